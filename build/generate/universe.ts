@@ -1,0 +1,27 @@
+// Which companies a scenario holds: explicit tickers first, then a seeded draw from the chosen
+// sectors (S&P 500 members, which carry full identity data) up to the requested count.
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+import { normalizeTicker } from "../../src/http/query.ts";
+import { refCompanies } from "../refdata.ts";
+import type { Rng } from "../rng.ts";
+import type { ScenarioSource } from "../scenario-source.ts";
+
+export function selectUniverse(universe: ScenarioSource["universe"], rng: Rng): CompanyFacts[] {
+  const all = refCompanies();
+  const byTicker = new Map(all.map((c) => [c.facts.ticker, c]));
+  const chosen = new Map<string, CompanyFacts>();
+  for (const raw of universe.tickers) {
+    const found = byTicker.get(normalizeTicker(raw));
+    if (!found) throw new Error(`universe ticker ${raw} is not in the reference data`);
+    chosen.set(found.facts.ticker, found.facts);
+  }
+  const sectors = new Set(universe.sectors);
+  const pool = all.filter(
+    (c) => c.inSp500 && c.facts.is_active && !chosen.has(c.facts.ticker) && (sectors.size === 0 || sectors.has(c.facts.sector)),
+  );
+  for (const c of rng.shuffle(pool)) {
+    if (chosen.size >= universe.count) break;
+    chosen.set(c.facts.ticker, c.facts);
+  }
+  return [...chosen.values()].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
+}

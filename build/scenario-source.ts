@@ -1,0 +1,87 @@
+// The YAML scenario definitions in scenarios-src/, validated by zod. Everything of the Scenario
+// resource that is not derived lives here; generator_version comes from the code.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { z } from "zod";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD");
+
+export const ScenarioSource = z
+  .object({
+    id: z.uuid(),
+    name: z.string().min(1),
+    scenario_type: z.string().min(1),
+    seed: z.int().min(0).max(2 ** 31 - 1),
+    status: z.enum(["ready"]),
+    start_date: isoDate,
+    end_date: isoDate,
+    current_date: isoDate,
+    calibration_version: z.string().min(1),
+    dataset_split: z.enum(["train", "validation", "test", "holdout"]),
+    public_summary: z.object({
+      scenario_theme: z.string().min(1),
+      path_mode: z.enum(["historical_context", "future_branch"]),
+      macro_regime: z.string().min(1),
+      scenario_title: z.string().min(1),
+      market_description: z.string().min(1),
+      agent_task: z.string().min(1),
+      market_mechanics: z.array(z.string().min(1)).min(1),
+    }),
+    universe: z
+      .object({
+        tickers: z.array(z.string()).default([]),
+        sectors: z.array(z.string()).default([]),
+        count: z.int().min(1).max(5000),
+      })
+      .strict(),
+    theme: z
+      .object({
+        sector_tilts: z.record(z.string(), z.number()).default({}),
+        catalyst_date: isoDate.optional(),
+      })
+      .strict()
+      .default({ sector_tilts: {} }),
+    regime: z
+      .object({
+        initial: z.string().default("expansion"),
+        market_drift_annual: z.number().default(0.07),
+        market_vol_annual: z.number().positive().default(0.16),
+      })
+      .strict()
+      .default({ initial: "expansion", market_drift_annual: 0.07, market_vol_annual: 0.16 }),
+  })
+  .strict()
+  .refine((s) => s.start_date <= s.current_date && s.current_date <= s.end_date, {
+    message: "dates must satisfy start_date <= current_date <= end_date",
+  });
+
+export type ScenarioSource = z.infer<typeof ScenarioSource>;
+
+export interface LoadedSource {
+  file: string;
+  source: ScenarioSource;
+  /** Hash of the file's bytes: with the generator version, decides whether a rebuild is needed. */
+  hash: string;
+}
+
+export function loadScenarioSources(dir: string): LoadedSource[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".yaml") || f.endsWith(".yml"))
+    .sort();
+  const loaded = files.map((file) => {
+    const text = readFileSync(join(dir, file), "utf8");
+    const result = ScenarioSource.safeParse(parse(text));
+    if (!result.success) {
+      throw new Error(`${file}: invalid scenario source\n${z.prettifyError(result.error)}`);
+    }
+    return { file, source: result.data, hash: createHash("sha256").update(text).digest("hex") };
+  });
+  const ids = new Set<string>();
+  for (const { file, source } of loaded) {
+    if (ids.has(source.id)) throw new Error(`${file}: duplicate scenario id ${source.id}`);
+    ids.add(source.id);
+  }
+  return loaded;
+}

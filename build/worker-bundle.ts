@@ -1,0 +1,30 @@
+// Bundles src/ into one ES module for workerd, as wrangler would for deployment.
+import { build } from "esbuild";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const WORKER_SCRIPT = join(ROOT, "dist", "worker.js");
+
+/** The compatibility date of wrangler.toml, so local runs and deployment agree. */
+export function compatibilityDate(): string {
+  const match = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(join(ROOT, "wrangler.toml"), "utf8"));
+  if (!match) throw new Error("wrangler.toml has no compatibility_date");
+  return match[1];
+}
+
+export async function bundleWorker(): Promise<string> {
+  await build({
+    entryPoints: [join(ROOT, "src", "index.ts")],
+    outfile: WORKER_SCRIPT,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    conditions: ["workerd", "worker", "browser"],
+    target: "es2022",
+    external: ["cloudflare:*"],
+    logLevel: "warning",
+  });
+  return WORKER_SCRIPT;
+}

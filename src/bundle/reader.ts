@@ -1,0 +1,76 @@
+// Reads catalog, manifests and shards from a store, caching decoded objects in the isolate.
+import { unpack } from "msgpackr";
+import { ByteLruCache } from "./cache.ts";
+import { CATALOG_KEY, manifestKey } from "./layout.ts";
+import { Shard } from "./shard.ts";
+import type { BundleStore } from "./store.ts";
+import type { Catalog, Manifest, ValidationReport } from "./types.ts";
+
+/** The catalog may grow when scenarios are published; re-read it after this long. */
+const CATALOG_TTL_MS = 30_000;
+
+export class BundleReader {
+  private readonly store: BundleStore;
+  private readonly cache: ByteLruCache<unknown>;
+  private catalogEntry: { value: Catalog; expires: number } | undefined;
+  /** Loads in flight, so concurrent requests for one cold shard read it once. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  constructor(store: BundleStore, cacheBytes: number) {
+    this.store = store;
+    this.cache = new ByteLruCache(cacheBytes);
+  }
+
+  async catalog(now = Date.now()): Promise<Catalog> {
+    if (this.catalogEntry && this.catalogEntry.expires > now) return this.catalogEntry.value;
+    const bytes = await this.store.get(CATALOG_KEY);
+    const value: Catalog = bytes ? (unpack(bytes) as Catalog) : { format: 1, scenarios: [] };
+    this.catalogEntry = { value, expires: now + CATALOG_TTL_MS };
+    return value;
+  }
+
+  /** A scenario's manifest, or null when the scenario does not exist. Manifests never change. */
+  manifest(scenarioId: string): Promise<Manifest | null> {
+    return this.load(manifestKey(scenarioId), (bytes) => {
+      const manifest = unpack(bytes) as Manifest;
+      return { value: manifest, bytes: bytes.byteLength * 3 };
+    });
+  }
+
+  validation(manifest: Manifest): Promise<ValidationReport | null> {
+    return this.load(manifest.validation_key, (bytes) => ({
+      value: unpack(bytes) as ValidationReport,
+      bytes: bytes.byteLength * 3,
+    }));
+  }
+
+  /** A named shard of a scenario (`prices/AAPL`), or null when the scenario has no such shard. */
+  async shard(manifest: Manifest, name: string): Promise<Shard | null> {
+    const ref = manifest.shards[name];
+    if (!ref) return null;
+    return this.load(ref.key, (bytes) => {
+      const shard = new Shard(bytes);
+      return { value: shard, bytes: shard.byteSize };
+    });
+  }
+
+  private async load<T>(key: string, decode: (bytes: Uint8Array) => { value: T; bytes: number }): Promise<T | null> {
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached as T;
+    const inFlight = this.pending.get(key);
+    if (inFlight) return inFlight as Promise<T | null>;
+    const loading = (async () => {
+      const bytes = await this.store.get(key);
+      if (!bytes) return null;
+      const { value, bytes: size } = decode(bytes);
+      this.cache.set(key, value, size);
+      return value;
+    })();
+    this.pending.set(key, loading);
+    try {
+      return await loading;
+    } finally {
+      this.pending.delete(key);
+    }
+  }
+}

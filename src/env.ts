@@ -1,0 +1,19 @@
+import type { BundleReader } from "./bundle/reader.ts";
+import type { RateLimiter } from "./ratelimit.ts";
+
+export interface Env {
+  /** Deployment store (R2). */
+  BUNDLES?: R2Bucket;
+  /** Local default store: the bundles directory behind a service binding. */
+  BUNDLE_FILES?: Fetcher;
+  KEYS: KVNamespace;
+  RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  ENVIRONMENT?: string;
+  /** Isolate cache bound for decoded bundle objects, in MB. */
+  BUNDLE_CACHE_MB?: string;
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { reader: BundleReader; accountId: string };
+}

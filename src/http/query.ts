@@ -1,0 +1,94 @@
+// Query-string validation with zod. Each route declares its parameters once; failures become
+// 422 {detail, errors} naming the parameter and the rule (GAPS.md).
+import { z } from "zod";
+import { ApiError } from "./errors.ts";
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TICKER_RE = /^[A-Z0-9][A-Z0-9-]{0,14}$/;
+
+function isCalendarDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** SPEC rule 7: case-insensitive, and a dot in a symbol becomes a hyphen (`brk.b` -> `BRK-B`). */
+export function normalizeTicker(raw: string): string {
+  return raw.trim().toUpperCase().replaceAll(".", "-");
+}
+
+const required = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : `must be ${what}`),
+});
+
+export const str = (maxLength = 256) =>
+  z.string(required("a string")).max(maxLength, `must be at most ${maxLength} characters`);
+
+export const date = () =>
+  z.string(required("a date YYYY-MM-DD")).refine(isCalendarDate, "must be a valid date YYYY-MM-DD");
+
+export const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string(required("an integer"))
+    .regex(/^[+-]?\d{1,15}$/, "must be an integer")
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, `must be at least ${min}`)
+        .max(max, `must be at most ${max}`),
+    );
+
+export const bool = () =>
+  z
+    .enum(["true", "false", "1", "0"], required("true or false"))
+    .transform((v) => v === "true" || v === "1");
+
+export const oneOf = <T extends string>(values: readonly [T, ...T[]]) =>
+  z.enum(values, required(`one of ${values.join(", ")}`));
+
+export const ticker = () =>
+  z
+    .string(required("a ticker symbol"))
+    .transform(normalizeTicker)
+    .pipe(z.string().regex(TICKER_RE, "must be a ticker symbol"));
+
+/** `limit` and `offset` with the endpoint's default and maximum from SPEC's Limits table. */
+export const page = (defaultLimit: number, maxLimit: number) => ({
+  limit: int(1, maxLimit).default(defaultLimit),
+  offset: int(0).default(0),
+});
+
+/** A parameter that may be repeated, read as "any of these values". */
+export const many = <T extends z.ZodType>(item: T) => z.array(item).optional();
+
+type Shape = Record<string, z.ZodType>;
+
+/**
+ * Validate a URL's query against a shape. Unknown parameters are ignored. A parameter repeated where
+ * the shape expects one value is an error; where it expects an array (`many`), all values are kept.
+ */
+export function parseQuery<S extends Shape>(url: URL, shape: S): z.output<z.ZodObject<S>> {
+  const input: Record<string, unknown> = {};
+  for (const name of Object.keys(shape)) {
+    const values = url.searchParams.getAll(name);
+    if (values.length === 0) continue;
+    const wantsArray = shape[name] instanceof z.ZodOptional && shape[name].unwrap() instanceof z.ZodArray;
+    if (wantsArray) input[name] = values;
+    else if (values.length > 1) throw queryError(name, "may be given only once", "multiple_values");
+    else input[name] = values[0];
+  }
+  const result = z.object(shape).safeParse(input);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({
+    loc: ["query", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+  const first = errors[0];
+  throw new ApiError(422, `Query parameter '${first.loc[1]}' ${first.msg}`, errors);
+}
+
+function queryError(name: string, msg: string, type: string): ApiError {
+  return new ApiError(422, `Query parameter '${name}' ${msg}`, [{ loc: ["query", name], msg, type }]);
+}

@@ -1,0 +1,25 @@
+import type { Context } from "hono";
+import type { Manifest } from "../bundle/types.ts";
+import type { AppEnv } from "../env.ts";
+import { notFound } from "./errors.ts";
+import { str } from "./query.ts";
+
+/** The `scenario_id` parameter every data endpoint requires (SPEC rule 1). */
+export const scenarioParam = { scenario_id: str(64) };
+
+/** The scenario's manifest; 404 "Scenario not found" for an id the catalog does not hold. */
+export async function loadManifest(c: Context<AppEnv>, scenarioId: string): Promise<Manifest> {
+  const reader = c.get("reader");
+  const catalog = await reader.catalog();
+  const manifest = catalog.scenarios.some((e) => e.scenario.id === scenarioId)
+    ? await reader.manifest(scenarioId)
+    : null;
+  if (!manifest) throw notFound("Scenario not found");
+  return manifest;
+}
+
+/** Apply offset/limit to an index range [from, to). */
+export function pageRange(from: number, to: number, offset: number, limit: number): [number, number] {
+  const start = Math.min(to, from + offset);
+  return [start, Math.min(to, start + limit)];
+}

@@ -1,0 +1,102 @@
+import { Hono } from "hono";
+import type { Shard } from "../bundle/shard.ts";
+import { MARKET_BAR_FIELDS, type Manifest } from "../bundle/types.ts";
+import type { AppEnv } from "../env.ts";
+import { badRequest, notFound } from "../http/errors.ts";
+import { bool, date, page, parseQuery, str, ticker } from "../http/query.ts";
+import { cachedJson } from "../http/respond.ts";
+import { loadManifest, pageRange, scenarioParam } from "../http/scenario.ts";
+import type { Context } from "hono";
+
+export const prices = new Hono<AppEnv>();
+
+const COMPONENTS = [
+  "adjusted_close",
+  "market_return",
+  "sector_return",
+  "idiosyncratic_return",
+  "event_return",
+  "volatility",
+  "metadata",
+] as const;
+
+async function priceShard(c: Context<AppEnv>, manifest: Manifest, symbol: string): Promise<Shard> {
+  const shard = await c.get("reader").shard(manifest, `prices/${symbol}`);
+  if (!shard) throw notFound(`Ticker ${symbol} not found in scenario`);
+  return shard;
+}
+
+/** Rows of a price shard as bar objects; components only when asked for. */
+function bars(shard: Shard, symbol: string, from: number, to: number, withComponents: boolean) {
+  const col = shard.index();
+  return shard.rows(from, to).map((r) => {
+    const bar: Record<string, unknown> = {
+      ticker: symbol,
+      time: r[col.time],
+      open: r[col.open],
+      high: r[col.high],
+      low: r[col.low],
+      close: r[col.close],
+      volume: r[col.volume],
+    };
+    if (withComponents) for (const name of COMPONENTS) bar[name] = r[col[name]];
+    return bar;
+  });
+}
+
+prices.get("/prices", async (c) => {
+  const q = parseQuery(new URL(c.req.url), {
+    ...scenarioParam,
+    ticker: ticker(),
+    interval: str(32).default("day"),
+    start_date: date().optional(),
+    end_date: date().optional(),
+    include_components: bool().default(false),
+    ...page(5000, 10000),
+  });
+  if (q.interval !== "day") throw badRequest(`Query parameter 'interval' must be 'day'; got '${q.interval}'`);
+  if (q.start_date && q.end_date && q.start_date > q.end_date) {
+    throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
+  }
+  const manifest = await loadManifest(c, q.scenario_id);
+  const shard = await priceShard(c, manifest, q.ticker);
+  const [from, to] = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
+  const body = { ticker: q.ticker, prices: bars(shard, q.ticker, from, to, q.include_components) };
+  return cachedJson(c, manifest.content_hash, body);
+});
+
+prices.get("/prices/snapshot", async (c) => {
+  const q = parseQuery(new URL(c.req.url), { ...scenarioParam, ticker: ticker(), as_of: date() });
+  const manifest = await loadManifest(c, q.scenario_id);
+  const shard = await priceShard(c, manifest, q.ticker);
+  const last = shard.upperBound(q.as_of) - 1;
+  if (last < 0) throw notFound(`No price bar for ${q.ticker} on or before ${q.as_of}`);
+  const [snapshot] = bars(shard, q.ticker, last, last + 1, false);
+  return cachedJson(c, manifest.content_hash, { snapshot });
+});
+
+prices.get("/prices/snapshot/market", async (c) => {
+  const q = parseQuery(new URL(c.req.url), { ...scenarioParam, as_of: date().optional(), ...page(500, 5000) });
+  const manifest = await loadManifest(c, q.scenario_id);
+  const asOf = q.as_of ?? manifest.scenario.current_date;
+  const shard = await c.get("reader").shard(manifest, "market/snapshots");
+  const last = shard ? shard.upperBound(asOf) - 1 : -1;
+  let snapshots: Record<string, unknown>[] = [];
+  if (shard && last >= 0) {
+    const [[time, entries]] = shard.rows(last, last + 1) as [[string, unknown[][]]];
+    snapshots = entries.slice(q.offset, q.offset + q.limit).map((entry) => {
+      const row: Record<string, unknown> = Object.fromEntries(MARKET_BAR_FIELDS.map((f, i) => [f, entry[i]]));
+      row.time = time;
+      return row;
+    });
+  }
+  return cachedJson(c, manifest.content_hash, { as_of: asOf, snapshots });
+});
+
+for (const path of ["/prices/tickers", "/prices/snapshot/tickers"]) {
+  prices.get(path, async (c) => {
+    const q = parseQuery(new URL(c.req.url), scenarioParam);
+    const manifest = await loadManifest(c, q.scenario_id);
+    return cachedJson(c, manifest.content_hash, { tickers: manifest.tickers.prices });
+  });
+}
