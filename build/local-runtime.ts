@@ -48,8 +48,19 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<{
   return { mf, url };
 }
 
+/** Only the persisted local KV (for managing keys of the local runtime while it is stopped). */
+export async function openLocalKv(persistDir: string) {
+  const mf = new Miniflare({
+    modules: true,
+    script: "export default { fetch() { return new Response(null, { status: 404 }) } }",
+    kvNamespaces: ["KEYS"],
+    kvPersist: join(persistDir, "kv"),
+  });
+  return { mf, kv: await mf.getKVNamespace("KEYS") };
+}
+
 /** Store a key's hash and record in the runtime's KV. */
 export async function registerKey(mf: Miniflare, key: string, record: KeyRecord): Promise<void> {
   const kv = await mf.getKVNamespace("KEYS");
-  await kv.put(keyRecordName(await hashApiKey(key)), JSON.stringify(record));
+  await kv.put(keyRecordName(await hashApiKey(key)), JSON.stringify(record), { metadata: record });
 }

@@ -1,0 +1,83 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { unpack } from "msgpackr";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildScenarios, DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { Shard } from "../src/bundle/shard.ts";
+import { PRICE_COLUMNS, type Manifest } from "../src/bundle/types.ts";
+import { manifestKey } from "../src/bundle/layout.ts";
+import { buildTempBundles, MEGACAP, readBundleObjects, readCatalog } from "./support/bundles.ts";
+
+const first = buildTempBundles();
+const second = buildTempBundles();
+afterAll(() => {
+  first.cleanup();
+  second.cleanup();
+});
+
+function manifestOf(outDir: string, id: string): Manifest {
+  return unpack(readFileSync(join(outDir, manifestKey(id)))) as Manifest;
+}
+
+describe("scenario build", () => {
+  it("is deterministic: the same sources give byte-identical bundles", () => {
+    const a = readBundleObjects(first.outDir);
+    const b = readBundleObjects(second.outDir);
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    for (const [key, bytes] of a) expect(Buffer.from(bytes).equals(Buffer.from(b.get(key)!)), key).toBe(true);
+  });
+
+  it("catalogs every scenario with its counts and health", () => {
+    const catalog = readCatalog(first.outDir);
+    expect(catalog.scenarios.map((e) => e.scenario.name).sort()).toEqual(["megacap-tech-2023", "rate-shock-2022"]);
+    const megacap = catalog.scenarios.find((e) => e.scenario.id === MEGACAP)!;
+    expect(megacap).toMatchObject({ ticker_count: 10, day_count: 250, healthy: true });
+    expect(megacap.scenario.generator_version).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it("writes one sorted price shard per ticker whose bars satisfy the OHLC and volume invariants", () => {
+    const manifest = manifestOf(first.outDir, MEGACAP);
+    expect(manifest.tickers.prices).toContain("BRK-B");
+    for (const ticker of manifest.tickers.prices) {
+      const ref = manifest.shards[`prices/${ticker}`];
+      const shard = new Shard(new Uint8Array(readFileSync(join(first.outDir, ref.key))));
+      expect(shard.columns).toEqual([...PRICE_COLUMNS]);
+      expect(shard.length).toBe(manifest.day_count);
+      const c = shard.index();
+      for (const r of shard.rows(0, shard.length) as number[][]) {
+        expect(r[c.low]).toBeLessThanOrEqual(Math.min(r[c.open], r[c.close]));
+        expect(r[c.high]).toBeGreaterThanOrEqual(Math.max(r[c.open], r[c.close]));
+        expect(r[c.low]).toBeGreaterThan(0);
+        expect(Number.isInteger(r[c.volume]) && r[c.volume] >= 0).toBe(true);
+      }
+    }
+  });
+
+  it("skips unchanged scenarios and rebuilds an edited one", () => {
+    const srcDir = mkdtempSync(join(tmpdir(), "src-"));
+    try {
+      cpSync(DEFAULT_SRC_DIR, srcDir, { recursive: true });
+      const again = buildScenarios({ srcDir, outDir: first.outDir, quiet: true });
+      expect(again.built).toEqual([]);
+      expect(again.skipped).toHaveLength(2);
+      const file = join(srcDir, "megacap-tech-2023.yaml");
+      writeFileSync(file, readFileSync(file, "utf8").replace("seed: 20230103", "seed: 20230104"));
+      const edited = buildScenarios({ srcDir, outDir: first.outDir, quiet: true });
+      expect(edited.built).toEqual(["megacap-tech-2023"]);
+      expect(manifestOf(first.outDir, MEGACAP).content_hash).not.toBe(manifestOf(second.outDir, MEGACAP).content_hash);
+    } finally {
+      rmSync(srcDir, { recursive: true, force: true });
+    }
+  });
+
+  it("rejects an invalid scenario source with the reason", () => {
+    const srcDir = mkdtempSync(join(tmpdir(), "src-"));
+    try {
+      writeFileSync(join(srcDir, "bad.yaml"), "id: not-a-uuid\nname: bad\n");
+      expect(() => buildScenarios({ srcDir, outDir: join(srcDir, "out"), quiet: true })).toThrow(/bad.yaml: invalid scenario source/);
+    } finally {
+      rmSync(srcDir, { recursive: true, force: true });
+    }
+  });
+});

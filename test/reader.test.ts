@@ -1,0 +1,46 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { BundleReader } from "../src/bundle/reader.ts";
+import { MemoryBundleStore } from "../src/bundle/store.ts";
+import { buildTempBundles, MEGACAP, readBundleObjects } from "./support/bundles.ts";
+
+const bundles = buildTempBundles();
+afterAll(() => bundles.cleanup());
+
+/** A memory store that counts reads, to see what the reader's cache saves. */
+class CountingStore extends MemoryBundleStore {
+  reads = 0;
+  override async get(key: string) {
+    this.reads++;
+    return super.get(key);
+  }
+}
+
+describe("bundle reader over a store", () => {
+  it("reads catalog, manifest and shards, and caches decoded shards", async () => {
+    const store = new CountingStore(readBundleObjects(bundles.outDir));
+    const reader = new BundleReader(store, 8 * 1024 * 1024);
+    const catalog = await reader.catalog();
+    expect(catalog.scenarios.map((e) => e.scenario.id)).toContain(MEGACAP);
+    const manifest = (await reader.manifest(MEGACAP))!;
+    const [a, b] = await Promise.all([reader.shard(manifest, "prices/AAPL"), reader.shard(manifest, "prices/AAPL")]);
+    expect(a).toBe(b);
+    const readsAfterFirstLoad = store.reads;
+    expect(readsAfterFirstLoad).toBe(3); // catalog, manifest, one shard read once despite two callers
+    await reader.shard(manifest, "prices/AAPL");
+    expect(store.reads).toBe(readsAfterFirstLoad);
+    expect(await reader.shard(manifest, "prices/NOPE")).toBeNull();
+    expect(await reader.manifest("missing")).toBeNull();
+  });
+
+  it("re-reads shards once the byte bound evicts them", async () => {
+    const store = new CountingStore(readBundleObjects(bundles.outDir));
+    const manifestBytes = store.objects.get(`scenarios/${MEGACAP}/manifest.mpk`)!.byteLength;
+    const reader = new BundleReader(store, manifestBytes * 3 + 60_000); // room for the manifest and about one shard
+    const manifest = (await reader.manifest(MEGACAP))!;
+    await reader.shard(manifest, "prices/AAPL");
+    await reader.shard(manifest, "prices/MSFT");
+    const reads = store.reads;
+    await reader.shard(manifest, "prices/AAPL");
+    expect(store.reads).toBe(reads + 1);
+  });
+});

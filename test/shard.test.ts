@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { ByteLruCache } from "../src/bundle/cache.ts";
+import { encodeShard, Shard } from "../src/bundle/shard.ts";
+
+const days = ["2024-01-02", "2024-01-03", "2024-01-04", "2024-01-05", "2024-01-08"];
+const rows = days.map((d, i) => [d, 100 + i, { note: `n${i}` }]);
+
+describe("shard format", () => {
+  const shard = new Shard(encodeShard(["time", "close", "meta"], rows, (r) => r[0] as string));
+
+  it("round-trips rows and columns", () => {
+    expect(shard.columns).toEqual(["time", "close", "meta"]);
+    expect(shard.length).toBe(5);
+    expect(shard.rows(0, 5)).toEqual(rows);
+  });
+
+  it("decodes only the requested slice", () => {
+    expect(shard.rows(1, 3)).toEqual(rows.slice(1, 3));
+    expect(shard.rows(3, 3)).toEqual([]);
+  });
+
+  it("finds inclusive date windows by binary search", () => {
+    expect(shard.window("2024-01-03", "2024-01-05")).toEqual([1, 4]);
+    expect(shard.window("2024-01-06", "2024-01-07")).toEqual([4, 4]); // weekend: empty
+    expect(shard.window(undefined, "2024-01-01")).toEqual([0, 0]);
+    expect(shard.window("2024-01-09")).toEqual([5, 5]);
+    expect(shard.window()).toEqual([0, 5]);
+    expect(shard.window("2024-01-08", "2024-01-02")).toEqual([4, 4]); // inverted: empty, never negative
+  });
+
+  it("answers 'last row on or before' through upperBound", () => {
+    expect(shard.upperBound("2024-01-06") - 1).toBe(3);
+    expect(shard.upperBound("2024-01-01") - 1).toBe(-1);
+  });
+
+  it("rejects unsorted rows and foreign bytes", () => {
+    expect(() => encodeShard(["time"], [["b"], ["a"]], (r) => r[0] as string)).toThrow(/not sorted/);
+    expect(() => new Shard(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]))).toThrow(/not a shard/);
+  });
+
+  it("is byte-identical for identical input", () => {
+    const a = encodeShard(["time", "close", "meta"], rows, (r) => r[0] as string);
+    const b = encodeShard(["time", "close", "meta"], structuredClone(rows), (r) => r[0] as string);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+});
+
+describe("byte-bounded LRU cache", () => {
+  it("evicts least recently used entries past the byte bound", () => {
+    const cache = new ByteLruCache<string>(100);
+    cache.set("a", "A", 40);
+    cache.set("b", "B", 40);
+    expect(cache.get("a")).toBe("A"); // a is now most recent
+    cache.set("c", "C", 40);
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBe("A");
+    expect(cache.get("c")).toBe("C");
+    expect(cache.bytesUsed).toBe(80);
+  });
+
+  it("does not cache a value larger than the whole bound", () => {
+    const cache = new ByteLruCache<string>(10);
+    cache.set("big", "X", 11);
+    expect(cache.size).toBe(0);
+  });
+});

@@ -1,0 +1,24 @@
+// The real worker in workerd (miniflare), serving freshly built bundles, with keys of known limits.
+import type { Miniflare } from "miniflare";
+import { registerKey, startLocalRuntime, type LocalRuntimeOptions } from "../../build/local-runtime.ts";
+
+export interface TestRuntime {
+  mf: Miniflare;
+  base: string;
+  get(path: string, key?: string | null, headers?: Record<string, string>): Promise<Response>;
+  addKey(key: string, limit: number, account?: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startTestRuntime(options: LocalRuntimeOptions): Promise<TestRuntime> {
+  const { mf, url } = await startLocalRuntime(options);
+  const base = url.href.replace(/\/$/, "");
+  return {
+    mf,
+    base,
+    get: (path, key, headers = {}) => fetch(base + path, { headers: key ? { "X-API-KEY": key, ...headers } : headers }),
+    addKey: (key, limit, account = `acct-${key.slice(-6)}`) =>
+      registerKey(mf, key, { account_id: account, rate_limit_per_minute: limit, label: "test", created: "test" }),
+    stop: () => mf.dispose(),
+  };
+}
