@@ -1,0 +1,1 @@
+module.exports = null; // no native accelerator: msgpackr uses its JavaScript decoder
