@@ -11,6 +11,8 @@ import { pack, unpack } from "msgpackr";
 import { CATALOG_KEY, manifestKey } from "../src/bundle/layout.ts";
 import type { Catalog, Manifest, ScenarioRecord, ValidationReport } from "../src/bundle/types.ts";
 import { compileScenario } from "./compile.ts";
+import { allFundTickers } from "./generate/funds.ts";
+import { banks } from "./generate/rates.ts";
 import { generateWorld } from "./generate/world.ts";
 import { loadScenarioSources, type LoadedSource } from "./scenario-source.ts";
 import { validateScenario } from "./validate.ts";
@@ -113,12 +115,12 @@ export function buildScenarios(options: BuildOptions = {}): BuildResult {
     }
     const record = toRecord(loaded);
     const world = generateWorld(loaded.source);
-    say(name, `generated ${world.companies.length} tickers x ${world.days.length} days`);
+    say(name, `generated ${world.companies.length} companies x ${world.days.length} days`);
     const report = validateScenario({
       scenarioId: id,
       generatorVersion: GENERATOR_VERSION,
       calibrationVersion: record.calibration_version,
-      prices: world.prices,
+      world,
     });
     result.reports.set(id, report);
     say(name, `validated: ${report.summary.passed} passed, ${report.summary.failed} failed`);
@@ -144,6 +146,8 @@ export function buildScenarios(options: BuildOptions = {}): BuildResult {
   }
   const catalog: Catalog = {
     format: 1,
+    index_funds: allFundTickers(),
+    banks: banks(),
     scenarios: manifests.map((m) => ({
       scenario: m.scenario,
       ticker_count: m.tickers.prices.length,

@@ -1,18 +1,27 @@
 // Turns a generated world into bundle objects: content-addressed shards, the validation report and
-// the manifest that indexes them (format in docs/bundle-format.md).
+// the manifest that indexes them (format in docs/bundle-format.md). Only public fields are written:
+// the hidden truth (regimes, event effects) stays in the build.
 import { createHash } from "node:crypto";
 import { pack } from "msgpackr";
 import { manifestKey, shardKey, validationKey } from "../src/bundle/layout.ts";
 import { encodeShard, type Row } from "../src/bundle/shard.ts";
 import {
+  ACTION_COLUMNS,
+  EVENT_COLUMNS,
+  FUND_COLUMNS,
+  FUND_HOLDING_FIELDS,
+  MACRO_COLUMNS,
   MARKET_BAR_FIELDS,
   MARKET_SNAPSHOT_COLUMNS,
   PRICE_COLUMNS,
+  RATE_COLUMNS,
   type Manifest,
   type ScenarioRecord,
   type ShardRef,
   type ValidationReport,
 } from "../src/bundle/types.ts";
+import { publicEvent } from "./generate/events.ts";
+import type { Bar } from "./generate/prices.ts";
 import type { World } from "./generate/world.ts";
 
 export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
@@ -25,15 +34,22 @@ export interface CompiledScenario {
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-function marketSnapshotRows(world: World): Row[] {
-  const tickers = [...world.prices.keys()].sort();
+/** Every instrument's bars: stocks, funds, warrants. */
+export function allBars(world: World): Map<string, Bar[]> {
+  const out = new Map<string, Bar[]>();
+  for (const [t, s] of world.stocks) out.set(t, s.bars);
+  for (const f of world.funds) out.set(f.spec.ticker, f.bars);
+  for (const w of world.warrants) out.set(w.instrument.ticker, w.bars);
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+function marketSnapshotRows(world: World, bars: Map<string, Bar[]>): Row[] {
   return world.days.map((day, t) => {
-    const bars = tickers.flatMap((ticker) => {
-      const series = world.prices.get(ticker)!;
+    const entries = [...bars].map(([ticker, series]) => {
       const bar = series[t];
-      if (!bar || bar.time !== day) return [];
       const prevClose = t > 0 ? series[t - 1].close : bar.open;
       const change = Math.round((bar.close - prevClose) * 100) / 100;
+      const shares = world.stocks.get(ticker)?.shares[t];
       const entry: Record<(typeof MARKET_BAR_FIELDS)[number], unknown> = {
         ticker,
         open: bar.open,
@@ -43,13 +59,20 @@ function marketSnapshotRows(world: World): Row[] {
         volume: bar.volume,
         day_change: change,
         day_change_percent: round4((change / prevClose) * 100),
-        market_cap: Math.round(bar.close * (world.shares.get(ticker) ?? 0)),
+        market_cap: shares === undefined ? null : Math.round(bar.close * shares),
       };
-      return [MARKET_BAR_FIELDS.map((f) => entry[f])];
+      return MARKET_BAR_FIELDS.map((f) => entry[f]);
     });
-    return [day, bars];
+    return [day, entries];
   });
 }
+
+/** Objects to rows in column order; rows must already be sorted by the first column. */
+function toRows<T>(columns: readonly string[], items: T[]): Row[] {
+  return items.map((item) => columns.map((c) => (item as Record<string, unknown>)[c] ?? null));
+}
+
+const byFirstColumn = (rows: Row[]) => [...rows].sort((a, b) => (a[0] === b[0] ? (String(a[1]) < String(b[1]) ? -1 : 1) : (a[0] as string) < (b[0] as string) ? -1 : 1));
 
 export function compileScenario(record: ScenarioRecord, world: World, report: ValidationReport): CompiledScenario {
   const objects = new Map<string, Uint8Array>();
@@ -62,14 +85,29 @@ export function compileScenario(record: ScenarioRecord, world: World, report: Va
     shards[name] = { key, hash, bytes: bytes.byteLength, rows: rows.length };
   };
 
-  for (const [ticker, bars] of world.prices) {
-    addShard(
-      `prices/${ticker}`,
-      PRICE_COLUMNS,
-      bars.map((bar) => PRICE_COLUMNS.map((c) => bar[c])),
-    );
+  const bars = allBars(world);
+  for (const [ticker, series] of bars) addShard(`prices/${ticker}`, PRICE_COLUMNS, toRows(PRICE_COLUMNS, series));
+  addShard("market/snapshots", MARKET_SNAPSHOT_COLUMNS, marketSnapshotRows(world, bars));
+  addShard("market/macro", MACRO_COLUMNS, toRows(MACRO_COLUMNS, world.macro));
+
+  for (const [bank, decisions] of world.decisions) {
+    const rows = decisions.map((d) => ({ ...d, announcement_date: d.announced }));
+    addShard(`rates/${bank}`, RATE_COLUMNS, byFirstColumn(toRows(RATE_COLUMNS, rows)));
   }
-  addShard("market/snapshots", MARKET_SNAPSHOT_COLUMNS, marketSnapshotRows(world));
+
+  const events = world.events.map(publicEvent);
+  addShard("events/all", EVENT_COLUMNS, byFirstColumn(toRows(EVENT_COLUMNS, events)));
+  const eventTickers = [...new Set(events.flatMap((e) => (e.ticker ? [e.ticker] : [])))].sort();
+  for (const t of eventTickers) addShard(`events/${t}`, EVENT_COLUMNS, byFirstColumn(toRows(EVENT_COLUMNS, events.filter((e) => e.ticker === t))));
+
+  addShard("actions/all", ACTION_COLUMNS, byFirstColumn(toRows(ACTION_COLUMNS, world.actions)));
+  const actionTickers = [...new Set(world.actions.map((a) => a.ticker))].sort();
+  for (const t of actionTickers) addShard(`actions/${t}`, ACTION_COLUMNS, byFirstColumn(toRows(ACTION_COLUMNS, world.actions.filter((a) => a.ticker === t))));
+
+  for (const fund of world.funds) {
+    const rows = fund.compositions.map((c) => [c.as_of, c.holdings.map((h) => FUND_HOLDING_FIELDS.map((f) => h[f]))]);
+    addShard(`funds/${fund.spec.ticker}`, FUND_COLUMNS, rows);
+  }
 
   const reportBytes = pack(report);
   const reportHash = sha256(reportBytes);
@@ -85,8 +123,22 @@ export function compileScenario(record: ScenarioRecord, world: World, report: Va
     scenario: record,
     content_hash,
     day_count: world.days.length,
-    tickers: { prices: [...world.prices.keys()].sort(), companies: world.companies.map((c) => c.ticker) },
+    tickers: {
+      prices: [...bars.keys()],
+      companies: world.companies.map((c) => c.ticker),
+      funds: world.funds.map((f) => f.spec.ticker).sort(),
+      warrants: world.warrants.map((w) => w.instrument.ticker),
+      events: eventTickers,
+      corporate_actions: actionTickers,
+    },
     companies: world.companies,
+    funds: world.funds.map((f) => ({
+      ticker: f.spec.ticker,
+      name: f.spec.name,
+      issuer: f.spec.issuer,
+      benchmark: f.spec.benchmark,
+      expense_ratio: f.spec.expenseRatio,
+    })),
     shards: Object.fromEntries(shardNames.map((n) => [n, shards[n]])),
     validation_key,
   };

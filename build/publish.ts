@@ -59,10 +59,10 @@ try {
   }
   // Merge with what the bucket already lists, so scenarios published from elsewhere stay listed.
   const remoteCatalogBytes = download(CATALOG_KEY);
-  const remoteCatalog = remoteCatalogBytes ? (unpack(remoteCatalogBytes) as Catalog) : { format: 1 as const, scenarios: [] };
+  const remoteCatalog = remoteCatalogBytes ? (unpack(remoteCatalogBytes) as Catalog) : { ...local, scenarios: [] };
   const localIds = new Set(local.scenarios.map((e) => e.scenario.id));
   const merged: Catalog = {
-    format: 1,
+    ...local,
     scenarios: [...remoteCatalog.scenarios.filter((e) => !localIds.has(e.scenario.id)), ...local.scenarios],
   };
   const catalogFile = join(scratch, "catalog.mpk");

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
+import { REGIMES } from "./generate/regimes.ts";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD");
 
@@ -34,27 +35,47 @@ export const ScenarioSource = z
         tickers: z.array(z.string()).default([]),
         sectors: z.array(z.string()).default([]),
         count: z.int().min(1).max(5000),
+        /** Index funds tracking benchmarks built from the universe. */
+        index_funds: z.boolean().default(true),
+        /** Non-operating instruments (warrants) added to the tickers. */
+        warrants: z.int().min(0).max(20).default(2),
       })
       .strict(),
     theme: z
       .object({
+        /** Extra annual drift of a sector's factor (the theme's winners and losers). */
         sector_tilts: z.record(z.string(), z.number()).default({}),
-        catalyst_date: isoDate.optional(),
+        catalyst: z
+          .object({
+            date: isoDate,
+            regime: z.enum(REGIMES),
+            summary: z.string().min(1),
+            /** Market log-return on the catalyst day. */
+            market_jump: z.number().min(-0.3).max(0.3),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .default({ sector_tilts: {} }),
     regime: z
       .object({
-        initial: z.string().default("expansion"),
-        market_drift_annual: z.number().default(0.07),
+        initial: z.enum(REGIMES).default("expansion"),
+        /** Base annual market volatility before regime multipliers. */
         market_vol_annual: z.number().positive().default(0.16),
       })
       .strict()
-      .default({ initial: "expansion", market_drift_annual: 0.07, market_vol_annual: 0.16 }),
+      .default({ initial: "expansion", market_vol_annual: 0.16 }),
   })
   .strict()
   .refine((s) => s.start_date <= s.current_date && s.current_date <= s.end_date, {
     message: "dates must satisfy start_date <= current_date <= end_date",
+  })
+  .refine((s) => s.public_summary.path_mode === "future_branch" || s.current_date === s.end_date, {
+    message: "a historical_context scenario has current_date = end_date (only a future_branch continues past it)",
+  })
+  .refine((s) => !s.theme.catalyst || (s.theme.catalyst.date >= s.start_date && s.theme.catalyst.date <= s.end_date), {
+    message: "theme.catalyst.date must lie inside the scenario",
   });
 
 export type ScenarioSource = z.infer<typeof ScenarioSource>;

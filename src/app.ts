@@ -5,7 +5,11 @@ import { FetcherBundleStore, R2BundleStore, type BundleStore } from "./bundle/st
 import type { AppEnv, Env } from "./env.ts";
 import { requireApiKey } from "./http/auth.ts";
 import { ApiError } from "./http/errors.ts";
+import { actions } from "./routes/actions.ts";
 import { company } from "./routes/company.ts";
+import { events } from "./routes/events.ts";
+import { funds } from "./routes/funds.ts";
+import { macro } from "./routes/macro.ts";
 import { prices } from "./routes/prices.ts";
 import { scenarios } from "./routes/scenarios.ts";
 
@@ -43,5 +47,9 @@ export function createApp(store?: BundleStore): Hono<AppEnv> {
   app.route("/", scenarios);
   app.route("/", company);
   app.route("/", prices);
+  app.route("/", macro);
+  app.route("/", events);
+  app.route("/", actions);
+  app.route("/", funds);
   return app;
 }

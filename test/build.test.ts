@@ -32,7 +32,8 @@ describe("scenario build", () => {
     const catalog = readCatalog(first.outDir);
     expect(catalog.scenarios.map((e) => e.scenario.name).sort()).toEqual(["megacap-tech-2023", "rate-shock-2022"]);
     const megacap = catalog.scenarios.find((e) => e.scenario.id === MEGACAP)!;
-    expect(megacap).toMatchObject({ ticker_count: 10, day_count: 250, healthy: true });
+    // 10 companies, 3 index funds (SPY, IVV and XLK: three technology members) and 2 warrants.
+    expect(megacap).toMatchObject({ ticker_count: 15, day_count: 250, healthy: true });
     expect(megacap.scenario.generator_version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 

@@ -131,7 +131,7 @@ describe("scenarios", () => {
   it.each([
     ["", [MEGACAP, RATE_SHOCK]],
     ["?status=ready&healthy_only=true", [MEGACAP, RATE_SHOCK]],
-    ["?min_ticker_count=11", [RATE_SHOCK]],
+    ["?min_ticker_count=16", [RATE_SHOCK]],
     ["?max_scenario_day_count=250", [MEGACAP]],
     ["?path_mode=future_branch", []],
     ["?path_mode=historical_context&limit=1&offset=1", [RATE_SHOCK]],
@@ -150,7 +150,8 @@ describe("scenarios", () => {
     );
     const { tickers } = await json(await get(`/prices/tickers?scenario_id=${MEGACAP}`));
     expect(scenario.available_tickers).toEqual(tickers);
-    expect(tickers).toHaveLength(10);
+    expect(tickers).toHaveLength(15);
+    expect(tickers).toEqual(expect.arrayContaining(["AAPL", "BRK-B", "SPY", "XLK"]));
   });
 
   it("serves the validation report in the GAPS.md structure", async () => {
@@ -226,7 +227,7 @@ describe("prices", () => {
 
   it("answers the market snapshot as of a date, paging over tickers", async () => {
     const all = await json(await get(`/prices/snapshot/market?scenario_id=${MEGACAP}&as_of=2023-07-04`));
-    expect(all.snapshots).toHaveLength(10);
+    expect(all.snapshots).toHaveLength(15);
     expect(new Set(all.snapshots.map((s: { time: string }) => s.time))).toEqual(new Set(["2023-07-03"]));
     const page = await json(await get(`/prices/snapshot/market?scenario_id=${MEGACAP}&as_of=2023-07-04&limit=3&offset=3`));
     expect(page.snapshots).toEqual(all.snapshots.slice(3, 6));

@@ -1,8 +1,14 @@
-// First price generator: a seeded factor model (market + sector + stock), each part a GJR-GARCH
-// process on Student-t shocks, with volume tied to volatility and OHLC from an overnight gap plus an
-// intraday range. The market-world issue replaces it with the calibrated model.
+// Stock prices from the factor model: return = beta x market + loading x sector + idiosyncratic +
+// event jumps, each part with its own volatility process. Corporate actions turn the total-return
+// path into as-traded prices; OHLC comes from an overnight gap plus a Brownian-bridge session;
+// volume follows latent volatility, the size of the move and events.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { Rng } from "../rng.ts";
+import { corporateActions, type CorporateAction } from "./actions.ts";
+import type { WorldEvent } from "./events.ts";
+import { TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
+import type { Regime } from "./regimes.ts";
+import { STOCK_SHOCKS, shockPath } from "./volatility.ts";
 
 export interface Bar {
   time: string;
@@ -20,93 +26,199 @@ export interface Bar {
   metadata: Record<string, unknown>;
 }
 
-export interface PriceInputs {
-  days: string[];
-  companies: CompanyFacts[];
-  marketDriftAnnual: number;
-  marketVolAnnual: number;
-  rng: Rng;
+/** Market beta by sector (REALISM Tier 2: staples/utilities ~0.55, financials/energy > 1.3). */
+const SECTOR_BETA: Record<string, number> = {
+  Utilities: 0.55,
+  "Consumer Staples": 0.6,
+  "Health Care": 0.85,
+  "Real Estate": 0.95,
+  "Communication Services": 1.0,
+  Industrials: 1.05,
+  Materials: 1.05,
+  "Consumer Discretionary": 1.15,
+  "Information Technology": 1.2,
+  Financials: 1.3,
+  Energy: 1.3,
+};
+
+/** Annual idiosyncratic volatility by sector. */
+const IDIO_VOL: Record<string, number> = {
+  Utilities: 0.13,
+  "Consumer Staples": 0.14,
+  "Health Care": 0.22,
+  "Real Estate": 0.18,
+  "Communication Services": 0.22,
+  Industrials: 0.18,
+  Materials: 0.2,
+  "Consumer Discretionary": 0.24,
+  "Information Technology": 0.24,
+  Financials: 0.17,
+  Energy: 0.24,
+};
+
+export interface StockPath {
+  bars: Bar[];
+  actions: CorporateAction[];
+  /** Shares outstanding per day (as traded: splits multiply them). */
+  shares: number[];
 }
 
-const TRADING_DAYS = 252;
-
-/** GJR-GARCH(1,1) with Student-t shocks, unit long-run scale `dailyVol`. */
-function garchSeries(rng: Rng, n: number, dailyVol: number, nu = 6): { shocks: number[]; vols: number[] } {
-  const alpha = 0.03;
-  const gamma = 0.09;
-  const beta = 0.9;
-  const omega = dailyVol ** 2 * (1 - alpha - gamma / 2 - beta);
-  let variance = dailyVol ** 2;
-  const shocks: number[] = [];
-  const vols: number[] = [];
-  for (let t = 0; t < n; t++) {
-    const sigma = Math.sqrt(variance);
-    const eps = sigma * rng.studentT(nu);
-    shocks.push(eps);
-    vols.push(sigma);
-    variance = omega + (alpha + (eps < 0 ? gamma : 0)) * eps * eps + beta * variance;
-  }
-  return { shocks, vols };
+export interface StockInput {
+  company: CompanyFacts;
+  days: string[];
+  regimes: Regime[];
+  market: MarketFactor;
+  sector: SectorFactor;
+  /** This company's events (hidden effects are applied here). */
+  events: WorldEvent[];
+  /** Non-operating instruments (warrants) have no dividends or splits. */
+  withActions: boolean;
+  /** Overrides for instruments that are not ordinary stocks. */
+  startPrice?: number;
+  idioVolMultiplier?: number;
+  rng: Rng;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+const round10 = (x: number) => Math.round(x * 1e10) / 1e10;
 
-export function generatePrices(input: PriceInputs): Map<string, Bar[]> {
-  const { days, companies, rng } = input;
+/** Extremes of a Brownian bridge from 0 to `end` with total variance `v` (exact distribution). */
+function bridgeExtremes(rng: Rng, end: number, v: number): [number, number] {
+  const up = (end + Math.sqrt(end * end - 2 * v * Math.log(1 - rng.uniform()))) / 2;
+  const down = (end - Math.sqrt(end * end - 2 * v * Math.log(1 - rng.uniform()))) / 2;
+  return [up, down];
+}
+
+export function stockPath(input: StockInput): StockPath {
+  const { company, days, market, sector, rng } = input;
   const n = days.length;
-  const marketDaily = input.marketVolAnnual / Math.sqrt(TRADING_DAYS);
-  const drift = input.marketDriftAnnual / TRADING_DAYS;
-  const market = garchSeries(rng.fork("market"), n, marketDaily);
-  const sectors = new Map<string, ReturnType<typeof garchSeries>>();
-  for (const sector of [...new Set(companies.map((c) => c.sector))].sort()) {
-    sectors.set(sector, garchSeries(rng.fork(`sector/${sector}`), n, marketDaily * 0.6));
+  const beta = (SECTOR_BETA[company.sector] ?? 1) * Math.exp(0.22 * rng.normal());
+  const loading = Math.exp(0.2 * rng.normal());
+  const idioBase = ((IDIO_VOL[company.sector] ?? 0.2) * (input.idioVolMultiplier ?? 1) * Math.exp(0.25 * rng.normal())) / Math.sqrt(TRADING_DAYS);
+  const idioShocks = shockPath(rng.fork("idio"), n, STOCK_SHOCKS);
+  // Idiosyncratic volatility rises less than the market's in stress, so correlations rise with volatility.
+  // It also follows the market's own volatility (square-root), which lends it long memory.
+  const marketVolMean = market.vol.reduce((x, v) => x + v, 0) / n;
+  const stress = market.vol.map((v) => Math.sqrt(v / marketVolMean));
+
+  // Event effects by reaction day: jumps, plus volatility and volume boosts that decay.
+  const jumps = new Array<number>(n).fill(0);
+  const overnightJump = new Array<boolean>(n).fill(false);
+  const volBoost = new Array<number>(n).fill(1);
+  const volumeBoost = new Array<number>(n).fill(1);
+  for (const e of input.events) {
+    const d = e.effect.reactionDay;
+    jumps[d] += e.effect.jump;
+    const time = e.public_release_datetime.slice(11, 16);
+    overnightJump[d] = overnightJump[d] || time < "09:30" || time >= "16:00";
+    for (let k = 0; k < 6 && d + k < n; k++) {
+      volBoost[d + k] *= Math.pow(e.effect.volMultiplier, Math.exp(-k / 1.5));
+      volumeBoost[d + k] *= Math.pow(e.effect.volumeMultiplier, Math.exp(-k / 1.2));
+    }
   }
 
-  const out = new Map<string, Bar[]>();
-  for (const company of companies) {
-    const r = rng.fork(`stock/${company.ticker}`);
-    const beta = r.between(0.7, 1.3);
-    const sectorLoading = r.between(0.5, 1.0);
-    const idio = garchSeries(r.fork("idio"), n, marketDaily * r.between(0.9, 1.8));
-    const sector = sectors.get(company.sector)!;
-    let close = round2(Math.exp(r.between(Math.log(20), Math.log(400))));
-    const baseVolume = Math.exp(r.between(Math.log(5e5), Math.log(2e7)));
-    let volumeNoise = 0;
-    const bars: Bar[] = [];
-    for (let t = 0; t < n; t++) {
-      const marketReturn = beta * (drift + market.shocks[t]);
-      const sectorReturn = sectorLoading * sector.shocks[t];
-      const idiosyncratic = idio.shocks[t];
-      const logReturn = marketReturn + sectorReturn + idiosyncratic;
-      const vol = Math.sqrt((beta * market.vols[t]) ** 2 + (sectorLoading * sector.vols[t]) ** 2 + idio.vols[t] ** 2);
-      // Part of the day's move happens overnight, the rest during the session.
-      const overnight = 0.3 * logReturn + 0.15 * vol * r.normal();
-      const open = round2(close * Math.exp(overnight));
-      const nextClose = round2(close * Math.exp(logReturn));
-      const range = vol * (0.4 + 0.5 * Math.abs(r.normal()));
-      const high = round2(Math.max(open, nextClose) * Math.exp(range * r.uniform()));
-      const low = round2(Math.min(open, nextClose) * Math.exp(-range * r.uniform()));
-      volumeNoise = 0.4 * volumeNoise + 0.3 * r.normal();
-      const volume = Math.round(baseVolume * Math.exp(volumeNoise + 2.5 * (Math.abs(logReturn) / vol - 0.8) * 0.3));
-      bars.push({
-        time: days[t],
-        open: Math.max(0.01, open),
-        high: Math.max(0.01, high, open, nextClose),
-        low: Math.max(0.01, Math.min(low, open, nextClose)),
-        close: Math.max(0.01, nextClose),
-        volume,
-        adjusted_close: Math.max(0.01, nextClose),
-        market_return: round6(marketReturn),
-        sector_return: round6(sectorReturn),
-        idiosyncratic_return: round6(idiosyncratic),
-        event_return: 0,
-        volatility: round6(vol * Math.sqrt(TRADING_DAYS)),
-        metadata: { beta: round6(beta) },
-      });
-      close = Math.max(0.01, nextClose);
-    }
-    out.set(company.ticker, bars);
+  // Total (dividend-reinvested) log returns and their parts.
+  const marketPart: number[] = [];
+  const sectorPart: number[] = [];
+  const idioPart: number[] = [];
+  const sigma: number[] = [];
+  for (let t = 0; t < n; t++) {
+    // Capped so that no draw, however extreme, can take a price to zero or infinity.
+    const idioVol = Math.min(0.15, idioBase * stress[t] * idioShocks.scale[t] * volBoost[t]);
+    marketPart.push(beta * market.returns[t]);
+    sectorPart.push(loading * sector.returns[t]);
+    idioPart.push(idioVol * idioShocks.z[t] - (idioVol * idioVol) / 2);
+    sigma.push(Math.sqrt((beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + idioVol ** 2));
   }
-  return out;
+  const totalReturn = marketPart.map((m, t) => m + sectorPart[t] + idioPart[t] + jumps[t]);
+  const trPrice: number[] = [];
+  let level = 1;
+  for (const r of totalReturn) trPrice.push((level *= Math.exp(r)));
+
+  const startPrice = input.startPrice ?? Math.exp(rng.between(Math.log(25), Math.log(450)));
+  const actions = input.withActions
+    ? corporateActions({ company, days, totalReturnPrice: trPrice, startPrice, rng: rng.fork("actions") })
+    : [];
+  const dividendOn = new Map<string, number>();
+  const splitOn = new Map<string, number>();
+  for (const a of actions) {
+    if (a.action_type === "dividend") dividendOn.set(a.ex_date, a.details.amount as number);
+    else splitOn.set(a.ex_date, a.details.ratio as number);
+  }
+
+  // As-traded prices: the previous close, less the dividend and divided by the split going ex today,
+  // grows by the day's total return.
+  const baseShares = Math.round(Math.exp(rng.between(Math.log(2e8), Math.log(6e9))));
+  const baseVolume = baseShares * Math.exp(rng.between(Math.log(0.004), Math.log(0.012)));
+  const meanSigma = sigma.reduce((s, v) => s + v, 0) / n;
+  const bars: Bar[] = [];
+  const shares: number[] = [];
+  const firstPrevClose = round2(startPrice / Math.exp(totalReturn[0]));
+  let prevClose = firstPrevClose;
+  let splitMultiple = 1;
+  let volumeNoise = 0;
+  for (let t = 0; t < n; t++) {
+    const day = days[t];
+    const ratio = splitOn.get(day) ?? 1;
+    splitMultiple *= ratio;
+    const base = Math.max(0.01, (prevClose - (dividendOn.get(day) ?? 0)) / ratio);
+    const r = totalReturn[t];
+    // Overnight gap: a share of the day's move plus noise; events outside the session gap fully.
+    const diffusive = r - jumps[t];
+    const gap = 0.4 * diffusive + 0.3 * sigma[t] * rng.normal() + (overnightJump[t] ? jumps[t] : 0);
+    const close = Math.max(0.01, round2(base * Math.exp(r)));
+    const open = Math.max(0.01, round2(base * Math.exp(gap)));
+    const session = Math.log(close / open);
+    const [up, down] = bridgeExtremes(rng, session, 0.8 * sigma[t] * sigma[t]);
+    const high = Math.max(open, close, round2(open * Math.exp(up)));
+    const low = Math.max(0.01, Math.min(open, close, round2(open * Math.exp(down))));
+    volumeNoise = 0.3 * volumeNoise + 0.28 * rng.normal();
+    const logVolume =
+      Math.log(baseVolume * splitMultiple) + 0.8 * Math.log(sigma[t] / meanSigma) + 0.15 * Math.abs(r - jumps[t]) / sigma[t] + volumeNoise + Math.log(volumeBoost[t]);
+    bars.push({
+      time: day,
+      open,
+      high,
+      low,
+      close,
+      volume: Math.round(Math.exp(logVolume)),
+      adjusted_close: 0, // set below, once all actions are known
+      market_return: round10(marketPart[t]),
+      sector_return: round10(sectorPart[t]),
+      idiosyncratic_return: 0,
+      event_return: round10(jumps[t]),
+      volatility: round6(sigma[t] * Math.sqrt(TRADING_DAYS)),
+      metadata: { split_ratio: ratio, dividend: dividendOn.get(day) ?? 0 },
+    });
+    shares.push(baseShares * splitMultiple);
+    prevClose = close;
+  }
+  adjustCloses(bars, dividendOn, splitOn, firstPrevClose);
+  return { bars, actions, shares };
+}
+
+/**
+ * adjusted_close restates history for every split and dividend in the scenario (as of its end);
+ * each bar's log return ln(adj_t / adj_t-1) then equals, to floating-point precision,
+ * market_return + sector_return + idiosyncratic_return + event_return: the idiosyncratic part is
+ * defined as the remainder after rounding, so the identity holds on the served numbers.
+ */
+function adjustCloses(bars: Bar[], dividendOn: Map<string, number>, splitOn: Map<string, number>, firstPrevClose: number): void {
+  let factor = 1;
+  for (let t = bars.length - 1; t >= 0; t--) {
+    bars[t].adjusted_close = round6(bars[t].close * factor);
+    const prev = t > 0 ? bars[t - 1].close : firstPrevClose;
+    const dividend = dividendOn.get(bars[t].time) ?? 0;
+    factor *= (1 - dividend / prev) / (splitOn.get(bars[t].time) ?? 1);
+  }
+  // The day before the scenario, for the first bar's return.
+  const adjBefore = round6(firstPrevClose * factor);
+  for (let t = 0; t < bars.length; t++) {
+    const b = bars[t];
+    const logReturn = Math.log(b.adjusted_close / (t > 0 ? bars[t - 1].adjusted_close : adjBefore));
+    b.idiosyncratic_return = logReturn - b.market_return - b.sector_return - b.event_return;
+    b.metadata.log_return = logReturn;
+    b.metadata.previous_adjusted_close = t > 0 ? bars[t - 1].adjusted_close : adjBefore;
+  }
 }

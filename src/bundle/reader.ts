@@ -24,7 +24,7 @@ export class BundleReader {
   async catalog(now = Date.now()): Promise<Catalog> {
     if (this.catalogEntry && this.catalogEntry.expires > now) return this.catalogEntry.value;
     const bytes = await this.store.get(CATALOG_KEY);
-    const value: Catalog = bytes ? (unpack(bytes) as Catalog) : { format: 1, scenarios: [] };
+    const value: Catalog = bytes ? (unpack(bytes) as Catalog) : { format: 1, scenarios: [], index_funds: [], banks: [] };
     this.catalogEntry = { value, expires: now + CATALOG_TTL_MS };
     return value;
   }

@@ -96,6 +96,29 @@ export class Shard {
     return unpackMultiple(this.body.subarray(this.offsets[from], this.offsets[to])) as Row[];
   }
 
+  /** Rows [from, to) as objects keyed by column name. */
+  objects(from: number, to: number): Record<string, unknown>[] {
+    return this.rows(from, to).map((row) => Object.fromEntries(this.columns.map((c, i) => [c, row[i]])));
+  }
+
+  /**
+   * Rows of the key window [first, last], newest first, paged by offset/limit, optionally filtered.
+   * Without a filter only the page's rows are decoded.
+   */
+  newestFirst(
+    window: { first?: string; last?: string },
+    offset: number,
+    limit: number,
+    keep?: (row: Record<string, unknown>) => boolean,
+  ): Record<string, unknown>[] {
+    const [from, to] = this.window(window.first, window.last);
+    if (!keep) {
+      const end = Math.max(from, to - offset);
+      return this.objects(Math.max(from, end - limit), end).reverse();
+    }
+    return this.objects(from, to).reverse().filter(keep).slice(offset, offset + limit);
+  }
+
   /** Column positions by name, for turning rows into response objects. */
   index(): Record<string, number> {
     return Object.fromEntries(this.columns.map((c, i) => [c, i]));

@@ -56,9 +56,13 @@ export interface Manifest {
   content_hash: string;
   /** Trading days in the scenario, for the catalog filter. */
   day_count: number;
-  /** Tickers that each resource holds data for. */
+  /**
+   * Tickers by role: `prices` (every instrument), `companies` (operating companies), `funds`,
+   * `warrants`, and the tickers each resource holds data for.
+   */
   tickers: Record<string, string[]>;
   companies: CompanyFacts[];
+  funds: FundInfo[];
   /** Shard name (`prices/AAPL`, `market/snapshots`) -> where it lives. */
   shards: Record<string, ShardRef>;
   validation_key: string;
@@ -75,6 +79,18 @@ export interface CatalogEntry {
 export interface Catalog {
   format: 1;
   scenarios: CatalogEntry[];
+  /** Index funds any scenario may hold (`/index-funds/tickers`). */
+  index_funds: string[];
+  /** Central banks with policy-rate series (`/macro/interest-rates/banks`). */
+  banks: { bank: string; name: string }[];
+}
+
+export interface FundInfo {
+  ticker: string;
+  name: string;
+  issuer: string;
+  benchmark: string;
+  expense_ratio: number;
 }
 
 export interface ValidationCheck {
@@ -113,6 +129,46 @@ export const PRICE_COLUMNS = [
   "volatility",
   "metadata",
 ] as const;
+
+export const MACRO_COLUMNS = [
+  "time",
+  "regime_name",
+  "market_return",
+  "risk_free_rate",
+  "ten_year_yield",
+  "inflation_expectation",
+  "credit_spread",
+  "volatility_index",
+  "metadata",
+] as const;
+
+export const RATE_COLUMNS = ["effective_date", "bank", "target_low", "target_high", "decision", "announcement_date"] as const;
+
+export const EVENT_COLUMNS = [
+  "event_date",
+  "event_id",
+  "ticker",
+  "event_type",
+  "public_release_datetime",
+  "visible_from",
+  "public_summary",
+] as const;
+
+/** Keyed by announcement date: an action is visible (as_of) once announced. */
+export const ACTION_COLUMNS = [
+  "announcement_date",
+  "id",
+  "ticker",
+  "action_type",
+  "ex_date",
+  "record_date",
+  "payable_date",
+  "details",
+] as const;
+
+/** One row per rebalance date: the fund's holdings from that date on. */
+export const FUND_COLUMNS = ["as_of", "holdings"] as const;
+export const FUND_HOLDING_FIELDS = ["holding_ticker", "weight", "shares", "market_value"] as const;
 
 /** Column order of the rows in the `market/snapshots` shard: one row per trading day. */
 export const MARKET_SNAPSHOT_COLUMNS = ["time", "bars"] as const;

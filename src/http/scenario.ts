@@ -23,3 +23,15 @@ export function pageRange(from: number, to: number, offset: number, limit: numbe
   const start = Math.min(to, from + offset);
   return [start, Math.min(to, start + limit)];
 }
+
+/** 404 unless the scenario holds the instrument (any kind: company, fund, warrant). */
+export function requireTicker(manifest: Manifest, ticker: string): void {
+  if (!manifest.tickers.prices.includes(ticker)) throw notFound(`Ticker ${ticker} not found in scenario`);
+}
+
+/** The earlier of two optional dates (`end_date` and `as_of` both bound a window from above). */
+export function earliest(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return a < b ? a : b;
+}

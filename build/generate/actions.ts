@@ -1,0 +1,133 @@
+// Corporate actions: smoothed quarterly dividends for payers and occasional splits of high-priced
+// names, each with announcement, ex, record and payable dates. Generated from the total-return
+// path, then applied to turn it into as-traded prices.
+import { createHash } from "node:crypto";
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+import { addDays, isTradingDay } from "../calendar.ts";
+import type { Rng } from "../rng.ts";
+
+export interface CorporateAction {
+  id: string;
+  ticker: string;
+  action_type: "dividend" | "split";
+  announcement_date: string;
+  ex_date: string;
+  record_date: string;
+  payable_date: string;
+  details: Record<string, unknown>;
+}
+
+/** Dividend yield of payers by sector, and the share of companies that pay. */
+const DIVIDEND_PROFILE: Record<string, { payers: number; yield: number }> = {
+  Utilities: { payers: 1, yield: 0.035 },
+  "Consumer Staples": { payers: 0.95, yield: 0.028 },
+  Energy: { payers: 0.9, yield: 0.035 },
+  Financials: { payers: 0.9, yield: 0.025 },
+  "Real Estate": { payers: 1, yield: 0.035 },
+  "Health Care": { payers: 0.7, yield: 0.018 },
+  Industrials: { payers: 0.85, yield: 0.017 },
+  Materials: { payers: 0.85, yield: 0.022 },
+  "Communication Services": { payers: 0.55, yield: 0.015 },
+  "Consumer Discretionary": { payers: 0.6, yield: 0.014 },
+  "Information Technology": { payers: 0.6, yield: 0.01 },
+};
+
+function businessDaysAfter(date: string, n: number): string {
+  let d = date;
+  let left = n;
+  while (left > 0) {
+    d = addDays(d, 1);
+    if (isTradingDay(d)) left--;
+  }
+  return d;
+}
+
+function businessDaysBefore(date: string, n: number): string {
+  let d = date;
+  let left = n;
+  while (left > 0) {
+    d = addDays(d, -1);
+    if (isTradingDay(d)) left--;
+  }
+  return d;
+}
+
+/** US settlement moved to T+1 on 2024-05-28: the record date became the ex-date. */
+function recordDate(exDate: string): string {
+  return exDate >= "2024-05-28" ? exDate : businessDaysAfter(exDate, 1);
+}
+
+function actionId(ticker: string, type: string, exDate: string): string {
+  return `ca_${createHash("sha256").update(`${ticker}|${type}|${exDate}`).digest("hex").slice(0, 16)}`;
+}
+
+export interface ActionInput {
+  company: CompanyFacts;
+  days: string[];
+  /** Total-return price index of the stock (arbitrary start), used to size dividends and splits. */
+  totalReturnPrice: number[];
+  /** Price on the first day, so sizes are in dollars. */
+  startPrice: number;
+  rng: Rng;
+}
+
+/** Actions whose ex-date lies inside the scenario, ascending by ex-date. */
+export function corporateActions(input: ActionInput): CorporateAction[] {
+  const { company, days, rng } = input;
+  const profile = DIVIDEND_PROFILE[company.sector] ?? { payers: 0.7, yield: 0.02 };
+  const scale = input.startPrice / input.totalReturnPrice[0];
+  const out: CorporateAction[] = [];
+  const payer = rng.uniform() < profile.payers;
+  const exMonthOffset = rng.int(0, 2); // payers keep a fixed quarterly cycle
+  const exDay = rng.int(5, 20);
+  let quarterly = 0;
+  let splitFactor = 1;
+  let lastYear = -1;
+  let lastSplitIndex = -400;
+  days.forEach((day, i) => {
+    const price = (input.totalReturnPrice[i] * scale) / splitFactor;
+    const month = Number(day.slice(5, 7)) - 1;
+    const year = Number(day.slice(0, 4));
+    // Dividends: set once a year from the price, raised gradually, cut rarely.
+    if (payer && month % 3 === exMonthOffset && Number(day.slice(8)) >= exDay && (out.at(-1)?.ex_date.slice(0, 7) ?? "") !== day.slice(0, 7)) {
+      if (year !== lastYear) {
+        const target = (profile.yield * (0.6 + 0.8 * rng.uniform()) * price) / 4;
+        quarterly = quarterly === 0 ? target : Math.max(quarterly * 0.98, Math.min(quarterly * 1.1, target));
+        lastYear = year;
+      }
+      const amount = Math.max(0.01, Math.round(quarterly * 100) / 100);
+      const announced = businessDaysBefore(day, rng.int(15, 25));
+      const record = recordDate(day);
+      out.push({
+        id: actionId(company.ticker, "dividend", day),
+        ticker: company.ticker,
+        action_type: "dividend",
+        announcement_date: announced,
+        ex_date: day,
+        record_date: record,
+        payable_date: businessDaysAfter(record, rng.int(10, 20)),
+        details: { amount, currency: "USD", frequency: "quarterly" },
+      });
+    }
+    // Splits: high-priced names, at most one a year and a half, announced a month ahead.
+    if (price > 300 && i - lastSplitIndex > 380 && i > 25 && rng.uniform() < 0.01) {
+      const ratio = price > 1500 ? 10 : price > 900 ? 4 : price > 600 ? 3 : 2;
+      const ex = days[Math.min(days.length - 1, i + rng.int(20, 30))];
+      if (ex === day) return;
+      out.push({
+        id: actionId(company.ticker, "split", ex),
+        ticker: company.ticker,
+        action_type: "split",
+        announcement_date: day,
+        ex_date: ex,
+        record_date: businessDaysBefore(ex, 3),
+        payable_date: businessDaysBefore(ex, 1),
+        details: { split_from: 1, split_to: ratio, ratio },
+      });
+      splitFactor *= ratio;
+      if (quarterly) quarterly /= ratio;
+      lastSplitIndex = i;
+    }
+  });
+  return out.sort((a, b) => (a.ex_date === b.ex_date ? (a.id < b.id ? -1 : 1) : a.ex_date < b.ex_date ? -1 : 1));
+}

@@ -1,0 +1,153 @@
+// Index funds: each tracks a cap-weighted benchmark built from the scenario's universe (the broad
+// market for S&P 500 funds, one sector for sector funds). The fund's share price follows its net
+// asset value: the benchmark's total return less the expense ratio, with a tiny tracking error.
+import { parse } from "csv-parse/sync";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Rng } from "../rng.ts";
+import type { Bar, StockPath } from "./prices.ts";
+import { TRADING_DAYS } from "./market.ts";
+
+const REFDATA = fileURLToPath(new URL("../refdata/", import.meta.url));
+
+export interface FundSpec {
+  ticker: string;
+  name: string;
+  issuer: string;
+  benchmark: string;
+  /** Sector the benchmark covers; null for the broad market. */
+  sector: string | null;
+  expenseRatio: number;
+}
+
+/** Broad funds track the whole universe; sector funds their sector, when it has enough members. */
+const SECTOR_FUNDS: Record<string, string> = {
+  "Information Technology": "XLK",
+  Financials: "XLF",
+  Energy: "XLE",
+  "Health Care": "XLV",
+  "Consumer Discretionary": "XLY",
+  "Consumer Staples": "XLP",
+  Industrials: "XLI",
+  Materials: "XLB",
+  Utilities: "XLU",
+  "Real Estate": "XLRE",
+  "Communication Services": "XLC",
+};
+const BROAD_FUNDS = ["SPY", "IVV"];
+const MIN_SECTOR_MEMBERS = 3;
+
+/** Every fund a scenario may hold. */
+export function allFundTickers(): string[] {
+  return [...BROAD_FUNDS, ...Object.values(SECTOR_FUNDS)].sort();
+}
+
+export function fundSpecs(sectorCounts: Map<string, number>): FundSpec[] {
+  const rows = parse(readFileSync(REFDATA + "etfs_major.csv", "utf8"), { columns: true }) as Record<string, string>[];
+  const byTicker = new Map(rows.map((r) => [r.ticker, r]));
+  const spec = (ticker: string, sector: string | null): FundSpec => {
+    const r = byTicker.get(ticker)!;
+    return {
+      ticker,
+      name: r.name,
+      issuer: r.issuer,
+      benchmark: `${r.benchmark_index} (scenario universe)`,
+      sector,
+      expenseRatio: (Number(r.expense_ratio_pct) || (sector ? 0.09 : 0.05)) / 100,
+    };
+  };
+  const sectorFunds = Object.entries(SECTOR_FUNDS)
+    .filter(([sector]) => (sectorCounts.get(sector) ?? 0) >= MIN_SECTOR_MEMBERS)
+    .map(([sector, ticker]) => spec(ticker, sector));
+  return [...BROAD_FUNDS.map((t) => spec(t, null)), ...sectorFunds];
+}
+
+export interface FundHolding {
+  holding_ticker: string;
+  weight: number;
+  shares: number;
+  market_value: number;
+}
+
+export interface FundPath {
+  spec: FundSpec;
+  bars: Bar[];
+  /** Benchmark level per day (starts at 1000). */
+  benchmarkLevel: number[];
+  /** Compositions at each rebalance date (first day and each quarter end). */
+  compositions: { as_of: string; holdings: FundHolding[] }[];
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+export function fundPath(spec: FundSpec, days: string[], members: Map<string, StockPath>, rng: Rng): FundPath {
+  const tickers = [...members.keys()].sort();
+  const n = days.length;
+  const cap = (t: string, i: number) => members.get(t)!.bars[i].close * members.get(t)!.shares[i];
+  const benchmarkLevel: number[] = [];
+  const returns: number[] = [];
+  let level = 1000;
+  for (let i = 0; i < n; i++) {
+    let r = 0;
+    if (i > 0) {
+      const total = tickers.reduce((s, t) => s + cap(t, i - 1), 0);
+      for (const t of tickers) {
+        const b = members.get(t)!.bars;
+        r += (cap(t, i - 1) / total) * (b[i].adjusted_close / b[i - 1].adjusted_close - 1);
+      }
+    }
+    level *= 1 + r;
+    returns.push(r);
+    benchmarkLevel.push(round6(level));
+  }
+
+  // Net asset value: benchmark return less fees, plus a tracking error of a few bp a year.
+  const aum = Math.exp(rng.between(Math.log(5e9), Math.log(4e11)));
+  let nav = Math.exp(rng.between(Math.log(60), Math.log(450)));
+  const bars: Bar[] = [];
+  let prevClose = nav;
+  for (let i = 0; i < n; i++) {
+    const dailyVol = Math.max(1e-4, Math.abs(returns[i]) + 0.004);
+    const r = Math.log(1 + returns[i]) - spec.expenseRatio / TRADING_DAYS + 0.000025 * rng.normal();
+    nav *= Math.exp(r);
+    const close = round2(nav);
+    const open = round2(prevClose * Math.exp(0.3 * r + 0.1 * dailyVol * rng.normal()));
+    const high = Math.max(open, close, round2(Math.max(open, close) * Math.exp(0.5 * dailyVol * rng.uniform())));
+    const low = Math.min(open, close, round2(Math.min(open, close) * Math.exp(-0.5 * dailyVol * rng.uniform())));
+    const logReturn = Math.log(close / prevClose);
+    bars.push({
+      time: days[i],
+      open,
+      high,
+      low,
+      close,
+      volume: Math.round((aum / nav) * 0.01 * Math.exp(0.3 * rng.normal() + 25 * Math.abs(returns[i]))),
+      adjusted_close: close,
+      market_return: logReturn, // a fund's whole return is its benchmark's (less fees)
+      sector_return: 0,
+      idiosyncratic_return: 0,
+      event_return: 0,
+      volatility: round6(dailyVol * Math.sqrt(TRADING_DAYS)),
+      metadata: { benchmark: spec.benchmark, benchmark_level: benchmarkLevel[i], log_return: logReturn, instrument: "index_fund" },
+    });
+    prevClose = close;
+  }
+
+  const rebalanceDays = days.filter((d, i) => i === 0 || (i + 1 < n && days[i + 1].slice(5, 7) !== d.slice(5, 7) && ["03", "06", "09", "12"].includes(d.slice(5, 7))));
+  const compositions = rebalanceDays.map((as_of) => {
+    const i = days.indexOf(as_of);
+    const total = tickers.reduce((s, t) => s + cap(t, i), 0);
+    const fundValue = aum * (bars[i].close / bars[0].close);
+    return {
+      as_of,
+      holdings: tickers.map((t) => {
+        const weight = cap(t, i) / total;
+        const price = members.get(t)!.bars[i].close;
+        const shares = Math.round((weight * fundValue) / price);
+        return { holding_ticker: t, weight: round6(weight), shares, market_value: round2(shares * price) };
+      }),
+    };
+  });
+  return { spec, bars, benchmarkLevel, compositions };
+}

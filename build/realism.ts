@@ -1,0 +1,675 @@
+// Realism statistics: the bands of ../shared/REALISM.md (Tiers 1, 2 and 5) computed from generated
+// series and reported as validation checks. Pure functions, no I/O, no randomness.
+// Every check is a warning: one sample of these statistics is noisy, so a miss informs calibration
+// but never makes a scenario unhealthy. Output never holds NaN (not valid JSON): a statistic that
+// cannot be computed is reported with observed null.
+import type { ValidationCheck } from "../src/bundle/types.ts";
+
+export interface StockSeries {
+  ticker: string;
+  sector: string;
+  open: number[];
+  high: number[];
+  low: number[];
+  close: number[];
+  adjClose: number[];
+  volume: number[];
+  marketCap: number[];
+}
+
+/** Rates and spreads in percent (4.5 = 4.5%), vix in index points, marketReturn a daily log return. */
+export interface MacroSeries {
+  vix: number[];
+  creditSpread: number[];
+  tenYear: number[];
+  twoYear: number[];
+  inflationExpectation: number[];
+  marketReturn: number[];
+}
+
+const TRADING_DAYS = 252;
+/** Ten years of trading days: the sample the long-run bands of REALISM.md are stated for. */
+const LONG_SAMPLE = 2520;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers. They return NaN where a statistic is undefined (empty input, zero variance); the check
+// builders turn that into observed null.
+
+export function mean(x: readonly number[]): number {
+  if (x.length === 0) return NaN;
+  let s = 0;
+  for (const v of x) s += v;
+  return s / x.length;
+}
+
+/** Sample standard deviation (n - 1). */
+export function sd(x: readonly number[]): number {
+  if (x.length < 2) return NaN;
+  const m = mean(x);
+  let s = 0;
+  for (const v of x) s += (v - m) ** 2;
+  return Math.sqrt(s / (x.length - 1));
+}
+
+function centralMoments(x: readonly number[]): { m2: number; m3: number; m4: number } {
+  const m = mean(x);
+  let m2 = 0;
+  let m3 = 0;
+  let m4 = 0;
+  for (const v of x) {
+    const d = v - m;
+    m2 += d * d;
+    m3 += d * d * d;
+    m4 += d * d * d * d;
+  }
+  return { m2: m2 / x.length, m3: m3 / x.length, m4: m4 / x.length };
+}
+
+export function skewness(x: readonly number[]): number {
+  const { m2, m3 } = centralMoments(x);
+  return m2 > 0 ? m3 / m2 ** 1.5 : NaN;
+}
+
+/** Moment estimator m4 / m2^2 - 3 (0 for a normal sample). */
+export function excessKurtosis(x: readonly number[]): number {
+  const { m2, m4 } = centralMoments(x);
+  return m2 > 0 ? m4 / (m2 * m2) - 3 : NaN;
+}
+
+/** Sample autocorrelation at `lag` (the usual estimator: full-sample mean and variance). */
+export function acf(x: readonly number[], lag: number): number {
+  const n = x.length;
+  if (lag < 0 || lag >= n) return NaN;
+  const m = mean(x);
+  let den = 0;
+  for (const v of x) den += (v - m) ** 2;
+  let num = 0;
+  for (let t = 0; t + lag < n; t++) num += (x[t] - m) * (x[t + lag] - m);
+  return den > 0 ? num / den : NaN;
+}
+
+/** Pearson correlation over the common length. */
+export function corr(x: readonly number[], y: readonly number[]): number {
+  const n = Math.min(x.length, y.length);
+  if (n < 2) return NaN;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += x[i];
+    my += y[i];
+  }
+  mx /= n;
+  my /= n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i] - mx) * (y[i] - my);
+    sxx += (x[i] - mx) ** 2;
+    syy += (y[i] - my) ** 2;
+  }
+  return sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : NaN;
+}
+
+/** Linear-interpolated quantile of the finite values (non-finite ones are ignored). */
+export function quantile(x: readonly number[], q: number): number {
+  const v = x.filter(Number.isFinite).sort((a, b) => a - b);
+  if (v.length === 0) return NaN;
+  const pos = (v.length - 1) * Math.min(1, Math.max(0, q));
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return v[lo] + (v[hi] - v[lo]) * (pos - lo);
+}
+
+export function median(x: readonly number[]): number {
+  return quantile(x, 0.5);
+}
+
+/**
+ * Hill estimator of the tail exponent on the largest `tailShare` of abs(x). Pass z-scores: the
+ * estimator is scale-free but not shift-free.
+ */
+export function hillAlpha(x: readonly number[], tailShare = 0.05): number {
+  const a = x.map(Math.abs).filter(Number.isFinite).sort((p, q) => q - p);
+  const k = Math.floor(a.length * tailShare);
+  if (k < 2 || !(a[k] > 0)) return NaN;
+  let s = 0;
+  for (let i = 0; i < k; i++) s += Math.log(a[i] / a[k]);
+  return s > 0 ? k / s : NaN;
+}
+
+/** Daily log returns; NaN where a price is missing or not positive. */
+export function logReturns(prices: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < prices.length; i++) {
+    const a = prices[i - 1];
+    const b = prices[i];
+    out.push(a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b) ? Math.log(b / a) : NaN);
+  }
+  return out;
+}
+
+function zScores(x: readonly number[]): number[] {
+  const m = mean(x);
+  const s = sd(x);
+  return x.map((v) => (v - m) / s);
+}
+
+/** Least-squares slope of y on x. */
+function slope(x: readonly number[], y: readonly number[]): number {
+  const mx = mean(x);
+  const my = mean(y);
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < x.length; i++) {
+    sxy += (x[i] - mx) * (y[i] - my);
+    sxx += (x[i] - mx) ** 2;
+  }
+  return sxx > 0 ? sxy / sxx : NaN;
+}
+
+/** Sums of consecutive non-overlapping blocks of `h` values (overlapping sums would overstate the sample). */
+function blockSums(x: readonly number[], h: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + h <= x.length; i += h) {
+    let s = 0;
+    for (let j = i; j < i + h; j++) s += x[j];
+    out.push(s);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Check builders.
+
+interface Band {
+  min: number | null;
+  max: number | null;
+}
+
+function round4(v: number): number | null {
+  return Number.isFinite(v) ? Math.round(v * 1e4) / 1e4 : null;
+}
+
+function fmt(v: number, pct = false): string {
+  return pct ? `${Number((v * 100).toPrecision(3))}%` : String(Number(v.toPrecision(3)));
+}
+
+function fmtBand(b: Band, pct = false): string {
+  if (b.min !== null && b.max !== null) return `${fmt(b.min, pct)} to ${fmt(b.max, pct)}`;
+  if (b.min !== null) return `>= ${fmt(b.min, pct)}`;
+  return `<= ${fmt(b.max ?? NaN, pct)}`;
+}
+
+function bandCheck(family: string, name: string, band: Band, value: number, what: string, pct = false, undefinedMeans = "degenerate series"): ValidationCheck {
+  const observed = round4(value);
+  const expected = { min: band.min, max: band.max };
+  if (observed === null) {
+    return { name, family, passed: false, severity: "warning", observed: null, expected, detail: `${what}: not computable (${undefinedMeans})` };
+  }
+  const passed = (band.min === null || observed >= band.min) && (band.max === null || observed <= band.max);
+  return { name, family, passed, severity: "warning", observed, expected, detail: `${what} ${fmt(observed, pct)}, band ${fmtBand(band, pct)}` };
+}
+
+function skipped(family: string, name: string, band: Band, what: string, reason: string): ValidationCheck {
+  return {
+    name,
+    family,
+    passed: true,
+    severity: "warning",
+    observed: null,
+    expected: { min: band.min, max: band.max },
+    detail: `${what}: skipped for lack of data (${reason})`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tier 1: single-series facts.
+
+interface Tier1Input {
+  r: number[]; // daily log returns of adjusted close
+  gap: number[]; // overnight log gaps, same days as r
+  range2?: number[]; // ln(high / low)^2 per day (stocks only: an index high/low is not derivable from constituents)
+  volume?: { dv: number[]; absR: number[] }; // detrended log volume and the same day's abs return (stocks only)
+}
+
+interface Tier1Stat {
+  name: string;
+  what: string;
+  stock: Band;
+  index?: Band; // when REALISM.md gives the index its own band
+  pct?: boolean;
+  needs?: "range2" | "volume";
+  minObs: number; // returns (or volume days) needed for a meaningful value
+  undefinedMeans?: string; // why the value can be NaN on a valid series (it then fails)
+  value: (s: Tier1Input) => number; // NaN when not computable
+}
+
+/** Argmax of the waiting-time density, on bins that widen with the wait (the gain side is flat and noisy). */
+function mostLikelyWait(waits: readonly number[], maxWait: number): number {
+  const counts = new Array<number>(maxWait + 1).fill(0);
+  for (const w of waits) counts[w]++;
+  let best = NaN;
+  let bestDensity = -1;
+  for (let start = 1; start <= maxWait; ) {
+    const width = Math.max(1, Math.floor(start * 0.15));
+    const end = Math.min(maxWait, start + width - 1);
+    let c = 0;
+    for (let w = start; w <= end; w++) c += counts[w];
+    const density = c / (end - start + 1);
+    if (density > bestDensity) {
+      bestDensity = density;
+      best = (start + end) / 2;
+    }
+    start = end + 1;
+  }
+  return best;
+}
+
+/**
+ * Inverse statistics (Jensen et al. 2003): from every day, the wait until the drift-free log price
+ * first falls / rises by rho; returns gain mode / loss mode (> 1 when losses come faster). rho is
+ * 5% for an index of ~16.7% vol (4.75 daily sd) and scaled by vol otherwise, so every series is
+ * tested at the same distance in standard deviations.
+ */
+function gainLossRatio(r: readonly number[]): number {
+  const m = mean(r);
+  const x = r.map((v) => v - m);
+  const rho = 4.75 * sd(r);
+  const maxWait = 250;
+  const losses: number[] = [];
+  const gains: number[] = [];
+  for (let t = 0; t < x.length; t++) {
+    let cum = 0;
+    let loss = 0;
+    let gain = 0;
+    for (let k = 1; k <= maxWait && t + k <= x.length && (loss === 0 || gain === 0); k++) {
+      cum += x[t + k - 1];
+      if (loss === 0 && cum <= -rho) loss = k;
+      if (gain === 0 && cum >= rho) gain = k;
+    }
+    if (loss > 0) losses.push(loss);
+    if (gain > 0) gains.push(gain);
+  }
+  if (losses.length < 50 || gains.length < 50) return NaN;
+  return mostLikelyWait(gains, maxWait) / mostLikelyWait(losses, maxWait);
+}
+
+/**
+ * Slope of log ACF(abs r) on log lag over lags 1-100, sign flipped (a decay is positive). ACFs are
+ * averaged in octave bins first: single far lags are mostly noise and cannot be logged when negative.
+ * NaN when a bin is not positive: there is no decay to fit (no clustering).
+ */
+function absAcfDecay(r: readonly number[]): number {
+  const a = r.map(Math.abs);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [lo, hi] of [[1, 1], [2, 3], [4, 7], [8, 15], [16, 31], [32, 63], [64, 100]]) {
+    const lags = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+    const c = mean(lags.map((lag) => acf(a, lag)));
+    if (!(c > 0)) return NaN;
+    xs.push(mean(lags.map(Math.log)));
+    ys.push(Math.log(c));
+  }
+  return -slope(xs, ys);
+}
+
+function tailShare(r: readonly number[], k: number): number {
+  const z = zScores(r);
+  return z.filter((v) => Math.abs(v) > k).length / z.length;
+}
+
+const TIER1: Tier1Stat[] = [
+  {
+    name: "acf_returns_lag1_10",
+    what: "max abs ACF of returns over lags 1-10",
+    stock: { min: 0, max: 0.1 },
+    minObs: 100,
+    value: (s) => Math.max(...Array.from({ length: 10 }, (_, i) => Math.abs(acf(s.r, i + 1)))),
+  },
+  { name: "excess_kurtosis", what: "excess kurtosis", stock: { min: 5, max: 25 }, index: { min: 5, max: 20 }, minObs: 100, value: (s) => excessKurtosis(s.r) },
+  { name: "hill_tail_alpha", what: "Hill alpha on the top 5% of abs z", stock: { min: 2.3, max: 4 }, minObs: 200, value: (s) => hillAlpha(zScores(s.r)) },
+  { name: "tail_frequency_3sd", what: "share of days with abs z > 3", stock: { min: 0.012, max: 0.022 }, pct: true, minObs: 250, value: (s) => tailShare(s.r, 3) },
+  // At 0.15% a year of data expects 0.4 such days: needs about four years.
+  { name: "tail_frequency_5sd", what: "share of days with abs z > 5", stock: { min: 0.0015, max: 0.007 }, pct: true, minObs: 1000, value: (s) => tailShare(s.r, 5) },
+  { name: "skewness", what: "skewness", stock: { min: -0.6, max: 0.4 }, index: { min: -1, max: -0.1 }, minObs: 100, value: (s) => skewness(s.r) },
+  { name: "acf_abs_lag1", what: "ACF of abs returns at lag 1", stock: { min: 0.15, max: 0.4 }, minObs: 100, value: (s) => acf(s.r.map(Math.abs), 1) },
+  { name: "acf_abs_lag10", what: "ACF of abs returns at lag 10", stock: { min: 0.12, max: 0.35 }, minObs: 100, value: (s) => acf(s.r.map(Math.abs), 10) },
+  { name: "acf_abs_lag100", what: "ACF of abs returns at lag 100", stock: { min: 0.04, max: 0.2 }, minObs: 400, value: (s) => acf(s.r.map(Math.abs), 100) },
+  {
+    name: "abs_acf_decay_slope",
+    what: "decay slope of log ACF(abs r) on log lag, lags 1-100",
+    stock: { min: 0.15, max: 0.45 },
+    minObs: 400,
+    undefinedMeans: "ACF of abs returns not positive out to lag 100, no decay to fit",
+    value: (s) => absAcfDecay(s.r),
+  },
+  {
+    name: "leverage_corr",
+    what: "corr(r_t, abs r_t+1)",
+    stock: { min: -0.12, max: -0.02 },
+    index: { min: -0.18, max: -0.06 },
+    minObs: 100,
+    value: (s) => corr(s.r.slice(0, -1), s.r.slice(1).map(Math.abs)),
+  },
+  // Gain/loss asymmetry is an index effect (stocks fall together); single stocks show little of
+  // it, so for them the band only asks that losses are not reached more slowly than gains.
+  { name: "gain_loss_asymmetry", what: "most likely wait to a gain / to a loss", stock: { min: 1, max: null }, index: { min: 1.5, max: null }, minObs: 1000, value: (s) => gainLossRatio(s.r) },
+  // 20 non-overlapping 63-day sums at least: about five years.
+  { name: "aggregational_gaussianity_63d", what: "excess kurtosis of 63-day return sums", stock: { min: 0, max: 5 }, minObs: 63 * 20, value: (s) => excessKurtosis(blockSums(s.r, 63)) },
+  { name: "volume_volatility_corr", what: "corr(detrended log volume, abs r)", stock: { min: 0.2, max: 0.45 }, needs: "volume", minObs: 100, value: (s) => corr(s.volume?.dv ?? [], s.volume?.absR ?? []) },
+  { name: "volume_acf_lag1", what: "ACF of detrended log volume at lag 1", stock: { min: 0.25, max: 0.55 }, needs: "volume", minObs: 100, value: (s) => acf(s.volume?.dv ?? [], 1) },
+  // Top 1% must hold at least 5 days.
+  { name: "volume_on_big_moves", what: "volume on top-1% abs-r days / median day", stock: { min: 1.4, max: 2.6 }, needs: "volume", minObs: 500, value: (s) => bigMoveVolume(s.volume?.dv ?? [], s.volume?.absR ?? []) },
+  {
+    name: "parkinson_ratio",
+    what: "Parkinson variance / close-to-close variance",
+    stock: { min: 0.6, max: 1 },
+    needs: "range2",
+    minObs: 60,
+    value: (s) => mean(s.range2 ?? []) / (4 * Math.LN2) / sd(s.r) ** 2,
+  },
+  { name: "overnight_gap_share", what: "var(overnight gap) / var(r)", stock: { min: 0.15, max: 0.4 }, minObs: 60, value: (s) => (sd(s.gap) / sd(s.r)) ** 2 },
+  { name: "annualized_vol", what: "annualized volatility", stock: { min: 0.18, max: 0.45 }, index: { min: 0.14, max: 0.22 }, pct: true, minObs: 20, value: (s) => sd(s.r) * Math.sqrt(TRADING_DAYS) },
+];
+
+/** Mean relative volume on the top-1% abs-return days over the median day's (detrended, so trends do not count). */
+function bigMoveVolume(dv: readonly number[], absR: readonly number[]): number {
+  const rel = dv.map(Math.exp);
+  const cut = quantile(absR, 0.99);
+  const big = rel.filter((_, i) => absR[i] >= cut);
+  return mean(big) / median(rel);
+}
+
+function observations(stat: Tier1Stat, s: Tier1Input): number {
+  return stat.needs === "volume" ? (s.volume?.dv.length ?? 0) : s.r.length;
+}
+
+/** Series are taken as aligned on the same trading days; a ragged universe is cut to the shortest. */
+function commonLength(stocks: readonly StockSeries[]): number {
+  return stocks.length === 0 ? 0 : Math.min(...stocks.map((s) => Math.min(s.open.length, s.high.length, s.low.length, s.close.length, s.adjClose.length, s.volume.length, s.marketCap.length)));
+}
+
+function stockInput(s: StockSeries, n: number): Tier1Input {
+  const r = logReturns(s.adjClose.slice(0, n));
+  const gap: number[] = [];
+  const range2: number[] = [];
+  for (let t = 1; t < n; t++) {
+    // Raw open over raw previous close, corrected by the change of the adjustment factor so a
+    // split or dividend on day t is not mistaken for a gap (no correction without actions).
+    const factor = (s.adjClose[t] / s.close[t]) / (s.adjClose[t - 1] / s.close[t - 1]);
+    gap.push(Math.log((s.open[t] / s.close[t - 1]) * factor));
+    range2.push(Math.log(s.high[t] / s.low[t]) ** 2);
+  }
+  // Log volume minus its 63-day trailing mean (this day included): removes growth and regime drift.
+  const window = 63;
+  const lv = s.volume.slice(0, n).map((v) => Math.log(1 + Math.max(0, v)));
+  const dv: number[] = [];
+  const absR: number[] = [];
+  let sum = 0;
+  for (let t = 0; t < n; t++) {
+    sum += lv[t];
+    if (t >= window) sum -= lv[t - window];
+    if (t >= window - 1 && t >= 1) {
+      dv.push(lv[t] - sum / window);
+      absR.push(Math.abs(r[t - 1]));
+    }
+  }
+  return { r, gap, range2, volume: { dv, absR } };
+}
+
+export function stockChecks(stocks: StockSeries[]): ValidationCheck[] {
+  const family = "realism_tier1";
+  const n = commonLength(stocks);
+  const inputs = stocks.map((s) => stockInput(s, n));
+  return TIER1.map((stat) => {
+    const have = inputs.filter((s) => observations(stat, s) >= stat.minObs);
+    if (have.length === 0) {
+      const most = Math.max(0, ...inputs.map((s) => observations(stat, s)));
+      return skipped(family, stat.name, stat.stock, stat.what, `needs ${stat.minObs} daily observations per stock, have ${most}`);
+    }
+    const short = inputs.length - have.length;
+    const what = `median ${stat.what} across ${have.length} stocks${short > 0 ? ` (${short} too short, skipped)` : ""}`;
+    // A stock without a value counts against the check: the median needs a majority with one.
+    const values = have.map(stat.value).filter(Number.isFinite);
+    const value = values.length * 2 >= have.length ? median(values) : NaN;
+    return bandCheck(family, stat.name, stat.stock, value, what, stat.pct, stat.undefinedMeans);
+  });
+}
+
+/** Cap-weighted total-return index (weights: previous day's market cap) and its overnight gap. */
+function capWeightedIndex(stocks: readonly StockSeries[], n: number): { r: number[]; gap: number[] } {
+  const r: number[] = [];
+  const gap: number[] = [];
+  for (let t = 1; t < n; t++) {
+    let w = 0;
+    let ret = 0;
+    let open = 0;
+    for (const s of stocks) {
+      const cap = s.marketCap[t - 1];
+      const grossReturn = s.adjClose[t] / s.adjClose[t - 1];
+      // Open relative to the previous close, in adjusted terms (see stockInput).
+      const grossOpen = (s.open[t] * (s.adjClose[t] / s.close[t])) / s.adjClose[t - 1];
+      if (!(cap > 0) || !Number.isFinite(grossReturn) || !Number.isFinite(grossOpen)) continue;
+      w += cap;
+      ret += cap * grossReturn;
+      open += cap * grossOpen;
+    }
+    r.push(w > 0 ? Math.log(ret / w) : NaN);
+    gap.push(w > 0 ? Math.log(open / w) : NaN);
+  }
+  return { r, gap };
+}
+
+export function indexChecks(stocks: StockSeries[]): ValidationCheck[] {
+  const family = "realism_tier1";
+  const n = commonLength(stocks);
+  const index = capWeightedIndex(stocks, n);
+  // Volume and high/low rows need per-stock data an index does not have.
+  return TIER1.filter((stat) => stat.needs === undefined).map((stat) => {
+    const name = `index_${stat.name}`;
+    const band = stat.index ?? stat.stock;
+    if (index.r.length < stat.minObs) {
+      return skipped(family, name, band, `${stat.what} of the index`, `needs ${stat.minObs} daily returns, have ${index.r.length}`);
+    }
+    return bandCheck(family, name, band, stat.value(index), `${stat.what} of the cap-weighted index of ${stocks.length} stocks`, stat.pct, stat.undefinedMeans);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tier 2: cross-section.
+
+/** Columns scaled so that the dot product of two is their correlation; null when degenerate. */
+function unitColumns(series: readonly number[][]): Float64Array[] | null {
+  const out: Float64Array[] = [];
+  for (const x of series) {
+    const m = mean(x);
+    const s = sd(x) * Math.sqrt(x.length - 1);
+    if (!(s > 0)) return null;
+    out.push(Float64Array.from(x, (v) => (v - m) / s));
+  }
+  return out;
+}
+
+function corrMatrix(cols: readonly Float64Array[]): Float64Array {
+  const n = cols.length;
+  const c = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = i; j < n; j++) {
+      const a = cols[i];
+      const b = cols[j];
+      let s = 0;
+      for (let t = 0; t < a.length; t++) s += a[t] * b[t];
+      c[i * n + j] = s;
+      c[j * n + i] = s;
+    }
+  }
+  return c;
+}
+
+/**
+ * Mean off-diagonal correlation without the matrix: the variance of the sum of standardized
+ * series is the sum of all correlations, so this is O(N T) rather than O(N^2 T).
+ */
+function avgPairwiseCorr(series: readonly number[][]): number {
+  const cols = series.map((x) => unitColumns([x])?.[0]).filter((c): c is Float64Array => c !== undefined);
+  const n = cols.length;
+  if (n < 2) return NaN;
+  let total = 0;
+  for (let t = 0; t < cols[0].length; t++) {
+    let s = 0;
+    for (const c of cols) s += c[t];
+    total += s * s;
+  }
+  return (total - n) / (n * (n - 1));
+}
+
+/** Largest eigenvalue of a symmetric positive semi-definite matrix by power iteration. */
+function topEigenvalue(c: Float64Array, n: number): number {
+  let v = new Float64Array(n).fill(1 / Math.sqrt(n)); // the market mode is all-positive: a close start
+  let lambda = 0;
+  for (let iter = 0; iter < 1000; iter++) {
+    const w = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let j = 0; j < n; j++) s += c[i * n + j] * v[j];
+      w[i] = s;
+    }
+    let norm = 0;
+    for (const x of w) norm += x * x;
+    norm = Math.sqrt(norm);
+    if (!(norm > 0)) return NaN;
+    v = w.map((x) => x / norm);
+    const done = Math.abs(norm - lambda) <= 1e-12 * norm;
+    lambda = norm;
+    if (done) break;
+  }
+  return lambda;
+}
+
+/** Mean correlation over pairs in the same sector and over pairs in different sectors. */
+function sectorPairMeans(c: Float64Array, sectors: readonly string[]): { within: number; across: number } {
+  const n = sectors.length;
+  const within: number[] = [];
+  const across: number[] = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) (sectors[i] === sectors[j] ? within : across).push(c[i * n + j]);
+  return { within: mean(within), across: mean(across) };
+}
+
+export function crossSectionChecks(stocks: StockSeries[]): ValidationCheck[] {
+  const family = "realism_tier2";
+  const n = commonLength(stocks);
+  const long = n >= LONG_SAMPLE;
+  // A short sample may be one calm or one crisis year: accept the whole range between them.
+  const avgBand: Band = long ? { min: 0.25, max: 0.45 } : { min: 0.1, max: 0.7 };
+  const rows: { name: string; what: string; band: Band }[] = [
+    { name: "avg_pairwise_corr", what: `mean pairwise daily correlation (${long ? "full-sample" : "short-sample"} band)`, band: avgBand },
+    { name: "corr_rises_with_vol", what: "corr(avg pairwise corr, market vol) over rolling 63-day windows", band: { min: 0.5, max: 1 } },
+    { name: "sector_corr_gap", what: "within-sector minus across-sector mean correlation", band: { min: 0.05, max: null } },
+    { name: "residual_within_sector_corr", what: "within-sector mean correlation of market residuals", band: { min: 0.1, max: 0.4 } },
+    { name: "residual_across_sector_corr", what: "across-sector mean correlation of market residuals", band: { min: -0.05, max: 0.05 } },
+    { name: "beta_cap_weighted_mean", what: "cap-weighted mean beta on the index", band: { min: 0.9, max: 1.1 } },
+    { name: "beta_cross_sectional_sd", what: "cross-sectional sd of betas", band: { min: 0.25, max: 0.5 } },
+    { name: "median_r2_on_market", what: "median R^2 on the market", band: { min: 0.25, max: 0.5 } },
+    { name: "top_eigenvalue_share", what: "top eigenvalue share of the correlation matrix trace", band: { min: 0.25, max: 0.5 } },
+  ];
+  const skipAll = (reason: string) => rows.map((row) => skipped(family, row.name, row.band, row.what, reason));
+
+  // Stocks with a missing price or a constant series cannot enter a correlation matrix.
+  const usable = stocks
+    .map((s) => ({ s, r: logReturns(s.adjClose.slice(0, n)) }))
+    .filter((u) => u.r.every(Number.isFinite) && sd(u.r) > 0);
+  if (usable.length < 3) return skipAll(`needs 3 stocks with clean returns, have ${usable.length}`);
+  const T = n - 1;
+  if (T < 63) return skipAll(`needs 63 daily returns, have ${T}`);
+  const market = capWeightedIndex(stocks, n).r;
+  if (!market.every(Number.isFinite) || !(sd(market) > 0)) return skipAll("index returns not computable");
+  const dropped = stocks.length - usable.length;
+  const of = `${usable.length} stocks${dropped > 0 ? ` (${dropped} with missing or constant prices left out)` : ""}`;
+  const out = new Map<string, ValidationCheck>();
+  const put = (name: string, value: number, extra = "") => {
+    const row = rows.find((x) => x.name === name)!;
+    out.set(name, bandCheck(family, name, row.band, value, `${row.what}${extra}, ${of}`));
+  };
+  const skip = (name: string, reason: string) => {
+    const row = rows.find((x) => x.name === name)!;
+    out.set(name, skipped(family, name, row.band, row.what, reason));
+  };
+
+  const returns = usable.map((u) => u.r);
+  const sectors = usable.map((u) => u.s.sector);
+  put("avg_pairwise_corr", avgPairwiseCorr(returns));
+
+  // Rolling windows stepped monthly; eight at least for a correlation across them to mean anything.
+  const avgCorrs: number[] = [];
+  const vols: number[] = [];
+  for (let start = 0; start + 63 <= T; start += 21) {
+    avgCorrs.push(avgPairwiseCorr(returns.map((r) => r.slice(start, start + 63))));
+    vols.push(sd(market.slice(start, start + 63)));
+  }
+  if (avgCorrs.length >= 8) put("corr_rises_with_vol", corr(avgCorrs, vols), ` (${avgCorrs.length} windows)`);
+  else skip("corr_rises_with_vol", `needs 8 rolling windows (210 daily returns), have ${avgCorrs.length}`);
+
+  const c = corrMatrix(unitColumns(returns)!);
+  const mVar = sd(market) ** 2;
+  const mMean = mean(market);
+  const betas = returns.map((r) => {
+    const rMean = mean(r);
+    let cov = 0;
+    for (let t = 0; t < T; t++) cov += (r[t] - rMean) * (market[t] - mMean);
+    return cov / (T - 1) / mVar;
+  });
+  const residuals = returns.map((r, i) => {
+    const alpha = mean(r) - betas[i] * mMean;
+    return r.map((v, t) => v - alpha - betas[i] * market[t]);
+  });
+
+  const raw = sectorPairMeans(c, sectors);
+  if (Number.isFinite(raw.within) && Number.isFinite(raw.across)) {
+    put("sector_corr_gap", raw.within - raw.across, ` (within ${fmt(raw.within)}, across ${fmt(raw.across)})`);
+    const residCols = unitColumns(residuals);
+    const resid = residCols ? sectorPairMeans(corrMatrix(residCols), sectors) : { within: NaN, across: NaN };
+    put("residual_within_sector_corr", resid.within);
+    put("residual_across_sector_corr", resid.across);
+  } else {
+    for (const name of ["sector_corr_gap", "residual_within_sector_corr", "residual_across_sector_corr"]) {
+      skip(name, "needs two sectors and a sector with two stocks");
+    }
+  }
+
+  // Weights: each stock's average market cap over the sample.
+  const caps = usable.map((u) => mean(u.s.marketCap.slice(0, n).filter((v) => v > 0)));
+  const capTotal = caps.reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
+  const weighted = betas.reduce((a, b, i) => a + (Number.isFinite(caps[i]) ? caps[i] * b : 0), 0) / capTotal;
+  put("beta_cap_weighted_mean", weighted);
+  put("beta_cross_sectional_sd", sd(betas));
+  put("median_r2_on_market", median(returns.map((r) => corr(r, market) ** 2)));
+  put("top_eigenvalue_share", topEigenvalue(c, usable.length) / usable.length);
+  return rows.map((row) => out.get(row.name)!);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tier 5: macro tape and rates.
+
+export function macroChecks(m: MacroSeries): ValidationCheck[] {
+  const family = "realism_tier5";
+  const n = Math.min(m.vix.length, m.creditSpread.length, m.tenYear.length, m.twoYear.length, m.inflationExpectation.length, m.marketReturn.length);
+  const vix = m.vix.slice(0, n);
+  const long = (name: string, band: Band, what: string, value: () => number, pct = false): ValidationCheck =>
+    n >= LONG_SAMPLE ? bandCheck(family, name, band, value(), what, pct) : skipped(family, name, band, what, `long-run band, needs ${LONG_SAMPLE} days, have ${n}`);
+  const short = (name: string, band: Band, what: string, value: () => number): ValidationCheck =>
+    n >= 60 ? bandCheck(family, name, band, value(), what) : skipped(family, name, band, what, `needs 60 days, have ${n}`);
+
+  // dlog VIX of day t against the market return of day t.
+  const dlogVix = logReturns(vix);
+  const spread = m.tenYear.slice(0, n).map((ten, i) => ten - m.twoYear[i]);
+  const breakeven = m.inflationExpectation.slice(0, n);
+  return [
+    long("vix_long_run_mean", { min: 17, max: 21 }, "mean VIX", () => mean(vix)),
+    long("vix_above_40_share", { min: 0.01, max: 0.05 }, "share of days with VIX > 40", () => vix.filter((v) => v > 40).length / n, true),
+    short("vix_market_return_corr", { min: -0.85, max: -0.65 }, "corr(dlog VIX, market return)", () => corr(dlogVix, m.marketReturn.slice(1, n))),
+    short("credit_spread_vix_corr", { min: 0.5, max: 0.85 }, "level corr(credit spread, VIX)", () => corr(m.creditSpread.slice(0, n), vix)),
+    long("yield_curve_10y2y_mean", { min: 0.5, max: 1.5 }, "mean 10y-2y spread in pp", () => mean(spread)),
+    long("breakeven_in_band_share", { min: 0.8, max: 1 }, "share of days with breakeven inflation in 1.5-2.6%", () => breakeven.filter((v) => v >= 1.5 && v <= 2.6).length / n, true),
+  ];
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from "vitest";
+import type { ValidationCheck } from "../src/bundle/types.ts";
+import {
+  acf,
+  corr,
+  crossSectionChecks,
+  excessKurtosis,
+  hillAlpha,
+  indexChecks,
+  logReturns,
+  macroChecks,
+  mean,
+  median,
+  quantile,
+  sd,
+  skewness,
+  stockChecks,
+  type MacroSeries,
+  type StockSeries,
+} from "../build/realism.ts";
+import { Rng } from "../build/rng.ts";
+
+const draw = (rng: Rng, n: number, f: (r: Rng) => number) => Array.from({ length: n }, () => f(rng));
+
+/**
+ * A seeded universe on a market factor plus stock noise. "gbm": normal shocks, constant vol.
+ * "garch": GJR-GARCH on Student-t shocks, which has heavy tails, clustering and leverage.
+ */
+function universe(seed: number, stocks: number, days: number, model: "gbm" | "garch"): StockSeries[] {
+  const rng = new Rng(seed, `realism-${model}`);
+  const garch = (r: Rng, omega: number, gamma: number) => {
+    let h = omega / 0.04;
+    return () => {
+      const e = Math.sqrt(h) * r.studentT(5);
+      h = omega + (0.02 + (e < 0 ? gamma : 0)) * e * e + 0.9 * h;
+      return e;
+    };
+  };
+  const mk = rng.fork("market");
+  const marketShock = model === "gbm" ? () => 0.01 * mk.normal() : garch(mk, 2e-6, 0.12);
+  const market = Array.from({ length: days }, () => marketShock());
+  return Array.from({ length: stocks }, (_, i) => {
+    const r = rng.fork(`stock-${i}`);
+    const idio = model === "gbm" ? () => 0.013 * r.normal() : garch(r, 3e-6, 0.1);
+    const s: StockSeries = { ticker: `S${i}`, sector: i % 2 ? "Energy" : "Utilities", open: [], high: [], low: [], close: [], adjClose: [], volume: [], marketCap: [] };
+    let price = 50 + i;
+    for (let t = 0; t < days; t++) {
+      const ret = 0.0003 + (0.8 + 0.05 * i) * market[t] + idio();
+      const open = price * Math.exp(0.5 * ret + 0.004 * r.normal());
+      price *= Math.exp(ret);
+      s.open.push(open);
+      s.close.push(price);
+      s.adjClose.push(price);
+      s.high.push(Math.max(open, price) * Math.exp(0.006 * Math.abs(r.normal())));
+      s.low.push(Math.min(open, price) * Math.exp(-0.006 * Math.abs(r.normal())));
+      s.volume.push(Math.round(1e6 * Math.exp(0.3 * r.normal() + 20 * Math.abs(ret))));
+      s.marketCap.push(price * 1e7 * (1 + i));
+    }
+    return s;
+  });
+}
+
+function byName(checks: ValidationCheck[]): Map<string, ValidationCheck> {
+  return new Map(checks.map((c) => [c.name, c]));
+}
+
+/** Every check is a well-formed warning, and no number anywhere in it is NaN or infinite. */
+function expectWellFormed(checks: ValidationCheck[]) {
+  const finite = (v: unknown): boolean =>
+    typeof v === "number" ? Number.isFinite(v) : v !== null && typeof v === "object" ? Object.values(v).every(finite) : true;
+  for (const c of checks) {
+    expect(Object.keys(c).sort()).toEqual(["detail", "expected", "family", "name", "observed", "passed", "severity"]);
+    expect(c.name).toMatch(/^[a-z0-9_]+$/);
+    expect(c.severity).toBe("warning");
+    expect(typeof c.passed).toBe("boolean");
+    expect(c.observed === null || typeof c.observed === "number").toBe(true);
+    expect(Object.keys(c.expected as object).sort()).toEqual(["max", "min"]);
+    expect(c.detail.length).toBeGreaterThan(0);
+    expect(finite(c)).toBe(true);
+  }
+  expect(new Set(checks.map((c) => c.name)).size).toBe(checks.length);
+}
+
+describe("realism helpers", () => {
+  it("compute moments, quantiles and correlations on known inputs", () => {
+    expect(mean([1, 2, 3, 4])).toBe(2.5);
+    expect(sd([2, 4, 4, 4, 5, 5, 7, 9])).toBeCloseTo(2.138, 3);
+    expect(median([3, 1, 2])).toBe(2);
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantile([1, NaN, 3], 1)).toBe(3);
+    expect(corr([1, 2, 3, 4], [3, 5, 7, 9])).toBeCloseTo(1, 12);
+    expect(corr([1, 2, 3], [5, 5, 5])).toBeNaN();
+    expect(skewness([1, 2, 3])).toBeCloseTo(0, 12);
+    expect(logReturns([100, 110, 0, 50])).toEqual([Math.log(1.1), NaN, NaN]);
+    expect(mean([])).toBeNaN();
+  });
+
+  it("find -1 at lag 1 in an alternating series", () => {
+    const x = Array.from({ length: 1000 }, (_, i) => (i % 2 ? 1 : -1));
+    expect(acf(x, 1)).toBeCloseTo(-1, 2);
+    expect(acf(x, 2)).toBeCloseTo(1, 2);
+  });
+
+  it("find near-zero skew and excess kurtosis in a large normal sample", () => {
+    const x = draw(new Rng(11, "normal"), 50_000, (r) => r.normal());
+    expect(Math.abs(excessKurtosis(x))).toBeLessThan(0.1);
+    expect(Math.abs(skewness(x))).toBeLessThan(0.05);
+    expect(Math.abs(acf(x, 1))).toBeLessThan(0.02);
+  });
+
+  it("recover the tail exponent of a Pareto sample with alpha 3", () => {
+    // Symmetric Pareto: abs(x) = u^(-1/3) has P(abs x > s) = s^-3.
+    const x = draw(new Rng(12, "pareto"), 40_000, (r) => (r.uniform() < 0.5 ? -1 : 1) * (1 - r.uniform()) ** (-1 / 3));
+    expect(Math.abs(hillAlpha(x) - 3)).toBeLessThan(0.3);
+    // A normal sample has a much thinner tail.
+    expect(hillAlpha(draw(new Rng(13, "normal"), 40_000, (r) => r.normal()))).toBeGreaterThan(5);
+  });
+});
+
+describe("realism checks", () => {
+  const gbm = universe(7, 8, 2520, "gbm");
+  const stylized = ["excess_kurtosis", "hill_tail_alpha", "tail_frequency_3sd", "tail_frequency_5sd", "acf_abs_lag1", "acf_abs_lag10", "acf_abs_lag100", "abs_acf_decay_slope", "leverage_corr"];
+
+  it("fail GBM on heavy tails, volatility clustering and leverage", () => {
+    const stocks = byName(stockChecks(gbm));
+    const index = byName(indexChecks(gbm));
+    for (const name of stylized) {
+      expect(stocks.get(name)?.passed, name).toBe(false);
+      expect(index.get(`index_${name}`)?.passed, `index_${name}`).toBe(false);
+    }
+    // The one fact GBM has.
+    expect(stocks.get("acf_returns_lag1_10")?.passed).toBe(true);
+    expect(stocks.get("excess_kurtosis")?.detail).toMatch(/^median excess kurtosis across 8 stocks -?[\d.]+, band 5 to 25$/);
+  });
+
+  it("pass a GJR-GARCH-t universe on the facts GBM fails, but not on slow memory", () => {
+    const garch = universe(7, 8, 2520, "garch");
+    const stocks = byName(stockChecks(garch));
+    const index = byName(indexChecks(garch));
+    for (const name of ["excess_kurtosis", "hill_tail_alpha", "tail_frequency_5sd", "leverage_corr"]) {
+      expect(stocks.get(name)?.passed, name).toBe(true);
+    }
+    for (const name of ["index_hill_tail_alpha", "index_acf_abs_lag1", "index_acf_abs_lag10"]) {
+      expect(index.get(name)?.passed, name).toBe(true);
+    }
+    // GARCH memory decays exponentially: steeper than the power law of real data (REALISM.md).
+    expect(stocks.get("abs_acf_decay_slope")?.observed).toBeGreaterThan(0.45);
+    expect(index.get("index_abs_acf_decay_slope")?.passed).toBe(false);
+  });
+
+  it("produce well-formed checks of the right families", () => {
+    const checks = [...stockChecks(gbm), ...indexChecks(gbm), ...crossSectionChecks(gbm)];
+    expectWellFormed(checks);
+    expect(checks.filter((c) => c.family === "realism_tier1")).toHaveLength(19 + 15);
+    const tier2 = byName(crossSectionChecks(gbm));
+    expect([...tier2.values()].every((c) => c.family === "realism_tier2")).toBe(true);
+    expect(tier2.get("beta_cap_weighted_mean")?.observed).toBeCloseTo(1, 1);
+    // GBM has no sector factor: within- and across-sector correlations are alike.
+    expect(tier2.get("sector_corr_gap")?.passed).toBe(false);
+    expect(tier2.get("corr_rises_with_vol")?.observed).not.toBeNull();
+  });
+
+  it("skip what a one-year sample cannot support, without NaN", () => {
+    const checks = [...stockChecks(universe(3, 4, 252, "gbm")), ...indexChecks(universe(3, 4, 252, "gbm"))];
+    expectWellFormed(checks);
+    const c = byName(checks);
+    for (const name of ["acf_abs_lag100", "abs_acf_decay_slope", "tail_frequency_5sd", "aggregational_gaussianity_63d", "index_acf_abs_lag100"]) {
+      expect(c.get(name)?.passed, name).toBe(true);
+      expect(c.get(name)?.observed, name).toBeNull();
+      expect(c.get(name)?.detail, name).toMatch(/skipped for lack of data/);
+    }
+    expect(c.get("excess_kurtosis")?.observed).not.toBeNull();
+  });
+
+  it("survive empty, single-stock and degenerate universes", () => {
+    const flat: StockSeries = { ticker: "FLAT", sector: "Utilities", open: [], high: [], low: [], close: [], adjClose: [], volume: [], marketCap: [] };
+    for (let t = 0; t < 300; t++) {
+      for (const k of ["open", "high", "low", "close", "adjClose"] as const) flat[k].push(10);
+      flat.volume.push(0);
+      flat.marketCap.push(1e9);
+    }
+    for (const stocks of [[], [flat], [flat, ...universe(5, 2, 300, "gbm")], universe(5, 1, 2, "gbm")]) {
+      const checks = [...stockChecks(stocks), ...indexChecks(stocks), ...crossSectionChecks(stocks)];
+      expectWellFormed(checks);
+    }
+    expect(byName(crossSectionChecks([flat])).get("avg_pairwise_corr")?.detail).toMatch(/skipped for lack of data/);
+  });
+});
+
+describe("macro checks", () => {
+  function macro(days: number): MacroSeries {
+    const rng = new Rng(21, "macro");
+    const m: MacroSeries = { vix: [], creditSpread: [], tenYear: [], twoYear: [], inflationExpectation: [], marketReturn: [] };
+    let logVix = Math.log(18);
+    for (let t = 0; t < days; t++) {
+      const r = 0.01 * rng.normal();
+      // dlog VIX about -4 x market return, mean-reverting to 18.
+      logVix += -4 * r + 0.03 * rng.normal() + 0.02 * (Math.log(18) - logVix);
+      const vix = Math.exp(logVix);
+      m.marketReturn.push(r);
+      m.vix.push(vix);
+      m.creditSpread.push(2 + 0.15 * vix + 0.6 * rng.normal());
+      m.tenYear.push(4 + 0.1 * rng.normal());
+      m.twoYear.push(3 + 0.1 * rng.normal());
+      m.inflationExpectation.push(2.1 + 0.1 * rng.normal());
+    }
+    return m;
+  }
+
+  it("compute the Tier 5 rows of a long tape", () => {
+    const checks = macroChecks(macro(2520));
+    expectWellFormed(checks);
+    const c = byName(checks);
+    expect([...c.keys()]).toEqual(["vix_long_run_mean", "vix_above_40_share", "vix_market_return_corr", "credit_spread_vix_corr", "yield_curve_10y2y_mean", "breakeven_in_band_share"]);
+    expect(checks.every((x) => x.family === "realism_tier5")).toBe(true);
+    expect(c.get("vix_market_return_corr")?.passed).toBe(true);
+    expect(c.get("credit_spread_vix_corr")?.passed).toBe(true);
+    expect(c.get("yield_curve_10y2y_mean")?.observed).toBeCloseTo(1, 1);
+    expect(c.get("breakeven_in_band_share")?.passed).toBe(true);
+  });
+
+  it("skip the long-run rows on a one-year tape", () => {
+    const c = byName(macroChecks(macro(252)));
+    for (const name of ["vix_long_run_mean", "vix_above_40_share", "yield_curve_10y2y_mean", "breakeven_in_band_share"]) {
+      expect(c.get(name)?.observed, name).toBeNull();
+      expect(c.get(name)?.passed, name).toBe(true);
+    }
+    expect(c.get("vix_market_return_corr")?.observed).not.toBeNull();
+    expectWellFormed(macroChecks({ vix: [], creditSpread: [], tenYear: [], twoYear: [], inflationExpectation: [], marketReturn: [] }));
+  });
+});
