@@ -5,6 +5,7 @@ import { FetcherBundleStore, R2BundleStore, type BundleStore } from "./bundle/st
 import type { AppEnv, Env } from "./env.ts";
 import { requireApiKey } from "./http/auth.ts";
 import { ApiError } from "./http/errors.ts";
+import { servedBefore } from "./http/respond.ts";
 import { actions } from "./routes/actions.ts";
 import { company } from "./routes/company.ts";
 import { events } from "./routes/events.ts";
@@ -44,6 +45,7 @@ export function createApp(store?: BundleStore): Hono<AppEnv> {
     c.set("reader", reader);
     await next();
   });
+  app.use("*", servedBefore);
   app.route("/", scenarios);
   app.route("/", company);
   app.route("/", prices);

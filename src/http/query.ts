@@ -3,6 +3,9 @@
 import { z } from "zod";
 import { ApiError } from "./errors.ts";
 
+// workerd forbids code generation; tell zod up front instead of letting it try on every parse.
+z.config({ jitless: true });
+
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TICKER_RE = /^[A-Z0-9][A-Z0-9-]{0,14}$/;
 
@@ -65,28 +68,38 @@ export const many = <T extends z.ZodType>(item: T) => z.array(item).optional();
 type Shape = Record<string, z.ZodType>;
 
 /**
- * Validate a URL's query against a shape. Unknown parameters are ignored. A parameter repeated where
- * the shape expects one value is an error; where it expects an array (`many`), all values are kept.
+ * A validator for a route's query string, built once per route (zod schemas are costly to build).
+ * Unknown parameters are ignored. A parameter repeated where the shape expects one value is an
+ * error; where it expects an array (`many`), all values are kept.
  */
+export function defineQuery<S extends Shape>(shape: S): (url: URL) => z.output<z.ZodObject<S>> {
+  const schema = z.object(shape);
+  const names = Object.keys(shape);
+  const arrays = new Set(names.filter((n) => shape[n] instanceof z.ZodOptional && shape[n].unwrap() instanceof z.ZodArray));
+  return (url) => {
+    const input: Record<string, unknown> = {};
+    for (const name of names) {
+      const values = url.searchParams.getAll(name);
+      if (values.length === 0) continue;
+      if (arrays.has(name)) input[name] = values;
+      else if (values.length > 1) throw queryError(name, "may be given only once", "multiple_values");
+      else input[name] = values[0];
+    }
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    const errors = result.error.issues.map((issue) => ({
+      loc: ["query", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+      msg: issue.message,
+      type: issue.code,
+    }));
+    const first = errors[0];
+    throw new ApiError(422, `Query parameter '${first.loc[1]}' ${first.msg}`, errors);
+  };
+}
+
+/** One-off validation (tests); routes use `defineQuery` once. */
 export function parseQuery<S extends Shape>(url: URL, shape: S): z.output<z.ZodObject<S>> {
-  const input: Record<string, unknown> = {};
-  for (const name of Object.keys(shape)) {
-    const values = url.searchParams.getAll(name);
-    if (values.length === 0) continue;
-    const wantsArray = shape[name] instanceof z.ZodOptional && shape[name].unwrap() instanceof z.ZodArray;
-    if (wantsArray) input[name] = values;
-    else if (values.length > 1) throw queryError(name, "may be given only once", "multiple_values");
-    else input[name] = values[0];
-  }
-  const result = z.object(shape).safeParse(input);
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({
-    loc: ["query", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
-    msg: issue.message,
-    type: issue.code,
-  }));
-  const first = errors[0];
-  throw new ApiError(422, `Query parameter '${first.loc[1]}' ${first.msg}`, errors);
+  return defineQuery(shape)(url);
 }
 
 function queryError(name: string, msg: string, type: string): ApiError {

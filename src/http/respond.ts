@@ -1,22 +1,43 @@
-// Responses for scenario data. A scenario never changes, so the same request always yields the same
-// bytes: the ETag is a hash of the scenario's content hash and the canonical request, and the
-// response may be cached forever by the (authenticated) client.
-import type { Context } from "hono";
+// Responses for bundle data. A scenario never changes, so the same request always yields the same
+// bytes: the ETag is a hash of the scenario's content hash and the canonical request, a matching
+// If-None-Match gets 304, and the isolate keeps recently served bodies so a repeated request (agents
+// replaying the same windows) skips decoding and serialization entirely.
+import type { Context, MiddlewareHandler } from "hono";
+import { ByteLruCache } from "../bundle/cache.ts";
 import type { AppEnv } from "../env.ts";
 
 /** Bump when the worker changes how it renders responses, so old ETags stop matching. */
-export const API_REVISION = "1";
+export const API_REVISION = "2";
 
 const IMMUTABLE = "private, max-age=31536000, immutable";
 const REVALIDATE = "private, no-cache";
+const BODY_CACHE_BYTES = 16 * 1024 * 1024;
 
-async function etagFor(contentHash: string, url: URL): Promise<string> {
+const bodies = new ByteLruCache<string>(BODY_CACHE_BYTES);
+
+interface Identity {
+  etag: string;
+  /** Scenario data never changes; catalog-level lists can grow. */
+  immutable: boolean;
+}
+
+function scenarioIdOf(url: URL): string | null {
+  return /^\/scenarios\/([^/]+)/.exec(url.pathname)?.[1] ?? url.searchParams.get("scenario_id");
+}
+
+/** What the response is derived from: one scenario's content, or the catalog. */
+async function identify(c: Context<AppEnv>): Promise<Identity | null> {
+  const url = new URL(c.req.url);
+  const reader = c.get("reader");
+  const id = scenarioIdOf(url);
+  const contentHash = id ? (await reader.catalogEntry(id))?.content_hash : await reader.catalogHash();
+  if (!contentHash) return null;
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const query = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
   const canonical = `${API_REVISION}\n${contentHash}\n${path}\n${new URLSearchParams(query)}`;
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
   const hex = [...new Uint8Array(digest).subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `"${hex}"`;
+  return { etag: `"${hex}"`, immutable: id !== null };
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -27,14 +48,26 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/**
- * JSON for data derived only from `contentHash`. `immutable` marks scenario data (never changes);
- * the scenario list can grow, so it is served with revalidation instead.
- */
-export async function cachedJson(c: Context<AppEnv>, contentHash: string, body: unknown, immutable = true) {
-  const etag = await etagFor(contentHash, new URL(c.req.url));
-  c.header("ETag", etag);
-  c.header("Cache-Control", immutable ? IMMUTABLE : REVALIDATE);
-  if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304);
-  return c.json(body);
+function send(c: Context<AppEnv>, identity: Identity, body: string) {
+  c.header("ETag", identity.etag);
+  c.header("Cache-Control", identity.immutable ? IMMUTABLE : REVALIDATE);
+  if (matches(c.req.header("if-none-match"), identity.etag)) return c.body(null, 304);
+  return c.body(body, 200, { "Content-Type": "application/json" });
+}
+
+/** Middleware: answer a request this isolate has already served successfully from memory. */
+export const servedBefore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const identity = await identify(c);
+  const body = identity ? bodies.get(identity.etag) : undefined;
+  if (identity && body !== undefined) return send(c, identity, body);
+  await next();
+};
+
+/** A successful JSON response for bundle data, with ETag and caching headers. */
+export async function cachedJson(c: Context<AppEnv>, value: unknown) {
+  const body = JSON.stringify(value);
+  const identity = await identify(c);
+  if (!identity) return c.body(body, 200, { "Content-Type": "application/json" });
+  bodies.set(identity.etag, body, body.length * 2);
+  return send(c, identity, body);
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { Manifest } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
 import { notFound } from "./errors.ts";
-import { str } from "./query.ts";
+import { defineQuery, str } from "./query.ts";
 
 /** The `scenario_id` parameter every data endpoint requires (SPEC rule 1). */
 export const scenarioParam = { scenario_id: str(64) };
@@ -10,10 +10,7 @@ export const scenarioParam = { scenario_id: str(64) };
 /** The scenario's manifest; 404 "Scenario not found" for an id the catalog does not hold. */
 export async function loadManifest(c: Context<AppEnv>, scenarioId: string): Promise<Manifest> {
   const reader = c.get("reader");
-  const catalog = await reader.catalog();
-  const manifest = catalog.scenarios.some((e) => e.scenario.id === scenarioId)
-    ? await reader.manifest(scenarioId)
-    : null;
+  const manifest = (await reader.catalogEntry(scenarioId)) ? await reader.manifest(scenarioId) : null;
   if (!manifest) throw notFound("Scenario not found");
   return manifest;
 }
@@ -35,3 +32,6 @@ export function earliest(a: string | undefined, b: string | undefined): string |
   if (b === undefined) return a;
   return a < b ? a : b;
 }
+
+/** Endpoints whose only parameter is `scenario_id`. */
+export const scenarioOnlyQuery = defineQuery(scenarioParam);

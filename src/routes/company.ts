@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import type { CompanyFacts } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError, notFound } from "../http/errors.ts";
-import { many, page, parseQuery, str, ticker } from "../http/query.ts";
+import { many, page, defineQuery, str, ticker } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
-import { loadManifest, scenarioParam } from "../http/scenario.ts";
+import { loadManifest, scenarioOnlyQuery, scenarioParam } from "../http/scenario.ts";
 import { z } from "zod";
 
 export const company = new Hono<AppEnv>();
@@ -15,8 +15,18 @@ const cik = () =>
     .regex(/^\d{1,10}$/, "must be a CIK of up to 10 digits")
     .transform((v) => v.padStart(10, "0"));
 
+const companyFactsQuery = defineQuery({ ...scenarioParam, ticker: ticker().optional(), cik: cik().optional() });
+const companiesQuery = defineQuery({
+    ...scenarioParam,
+    ticker: many(ticker()),
+    search: str(128).optional(),
+    ...page(100, 5000),
+  });
+
+
+
 company.get("/company/facts", async (c) => {
-  const q = parseQuery(new URL(c.req.url), { ...scenarioParam, ticker: ticker().optional(), cik: cik().optional() });
+  const q = companyFactsQuery(new URL(c.req.url));
   if (q.ticker === undefined && q.cik === undefined) {
     throw new ApiError(422, "Query parameter 'ticker' or 'cik' is required", [
       { loc: ["query", "ticker"], msg: "ticker or cik is required", type: "missing" },
@@ -27,7 +37,7 @@ company.get("/company/facts", async (c) => {
     (co) => (q.ticker === undefined || co.ticker === q.ticker) && (q.cik === undefined || co.cik === q.cik),
   );
   if (!found) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
-  return cachedJson(c, manifest.content_hash, { company_facts: found });
+  return cachedJson(c, { company_facts: found });
 });
 
 function listRow(co: CompanyFacts) {
@@ -36,12 +46,7 @@ function listRow(co: CompanyFacts) {
 }
 
 company.get("/companies", async (c) => {
-  const q = parseQuery(new URL(c.req.url), {
-    ...scenarioParam,
-    ticker: many(ticker()),
-    search: str(128).optional(),
-    ...page(100, 5000),
-  });
+  const q = companiesQuery(new URL(c.req.url));
   const manifest = await loadManifest(c, q.scenario_id);
   const needle = q.search?.trim().toLowerCase();
   const rows = manifest.companies
@@ -53,18 +58,18 @@ company.get("/companies", async (c) => {
     )
     .slice(q.offset, q.offset + q.limit)
     .map(listRow);
-  return cachedJson(c, manifest.content_hash, { companies: rows });
+  return cachedJson(c, { companies: rows });
 });
 
 company.get("/company/facts/tickers", async (c) => {
-  const q = parseQuery(new URL(c.req.url), scenarioParam);
+  const q = scenarioOnlyQuery(new URL(c.req.url));
   const manifest = await loadManifest(c, q.scenario_id);
-  return cachedJson(c, manifest.content_hash, { tickers: manifest.companies.map((co) => co.ticker) });
+  return cachedJson(c, { tickers: manifest.companies.map((co) => co.ticker) });
 });
 
 company.get("/company/facts/ciks", async (c) => {
-  const q = parseQuery(new URL(c.req.url), scenarioParam);
+  const q = scenarioOnlyQuery(new URL(c.req.url));
   const manifest = await loadManifest(c, q.scenario_id);
   const ciks = manifest.companies.flatMap((co) => (co.cik ? [co.cik] : []));
-  return cachedJson(c, manifest.content_hash, { ciks });
+  return cachedJson(c, { ciks });
 });

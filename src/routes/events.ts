@@ -1,14 +1,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { badRequest } from "../http/errors.ts";
-import { date, many, page, parseQuery, str, ticker } from "../http/query.ts";
+import { date, many, page, defineQuery, str, ticker } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
 import { earliest, loadManifest, requireTicker, scenarioParam } from "../http/scenario.ts";
 
 export const events = new Hono<AppEnv>();
 
-events.get("/events/timeline", async (c) => {
-  const q = parseQuery(new URL(c.req.url), {
+const eventsTimelineQuery = defineQuery({
     ...scenarioParam,
     ticker: ticker().optional(),
     as_of: date().optional(),
@@ -17,6 +16,9 @@ events.get("/events/timeline", async (c) => {
     end_date: date().optional(),
     ...page(100, 500),
   });
+
+events.get("/events/timeline", async (c) => {
+  const q = eventsTimelineQuery(new URL(c.req.url));
   if (q.start_date && q.end_date && q.start_date > q.end_date) throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
   const manifest = await loadManifest(c, q.scenario_id);
   if (q.ticker) requireTicker(manifest, q.ticker);
@@ -25,5 +27,5 @@ events.get("/events/timeline", async (c) => {
   const window = { first: q.start_date, last: earliest(q.end_date, q.as_of) };
   const types = q.event_type;
   const rows = shard ? shard.newestFirst(window, q.offset, q.limit, types ? (e) => types.includes(e.event_type as string) : undefined) : [];
-  return cachedJson(c, manifest.content_hash, { events: rows });
+  return cachedJson(c, { events: rows });
 });

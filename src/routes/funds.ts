@@ -2,13 +2,21 @@ import { Hono } from "hono";
 import { FUND_HOLDING_FIELDS, type FundInfo } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
-import { date, page, parseQuery, ticker } from "../http/query.ts";
+import { date, page, defineQuery, ticker } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
 import { loadManifest, requireTicker, scenarioParam } from "../http/scenario.ts";
 import type { Context } from "hono";
 import type { Manifest } from "../bundle/types.ts";
 
 export const funds = new Hono<AppEnv>();
+
+const indexFundsQuery = defineQuery({
+    ...scenarioParam,
+    ticker: ticker().optional(),
+    holding: ticker().optional(),
+    as_of: date().optional(),
+    ...page(50, 1000),
+  });
 
 /** A fund's composition in force on `asOf` (the last rebalance on or before it) as response rows. */
 async function composition(c: Context<AppEnv>, manifest: Manifest, fund: FundInfo, asOf: string) {
@@ -25,13 +33,7 @@ async function composition(c: Context<AppEnv>, manifest: Manifest, fund: FundInf
 }
 
 funds.get("/index-funds", async (c) => {
-  const q = parseQuery(new URL(c.req.url), {
-    ...scenarioParam,
-    ticker: ticker().optional(),
-    holding: ticker().optional(),
-    as_of: date().optional(),
-    ...page(50, 1000),
-  });
+  const q = indexFundsQuery(new URL(c.req.url));
   if (q.ticker && q.holding) throw badRequest("Query parameters 'ticker' and 'holding' cannot be combined");
   const manifest = await loadManifest(c, q.scenario_id);
   const asOf = q.as_of ?? manifest.scenario.current_date;
@@ -44,10 +46,10 @@ funds.get("/index-funds", async (c) => {
   const rows = (await Promise.all(selected.map((f) => composition(c, manifest, f, asOf))))
     .flat()
     .filter((r) => !q.holding || r.holding_ticker === q.holding);
-  return cachedJson(c, manifest.content_hash, { index_funds: rows.slice(q.offset, q.offset + q.limit) });
+  return cachedJson(c, { index_funds: rows.slice(q.offset, q.offset + q.limit) });
 });
 
 funds.get("/index-funds/tickers", async (c) => {
   const catalog = await c.get("reader").catalog();
-  return cachedJson(c, catalog.scenarios.map((e) => e.content_hash).join(","), { tickers: catalog.index_funds }, false);
+  return cachedJson(c, { tickers: catalog.index_funds });
 });

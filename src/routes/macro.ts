@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
-import { date, page, parseQuery, str } from "../http/query.ts";
+import { date, page, defineQuery, str } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
 import { loadManifest, pageRange, scenarioParam } from "../http/scenario.ts";
 import type { Context } from "hono";
@@ -9,20 +9,25 @@ import type { Manifest } from "../bundle/types.ts";
 
 export const macro = new Hono<AppEnv>();
 
+const bankParam = { bank: str(16).transform((b) => b.trim().toUpperCase()) };
+const macroQuery = defineQuery({ ...scenarioParam, start_date: date().optional(), end_date: date().optional(), ...page(500, 10000) });
+const macroInterestRatesQuery = defineQuery({ ...scenarioParam, ...bankParam, start_date: date().optional(), end_date: date().optional() });
+const macroInterestRatesSnapshotQuery = defineQuery({ ...scenarioParam, ...bankParam, as_of: date().optional() });
+
 function checkWindow(start?: string, end?: string): void {
   if (start && end && start > end) throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
 }
 
 macro.get("/macro", async (c) => {
-  const q = parseQuery(new URL(c.req.url), { ...scenarioParam, start_date: date().optional(), end_date: date().optional(), ...page(500, 10000) });
+  const q = macroQuery(new URL(c.req.url));
   checkWindow(q.start_date, q.end_date);
   const manifest = await loadManifest(c, q.scenario_id);
   const shard = (await c.get("reader").shard(manifest, "market/macro"))!;
   const [from, to] = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
-  return cachedJson(c, manifest.content_hash, { macro_data: shard.objects(from, to) });
+  return cachedJson(c, { macro_data: shard.objects(from, to) });
 });
 
-const bankParam = { bank: str(16).transform((b) => b.trim().toUpperCase()) };
+
 
 async function rateShard(c: Context<AppEnv>, manifest: Manifest, bank: string) {
   const shard = await c.get("reader").shard(manifest, `rates/${bank}`);
@@ -31,25 +36,25 @@ async function rateShard(c: Context<AppEnv>, manifest: Manifest, bank: string) {
 }
 
 macro.get("/macro/interest-rates", async (c) => {
-  const q = parseQuery(new URL(c.req.url), { ...scenarioParam, ...bankParam, start_date: date().optional(), end_date: date().optional() });
+  const q = macroInterestRatesQuery(new URL(c.req.url));
   checkWindow(q.start_date, q.end_date);
   const manifest = await loadManifest(c, q.scenario_id);
   const shard = await rateShard(c, manifest, q.bank);
   const [from, to] = shard.window(q.start_date, q.end_date);
-  return cachedJson(c, manifest.content_hash, { interest_rates: shard.objects(from, to) });
+  return cachedJson(c, { interest_rates: shard.objects(from, to) });
 });
 
 macro.get("/macro/interest-rates/snapshot", async (c) => {
-  const q = parseQuery(new URL(c.req.url), { ...scenarioParam, ...bankParam, as_of: date().optional() });
+  const q = macroInterestRatesSnapshotQuery(new URL(c.req.url));
   const manifest = await loadManifest(c, q.scenario_id);
   const shard = await rateShard(c, manifest, q.bank);
   const asOf = q.as_of ?? manifest.scenario.current_date;
   const last = shard.upperBound(asOf) - 1;
   if (last < 0) throw notFound(`No ${q.bank} policy rate in force on ${asOf}`);
-  return cachedJson(c, manifest.content_hash, { interest_rate: shard.objects(last, last + 1)[0] });
+  return cachedJson(c, { interest_rate: shard.objects(last, last + 1)[0] });
 });
 
 macro.get("/macro/interest-rates/banks", async (c) => {
   const catalog = await c.get("reader").catalog();
-  return cachedJson(c, catalog.scenarios.map((e) => e.content_hash).join(","), { banks: catalog.banks }, false);
+  return cachedJson(c, { banks: catalog.banks });
 });

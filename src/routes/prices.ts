@@ -3,12 +3,24 @@ import type { Shard } from "../bundle/shard.ts";
 import { MARKET_BAR_FIELDS, type Manifest } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
-import { bool, date, page, parseQuery, str, ticker } from "../http/query.ts";
+import { bool, date, page, defineQuery, str, ticker } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
-import { loadManifest, pageRange, scenarioParam } from "../http/scenario.ts";
+import { loadManifest, pageRange, scenarioOnlyQuery, scenarioParam } from "../http/scenario.ts";
 import type { Context } from "hono";
 
 export const prices = new Hono<AppEnv>();
+
+const pricesQuery = defineQuery({
+    ...scenarioParam,
+    ticker: ticker(),
+    interval: str(32).default("day"),
+    start_date: date().optional(),
+    end_date: date().optional(),
+    include_components: bool().default(false),
+    ...page(5000, 10000),
+  });
+const pricesSnapshotQuery = defineQuery({ ...scenarioParam, ticker: ticker(), as_of: date() });
+const pricesSnapshotMarketQuery = defineQuery({ ...scenarioParam, as_of: date().optional(), ...page(500, 5000) });
 
 const COMPONENTS = [
   "adjusted_close",
@@ -45,15 +57,7 @@ function bars(shard: Shard, symbol: string, from: number, to: number, withCompon
 }
 
 prices.get("/prices", async (c) => {
-  const q = parseQuery(new URL(c.req.url), {
-    ...scenarioParam,
-    ticker: ticker(),
-    interval: str(32).default("day"),
-    start_date: date().optional(),
-    end_date: date().optional(),
-    include_components: bool().default(false),
-    ...page(5000, 10000),
-  });
+  const q = pricesQuery(new URL(c.req.url));
   if (q.interval !== "day") throw badRequest(`Query parameter 'interval' must be 'day'; got '${q.interval}'`);
   if (q.start_date && q.end_date && q.start_date > q.end_date) {
     throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
@@ -62,21 +66,21 @@ prices.get("/prices", async (c) => {
   const shard = await priceShard(c, manifest, q.ticker);
   const [from, to] = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
   const body = { ticker: q.ticker, prices: bars(shard, q.ticker, from, to, q.include_components) };
-  return cachedJson(c, manifest.content_hash, body);
+  return cachedJson(c, body);
 });
 
 prices.get("/prices/snapshot", async (c) => {
-  const q = parseQuery(new URL(c.req.url), { ...scenarioParam, ticker: ticker(), as_of: date() });
+  const q = pricesSnapshotQuery(new URL(c.req.url));
   const manifest = await loadManifest(c, q.scenario_id);
   const shard = await priceShard(c, manifest, q.ticker);
   const last = shard.upperBound(q.as_of) - 1;
   if (last < 0) throw notFound(`No price bar for ${q.ticker} on or before ${q.as_of}`);
   const [snapshot] = bars(shard, q.ticker, last, last + 1, false);
-  return cachedJson(c, manifest.content_hash, { snapshot });
+  return cachedJson(c, { snapshot });
 });
 
 prices.get("/prices/snapshot/market", async (c) => {
-  const q = parseQuery(new URL(c.req.url), { ...scenarioParam, as_of: date().optional(), ...page(500, 5000) });
+  const q = pricesSnapshotMarketQuery(new URL(c.req.url));
   const manifest = await loadManifest(c, q.scenario_id);
   const asOf = q.as_of ?? manifest.scenario.current_date;
   const shard = await c.get("reader").shard(manifest, "market/snapshots");
@@ -90,13 +94,13 @@ prices.get("/prices/snapshot/market", async (c) => {
       return row;
     });
   }
-  return cachedJson(c, manifest.content_hash, { as_of: asOf, snapshots });
+  return cachedJson(c, { as_of: asOf, snapshots });
 });
 
 for (const path of ["/prices/tickers", "/prices/snapshot/tickers"]) {
   prices.get(path, async (c) => {
-    const q = parseQuery(new URL(c.req.url), scenarioParam);
+    const q = scenarioOnlyQuery(new URL(c.req.url));
     const manifest = await loadManifest(c, q.scenario_id);
-    return cachedJson(c, manifest.content_hash, { tickers: manifest.tickers.prices });
+    return cachedJson(c, { tickers: manifest.tickers.prices });
   });
 }

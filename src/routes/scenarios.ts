@@ -1,14 +1,13 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
 import { notFound } from "../http/errors.ts";
-import { bool, int, oneOf, page, parseQuery, str } from "../http/query.ts";
+import { bool, int, oneOf, page, defineQuery, str } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
 import { loadManifest } from "../http/scenario.ts";
 
 export const scenarios = new Hono<AppEnv>();
 
-scenarios.get("/scenarios", async (c) => {
-  const q = parseQuery(new URL(c.req.url), {
+const scenariosQuery = defineQuery({
     status: str(64).optional(),
     path_mode: oneOf(["historical_context", "future_branch"]).optional(),
     min_ticker_count: int(0).optional(),
@@ -16,6 +15,9 @@ scenarios.get("/scenarios", async (c) => {
     healthy_only: bool().default(false),
     ...page(20, 1000),
   });
+
+scenarios.get("/scenarios", async (c) => {
+  const q = scenariosQuery(new URL(c.req.url));
   const catalog = await c.get("reader").catalog();
   const rows = catalog.scenarios
     .filter((e) => q.status === undefined || e.scenario.status === q.status)
@@ -25,19 +27,18 @@ scenarios.get("/scenarios", async (c) => {
     .filter((e) => !q.healthy_only || e.healthy)
     .slice(q.offset, q.offset + q.limit)
     .map((e) => e.scenario);
-  const catalogHash = catalog.scenarios.map((e) => e.content_hash).join(",");
-  return cachedJson(c, catalogHash, { scenarios: rows }, false);
+  return cachedJson(c, { scenarios: rows });
 });
 
 scenarios.get("/scenarios/:scenario_id", async (c) => {
   const manifest = await loadManifest(c, c.req.param("scenario_id"));
   const scenario = { ...manifest.scenario, available_tickers: manifest.tickers.prices };
-  return cachedJson(c, manifest.content_hash, { scenario });
+  return cachedJson(c, { scenario });
 });
 
 scenarios.get("/scenarios/:scenario_id/validation", async (c) => {
   const manifest = await loadManifest(c, c.req.param("scenario_id"));
   const validation = await c.get("reader").validation(manifest);
   if (!validation) throw notFound("Validation report not found");
-  return cachedJson(c, manifest.content_hash, { validation });
+  return cachedJson(c, { validation });
 });
