@@ -55,6 +55,44 @@ describe("scenario build", () => {
     }
   });
 
+  it("never writes the hidden truth: no event effects, regimes paths or surprises in any object", () => {
+    const hidden = new Set(["effect", "jump", "surprise", "expectedMove", "volumeMultiplier", "volMultiplier", "reactionDay", "regimes"]);
+    const seen = new Set<string>();
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === "object") {
+        for (const [k, v] of Object.entries(value)) {
+          seen.add(k);
+          walk(v);
+        }
+      }
+    };
+    for (const [key, bytes] of readBundleObjects(first.outDir)) {
+      if (key.includes("/shards/")) {
+        const shard = new Shard(bytes);
+        shard.columns.forEach((c) => seen.add(c));
+        walk(shard.rows(0, shard.length));
+      } else walk(unpack(bytes));
+    }
+    expect([...hidden].filter((k) => seen.has(k))).toEqual([]);
+    expect(seen).toContain("event_return"); // the public price reaction is there
+  });
+
+  it("links price reactions back to their events", () => {
+    const manifest = manifestOf(first.outDir, MEGACAP);
+    const events = new Shard(new Uint8Array(readFileSync(join(first.outDir, manifest.shards["events/AAPL"].key))));
+    const eventIds = new Set(events.objects(0, events.length).map((e) => e.event_id));
+    const prices = new Shard(new Uint8Array(readFileSync(join(first.outDir, manifest.shards["prices/AAPL"].key))));
+    const bars = prices.objects(0, prices.length);
+    const reacting = bars.filter((b) => b.event_return !== 0);
+    expect(reacting.length).toBeGreaterThan(3);
+    for (const b of reacting) {
+      const ids = (b.metadata as { source_event_ids: string[] }).source_event_ids;
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) expect(eventIds).toContain(id);
+    }
+  });
+
   it("skips unchanged scenarios and rebuilds an edited one", () => {
     const srcDir = mkdtempSync(join(tmpdir(), "src-"));
     try {

@@ -276,3 +276,143 @@ describe("R2 store", () => {
     }
   });
 });
+
+describe("macro tape and central banks", () => {
+  const M = `/macro?scenario_id=${MEGACAP}`;
+
+  it("serves the macro tape ascending, windowed and paged, with every documented field", async () => {
+    const { macro_data } = await json(await get(`${M}&start_date=2023-03-01&end_date=2023-03-31`));
+    expect(macro_data.length).toBe(23);
+    expect(macro_data[0].time).toBe("2023-03-01");
+    for (const field of ["regime_name", "market_return", "risk_free_rate", "ten_year_yield", "inflation_expectation", "credit_spread", "volatility_index", "metadata"]) {
+      expect(macro_data[0], field).toHaveProperty(field);
+    }
+    const page = (await json(await get(`${M}&start_date=2023-03-01&end_date=2023-03-31&offset=20&limit=5`))).macro_data;
+    expect(page).toEqual(macro_data.slice(20));
+  });
+
+  it("serves stair-stepped policy decisions with 25bp FED ranges, and the rate in force as of a date", async () => {
+    const { interest_rates } = await json(await get(`/macro/interest-rates?scenario_id=${MEGACAP}&bank=fed`));
+    expect(interest_rates.length).toBeGreaterThanOrEqual(9); // the starting rate and 8 meetings
+    for (const r of interest_rates) {
+      expect(r.bank).toBe("FED");
+      expect(r.target_high - r.target_low).toBeCloseTo(0.25, 9);
+      expect(["hike", "cut", "hold"]).toContain(r.decision);
+    }
+    const mid = interest_rates[4];
+    const snap = await json(await get(`/macro/interest-rates/snapshot?scenario_id=${MEGACAP}&bank=FED&as_of=${mid.effective_date}`));
+    expect(snap.interest_rate).toEqual(mid);
+    const banks = await json(await rt.get("/macro/interest-rates/banks", KEY));
+    expect(banks.banks.map((b: { bank: string }) => b.bank)).toEqual(["FED", "ECB", "BOE", "BOJ"]);
+  });
+
+  it.each([
+    [`/macro/interest-rates?scenario_id=${MEGACAP}&bank=XYZ`, 404, "Bank XYZ not found"],
+    [`/macro/interest-rates?scenario_id=${MEGACAP}`, 422, "Query parameter 'bank' is required"],
+    [`/macro/interest-rates/snapshot?scenario_id=${MEGACAP}&bank=FED&as_of=2020-01-01`, 404, "No FED policy rate in force on 2020-01-01"],
+    [`/macro?scenario_id=${MEGACAP}&limit=10001`, 422, "Query parameter 'limit' must be at most 10000"],
+    [`/macro?scenario_id=${MEGACAP}&start_date=2023-05-01&end_date=2023-01-01`, 400, "Query parameter 'start_date' must not be after 'end_date'"],
+  ])("%s -> %i", async (path, status, detail) => {
+    const res = await get(path);
+    expect(res.status).toBe(status);
+    expect((await json(res)).detail).toBe(detail);
+  });
+});
+
+describe("event timeline", () => {
+  const E = `/events/timeline?scenario_id=${MEGACAP}`;
+
+  it("lists a company's events newest first, with earnings every quarter and no hidden effects", async () => {
+    const { events } = await json(await get(`${E}&ticker=aapl`));
+    const dates = events.map((e: { event_date: string }) => e.event_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(events.filter((e: { event_type: string }) => e.event_type === "earnings_release").length).toBeGreaterThanOrEqual(4);
+    for (const e of events) {
+      expect(Object.keys(e).sort()).toEqual(["event_date", "event_id", "event_type", "public_release_datetime", "public_summary", "ticker", "visible_from"]);
+      expect(e.visible_from >= e.event_date).toBe(true);
+    }
+  });
+
+  it("never shows an event before it is visible, and pages the filtered list", async () => {
+    const asOf = "2023-06-30";
+    const { events } = await json(await get(`${E}&as_of=${asOf}&limit=500`));
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e: { visible_from: string }) => e.visible_from <= asOf)).toBe(true);
+    const policy = (await json(await get(`${E}&as_of=${asOf}&event_type=policy_decision&limit=500`))).events;
+    expect(policy.every((e: { event_type: string }) => e.event_type === "policy_decision")).toBe(true);
+    const walked: unknown[] = [];
+    for (let offset = 0; ; offset += 4) {
+      const page = (await json(await get(`${E}&as_of=${asOf}&event_type=policy_decision&limit=4&offset=${offset}`))).events;
+      walked.push(...page);
+      if (page.length < 4) break;
+    }
+    expect(walked).toEqual(policy);
+  });
+
+  it("answers 404 for a ticker outside the scenario and an empty list for a fund", async () => {
+    expect((await get(`${E}&ticker=ZZZZ`)).status).toBe(404);
+    expect((await json(await get(`${E}&ticker=SPY`))).events).toEqual([]);
+  });
+});
+
+describe("corporate actions and index funds", () => {
+  it("serves announced actions only, with all four dates and dividend amounts", async () => {
+    const all = (await json(await get(`/corporate-actions?scenario_id=${RATE_SHOCK}&limit=200`))).corporate_actions;
+    expect(all.length).toBeGreaterThan(0);
+    for (const a of all) {
+      expect(a.announcement_date < a.ex_date).toBe(true);
+      for (const d of ["record_date", "payable_date"]) expect(a[d]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (a.action_type === "dividend") expect(a.details).toMatchObject({ currency: "USD", amount: expect.any(Number) });
+    }
+    const asOf = all[Math.floor(all.length / 2)].announcement_date;
+    const early = (await json(await get(`/corporate-actions?scenario_id=${RATE_SHOCK}&as_of=${asOf}&limit=200`))).corporate_actions;
+    expect(early.length).toBeLessThan(all.length);
+    expect(early.every((a: { announcement_date: string }) => a.announcement_date <= asOf)).toBe(true);
+  });
+
+  it("returns empty lists for non-operating instruments (SPEC rule 4)", async () => {
+    const { tickers } = await json(await get(`/prices/tickers?scenario_id=${MEGACAP}`));
+    const warrant = tickers.find((t: string) => t.endsWith("W"));
+    for (const t of ["SPY", warrant]) {
+      expect((await json(await get(`/corporate-actions?scenario_id=${MEGACAP}&ticker=${t}`))).corporate_actions).toEqual([]);
+    }
+  });
+
+  it("serves fund holdings by fund and by holding, as of a date, and refuses both together", async () => {
+    const xlk = (await json(await get(`/index-funds?scenario_id=${MEGACAP}&ticker=XLK&as_of=2023-05-01`))).index_funds;
+    expect(xlk.map((r: { holding_ticker: string }) => r.holding_ticker)).toEqual(["AAPL", "MSFT", "NVDA"]);
+    expect(xlk.reduce((s: number, r: { weight: number }) => s + r.weight, 0)).toBeCloseTo(1, 4);
+    expect(new Set(xlk.map((r: { as_of: string }) => r.as_of))).toEqual(new Set(["2023-03-31"]));
+    const holders = (await json(await get(`/index-funds?scenario_id=${MEGACAP}&holding=aapl`))).index_funds;
+    expect(holders.map((r: { fund_ticker: string }) => r.fund_ticker).sort()).toEqual(["IVV", "SPY", "XLK"]);
+    const both = await get(`/index-funds?scenario_id=${MEGACAP}&ticker=XLK&holding=AAPL`);
+    expect(both.status).toBe(400);
+    expect((await json(both)).detail).toBe("Query parameters 'ticker' and 'holding' cannot be combined");
+    expect((await get(`/index-funds?scenario_id=${MEGACAP}&ticker=AAPL`)).status).toBe(404);
+    const { tickers } = await json(await rt.get("/index-funds/tickers", KEY));
+    expect(tickers).toEqual(expect.arrayContaining(["SPY", "XLK"]));
+  });
+
+  it("reports the fund's share price apart from its benchmark level", async () => {
+    const bars = (await json(await get(`${P}&ticker=SPY&include_components=true`))).prices;
+    const last = bars[bars.length - 1];
+    expect(last.metadata.benchmark).toBe("S&P 500 Index (scenario universe)");
+    expect(last.metadata.benchmark_level).not.toBe(last.close);
+    // Fund return tracks the benchmark less fees: over the year within half a percent.
+    const fundReturn = last.close / bars[0].close;
+    const benchReturn = last.metadata.benchmark_level / bars[0].metadata.benchmark_level;
+    expect(Math.abs(fundReturn / benchReturn - 1)).toBeLessThan(0.005);
+  });
+});
+
+describe("return components", () => {
+  it("add up to the log change of adjusted_close on every bar", async () => {
+    for (const t of ["AAPL", "JPM", "XOM"]) {
+      const bars = (await json(await get(`${P}&ticker=${t}&include_components=true`))).prices;
+      for (const b of bars) {
+        const sum = b.market_return + b.sector_return + b.idiosyncratic_return + b.event_return;
+        expect(Math.abs(sum - Math.log(b.adjusted_close / b.metadata.previous_adjusted_close))).toBeLessThan(1e-9);
+      }
+    }
+  });
+});

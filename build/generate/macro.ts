@@ -56,6 +56,8 @@ export interface MacroInput {
   inflation: number[];
   fedDecisions: RateDecision[];
   catalystIndex: number | undefined;
+  /** Macro events by reaction day, for lineage. */
+  eventIdsByDay: Map<number, string[]>;
   rng: Rng;
 }
 
@@ -84,6 +86,7 @@ export function macroTape(input: MacroInput): MacroObservation[] {
     const metadata: Record<string, unknown> = {
       two_year_yield: r2(twoYear),
       policy_rate: policy[t],
+      source_event_ids: input.eventIdsByDay.get(t) ?? [],
       units: "rates, yields, spreads and inflation in percent; market_return a daily log return",
     };
     if (catalystIndex !== undefined) {

@@ -107,8 +107,10 @@ export function stockPath(input: StockInput): StockPath {
   const overnightJump = new Array<boolean>(n).fill(false);
   const volBoost = new Array<number>(n).fill(1);
   const volumeBoost = new Array<number>(n).fill(1);
+  const sourceEvents = new Map<number, string[]>();
   for (const e of input.events) {
     const d = e.effect.reactionDay;
+    sourceEvents.set(d, [...(sourceEvents.get(d) ?? []), e.event_id]);
     jumps[d] += e.effect.jump;
     const time = e.public_release_datetime.slice(11, 16);
     overnightJump[d] = overnightJump[d] || time < "09:30" || time >= "16:00";
@@ -189,7 +191,12 @@ export function stockPath(input: StockInput): StockPath {
       idiosyncratic_return: 0,
       event_return: round10(jumps[t]),
       volatility: round6(sigma[t] * Math.sqrt(TRADING_DAYS)),
-      metadata: { split_ratio: ratio, dividend: dividendOn.get(day) ?? 0 },
+      metadata: {
+        split_ratio: ratio,
+        dividend: dividendOn.get(day) ?? 0,
+        // Lineage: the events this bar's event_return reacts to.
+        source_event_ids: sourceEvents.get(t) ?? [],
+      },
     });
     shares.push(baseShares * splitMultiple);
     prevClose = close;

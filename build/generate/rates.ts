@@ -131,10 +131,11 @@ export function policyDecisions(bankCode: string, input: RatePathInput): RateDec
     const growthGap = REGIME_PARAMS[regime].drift * 4; // crude output gap from the regime's drift
     const areaInflation = inflation[dayIndex.get(day)!] + rule.inflationOffset + (regime === "inflation_shock" ? 2.5 : 0);
     const target = Math.max(rule.floor, rule.neutral + 1.5 * (areaInflation - 2) + 0.5 * growthGap + 0.3 * rng.normal());
-    const gap = target - rate;
+    // Policy inertia: banks close only part of the gap at a meeting, so holds are common.
+    const gap = 0.35 * (target - rate);
     const fast = regime === "inflation_shock" || regime === "crisis";
     let move = 0;
-    if (Math.abs(gap) >= 0.2) move = Math.sign(gap) * (fast && Math.abs(gap) > 2 ? 0.75 : fast && Math.abs(gap) > 1 ? 0.5 : 0.25);
+    if (Math.abs(gap) >= 0.15) move = Math.sign(gap) * (fast && Math.abs(gap) > 0.8 ? 0.75 : fast && Math.abs(gap) > 0.4 ? 0.5 : 0.25);
     const newRate = Math.max(rule.floor, round2(rate + move));
     const actual = newRate - rate;
     rate = newRate;

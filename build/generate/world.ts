@@ -128,6 +128,10 @@ export function generateWorld(source: ScenarioSource): World {
   });
 
   const catalystDay = catalyst ? firstOnOrAfter(days, catalyst.date) : undefined;
+  const macroEventIds = new Map<number, string[]>();
+  for (const e of events) {
+    if (e.ticker === null) macroEventIds.set(e.effect.reactionDay, [...(macroEventIds.get(e.effect.reactionDay) ?? []), e.event_id]);
+  }
   const macro = macroTape({
     days,
     regimes,
@@ -135,6 +139,7 @@ export function generateWorld(source: ScenarioSource): World {
     inflation,
     fedDecisions: decisions.get("FED")!,
     catalystIndex: catalystDay ? days.indexOf(catalystDay) : undefined,
+    eventIdsByDay: macroEventIds,
     rng: rng.fork("macro"),
   });
 
