@@ -30,7 +30,7 @@ describe("scenario build", () => {
 
   it("catalogs every scenario with its counts and health", () => {
     const catalog = readCatalog(first.outDir);
-    expect(catalog.scenarios.map((e) => e.scenario.name).sort()).toEqual(["megacap-tech-2023", "rate-shock-2022"]);
+    expect(catalog.scenarios.map((e) => e.scenario.name).sort()).toEqual(["ai-capex-branch-2026", "megacap-tech-2023", "rate-shock-2022"]);
     const megacap = catalog.scenarios.find((e) => e.scenario.id === MEGACAP)!;
     // 10 companies, 3 index funds (SPY, IVV and XLK: three technology members) and 2 warrants.
     expect(megacap).toMatchObject({ ticker_count: 15, day_count: 250, healthy: true });
@@ -99,7 +99,7 @@ describe("scenario build", () => {
       cpSync(DEFAULT_SRC_DIR, srcDir, { recursive: true });
       const again = buildScenarios({ srcDir, outDir: first.outDir, quiet: true });
       expect(again.built).toEqual([]);
-      expect(again.skipped).toHaveLength(2);
+      expect(again.skipped).toHaveLength(3);
       const file = join(srcDir, "megacap-tech-2023.yaml");
       writeFileSync(file, readFileSync(file, "utf8").replace("seed: 20230103", "seed: 20230104"));
       const edited = buildScenarios({ srcDir, outDir: first.outDir, quiet: true });

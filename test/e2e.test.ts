@@ -1,7 +1,7 @@
 // End to end through the real runtime: the bundled worker in workerd, local KV and Durable Objects,
 // bundles built from scenarios-src. Requests go over HTTP on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTempBundles, MEGACAP, RATE_SHOCK, readBundleObjects } from "./support/bundles.ts";
+import { BRANCH, buildTempBundles, MEGACAP, RATE_SHOCK, readBundleObjects } from "./support/bundles.ts";
 import { startTestRuntime, type TestRuntime } from "./support/runtime.ts";
 
 const KEY = "sm_test_main_key_0123456789";
@@ -129,11 +129,12 @@ describe("errors follow GAPS.md", () => {
 
 describe("scenarios", () => {
   it.each([
-    ["", [MEGACAP, RATE_SHOCK]],
-    ["?status=ready&healthy_only=true", [MEGACAP, RATE_SHOCK]],
+    ["", [BRANCH, MEGACAP, RATE_SHOCK]],
+    ["?status=ready&healthy_only=true", [BRANCH, MEGACAP, RATE_SHOCK]],
+    ["?status=draft", []],
     ["?min_ticker_count=16", [RATE_SHOCK]],
     ["?max_scenario_day_count=250", [MEGACAP]],
-    ["?path_mode=future_branch", []],
+    ["?path_mode=future_branch", [BRANCH]],
     ["?path_mode=historical_context&limit=1&offset=1", [RATE_SHOCK]],
   ])("filters /scenarios%s", async (query, ids) => {
     const body = await json(await get(`/scenarios${query}`));
@@ -414,5 +415,29 @@ describe("return components", () => {
         expect(Math.abs(sum - Math.log(b.adjusted_close / b.metadata.previous_adjusted_close))).toBeLessThan(1e-9);
       }
     }
+  });
+});
+
+describe("path modes", () => {
+  it("a future branch serves data past its current date, and 'latest' defaults stop at the current date", async () => {
+    const { scenario } = await json(await get(`/scenarios/${BRANCH}`));
+    expect(scenario.public_summary.path_mode).toBe("future_branch");
+    expect(scenario.current_date < scenario.end_date).toBe(true);
+    const bars = (await json(await get(`/prices?scenario_id=${BRANCH}&ticker=NVDA&start_date=${scenario.current_date}`))).prices;
+    expect(bars[bars.length - 1].time > scenario.current_date).toBe(true);
+    const market = await json(await get(`/prices/snapshot/market?scenario_id=${BRANCH}`));
+    expect(market.as_of).toBe(scenario.current_date);
+    expect(market.snapshots.every((s: { time: string }) => s.time <= scenario.current_date)).toBe(true);
+  });
+
+  it("marks the catalyst window on the macro tape around the catalyst event", async () => {
+    const { events } = await json(await get(`/events/timeline?scenario_id=${BRANCH}&event_type=macro_catalyst`));
+    expect(events).toHaveLength(1);
+    const day = events[0].event_date;
+    const tape = (await json(await get(`/macro?scenario_id=${BRANCH}&start_date=2026-01-01&end_date=2026-04-30`))).macro_data;
+    const at = tape.find((m: { time: string }) => m.time === day);
+    expect(at.metadata).toMatchObject({ catalyst_window: true, trading_days_from_catalyst: 0 });
+    expect(at.metadata.source_event_ids).toContain(events[0].event_id);
+    expect(tape[0].metadata.catalyst_window).toBe(false);
   });
 });
