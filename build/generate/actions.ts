@@ -95,7 +95,10 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
         quarterly = quarterly === 0 ? target : Math.max(quarterly * 0.98, Math.min(quarterly * 1.1, target));
         lastYear = year;
       }
-      const amount = Math.max(0.01, Math.round(quarterly * 100) / 100);
+      // A payer whose price has collapsed cuts its dividend (at most 2.5% of the price a quarter).
+      if (quarterly > 0.025 * price) quarterly = 0.5 * Math.min(quarterly, 0.025 * price);
+      if (quarterly < 0.005) return;
+      const amount = Math.round(quarterly * 100) / 100;
       const announced = businessDaysBefore(day, rng.int(15, 25));
       const record = recordDate(day);
       out.push({

@@ -6,6 +6,7 @@ import { REGIME_PARAMS, type Regime } from "./regimes.ts";
 import { MARKET_SHOCKS, SECTOR_SHOCKS, shockPath, smooth } from "./volatility.ts";
 
 export const TRADING_DAYS = 252;
+const MAX_DAILY_VOL = 0.055;
 
 /** Annual volatility of each sector's own factor (beyond the market). */
 export const SECTOR_VOL: Record<string, number> = {
@@ -41,8 +42,10 @@ export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number,
   const eventReturns = new Array<number>(n).fill(0);
   for (const e of events) if (e.ticker === null) eventReturns[e.effect.reactionDay] += e.effect.jump;
   const base = baseAnnualVol / Math.sqrt(TRADING_DAYS);
-  const vol = shocks.scale.map((s, t) => base * level[t] * s);
-  const nextVol = shocks.nextScale.map((s, t) => base * level[Math.min(t + 1, n - 1)] * s);
+  // Capped near the highest daily volatility seen in real crashes (about 90% a year), so that
+  // feedback between shocks, GARCH and the slow level cannot spiral into an impossible quarter.
+  const vol = shocks.scale.map((s, t) => Math.min(MAX_DAILY_VOL, base * level[t] * s));
+  const nextVol = shocks.nextScale.map((s, t) => Math.min(MAX_DAILY_VOL, base * level[Math.min(t + 1, n - 1)] * s));
   const returns = vol.map((v, t) => drift[t] / TRADING_DAYS - (v * v) / 2 + v * shocks.z[t] + eventReturns[t]);
   return { returns, eventReturns, vol, nextVol };
 }
