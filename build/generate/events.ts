@@ -39,8 +39,22 @@ export function publicEvent(e: WorldEvent): PublicEvent {
   return rest;
 }
 
-function eventId(scenarioId: string, parts: string[]): string {
-  return `evt_${createHash("sha256").update([scenarioId, ...parts].join("|")).digest("hex").slice(0, 20)}`;
+/** An event released on `date` at `time`: public from that date on, its id stable per cause. */
+function makeEvent(
+  ctx: Ctx,
+  idParts: string[],
+  fields: { ticker: string | null; event_type: string; date: string; time: string; summary: string; effect: HiddenEffect },
+): WorldEvent {
+  return {
+    event_id: `evt_${createHash("sha256").update([ctx.scenarioId, ...idParts].join("|")).digest("hex").slice(0, 20)}`,
+    ticker: fields.ticker,
+    event_type: fields.event_type,
+    event_date: fields.date,
+    public_release_datetime: `${fields.date}T${fields.time}`,
+    visible_from: fields.date,
+    public_summary: fields.summary,
+    effect: fields.effect,
+  };
 }
 
 /** Reaction day index: the release day when released before the close, else the next trading day. */
@@ -82,22 +96,22 @@ function earnings(ctx: Ctx, company: CompanyFacts, rng: Rng): WorldEvent[] {
       const jump = 0.022 * surprise + 0.032 * rng.normal();
       const label = quarterLabel(quarterEnd);
       const verdict = surprise > 0.25 ? "above" : surprise < -0.25 ? "below" : "in line with";
-      out.push({
-        event_id: eventId(ctx.scenarioId, ["earnings", company.ticker, quarterEnd]),
-        ticker: company.ticker,
-        event_type: "earnings_release",
-        event_date: date,
-        public_release_datetime: `${date}T${time}`,
-        visible_from: date,
-        public_summary: `${company.name} reported ${label} results ${beforeOpen ? "before the open" : "after the close"}, with earnings ${verdict} expectations.`,
-        effect: {
+      out.push(
+        makeEvent(ctx, ["earnings", company.ticker, quarterEnd], {
+          ticker: company.ticker,
+          event_type: "earnings_release",
+          date,
+          time,
+          summary: `${company.name} reported ${label} results ${beforeOpen ? "before the open" : "after the close"}, with earnings ${verdict} expectations.`,
+          effect: {
           reactionDay: reactionIndex(ctx.days, ctx.dayIndex, date, time.slice(0, 5)),
           jump,
           volumeMultiplier: 1.7 + 0.3 * Math.abs(surprise) + 0.3 * rng.uniform(),
-          volMultiplier: 1.6,
-          surprise,
-        },
-      });
+            volMultiplier: 1.6,
+            surprise,
+          },
+        }),
+      );
     }
   }
   return out;
@@ -129,22 +143,22 @@ function idiosyncratic(ctx: Ctx, company: CompanyFacts, rng: Rng): WorldEvent[] 
     const kind = rng.pick(IDIO_KINDS);
     const jump = kind.mean + kind.sd * rng.normal();
     const hour = rng.pick(["07:30:00", "10:15:00", "12:40:00", "14:05:00", "16:30:00"]);
-    out.push({
-      event_id: eventId(ctx.scenarioId, [kind.type, company.ticker, date, String(i)]),
-      ticker: company.ticker,
-      event_type: kind.type,
-      event_date: date,
-      public_release_datetime: `${date}T${hour}`,
-      visible_from: date,
-      public_summary: kind.summary(company.name, jump >= 0),
-      effect: {
+    out.push(
+      makeEvent(ctx, [kind.type, company.ticker, date, String(i)], {
+        ticker: company.ticker,
+        event_type: kind.type,
+        date,
+        time: hour,
+        summary: kind.summary(company.name, jump >= 0),
+        effect: {
         reactionDay: reactionIndex(ctx.days, ctx.dayIndex, date, hour.slice(0, 5)),
         jump,
         volumeMultiplier: 1.6 + Math.min(2, Math.abs(jump) * 20),
-        volMultiplier: 1.3,
-        surprise: 0,
-      },
-    });
+          volMultiplier: 1.3,
+          surprise: 0,
+        },
+      }),
+    );
   });
   return out;
 }
@@ -164,14 +178,12 @@ function policyEvents(ctx: Ctx, decisions: RateDecision[], rng: Rng): WorldEvent
       const level = d.target_low === d.target_high ? `${d.target_high.toFixed(2)}%` : `${d.target_low.toFixed(2)}-${d.target_high.toFixed(2)}%`;
       // US equities react to the Fed's surprise; other banks move them a little.
       const weight = d.bank === "FED" ? 1 : 0.25;
-      return {
-        event_id: eventId(ctx.scenarioId, ["policy", d.bank, d.announced]),
+      return makeEvent(ctx, ["policy", d.bank, d.announced], {
         ticker: null,
         event_type: "policy_decision",
-        event_date: d.announced,
-        public_release_datetime: `${d.announced}T${time}`,
-        visible_from: d.announced,
-        public_summary: `${BANK_NAMES[d.bank]} ${what}${d.scheduled ? "" : " in an unscheduled move"}, to ${level}.`,
+        date: d.announced,
+        time,
+        summary: `${BANK_NAMES[d.bank]} ${what}${d.scheduled ? "" : " in an unscheduled move"}, to ${level}.`,
         effect: {
           reactionDay: ctx.dayIndex.get(d.announced)!,
           jump: weight * (-0.04 * surprise + 0.003 * rng.normal()),
@@ -179,7 +191,7 @@ function policyEvents(ctx: Ctx, decisions: RateDecision[], rng: Rng): WorldEvent
           volMultiplier: 1.1,
           surprise,
         },
-      };
+      });
     });
 }
 
@@ -193,16 +205,16 @@ function inflationPrints(ctx: Ctx, inflation: number[], rng: Rng): WorldEvent[] 
     const i = ctx.dayIndex.get(date)!;
     const surprise = 0.1 * rng.normal();
     const reading = inflation[i] + 0.8 + surprise * 3;
-    out.push({
-      event_id: eventId(ctx.scenarioId, ["cpi", month]),
-      ticker: null,
-      event_type: "inflation_release",
-      event_date: date,
-      public_release_datetime: `${date}T08:30:00`,
-      visible_from: date,
-      public_summary: `Consumer prices rose ${reading.toFixed(1)}% from a year earlier, ${surprise > 0.03 ? "above" : surprise < -0.03 ? "below" : "in line with"} forecasts.`,
-      effect: { reactionDay: i, jump: -0.06 * surprise, volumeMultiplier: 1.15, volMultiplier: 1.05, surprise },
-    });
+    out.push(
+      makeEvent(ctx, ["cpi", month], {
+        ticker: null,
+        event_type: "inflation_release",
+        date,
+        time: "08:30:00",
+        summary: `Consumer prices rose ${reading.toFixed(1)}% from a year earlier, ${surprise > 0.03 ? "above" : surprise < -0.03 ? "below" : "in line with"} forecasts.`,
+        effect: { reactionDay: i, jump: -0.06 * surprise, volumeMultiplier: 1.15, volMultiplier: 1.05, surprise },
+      }),
+    );
   }
   return out;
 }
@@ -218,16 +230,14 @@ function catalystEvent(ctx: Ctx, c: Catalyst): WorldEvent[] {
   const i = ctx.dayIndex.get(date);
   if (i === undefined) return [];
   return [
-    {
-      event_id: eventId(ctx.scenarioId, ["catalyst", date]),
+    makeEvent(ctx, ["catalyst", date], {
       ticker: null,
       event_type: "macro_catalyst",
-      event_date: date,
-      public_release_datetime: `${date}T09:00:00`,
-      visible_from: date,
-      public_summary: c.summary,
+      date,
+      time: "09:00:00",
+      summary: c.summary,
       effect: { reactionDay: i, jump: c.jump, volumeMultiplier: 2.5, volMultiplier: 2, surprise: 0 },
-    },
+    }),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Shard } from "../bundle/shard.ts";
-import { MARKET_BAR_FIELDS, type Manifest } from "../bundle/types.ts";
+import { MARKET_BAR_FIELDS, PRICE_COLUMNS, type Manifest } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { bool, date, page, defineQuery, str, ticker } from "../http/query.ts";
@@ -22,15 +22,8 @@ const pricesQuery = defineQuery({
 const pricesSnapshotQuery = defineQuery({ ...scenarioParam, ticker: ticker(), as_of: date() });
 const pricesSnapshotMarketQuery = defineQuery({ ...scenarioParam, as_of: date().optional(), ...page(500, 5000) });
 
-const COMPONENTS = [
-  "adjusted_close",
-  "market_return",
-  "sector_return",
-  "idiosyncratic_return",
-  "event_return",
-  "volatility",
-  "metadata",
-] as const;
+/** The columns after the bar itself: served only with include_components. */
+const COMPONENTS = PRICE_COLUMNS.slice(PRICE_COLUMNS.indexOf("adjusted_close"));
 
 async function priceShard(c: Context<AppEnv>, manifest: Manifest, symbol: string): Promise<Shard> {
   const shard = await c.get("reader").shard(manifest, `prices/${symbol}`);
