@@ -119,8 +119,9 @@ export function policyDecisions(bankCode: string, input: RatePathInput): RateDec
   for (let i = 0; i < days.length; i++) {
     const day = days[i];
     const regime = regimes[i];
-    // An emergency intermeeting cut when a crisis begins (only the FED and BOE act between meetings).
-    const crisisStarts = regime === "crisis" && i > 0 && regimes[i - 1] !== "crisis";
+    // An emergency intermeeting cut when a crisis begins (only the FED and BOE act between meetings),
+    // unless the crisis grew out of an inflation shock, which a cut would feed.
+    const crisisStarts = regime === "crisis" && i > 0 && regimes[i - 1] !== "crisis" && regimes[i - 1] !== "inflation_shock";
     if (crisisStarts && (bankCode === "FED" || bankCode === "BOE") && rate > rule.floor + 0.4) {
       const cut = round2(Math.max(rule.floor, rate - 0.5) - rate);
       rate = round2(rate + cut);

@@ -1,0 +1,85 @@
+// The generator's own rules, checked on a world built in memory, and the validator shown to catch
+// what it guards against.
+import { describe, expect, it } from "vitest";
+import { generateWorld } from "../build/generate/world.ts";
+import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { loadScenarioSources } from "../build/scenario-source.ts";
+import { validateScenario } from "../build/validate.ts";
+
+const sources = loadScenarioSources(DEFAULT_SRC_DIR);
+const rateShock = sources.find((s) => s.source.name === "rate-shock-2022")!.source;
+const world = generateWorld(rateShock);
+const validate = (w = world) =>
+  validateScenario({ scenarioId: rateShock.id, generatorVersion: "test", calibrationVersion: "test", world: w });
+const failed = (w: typeof world) => validate(w).checks.filter((c) => !c.passed && c.severity === "error").map((c) => c.name);
+
+describe("generated world", () => {
+  it("holds eight scheduled meetings a year for each bank, FED ranges 25bp wide", () => {
+    for (const [bank, decisions] of world.decisions) {
+      expect(decisions.filter((d) => d.scheduled), bank).toHaveLength(8);
+      for (const d of decisions) {
+        expect(d.effective_date >= d.announced).toBe(true);
+        if (bank === "FED") expect(d.target_high - d.target_low).toBeCloseTo(0.25, 9);
+      }
+    }
+  });
+
+  it("starts each bank at the real rate in force before the scenario", () => {
+    // Reference data: the FED target range was 0-0.25% at the start of 2022, the BOE rate 0.25%.
+    expect(world.decisions.get("FED")![0]).toMatchObject({ target_low: 0, target_high: 0.25 });
+    expect(world.decisions.get("BOE")![0]).toMatchObject({ target_high: 0.25 });
+  });
+
+  it("switches to the catalyst regime on the catalyst day and releases the catalyst event", () => {
+    const i = world.days.indexOf("2022-06-13");
+    expect(world.regimes[i]).toBe("crisis");
+    const catalyst = world.events.find((e) => e.event_type === "macro_catalyst")!;
+    expect(catalyst.event_date).toBe("2022-06-13");
+    // The market's event return that day is the sum of the macro events reacting on it, the catalyst's -4% among them.
+    const sameDay = world.events.filter((e) => e.ticker === null && e.effect.reactionDay === i);
+    expect(sameDay.map((e) => e.event_id)).toContain(catalyst.event_id);
+    expect(world.market.eventReturns[i]).toBeCloseTo(sameDay.reduce((s, e) => s + e.effect.jump, 0), 12);
+    expect(world.market.eventReturns[i]).toBeLessThan(-0.03);
+  });
+
+  it("reports each company's earnings four times a year", () => {
+    for (const c of world.companies) {
+      const earnings = world.events.filter((e) => e.ticker === c.ticker && e.event_type === "earnings_release");
+      expect(earnings.length, c.ticker).toBeGreaterThanOrEqual(3);
+      expect(earnings.length, c.ticker).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it("is healthy", () => {
+    expect(failed(world)).toEqual([]);
+  });
+});
+
+describe("the validator catches what it guards", () => {
+  it("flags a bar whose high is below its close", () => {
+    const [ticker, stock] = [...world.stocks][0];
+    const bars = stock.bars.map((b, i) => (i === 5 ? { ...b, high: b.close - 1 } : b));
+    const broken = { ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, bars }]]) };
+    expect(failed(broken)).toContain("ohlc_ordering");
+  });
+
+  it("flags return components that do not add up", () => {
+    const [ticker, stock] = [...world.stocks][0];
+    const bars = stock.bars.map((b, i) => (i === 9 ? { ...b, event_return: b.event_return + 0.01 } : b));
+    const broken = { ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, bars }]]) };
+    expect(failed(broken)).toContain("return_components_identity");
+  });
+
+  it("flags an adjusted close that ignores a dividend", () => {
+    const [ticker, stock] = [...world.stocks].find(([, s]) => s.actions.some((a) => a.action_type === "dividend"))!;
+    const actions = stock.actions.map((a) => (a.action_type === "dividend" ? { ...a, details: { ...a.details, amount: (a.details.amount as number) * 3 } } : a));
+    const broken = { ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, actions }]]) };
+    expect(failed(broken)).toContain("adjusted_close_consistency");
+  });
+
+  it("flags a policy move that is not a multiple of 25bp", () => {
+    const fed = world.decisions.get("FED")!.map((d, i) => (i === 2 ? { ...d, move: 0.1 } : d));
+    const broken = { ...world, decisions: new Map([...world.decisions, ["FED", fed]]) };
+    expect(failed(broken)).toContain("policy_rate_steps");
+  });
+});
