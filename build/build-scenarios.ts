@@ -43,7 +43,8 @@ function generatorCodeHash(): string {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".ts") || entry.name.endsWith(".csv")) hash.update(path.slice(ROOT.length)).update(readFileSync(path));
+      else if (entry.name.endsWith(".ts") || entry.name.endsWith(".csv"))
+        hash.update(path.slice(ROOT.length)).update(readFileSync(path));
     }
   };
   for (const input of GENERATOR_INPUTS) {
@@ -92,7 +93,9 @@ export function buildScenarios(options: BuildOptions = {}): BuildResult {
   const codeHash = generatorCodeHash();
   const result: BuildResult = { built: [], skipped: [], reports: new Map() };
   const tty = !options.quiet && process.stderr.isTTY;
-  const bar = tty ? new SingleBar({ format: "{bar} {value}/{total} steps | {scenario}: {step}" }, Presets.shades_classic) : null;
+  const bar = tty
+    ? new SingleBar({ format: "{bar} {value}/{total} steps | {scenario}: {step}" }, Presets.shades_classic)
+    : null;
   bar?.start(sources.length * 3, 0, { scenario: "", step: "" });
   const say = (scenario: string, step: string) => {
     if (bar) bar.increment({ scenario, step });
@@ -106,7 +109,12 @@ export function buildScenarios(options: BuildOptions = {}): BuildResult {
     const stampPath = join(dir, "build-stamp.json");
     const stamp = JSON.stringify({ source: loaded.hash, generator_version: GENERATOR_VERSION, code: codeHash });
     const manifestPath = join(outDir, manifestKey(id));
-    if (!options.force && existsSync(stampPath) && existsSync(manifestPath) && readFileSync(stampPath, "utf8") === stamp) {
+    if (
+      !options.force &&
+      existsSync(stampPath) &&
+      existsSync(manifestPath) &&
+      readFileSync(stampPath, "utf8") === stamp
+    ) {
       manifests.push(unpack(readFileSync(manifestPath)) as Manifest);
       result.skipped.push(name);
       bar?.increment(3, { scenario: name, step: "unchanged, skipped" });
@@ -142,7 +150,8 @@ export function buildScenarios(options: BuildOptions = {}): BuildResult {
   const ids = new Set(sources.map((s) => s.source.id));
   const scenariosDir = join(outDir, "scenarios");
   if (existsSync(scenariosDir)) {
-    for (const entry of readdirSync(scenariosDir)) if (!ids.has(entry)) rmSync(join(scenariosDir, entry), { recursive: true });
+    for (const entry of readdirSync(scenariosDir))
+      if (!ids.has(entry)) rmSync(join(scenariosDir, entry), { recursive: true });
   }
   const catalog: Catalog = {
     format: 1,

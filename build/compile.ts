@@ -7,6 +7,7 @@ import { manifestKey, shardKey, validationKey } from "../src/bundle/layout.ts";
 import { encodeShard, type Row } from "../src/bundle/shard.ts";
 import {
   ACTION_COLUMNS,
+  COMPONENT_COLUMNS,
   EVENT_COLUMNS,
   FUND_COLUMNS,
   FUND_HOLDING_FIELDS,
@@ -72,7 +73,10 @@ function toRows<T>(columns: readonly string[], items: T[]): Row[] {
   return items.map((item) => columns.map((c) => (item as Record<string, unknown>)[c] ?? null));
 }
 
-const byFirstColumn = (rows: Row[]) => [...rows].sort((a, b) => (a[0] === b[0] ? (String(a[1]) < String(b[1]) ? -1 : 1) : (a[0] as string) < (b[0] as string) ? -1 : 1));
+const byFirstColumn = (rows: Row[]) =>
+  [...rows].sort((a, b) =>
+    a[0] === b[0] ? (String(a[1]) < String(b[1]) ? -1 : 1) : (a[0] as string) < (b[0] as string) ? -1 : 1,
+  );
 
 export function compileScenario(record: ScenarioRecord, world: World, report: ValidationReport): CompiledScenario {
   const objects = new Map<string, Uint8Array>();
@@ -86,7 +90,10 @@ export function compileScenario(record: ScenarioRecord, world: World, report: Va
   };
 
   const bars = allBars(world);
-  for (const [ticker, series] of bars) addShard(`prices/${ticker}`, PRICE_COLUMNS, toRows(PRICE_COLUMNS, series));
+  for (const [ticker, series] of bars) {
+    addShard(`prices/${ticker}`, PRICE_COLUMNS, toRows(PRICE_COLUMNS, series));
+    addShard(`components/${ticker}`, COMPONENT_COLUMNS, toRows(COMPONENT_COLUMNS, series));
+  }
   addShard("market/snapshots", MARKET_SNAPSHOT_COLUMNS, marketSnapshotRows(world, bars));
   addShard("market/macro", MACRO_COLUMNS, toRows(MACRO_COLUMNS, world.macro));
 
@@ -98,11 +105,31 @@ export function compileScenario(record: ScenarioRecord, world: World, report: Va
   const events = world.events.map(publicEvent);
   addShard("events/all", EVENT_COLUMNS, byFirstColumn(toRows(EVENT_COLUMNS, events)));
   const eventTickers = [...new Set(events.flatMap((e) => (e.ticker ? [e.ticker] : [])))].sort();
-  for (const t of eventTickers) addShard(`events/${t}`, EVENT_COLUMNS, byFirstColumn(toRows(EVENT_COLUMNS, events.filter((e) => e.ticker === t))));
+  for (const t of eventTickers)
+    addShard(
+      `events/${t}`,
+      EVENT_COLUMNS,
+      byFirstColumn(
+        toRows(
+          EVENT_COLUMNS,
+          events.filter((e) => e.ticker === t),
+        ),
+      ),
+    );
 
   addShard("actions/all", ACTION_COLUMNS, byFirstColumn(toRows(ACTION_COLUMNS, world.actions)));
   const actionTickers = [...new Set(world.actions.map((a) => a.ticker))].sort();
-  for (const t of actionTickers) addShard(`actions/${t}`, ACTION_COLUMNS, byFirstColumn(toRows(ACTION_COLUMNS, world.actions.filter((a) => a.ticker === t))));
+  for (const t of actionTickers)
+    addShard(
+      `actions/${t}`,
+      ACTION_COLUMNS,
+      byFirstColumn(
+        toRows(
+          ACTION_COLUMNS,
+          world.actions.filter((a) => a.ticker === t),
+        ),
+      ),
+    );
 
   for (const fund of world.funds) {
     const rows = fund.compositions.map((c) => [c.as_of, c.holdings.map((h) => FUND_HOLDING_FIELDS.map((f) => h[f]))]);

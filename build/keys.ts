@@ -21,7 +21,10 @@ interface KeyStore {
 }
 
 function wrangler(args: string[]): string {
-  return execFileSync("wrangler", ["kv", "key", ...args, "--binding", "KEYS", "--remote"], { cwd: ROOT, encoding: "utf8" });
+  return execFileSync("wrangler", ["kv", "key", ...args, "--binding", "KEYS", "--remote"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
 }
 
 const remoteStore: KeyStore = {
@@ -85,7 +88,9 @@ try {
   } else if (command === "list") {
     for (const { name, record } of await store.list()) {
       const hash = name.slice("key:".length, "key:".length + 12);
-      console.log(`${hash}  ${record?.account_id ?? "?"}  ${record?.rate_limit_per_minute ?? "?"}/min  ${record?.label ?? ""}  ${record?.created ?? ""}`);
+      console.log(
+        `${hash}  ${record?.account_id ?? "?"}  ${record?.rate_limit_per_minute ?? "?"}/min  ${record?.label ?? ""}  ${record?.created ?? ""}`,
+      );
     }
   } else if (command === "revoke") {
     const hash = values.key ? await hashApiKey(values.key) : values.hash;

@@ -18,7 +18,10 @@ if (!bucket) throw new Error("wrangler.toml has no r2 bucket_name");
 const scratch = mkdtempSync(join(tmpdir(), "publish-"));
 
 function r2(args: string[]): void {
-  execFileSync("wrangler", ["r2", "object", ...args, "--remote"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("wrangler", ["r2", "object", ...args, "--remote"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
 function upload(key: string, file: string): void {

@@ -130,7 +130,10 @@ export function median(x: readonly number[]): number {
  * estimator is scale-free but not shift-free.
  */
 export function hillAlpha(x: readonly number[], tailShare = 0.05): number {
-  const a = x.map(Math.abs).filter(Number.isFinite).sort((p, q) => q - p);
+  const a = x
+    .map(Math.abs)
+    .filter(Number.isFinite)
+    .sort((p, q) => q - p);
   const k = Math.floor(a.length * tailShare);
   if (k < 2 || !(a[k] > 0)) return NaN;
   let s = 0;
@@ -201,14 +204,38 @@ function fmtBand(b: Band, pct = false): string {
   return `<= ${fmt(b.max ?? NaN, pct)}`;
 }
 
-function bandCheck(family: string, name: string, band: Band, value: number, what: string, pct = false, undefinedMeans = "degenerate series"): ValidationCheck {
+function bandCheck(
+  family: string,
+  name: string,
+  band: Band,
+  value: number,
+  what: string,
+  pct = false,
+  undefinedMeans = "degenerate series",
+): ValidationCheck {
   const observed = round4(value);
   const expected = { min: band.min, max: band.max };
   if (observed === null) {
-    return { name, family, passed: false, severity: "warning", observed: null, expected, detail: `${what}: not computable (${undefinedMeans})` };
+    return {
+      name,
+      family,
+      passed: false,
+      severity: "warning",
+      observed: null,
+      expected,
+      detail: `${what}: not computable (${undefinedMeans})`,
+    };
   }
   const passed = (band.min === null || observed >= band.min) && (band.max === null || observed <= band.max);
-  return { name, family, passed, severity: "warning", observed, expected, detail: `${what} ${fmt(observed, pct)}, band ${fmtBand(band, pct)}` };
+  return {
+    name,
+    family,
+    passed,
+    severity: "warning",
+    observed,
+    expected,
+    detail: `${what} ${fmt(observed, pct)}, band ${fmtBand(band, pct)}`,
+  };
 }
 
 function skipped(family: string, name: string, band: Band, what: string, reason: string): ValidationCheck {
@@ -251,7 +278,7 @@ function mostLikelyWait(waits: readonly number[], maxWait: number): number {
   for (const w of waits) counts[w]++;
   let best = NaN;
   let bestDensity = -1;
-  for (let start = 1; start <= maxWait; ) {
+  for (let start = 1; start <= maxWait;) {
     const width = Math.max(1, Math.floor(start * 0.15));
     const end = Math.min(maxWait, start + width - 1);
     let c = 0;
@@ -304,7 +331,15 @@ function absAcfDecay(r: readonly number[]): number {
   const a = r.map(Math.abs);
   const xs: number[] = [];
   const ys: number[] = [];
-  for (const [lo, hi] of [[1, 1], [2, 3], [4, 7], [8, 15], [16, 31], [32, 63], [64, 100]]) {
+  for (const [lo, hi] of [
+    [1, 1],
+    [2, 3],
+    [4, 7],
+    [8, 15],
+    [16, 31],
+    [32, 63],
+    [64, 100],
+  ]) {
     const lags = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
     const c = mean(lags.map((lag) => acf(a, lag)));
     if (!(c > 0)) return NaN;
@@ -327,15 +362,67 @@ const TIER1: Tier1Stat[] = [
     minObs: 100,
     value: (s) => Math.max(...Array.from({ length: 10 }, (_, i) => Math.abs(acf(s.r, i + 1)))),
   },
-  { name: "excess_kurtosis", what: "excess kurtosis", stock: { min: 5, max: 25 }, index: { min: 5, max: 20 }, minObs: 100, value: (s) => excessKurtosis(s.r) },
-  { name: "hill_tail_alpha", what: "Hill alpha on the top 5% of abs z", stock: { min: 2.3, max: 4 }, minObs: 200, value: (s) => hillAlpha(zScores(s.r)) },
-  { name: "tail_frequency_3sd", what: "share of days with abs z > 3", stock: { min: 0.012, max: 0.022 }, pct: true, minObs: 250, value: (s) => tailShare(s.r, 3) },
+  {
+    name: "excess_kurtosis",
+    what: "excess kurtosis",
+    stock: { min: 5, max: 25 },
+    index: { min: 5, max: 20 },
+    minObs: 100,
+    value: (s) => excessKurtosis(s.r),
+  },
+  {
+    name: "hill_tail_alpha",
+    what: "Hill alpha on the top 5% of abs z",
+    stock: { min: 2.3, max: 4 },
+    minObs: 200,
+    value: (s) => hillAlpha(zScores(s.r)),
+  },
+  {
+    name: "tail_frequency_3sd",
+    what: "share of days with abs z > 3",
+    stock: { min: 0.012, max: 0.022 },
+    pct: true,
+    minObs: 250,
+    value: (s) => tailShare(s.r, 3),
+  },
   // At 0.15% a year of data expects 0.4 such days: needs about four years.
-  { name: "tail_frequency_5sd", what: "share of days with abs z > 5", stock: { min: 0.0015, max: 0.007 }, pct: true, minObs: 1000, value: (s) => tailShare(s.r, 5) },
-  { name: "skewness", what: "skewness", stock: { min: -0.6, max: 0.4 }, index: { min: -1, max: -0.1 }, minObs: 100, value: (s) => skewness(s.r) },
-  { name: "acf_abs_lag1", what: "ACF of abs returns at lag 1", stock: { min: 0.15, max: 0.4 }, minObs: 100, value: (s) => acf(s.r.map(Math.abs), 1) },
-  { name: "acf_abs_lag10", what: "ACF of abs returns at lag 10", stock: { min: 0.12, max: 0.35 }, minObs: 100, value: (s) => acf(s.r.map(Math.abs), 10) },
-  { name: "acf_abs_lag100", what: "ACF of abs returns at lag 100", stock: { min: 0.04, max: 0.2 }, minObs: 400, value: (s) => acf(s.r.map(Math.abs), 100) },
+  {
+    name: "tail_frequency_5sd",
+    what: "share of days with abs z > 5",
+    stock: { min: 0.0015, max: 0.007 },
+    pct: true,
+    minObs: 1000,
+    value: (s) => tailShare(s.r, 5),
+  },
+  {
+    name: "skewness",
+    what: "skewness",
+    stock: { min: -0.6, max: 0.4 },
+    index: { min: -1, max: -0.1 },
+    minObs: 100,
+    value: (s) => skewness(s.r),
+  },
+  {
+    name: "acf_abs_lag1",
+    what: "ACF of abs returns at lag 1",
+    stock: { min: 0.15, max: 0.4 },
+    minObs: 100,
+    value: (s) => acf(s.r.map(Math.abs), 1),
+  },
+  {
+    name: "acf_abs_lag10",
+    what: "ACF of abs returns at lag 10",
+    stock: { min: 0.12, max: 0.35 },
+    minObs: 100,
+    value: (s) => acf(s.r.map(Math.abs), 10),
+  },
+  {
+    name: "acf_abs_lag100",
+    what: "ACF of abs returns at lag 100",
+    stock: { min: 0.04, max: 0.2 },
+    minObs: 400,
+    value: (s) => acf(s.r.map(Math.abs), 100),
+  },
   {
     name: "abs_acf_decay_slope",
     what: "decay slope of log ACF(abs r) on log lag, lags 1-100",
@@ -354,13 +441,47 @@ const TIER1: Tier1Stat[] = [
   },
   // Gain/loss asymmetry is an index effect (stocks fall together); single stocks show little of
   // it, so for them the band only asks that losses are not reached more slowly than gains.
-  { name: "gain_loss_asymmetry", what: "most likely wait to a gain / to a loss", stock: { min: 1, max: null }, index: { min: 1.5, max: null }, minObs: 1000, value: (s) => gainLossRatio(s.r) },
+  {
+    name: "gain_loss_asymmetry",
+    what: "most likely wait to a gain / to a loss",
+    stock: { min: 1, max: null },
+    index: { min: 1.5, max: null },
+    minObs: 1000,
+    value: (s) => gainLossRatio(s.r),
+  },
   // 20 non-overlapping 63-day sums at least: about five years.
-  { name: "aggregational_gaussianity_63d", what: "excess kurtosis of 63-day return sums", stock: { min: 0, max: 5 }, minObs: 63 * 20, value: (s) => excessKurtosis(blockSums(s.r, 63)) },
-  { name: "volume_volatility_corr", what: "corr(detrended log volume, abs r)", stock: { min: 0.2, max: 0.45 }, needs: "volume", minObs: 100, value: (s) => corr(s.volume?.dv ?? [], s.volume?.absR ?? []) },
-  { name: "volume_acf_lag1", what: "ACF of detrended log volume at lag 1", stock: { min: 0.25, max: 0.55 }, needs: "volume", minObs: 100, value: (s) => acf(s.volume?.dv ?? [], 1) },
+  {
+    name: "aggregational_gaussianity_63d",
+    what: "excess kurtosis of 63-day return sums",
+    stock: { min: 0, max: 5 },
+    minObs: 63 * 20,
+    value: (s) => excessKurtosis(blockSums(s.r, 63)),
+  },
+  {
+    name: "volume_volatility_corr",
+    what: "corr(detrended log volume, abs r)",
+    stock: { min: 0.2, max: 0.45 },
+    needs: "volume",
+    minObs: 100,
+    value: (s) => corr(s.volume?.dv ?? [], s.volume?.absR ?? []),
+  },
+  {
+    name: "volume_acf_lag1",
+    what: "ACF of detrended log volume at lag 1",
+    stock: { min: 0.25, max: 0.55 },
+    needs: "volume",
+    minObs: 100,
+    value: (s) => acf(s.volume?.dv ?? [], 1),
+  },
   // Top 1% must hold at least 5 days.
-  { name: "volume_on_big_moves", what: "volume on top-1% abs-r days / median day", stock: { min: 1.4, max: 2.6 }, needs: "volume", minObs: 500, value: (s) => bigMoveVolume(s.volume?.dv ?? [], s.volume?.absR ?? []) },
+  {
+    name: "volume_on_big_moves",
+    what: "volume on top-1% abs-r days / median day",
+    stock: { min: 1.4, max: 2.6 },
+    needs: "volume",
+    minObs: 500,
+    value: (s) => bigMoveVolume(s.volume?.dv ?? [], s.volume?.absR ?? []),
+  },
   {
     name: "parkinson_ratio",
     what: "Parkinson variance / close-to-close variance",
@@ -369,8 +490,22 @@ const TIER1: Tier1Stat[] = [
     minObs: 60,
     value: (s) => mean(s.range2 ?? []) / (4 * Math.LN2) / sd(s.r) ** 2,
   },
-  { name: "overnight_gap_share", what: "var(overnight gap) / var(r)", stock: { min: 0.15, max: 0.4 }, minObs: 60, value: (s) => (sd(s.gap) / sd(s.r)) ** 2 },
-  { name: "annualized_vol", what: "annualized volatility", stock: { min: 0.18, max: 0.45 }, index: { min: 0.14, max: 0.22 }, pct: true, minObs: 20, value: (s) => sd(s.r) * Math.sqrt(TRADING_DAYS) },
+  {
+    name: "overnight_gap_share",
+    what: "var(overnight gap) / var(r)",
+    stock: { min: 0.15, max: 0.4 },
+    minObs: 60,
+    value: (s) => (sd(s.gap) / sd(s.r)) ** 2,
+  },
+  {
+    name: "annualized_vol",
+    what: "annualized volatility",
+    stock: { min: 0.18, max: 0.45 },
+    index: { min: 0.14, max: 0.22 },
+    pct: true,
+    minObs: 20,
+    value: (s) => sd(s.r) * Math.sqrt(TRADING_DAYS),
+  },
 ];
 
 /** Mean relative volume on the top-1% abs-return days over the median day's (detrended, so trends do not count). */
@@ -387,7 +522,21 @@ function observations(stat: Tier1Stat, s: Tier1Input): number {
 
 /** Series are taken as aligned on the same trading days; a ragged universe is cut to the shortest. */
 function commonLength(stocks: readonly StockSeries[]): number {
-  return stocks.length === 0 ? 0 : Math.min(...stocks.map((s) => Math.min(s.open.length, s.high.length, s.low.length, s.close.length, s.adjClose.length, s.volume.length, s.marketCap.length)));
+  return stocks.length === 0
+    ? 0
+    : Math.min(
+        ...stocks.map((s) =>
+          Math.min(
+            s.open.length,
+            s.high.length,
+            s.low.length,
+            s.close.length,
+            s.adjClose.length,
+            s.volume.length,
+            s.marketCap.length,
+          ),
+        ),
+      );
 }
 
 function stockInput(s: StockSeries, n: number): Tier1Input {
@@ -397,7 +546,7 @@ function stockInput(s: StockSeries, n: number): Tier1Input {
   for (let t = 1; t < n; t++) {
     // Raw open over raw previous close, corrected by the change of the adjustment factor so a
     // split or dividend on day t is not mistaken for a gap (no correction without actions).
-    const factor = (s.adjClose[t] / s.close[t]) / (s.adjClose[t - 1] / s.close[t - 1]);
+    const factor = s.adjClose[t] / s.close[t] / (s.adjClose[t - 1] / s.close[t - 1]);
     gap.push(Math.log((s.open[t] / s.close[t - 1]) * factor));
     range2.push(Math.log(s.high[t] / s.low[t]) ** 2);
   }
@@ -426,7 +575,13 @@ export function stockChecks(stocks: StockSeries[]): ValidationCheck[] {
     const have = inputs.filter((s) => observations(stat, s) >= stat.minObs);
     if (have.length === 0) {
       const most = Math.max(0, ...inputs.map((s) => observations(stat, s)));
-      return skipped(family, stat.name, stat.stock, stat.what, `needs ${stat.minObs} daily observations per stock, have ${most}`);
+      return skipped(
+        family,
+        stat.name,
+        stat.stock,
+        stat.what,
+        `needs ${stat.minObs} daily observations per stock, have ${most}`,
+      );
     }
     const short = inputs.length - have.length;
     const what = `median ${stat.what} across ${have.length} stocks${short > 0 ? ` (${short} too short, skipped)` : ""}`;
@@ -470,9 +625,23 @@ export function indexChecks(stocks: StockSeries[]): ValidationCheck[] {
     const name = `index_${stat.name}`;
     const band = stat.index ?? stat.stock;
     if (index.r.length < stat.minObs) {
-      return skipped(family, name, band, `${stat.what} of the index`, `needs ${stat.minObs} daily returns, have ${index.r.length}`);
+      return skipped(
+        family,
+        name,
+        band,
+        `${stat.what} of the index`,
+        `needs ${stat.minObs} daily returns, have ${index.r.length}`,
+      );
     }
-    return bandCheck(family, name, band, stat.value(index), `${stat.what} of the cap-weighted index of ${stocks.length} stocks`, stat.pct, stat.undefinedMeans);
+    return bandCheck(
+      family,
+      name,
+      band,
+      stat.value(index),
+      `${stat.what} of the cap-weighted index of ${stocks.length} stocks`,
+      stat.pct,
+      stat.undefinedMeans,
+    );
   });
 }
 
@@ -552,7 +721,8 @@ function sectorPairMeans(c: Float64Array, sectors: readonly string[]): { within:
   const n = sectors.length;
   const within: number[] = [];
   const across: number[] = [];
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) (sectors[i] === sectors[j] ? within : across).push(c[i * n + j]);
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) (sectors[i] === sectors[j] ? within : across).push(c[i * n + j]);
   return { within: mean(within), across: mean(across) };
 }
 
@@ -563,15 +733,39 @@ export function crossSectionChecks(stocks: StockSeries[]): ValidationCheck[] {
   // A short sample may be one calm or one crisis year: accept the whole range between them.
   const avgBand: Band = long ? { min: 0.25, max: 0.45 } : { min: 0.1, max: 0.7 };
   const rows: { name: string; what: string; band: Band }[] = [
-    { name: "avg_pairwise_corr", what: `mean pairwise daily correlation (${long ? "full-sample" : "short-sample"} band)`, band: avgBand },
-    { name: "corr_rises_with_vol", what: "corr(avg pairwise corr, market vol) over rolling 63-day windows", band: { min: 0.5, max: 1 } },
-    { name: "sector_corr_gap", what: "within-sector minus across-sector mean correlation", band: { min: 0.05, max: null } },
-    { name: "residual_within_sector_corr", what: "within-sector mean correlation of market residuals", band: { min: 0.1, max: 0.4 } },
-    { name: "residual_across_sector_corr", what: "across-sector mean correlation of market residuals", band: { min: -0.05, max: 0.05 } },
+    {
+      name: "avg_pairwise_corr",
+      what: `mean pairwise daily correlation (${long ? "full-sample" : "short-sample"} band)`,
+      band: avgBand,
+    },
+    {
+      name: "corr_rises_with_vol",
+      what: "corr(avg pairwise corr, market vol) over rolling 63-day windows",
+      band: { min: 0.5, max: 1 },
+    },
+    {
+      name: "sector_corr_gap",
+      what: "within-sector minus across-sector mean correlation",
+      band: { min: 0.05, max: null },
+    },
+    {
+      name: "residual_within_sector_corr",
+      what: "within-sector mean correlation of market residuals",
+      band: { min: 0.1, max: 0.4 },
+    },
+    {
+      name: "residual_across_sector_corr",
+      what: "across-sector mean correlation of market residuals",
+      band: { min: -0.05, max: 0.05 },
+    },
     { name: "beta_cap_weighted_mean", what: "cap-weighted mean beta on the index", band: { min: 0.9, max: 1.1 } },
     { name: "beta_cross_sectional_sd", what: "cross-sectional sd of betas", band: { min: 0.25, max: 0.5 } },
     { name: "median_r2_on_market", what: "median R^2 on the market", band: { min: 0.25, max: 0.5 } },
-    { name: "top_eigenvalue_share", what: "top eigenvalue share of the correlation matrix trace", band: { min: 0.25, max: 0.5 } },
+    {
+      name: "top_eigenvalue_share",
+      what: "top eigenvalue share of the correlation matrix trace",
+      band: { min: 0.25, max: 0.5 },
+    },
   ];
   const skipAll = (reason: string) => rows.map((row) => skipped(family, row.name, row.band, row.what, reason));
 
@@ -653,12 +847,23 @@ export function crossSectionChecks(stocks: StockSeries[]): ValidationCheck[] {
 
 export function macroChecks(m: MacroSeries): ValidationCheck[] {
   const family = "realism_tier5";
-  const n = Math.min(m.vix.length, m.creditSpread.length, m.tenYear.length, m.twoYear.length, m.inflationExpectation.length, m.marketReturn.length);
+  const n = Math.min(
+    m.vix.length,
+    m.creditSpread.length,
+    m.tenYear.length,
+    m.twoYear.length,
+    m.inflationExpectation.length,
+    m.marketReturn.length,
+  );
   const vix = m.vix.slice(0, n);
   const long = (name: string, band: Band, what: string, value: () => number, pct = false): ValidationCheck =>
-    n >= LONG_SAMPLE ? bandCheck(family, name, band, value(), what, pct) : skipped(family, name, band, what, `long-run band, needs ${LONG_SAMPLE} days, have ${n}`);
+    n >= LONG_SAMPLE
+      ? bandCheck(family, name, band, value(), what, pct)
+      : skipped(family, name, band, what, `long-run band, needs ${LONG_SAMPLE} days, have ${n}`);
   const short = (name: string, band: Band, what: string, value: () => number): ValidationCheck =>
-    n >= 60 ? bandCheck(family, name, band, value(), what) : skipped(family, name, band, what, `needs 60 days, have ${n}`);
+    n >= 60
+      ? bandCheck(family, name, band, value(), what)
+      : skipped(family, name, band, what, `needs 60 days, have ${n}`);
 
   // dlog VIX of day t against the market return of day t.
   const dlogVix = logReturns(vix);
@@ -666,10 +871,26 @@ export function macroChecks(m: MacroSeries): ValidationCheck[] {
   const breakeven = m.inflationExpectation.slice(0, n);
   return [
     long("vix_long_run_mean", { min: 17, max: 21 }, "mean VIX", () => mean(vix)),
-    long("vix_above_40_share", { min: 0.01, max: 0.05 }, "share of days with VIX > 40", () => vix.filter((v) => v > 40).length / n, true),
-    short("vix_market_return_corr", { min: -0.85, max: -0.65 }, "corr(dlog VIX, market return)", () => corr(dlogVix, m.marketReturn.slice(1, n))),
-    short("credit_spread_vix_corr", { min: 0.5, max: 0.85 }, "level corr(credit spread, VIX)", () => corr(m.creditSpread.slice(0, n), vix)),
+    long(
+      "vix_above_40_share",
+      { min: 0.01, max: 0.05 },
+      "share of days with VIX > 40",
+      () => vix.filter((v) => v > 40).length / n,
+      true,
+    ),
+    short("vix_market_return_corr", { min: -0.85, max: -0.65 }, "corr(dlog VIX, market return)", () =>
+      corr(dlogVix, m.marketReturn.slice(1, n)),
+    ),
+    short("credit_spread_vix_corr", { min: 0.5, max: 0.85 }, "level corr(credit spread, VIX)", () =>
+      corr(m.creditSpread.slice(0, n), vix),
+    ),
     long("yield_curve_10y2y_mean", { min: 0.5, max: 1.5 }, "mean 10y-2y spread in pp", () => mean(spread)),
-    long("breakeven_in_band_share", { min: 0.8, max: 1 }, "share of days with breakeven inflation in 1.5-2.6%", () => breakeven.filter((v) => v >= 1.5 && v <= 2.6).length / n, true),
+    long(
+      "breakeven_in_band_share",
+      { min: 0.8, max: 1 },
+      "share of days with breakeven inflation in 1.5-2.6%",
+      () => breakeven.filter((v) => v >= 1.5 && v <= 2.6).length / n,
+      true,
+    ),
   ];
 }

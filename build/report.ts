@@ -20,6 +20,8 @@ for (const entry of catalog.scenarios) {
   console.log(`\n${name} (${id}): ${report.healthy ? "healthy" : "UNHEALTHY"}; ${JSON.stringify(report.summary)}`);
   for (const c of report.checks) {
     const mark = c.passed ? "ok  " : c.severity === "error" ? "FAIL" : "warn";
-    console.log(`  ${mark} ${c.family.padEnd(16)} ${c.name.padEnd(32)} ${show(c.observed).padEnd(28)} ${show(c.expected)}`);
+    console.log(
+      `  ${mark} ${c.family.padEnd(16)} ${c.name.padEnd(32)} ${show(c.observed).padEnd(28)} ${show(c.expected)}`,
+    );
   }
 }

@@ -14,7 +14,10 @@ export const ScenarioSource = z
     id: z.uuid(),
     name: z.string().min(1),
     scenario_type: z.string().min(1),
-    seed: z.int().min(0).max(2 ** 31 - 1),
+    seed: z
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1),
     status: z.enum(["ready"]),
     start_date: isoDate,
     end_date: isoDate,

@@ -22,7 +22,11 @@ function localKey(): string {
 
 const port = Number(process.env.PORT ?? 8787);
 buildScenarios();
-const { mf, url } = await startLocalRuntime({ bundlesDir: DEFAULT_OUT_DIR, port, persistDir: join(LOCAL_DIR, "state") });
+const { mf, url } = await startLocalRuntime({
+  bundlesDir: DEFAULT_OUT_DIR,
+  port,
+  persistDir: join(LOCAL_DIR, "state"),
+});
 const key = localKey();
 await registerKey(mf, key, {
   account_id: "local",

@@ -23,11 +23,19 @@ function check(name: string, family: string, violations: string[], rows: number,
     severity: "error",
     observed: { violations: violations.length, rows },
     expected: { violations: 0 },
-    detail: violations.length === 0 ? `${rule}: holds on all ${rows} rows` : `${rule}: violated ${violations.length} times, e.g. ${violations.slice(0, 5).join(", ")}`,
+    detail:
+      violations.length === 0
+        ? `${rule}: holds on all ${rows} rows`
+        : `${rule}: violated ${violations.length} times, e.g. ${violations.slice(0, 5).join(", ")}`,
   };
 }
 
-function barInvariant(name: string, rule: string, bars: Map<string, Bar[]>, bad: (bar: Bar, prev: Bar | undefined) => boolean): ValidationCheck {
+function barInvariant(
+  name: string,
+  rule: string,
+  bars: Map<string, Bar[]>,
+  bad: (bar: Bar, prev: Bar | undefined) => boolean,
+): ValidationCheck {
   const violations: string[] = [];
   let rows = 0;
   for (const [ticker, series] of bars) {
@@ -41,10 +49,30 @@ function barInvariant(name: string, rule: string, bars: Map<string, Bar[]>, bad:
 
 function priceChecks(bars: Map<string, Bar[]>): ValidationCheck[] {
   return [
-    barInvariant("ohlc_ordering", "low <= min(open, close) <= max(open, close) <= high", bars, (b) => !(b.low <= Math.min(b.open, b.close) && Math.max(b.open, b.close) <= b.high)),
-    barInvariant("prices_positive", "open, high, low, close > 0", bars, (b) => !(b.open > 0 && b.high > 0 && b.low > 0 && b.close > 0)),
-    barInvariant("volume_integer_nonnegative", "volume is an integer >= 0", bars, (b) => !(Number.isInteger(b.volume) && b.volume >= 0)),
-    barInvariant("bars_on_trading_days", "one bar per trading day, ascending", bars, (b, prev) => !isTradingDay(b.time) || (prev !== undefined && prev.time >= b.time)),
+    barInvariant(
+      "ohlc_ordering",
+      "low <= min(open, close) <= max(open, close) <= high",
+      bars,
+      (b) => !(b.low <= Math.min(b.open, b.close) && Math.max(b.open, b.close) <= b.high),
+    ),
+    barInvariant(
+      "prices_positive",
+      "open, high, low, close > 0",
+      bars,
+      (b) => !(b.open > 0 && b.high > 0 && b.low > 0 && b.close > 0),
+    ),
+    barInvariant(
+      "volume_integer_nonnegative",
+      "volume is an integer >= 0",
+      bars,
+      (b) => !(Number.isInteger(b.volume) && b.volume >= 0),
+    ),
+    barInvariant(
+      "bars_on_trading_days",
+      "one bar per trading day, ascending",
+      bars,
+      (b, prev) => !isTradingDay(b.time) || (prev !== undefined && prev.time >= b.time),
+    ),
     barInvariant(
       "return_components_identity",
       "market + sector + idiosyncratic + event return = ln(adjusted_close / previous adjusted_close)",
@@ -63,8 +91,12 @@ function adjustedCloseCheck(world: World): ValidationCheck {
   const violations: string[] = [];
   let rows = 0;
   for (const [ticker, stock] of world.stocks) {
-    const exDividend = new Map(stock.actions.filter((a) => a.action_type === "dividend").map((a) => [a.ex_date, a.details.amount as number]));
-    const exSplit = new Map(stock.actions.filter((a) => a.action_type === "split").map((a) => [a.ex_date, a.details.ratio as number]));
+    const exDividend = new Map(
+      stock.actions.filter((a) => a.action_type === "dividend").map((a) => [a.ex_date, a.details.amount as number]),
+    );
+    const exSplit = new Map(
+      stock.actions.filter((a) => a.action_type === "split").map((a) => [a.ex_date, a.details.ratio as number]),
+    );
     for (let t = 1; t < stock.bars.length; t++) {
       rows++;
       const b = stock.bars[t];
@@ -75,14 +107,32 @@ function adjustedCloseCheck(world: World): ValidationCheck {
       if (Math.abs(observed / expected - 1) > 1e-4) violations.push(`${ticker} ${b.time}`);
     }
   }
-  return check("adjusted_close_consistency", "corporate_actions", violations, rows, "adjusted_close restates every split and dividend");
+  return check(
+    "adjusted_close_consistency",
+    "corporate_actions",
+    violations,
+    rows,
+    "adjusted_close restates every split and dividend",
+  );
 }
 
 function actionDateChecks(world: World): ValidationCheck {
   const violations = world.actions
-    .filter((a) => !(a.announcement_date < a.ex_date && (a.action_type === "split" || (a.record_date >= a.ex_date && a.payable_date > a.record_date))))
+    .filter(
+      (a) =>
+        !(
+          a.announcement_date < a.ex_date &&
+          (a.action_type === "split" || (a.record_date >= a.ex_date && a.payable_date > a.record_date))
+        ),
+    )
     .map((a) => `${a.ticker} ${a.action_type} ${a.ex_date}`);
-  return check("corporate_action_dates", "corporate_actions", violations, world.actions.length, "announced before ex-date; record on or after ex; paid after record");
+  return check(
+    "corporate_action_dates",
+    "corporate_actions",
+    violations,
+    world.actions.length,
+    "announced before ex-date; record on or after ex; paid after record",
+  );
 }
 
 /** Volume on earnings reaction days against the trailing 20-day median (REALISM Tier 3: 1.5-3x). */
@@ -103,14 +153,25 @@ function eventVolumeCheck(world: World): ValidationCheck {
     severity: "error",
     observed,
     expected: { min: 1.4 },
-    detail: observed === null ? "no earnings reaction day with 20 days of history" : `median earnings-day volume is ${observed}x the trailing 20-day median over ${ratios.length} releases`,
+    detail:
+      observed === null
+        ? "no earnings reaction day with 20 days of history"
+        : `median earnings-day volume is ${observed}x the trailing 20-day median over ${ratios.length} releases`,
   };
 }
 
 function pointInTimeCheck(world: World): ValidationCheck {
   // The timeline shards are keyed by event date, which as_of filters on: visible_from must equal it.
-  const violations = world.events.filter((e) => e.visible_from !== e.event_date || e.public_release_datetime.slice(0, 10) !== e.event_date).map((e) => e.event_id);
-  return check("events_point_in_time", "events", violations, world.events.length, "visible_from = event_date = release date");
+  const violations = world.events
+    .filter((e) => e.visible_from !== e.event_date || e.public_release_datetime.slice(0, 10) !== e.event_date)
+    .map((e) => e.event_id);
+  return check(
+    "events_point_in_time",
+    "events",
+    violations,
+    world.events.length,
+    "visible_from = event_date = release date",
+  );
 }
 
 /** FED range 25bp wide; moves in 25bp multiples; 8 scheduled meetings per full year; unscheduled moves only in a crisis. */
@@ -123,23 +184,34 @@ function policyRateChecks(world: World): ValidationCheck[] {
     const perYear = new Map<string, number>();
     for (const d of decisions.slice(1)) {
       rows++;
-      if (bank === "FED" && Math.abs(d.target_high - d.target_low - 0.25) > 1e-9) stepViolations.push(`${bank} ${d.effective_date} range`);
+      if (bank === "FED" && Math.abs(d.target_high - d.target_low - 0.25) > 1e-9)
+        stepViolations.push(`${bank} ${d.effective_date} range`);
       const quarters = Math.abs(d.move) / 0.25;
       const atFloor = d.decision === "cut" && Math.abs(quarters - Math.round(quarters)) > 1e-9 && d.target_high <= 0.25;
-      if (Math.abs(quarters - Math.round(quarters)) > 1e-9 && !atFloor) stepViolations.push(`${bank} ${d.effective_date} move ${d.move}`);
+      if (Math.abs(quarters - Math.round(quarters)) > 1e-9 && !atFloor)
+        stepViolations.push(`${bank} ${d.effective_date} move ${d.move}`);
       if (d.scheduled) perYear.set(d.announced.slice(0, 4), (perYear.get(d.announced.slice(0, 4)) ?? 0) + 1);
-      else if (world.regimes[dayIndex.get(d.announced)!] !== "crisis") calendarViolations.push(`${bank} ${d.announced} unscheduled outside a crisis`);
+      else if (world.regimes[dayIndex.get(d.announced)!] !== "crisis")
+        calendarViolations.push(`${bank} ${d.announced} unscheduled outside a crisis`);
     }
     const firstYear = world.days[0].slice(0, 4);
     const lastYear = world.days[world.days.length - 1].slice(0, 4);
     for (const [year, count] of perYear) {
-      const full = year !== firstYear && year !== lastYear || (world.days[0] <= `${year}-01-05` && world.days[world.days.length - 1] >= `${year}-12-20`);
+      const full =
+        (year !== firstYear && year !== lastYear) ||
+        (world.days[0] <= `${year}-01-05` && world.days[world.days.length - 1] >= `${year}-12-20`);
       if (full && count !== 8) calendarViolations.push(`${bank} ${year}: ${count} meetings`);
     }
   }
   return [
     check("policy_rate_steps", "rates", stepViolations, rows, "FED range 25bp wide; moves in multiples of 25bp"),
-    check("policy_rate_calendar", "rates", calendarViolations, rows, "8 scheduled decisions a year; intermeeting moves only in a crisis"),
+    check(
+      "policy_rate_calendar",
+      "rates",
+      calendarViolations,
+      rows,
+      "8 scheduled decisions a year; intermeeting moves only in a crisis",
+    ),
   ];
 }
 

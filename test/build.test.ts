@@ -30,7 +30,11 @@ describe("scenario build", () => {
 
   it("catalogs every scenario with its counts and health", () => {
     const catalog = readCatalog(first.outDir);
-    expect(catalog.scenarios.map((e) => e.scenario.name).sort()).toEqual(["ai-capex-branch-2026", "megacap-tech-2023", "rate-shock-2022"]);
+    expect(catalog.scenarios.map((e) => e.scenario.name).sort()).toEqual([
+      "ai-capex-branch-2026",
+      "megacap-tech-2023",
+      "rate-shock-2022",
+    ]);
     const megacap = catalog.scenarios.find((e) => e.scenario.id === MEGACAP)!;
     // 10 companies, 3 index funds (SPY, IVV and XLK: three technology members) and 2 warrants.
     expect(megacap).toMatchObject({ ticker_count: 15, day_count: 250, healthy: true });
@@ -44,6 +48,10 @@ describe("scenario build", () => {
       const ref = manifest.shards[`prices/${ticker}`];
       const shard = new Shard(new Uint8Array(readFileSync(join(first.outDir, ref.key))));
       expect(shard.columns).toEqual([...PRICE_COLUMNS]);
+      const components = new Shard(
+        new Uint8Array(readFileSync(join(first.outDir, manifest.shards[`components/${ticker}`].key))),
+      );
+      expect(components.keys).toEqual(shard.keys); // row i of one is row i of the other
       expect(shard.length).toBe(manifest.day_count);
       const c = shard.index();
       for (const r of shard.rows(0, shard.length) as number[][]) {
@@ -56,7 +64,16 @@ describe("scenario build", () => {
   });
 
   it("never writes the hidden truth: no event effects, regimes paths or surprises in any object", () => {
-    const hidden = new Set(["effect", "jump", "surprise", "expectedMove", "volumeMultiplier", "volMultiplier", "reactionDay", "regimes"]);
+    const hidden = new Set([
+      "effect",
+      "jump",
+      "surprise",
+      "expectedMove",
+      "volumeMultiplier",
+      "volMultiplier",
+      "reactionDay",
+      "regimes",
+    ]);
     const seen = new Set<string>();
     const walk = (value: unknown) => {
       if (Array.isArray(value)) value.forEach(walk);
@@ -82,7 +99,7 @@ describe("scenario build", () => {
     const manifest = manifestOf(first.outDir, MEGACAP);
     const events = new Shard(new Uint8Array(readFileSync(join(first.outDir, manifest.shards["events/AAPL"].key))));
     const eventIds = new Set(events.objects(0, events.length).map((e) => e.event_id));
-    const prices = new Shard(new Uint8Array(readFileSync(join(first.outDir, manifest.shards["prices/AAPL"].key))));
+    const prices = new Shard(new Uint8Array(readFileSync(join(first.outDir, manifest.shards["components/AAPL"].key))));
     const bars = prices.objects(0, prices.length);
     const reacting = bars.filter((b) => b.event_return !== 0);
     expect(reacting.length).toBeGreaterThan(3);
@@ -114,7 +131,9 @@ describe("scenario build", () => {
     const srcDir = mkdtempSync(join(tmpdir(), "src-"));
     try {
       writeFileSync(join(srcDir, "bad.yaml"), "id: not-a-uuid\nname: bad\n");
-      expect(() => buildScenarios({ srcDir, outDir: join(srcDir, "out"), quiet: true })).toThrow(/bad.yaml: invalid scenario source/);
+      expect(() => buildScenarios({ srcDir, outDir: join(srcDir, "out"), quiet: true })).toThrow(
+        /bad.yaml: invalid scenario source/,
+      );
     } finally {
       rmSync(srcDir, { recursive: true, force: true });
     }

@@ -97,20 +97,36 @@ describe("errors follow GAPS.md", () => {
     [`${P}&ticker=AAPL&offset=-1`, 422, "Query parameter 'offset' must be at least 0"],
     [`${P}&ticker=AAPL&start_date=2023-13-01`, 422, "Query parameter 'start_date' must be a valid date YYYY-MM-DD"],
     [`${P}&ticker=AAPL&include_components=maybe`, 422, "Query parameter 'include_components' must be true or false"],
-    [`${P}&ticker=AAPL&start_date=2023-05-01&end_date=2023-04-01`, 400, "Query parameter 'start_date' must not be after 'end_date'"],
+    [
+      `${P}&ticker=AAPL&start_date=2023-05-01&end_date=2023-04-01`,
+      400,
+      "Query parameter 'start_date' must not be after 'end_date'",
+    ],
     [`${P}&ticker=AAPL&ticker=MSFT`, 422, "Query parameter 'ticker' may be given only once"],
     [`${P}&ticker=$$$`, 422, "Query parameter 'ticker' must be a ticker symbol"],
     [`/prices/snapshot?scenario_id=${MEGACAP}&ticker=AAPL`, 422, "Query parameter 'as_of' is required"],
-    [`/prices/snapshot?scenario_id=${MEGACAP}&ticker=AAPL&as_of=2022-12-30`, 404, "No price bar for AAPL on or before 2022-12-30"],
+    [
+      `/prices/snapshot?scenario_id=${MEGACAP}&ticker=AAPL&as_of=2022-12-30`,
+      404,
+      "No price bar for AAPL on or before 2022-12-30",
+    ],
     [`/prices/snapshot/market?scenario_id=${MEGACAP}&limit=5001`, 422, "Query parameter 'limit' must be at most 5000"],
-    [`/companies?scenario_id=${MEGACAP}&search=${long}`, 422, "Query parameter 'search' must be at most 128 characters"],
+    [
+      `/companies?scenario_id=${MEGACAP}&search=${long}`,
+      422,
+      "Query parameter 'search' must be at most 128 characters",
+    ],
     [`/companies?scenario_id=${MEGACAP}&limit=5001`, 422, "Query parameter 'limit' must be at most 5000"],
     [`/company/facts?scenario_id=${MEGACAP}`, 422, "Query parameter 'ticker' or 'cik' is required"],
     [`/company/facts?scenario_id=${MEGACAP}&ticker=ZZZZ`, 404, "Company ZZZZ not found in scenario"],
     [`/company/facts?scenario_id=${MEGACAP}&cik=abc`, 422, "Query parameter 'cik' must be a CIK of up to 10 digits"],
     [`/company/facts/tickers`, 422, "Query parameter 'scenario_id' is required"],
     [`/scenarios?limit=1001`, 422, "Query parameter 'limit' must be at most 1000"],
-    [`/scenarios?path_mode=sideways`, 422, "Query parameter 'path_mode' must be one of historical_context, future_branch"],
+    [
+      `/scenarios?path_mode=sideways`,
+      422,
+      "Query parameter 'path_mode' must be one of historical_context, future_branch",
+    ],
     [`/scenarios?healthy_only=perhaps`, 422, "Query parameter 'healthy_only' must be true or false"],
     [`/scenarios?min_ticker_count=-1`, 422, "Query parameter 'min_ticker_count' must be at least 0"],
     [`/scenarios/00000000-0000-4000-8000-000000000000`, 404, "Scenario not found"],
@@ -143,12 +159,29 @@ describe("scenarios", () => {
 
   it("serves the detail with available tickers and every documented field", async () => {
     const { scenario } = await json(await get(`/scenarios/${MEGACAP}`));
-    for (const field of ["id", "status", "scenario_type", "seed", "name", "start_date", "end_date", "current_date", "generator_version", "calibration_version"]) {
+    for (const field of [
+      "id",
+      "status",
+      "scenario_type",
+      "seed",
+      "name",
+      "start_date",
+      "end_date",
+      "current_date",
+      "generator_version",
+      "calibration_version",
+    ]) {
       expect(scenario[field], field).toBeDefined();
     }
-    expect(Object.keys(scenario.public_summary).sort()).toEqual(
-      ["agent_task", "macro_regime", "market_description", "market_mechanics", "path_mode", "scenario_theme", "scenario_title"],
-    );
+    expect(Object.keys(scenario.public_summary).sort()).toEqual([
+      "agent_task",
+      "macro_regime",
+      "market_description",
+      "market_mechanics",
+      "path_mode",
+      "scenario_theme",
+      "scenario_title",
+    ]);
     const { tickers } = await json(await get(`/prices/tickers?scenario_id=${MEGACAP}`));
     expect(scenario.available_tickers).toEqual(tickers);
     expect(tickers).toHaveLength(15);
@@ -160,7 +193,9 @@ describe("scenarios", () => {
     expect(validation).toMatchObject({ scenario_id: MEGACAP, healthy: true, summary: { failed: 0 } });
     expect(validation.checks.map((c: { name: string }) => c.name)).toContain("ohlc_ordering");
     for (const check of validation.checks) {
-      expect(Object.keys(check)).toEqual(expect.arrayContaining(["name", "family", "passed", "observed", "expected", "detail"]));
+      expect(Object.keys(check)).toEqual(
+        expect.arrayContaining(["name", "family", "passed", "observed", "expected", "detail"]),
+      );
     }
   });
 });
@@ -168,7 +203,12 @@ describe("scenarios", () => {
 describe("companies", () => {
   it("looks up facts by ticker or CIK, normalizing the ticker", async () => {
     const byTicker = await json(await get(`/company/facts?scenario_id=${MEGACAP}&ticker=brk.b`));
-    expect(byTicker.company_facts).toMatchObject({ ticker: "BRK-B", name: "Berkshire Hathaway", cik: "0001067983", is_active: true });
+    expect(byTicker.company_facts).toMatchObject({
+      ticker: "BRK-B",
+      name: "Berkshire Hathaway",
+      cik: "0001067983",
+      is_active: true,
+    });
     const byCik = await json(await get(`/company/facts?scenario_id=${MEGACAP}&cik=1067983`));
     expect(byCik).toEqual(byTicker);
   });
@@ -202,7 +242,9 @@ describe("prices", () => {
   });
 
   it("normalizes tickers: brk.b, Brk-B and BRK.B are one series", async () => {
-    const bodies = await Promise.all(["brk.b", "Brk-B", "BRK.B"].map(async (t) => json(await get(`${P}&ticker=${t}&limit=5`))));
+    const bodies = await Promise.all(
+      ["brk.b", "Brk-B", "BRK.B"].map(async (t) => json(await get(`${P}&ticker=${t}&limit=5`))),
+    );
     expect(bodies[0].ticker).toBe("BRK-B");
     expect(bodies[1]).toEqual(bodies[0]);
     expect(bodies[2]).toEqual(bodies[0]);
@@ -212,13 +254,22 @@ describe("prices", () => {
     const plain = (await json(await get(`${P}&ticker=AAPL&limit=1`))).prices[0];
     expect(Object.keys(plain).sort()).toEqual(["close", "high", "low", "open", "ticker", "time", "volume"]);
     const rich = (await json(await get(`${P}&ticker=AAPL&limit=1&include_components=1`))).prices[0];
-    for (const k of ["adjusted_close", "market_return", "sector_return", "idiosyncratic_return", "event_return", "volatility", "metadata"]) {
+    for (const k of [
+      "adjusted_close",
+      "market_return",
+      "sector_return",
+      "idiosyncratic_return",
+      "event_return",
+      "volatility",
+      "metadata",
+    ]) {
       expect(rich, k).toHaveProperty(k);
     }
   });
 
   it("answers the snapshot with the last bar on or before as_of", async () => {
-    const snap = async (asOf: string) => (await json(await get(`/prices/snapshot?scenario_id=${MEGACAP}&ticker=AAPL&as_of=${asOf}`))).snapshot;
+    const snap = async (asOf: string) =>
+      (await json(await get(`/prices/snapshot?scenario_id=${MEGACAP}&ticker=AAPL&as_of=${asOf}`))).snapshot;
     expect((await snap("2023-07-04")).time).toBe("2023-07-03"); // Independence Day
     expect((await snap("2023-07-05")).time).toBe("2023-07-05");
     expect((await snap("2024-06-01")).time).toBe("2023-12-29");
@@ -230,7 +281,9 @@ describe("prices", () => {
     const all = await json(await get(`/prices/snapshot/market?scenario_id=${MEGACAP}&as_of=2023-07-04`));
     expect(all.snapshots).toHaveLength(15);
     expect(new Set(all.snapshots.map((s: { time: string }) => s.time))).toEqual(new Set(["2023-07-03"]));
-    const page = await json(await get(`/prices/snapshot/market?scenario_id=${MEGACAP}&as_of=2023-07-04&limit=3&offset=3`));
+    const page = await json(
+      await get(`/prices/snapshot/market?scenario_id=${MEGACAP}&as_of=2023-07-04&limit=3&offset=3`),
+    );
     expect(page.snapshots).toEqual(all.snapshots.slice(3, 6));
     const before = await json(await get(`/prices/snapshot/market?scenario_id=${MEGACAP}&as_of=2020-01-01`));
     expect(before.snapshots).toEqual([]);
@@ -285,7 +338,16 @@ describe("macro tape and central banks", () => {
     const { macro_data } = await json(await get(`${M}&start_date=2023-03-01&end_date=2023-03-31`));
     expect(macro_data.length).toBe(23);
     expect(macro_data[0].time).toBe("2023-03-01");
-    for (const field of ["regime_name", "market_return", "risk_free_rate", "ten_year_yield", "inflation_expectation", "credit_spread", "volatility_index", "metadata"]) {
+    for (const field of [
+      "regime_name",
+      "market_return",
+      "risk_free_rate",
+      "ten_year_yield",
+      "inflation_expectation",
+      "credit_spread",
+      "volatility_index",
+      "metadata",
+    ]) {
       expect(macro_data[0], field).toHaveProperty(field);
     }
     const page = (await json(await get(`${M}&start_date=2023-03-01&end_date=2023-03-31&offset=20&limit=5`))).macro_data;
@@ -301,7 +363,9 @@ describe("macro tape and central banks", () => {
       expect(["hike", "cut", "hold"]).toContain(r.decision);
     }
     const mid = interest_rates[4];
-    const snap = await json(await get(`/macro/interest-rates/snapshot?scenario_id=${MEGACAP}&bank=FED&as_of=${mid.effective_date}`));
+    const snap = await json(
+      await get(`/macro/interest-rates/snapshot?scenario_id=${MEGACAP}&bank=FED&as_of=${mid.effective_date}`),
+    );
     expect(snap.interest_rate).toEqual(mid);
     const banks = await json(await rt.get("/macro/interest-rates/banks", KEY));
     expect(banks.banks.map((b: { bank: string }) => b.bank)).toEqual(["FED", "ECB", "BOE", "BOJ"]);
@@ -310,9 +374,17 @@ describe("macro tape and central banks", () => {
   it.each([
     [`/macro/interest-rates?scenario_id=${MEGACAP}&bank=XYZ`, 404, "Bank XYZ not found"],
     [`/macro/interest-rates?scenario_id=${MEGACAP}`, 422, "Query parameter 'bank' is required"],
-    [`/macro/interest-rates/snapshot?scenario_id=${MEGACAP}&bank=FED&as_of=2020-01-01`, 404, "No FED policy rate in force on 2020-01-01"],
+    [
+      `/macro/interest-rates/snapshot?scenario_id=${MEGACAP}&bank=FED&as_of=2020-01-01`,
+      404,
+      "No FED policy rate in force on 2020-01-01",
+    ],
     [`/macro?scenario_id=${MEGACAP}&limit=10001`, 422, "Query parameter 'limit' must be at most 10000"],
-    [`/macro?scenario_id=${MEGACAP}&start_date=2023-05-01&end_date=2023-01-01`, 400, "Query parameter 'start_date' must not be after 'end_date'"],
+    [
+      `/macro?scenario_id=${MEGACAP}&start_date=2023-05-01&end_date=2023-01-01`,
+      400,
+      "Query parameter 'start_date' must not be after 'end_date'",
+    ],
   ])("%s -> %i", async (path, status, detail) => {
     const res = await get(path);
     expect(res.status).toBe(status);
@@ -327,9 +399,19 @@ describe("event timeline", () => {
     const { events } = await json(await get(`${E}&ticker=aapl`));
     const dates = events.map((e: { event_date: string }) => e.event_date);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(events.filter((e: { event_type: string }) => e.event_type === "earnings_release").length).toBeGreaterThanOrEqual(4);
+    expect(
+      events.filter((e: { event_type: string }) => e.event_type === "earnings_release").length,
+    ).toBeGreaterThanOrEqual(4);
     for (const e of events) {
-      expect(Object.keys(e).sort()).toEqual(["event_date", "event_id", "event_type", "public_release_datetime", "public_summary", "ticker", "visible_from"]);
+      expect(Object.keys(e).sort()).toEqual([
+        "event_date",
+        "event_id",
+        "event_type",
+        "public_release_datetime",
+        "public_summary",
+        "ticker",
+        "visible_from",
+      ]);
       expect(e.visible_from >= e.event_date).toBe(true);
     }
   });
@@ -343,7 +425,8 @@ describe("event timeline", () => {
     expect(policy.every((e: { event_type: string }) => e.event_type === "policy_decision")).toBe(true);
     const walked: unknown[] = [];
     for (let offset = 0; ; offset += 4) {
-      const page = (await json(await get(`${E}&as_of=${asOf}&event_type=policy_decision&limit=4&offset=${offset}`))).events;
+      const page = (await json(await get(`${E}&as_of=${asOf}&event_type=policy_decision&limit=4&offset=${offset}`)))
+        .events;
       walked.push(...page);
       if (page.length < 4) break;
     }
@@ -363,10 +446,12 @@ describe("corporate actions and index funds", () => {
     for (const a of all) {
       expect(a.announcement_date < a.ex_date).toBe(true);
       for (const d of ["record_date", "payable_date"]) expect(a[d]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      if (a.action_type === "dividend") expect(a.details).toMatchObject({ currency: "USD", amount: expect.any(Number) });
+      if (a.action_type === "dividend")
+        expect(a.details).toMatchObject({ currency: "USD", amount: expect.any(Number) });
     }
     const asOf = all[Math.floor(all.length / 2)].announcement_date;
-    const early = (await json(await get(`/corporate-actions?scenario_id=${RATE_SHOCK}&as_of=${asOf}&limit=200`))).corporate_actions;
+    const early = (await json(await get(`/corporate-actions?scenario_id=${RATE_SHOCK}&as_of=${asOf}&limit=200`)))
+      .corporate_actions;
     expect(early.length).toBeLessThan(all.length);
     expect(early.every((a: { announcement_date: string }) => a.announcement_date <= asOf)).toBe(true);
   });
@@ -375,7 +460,9 @@ describe("corporate actions and index funds", () => {
     const { tickers } = await json(await get(`/prices/tickers?scenario_id=${MEGACAP}`));
     const warrant = tickers.find((t: string) => t.endsWith("W"));
     for (const t of ["SPY", warrant]) {
-      expect((await json(await get(`/corporate-actions?scenario_id=${MEGACAP}&ticker=${t}`))).corporate_actions).toEqual([]);
+      expect(
+        (await json(await get(`/corporate-actions?scenario_id=${MEGACAP}&ticker=${t}`))).corporate_actions,
+      ).toEqual([]);
     }
   });
 
@@ -423,7 +510,9 @@ describe("path modes", () => {
     const { scenario } = await json(await get(`/scenarios/${BRANCH}`));
     expect(scenario.public_summary.path_mode).toBe("future_branch");
     expect(scenario.current_date < scenario.end_date).toBe(true);
-    const bars = (await json(await get(`/prices?scenario_id=${BRANCH}&ticker=NVDA&start_date=${scenario.current_date}`))).prices;
+    const bars = (
+      await json(await get(`/prices?scenario_id=${BRANCH}&ticker=NVDA&start_date=${scenario.current_date}`))
+    ).prices;
     expect(bars[bars.length - 1].time > scenario.current_date).toBe(true);
     const market = await json(await get(`/prices/snapshot/market?scenario_id=${BRANCH}`));
     expect(market.as_of).toBe(scenario.current_date);
@@ -434,7 +523,8 @@ describe("path modes", () => {
     const { events } = await json(await get(`/events/timeline?scenario_id=${BRANCH}&event_type=macro_catalyst`));
     expect(events).toHaveLength(1);
     const day = events[0].event_date;
-    const tape = (await json(await get(`/macro?scenario_id=${BRANCH}&start_date=2026-01-01&end_date=2026-04-30`))).macro_data;
+    const tape = (await json(await get(`/macro?scenario_id=${BRANCH}&start_date=2026-01-01&end_date=2026-04-30`)))
+      .macro_data;
     const at = tape.find((m: { time: string }) => m.time === day);
     expect(at.metadata).toMatchObject({ catalyst_window: true, trading_days_from_catalyst: 0 });
     expect(at.metadata.source_event_ids).toContain(events[0].event_id);

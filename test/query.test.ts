@@ -34,7 +34,9 @@ describe("query parsing", () => {
     expect(parseQuery(url("b=1"), { b: bool() }).b).toBe(true);
     expect(errorOf(() => parseQuery(url("b=yes"), { b: bool() })).message).toMatch(/'b' must be true or false/);
     expect(errorOf(() => parseQuery(url(`s=${"x".repeat(129)}`), { s: str(128) })).message).toMatch(/at most 128/);
-    expect(errorOf(() => parseQuery(url(""), { ticker: ticker() })).message).toBe("Query parameter 'ticker' is required");
+    expect(errorOf(() => parseQuery(url(""), { ticker: ticker() })).message).toBe(
+      "Query parameter 'ticker' is required",
+    );
   });
 
   it("reads repeated list parameters as any-of and refuses repeated scalars", () => {

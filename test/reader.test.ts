@@ -35,12 +35,18 @@ describe("bundle reader over a store", () => {
   it("re-reads shards once the byte bound evicts them", async () => {
     const store = new CountingStore(readBundleObjects(bundles.outDir));
     const manifestBytes = store.objects.get(`scenarios/${MEGACAP}/manifest.mpk`)!.byteLength;
-    const reader = new BundleReader(store, manifestBytes * 3 + 60_000); // room for the manifest and about one shard
-    const manifest = (await reader.manifest(MEGACAP))!;
-    await reader.shard(manifest, "prices/AAPL");
-    await reader.shard(manifest, "prices/MSFT");
+    const manifest = (await new BundleReader(store, 1e9).manifest(MEGACAP))!;
+    const shardSize = (name: string) => manifest.shards[name].bytes + manifest.shards[name].rows * 48;
+    // Room for the manifest and one price shard, not two.
+    const reader = new BundleReader(store, manifestBytes * 3 + shardSize("prices/AAPL") + shardSize("prices/MSFT") / 2);
+    const m = (await reader.manifest(MEGACAP))!;
+    await reader.shard(m, "prices/AAPL");
+    await reader.manifest(MEGACAP); // every request touches the manifest, keeping it recent
+    await reader.shard(m, "prices/MSFT");
     const reads = store.reads;
-    await reader.shard(manifest, "prices/AAPL");
+    await reader.shard(m, "prices/AAPL");
     expect(store.reads).toBe(reads + 1);
+    await reader.shard(m, "prices/AAPL");
+    expect(store.reads).toBe(reads + 1); // now cached again
   });
 });

@@ -42,7 +42,17 @@ function universe(seed: number, stocks: number, days: number, model: "gbm" | "ga
   return Array.from({ length: stocks }, (_, i) => {
     const r = rng.fork(`stock-${i}`);
     const idio = model === "gbm" ? () => 0.013 * r.normal() : garch(r, 3e-6, 0.1);
-    const s: StockSeries = { ticker: `S${i}`, sector: i % 2 ? "Energy" : "Utilities", open: [], high: [], low: [], close: [], adjClose: [], volume: [], marketCap: [] };
+    const s: StockSeries = {
+      ticker: `S${i}`,
+      sector: i % 2 ? "Energy" : "Utilities",
+      open: [],
+      high: [],
+      low: [],
+      close: [],
+      adjClose: [],
+      volume: [],
+      marketCap: [],
+    };
     let price = 50 + i;
     for (let t = 0; t < days; t++) {
       const ret = 0.0003 + (0.8 + 0.05 * i) * market[t] + idio();
@@ -67,7 +77,11 @@ function byName(checks: ValidationCheck[]): Map<string, ValidationCheck> {
 /** Every check is a well-formed warning, and no number anywhere in it is NaN or infinite. */
 function expectWellFormed(checks: ValidationCheck[]) {
   const finite = (v: unknown): boolean =>
-    typeof v === "number" ? Number.isFinite(v) : v !== null && typeof v === "object" ? Object.values(v).every(finite) : true;
+    typeof v === "number"
+      ? Number.isFinite(v)
+      : v !== null && typeof v === "object"
+        ? Object.values(v).every(finite)
+        : true;
   for (const c of checks) {
     expect(Object.keys(c).sort()).toEqual(["detail", "expected", "family", "name", "observed", "passed", "severity"]);
     expect(c.name).toMatch(/^[a-z0-9_]+$/);
@@ -119,7 +133,17 @@ describe("realism helpers", () => {
 
 describe("realism checks", () => {
   const gbm = universe(7, 8, 2520, "gbm");
-  const stylized = ["excess_kurtosis", "hill_tail_alpha", "tail_frequency_3sd", "tail_frequency_5sd", "acf_abs_lag1", "acf_abs_lag10", "acf_abs_lag100", "abs_acf_decay_slope", "leverage_corr"];
+  const stylized = [
+    "excess_kurtosis",
+    "hill_tail_alpha",
+    "tail_frequency_3sd",
+    "tail_frequency_5sd",
+    "acf_abs_lag1",
+    "acf_abs_lag10",
+    "acf_abs_lag100",
+    "abs_acf_decay_slope",
+    "leverage_corr",
+  ];
 
   it("fail GBM on heavy tails, volatility clustering and leverage", () => {
     const stocks = byName(stockChecks(gbm));
@@ -130,7 +154,9 @@ describe("realism checks", () => {
     }
     // The one fact GBM has.
     expect(stocks.get("acf_returns_lag1_10")?.passed).toBe(true);
-    expect(stocks.get("excess_kurtosis")?.detail).toMatch(/^median excess kurtosis across 8 stocks -?[\d.]+, band 5 to 25$/);
+    expect(stocks.get("excess_kurtosis")?.detail).toMatch(
+      /^median excess kurtosis across 8 stocks -?[\d.]+, band 5 to 25$/,
+    );
   });
 
   it("pass a GJR-GARCH-t universe on the facts GBM fails, but not on slow memory", () => {
@@ -164,7 +190,13 @@ describe("realism checks", () => {
     const checks = [...stockChecks(universe(3, 4, 252, "gbm")), ...indexChecks(universe(3, 4, 252, "gbm"))];
     expectWellFormed(checks);
     const c = byName(checks);
-    for (const name of ["acf_abs_lag100", "abs_acf_decay_slope", "tail_frequency_5sd", "aggregational_gaussianity_63d", "index_acf_abs_lag100"]) {
+    for (const name of [
+      "acf_abs_lag100",
+      "abs_acf_decay_slope",
+      "tail_frequency_5sd",
+      "aggregational_gaussianity_63d",
+      "index_acf_abs_lag100",
+    ]) {
       expect(c.get(name)?.passed, name).toBe(true);
       expect(c.get(name)?.observed, name).toBeNull();
       expect(c.get(name)?.detail, name).toMatch(/skipped for lack of data/);
@@ -173,7 +205,17 @@ describe("realism checks", () => {
   });
 
   it("survive empty, single-stock and degenerate universes", () => {
-    const flat: StockSeries = { ticker: "FLAT", sector: "Utilities", open: [], high: [], low: [], close: [], adjClose: [], volume: [], marketCap: [] };
+    const flat: StockSeries = {
+      ticker: "FLAT",
+      sector: "Utilities",
+      open: [],
+      high: [],
+      low: [],
+      close: [],
+      adjClose: [],
+      volume: [],
+      marketCap: [],
+    };
     for (let t = 0; t < 300; t++) {
       for (const k of ["open", "high", "low", "close", "adjClose"] as const) flat[k].push(10);
       flat.volume.push(0);
@@ -190,7 +232,14 @@ describe("realism checks", () => {
 describe("macro checks", () => {
   function macro(days: number): MacroSeries {
     const rng = new Rng(21, "macro");
-    const m: MacroSeries = { vix: [], creditSpread: [], tenYear: [], twoYear: [], inflationExpectation: [], marketReturn: [] };
+    const m: MacroSeries = {
+      vix: [],
+      creditSpread: [],
+      tenYear: [],
+      twoYear: [],
+      inflationExpectation: [],
+      marketReturn: [],
+    };
     let logVix = Math.log(18);
     for (let t = 0; t < days; t++) {
       const r = 0.01 * rng.normal();
@@ -211,7 +260,14 @@ describe("macro checks", () => {
     const checks = macroChecks(macro(2520));
     expectWellFormed(checks);
     const c = byName(checks);
-    expect([...c.keys()]).toEqual(["vix_long_run_mean", "vix_above_40_share", "vix_market_return_corr", "credit_spread_vix_corr", "yield_curve_10y2y_mean", "breakeven_in_band_share"]);
+    expect([...c.keys()]).toEqual([
+      "vix_long_run_mean",
+      "vix_above_40_share",
+      "vix_market_return_corr",
+      "credit_spread_vix_corr",
+      "yield_curve_10y2y_mean",
+      "breakeven_in_band_share",
+    ]);
     expect(checks.every((x) => x.family === "realism_tier5")).toBe(true);
     expect(c.get("vix_market_return_corr")?.passed).toBe(true);
     expect(c.get("credit_spread_vix_corr")?.passed).toBe(true);
@@ -221,11 +277,18 @@ describe("macro checks", () => {
 
   it("skip the long-run rows on a one-year tape", () => {
     const c = byName(macroChecks(macro(252)));
-    for (const name of ["vix_long_run_mean", "vix_above_40_share", "yield_curve_10y2y_mean", "breakeven_in_band_share"]) {
+    for (const name of [
+      "vix_long_run_mean",
+      "vix_above_40_share",
+      "yield_curve_10y2y_mean",
+      "breakeven_in_band_share",
+    ]) {
       expect(c.get(name)?.observed, name).toBeNull();
       expect(c.get(name)?.passed, name).toBe(true);
     }
     expect(c.get("vix_market_return_corr")?.observed).not.toBeNull();
-    expectWellFormed(macroChecks({ vix: [], creditSpread: [], tenYear: [], twoYear: [], inflationExpectation: [], marketReturn: [] }));
+    expectWellFormed(
+      macroChecks({ vix: [], creditSpread: [], tenYear: [], twoYear: [], inflationExpectation: [], marketReturn: [] }),
+    );
   });
 });

@@ -11,12 +11,18 @@ const rateShock = sources.find((s) => s.source.name === "rate-shock-2022")!.sour
 const world = generateWorld(rateShock);
 const validate = (w = world) =>
   validateScenario({ scenarioId: rateShock.id, generatorVersion: "test", calibrationVersion: "test", world: w });
-const failed = (w: typeof world) => validate(w).checks.filter((c) => !c.passed && c.severity === "error").map((c) => c.name);
+const failed = (w: typeof world) =>
+  validate(w)
+    .checks.filter((c) => !c.passed && c.severity === "error")
+    .map((c) => c.name);
 
 describe("generated world", () => {
   it("holds eight scheduled meetings a year for each bank, FED ranges 25bp wide", () => {
     for (const [bank, decisions] of world.decisions) {
-      expect(decisions.filter((d) => d.scheduled), bank).toHaveLength(8);
+      expect(
+        decisions.filter((d) => d.scheduled),
+        bank,
+      ).toHaveLength(8);
       for (const d of decisions) {
         expect(d.effective_date >= d.announced).toBe(true);
         if (bank === "FED") expect(d.target_high - d.target_low).toBeCloseTo(0.25, 9);
@@ -38,7 +44,10 @@ describe("generated world", () => {
     // The market's event return that day is the sum of the macro events reacting on it, the catalyst's -4% among them.
     const sameDay = world.events.filter((e) => e.ticker === null && e.effect.reactionDay === i);
     expect(sameDay.map((e) => e.event_id)).toContain(catalyst.event_id);
-    expect(world.market.eventReturns[i]).toBeCloseTo(sameDay.reduce((s, e) => s + e.effect.jump, 0), 12);
+    expect(world.market.eventReturns[i]).toBeCloseTo(
+      sameDay.reduce((s, e) => s + e.effect.jump, 0),
+      12,
+    );
     expect(world.market.eventReturns[i]).toBeLessThan(-0.03);
   });
 
@@ -72,7 +81,9 @@ describe("the validator catches what it guards", () => {
 
   it("flags an adjusted close that ignores a dividend", () => {
     const [ticker, stock] = [...world.stocks].find(([, s]) => s.actions.some((a) => a.action_type === "dividend"))!;
-    const actions = stock.actions.map((a) => (a.action_type === "dividend" ? { ...a, details: { ...a.details, amount: (a.details.amount as number) * 3 } } : a));
+    const actions = stock.actions.map((a) =>
+      a.action_type === "dividend" ? { ...a, details: { ...a.details, amount: (a.details.amount as number) * 3 } } : a,
+    );
     const broken = { ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, actions }]]) };
     expect(failed(broken)).toContain("adjusted_close_consistency");
   });

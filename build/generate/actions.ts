@@ -89,7 +89,12 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
     const month = Number(day.slice(5, 7)) - 1;
     const year = Number(day.slice(0, 4));
     // Dividends: set once a year from the price, raised gradually, cut rarely.
-    if (payer && month % 3 === exMonthOffset && Number(day.slice(8)) >= exDay && (out.at(-1)?.ex_date.slice(0, 7) ?? "") !== day.slice(0, 7)) {
+    if (
+      payer &&
+      month % 3 === exMonthOffset &&
+      Number(day.slice(8)) >= exDay &&
+      (out.at(-1)?.ex_date.slice(0, 7) ?? "") !== day.slice(0, 7)
+    ) {
       if (year !== lastYear) {
         const target = (profile.yield * (0.6 + 0.8 * rng.uniform()) * price) / 4;
         quarterly = quarterly === 0 ? target : Math.max(quarterly * 0.98, Math.min(quarterly * 1.1, target));

@@ -43,10 +43,20 @@ export function publicEvent(e: WorldEvent): PublicEvent {
 function makeEvent(
   ctx: Ctx,
   idParts: string[],
-  fields: { ticker: string | null; event_type: string; date: string; time: string; summary: string; effect: HiddenEffect },
+  fields: {
+    ticker: string | null;
+    event_type: string;
+    date: string;
+    time: string;
+    summary: string;
+    effect: HiddenEffect;
+  },
 ): WorldEvent {
   return {
-    event_id: `evt_${createHash("sha256").update([ctx.scenarioId, ...idParts].join("|")).digest("hex").slice(0, 20)}`,
+    event_id: `evt_${createHash("sha256")
+      .update([ctx.scenarioId, ...idParts].join("|"))
+      .digest("hex")
+      .slice(0, 20)}`,
     ticker: fields.ticker,
     event_type: fields.event_type,
     event_date: fields.date,
@@ -104,9 +114,9 @@ function earnings(ctx: Ctx, company: CompanyFacts, rng: Rng): WorldEvent[] {
           time,
           summary: `${company.name} reported ${label} results ${beforeOpen ? "before the open" : "after the close"}, with earnings ${verdict} expectations.`,
           effect: {
-          reactionDay: reactionIndex(ctx.days, ctx.dayIndex, date, time.slice(0, 5)),
-          jump,
-          volumeMultiplier: 1.7 + 0.3 * Math.abs(surprise) + 0.3 * rng.uniform(),
+            reactionDay: reactionIndex(ctx.days, ctx.dayIndex, date, time.slice(0, 5)),
+            jump,
+            volumeMultiplier: 1.7 + 0.3 * Math.abs(surprise) + 0.3 * rng.uniform(),
             volMultiplier: 1.6,
             surprise,
           },
@@ -126,11 +136,26 @@ interface IdioKind {
 }
 
 const IDIO_KINDS: IdioKind[] = [
-  { type: "guidance_change", mean: 0, sd: 0.05, summary: (n, up) => `${n} ${up ? "raised" : "lowered"} its full-year outlook.` },
+  {
+    type: "guidance_change",
+    mean: 0,
+    sd: 0.05,
+    summary: (n, up) => `${n} ${up ? "raised" : "lowered"} its full-year outlook.`,
+  },
   { type: "product_launch", mean: 0.008, sd: 0.025, summary: (n) => `${n} launched a new product line.` },
   { type: "lawsuit", mean: -0.02, sd: 0.025, summary: (n) => `${n} was named as defendant in a lawsuit.` },
-  { type: "management_change", mean: -0.005, sd: 0.03, summary: (n) => `${n} announced a change in its senior management.` },
-  { type: "merger_rumor", mean: 0.03, sd: 0.04, summary: (n) => `Reports said ${n} is exploring strategic options, including a sale.` },
+  {
+    type: "management_change",
+    mean: -0.005,
+    sd: 0.03,
+    summary: (n) => `${n} announced a change in its senior management.`,
+  },
+  {
+    type: "merger_rumor",
+    mean: 0.03,
+    sd: 0.04,
+    summary: (n) => `Reports said ${n} is exploring strategic options, including a sale.`,
+  },
   { type: "regulatory_action", mean: -0.025, sd: 0.03, summary: (n) => `Regulators opened an inquiry into ${n}.` },
   { type: "contract_win", mean: 0.015, sd: 0.02, summary: (n) => `${n} won a large multi-year contract.` },
 ];
@@ -151,9 +176,9 @@ function idiosyncratic(ctx: Ctx, company: CompanyFacts, rng: Rng): WorldEvent[] 
         time: hour,
         summary: kind.summary(company.name, jump >= 0),
         effect: {
-        reactionDay: reactionIndex(ctx.days, ctx.dayIndex, date, hour.slice(0, 5)),
-        jump,
-        volumeMultiplier: 1.6 + Math.min(2, Math.abs(jump) * 20),
+          reactionDay: reactionIndex(ctx.days, ctx.dayIndex, date, hour.slice(0, 5)),
+          jump,
+          volumeMultiplier: 1.6 + Math.min(2, Math.abs(jump) * 20),
           volMultiplier: 1.3,
           surprise: 0,
         },
@@ -163,7 +188,12 @@ function idiosyncratic(ctx: Ctx, company: CompanyFacts, rng: Rng): WorldEvent[] 
   return out;
 }
 
-const BANK_NAMES: Record<string, string> = { FED: "The Federal Reserve", ECB: "The European Central Bank", BOE: "The Bank of England", BOJ: "The Bank of Japan" };
+const BANK_NAMES: Record<string, string> = {
+  FED: "The Federal Reserve",
+  ECB: "The European Central Bank",
+  BOE: "The Bank of England",
+  BOJ: "The Bank of Japan",
+};
 
 function policyEvents(ctx: Ctx, decisions: RateDecision[], rng: Rng): WorldEvent[] {
   // The first row of each bank is the rate in force at the start, not a decision.
@@ -174,8 +204,14 @@ function policyEvents(ctx: Ctx, decisions: RateDecision[], rng: Rng): WorldEvent
       const surprise = move - d.expectedMove;
       const time = d.bank === "FED" ? "14:00:00" : d.bank === "BOJ" ? "03:00:00" : "08:15:00";
       const bp = Math.round(Math.abs(move) * 100);
-      const what = d.decision === "hold" ? "held its policy rate" : `${d.decision === "hike" ? "raised" : "cut"} its policy rate by ${bp} basis points`;
-      const level = d.target_low === d.target_high ? `${d.target_high.toFixed(2)}%` : `${d.target_low.toFixed(2)}-${d.target_high.toFixed(2)}%`;
+      const what =
+        d.decision === "hold"
+          ? "held its policy rate"
+          : `${d.decision === "hike" ? "raised" : "cut"} its policy rate by ${bp} basis points`;
+      const level =
+        d.target_low === d.target_high
+          ? `${d.target_high.toFixed(2)}%`
+          : `${d.target_low.toFixed(2)}-${d.target_high.toFixed(2)}%`;
       // US equities react to the Fed's surprise; other banks move them a little.
       const weight = d.bank === "FED" ? 1 : 0.25;
       return makeEvent(ctx, ["policy", d.bank, d.announced], {
@@ -253,7 +289,11 @@ export interface EventInput {
 
 /** All events, ordered by date then id. */
 export function generateEvents(input: EventInput): WorldEvent[] {
-  const ctx: Ctx = { scenarioId: input.scenarioId, days: input.days, dayIndex: new Map(input.days.map((d, i) => [d, i])) };
+  const ctx: Ctx = {
+    scenarioId: input.scenarioId,
+    days: input.days,
+    dayIndex: new Map(input.days.map((d, i) => [d, i])),
+  };
   const events: WorldEvent[] = [
     ...policyEvents(ctx, input.decisions, input.rng.fork("policy")),
     ...inflationPrints(ctx, input.inflation, input.rng.fork("cpi")),
@@ -263,5 +303,7 @@ export function generateEvents(input: EventInput): WorldEvent[] {
     events.push(...earnings(ctx, company, input.rng.fork(`earnings/${company.ticker}`)));
     events.push(...idiosyncratic(ctx, company, input.rng.fork(`idio/${company.ticker}`)));
   }
-  return events.sort((a, b) => (a.event_date === b.event_date ? (a.event_id < b.event_id ? -1 : 1) : a.event_date < b.event_date ? -1 : 1));
+  return events.sort((a, b) =>
+    a.event_date === b.event_date ? (a.event_id < b.event_id ? -1 : 1) : a.event_date < b.event_date ? -1 : 1,
+  );
 }

@@ -129,12 +129,21 @@ export function fundPath(spec: FundSpec, days: string[], members: Map<string, St
       idiosyncratic_return: 0,
       event_return: 0,
       volatility: round6(dailyVol * Math.sqrt(TRADING_DAYS)),
-      metadata: { benchmark: spec.benchmark, benchmark_level: benchmarkLevel[i], log_return: logReturn, instrument: "index_fund" },
+      metadata: {
+        benchmark: spec.benchmark,
+        benchmark_level: benchmarkLevel[i],
+        log_return: logReturn,
+        instrument: "index_fund",
+      },
     });
     prevClose = close;
   }
 
-  const rebalanceDays = days.filter((d, i) => i === 0 || (i + 1 < n && days[i + 1].slice(5, 7) !== d.slice(5, 7) && ["03", "06", "09", "12"].includes(d.slice(5, 7))));
+  const rebalanceDays = days.filter(
+    (d, i) =>
+      i === 0 ||
+      (i + 1 < n && days[i + 1].slice(5, 7) !== d.slice(5, 7) && ["03", "06", "09", "12"].includes(d.slice(5, 7))),
+  );
   const compositions = rebalanceDays.map((as_of) => {
     const i = days.indexOf(as_of);
     const total = tickers.reduce((s, t) => s + cap(t, i), 0);

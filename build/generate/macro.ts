@@ -41,7 +41,10 @@ export function policyRatePath(days: string[], decisions: RateDecision[]): numbe
 
 /** Smoothed inflation expectation per day (percent), with slow noise. */
 export function inflationPath(regimes: Regime[], rng: Rng): number[] {
-  const level = smooth(regimes.map((r) => REGIME_PARAMS[r].inflation), 30);
+  const level = smooth(
+    regimes.map((r) => REGIME_PARAMS[r].inflation),
+    30,
+  );
   let noise = 0;
   return level.map((l) => {
     noise = 0.985 * noise + 0.025 * rng.normal();
@@ -64,8 +67,14 @@ export interface MacroInput {
 export function macroTape(input: MacroInput): MacroObservation[] {
   const { days, regimes, market, inflation, rng, catalystIndex } = input;
   const policy = policyRatePath(days, input.fedDecisions);
-  const spreadLevel = smooth(regimes.map((r) => REGIME_PARAMS[r].creditSpread), 15);
-  const termPremium = smooth(regimes.map((r) => (r === "crisis" ? -0.6 : r === "expansion" ? 0.7 : r === "recovery" ? 1.0 : 0.3)), 40);
+  const spreadLevel = smooth(
+    regimes.map((r) => REGIME_PARAMS[r].creditSpread),
+    15,
+  );
+  const termPremium = smooth(
+    regimes.map((r) => (r === "crisis" ? -0.6 : r === "expansion" ? 0.7 : r === "recovery" ? 1.0 : 0.3)),
+    40,
+  );
   let yieldNoise = 0;
   let twoYearNoise = 0;
   let spreadNoise = 0;

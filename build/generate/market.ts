@@ -36,8 +36,14 @@ export interface MarketFactor {
 
 export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number, events: WorldEvent[]): MarketFactor {
   const n = regimes.length;
-  const level = smooth(regimes.map((r) => REGIME_PARAMS[r].volLevel), 8);
-  const drift = smooth(regimes.map((r) => REGIME_PARAMS[r].drift), 5);
+  const level = smooth(
+    regimes.map((r) => REGIME_PARAMS[r].volLevel),
+    8,
+  );
+  const drift = smooth(
+    regimes.map((r) => REGIME_PARAMS[r].drift),
+    5,
+  );
   const shocks = shockPath(rng, n, MARKET_SHOCKS);
   const eventReturns = new Array<number>(n).fill(0);
   for (const e of events) if (e.ticker === null) eventReturns[e.effect.reactionDay] += e.effect.jump;
@@ -57,7 +63,10 @@ export interface SectorFactor {
 
 export function sectorFactor(rng: Rng, sector: string, regimes: Regime[]): SectorFactor {
   const n = regimes.length;
-  const level = smooth(regimes.map((r) => Math.sqrt(REGIME_PARAMS[r].volLevel)), 8);
+  const level = smooth(
+    regimes.map((r) => Math.sqrt(REGIME_PARAMS[r].volLevel)),
+    8,
+  );
   const base = (SECTOR_VOL[sector] ?? 0.12) / Math.sqrt(TRADING_DAYS);
   const shocks = shockPath(rng, n, SECTOR_SHOCKS);
   const vol = shocks.scale.map((s, t) => base * level[t] * s);

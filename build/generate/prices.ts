@@ -95,7 +95,9 @@ export function stockPath(input: StockInput): StockPath {
   const n = days.length;
   const beta = (SECTOR_BETA[company.sector] ?? 1) * Math.exp(0.22 * rng.normal());
   const loading = Math.exp(0.2 * rng.normal());
-  const idioBase = ((IDIO_VOL[company.sector] ?? 0.2) * (input.idioVolMultiplier ?? 1) * Math.exp(0.25 * rng.normal())) / Math.sqrt(TRADING_DAYS);
+  const idioBase =
+    ((IDIO_VOL[company.sector] ?? 0.2) * (input.idioVolMultiplier ?? 1) * Math.exp(0.25 * rng.normal())) /
+    Math.sqrt(TRADING_DAYS);
   const idioShocks = shockPath(rng.fork("idio"), n, STOCK_SHOCKS);
   // Idiosyncratic volatility rises less than the market's in stress, so correlations rise with volatility.
   // It also follows the market's own volatility (square-root), which lends it long memory.
@@ -177,7 +179,11 @@ export function stockPath(input: StockInput): StockPath {
     const low = Math.max(0.01, Math.min(open, close, round2(open * Math.exp(down))));
     volumeNoise = 0.3 * volumeNoise + 0.28 * rng.normal();
     const logVolume =
-      Math.log(baseVolume * splitMultiple) + 0.8 * Math.log(sigma[t] / meanSigma) + 0.15 * Math.abs(r - jumps[t]) / sigma[t] + volumeNoise + Math.log(volumeBoost[t]);
+      Math.log(baseVolume * splitMultiple) +
+      0.8 * Math.log(sigma[t] / meanSigma) +
+      (0.15 * Math.abs(r - jumps[t])) / sigma[t] +
+      volumeNoise +
+      Math.log(volumeBoost[t]);
     bars.push({
       time: day,
       open,
@@ -211,7 +217,12 @@ export function stockPath(input: StockInput): StockPath {
  * market_return + sector_return + idiosyncratic_return + event_return: the idiosyncratic part is
  * defined as the remainder after rounding, so the identity holds on the served numbers.
  */
-function adjustCloses(bars: Bar[], dividendOn: Map<string, number>, splitOn: Map<string, number>, firstPrevClose: number): void {
+function adjustCloses(
+  bars: Bar[],
+  dividendOn: Map<string, number>,
+  splitOn: Map<string, number>,
+  firstPrevClose: number,
+): void {
   let factor = 1;
   for (let t = bars.length - 1; t >= 0; t--) {
     bars[t].adjusted_close = round6(bars[t].close * factor);

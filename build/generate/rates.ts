@@ -47,20 +47,94 @@ interface BankRule {
 }
 
 const RULES: Record<string, BankRule> = {
-  FED: { neutral: 2.75, floor: 0.25, rangeWidth: 0.25, inflationOffset: 0, meetings: [[0, 29], [2, 18], [4, 1], [5, 15], [6, 27], [8, 18], [10, 2], [11, 14]], effectLag: 1, fallbackRate: 2.5 },
-  ECB: { neutral: 2.25, floor: 0, rangeWidth: 0, inflationOffset: -0.2, meetings: [[0, 25], [2, 8], [3, 15], [5, 5], [6, 20], [8, 10], [9, 22], [11, 12]], effectLag: 5, fallbackRate: 2.0 },
-  BOE: { neutral: 2.75, floor: 0.1, rangeWidth: 0, inflationOffset: 0.3, meetings: [[1, 3], [2, 20], [4, 8], [5, 19], [7, 3], [8, 18], [10, 5], [11, 17]], effectLag: 0, fallbackRate: 2.5 },
-  BOJ: { neutral: 0.5, floor: -0.1, rangeWidth: 0, inflationOffset: -1.2, meetings: [[0, 22], [2, 15], [3, 28], [5, 14], [6, 28], [8, 20], [9, 30], [11, 18]], effectLag: 0, fallbackRate: 0.1 },
+  FED: {
+    neutral: 2.75,
+    floor: 0.25,
+    rangeWidth: 0.25,
+    inflationOffset: 0,
+    meetings: [
+      [0, 29],
+      [2, 18],
+      [4, 1],
+      [5, 15],
+      [6, 27],
+      [8, 18],
+      [10, 2],
+      [11, 14],
+    ],
+    effectLag: 1,
+    fallbackRate: 2.5,
+  },
+  ECB: {
+    neutral: 2.25,
+    floor: 0,
+    rangeWidth: 0,
+    inflationOffset: -0.2,
+    meetings: [
+      [0, 25],
+      [2, 8],
+      [3, 15],
+      [5, 5],
+      [6, 20],
+      [8, 10],
+      [9, 22],
+      [11, 12],
+    ],
+    effectLag: 5,
+    fallbackRate: 2.0,
+  },
+  BOE: {
+    neutral: 2.75,
+    floor: 0.1,
+    rangeWidth: 0,
+    inflationOffset: 0.3,
+    meetings: [
+      [1, 3],
+      [2, 20],
+      [4, 8],
+      [5, 19],
+      [7, 3],
+      [8, 18],
+      [10, 5],
+      [11, 17],
+    ],
+    effectLag: 0,
+    fallbackRate: 2.5,
+  },
+  BOJ: {
+    neutral: 0.5,
+    floor: -0.1,
+    rangeWidth: 0,
+    inflationOffset: -1.2,
+    meetings: [
+      [0, 22],
+      [2, 15],
+      [3, 28],
+      [5, 14],
+      [6, 28],
+      [8, 20],
+      [9, 30],
+      [11, 18],
+    ],
+    effectLag: 0,
+    fallbackRate: 0.1,
+  },
 };
 
 export function banks(): Bank[] {
-  const rows = parse(readFileSync(REFDATA + "central_banks.csv", "utf8"), { columns: true }) as Record<string, string>[];
+  const rows = parse(readFileSync(REFDATA + "central_banks.csv", "utf8"), { columns: true }) as Record<
+    string,
+    string
+  >[];
   return rows.filter((r) => r.code in RULES).map((r) => ({ bank: r.code, name: r.name }));
 }
 
 /** The real policy rate in force on `date` (upper bound for a range), from the reference history. */
 function referenceRate(bank: string, date: string): number | undefined {
-  const rows = parse(readFileSync(REFDATA + "policy_rate_decisions.csv", "utf8"), { columns: true }) as Record<string, string>[];
+  const rows = parse(readFileSync(REFDATA + "policy_rate_decisions.csv", "utf8"), { columns: true }) as Record<
+    string,
+    string
+  >[];
   const past = rows.filter((r) => r.bank_code === bank && r.effective_date <= date);
   return past.length ? Number(past[past.length - 1].rate_high_pct) : undefined;
 }
@@ -93,7 +167,14 @@ export function policyDecisions(bankCode: string, input: RatePathInput): RateDec
   const start = days[0];
   const end = days[days.length - 1];
   let rate = referenceRate(bankCode, start) ?? rule.fallbackRate;
-  const row = (announced: string, effective: string, decision: RateDecision["decision"], move: number, expectedMove: number, scheduled: boolean): RateDecision => ({
+  const row = (
+    announced: string,
+    effective: string,
+    decision: RateDecision["decision"],
+    move: number,
+    expectedMove: number,
+    scheduled: boolean,
+  ): RateDecision => ({
     bank: bankCode,
     announced,
     effective_date: effective,
@@ -121,7 +202,8 @@ export function policyDecisions(bankCode: string, input: RatePathInput): RateDec
     const regime = regimes[i];
     // An emergency intermeeting cut when a crisis begins (only the FED and BOE act between meetings),
     // unless the crisis grew out of an inflation shock, which a cut would feed.
-    const crisisStarts = regime === "crisis" && i > 0 && regimes[i - 1] !== "crisis" && regimes[i - 1] !== "inflation_shock";
+    const crisisStarts =
+      regime === "crisis" && i > 0 && regimes[i - 1] !== "crisis" && regimes[i - 1] !== "inflation_shock";
     if (crisisStarts && (bankCode === "FED" || bankCode === "BOE") && rate > rule.floor + 0.4) {
       const cut = round2(Math.max(rule.floor, rate - 0.5) - rate);
       rate = round2(rate + cut);
@@ -130,19 +212,33 @@ export function policyDecisions(bankCode: string, input: RatePathInput): RateDec
     }
     if (!meetingDays.has(day)) continue;
     const growthGap = REGIME_PARAMS[regime].drift * 4; // crude output gap from the regime's drift
-    const areaInflation = inflation[dayIndex.get(day)!] + rule.inflationOffset + (regime === "inflation_shock" ? 2.5 : 0);
-    const target = Math.max(rule.floor, rule.neutral + 1.5 * (areaInflation - 2) + 0.5 * growthGap + 0.3 * rng.normal());
+    const areaInflation =
+      inflation[dayIndex.get(day)!] + rule.inflationOffset + (regime === "inflation_shock" ? 2.5 : 0);
+    const target = Math.max(
+      rule.floor,
+      rule.neutral + 1.5 * (areaInflation - 2) + 0.5 * growthGap + 0.3 * rng.normal(),
+    );
     // Policy inertia: banks close only part of the gap at a meeting, so holds are common.
     const gap = 0.35 * (target - rate);
     const fast = regime === "inflation_shock" || regime === "crisis";
     let move = 0;
-    if (Math.abs(gap) >= 0.15) move = Math.sign(gap) * (fast && Math.abs(gap) > 0.8 ? 0.75 : fast && Math.abs(gap) > 0.4 ? 0.5 : 0.25);
+    if (Math.abs(gap) >= 0.15)
+      move = Math.sign(gap) * (fast && Math.abs(gap) > 0.8 ? 0.75 : fast && Math.abs(gap) > 0.4 ? 0.5 : 0.25);
     const newRate = Math.max(rule.floor, round2(rate + move));
     const actual = newRate - rate;
     rate = newRate;
     // Markets expect most of a move; the rest is the surprise.
     const expectedMove = roundQuarter(actual * 0.8 + 0.25 * rng.normal() * 0.5);
-    out.push(row(day, nextTradingDay(day, rule.effectLag), actual > 0 ? "hike" : actual < 0 ? "cut" : "hold", round2(actual), expectedMove, true));
+    out.push(
+      row(
+        day,
+        nextTradingDay(day, rule.effectLag),
+        actual > 0 ? "hike" : actual < 0 ? "cut" : "hold",
+        round2(actual),
+        expectedMove,
+        true,
+      ),
+    );
   }
   return out;
 }

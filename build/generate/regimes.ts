@@ -22,10 +22,31 @@ export interface RegimeParams {
 }
 
 export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
-  expansion: { drift: 0.11, volLevel: 0.8, creditSpread: 3.6, inflation: 2.2, duration: 600, next: { slowdown: 0.6, inflation_shock: 0.3, crisis: 0.1 } },
-  slowdown: { drift: 0.0, volLevel: 1.1, creditSpread: 5.0, inflation: 2.0, duration: 180, next: { crisis: 0.35, recovery: 0.25, expansion: 0.4 } },
+  expansion: {
+    drift: 0.11,
+    volLevel: 0.8,
+    creditSpread: 3.6,
+    inflation: 2.2,
+    duration: 600,
+    next: { slowdown: 0.6, inflation_shock: 0.3, crisis: 0.1 },
+  },
+  slowdown: {
+    drift: 0.0,
+    volLevel: 1.1,
+    creditSpread: 5.0,
+    inflation: 2.0,
+    duration: 180,
+    next: { crisis: 0.35, recovery: 0.25, expansion: 0.4 },
+  },
   crisis: { drift: -0.3, volLevel: 1.7, creditSpread: 11.0, inflation: 1.3, duration: 70, next: { recovery: 1 } },
-  inflation_shock: { drift: -0.08, volLevel: 1.35, creditSpread: 5.2, inflation: 2.9, duration: 250, next: { slowdown: 0.6, crisis: 0.2, expansion: 0.2 } },
+  inflation_shock: {
+    drift: -0.08,
+    volLevel: 1.35,
+    creditSpread: 5.2,
+    inflation: 2.9,
+    duration: 250,
+    next: { slowdown: 0.6, crisis: 0.2, expansion: 0.2 },
+  },
   recovery: { drift: 0.2, volLevel: 1.15, creditSpread: 5.5, inflation: 1.9, duration: 200, next: { expansion: 1 } },
 };
 

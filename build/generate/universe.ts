@@ -17,7 +17,11 @@ export function selectUniverse(universe: ScenarioSource["universe"], rng: Rng): 
   }
   const sectors = new Set(universe.sectors);
   const pool = all.filter(
-    (c) => c.inSp500 && c.facts.is_active && !chosen.has(c.facts.ticker) && (sectors.size === 0 || sectors.has(c.facts.sector)),
+    (c) =>
+      c.inSp500 &&
+      c.facts.is_active &&
+      !chosen.has(c.facts.ticker) &&
+      (sectors.size === 0 || sectors.has(c.facts.sector)),
   );
   for (const c of rng.shuffle(pool)) {
     if (chosen.size >= universe.count) break;

@@ -17,9 +17,36 @@ export interface ShockParams {
   leverage: number;
 }
 
-export const MARKET_SHOCKS: ShockParams = { alpha: 0.015, gamma: 0.1, beta: 0.885, nu: 6, skew: 0.05, phi: 0.997, levelSd: 0.022, leverage: -0.5 };
-export const SECTOR_SHOCKS: ShockParams = { alpha: 0.02, gamma: 0.06, beta: 0.9, nu: 5, skew: 0.05, phi: 0.99, levelSd: 0.04, leverage: -0.3 };
-export const STOCK_SHOCKS: ShockParams = { alpha: 0.08, gamma: 0.06, beta: 0.86, nu: 5, skew: 0, phi: 0.997, levelSd: 0.038, leverage: -0.35 };
+export const MARKET_SHOCKS: ShockParams = {
+  alpha: 0.015,
+  gamma: 0.1,
+  beta: 0.885,
+  nu: 6,
+  skew: 0.05,
+  phi: 0.997,
+  levelSd: 0.022,
+  leverage: -0.5,
+};
+export const SECTOR_SHOCKS: ShockParams = {
+  alpha: 0.02,
+  gamma: 0.06,
+  beta: 0.9,
+  nu: 5,
+  skew: 0.05,
+  phi: 0.99,
+  levelSd: 0.04,
+  leverage: -0.3,
+};
+export const STOCK_SHOCKS: ShockParams = {
+  alpha: 0.08,
+  gamma: 0.06,
+  beta: 0.86,
+  nu: 5,
+  skew: 0,
+  phi: 0.997,
+  levelSd: 0.038,
+  leverage: -0.35,
+};
 
 export interface ShockPath {
   /** Standardized shocks (unit variance). */

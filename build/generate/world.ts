@@ -46,12 +46,21 @@ const REFDATA = fileURLToPath(new URL("../refdata/", import.meta.url));
 
 function pickWarrants(count: number, rng: Rng): Instrument[] {
   if (count === 0) return [];
-  const rows = parse(readFileSync(REFDATA + "non_operating_instruments_examples.csv", "utf8"), { columns: true }) as Record<string, string>[];
-  const warrants = rows.filter((r) => r.security_type === "Warrant" && /warrant/i.test(r.security_name) && !/units/i.test(r.security_name));
+  const rows = parse(readFileSync(REFDATA + "non_operating_instruments_examples.csv", "utf8"), {
+    columns: true,
+  }) as Record<string, string>[];
+  const warrants = rows.filter(
+    (r) => r.security_type === "Warrant" && /warrant/i.test(r.security_name) && !/units/i.test(r.security_name),
+  );
   return rng
     .shuffle(warrants)
     .slice(0, count)
-    .map((r) => ({ ticker: normalizeTicker(r.ticker), name: r.security_name, kind: "warrant" as const, exchange: r.exchange }))
+    .map((r) => ({
+      ticker: normalizeTicker(r.ticker),
+      name: r.security_name,
+      kind: "warrant" as const,
+      exchange: r.exchange,
+    }))
     .sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
 }
 
@@ -70,7 +79,9 @@ export function generateWorld(source: ScenarioSource): World {
     rng: rng.fork("regimes"),
   });
   const inflation = inflationPath(regimes, rng.fork("inflation"));
-  const decisions = new Map(BANK_CODES.map((b) => [b, policyDecisions(b, { days, regimes, inflation, rng: rng.fork(`rates/${b}`) })]));
+  const decisions = new Map(
+    BANK_CODES.map((b) => [b, policyDecisions(b, { days, regimes, inflation, rng: rng.fork(`rates/${b}`) })]),
+  );
 
   const events = generateEvents({
     scenarioId: source.id,
@@ -114,23 +125,44 @@ export function generateWorld(source: ScenarioSource): World {
   for (const c of companies) sectorCounts.set(c.sector, (sectorCounts.get(c.sector) ?? 0) + 1);
   const funds = source.universe.index_funds
     ? fundSpecs(sectorCounts).map((spec) => {
-        const members = new Map([...stocks].filter(([t]) => spec.sector === null || companies.find((c) => c.ticker === t)!.sector === spec.sector));
+        const members = new Map(
+          [...stocks].filter(
+            ([t]) => spec.sector === null || companies.find((c) => c.ticker === t)!.sector === spec.sector,
+          ),
+        );
         return fundPath(spec, days, members, rng.fork(`fund/${spec.ticker}`));
       })
     : [];
 
   // Warrants: levered, volatile claims on small issuers; prices only (SPEC rule 4).
   const warrants = pickWarrants(source.universe.warrants, rng.fork("warrants")).map((instrument) => {
-    const facts: CompanyFacts = { ...companies[0], ticker: instrument.ticker, name: instrument.name, sector: "Financials" };
+    const facts: CompanyFacts = {
+      ...companies[0],
+      ticker: instrument.ticker,
+      name: instrument.name,
+      sector: "Financials",
+    };
     const r = rng.fork(`warrant/${instrument.ticker}`);
-    const path = stockPath({ company: facts, days, regimes, market, sector: sectors.values().next().value!, events: [], withActions: false, startPrice: r.between(0.2, 2.5), idioVolMultiplier: 3.5, rng: r });
+    const path = stockPath({
+      company: facts,
+      days,
+      regimes,
+      market,
+      sector: sectors.values().next().value!,
+      events: [],
+      withActions: false,
+      startPrice: r.between(0.2, 2.5),
+      idioVolMultiplier: 3.5,
+      rng: r,
+    });
     return { instrument, bars: path.bars };
   });
 
   const catalystDay = catalyst ? firstOnOrAfter(days, catalyst.date) : undefined;
   const macroEventIds = new Map<number, string[]>();
   for (const e of events) {
-    if (e.ticker === null) macroEventIds.set(e.effect.reactionDay, [...(macroEventIds.get(e.effect.reactionDay) ?? []), e.event_id]);
+    if (e.ticker === null)
+      macroEventIds.set(e.effect.reactionDay, [...(macroEventIds.get(e.effect.reactionDay) ?? []), e.event_id]);
   }
   const macro = macroTape({
     days,
@@ -144,5 +176,18 @@ export function generateWorld(source: ScenarioSource): World {
   });
 
   const actions = [...stocks.values()].flatMap((s) => s.actions);
-  return { days, regimes, companies, stocks, funds, warrants, market, events, actions, macro, banks: banks(), decisions };
+  return {
+    days,
+    regimes,
+    companies,
+    stocks,
+    funds,
+    warrants,
+    market,
+    events,
+    actions,
+    macro,
+    banks: banks(),
+    decisions,
+  };
 }

@@ -12,7 +12,8 @@ const CATALOG_TTL_MS = 30_000;
 export class BundleReader {
   private readonly store: BundleStore;
   private readonly cache: ByteLruCache<unknown>;
-  private catalogEntry_: { value: Catalog; expires: number; entries: Map<string, CatalogEntry>; hash: string } | undefined;
+  private catalogEntry_:
+    { value: Catalog; expires: number; entries: Map<string, CatalogEntry>; hash: string } | undefined;
   /** Loads in flight, so concurrent requests for one cold shard read it once. */
   private readonly pending = new Map<string, Promise<unknown>>();
 
@@ -24,7 +25,9 @@ export class BundleReader {
   async catalog(now = Date.now()): Promise<Catalog> {
     if (this.catalogEntry_ && this.catalogEntry_.expires > now) return this.catalogEntry_.value;
     const bytes = await this.store.get(CATALOG_KEY);
-    const value: Catalog = bytes ? (unpack(bytes) as Catalog) : { format: 1, scenarios: [], index_funds: [], banks: [] };
+    const value: Catalog = bytes
+      ? (unpack(bytes) as Catalog)
+      : { format: 1, scenarios: [], index_funds: [], banks: [] };
     const entries = new Map(value.scenarios.map((e) => [e.scenario.id, e]));
     const hash = value.scenarios.map((e) => e.content_hash).join(",");
     this.catalogEntry_ = { value, expires: now + CATALOG_TTL_MS, entries, hash };

@@ -41,6 +41,7 @@ export class Shard {
   readonly keys: string[];
   private readonly offsets: number[];
   private readonly body: Uint8Array;
+  private positions: Record<string, number> | undefined;
   /** Approximate memory held, for the isolate cache's byte bound. */
   readonly byteSize: number;
 
@@ -116,11 +117,15 @@ export class Shard {
       const end = Math.max(from, to - offset);
       return this.objects(Math.max(from, end - limit), end).reverse();
     }
-    return this.objects(from, to).reverse().filter(keep).slice(offset, offset + limit);
+    return this.objects(from, to)
+      .reverse()
+      .filter(keep)
+      .slice(offset, offset + limit);
   }
 
   /** Column positions by name, for turning rows into response objects. */
   index(): Record<string, number> {
-    return Object.fromEntries(this.columns.map((c, i) => [c, i]));
+    this.positions ??= Object.fromEntries(this.columns.map((c, i) => [c, i]));
+    return this.positions;
   }
 }

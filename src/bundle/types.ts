@@ -113,14 +113,18 @@ export interface ValidationReport {
   checks: ValidationCheck[];
 }
 
-/** Column order of the rows in a `prices/<TICKER>` shard. */
-export const PRICE_COLUMNS = [
+/**
+ * Column order of the rows in a `prices/<TICKER>` shard: the bar alone, so the common request
+ * decodes only plain numbers.
+ */
+export const PRICE_COLUMNS = ["time", "open", "high", "low", "close", "volume"] as const;
+
+/**
+ * Column order of the rows in a `components/<TICKER>` shard: what `include_components=true` adds,
+ * one row per bar, in the same order as the ticker's price shard.
+ */
+export const COMPONENT_COLUMNS = [
   "time",
-  "open",
-  "high",
-  "low",
-  "close",
-  "volume",
   "adjusted_close",
   "market_return",
   "sector_return",
@@ -142,7 +146,14 @@ export const MACRO_COLUMNS = [
   "metadata",
 ] as const;
 
-export const RATE_COLUMNS = ["effective_date", "bank", "target_low", "target_high", "decision", "announcement_date"] as const;
+export const RATE_COLUMNS = [
+  "effective_date",
+  "bank",
+  "target_low",
+  "target_high",
+  "decision",
+  "announcement_date",
+] as const;
 
 export const EVENT_COLUMNS = [
   "event_date",

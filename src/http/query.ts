@@ -35,17 +35,10 @@ export const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
     .string(required("an integer"))
     .regex(/^[+-]?\d{1,15}$/, "must be an integer")
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(min, `must be at least ${min}`)
-        .max(max, `must be at most ${max}`),
-    );
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 export const bool = () =>
-  z
-    .enum(["true", "false", "1", "0"], required("true or false"))
-    .transform((v) => v === "true" || v === "1");
+  z.enum(["true", "false", "1", "0"], required("true or false")).transform((v) => v === "true" || v === "1");
 
 export const oneOf = <T extends string>(values: readonly [T, ...T[]]) =>
   z.enum(values, required(`one of ${values.join(", ")}`));
@@ -75,7 +68,9 @@ type Shape = Record<string, z.ZodType>;
 export function defineQuery<S extends Shape>(shape: S): (url: URL) => z.output<z.ZodObject<S>> {
   const schema = z.object(shape);
   const names = Object.keys(shape);
-  const arrays = new Set(names.filter((n) => shape[n] instanceof z.ZodOptional && shape[n].unwrap() instanceof z.ZodArray));
+  const arrays = new Set(
+    names.filter((n) => shape[n] instanceof z.ZodOptional && shape[n].unwrap() instanceof z.ZodArray),
+  );
   return (url) => {
     const input: Record<string, unknown> = {};
     for (const name of names) {

@@ -6,7 +6,12 @@ import { loadManifest, requireTicker, scenarioParam } from "../http/scenario.ts"
 
 export const actions = new Hono<AppEnv>();
 
-const corporateActionsQuery = defineQuery({ ...scenarioParam, ticker: ticker().optional(), as_of: date().optional(), ...page(50, 200) });
+const corporateActionsQuery = defineQuery({
+  ...scenarioParam,
+  ticker: ticker().optional(),
+  as_of: date().optional(),
+  ...page(50, 200),
+});
 
 actions.get("/corporate-actions", async (c) => {
   const q = corporateActionsQuery(new URL(c.req.url));

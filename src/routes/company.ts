@@ -17,13 +17,11 @@ const cik = () =>
 
 const companyFactsQuery = defineQuery({ ...scenarioParam, ticker: ticker().optional(), cik: cik().optional() });
 const companiesQuery = defineQuery({
-    ...scenarioParam,
-    ticker: many(ticker()),
-    search: str(128).optional(),
-    ...page(100, 5000),
-  });
-
-
+  ...scenarioParam,
+  ticker: many(ticker()),
+  search: str(128).optional(),
+  ...page(100, 5000),
+});
 
 company.get("/company/facts", async (c) => {
   const q = companyFactsQuery(new URL(c.req.url));
@@ -53,8 +51,7 @@ company.get("/companies", async (c) => {
     .filter((co) => !q.ticker || q.ticker.includes(co.ticker))
     .filter(
       (co) =>
-        !needle ||
-        [co.name, co.sector, co.industry, co.ticker].some((field) => field.toLowerCase().includes(needle)),
+        !needle || [co.name, co.sector, co.industry, co.ticker].some((field) => field.toLowerCase().includes(needle)),
     )
     .slice(q.offset, q.offset + q.limit)
     .map(listRow);

@@ -11,12 +11,12 @@ import type { Manifest } from "../bundle/types.ts";
 export const funds = new Hono<AppEnv>();
 
 const indexFundsQuery = defineQuery({
-    ...scenarioParam,
-    ticker: ticker().optional(),
-    holding: ticker().optional(),
-    as_of: date().optional(),
-    ...page(50, 1000),
-  });
+  ...scenarioParam,
+  ticker: ticker().optional(),
+  holding: ticker().optional(),
+  as_of: date().optional(),
+  ...page(50, 1000),
+});
 
 /** A fund's composition in force on `asOf` (the last rebalance on or before it) as response rows. */
 async function composition(c: Context<AppEnv>, manifest: Manifest, fund: FundInfo, asOf: string) {

@@ -10,8 +10,18 @@ import type { Manifest } from "../bundle/types.ts";
 export const macro = new Hono<AppEnv>();
 
 const bankParam = { bank: str(16).transform((b) => b.trim().toUpperCase()) };
-const macroQuery = defineQuery({ ...scenarioParam, start_date: date().optional(), end_date: date().optional(), ...page(500, 10000) });
-const macroInterestRatesQuery = defineQuery({ ...scenarioParam, ...bankParam, start_date: date().optional(), end_date: date().optional() });
+const macroQuery = defineQuery({
+  ...scenarioParam,
+  start_date: date().optional(),
+  end_date: date().optional(),
+  ...page(500, 10000),
+});
+const macroInterestRatesQuery = defineQuery({
+  ...scenarioParam,
+  ...bankParam,
+  start_date: date().optional(),
+  end_date: date().optional(),
+});
 const macroInterestRatesSnapshotQuery = defineQuery({ ...scenarioParam, ...bankParam, as_of: date().optional() });
 
 function checkWindow(start?: string, end?: string): void {
@@ -26,8 +36,6 @@ macro.get("/macro", async (c) => {
   const [from, to] = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
   return cachedJson(c, { macro_data: shard.objects(from, to) });
 });
-
-
 
 async function rateShard(c: Context<AppEnv>, manifest: Manifest, bank: string) {
   const shard = await c.get("reader").shard(manifest, `rates/${bank}`);

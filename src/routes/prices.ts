@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Shard } from "../bundle/shard.ts";
-import { MARKET_BAR_FIELDS, PRICE_COLUMNS, type Manifest } from "../bundle/types.ts";
+import { MARKET_BAR_FIELDS, type Manifest } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { bool, date, page, defineQuery, str, ticker } from "../http/query.ts";
@@ -11,19 +11,16 @@ import type { Context } from "hono";
 export const prices = new Hono<AppEnv>();
 
 const pricesQuery = defineQuery({
-    ...scenarioParam,
-    ticker: ticker(),
-    interval: str(32).default("day"),
-    start_date: date().optional(),
-    end_date: date().optional(),
-    include_components: bool().default(false),
-    ...page(5000, 10000),
-  });
+  ...scenarioParam,
+  ticker: ticker(),
+  interval: str(32).default("day"),
+  start_date: date().optional(),
+  end_date: date().optional(),
+  include_components: bool().default(false),
+  ...page(5000, 10000),
+});
 const pricesSnapshotQuery = defineQuery({ ...scenarioParam, ticker: ticker(), as_of: date() });
 const pricesSnapshotMarketQuery = defineQuery({ ...scenarioParam, as_of: date().optional(), ...page(500, 5000) });
-
-/** The columns after the bar itself: served only with include_components. */
-const COMPONENTS = PRICE_COLUMNS.slice(PRICE_COLUMNS.indexOf("adjusted_close"));
 
 async function priceShard(c: Context<AppEnv>, manifest: Manifest, symbol: string): Promise<Shard> {
   const shard = await c.get("reader").shard(manifest, `prices/${symbol}`);
@@ -31,22 +28,35 @@ async function priceShard(c: Context<AppEnv>, manifest: Manifest, symbol: string
   return shard;
 }
 
-/** Rows of a price shard as bar objects; components only when asked for. */
-function bars(shard: Shard, symbol: string, from: number, to: number, withComponents: boolean) {
+/** Rows [from, to) of a price shard as bar objects. */
+function bars(shard: Shard, symbol: string, from: number, to: number): Record<string, unknown>[] {
   const col = shard.index();
-  return shard.rows(from, to).map((r) => {
-    const bar: Record<string, unknown> = {
-      ticker: symbol,
-      time: r[col.time],
-      open: r[col.open],
-      high: r[col.high],
-      low: r[col.low],
-      close: r[col.close],
-      volume: r[col.volume],
-    };
-    if (withComponents) for (const name of COMPONENTS) bar[name] = r[col[name]];
-    return bar;
+  return shard.rows(from, to).map((r) => ({
+    ticker: symbol,
+    time: r[col.time],
+    open: r[col.open],
+    high: r[col.high],
+    low: r[col.low],
+    close: r[col.close],
+    volume: r[col.volume],
+  }));
+}
+
+/** Adds the components shard's fields to the same rows (same order and keys as the price shard). */
+async function withComponents(
+  c: Context<AppEnv>,
+  manifest: Manifest,
+  symbol: string,
+  rows: Record<string, unknown>[],
+  from: number,
+) {
+  const components = (await c.get("reader").shard(manifest, `components/${symbol}`))!;
+  const extra = components.rows(from, from + rows.length);
+  const names = components.columns;
+  rows.forEach((row, i) => {
+    for (let k = 1; k < names.length; k++) row[names[k]] = extra[i][k]; // column 0 is the shared time key
   });
+  return rows;
 }
 
 prices.get("/prices", async (c) => {
@@ -58,7 +68,11 @@ prices.get("/prices", async (c) => {
   const manifest = await loadManifest(c, q.scenario_id);
   const shard = await priceShard(c, manifest, q.ticker);
   const [from, to] = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
-  const body = { ticker: q.ticker, prices: bars(shard, q.ticker, from, to, q.include_components) };
+  const rows = bars(shard, q.ticker, from, to);
+  const body = {
+    ticker: q.ticker,
+    prices: q.include_components ? await withComponents(c, manifest, q.ticker, rows, from) : rows,
+  };
   return cachedJson(c, body);
 });
 
@@ -68,7 +82,7 @@ prices.get("/prices/snapshot", async (c) => {
   const shard = await priceShard(c, manifest, q.ticker);
   const last = shard.upperBound(q.as_of) - 1;
   if (last < 0) throw notFound(`No price bar for ${q.ticker} on or before ${q.as_of}`);
-  const [snapshot] = bars(shard, q.ticker, last, last + 1, false);
+  const [snapshot] = bars(shard, q.ticker, last, last + 1);
   return cachedJson(c, { snapshot });
 });
 

@@ -8,13 +8,13 @@ import { loadManifest } from "../http/scenario.ts";
 export const scenarios = new Hono<AppEnv>();
 
 const scenariosQuery = defineQuery({
-    status: str(64).optional(),
-    path_mode: oneOf(["historical_context", "future_branch"]).optional(),
-    min_ticker_count: int(0).optional(),
-    max_scenario_day_count: int(0).optional(),
-    healthy_only: bool().default(false),
-    ...page(20, 1000),
-  });
+  status: str(64).optional(),
+  path_mode: oneOf(["historical_context", "future_branch"]).optional(),
+  min_ticker_count: int(0).optional(),
+  max_scenario_day_count: int(0).optional(),
+  healthy_only: bool().default(false),
+  ...page(20, 1000),
+});
 
 scenarios.get("/scenarios", async (c) => {
   const q = scenariosQuery(new URL(c.req.url));

@@ -86,7 +86,11 @@ function runCannon(url: string, c: Case, opts: { amount?: number; duration?: num
     connections: CONNECTIONS,
     headers: c.key ? { "X-API-KEY": c.key } : {},
     ...(c.uncached
-      ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}&bench_nonce=${nonce++}` }) }] }
+      ? {
+          requests: [
+            { setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}&bench_nonce=${nonce++}` }) },
+          ],
+        }
       : {}),
     ...opts,
   });
@@ -133,14 +137,25 @@ try {
   const base = runtime.url.href.replace(/\/$/, "");
   const created = new Date().toISOString();
   await registerKey(mf, KEY, { account_id: "acct-bench", rate_limit_per_minute: 10_000_000, label: "bench", created });
-  await registerKey(mf, LIMITED_KEY, { account_id: "acct-bench-10", rate_limit_per_minute: 10, label: "bench", created });
+  await registerKey(mf, LIMITED_KEY, {
+    account_id: "acct-bench-10",
+    rate_limit_per_minute: 10,
+    label: "bench",
+    created,
+  });
 
   // 3. Cases, each warmed first so shards are cached and the measurement is the steady state.
   const ok = { allowed: [200], main: 200, share: 1 };
   const cases: Case[] = [
     { name: "(a) /health", path: "/health", ...ok },
     { name: "(b) /prices 1y", path: `/prices?scenario_id=${MEGACAP}&ticker=AAPL`, key: KEY, ...ok },
-    { name: "(b') /prices 1y, uncached", path: `/prices?scenario_id=${MEGACAP}&ticker=AAPL`, key: KEY, uncached: true, ...ok },
+    {
+      name: "(b') /prices 1y, uncached",
+      path: `/prices?scenario_id=${MEGACAP}&ticker=AAPL`,
+      key: KEY,
+      uncached: true,
+      ...ok,
+    },
     {
       name: `(b'') /prices 1y of 10y, uncached`,
       path: `/prices?scenario_id=${HISTORY}&ticker=${encodeURIComponent(historyTicker)}&start_date=2019-01-01&end_date=2019-12-31`,
@@ -188,7 +203,9 @@ try {
   console.log(`load: ${CONNECTIONS} connections, ${SECONDS} s per case, after ${WARMUP_REQUESTS} warm-up requests\n`);
   const baseline = rows[0].rps;
   const width = Math.max(...rows.map((r) => r.name.length));
-  console.log(`${"case".padEnd(width)}  ${"req/s".padStart(9)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"vs (a)".padStart(6)}`);
+  console.log(
+    `${"case".padEnd(width)}  ${"req/s".padStart(9)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"vs (a)".padStart(6)}`,
+  );
   for (const r of rows) {
     console.log(
       `${r.name.padEnd(width)}  ${r.rps.toFixed(0).padStart(9)}  ${String(r.p50).padStart(7)}  ` +
