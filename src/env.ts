@@ -1,4 +1,5 @@
 import type { BundleReader } from "./bundle/reader.ts";
+import type { Identity } from "./http/respond.ts";
 import type { RateLimiter } from "./ratelimit.ts";
 
 export interface Env {
@@ -15,5 +16,5 @@ export interface Env {
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { reader: BundleReader; accountId: string };
+  Variables: { reader: BundleReader; identity: Identity | null };
 }

@@ -37,6 +37,5 @@ export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.header("Retry-After", String(decision.retryAfter));
     throw new ApiError(429, "Rate limit exceeded");
   }
-  c.set("accountId", record.account_id);
   await next();
 };

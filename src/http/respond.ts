@@ -15,7 +15,7 @@ const BODY_CACHE_BYTES = 16 * 1024 * 1024;
 
 const bodies = new ByteLruCache<string>(BODY_CACHE_BYTES);
 
-interface Identity {
+export interface Identity {
   etag: string;
   /** Scenario data never changes; catalog-level lists can grow. */
   immutable: boolean;
@@ -58,6 +58,7 @@ function send(c: Context<AppEnv>, identity: Identity, body: string) {
 /** Middleware: answer a request this isolate has already served successfully from memory. */
 export const servedBefore: MiddlewareHandler<AppEnv> = async (c, next) => {
   const identity = await identify(c);
+  c.set("identity", identity);
   const body = identity ? bodies.get(identity.etag) : undefined;
   if (identity && body !== undefined) return send(c, identity, body);
   await next();
@@ -66,7 +67,7 @@ export const servedBefore: MiddlewareHandler<AppEnv> = async (c, next) => {
 /** A successful JSON response for bundle data, with ETag and caching headers. */
 export async function cachedJson(c: Context<AppEnv>, value: unknown) {
   const body = JSON.stringify(value);
-  const identity = await identify(c);
+  const identity = c.get("identity");
   if (!identity) return c.body(body, 200, { "Content-Type": "application/json" });
   bodies.set(identity.etag, body, body.length * 2);
   return send(c, identity, body);
