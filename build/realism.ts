@@ -894,3 +894,84 @@ export function macroChecks(m: MacroSeries): ValidationCheck[] {
     ),
   ];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sector ordering (Tier 1) and index-fund tracking (Tier 2).
+
+const DEFENSIVE = ["Consumer Staples", "Utilities"];
+const VOLATILE = ["Energy", "Financials", "Real Estate"];
+
+/** Staples and utilities must be the calmest sectors, energy, financials and REITs the wildest. */
+export function sectorOrderingCheck(stocks: StockSeries[]): ValidationCheck {
+  const band = { min: 0, max: null };
+  const what =
+    "median annual vol of the most volatile defensive sector below that of the calmest volatile sector (gap)";
+  const vols = new Map<string, number[]>();
+  for (const s of stocks)
+    vols.set(s.sector, [...(vols.get(s.sector) ?? []), sd(logReturns(s.adjClose)) * Math.sqrt(TRADING_DAYS)]);
+  const medians = (names: string[]) => names.filter((n) => vols.has(n)).map((n) => median(vols.get(n)!));
+  const defensive = medians(DEFENSIVE);
+  const volatile = medians(VOLATILE);
+  if (!defensive.length || !volatile.length) {
+    return skipped("realism_tier1", "sector_vol_ordering", band, what, "needs a defensive and a volatile sector");
+  }
+  return bandCheck(
+    "realism_tier1",
+    "sector_vol_ordering",
+    band,
+    Math.min(...volatile) - Math.max(...defensive),
+    what,
+    true,
+  );
+}
+
+export interface FundSeries {
+  ticker: string;
+  close: number[];
+  benchmarkLevel: number[];
+  expenseRatio: number;
+}
+
+/** Annualized tracking error and return shortfall less the expense ratio, medians across funds. */
+export function fundChecks(funds: FundSeries[]): ValidationCheck[] {
+  const te = { min: 0.0001, max: 0.001 };
+  const shortfall = { min: -0.002, max: 0.002 };
+  if (!funds.length) {
+    return [
+      skipped("realism_tier2", "fund_tracking_error", te, "annualized tracking error", "no index funds"),
+      skipped(
+        "realism_tier2",
+        "fund_shortfall_vs_expense_ratio",
+        shortfall,
+        "annual return shortfall less expense ratio",
+        "no index funds",
+      ),
+    ];
+  }
+  const errors: number[] = [];
+  const gaps: number[] = [];
+  for (const f of funds) {
+    const diff = logReturns(f.close).map((r, i) => r - Math.log(f.benchmarkLevel[i + 1] / f.benchmarkLevel[i]));
+    errors.push(sd(diff) * Math.sqrt(TRADING_DAYS));
+    const years = diff.length / TRADING_DAYS;
+    gaps.push(-diff.reduce((a, b) => a + b, 0) / years - f.expenseRatio);
+  }
+  return [
+    bandCheck(
+      "realism_tier2",
+      "fund_tracking_error",
+      te,
+      median(errors),
+      `median annualized tracking error of ${funds.length} funds`,
+      true,
+    ),
+    bandCheck(
+      "realism_tier2",
+      "fund_shortfall_vs_expense_ratio",
+      shortfall,
+      median(gaps),
+      "median annual shortfall less expense ratio",
+      true,
+    ),
+  ];
+}

@@ -6,7 +6,16 @@ import { isTradingDay } from "./calendar.ts";
 import { allBars } from "./compile.ts";
 import type { Bar } from "./generate/prices.ts";
 import type { World } from "./generate/world.ts";
-import { crossSectionChecks, indexChecks, macroChecks, median, stockChecks, type StockSeries } from "./realism.ts";
+import {
+  crossSectionChecks,
+  fundChecks,
+  indexChecks,
+  macroChecks,
+  median,
+  sectorOrderingCheck,
+  stockChecks,
+  type StockSeries,
+} from "./realism.ts";
 
 export interface ValidationInput {
   scenarioId: string;
@@ -244,7 +253,16 @@ export function validateScenario(input: ValidationInput): ValidationReport {
     ...policyRateChecks(world),
     ...stockChecks(stocks),
     ...indexChecks(stocks),
+    sectorOrderingCheck(stocks),
     ...crossSectionChecks(stocks),
+    ...fundChecks(
+      world.funds.map((f) => ({
+        ticker: f.spec.ticker,
+        close: f.bars.map((b) => b.close),
+        benchmarkLevel: f.benchmarkLevel,
+        expenseRatio: f.spec.expenseRatio,
+      })),
+    ),
     ...macroChecks({
       vix: world.macro.map((m) => m.volatility_index),
       creditSpread: world.macro.map((m) => m.credit_spread),

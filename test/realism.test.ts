@@ -5,6 +5,8 @@ import {
   corr,
   crossSectionChecks,
   excessKurtosis,
+  fundChecks,
+  sectorOrderingCheck,
   hillAlpha,
   indexChecks,
   logReturns,
@@ -290,5 +292,32 @@ describe("macro checks", () => {
     expectWellFormed(
       macroChecks({ vix: [], creditSpread: [], tenYear: [], twoYear: [], inflationExpectation: [], marketReturn: [] }),
     );
+  });
+});
+
+describe("sector ordering and fund tracking", () => {
+  it("passes when utilities are calmer than energy and fails when the order is reversed", () => {
+    const stocks = universe(11, 6, 500, "gbm");
+    // Odd stocks are labelled Energy; make their returns the calmer ones, then swap the labels.
+    const calm = stocks.map((s, i) =>
+      i % 2 ? { ...s, adjClose: s.adjClose.map((p) => 50 * Math.exp(0.2 * Math.log(p / s.adjClose[0]))) } : s,
+    );
+    expect(sectorOrderingCheck(calm).passed).toBe(false);
+    const swapped = calm.map((s) => ({ ...s, sector: s.sector === "Energy" ? "Utilities" : "Energy" }));
+    expect(sectorOrderingCheck(swapped).passed).toBe(true);
+  });
+
+  it("measures tracking error and the shortfall against the expense ratio", () => {
+    const rng = new Rng(5, "fund");
+    const bench = [1000];
+    for (let t = 1; t < 1000; t++) bench.push(bench[t - 1] * Math.exp(0.01 * rng.normal()));
+    const fee = 0.001;
+    const close = bench.map((b, t) => (b / 10) * Math.exp((-fee * t) / 252 + 0.00003 * rng.normal()));
+    const [te, shortfall] = fundChecks([{ ticker: "F", close, benchmarkLevel: bench, expenseRatio: fee }]);
+    expect(te.passed).toBe(true);
+    expect(te.observed as number).toBeCloseTo(0.00003 * Math.sqrt(2) * Math.sqrt(252), 3);
+    expect(Math.abs(shortfall.observed as number)).toBeLessThan(0.001);
+    const noisy = bench.map((b) => (b / 10) * Math.exp(0.002 * rng.normal()));
+    expect(fundChecks([{ ticker: "F", close: noisy, benchmarkLevel: bench, expenseRatio: fee }])[0].passed).toBe(false);
   });
 });
