@@ -65,10 +65,10 @@ export const ScenarioSource = z
       .object({
         initial: z.enum(REGIMES).default("expansion"),
         /** Base annual market volatility before regime multipliers. */
-        market_vol_annual: z.number().positive().default(0.16),
+        market_vol_annual: z.number().positive().default(0.145),
       })
       .strict()
-      .default({ initial: "expansion", market_vol_annual: 0.16 }),
+      .default({ initial: "expansion", market_vol_annual: 0.145 }),
   })
   .strict()
   .refine((s) => s.start_date <= s.current_date && s.current_date <= s.end_date, {

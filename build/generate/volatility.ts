@@ -18,13 +18,13 @@ export interface ShockParams {
 }
 
 export const MARKET_SHOCKS: ShockParams = {
-  alpha: 0.015,
-  gamma: 0.1,
-  beta: 0.885,
-  nu: 6,
+  alpha: 0.008,
+  gamma: 0.14,
+  beta: 0.89,
+  nu: 8,
   skew: 0.05,
-  phi: 0.997,
-  levelSd: 0.022,
+  phi: 0.998,
+  levelSd: 0.026,
   leverage: -0.5,
 };
 export const SECTOR_SHOCKS: ShockParams = {
