@@ -102,34 +102,29 @@ export function compileScenario(record: ScenarioRecord, world: World, report: Va
     addShard(`rates/${bank}`, RATE_COLUMNS, byFirstColumn(toRows(RATE_COLUMNS, rows)));
   }
 
-  const events = world.events.map(publicEvent);
-  addShard("events/all", EVENT_COLUMNS, byFirstColumn(toRows(EVENT_COLUMNS, events)));
-  const eventTickers = [...new Set(events.flatMap((e) => (e.ticker ? [e.ticker] : [])))].sort();
-  for (const t of eventTickers)
-    addShard(
-      `events/${t}`,
-      EVENT_COLUMNS,
-      byFirstColumn(
-        toRows(
-          EVENT_COLUMNS,
-          events.filter((e) => e.ticker === t),
+  /** A market-wide shard of all items plus one shard per ticker; returns the tickers. */
+  const addAllAndByTicker = <T extends { ticker: string | null }>(
+    resource: string,
+    columns: readonly string[],
+    items: T[],
+  ) => {
+    addShard(`${resource}/all`, columns, byFirstColumn(toRows(columns, items)));
+    const tickers = [...new Set(items.flatMap((i) => (i.ticker ? [i.ticker] : [])))].sort();
+    for (const t of tickers)
+      addShard(
+        `${resource}/${t}`,
+        columns,
+        byFirstColumn(
+          toRows(
+            columns,
+            items.filter((i) => i.ticker === t),
+          ),
         ),
-      ),
-    );
-
-  addShard("actions/all", ACTION_COLUMNS, byFirstColumn(toRows(ACTION_COLUMNS, world.actions)));
-  const actionTickers = [...new Set(world.actions.map((a) => a.ticker))].sort();
-  for (const t of actionTickers)
-    addShard(
-      `actions/${t}`,
-      ACTION_COLUMNS,
-      byFirstColumn(
-        toRows(
-          ACTION_COLUMNS,
-          world.actions.filter((a) => a.ticker === t),
-        ),
-      ),
-    );
+      );
+    return tickers;
+  };
+  const eventTickers = addAllAndByTicker("events", EVENT_COLUMNS, world.events.map(publicEvent));
+  const actionTickers = addAllAndByTicker("actions", ACTION_COLUMNS, world.actions);
 
   for (const fund of world.funds) {
     const rows = fund.compositions.map((c) => [c.as_of, c.holdings.map((h) => FUND_HOLDING_FIELDS.map((f) => h[f]))]);

@@ -22,6 +22,18 @@ import {
 } from "../build/realism.ts";
 import { Rng } from "../build/rng.ts";
 
+const emptySeries = (ticker: string, sector: string): StockSeries => ({
+  ticker,
+  sector,
+  open: [],
+  high: [],
+  low: [],
+  close: [],
+  adjClose: [],
+  volume: [],
+  marketCap: [],
+});
+
 const draw = (rng: Rng, n: number, f: (r: Rng) => number) => Array.from({ length: n }, () => f(rng));
 
 /**
@@ -44,17 +56,7 @@ function universe(seed: number, stocks: number, days: number, model: "gbm" | "ga
   return Array.from({ length: stocks }, (_, i) => {
     const r = rng.fork(`stock-${i}`);
     const idio = model === "gbm" ? () => 0.013 * r.normal() : garch(r, 3e-6, 0.1);
-    const s: StockSeries = {
-      ticker: `S${i}`,
-      sector: i % 2 ? "Energy" : "Utilities",
-      open: [],
-      high: [],
-      low: [],
-      close: [],
-      adjClose: [],
-      volume: [],
-      marketCap: [],
-    };
+    const s = emptySeries(`S${i}`, i % 2 ? "Energy" : "Utilities");
     let price = 50 + i;
     for (let t = 0; t < days; t++) {
       const ret = 0.0003 + (0.8 + 0.05 * i) * market[t] + idio();
@@ -207,17 +209,7 @@ describe("realism checks", () => {
   });
 
   it("survive empty, single-stock and degenerate universes", () => {
-    const flat: StockSeries = {
-      ticker: "FLAT",
-      sector: "Utilities",
-      open: [],
-      high: [],
-      low: [],
-      close: [],
-      adjClose: [],
-      volume: [],
-      marketCap: [],
-    };
+    const flat = emptySeries("FLAT", "Utilities");
     for (let t = 0; t < 300; t++) {
       for (const k of ["open", "high", "low", "close", "adjClose"] as const) flat[k].push(10);
       flat.volume.push(0);
