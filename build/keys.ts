@@ -3,7 +3,7 @@
 //   create --account ID [--limit N] [--label TEXT]   issue a key
 //   list                                            hashes (prefix), accounts, limits
 //   revoke --hash PREFIX | --key KEY                delete a key
-// Add --local to manage the keys of `npm start` (stop it first); otherwise wrangler talks to the
+// Add --local to manage the keys of `npm start` (also while it runs); otherwise wrangler talks to the
 // deployed namespace of wrangler.toml.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
