@@ -16,17 +16,20 @@ import { scenarios } from "./routes/scenarios.ts";
 
 const DEFAULT_CACHE_MB = 64;
 
-function newReader(env: Env, store?: BundleStore): BundleReader {
-  const chosen =
-    store ??
-    (env.BUNDLES ? new R2BundleStore(env.BUNDLES) : env.BUNDLE_FILES ? new FetcherBundleStore(env.BUNDLE_FILES) : null);
+/** Deployment binds an R2 bucket; the local runtime binds the bundles directory instead. */
+function newReader(env: Env): BundleReader {
+  const chosen: BundleStore | null = env.BUNDLES
+    ? new R2BundleStore(env.BUNDLES)
+    : env.BUNDLE_FILES
+      ? new FetcherBundleStore(env.BUNDLE_FILES)
+      : null;
   if (!chosen) throw new Error("no bundle store bound: set BUNDLES (R2) or BUNDLE_FILES");
   const mb = Number(env.BUNDLE_CACHE_MB ?? DEFAULT_CACHE_MB) || DEFAULT_CACHE_MB;
   return new BundleReader(chosen, mb * 1024 * 1024);
 }
 
-/** The app; its reader (and so its shard cache) lives as long as the isolate. Tests may inject a store. */
-export function createApp(store?: BundleStore): Hono<AppEnv> {
+/** The app; its reader (and so its shard cache) lives as long as the isolate. */
+export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
 
   app.onError((err, c) => {
@@ -41,7 +44,7 @@ export function createApp(store?: BundleStore): Hono<AppEnv> {
   app.use("*", requireApiKey);
   let reader: BundleReader | undefined;
   app.use("*", async (c, next) => {
-    reader ??= newReader(c.env, store);
+    reader ??= newReader(c.env);
     c.set("reader", reader);
     await next();
   });
