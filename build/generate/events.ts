@@ -222,7 +222,7 @@ function policyEvents(ctx: Ctx, decisions: RateDecision[], rng: Rng): WorldEvent
         summary: `${BANK_NAMES[d.bank]} ${what}${d.scheduled ? "" : " in an unscheduled move"}, to ${level}.`,
         effect: {
           reactionDay: ctx.dayIndex.get(d.announced)!,
-          jump: weight * (-0.04 * surprise + 0.003 * rng.normal()),
+          jump: weight * (-0.02 * surprise + 0.003 * rng.normal()),
           volumeMultiplier: 1.2,
           volMultiplier: 1.1,
           surprise,

@@ -72,7 +72,7 @@ export function macroTape(input: MacroInput): MacroObservation[] {
     15,
   );
   const termPremium = smooth(
-    regimes.map((r) => (r === "crisis" ? -0.6 : r === "expansion" ? 0.7 : r === "recovery" ? 1.0 : 0.3)),
+    regimes.map((r) => (r === "crisis" ? -0.4 : r === "expansion" ? 0.9 : r === "recovery" ? 1.2 : 0.5)),
     40,
   );
   let yieldNoise = 0;
@@ -83,7 +83,7 @@ export function macroTape(input: MacroInput): MacroObservation[] {
     // Implied volatility: next-day conditional volatility plus a variance risk premium.
     // Implied volatility jumps when the market falls, beyond what the volatility model expects.
     vixNoise = 0.9 * vixNoise - 3 * market.returns[t] + 0.015 * rng.normal();
-    const vix = Math.max(9, 100 * Math.sqrt(TRADING_DAYS) * market.nextVol[t] * 1.18 * Math.exp(vixNoise));
+    const vix = Math.max(9, 100 * Math.sqrt(TRADING_DAYS) * market.nextVol[t] * 1.25 * Math.exp(vixNoise));
     spreadNoise = 0.97 * spreadNoise + 0.04 * rng.normal();
     const spread = Math.max(2, spreadLevel[t] * Math.pow(vix / 20, 0.45) * Math.exp(spreadNoise));
     yieldNoise = 0.99 * yieldNoise + 0.045 * rng.normal();

@@ -6,7 +6,7 @@ import { REGIME_PARAMS, type Regime } from "./regimes.ts";
 import { MARKET_SHOCKS, SECTOR_SHOCKS, shockPath, smooth } from "./volatility.ts";
 
 export const TRADING_DAYS = 252;
-const MAX_DAILY_VOL = 0.055;
+const MAX_DAILY_VOL = 0.045;
 
 /** Annual volatility of each sector's own factor (beyond the market). */
 export const SECTOR_VOL: Record<string, number> = {

@@ -38,7 +38,7 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
     duration: 180,
     next: { crisis: 0.35, recovery: 0.25, expansion: 0.4 },
   },
-  crisis: { drift: -0.3, volLevel: 1.7, creditSpread: 11.0, inflation: 1.3, duration: 70, next: { recovery: 1 } },
+  crisis: { drift: -0.3, volLevel: 1.5, creditSpread: 11.0, inflation: 1.3, duration: 70, next: { recovery: 1 } },
   inflation_shock: {
     drift: -0.08,
     volLevel: 1.35,
@@ -47,7 +47,7 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
     duration: 250,
     next: { slowdown: 0.6, crisis: 0.2, expansion: 0.2 },
   },
-  recovery: { drift: 0.2, volLevel: 1.15, creditSpread: 5.5, inflation: 1.9, duration: 200, next: { expansion: 1 } },
+  recovery: { drift: 0.15, volLevel: 1.0, creditSpread: 5.5, inflation: 1.9, duration: 200, next: { expansion: 1 } },
 };
 
 export function isRegime(name: string): name is Regime {

@@ -18,14 +18,14 @@ export interface ShockParams {
 }
 
 export const MARKET_SHOCKS: ShockParams = {
-  alpha: 0.008,
-  gamma: 0.14,
-  beta: 0.89,
+  alpha: 0.01,
+  gamma: 0.12,
+  beta: 0.87,
   nu: 8,
   skew: 0.05,
   phi: 0.998,
-  levelSd: 0.026,
-  leverage: -0.5,
+  levelSd: 0.02,
+  leverage: -0.7,
 };
 export const SECTOR_SHOCKS: ShockParams = {
   alpha: 0.02,
@@ -43,8 +43,8 @@ export const STOCK_SHOCKS: ShockParams = {
   beta: 0.86,
   nu: 5,
   skew: 0,
-  phi: 0.997,
-  levelSd: 0.038,
+  phi: 0.998,
+  levelSd: 0.03,
   leverage: -0.35,
 };
 
