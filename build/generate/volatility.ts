@@ -28,24 +28,24 @@ export const MARKET_SHOCKS: ShockParams = {
   leverage: -0.7,
 };
 export const SECTOR_SHOCKS: ShockParams = {
-  alpha: 0.02,
-  gamma: 0.06,
+  alpha: 0.01,
+  gamma: 0.1,
   beta: 0.9,
   nu: 5,
   skew: 0.05,
   phi: 0.99,
   levelSd: 0.04,
-  leverage: -0.3,
+  leverage: -0.6,
 };
 export const STOCK_SHOCKS: ShockParams = {
-  alpha: 0.08,
-  gamma: 0.06,
+  alpha: 0.05,
+  gamma: 0.1,
   beta: 0.86,
   nu: 5,
   skew: 0,
   phi: 0.998,
   levelSd: 0.03,
-  leverage: -0.35,
+  leverage: -0.6,
 };
 
 export interface ShockPath {
