@@ -28,9 +28,10 @@ describe("shard format", () => {
     expect(shard.window("2024-01-08", "2024-01-02")).toEqual([4, 4]); // inverted: empty, never negative
   });
 
-  it("answers 'last row on or before' through upperBound", () => {
-    expect(shard.upperBound("2024-01-06") - 1).toBe(3);
-    expect(shard.upperBound("2024-01-01") - 1).toBe(-1);
+  it("answers 'last row on or before' a key", () => {
+    expect(shard.lastAtOrBefore("2024-01-06")).toBe(3);
+    expect(shard.lastAtOrBefore("2024-01-05")).toBe(3);
+    expect(shard.lastAtOrBefore("2024-01-01")).toBe(-1);
   });
 
   it("rejects unsorted rows and foreign bytes", () => {

@@ -12,7 +12,7 @@ const CATALOG_TTL_MS = 30_000;
 export class BundleReader {
   private readonly store: BundleStore;
   private readonly cache: ByteLruCache<unknown>;
-  private catalogEntry_:
+  private loadedCatalog:
     { value: Catalog; expires: number; entries: Map<string, CatalogEntry>; hash: string } | undefined;
   /** Loads in flight, so concurrent requests for one cold shard read it once. */
   private readonly pending = new Map<string, Promise<unknown>>();
@@ -23,27 +23,27 @@ export class BundleReader {
   }
 
   async catalog(now = Date.now()): Promise<Catalog> {
-    if (this.catalogEntry_ && this.catalogEntry_.expires > now) return this.catalogEntry_.value;
+    if (this.loadedCatalog && this.loadedCatalog.expires > now) return this.loadedCatalog.value;
     const bytes = await this.store.get(CATALOG_KEY);
     const value: Catalog = bytes
       ? (unpack(bytes) as Catalog)
       : { format: 1, scenarios: [], index_funds: [], banks: [] };
     const entries = new Map(value.scenarios.map((e) => [e.scenario.id, e]));
     const hash = value.scenarios.map((e) => e.content_hash).join(",");
-    this.catalogEntry_ = { value, expires: now + CATALOG_TTL_MS, entries, hash };
+    this.loadedCatalog = { value, expires: now + CATALOG_TTL_MS, entries, hash };
     return value;
   }
 
   /** The catalog entry of a scenario, or undefined. */
   async catalogEntry(scenarioId: string): Promise<CatalogEntry | undefined> {
     await this.catalog();
-    return this.catalogEntry_?.entries.get(scenarioId);
+    return this.loadedCatalog?.entries.get(scenarioId);
   }
 
   /** A hash naming the catalog's content, for responses derived from it. */
   async catalogHash(): Promise<string> {
     await this.catalog();
-    return this.catalogEntry_!.hash;
+    return this.loadedCatalog!.hash;
   }
 
   /** A scenario's manifest, or null when the scenario does not exist. Manifests never change. */

@@ -84,6 +84,11 @@ export class Shard {
     return lo;
   }
 
+  /** Index of the last row whose key is <= key ("as of" lookups), or -1 when there is none. */
+  lastAtOrBefore(key: string): number {
+    return this.upperBound(key) - 1;
+  }
+
   /** Index range [from, to) of rows whose key lies in the inclusive window; open ends allowed. */
   window(first?: string, last?: string): [number, number] {
     const from = first === undefined ? 0 : this.lowerBound(first);

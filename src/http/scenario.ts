@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { Manifest } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
-import { notFound } from "./errors.ts";
+import { badRequest, notFound } from "./errors.ts";
 import { defineQuery, str } from "./query.ts";
 
 /** The `scenario_id` parameter every data endpoint requires (SPEC rule 1). */
@@ -13,6 +13,11 @@ export async function loadManifest(c: Context<AppEnv>, scenarioId: string): Prom
   const manifest = (await reader.catalogEntry(scenarioId)) ? await reader.manifest(scenarioId) : null;
   if (!manifest) throw notFound("Scenario not found");
   return manifest;
+}
+
+/** 400 for an inverted date window: it cannot be served (an empty but valid window is 200). */
+export function requireOrderedWindow(start: string | undefined, end: string | undefined): void {
+  if (start && end && start > end) throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
 }
 
 /** Apply offset/limit to an index range [from, to). */

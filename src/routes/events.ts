@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { badRequest } from "../http/errors.ts";
 import { date, many, page, defineQuery, str, ticker } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
-import { earliest, loadManifest, requireTicker, scenarioParam } from "../http/scenario.ts";
+import { earliest, loadManifest, requireOrderedWindow, requireTicker, scenarioParam } from "../http/scenario.ts";
 
 export const events = new Hono<AppEnv>();
 
@@ -19,8 +18,7 @@ const eventsTimelineQuery = defineQuery({
 
 events.get("/events/timeline", async (c) => {
   const q = eventsTimelineQuery(new URL(c.req.url));
-  if (q.start_date && q.end_date && q.start_date > q.end_date)
-    throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
+  requireOrderedWindow(q.start_date, q.end_date);
   const manifest = await loadManifest(c, q.scenario_id);
   if (q.ticker) requireTicker(manifest, q.ticker);
   const shard = await c.get("reader").shard(manifest, q.ticker ? `events/${q.ticker}` : "events/all");

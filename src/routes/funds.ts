@@ -21,7 +21,7 @@ const indexFundsQuery = defineQuery({
 /** A fund's composition in force on `asOf` (the last rebalance on or before it) as response rows. */
 async function composition(c: Context<AppEnv>, manifest: Manifest, fund: FundInfo, asOf: string) {
   const shard = (await c.get("reader").shard(manifest, `funds/${fund.ticker}`))!;
-  const last = shard.upperBound(asOf) - 1;
+  const last = shard.lastAtOrBefore(asOf);
   if (last < 0) return [];
   const [[rebalanced, holdings]] = shard.rows(last, last + 1) as [[string, unknown[][]]];
   return holdings.map((h): Record<string, unknown> => ({

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { badRequest, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
 import { date, page, defineQuery, str } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
-import { loadManifest, pageRange, scenarioParam } from "../http/scenario.ts";
+import { loadManifest, pageRange, requireOrderedWindow, scenarioParam } from "../http/scenario.ts";
 import type { Context } from "hono";
 import type { Manifest } from "../bundle/types.ts";
 
@@ -24,13 +24,9 @@ const macroInterestRatesQuery = defineQuery({
 });
 const macroInterestRatesSnapshotQuery = defineQuery({ ...scenarioParam, ...bankParam, as_of: date().optional() });
 
-function checkWindow(start?: string, end?: string): void {
-  if (start && end && start > end) throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
-}
-
 macro.get("/macro", async (c) => {
   const q = macroQuery(new URL(c.req.url));
-  checkWindow(q.start_date, q.end_date);
+  requireOrderedWindow(q.start_date, q.end_date);
   const manifest = await loadManifest(c, q.scenario_id);
   const shard = (await c.get("reader").shard(manifest, "market/macro"))!;
   const [from, to] = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
@@ -45,7 +41,7 @@ async function rateShard(c: Context<AppEnv>, manifest: Manifest, bank: string) {
 
 macro.get("/macro/interest-rates", async (c) => {
   const q = macroInterestRatesQuery(new URL(c.req.url));
-  checkWindow(q.start_date, q.end_date);
+  requireOrderedWindow(q.start_date, q.end_date);
   const manifest = await loadManifest(c, q.scenario_id);
   const shard = await rateShard(c, manifest, q.bank);
   const [from, to] = shard.window(q.start_date, q.end_date);
@@ -57,7 +53,7 @@ macro.get("/macro/interest-rates/snapshot", async (c) => {
   const manifest = await loadManifest(c, q.scenario_id);
   const shard = await rateShard(c, manifest, q.bank);
   const asOf = q.as_of ?? manifest.scenario.current_date;
-  const last = shard.upperBound(asOf) - 1;
+  const last = shard.lastAtOrBefore(asOf);
   if (last < 0) throw notFound(`No ${q.bank} policy rate in force on ${asOf}`);
   return cachedJson(c, { interest_rate: shard.objects(last, last + 1)[0] });
 });

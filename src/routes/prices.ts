@@ -5,7 +5,7 @@ import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { bool, date, page, defineQuery, str, ticker } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
-import { loadManifest, pageRange, scenarioOnlyQuery, scenarioParam } from "../http/scenario.ts";
+import { loadManifest, pageRange, requireOrderedWindow, scenarioOnlyQuery, scenarioParam } from "../http/scenario.ts";
 import type { Context } from "hono";
 
 export const prices = new Hono<AppEnv>();
@@ -62,9 +62,7 @@ async function withComponents(
 prices.get("/prices", async (c) => {
   const q = pricesQuery(new URL(c.req.url));
   if (q.interval !== "day") throw badRequest(`Query parameter 'interval' must be 'day'; got '${q.interval}'`);
-  if (q.start_date && q.end_date && q.start_date > q.end_date) {
-    throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
-  }
+  requireOrderedWindow(q.start_date, q.end_date);
   const manifest = await loadManifest(c, q.scenario_id);
   const shard = await priceShard(c, manifest, q.ticker);
   const [from, to] = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
@@ -80,7 +78,7 @@ prices.get("/prices/snapshot", async (c) => {
   const q = pricesSnapshotQuery(new URL(c.req.url));
   const manifest = await loadManifest(c, q.scenario_id);
   const shard = await priceShard(c, manifest, q.ticker);
-  const last = shard.upperBound(q.as_of) - 1;
+  const last = shard.lastAtOrBefore(q.as_of);
   if (last < 0) throw notFound(`No price bar for ${q.ticker} on or before ${q.as_of}`);
   const [snapshot] = bars(shard, q.ticker, last, last + 1);
   return cachedJson(c, { snapshot });
@@ -91,7 +89,7 @@ prices.get("/prices/snapshot/market", async (c) => {
   const manifest = await loadManifest(c, q.scenario_id);
   const asOf = q.as_of ?? manifest.scenario.current_date;
   const shard = await c.get("reader").shard(manifest, "market/snapshots");
-  const last = shard ? shard.upperBound(asOf) - 1 : -1;
+  const last = shard ? shard.lastAtOrBefore(asOf) : -1;
   let snapshots: Record<string, unknown>[] = [];
   if (shard && last >= 0) {
     const [[time, entries]] = shard.rows(last, last + 1) as [[string, unknown[][]]];
