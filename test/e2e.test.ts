@@ -528,6 +528,9 @@ describe("path modes", () => {
     const at = tape.find((m: { time: string }) => m.time === day);
     expect(at.metadata).toMatchObject({ catalyst_window: true, trading_days_from_catalyst: 0 });
     expect(at.metadata.source_event_ids).toContain(events[0].event_id);
-    expect(tape[0].metadata.catalyst_window).toBe(false);
+    for (const m of tape.filter((m: { time: string }) => m.time < day)) {
+      expect(m.metadata).not.toHaveProperty("catalyst_window");
+      expect(m.metadata).not.toHaveProperty("trading_days_from_catalyst");
+    }
   });
 });

@@ -84,8 +84,11 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
   let splitFactor = 1;
   let lastYear = -1;
   let lastSplitIndex = -400;
+  const dayIndex = new Map(days.map((d, i) => [d, i]));
+  /** Split-adjusted price on a date, the first day's for dates before the scenario. */
+  const priceOn = (date: string) => (input.totalReturnPrice[dayIndex.get(date) ?? 0] * scale) / splitFactor;
   days.forEach((day, i) => {
-    const price = (input.totalReturnPrice[i] * scale) / splitFactor;
+    const price = priceOn(day);
     const month = Number(day.slice(5, 7)) - 1;
     const year = Number(day.slice(0, 4));
     // Dividends: set once a year from the price, raised gradually, cut rarely.
@@ -95,16 +98,18 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
       Number(day.slice(8)) >= exDay &&
       (out.at(-1)?.ex_date.slice(0, 7) ?? "") !== day.slice(0, 7)
     ) {
+      // The board sets the amount when it announces it, from the price it sees then.
+      const announced = businessDaysBefore(day, rng.int(15, 25));
+      const seen = priceOn(announced);
       if (year !== lastYear) {
-        const target = (profile.yield * (0.6 + 0.8 * rng.uniform()) * price) / 4;
+        const target = (profile.yield * (0.6 + 0.8 * rng.uniform()) * seen) / 4;
         quarterly = quarterly === 0 ? target : Math.max(quarterly * 0.98, Math.min(quarterly * 1.1, target));
         lastYear = year;
       }
       // A payer whose price has collapsed cuts its dividend (at most 2.5% of the price a quarter).
-      if (quarterly > 0.025 * price) quarterly = 0.5 * Math.min(quarterly, 0.025 * price);
+      if (quarterly > 0.025 * seen) quarterly = 0.5 * Math.min(quarterly, 0.025 * seen);
       if (quarterly < 0.005) return;
       const amount = Math.round(quarterly * 100) / 100;
-      const announced = businessDaysBefore(day, rng.int(15, 25));
       const record = recordDate(day);
       out.push({
         id: actionId(company.ticker, "dividend", day),

@@ -20,8 +20,11 @@ export interface MacroObservation {
   metadata: Record<string, unknown>;
 }
 
-/** Catalyst window: from 10 trading days before the catalyst to 20 after. */
-export const CATALYST_WINDOW = { before: 10, after: 20 };
+/**
+ * Catalyst window: the catalyst day and the 20 trading days after it. Nothing marks the days before:
+ * a row may only carry what was public on its own date, and the catalyst is public from its day.
+ */
+export const CATALYST_WINDOW_DAYS = 20;
 
 const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
 const r2 = (x: number) => Math.round(x * 100) / 100;
@@ -98,10 +101,9 @@ export function macroTape(input: MacroInput): MacroObservation[] {
       source_event_ids: input.eventIdsByDay.get(t) ?? [],
       units: "rates, yields, spreads and inflation in percent; market_return a daily log return",
     };
-    if (catalystIndex !== undefined) {
-      const offset = t - catalystIndex;
-      metadata.catalyst_window = offset >= -CATALYST_WINDOW.before && offset <= CATALYST_WINDOW.after;
-      metadata.trading_days_from_catalyst = offset;
+    if (catalystIndex !== undefined && t >= catalystIndex) {
+      metadata.catalyst_window = t - catalystIndex <= CATALYST_WINDOW_DAYS;
+      metadata.trading_days_from_catalyst = t - catalystIndex;
     }
     return {
       time,

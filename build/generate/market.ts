@@ -51,7 +51,8 @@ export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number,
   // Capped near the highest daily volatility seen in real crashes (about 90% a year), so that
   // feedback between shocks, GARCH and the slow level cannot spiral into an impossible quarter.
   const vol = shocks.scale.map((s, t) => Math.min(MAX_DAILY_VOL, base * level[t] * s));
-  const nextVol = shocks.nextScale.map((s, t) => Math.min(MAX_DAILY_VOL, base * level[Math.min(t + 1, n - 1)] * s));
+  // Known at today's close: tomorrow's shock scale, but today's regime level (tomorrow's regime is not public).
+  const nextVol = shocks.nextScale.map((s, t) => Math.min(MAX_DAILY_VOL, base * level[t] * s));
   const returns = vol.map((v, t) => drift[t] / TRADING_DAYS - (v * v) / 2 + v * shocks.z[t] + eventReturns[t]);
   return { returns, eventReturns, vol, nextVol };
 }

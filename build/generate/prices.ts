@@ -8,7 +8,7 @@ import { corporateActions, type CorporateAction } from "./actions.ts";
 import type { WorldEvent } from "./events.ts";
 import { TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
 import type { Regime } from "./regimes.ts";
-import { STOCK_SHOCKS, shockPath } from "./volatility.ts";
+import { STOCK_SHOCKS, shockPath, smooth } from "./volatility.ts";
 
 export interface Bar {
   time: string;
@@ -79,6 +79,9 @@ export interface StockInput {
   rng: Rng;
 }
 
+/** Half-life, in trading days, of the trailing averages that "high" and "low" volatility are judged against. */
+const NORMAL_LEVEL_HALF_LIFE = 250;
+
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const round10 = (x: number) => Math.round(x * 1e10) / 1e10;
@@ -100,9 +103,10 @@ export function stockPath(input: StockInput): StockPath {
     Math.sqrt(TRADING_DAYS);
   const idioShocks = shockPath(rng.fork("idio"), n, STOCK_SHOCKS);
   // Idiosyncratic volatility rises less than the market's in stress, so correlations rise with volatility.
-  // It also follows the market's own volatility (square-root), which lends it long memory.
-  const marketVolMean = market.vol.reduce((x, v) => x + v, 0) / n;
-  const stress = market.vol.map((v) => Math.sqrt(v / marketVolMean));
+  // It also follows the market's own volatility (square-root), which lends it long memory. Stress is
+  // measured against a trailing year (never the whole scenario, which would reach into the future).
+  const marketVolNorm = smooth(market.vol, NORMAL_LEVEL_HALF_LIFE);
+  const stress = market.vol.map((v, t) => Math.sqrt(v / marketVolNorm[t]));
 
   // Event effects by reaction day: jumps, plus volatility and volume boosts that decay.
   const jumps = new Array<number>(n).fill(0);
@@ -155,7 +159,7 @@ export function stockPath(input: StockInput): StockPath {
   // grows by the day's total return.
   const baseShares = Math.round(Math.exp(rng.between(Math.log(2e8), Math.log(6e9))));
   const baseVolume = baseShares * Math.exp(rng.between(Math.log(0.004), Math.log(0.012)));
-  const meanSigma = sigma.reduce((s, v) => s + v, 0) / n;
+  const normalSigma = smooth(sigma, NORMAL_LEVEL_HALF_LIFE);
   const bars: Bar[] = [];
   const shares: number[] = [];
   const firstPrevClose = round2(startPrice / Math.exp(totalReturn[0]));
@@ -180,7 +184,7 @@ export function stockPath(input: StockInput): StockPath {
     volumeNoise = 0.3 * volumeNoise + 0.28 * rng.normal();
     const logVolume =
       Math.log(baseVolume * splitMultiple) +
-      0.8 * Math.log(sigma[t] / meanSigma) +
+      0.8 * Math.log(sigma[t] / normalSigma[t]) +
       (0.15 * Math.abs(r - jumps[t])) / sigma[t] +
       volumeNoise +
       Math.log(volumeBoost[t]);
