@@ -5,17 +5,8 @@ import { createHash } from "node:crypto";
 import { pack } from "msgpackr";
 import { manifestKey, shardKey, validationKey } from "../src/bundle/layout.ts";
 import { encodeShard, type Row } from "../src/bundle/shard.ts";
+import { ALL, FUND_HOLDING_FIELDS, MARKET_BAR_FIELDS, SHARDS, type ShardKind } from "../src/bundle/shards.ts";
 import {
-  ACTION_COLUMNS,
-  COMPONENT_COLUMNS,
-  EVENT_COLUMNS,
-  FUND_COLUMNS,
-  FUND_HOLDING_FIELDS,
-  MACRO_COLUMNS,
-  MARKET_BAR_FIELDS,
-  MARKET_SNAPSHOT_COLUMNS,
-  PRICE_COLUMNS,
-  RATE_COLUMNS,
   type Manifest,
   type ScenarioRecord,
   type ShardRef,
@@ -81,8 +72,9 @@ const byFirstColumn = (rows: Row[]) =>
 export function compileScenario(record: ScenarioRecord, world: World, report: ValidationReport): CompiledScenario {
   const objects = new Map<string, Uint8Array>();
   const shards: Record<string, ShardRef> = {};
-  const addShard = (name: string, columns: readonly string[], rows: Row[]) => {
-    const bytes = encodeShard([...columns], rows, (row) => row[0] as string);
+  const addShard = (kind: ShardKind<readonly string[]>, part: string | undefined, rows: Row[]) => {
+    const name = kind.name(part);
+    const bytes = encodeShard([...kind.columns], rows, (row) => row[0] as string);
     const hash = sha256(bytes);
     const key = shardKey(record.id, name, hash);
     objects.set(key, bytes);
@@ -91,44 +83,40 @@ export function compileScenario(record: ScenarioRecord, world: World, report: Va
 
   const bars = allBars(world);
   for (const [ticker, series] of bars) {
-    addShard(`prices/${ticker}`, PRICE_COLUMNS, toRows(PRICE_COLUMNS, series));
-    addShard(`components/${ticker}`, COMPONENT_COLUMNS, toRows(COMPONENT_COLUMNS, series));
+    addShard(SHARDS.prices, ticker, toRows(SHARDS.prices.columns, series));
+    addShard(SHARDS.components, ticker, toRows(SHARDS.components.columns, series));
   }
-  addShard("market/snapshots", MARKET_SNAPSHOT_COLUMNS, marketSnapshotRows(world, bars));
-  addShard("market/macro", MACRO_COLUMNS, toRows(MACRO_COLUMNS, world.macro));
+  addShard(SHARDS.marketSnapshots, undefined, marketSnapshotRows(world, bars));
+  addShard(SHARDS.macro, undefined, toRows(SHARDS.macro.columns, world.macro));
 
   for (const [bank, decisions] of world.decisions) {
     const rows = decisions.map((d) => ({ ...d, announcement_date: d.announced }));
-    addShard(`rates/${bank}`, RATE_COLUMNS, byFirstColumn(toRows(RATE_COLUMNS, rows)));
+    addShard(SHARDS.rates, bank, byFirstColumn(toRows(SHARDS.rates.columns, rows)));
   }
 
   /** A market-wide shard of all items plus one shard per ticker; returns the tickers. */
-  const addAllAndByTicker = <T extends { ticker: string | null }>(
-    resource: string,
-    columns: readonly string[],
-    items: T[],
-  ) => {
-    addShard(`${resource}/all`, columns, byFirstColumn(toRows(columns, items)));
+  const addAllAndByTicker = <T extends { ticker: string | null }>(kind: ShardKind<readonly string[]>, items: T[]) => {
+    addShard(kind, ALL, byFirstColumn(toRows(kind.columns, items)));
     const tickers = [...new Set(items.flatMap((i) => (i.ticker ? [i.ticker] : [])))].sort();
     for (const t of tickers)
       addShard(
-        `${resource}/${t}`,
-        columns,
+        kind,
+        t,
         byFirstColumn(
           toRows(
-            columns,
+            kind.columns,
             items.filter((i) => i.ticker === t),
           ),
         ),
       );
     return tickers;
   };
-  const eventTickers = addAllAndByTicker("events", EVENT_COLUMNS, world.events.map(publicEvent));
-  const actionTickers = addAllAndByTicker("actions", ACTION_COLUMNS, world.actions);
+  const eventTickers = addAllAndByTicker(SHARDS.events, world.events.map(publicEvent));
+  const actionTickers = addAllAndByTicker(SHARDS.actions, world.actions);
 
   for (const fund of world.funds) {
     const rows = fund.compositions.map((c) => [c.as_of, c.holdings.map((h) => FUND_HOLDING_FIELDS.map((f) => h[f]))]);
-    addShard(`funds/${fund.spec.ticker}`, FUND_COLUMNS, rows);
+    addShard(SHARDS.funds, fund.spec.ticker, rows);
   }
 
   const reportBytes = pack(report);

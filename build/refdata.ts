@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { CompanyFacts } from "../src/bundle/types.ts";
-import { normalizeTicker } from "../src/http/query.ts";
+import { normalizeTicker } from "../src/contract/ticker.ts";
 
 const REFDATA_DIR = fileURLToPath(new URL("./refdata/", import.meta.url));
 

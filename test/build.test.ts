@@ -5,7 +5,8 @@ import { unpack } from "msgpackr";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildScenarios, DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { Shard } from "../src/bundle/shard.ts";
-import { PRICE_COLUMNS, type Manifest } from "../src/bundle/types.ts";
+import { SHARDS } from "../src/bundle/shards.ts";
+import type { Manifest } from "../src/bundle/types.ts";
 import { manifestKey } from "../src/bundle/layout.ts";
 import { buildTempBundles, MEGACAP, readBundleObjects, readCatalog } from "./support/bundles.ts";
 
@@ -47,7 +48,7 @@ describe("scenario build", () => {
     for (const ticker of manifest.tickers.prices) {
       const ref = manifest.shards[`prices/${ticker}`];
       const shard = new Shard(new Uint8Array(readFileSync(join(first.outDir, ref.key))));
-      expect(shard.columns).toEqual([...PRICE_COLUMNS]);
+      expect(shard.columns).toEqual([...SHARDS.prices.columns]);
       const components = new Shard(
         new Uint8Array(readFileSync(join(first.outDir, manifest.shards[`components/${ticker}`].key))),
       );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../src/http/errors.ts";
-import { bool, date, int, many, normalizeTicker, page, parseQuery, str, ticker } from "../src/http/query.ts";
+import { normalizeTicker } from "../src/contract/ticker.ts";
+import { bool, date, int, many, page, parseQuery, str, ticker } from "../src/http/query.ts";
 
 const url = (q: string) => new URL(`http://x/prices?${q}`);
 

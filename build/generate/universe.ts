@@ -1,7 +1,7 @@
 // Which companies a scenario holds: explicit tickers first, then a seeded draw from the chosen
 // sectors (S&P 500 members, which carry full identity data) up to the requested count.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { normalizeTicker } from "../../src/http/query.ts";
+import { normalizeTicker } from "../../src/contract/ticker.ts";
 import { refCompanies } from "../refdata.ts";
 import type { Rng } from "../rng.ts";
 import type { ScenarioSource } from "../scenario-source.ts";

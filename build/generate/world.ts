@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { normalizeTicker } from "../../src/http/query.ts";
+import { normalizeTicker } from "../../src/contract/ticker.ts";
 import { tradingDays } from "../calendar.ts";
 import { Rng } from "../rng.ts";
 import type { ScenarioSource } from "../scenario-source.ts";

@@ -1,6 +1,7 @@
 // Query-string validation with zod. Each route declares its parameters once; failures become
 // 422 {detail, errors} naming the parameter and the rule (GAPS.md).
 import { z } from "zod";
+import { normalizeTicker } from "../contract/ticker.ts";
 import { ApiError } from "./errors.ts";
 
 // workerd forbids code generation; tell zod up front instead of letting it try on every parse.
@@ -15,10 +16,6 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** SPEC rule 7: case-insensitive, and a dot in a symbol becomes a hyphen (`brk.b` -> `BRK-B`). */
-export function normalizeTicker(raw: string): string {
-  return raw.trim().toUpperCase().replaceAll(".", "-");
-}
 
 const required = (what: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : `must be ${what}`),

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { ALL, SHARDS } from "../bundle/shards.ts";
 import type { AppEnv } from "../env.ts";
 import { date, many, page, defineQuery, str, ticker } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
@@ -21,7 +22,7 @@ events.get("/events/timeline", async (c) => {
   requireOrderedWindow(q.start_date, q.end_date);
   const manifest = await loadManifest(c, q.scenario_id);
   if (q.ticker) requireTicker(manifest, q.ticker);
-  const shard = await c.get("reader").shard(manifest, q.ticker ? `events/${q.ticker}` : "events/all");
+  const shard = await c.get("reader").shard(manifest, SHARDS.events.name(q.ticker ?? ALL));
   // Events are public from their visible_from date, which is their event date.
   const window = { first: q.start_date, last: earliest(q.end_date, q.as_of) };
   const types = q.event_type;

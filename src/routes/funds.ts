@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { FUND_HOLDING_FIELDS, type FundInfo } from "../bundle/types.ts";
+import { FUND_HOLDING_FIELDS, SHARDS } from "../bundle/shards.ts";
+import type { FundInfo } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { date, page, defineQuery, ticker } from "../http/query.ts";
@@ -20,7 +21,7 @@ const indexFundsQuery = defineQuery({
 
 /** A fund's composition in force on `asOf` (the last rebalance on or before it) as response rows. */
 async function composition(c: Context<AppEnv>, manifest: Manifest, fund: FundInfo, asOf: string) {
-  const shard = (await c.get("reader").shard(manifest, `funds/${fund.ticker}`))!;
+  const shard = (await c.get("reader").shard(manifest, SHARDS.funds.name(fund.ticker)))!;
   const last = shard.lastAtOrBefore(asOf);
   if (last < 0) return [];
   const [[rebalanced, holdings]] = shard.rows(last, last + 1) as [[string, unknown[][]]];

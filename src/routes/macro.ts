@@ -5,6 +5,7 @@ import { date, page, defineQuery, str } from "../http/query.ts";
 import { cachedJson } from "../http/respond.ts";
 import { loadManifest, pageRange, requireOrderedWindow, scenarioParam } from "../http/scenario.ts";
 import type { Context } from "hono";
+import { SHARDS } from "../bundle/shards.ts";
 import type { Manifest } from "../bundle/types.ts";
 
 export const macro = new Hono<AppEnv>();
@@ -28,13 +29,13 @@ macro.get("/macro", async (c) => {
   const q = macroQuery(new URL(c.req.url));
   requireOrderedWindow(q.start_date, q.end_date);
   const manifest = await loadManifest(c, q.scenario_id);
-  const shard = (await c.get("reader").shard(manifest, "market/macro"))!;
+  const shard = (await c.get("reader").shard(manifest, SHARDS.macro.name()))!;
   const [from, to] = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
   return cachedJson(c, { macro_data: shard.objects(from, to) });
 });
 
 async function rateShard(c: Context<AppEnv>, manifest: Manifest, bank: string) {
-  const shard = await c.get("reader").shard(manifest, `rates/${bank}`);
+  const shard = await c.get("reader").shard(manifest, SHARDS.rates.name(bank));
   if (!shard) throw notFound(`Bank ${bank} not found`);
   return shard;
 }

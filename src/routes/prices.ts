@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Shard } from "../bundle/shard.ts";
-import { MARKET_BAR_FIELDS, type Manifest } from "../bundle/types.ts";
+import { MARKET_BAR_FIELDS, SHARDS } from "../bundle/shards.ts";
+import type { Manifest } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { bool, date, page, defineQuery, str, ticker } from "../http/query.ts";
@@ -23,7 +24,7 @@ const pricesSnapshotQuery = defineQuery({ ...scenarioParam, ticker: ticker(), as
 const pricesSnapshotMarketQuery = defineQuery({ ...scenarioParam, as_of: date().optional(), ...page(500, 5000) });
 
 async function priceShard(c: Context<AppEnv>, manifest: Manifest, symbol: string): Promise<Shard> {
-  const shard = await c.get("reader").shard(manifest, `prices/${symbol}`);
+  const shard = await c.get("reader").shard(manifest, SHARDS.prices.name(symbol));
   if (!shard) throw notFound(`Ticker ${symbol} not found in scenario`);
   return shard;
 }
@@ -50,7 +51,7 @@ async function withComponents(
   rows: Record<string, unknown>[],
   from: number,
 ) {
-  const components = (await c.get("reader").shard(manifest, `components/${symbol}`))!;
+  const components = (await c.get("reader").shard(manifest, SHARDS.components.name(symbol)))!;
   const extra = components.rows(from, from + rows.length);
   const names = components.columns;
   rows.forEach((row, i) => {
@@ -88,7 +89,7 @@ prices.get("/prices/snapshot/market", async (c) => {
   const q = pricesSnapshotMarketQuery(new URL(c.req.url));
   const manifest = await loadManifest(c, q.scenario_id);
   const asOf = q.as_of ?? manifest.scenario.current_date;
-  const shard = await c.get("reader").shard(manifest, "market/snapshots");
+  const shard = await c.get("reader").shard(manifest, SHARDS.marketSnapshots.name());
   const last = shard ? shard.lastAtOrBefore(asOf) : -1;
   let snapshots: Record<string, unknown>[] = [];
   if (shard && last >= 0) {
