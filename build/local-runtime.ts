@@ -10,7 +10,7 @@ import { bundleWorker, compatibilityDate } from "./worker-bundle.ts";
 export interface LocalRuntimeOptions {
   bundlesDir: string;
   port?: number;
-  /** Directory for persisted KV; omitted = in memory (tests). */
+  /** Directory for persisted KV and Durable Objects (rate-limit windows); omitted = in memory (tests). */
   persistDir?: string;
   /** Serve bundles from miniflare's local R2 instead of the directory (tests of the R2 store). */
   useR2?: boolean;
@@ -39,10 +39,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<{
     host: "127.0.0.1",
     port: options.port ?? 0,
     kvNamespaces: ["KEYS"],
-    durableObjects: { RATE_LIMITER: "RateLimiter" },
+    durableObjects: { RATE_LIMITER: { className: "RateLimiter", useSQLite: true } },
     ...(options.useR2 ? { r2Buckets: ["BUNDLES"] } : { serviceBindings: { BUNDLE_FILES: directoryService(root) } }),
     bindings: { ENVIRONMENT: "local" },
-    ...(options.persistDir ? { kvPersist: join(options.persistDir, "kv") } : {}),
+    ...(options.persistDir
+      ? { kvPersist: join(options.persistDir, "kv"), durableObjectsPersist: join(options.persistDir, "do") }
+      : {}),
   });
   const url = await mf.ready;
   return { mf, url };

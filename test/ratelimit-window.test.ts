@@ -30,3 +30,26 @@ describe("rolling 60-second window", () => {
     expect(w.hit(1, 1).retryAfter).toBe(60);
   });
 });
+
+describe("window held in durable storage", () => {
+  /** An in-memory stand-in for the Durable Object's SQLite table. */
+  function memoryLog() {
+    let rows: number[] = [];
+    return {
+      rows: () => rows,
+      load: (since: number) => rows.filter((t) => t > since),
+      append: (t: number) => void rows.push(t),
+      forget: (until: number) => void (rows = rows.filter((t) => t > until)),
+    };
+  }
+
+  it("continues the same window in a new object (eviction) and forgets what left it", () => {
+    const log = memoryLog();
+    const before = new SlidingWindow(log);
+    expect([0, 1, 2, 3].map((t) => before.hit(t, 3).allowed)).toEqual([true, true, true, false]);
+    const after = new SlidingWindow(log); // the object was evicted and comes back
+    expect(after.hit(12_000, 3)).toMatchObject({ allowed: false, remaining: 0 });
+    expect(after.hit(WINDOW_MS + 1, 3)).toMatchObject({ allowed: true, remaining: 1 }); // t=0 and t=1 have left
+    expect(log.rows()).toEqual([2, WINDOW_MS + 1]);
+  });
+});

@@ -1,32 +1,16 @@
 // X-API-KEY authentication and per-key rate limiting (SPEC Authentication, GAPS Rate limits).
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv, Env } from "../env.ts";
-import { hashApiKey, keyRecordName, type KeyRecord } from "../keys.ts";
+import type { AppEnv } from "../env.ts";
 import { ApiError } from "./errors.ts";
+import { KeyDirectory } from "./key-directory.ts";
 
-/** Key lookups are cached briefly in the isolate; a revoked key stops working within this time. */
-const KEY_CACHE_MS = 30_000;
-const KEY_CACHE_MAX = 10_000;
-const keyCache = new Map<string, { record: KeyRecord; expires: number }>();
-
-async function lookupKey(env: Env, hash: string, now: number): Promise<KeyRecord | null> {
-  const cached = keyCache.get(hash);
-  if (cached && cached.expires > now) return cached.record;
-  const record = await env.KEYS.get<KeyRecord>(keyRecordName(hash), "json");
-  if (!record) {
-    keyCache.delete(hash);
-    return null;
-  }
-  if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
-  keyCache.set(hash, { record, expires: now + KEY_CACHE_MS });
-  return record;
-}
+const keys = new KeyDirectory();
 
 export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("x-api-key");
-  const hash = key ? await hashApiKey(key) : "";
-  const record = key ? await lookupKey(c.env, hash, Date.now()) : null;
-  if (!record) throw new ApiError(401, "Missing or invalid X-API-KEY header");
+  const found = key ? await keys.lookup(c.env.KEYS, key, Date.now()) : null;
+  if (!found) throw new ApiError(401, "Missing or invalid X-API-KEY header");
+  const { hash, record } = found;
 
   const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(hash));
   const decision = await limiter.hit(record.rate_limit_per_minute);
