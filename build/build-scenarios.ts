@@ -13,10 +13,10 @@ import type { Catalog, Manifest, ScenarioRecord, ValidationReport } from "../src
 import { compileScenario } from "./compile.ts";
 import { allFundTickers } from "./generate/funds.ts";
 import { banks } from "./generate/rates.ts";
-import { generateWorld } from "./generate/world.ts";
 import { loadScenarioSources, type LoadedSource } from "./scenario-source.ts";
 import { validateScenario } from "./validate.ts";
 import { GENERATOR_VERSION } from "./version.ts";
+import { generateWorld } from "./world.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULT_SRC_DIR = join(ROOT, "scenarios-src");
@@ -24,16 +24,20 @@ export const DEFAULT_OUT_DIR = join(ROOT, "bundles");
 
 /** What generation depends on besides the scenario source. */
 const GENERATOR_INPUTS = [
+  "build/families",
   "build/generate",
   "build/refdata",
   "build/calendar.ts",
   "build/compile.ts",
+  "build/realism.ts",
   "build/refdata.ts",
   "build/rng.ts",
   "build/scenario-source.ts",
   "build/validate.ts",
   "build/version.ts",
+  "build/world.ts",
   "src/bundle",
+  "src/contract/ticker.ts",
 ];
 
 /** Hash of the generator's own code, so an edit without a version bump still rebuilds. */
@@ -129,6 +133,7 @@ export function buildScenarios(options: BuildOptions = {}): BuildResult {
       generatorVersion: GENERATOR_VERSION,
       calibrationVersion: record.calibration_version,
       world,
+      currentDate: record.current_date,
     });
     result.reports.set(id, report);
     say(name, `validated: ${report.summary.passed} passed, ${report.summary.failed} failed`);

@@ -42,6 +42,24 @@ describe("scenario build", () => {
     expect(megacap.scenario.generator_version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
+  it("indexes instruments by role, then the tickers each resource covers", () => {
+    const manifest = manifestOf(first.outDir, MEGACAP);
+    const { prices, companies, funds, warrants } = manifest.tickers;
+    expect(Object.keys(manifest.tickers)).toEqual([
+      "prices",
+      "companies",
+      "funds",
+      "warrants",
+      "events",
+      "corporate_actions",
+    ]);
+    expect(prices).toEqual([...companies, ...funds, ...warrants].sort());
+    expect(companies).toEqual(manifest.companies.map((c) => c.ticker));
+    expect(funds).toEqual(manifest.funds.map((f) => f.ticker).sort());
+    for (const t of manifest.tickers.events) expect(manifest.shards).toHaveProperty([`events/${t}`]);
+    for (const t of manifest.tickers.corporate_actions) expect(manifest.shards).toHaveProperty([`actions/${t}`]);
+  });
+
   it("writes one sorted price shard per ticker whose bars satisfy the OHLC and volume invariants", () => {
     const manifest = manifestOf(first.outDir, MEGACAP);
     expect(manifest.tickers.prices).toContain("BRK-B");

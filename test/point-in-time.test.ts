@@ -2,7 +2,7 @@
 // the catalyst. The same source without its catalyst has to produce the same rows up to that day.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
-import { generateWorld } from "../build/generate/world.ts";
+import { generateWorld } from "../build/world.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);

@@ -1,7 +1,7 @@
 // The generator's own rules, checked on a world built in memory, and the validator shown to catch
 // what it guards against.
 import { describe, expect, it } from "vitest";
-import { generateWorld } from "../build/generate/world.ts";
+import { generateWorld } from "../build/world.ts";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 import { validateScenario } from "../build/validate.ts";

@@ -1,0 +1,37 @@
+// Hidden factors: the market factor (regime drift and volatility, macro-event jumps) and one factor
+// per sector of the universe, tilted by the scenario's theme. Stocks and warrants load on them; the
+// macro tape reports the market's return.
+import { marketFactor, sectorFactor, TRADING_DAYS, type MarketFactor, type SectorFactor } from "../generate/market.ts";
+import type { Events } from "./events.ts";
+import type { Calendar, Family } from "./family.ts";
+import type { HiddenMacro } from "./regimes.ts";
+import type { Universe } from "./universe.ts";
+
+export interface Factors {
+  market: MarketFactor;
+  /** Sector -> its factor, sectors in alphabetical order. */
+  sectors: Map<string, SectorFactor>;
+}
+
+export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors> = {
+  name: "market",
+  generate: ({ companies, regimes, events }, { source, rng }) => ({
+    market: marketFactor(rng.fork("market"), regimes, source.regime.market_vol_annual, events),
+    sectors: new Map(
+      [...new Set(companies.map((c) => c.sector))].sort().map((s) => {
+        const factor = sectorFactor(rng.fork(`sector/${s}`), s, regimes);
+        const tilt = (source.theme.sector_tilts[s] ?? 0) / TRADING_DAYS;
+        return [s, { returns: factor.returns.map((r) => r + tilt), vol: factor.vol }];
+      }),
+    ),
+  }),
+  context: ({ market: m, sectors }, { days: n }) => ({
+    market: {
+      returns: m.returns.slice(0, n),
+      eventReturns: m.eventReturns.slice(0, n),
+      vol: m.vol.slice(0, n),
+      nextVol: m.nextVol.slice(0, n),
+    },
+    sectors: new Map([...sectors].map(([s, f]) => [s, { returns: f.returns.slice(0, n), vol: f.vol.slice(0, n) }])),
+  }),
+};

@@ -1,0 +1,25 @@
+// The resource families in causal order: each generates from the parts of those before it. Adding a
+// family is one module in this directory and one line here (docs/adding-a-family.md).
+import { events } from "./events.ts";
+import { registry } from "./family.ts";
+import { funds } from "./funds.ts";
+import { macro } from "./macro.ts";
+import { market } from "./market.ts";
+import { prices } from "./prices.ts";
+import { rates } from "./rates.ts";
+import { regimes } from "./regimes.ts";
+import { stocks } from "./stocks.ts";
+import { universe } from "./universe.ts";
+import { warrants } from "./warrants.ts";
+
+export const FAMILIES = registry()
+  .add(universe)
+  .add(regimes)
+  .add(rates)
+  .add(events)
+  .add(market)
+  .add(stocks)
+  .add(funds)
+  .add(warrants)
+  .add(prices)
+  .add(macro);

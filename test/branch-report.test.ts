@@ -1,0 +1,159 @@
+// The validation report is public, so a future branch's report may only describe its context (the
+// days up to current_date); its Tier 0 rules must still hold on the branch for it to be healthy.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { unpack } from "msgpackr";
+import { afterAll, describe, expect, it } from "vitest";
+import { manifestKey } from "../src/bundle/layout.ts";
+import type { Manifest, ValidationReport } from "../src/bundle/types.ts";
+import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { loadScenarioSources } from "../build/scenario-source.ts";
+import { validateScenario } from "../build/validate.ts";
+import { contextView, generateWorld, type World } from "../build/world.ts";
+import { BRANCH, buildTempBundles } from "./support/bundles.ts";
+
+const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+const source = sources.find((s) => s.id === BRANCH)!;
+const current = source.current_date;
+const world = generateWorld(source);
+const validate = (w: World, currentDate?: string) =>
+  validateScenario({ scenarioId: BRANCH, generatorVersion: "test", calibrationVersion: "test", world: w, currentDate });
+
+const bundles = buildTempBundles();
+afterAll(() => bundles.cleanup());
+
+function publishedReport(): ValidationReport {
+  const manifest = unpack(readFileSync(join(bundles.outDir, manifestKey(BRANCH)))) as Manifest;
+  return unpack(readFileSync(join(bundles.outDir, manifest.validation_key))) as ValidationReport;
+}
+
+const datesIn = (report: ValidationReport) => JSON.stringify(report).match(/\d{4}-\d{2}-\d{2}/g) ?? [];
+const rowsOf = (report: ValidationReport) =>
+  Object.fromEntries(
+    report.checks.flatMap((c) => {
+      const rows = (c.observed as { rows?: number } | null)?.rows;
+      return rows === undefined ? [] : [[c.name, rows]];
+    }),
+  );
+
+/** A copy of the world with one bar of the first stock broken (high below close) on day `i`. */
+function withBrokenBar(i: number): World {
+  const [ticker, stock] = [...world.stocks][0];
+  const bars = stock.bars.map((b, j) => (j === i ? { ...b, high: b.close - 1 } : b));
+  return { ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, bars }]]) };
+}
+
+describe("the context view of a future branch", () => {
+  const view = contextView(world, current);
+  const n = world.days.filter((d) => d <= current).length;
+
+  it("keeps the days up to the current date and every daily series to them", () => {
+    expect(view.days).toEqual(world.days.slice(0, n));
+    const series = [
+      view.regimes,
+      view.inflation,
+      view.market.returns,
+      view.market.vol,
+      view.market.nextVol,
+      view.market.eventReturns,
+      ...[...view.sectors.values()].flatMap((s) => [s.returns, s.vol]),
+      ...[...view.stocks.values()].flatMap((s) => [s.bars, s.shares]),
+      ...view.funds.flatMap((f) => [f.bars, f.benchmarkLevel]),
+      ...view.warrants.map((w) => w.bars),
+      view.macro,
+    ];
+    for (const s of series) expect(s).toHaveLength(n);
+  });
+
+  it("keeps what was public by then: events, actions, decisions and fund compositions", () => {
+    const visible = <T>(items: T[], date: (item: T) => string) => items.filter((i) => date(i) <= current);
+    expect(view.events).toEqual(visible(world.events, (e) => e.visible_from));
+    for (const [ticker, stock] of view.stocks)
+      expect(stock.actions).toEqual(visible(world.stocks.get(ticker)!.actions, (a) => a.announcement_date));
+    for (const [bank, decisions] of view.decisions)
+      expect(decisions).toEqual(visible(world.decisions.get(bank)!, (d) => d.announced));
+    view.funds.forEach((f, i) => expect(f.compositions).toEqual(visible(world.funds[i].compositions, (c) => c.as_of)));
+    expect(view.companies).toEqual(world.companies);
+  });
+});
+
+describe("a future branch's published validation report", () => {
+  it("is a future branch with days after its current date", () => {
+    expect(source.public_summary.path_mode).toBe("future_branch");
+    expect(world.days.filter((d) => d > current).length).toBeGreaterThan(100);
+  });
+
+  it("mentions no date after the current date", () => {
+    const report = publishedReport();
+    for (const date of datesIn(report)) expect(date <= current, date).toBe(true);
+  });
+
+  it("counts the rows of the context only", () => {
+    const report = publishedReport();
+    const onOrBefore = (date: string) => date <= current;
+    const contextDays = world.days.filter(onOrBefore).length;
+    const instruments = world.stocks.size + world.funds.length + world.warrants.length;
+    const actions = [...world.stocks.values()].flatMap((s) => s.actions);
+    const decisions = [...world.decisions.values()].map((ds) => ds.filter((d) => onOrBefore(d.announced)).length - 1);
+    const perBar = instruments * contextDays;
+    expect(rowsOf(report)).toEqual({
+      ohlc_ordering: perBar,
+      prices_positive: perBar,
+      volume_integer_nonnegative: perBar,
+      bars_on_trading_days: perBar,
+      return_components_identity: perBar,
+      adjusted_close_consistency: world.stocks.size * (contextDays - 1),
+      corporate_action_dates: actions.filter((a) => onOrBefore(a.announcement_date)).length,
+      events_point_in_time: world.events.filter((e) => onOrBefore(e.visible_from)).length,
+      policy_rate_steps: decisions.reduce((a, b) => a + b, 0),
+      policy_rate_calendar: decisions.reduce((a, b) => a + b, 0),
+    });
+    expect(report.checks).toEqual(validate(contextView(world, current)).checks);
+  });
+
+  it("shows a Tier 0 violation in the context with its date, but not one in the branch", () => {
+    const before = world.days.indexOf(current) - 3;
+    const after = world.days.length - 10;
+    const [ticker, stock] = [...withBrokenBar(before).stocks][0];
+    const bars = stock.bars.map((b, j) => (j === after ? { ...b, high: b.close - 1 } : b));
+    const report = validate({ ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, bars }]]) }, current);
+    const ohlc = report.checks.find((c) => c.name === "ohlc_ordering")!;
+    expect(ohlc).toMatchObject({ passed: false, observed: { violations: 1 } });
+    expect(ohlc.detail).toContain(`${ticker} ${world.days[before]}`);
+    expect(datesIn(report)).toEqual([world.days[before]]);
+    expect(report.healthy).toBe(false);
+  });
+});
+
+describe("a Tier 0 violation after the current date", () => {
+  it("makes the scenario unhealthy without showing in the report", () => {
+    const i = world.days.length - 10;
+    expect(world.days[i] > current).toBe(true);
+    const report = validate(withBrokenBar(i), current);
+    expect(report.healthy).toBe(false);
+    expect(report.checks.find((c) => c.name === "ohlc_ordering")).toMatchObject({ passed: true });
+    expect(report.checks).toEqual(validate(world, current).checks);
+    expect(validate(world, current).healthy).toBe(true);
+  });
+
+  it("in a policy decision announced in the branch, too", () => {
+    const fed = world.decisions.get("FED")!;
+    const i = fed.findIndex((d) => d.announced > current);
+    const broken = {
+      ...world,
+      decisions: new Map([...world.decisions, ["FED", fed.with(i, { ...fed[i], move: 0.1 })]]),
+    };
+    const report = validate(broken, current);
+    expect(report.healthy).toBe(false);
+    expect(report.checks.find((c) => c.name === "policy_rate_steps")).toMatchObject({ passed: true });
+  });
+});
+
+describe("a historical scenario's report", () => {
+  it("covers the whole world, its current date being its last day", () => {
+    const historical = sources.find((s) => s.public_summary.path_mode === "historical_context")!;
+    const w = generateWorld(historical);
+    expect(historical.current_date).toBe(w.days[w.days.length - 1]);
+    expect(validate(w, historical.current_date)).toEqual(validate(w));
+  });
+});

@@ -1,0 +1,43 @@
+// The family registry: causal order enforced by the types, and shards written only through SHARDS.
+import { describe, expect, it } from "vitest";
+import type { Row } from "../src/bundle/shard.ts";
+import { SHARDS, type ShardKind } from "../src/bundle/shards.ts";
+import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { events } from "../build/families/events.ts";
+import { registry } from "../build/families/family.ts";
+import { rates } from "../build/families/rates.ts";
+import { FAMILIES } from "../build/families/registry.ts";
+import { regimes } from "../build/families/regimes.ts";
+import { universe } from "../build/families/universe.ts";
+import { loadScenarioSources } from "../build/scenario-source.ts";
+import { generateWorld } from "../build/world.ts";
+
+describe("family registry", () => {
+  it("refuses, at compile time, a family before a family it reads", () => {
+    const ordered = registry().add(universe).add(regimes).add(rates).add(events);
+    expect(ordered.families.map((f) => f.name)).toEqual(["universe", "regimes", "rates", "events"]);
+    // @ts-expect-error events reads the central banks' decisions, not generated yet
+    registry().add(universe).add(regimes).add(events);
+  });
+
+  it("names every family once", () => {
+    const names = FAMILIES.families.map((f) => f.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("has families write only shard kinds declared in SHARDS", () => {
+    const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "rate-shock-2022")!.source;
+    const world = generateWorld(source);
+    const declared = new Set<ShardKind<readonly string[]>>(Object.values(SHARDS));
+    const written: string[] = [];
+    for (const family of FAMILIES.families) {
+      family.shards?.(world, (kind, part, rows: Row[]) => {
+        expect(declared.has(kind), `${family.name}: ${kind.name(part)}`).toBe(true);
+        for (const row of rows) expect(row).toHaveLength(kind.columns.length);
+        written.push(kind.name(part));
+      });
+    }
+    expect(new Set(written).size).toBe(written.length);
+    expect(written).toEqual(expect.arrayContaining(["market/snapshots", "market/macro", "rates/FED", "events/all"]));
+  });
+});
