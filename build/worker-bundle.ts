@@ -1,5 +1,5 @@
 // Bundles src/ into one ES module for workerd, as wrangler would for deployment.
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,6 @@ export async function bundleWorker(): Promise<string> {
     target: "es2022",
     external: ["cloudflare:*"],
     logLevel: "warning",
-  });
+  }).finally(stop); // esbuild's service process otherwise keeps running
   return WORKER_SCRIPT;
 }
