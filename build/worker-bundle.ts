@@ -1,4 +1,5 @@
-// Bundles src/ into one ES module for workerd, as wrangler would for deployment.
+// Bundles src/ into dist/worker.js, one ES module: what the local runtime and the tests run, and
+// what `npm run deploy` uploads (wrangler.toml sets no_bundle). `node build/worker-bundle.ts` builds it.
 import { build, stop } from "esbuild";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -28,3 +29,5 @@ export async function bundleWorker(): Promise<string> {
   }).finally(stop); // esbuild's service process otherwise keeps running
   return WORKER_SCRIPT;
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await bundleWorker();

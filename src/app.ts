@@ -1,18 +1,16 @@
-// The Hono application: routing, authentication and error mapping. Resource routes live in routes/.
-import { Hono } from "hono";
+// The application: every route declared once (src/routes, src/http/route.ts), served by one
+// OpenAPIHono app that also publishes them as /openapi.json. Order of a request: method check,
+// the routes that need no key, the key and its rate limit, then the data routes.
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { BundleReader } from "./bundle/reader.ts";
 import { FetcherBundleStore, R2BundleStore, type BundleStore } from "./bundle/store.ts";
 import type { AppEnv, Env } from "./env.ts";
 import { requireApiKey } from "./http/auth.ts";
 import { ApiError } from "./http/errors.ts";
-import { servedBefore } from "./http/respond.ts";
-import { actions } from "./routes/actions.ts";
-import { company } from "./routes/company.ts";
-import { events } from "./routes/events.ts";
-import { funds } from "./routes/funds.ts";
-import { macro } from "./routes/macro.ts";
-import { prices } from "./routes/prices.ts";
-import { scenarios } from "./routes/scenarios.ts";
+import { onlyDeclaredMethods } from "./http/methods.ts";
+import { validationError, type ApiApp } from "./http/route.ts";
+import { FAMILY_ROUTES } from "./routes/index.ts";
+import * as meta from "./routes/meta.ts";
 
 const DEFAULT_CACHE_MB = 64;
 
@@ -29,8 +27,13 @@ function newReader(env: Env): BundleReader {
 }
 
 /** The app; its reader (and so its shard cache) lives as long as the isolate. */
-export function createApp(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>({ strict: false });
+export function createApp(): ApiApp {
+  const app: ApiApp = new OpenAPIHono<AppEnv>({
+    strict: false,
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.target, result.error);
+    },
+  });
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body(), err.status);
@@ -39,7 +42,8 @@ export function createApp(): Hono<AppEnv> {
   });
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 
-  app.get("/health", (c) => c.json({ status: "ok", environment: c.env.ENVIRONMENT ?? "production" }));
+  app.use("*", onlyDeclaredMethods(app));
+  meta.register(app);
 
   app.use("*", requireApiKey);
   let reader: BundleReader | undefined;
@@ -48,13 +52,6 @@ export function createApp(): Hono<AppEnv> {
     c.set("reader", reader);
     await next();
   });
-  app.use("*", servedBefore);
-  app.route("/", scenarios);
-  app.route("/", company);
-  app.route("/", prices);
-  app.route("/", macro);
-  app.route("/", events);
-  app.route("/", actions);
-  app.route("/", funds);
+  for (const family of FAMILY_ROUTES) family.register(app);
   return app;
 }

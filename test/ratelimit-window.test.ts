@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from "vitest";
 
 // The Durable Object class imports the workerd runtime; the window it wraps is plain code.
 vi.mock("cloudflare:workers", () => ({ DurableObject: class {} }));
-const { SlidingWindow, WINDOW_MS } = await import("../src/ratelimit.ts");
+const { SlidingWindow, WINDOW_MS, reservation } = await import("../src/ratelimit.ts");
+type Snapshot = import("../src/ratelimit.ts").WindowSnapshot;
 
 describe("rolling 60-second window", () => {
   it("admits exactly `limit` requests with decreasing remaining, then refuses", () => {
@@ -32,24 +33,56 @@ describe("rolling 60-second window", () => {
 });
 
 describe("window held in durable storage", () => {
-  /** An in-memory stand-in for the Durable Object's SQLite table. */
-  function memoryLog() {
-    let rows: number[] = [];
-    return {
-      rows: () => rows,
-      load: (since: number) => rows.filter((t) => t > since),
-      append: (t: number) => void rows.push(t),
-      forget: (until: number) => void (rows = rows.filter((t) => t > until)),
+  /** An in-memory stand-in for the Durable Object's storage that counts writes. */
+  function memoryStore() {
+    const store = {
+      snapshot: undefined as Snapshot | undefined,
+      writes: 0,
+      load: () => store.snapshot,
+      save: (s: Snapshot) => {
+        store.writes++;
+        store.snapshot = structuredClone(s);
+      },
     };
+    return store;
   }
 
-  it("continues the same window in a new object (eviction) and forgets what left it", () => {
-    const log = memoryLog();
-    const before = new SlidingWindow(log);
+  it("continues the same window in a new object after eviction", () => {
+    const store = memoryStore();
+    const before = new SlidingWindow(store);
     expect([0, 1, 2, 3].map((t) => before.hit(t, 3).allowed)).toEqual([true, true, true, false]);
-    const after = new SlidingWindow(log); // the object was evicted and comes back
+    before.settle(1_000);
+    const after = new SlidingWindow(store); // evicted after idling, then asked again
     expect(after.hit(12_000, 3)).toMatchObject({ allowed: false, remaining: 0 });
-    expect(after.hit(WINDOW_MS + 1, 3)).toMatchObject({ allowed: true, remaining: 1 }); // t=0 and t=1 have left
-    expect(log.rows()).toEqual([2, WINDOW_MS + 1]);
+    expect(after.hit(WINDOW_MS + 1_000, 3)).toMatchObject({ allowed: true, remaining: 2 }); // all three have left
+  });
+
+  it("never admits more than the limit across an abrupt restart, losing at most one reserved block", () => {
+    for (const limit of [3, 20, 100, 1000]) {
+      for (const admittedBefore of [1, Math.floor(limit / 2), limit - 1]) {
+        const store = memoryStore();
+        const before = new SlidingWindow(store);
+        for (let i = 0; i < admittedBefore; i++) expect(before.hit(1_000 + i, limit).allowed).toBe(true);
+        const after = new SlidingWindow(store); // restarted with no settle
+        let admitted = 0;
+        while (after.hit(5_000, limit).allowed) admitted++;
+        expect(admittedBefore + admitted, `${limit}/${admittedBefore}`).toBeLessThanOrEqual(limit);
+        expect(admittedBefore + admitted, `${limit}/${admittedBefore}`).toBeGreaterThanOrEqual(
+          limit - reservation(limit),
+        );
+      }
+    }
+  });
+
+  it("writes once per reserved block, and once more to settle", () => {
+    const store = memoryStore();
+    const w = new SlidingWindow(store);
+    for (let i = 0; i < 1000; i++) w.hit(i, 10_000);
+    expect(store.writes).toBe(1000 / reservation(10_000));
+    w.settle(2_000);
+    expect(store.writes).toBe(1000 / reservation(10_000) + 1);
+    expect(store.snapshot?.ahead).toBe(0);
+    w.settle(2_500);
+    expect(store.writes).toBe(1000 / reservation(10_000) + 1); // nothing new to write
   });
 });

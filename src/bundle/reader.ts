@@ -22,8 +22,9 @@ export class BundleReader {
     this.cache = new ByteLruCache(cacheBytes);
   }
 
-  async catalog(now = Date.now()): Promise<Catalog> {
-    if (this.loadedCatalog && this.loadedCatalog.expires > now) return this.loadedCatalog.value;
+  /** The catalog with its index, re-read once it is older than CATALOG_TTL_MS. */
+  private async loaded(now = Date.now()) {
+    if (this.loadedCatalog && this.loadedCatalog.expires > now) return this.loadedCatalog;
     const bytes = await this.store.get(CATALOG_KEY);
     const value: Catalog = bytes
       ? (unpack(bytes) as Catalog)
@@ -31,19 +32,21 @@ export class BundleReader {
     const entries = new Map(value.scenarios.map((e) => [e.scenario.id, e]));
     const hash = value.scenarios.map((e) => e.content_hash).join(",");
     this.loadedCatalog = { value, expires: now + CATALOG_TTL_MS, entries, hash };
-    return value;
+    return this.loadedCatalog;
+  }
+
+  async catalog(now = Date.now()): Promise<Catalog> {
+    return (await this.loaded(now)).value;
   }
 
   /** The catalog entry of a scenario, or undefined. */
   async catalogEntry(scenarioId: string): Promise<CatalogEntry | undefined> {
-    await this.catalog();
-    return this.loadedCatalog?.entries.get(scenarioId);
+    return (await this.loaded()).entries.get(scenarioId);
   }
 
   /** A hash naming the catalog's content, for responses derived from it. */
   async catalogHash(): Promise<string> {
-    await this.catalog();
-    return this.loadedCatalog!.hash;
+    return (await this.loaded()).hash;
   }
 
   /** A scenario's manifest, or null when the scenario does not exist. Manifests never change. */

@@ -1,46 +1,10 @@
 // Shapes stored in a bundle and shared by the build (which writes them) and the worker (which reads them).
+// The public resources among them are declared once, as zod schemas, in src/contract/resources.ts.
+import type { CompanyFacts, Scenario, ValidationReport } from "../contract/resources.ts";
 
-export interface PublicSummary {
-  scenario_theme: string;
-  path_mode: "historical_context" | "future_branch";
-  macro_regime: string;
-  scenario_title: string;
-  market_description: string;
-  agent_task: string;
-  market_mechanics: string[];
-}
-
+export type { CompanyFacts, PublicSummary, ValidationCheck, ValidationReport } from "../contract/resources.ts";
 /** The Scenario resource as served (without `available_tickers`, which the detail route adds). */
-export interface ScenarioRecord {
-  id: string;
-  status: string;
-  scenario_type: string;
-  seed: number;
-  name: string;
-  start_date: string;
-  end_date: string;
-  current_date: string;
-  generator_version: string;
-  calibration_version: string;
-  dataset_split: string;
-  public_summary: PublicSummary;
-}
-
-export interface CompanyFacts {
-  ticker: string;
-  name: string;
-  sector: string;
-  industry: string;
-  category: string;
-  exchange: string;
-  location: string | null;
-  cik: string | null;
-  is_active: boolean;
-  sic_code: string | null;
-  sic_industry: string | null;
-  sic_sector: string | null;
-  sec_filings_url: string | null;
-}
+export type ScenarioRecord = Scenario;
 
 export interface ShardRef {
   key: string; // store key (content-addressed)
@@ -91,24 +55,4 @@ export interface FundInfo {
   issuer: string;
   benchmark: string;
   expense_ratio: number;
-}
-
-export interface ValidationCheck {
-  name: string;
-  family: string;
-  passed: boolean;
-  /** Warnings do not make a scenario unhealthy. */
-  severity: "error" | "warning";
-  observed: unknown;
-  expected: unknown;
-  detail: string;
-}
-
-export interface ValidationReport {
-  scenario_id: string;
-  healthy: boolean;
-  generator_version: string;
-  calibration_version: string;
-  summary: { passed: number; failed: number; warnings: number };
-  checks: ValidationCheck[];
 }

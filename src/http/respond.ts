@@ -7,7 +7,7 @@ import { ByteLruCache } from "../bundle/cache.ts";
 import type { AppEnv } from "../env.ts";
 
 /** Bump when the worker changes how it renders responses, so old ETags stop matching. */
-export const API_REVISION = "2";
+export const API_REVISION = "3";
 
 const IMMUTABLE = "private, max-age=31536000, immutable";
 const REVALIDATE = "private, no-cache";
@@ -19,6 +19,12 @@ export interface Identity {
   etag: string;
   /** Scenario data never changes; catalog-level lists can grow. */
   immutable: boolean;
+}
+
+/** A strong ETag: the first 128 bits of the SHA-256 of `text`. */
+async function strongTag(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return `"${[...new Uint8Array(digest).subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}"`;
 }
 
 function scenarioIdOf(url: URL): string | null {
@@ -35,9 +41,7 @@ async function identify(c: Context<AppEnv>): Promise<Identity | null> {
   const path = url.pathname.replace(/\/+$/, "") || "/";
   const query = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
   const canonical = `${API_REVISION}\n${contentHash}\n${path}\n${new URLSearchParams(query)}`;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical));
-  const hex = [...new Uint8Array(digest).subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return { etag: `"${hex}"`, immutable: id !== null };
+  return { etag: await strongTag(canonical), immutable: id !== null };
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -55,11 +59,18 @@ function send(c: Context<AppEnv>, identity: Identity, body: string) {
   return c.body(body, 200, { "Content-Type": "application/json" });
 }
 
-/** Middleware: answer a request this isolate has already served successfully from memory. */
+/** Bodies are kept per method and identity; HEAD is answered from GET's body (Hono drops it). */
+const bodyKey = (c: Context<AppEnv>, identity: Identity) =>
+  `${c.req.method === "HEAD" ? "GET" : c.req.method} ${identity.etag}`;
+
+/**
+ * Route middleware of every data route (it runs only once the route and method matched): answer a
+ * request this isolate has already served successfully from memory.
+ */
 export const servedBefore: MiddlewareHandler<AppEnv> = async (c, next) => {
   const identity = await identify(c);
   c.set("identity", identity);
-  const body = identity ? bodies.get(identity.etag) : undefined;
+  const body = identity ? bodies.get(bodyKey(c, identity)) : undefined;
   if (identity && body !== undefined) return send(c, identity, body);
   await next();
 };
@@ -69,6 +80,25 @@ export async function cachedJson(c: Context<AppEnv>, value: unknown) {
   const body = JSON.stringify(value);
   const identity = c.get("identity");
   if (!identity) return c.body(body, 200, { "Content-Type": "application/json" });
-  bodies.set(identity.etag, body, body.length * 2);
+  bodies.set(bodyKey(c, identity), body, body.length * 2);
   return send(c, identity, body);
+}
+
+/** A fixed body (the OpenAPI document, the reference page and its assets): its ETag computed once. */
+export class StaticAnswer {
+  private readonly body: string;
+  private readonly headers: Record<string, string>;
+  private etag: Promise<string> | undefined;
+
+  constructor(body: string, contentType: string, cacheControl = "public, max-age=300") {
+    this.body = body;
+    this.headers = { "Content-Type": contentType, "Cache-Control": cacheControl };
+  }
+
+  async respond(c: Context<AppEnv>): Promise<Response> {
+    this.etag ??= strongTag(this.body);
+    const headers = { ...this.headers, ETag: await this.etag };
+    if (matches(c.req.header("if-none-match"), headers.ETag)) return c.body(null, 304, headers);
+    return c.body(this.body, 200, headers);
+  }
 }

@@ -1,26 +1,35 @@
-import { Hono } from "hono";
-import { ALL, SHARDS } from "../bundle/shards.ts";
-import type { AppEnv } from "../env.ts";
-import { date, page, defineQuery, ticker } from "../http/query.ts";
-import { cachedJson } from "../http/respond.ts";
-import { loadManifest, requireTicker, scenarioParam } from "../http/scenario.ts";
+// Corporate actions: dividends and splits, visible from their announcement.
+import { z } from "zod";
+import { SHARDS } from "../bundle/shards.ts";
+import { asOf, page, scenarioId, tickers } from "../contract/params.ts";
+import { CorporateAction } from "../contract/resources.ts";
+import { dataRoute, serve, type ApiApp } from "../http/route.ts";
+import { horizon, loadManifest, tickerShard } from "../http/scenario.ts";
 
-export const actions = new Hono<AppEnv>();
-
-const corporateActionsQuery = defineQuery({
-  ...scenarioParam,
-  ticker: ticker().optional(),
-  as_of: date().optional(),
-  ...page(50, 200),
+const corporateActions = dataRoute({
+  path: "/corporate-actions",
+  tag: "Corporate actions",
+  summary: "Dividends and splits",
+  description:
+    "Newest announcement first. An action is public once announced (before its ex-date); the default horizon is " +
+    "the scenario's current_date. Funds and warrants have none (an empty list).",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: tickers("Only these instruments' actions", "JPM"),
+      as_of: asOf("actions announced").optional(),
+      ...page(50, 200),
+    }),
+  },
+  response: z.object({ corporate_actions: z.array(CorporateAction) }),
 });
 
-actions.get("/corporate-actions", async (c) => {
-  const q = corporateActionsQuery(new URL(c.req.url));
-  const manifest = await loadManifest(c, q.scenario_id);
-  if (q.ticker) requireTicker(manifest, q.ticker);
-  // Non-operating instruments have no shard: an empty list (SPEC rule 4).
-  const shard = await c.get("reader").shard(manifest, SHARDS.actions.name(q.ticker ?? ALL));
-  // An action is public once announced; newest announcement first.
-  const rows = shard ? shard.newestFirst({ last: q.as_of }, q.offset, q.limit) : [];
-  return cachedJson(c, { corporate_actions: rows });
-});
+export function register(app: ApiApp): void {
+  serve(app, corporateActions, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    const { shard, ofTickers } = await tickerShard(c, manifest, SHARDS.actions, q.ticker);
+    if (!shard) return { corporate_actions: [] };
+    const rows = shard.newestFirst({ last: horizon(manifest, q.as_of) }, q.offset, q.limit, ofTickers);
+    return { corporate_actions: rows as CorporateAction[] };
+  });
+}

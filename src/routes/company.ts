@@ -1,72 +1,112 @@
-import { Hono } from "hono";
-import type { CompanyFacts } from "../bundle/types.ts";
-import type { AppEnv } from "../env.ts";
-import { ApiError, notFound } from "../http/errors.ts";
-import { many, page, defineQuery, str, ticker } from "../http/query.ts";
-import { cachedJson } from "../http/respond.ts";
-import { loadManifest, scenarioOnlyQuery, scenarioParam } from "../http/scenario.ts";
+// Company identity: facts by ticker or CIK, the company list with search, and their tickers and CIKs.
 import { z } from "zod";
+import { page, scenarioId, str, ticker, tickers } from "../contract/params.ts";
+import { CompanyFacts, CompanyListRow } from "../contract/resources.ts";
+import { ApiError, notFound } from "../http/errors.ts";
+import { dataRoute, serve, type ApiApp } from "../http/route.ts";
+import { loadManifest } from "../http/scenario.ts";
 
-export const company = new Hono<AppEnv>();
+const TAG = "Company";
 
 const cik = () =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, "must be a CIK of up to 10 digits")
+  str({ description: "SEC CIK, with or without zero padding (alternative to ticker).", example: "320193" }, 10)
+    .pipe(z.string().regex(/^\d{1,10}$/, "must be a CIK of up to 10 digits"))
     .transform((v) => v.padStart(10, "0"));
 
-const companyFactsQuery = defineQuery({ ...scenarioParam, ticker: ticker().optional(), cik: cik().optional() });
-const companiesQuery = defineQuery({
-  ...scenarioParam,
-  ticker: many(ticker()),
-  search: str(128).optional(),
-  ...page(100, 5000),
+const companyFacts = dataRoute({
+  path: "/company/facts",
+  tag: TAG,
+  summary: "Facts of one company",
+  description: "Give `ticker` or `cik` (422 without either); given both, the company must match both.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: ticker({ description: "The company.", example: "AAPL" }).optional(),
+      cik: cik().optional(),
+    }),
+  },
+  response: z.object({ company_facts: CompanyFacts }),
 });
 
-company.get("/company/facts", async (c) => {
-  const q = companyFactsQuery(new URL(c.req.url));
-  if (q.ticker === undefined && q.cik === undefined) {
-    throw new ApiError(422, "Query parameter 'ticker' or 'cik' is required", [
-      { loc: ["query", "ticker"], msg: "ticker or cik is required", type: "missing" },
-    ]);
-  }
-  const manifest = await loadManifest(c, q.scenario_id);
-  const found = manifest.companies.find(
-    (co) => (q.ticker === undefined || co.ticker === q.ticker) && (q.cik === undefined || co.cik === q.cik),
-  );
-  if (!found) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
-  return cachedJson(c, { company_facts: found });
+const companies = dataRoute({
+  path: "/companies",
+  tag: TAG,
+  summary: "List and search companies",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: tickers("Only these companies", "AAPL"),
+      search: str(
+        { description: "Free text over name, sector, industry and ticker.", example: "semiconductor" },
+        128,
+      ).optional(),
+      ...page(100, 5000),
+    }),
+  },
+  response: z.object({ companies: z.array(CompanyListRow) }),
 });
 
-function listRow(co: CompanyFacts) {
-  const { ticker, name, cik, sector, industry, category, exchange } = co;
-  return { ticker, name, cik, sector, industry, category, exchange };
+const scenarioOnly = { query: z.object({ scenario_id: scenarioId() }) };
+
+const companyTickers = dataRoute({
+  path: "/company/facts/tickers",
+  tag: TAG,
+  summary: "Tickers of the operating companies",
+  request: scenarioOnly,
+  response: z.object({ tickers: z.array(z.string()) }),
+});
+
+const companyCiks = dataRoute({
+  path: "/company/facts/ciks",
+  tag: TAG,
+  summary: "CIKs of the operating companies",
+  request: scenarioOnly,
+  response: z.object({ ciks: z.array(z.string()) }),
+});
+
+export function register(app: ApiApp): void {
+  serve(app, companyFacts, async (q, c) => {
+    if (q.ticker === undefined && q.cik === undefined) {
+      throw new ApiError(422, "Query parameter 'ticker' or 'cik' is required", [
+        { loc: ["query", "ticker"], msg: "ticker or cik is required", type: "missing" },
+      ]);
+    }
+    const manifest = await loadManifest(c, q.scenario_id);
+    const found = manifest.companies.find(
+      (co) => (q.ticker === undefined || co.ticker === q.ticker) && (q.cik === undefined || co.cik === q.cik),
+    );
+    if (!found) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
+    return { company_facts: found };
+  });
+
+  serve(app, companies, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    const needle = q.search?.trim().toLowerCase();
+    const rows = manifest.companies
+      .filter((co) => !q.ticker || q.ticker.includes(co.ticker))
+      .filter(
+        (co) => !needle || [co.name, co.sector, co.industry, co.ticker].some((f) => f.toLowerCase().includes(needle)),
+      )
+      .slice(q.offset, q.offset + q.limit)
+      .map(({ ticker, name, cik, sector, industry, category, exchange }) => ({
+        ticker,
+        name,
+        cik,
+        sector,
+        industry,
+        category,
+        exchange,
+      }));
+    return { companies: rows };
+  });
+
+  serve(app, companyTickers, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    return { tickers: manifest.companies.map((co) => co.ticker) };
+  });
+
+  serve(app, companyCiks, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    return { ciks: manifest.companies.flatMap((co) => (co.cik ? [co.cik] : [])) };
+  });
 }
-
-company.get("/companies", async (c) => {
-  const q = companiesQuery(new URL(c.req.url));
-  const manifest = await loadManifest(c, q.scenario_id);
-  const needle = q.search?.trim().toLowerCase();
-  const rows = manifest.companies
-    .filter((co) => !q.ticker || q.ticker.includes(co.ticker))
-    .filter(
-      (co) =>
-        !needle || [co.name, co.sector, co.industry, co.ticker].some((field) => field.toLowerCase().includes(needle)),
-    )
-    .slice(q.offset, q.offset + q.limit)
-    .map(listRow);
-  return cachedJson(c, { companies: rows });
-});
-
-company.get("/company/facts/tickers", async (c) => {
-  const q = scenarioOnlyQuery(new URL(c.req.url));
-  const manifest = await loadManifest(c, q.scenario_id);
-  return cachedJson(c, { tickers: manifest.companies.map((co) => co.ticker) });
-});
-
-company.get("/company/facts/ciks", async (c) => {
-  const q = scenarioOnlyQuery(new URL(c.req.url));
-  const manifest = await loadManifest(c, q.scenario_id);
-  const ciks = manifest.companies.flatMap((co) => (co.cik ? [co.cik] : []));
-  return cachedJson(c, { ciks });
-});

@@ -1,33 +1,48 @@
-import { Hono } from "hono";
-import { ALL, SHARDS } from "../bundle/shards.ts";
-import type { AppEnv } from "../env.ts";
-import { date, many, page, defineQuery, str, ticker } from "../http/query.ts";
-import { cachedJson } from "../http/respond.ts";
-import { earliest, loadManifest, requireOrderedWindow, requireTicker, scenarioParam } from "../http/scenario.ts";
+// The event timeline: earnings, policy decisions, inflation prints, catalysts, company events.
+import { z } from "zod";
+import { SHARDS } from "../bundle/shards.ts";
+import { asOf, endDate, many, page, scenarioId, startDate, str, tickers } from "../contract/params.ts";
+import { Event } from "../contract/resources.ts";
+import { dataRoute, serve, type ApiApp } from "../http/route.ts";
+import { earliest, horizon, loadManifest, requireOrderedWindow, tickerShard } from "../http/scenario.ts";
 
-export const events = new Hono<AppEnv>();
-
-const eventsTimelineQuery = defineQuery({
-  ...scenarioParam,
-  ticker: ticker().optional(),
-  as_of: date().optional(),
-  event_type: many(str(64)),
-  start_date: date().optional(),
-  end_date: date().optional(),
-  ...page(100, 500),
+const timeline = dataRoute({
+  path: "/events/timeline",
+  tag: "Events",
+  summary: "The event timeline",
+  description:
+    "Newest first, ties by id. Without `ticker`, market-wide events (ticker null) too. An event is visible from its " +
+    "`visible_from` date; the default horizon is the scenario's current_date.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: tickers("Only these companies' events", "AAPL"),
+      as_of: asOf("events").optional(),
+      event_type: many(str({ description: "An event type.", example: "earnings_release" }, 64), {
+        description: "Only these event types (repeat for any of).",
+        example: "earnings_release",
+      }),
+      start_date: startDate().optional(),
+      end_date: endDate().optional(),
+      ...page(100, 500),
+    }),
+  },
+  response: z.object({ events: z.array(Event) }),
 });
 
-events.get("/events/timeline", async (c) => {
-  const q = eventsTimelineQuery(new URL(c.req.url));
-  requireOrderedWindow(q.start_date, q.end_date);
-  const manifest = await loadManifest(c, q.scenario_id);
-  if (q.ticker) requireTicker(manifest, q.ticker);
-  const shard = await c.get("reader").shard(manifest, SHARDS.events.name(q.ticker ?? ALL));
-  // Events are public from their visible_from date, which is their event date.
-  const window = { first: q.start_date, last: earliest(q.end_date, q.as_of) };
-  const types = q.event_type;
-  const rows = shard
-    ? shard.newestFirst(window, q.offset, q.limit, types ? (e) => types.includes(e.event_type as string) : undefined)
-    : [];
-  return cachedJson(c, { events: rows });
-});
+export function register(app: ApiApp): void {
+  serve(app, timeline, async (q, c) => {
+    requireOrderedWindow(q.start_date, q.end_date);
+    const manifest = await loadManifest(c, q.scenario_id);
+    const { shard, ofTickers } = await tickerShard(c, manifest, SHARDS.events, q.ticker);
+    if (!shard) return { events: [] };
+    const types = q.event_type ? new Set<unknown>(q.event_type) : undefined;
+    const keep =
+      ofTickers || types
+        ? (e: Record<string, unknown>) => (!ofTickers || ofTickers(e)) && (!types || types.has(e.event_type))
+        : undefined;
+    // visible_from is the event date, the shard's key: the horizon and end_date bound the same key.
+    const window = { first: q.start_date, last: earliest(q.end_date, horizon(manifest, q.as_of)) };
+    return { events: shard.newestFirst(window, q.offset, q.limit, keep) as Event[] };
+  });
+}

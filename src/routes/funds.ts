@@ -1,56 +1,81 @@
-import { Hono } from "hono";
+// Index funds: which securities a fund holds, and which funds hold a security.
+import { z } from "zod";
 import { FUND_HOLDING_FIELDS, SHARDS } from "../bundle/shards.ts";
-import type { FundInfo } from "../bundle/types.ts";
+import type { FundInfo, Manifest } from "../bundle/types.ts";
+import { asOf, page, scenarioId, tickers } from "../contract/params.ts";
+import { IndexFundRow } from "../contract/resources.ts";
+import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
-import { date, page, defineQuery, ticker } from "../http/query.ts";
-import { cachedJson } from "../http/respond.ts";
-import { loadManifest, requireTicker, scenarioParam } from "../http/scenario.ts";
-import type { Context } from "hono";
-import type { Manifest } from "../bundle/types.ts";
+import { dataRoute, serve, type ApiApp } from "../http/route.ts";
+import { horizon, loadManifest, requireTicker } from "../http/scenario.ts";
 
-export const funds = new Hono<AppEnv>();
+const TAG = "Index funds";
 
-const indexFundsQuery = defineQuery({
-  ...scenarioParam,
-  ticker: ticker().optional(),
-  holding: ticker().optional(),
-  as_of: date().optional(),
-  ...page(50, 1000),
+const indexFunds = dataRoute({
+  path: "/index-funds",
+  tag: TAG,
+  summary: "Index-fund holdings",
+  description:
+    "`ticker` (funds: their holdings) or `holding` (securities: the funds holding them), never both (400). " +
+    "The composition in force on `as_of` (default the scenario's current_date); rows carry its rebalance date.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: tickers("Only these funds", "SPY"),
+      holding: tickers("Only holdings of these securities", "AAPL"),
+      as_of: asOf("compositions").optional(),
+      ...page(50, 1000),
+    }),
+  },
+  response: z.object({ index_funds: z.array(IndexFundRow) }),
 });
 
-/** A fund's composition in force on `asOf` (the last rebalance on or before it) as response rows. */
-async function composition(c: Context<AppEnv>, manifest: Manifest, fund: FundInfo, asOf: string) {
-  const shard = (await c.get("reader").shard(manifest, SHARDS.funds.name(fund.ticker)))!;
-  const last = shard.lastAtOrBefore(asOf);
-  if (last < 0) return [];
+const fundTickers = dataRoute({
+  path: "/index-funds/tickers",
+  tag: TAG,
+  summary: "Index funds any scenario may hold",
+  description: "No scenario_id needed.",
+  request: {},
+  response: z.object({ tickers: z.array(z.string()) }),
+});
+
+/** A fund's composition in force on `asOfDate` (the last rebalance on or before it), as response rows. */
+async function composition(c: Context<AppEnv>, manifest: Manifest, fund: FundInfo, asOfDate: string) {
+  const shard = await c.get("reader").shard(manifest, SHARDS.funds.name(fund.ticker));
+  const last = shard ? shard.lastAtOrBefore(asOfDate) : -1;
+  if (!shard || last < 0) return [];
   const [[rebalanced, holdings]] = shard.rows(last, last + 1) as [[string, unknown[][]]];
-  return holdings.map((h): Record<string, unknown> => ({
+  return holdings.map((h) => ({
     fund_ticker: fund.ticker,
-    ...Object.fromEntries(FUND_HOLDING_FIELDS.map((f, i) => [f, h[i]])),
+    ...(Object.fromEntries(FUND_HOLDING_FIELDS.map((f, i) => [f, h[i]])) as Pick<
+      IndexFundRow,
+      (typeof FUND_HOLDING_FIELDS)[number]
+    >),
     as_of: rebalanced,
     benchmark: fund.benchmark,
   }));
 }
 
-funds.get("/index-funds", async (c) => {
-  const q = indexFundsQuery(new URL(c.req.url));
-  if (q.ticker && q.holding) throw badRequest("Query parameters 'ticker' and 'holding' cannot be combined");
-  const manifest = await loadManifest(c, q.scenario_id);
-  const asOf = q.as_of ?? manifest.scenario.current_date;
-  let selected = manifest.funds;
-  if (q.ticker) {
-    selected = manifest.funds.filter((f) => f.ticker === q.ticker);
-    if (!selected.length) throw notFound(`Index fund ${q.ticker} not found in scenario`);
-  }
-  if (q.holding) requireTicker(manifest, q.holding);
-  const rows = (await Promise.all(selected.map((f) => composition(c, manifest, f, asOf))))
-    .flat()
-    .filter((r) => !q.holding || r.holding_ticker === q.holding);
-  return cachedJson(c, { index_funds: rows.slice(q.offset, q.offset + q.limit) });
-});
+export function register(app: ApiApp): void {
+  serve(app, indexFunds, async (q, c) => {
+    if (q.ticker && q.holding) throw badRequest("Query parameters 'ticker' and 'holding' cannot be combined");
+    const manifest = await loadManifest(c, q.scenario_id);
+    const wanted = q.ticker;
+    const funds = wanted ? manifest.funds.filter((f) => wanted.includes(f.ticker)) : manifest.funds;
+    for (const t of wanted ?? []) {
+      if (!funds.some((f) => f.ticker === t)) throw notFound(`Index fund ${t} not found in scenario`);
+    }
+    for (const t of q.holding ?? []) requireTicker(manifest, t);
+    const asOfDate = horizon(manifest, q.as_of);
+    const rows = (await Promise.all(funds.map((f) => composition(c, manifest, f, asOfDate))))
+      .flat()
+      .filter((r) => !q.holding || q.holding.includes(r.holding_ticker));
+    return { index_funds: rows.slice(q.offset, q.offset + q.limit) };
+  });
 
-funds.get("/index-funds/tickers", async (c) => {
-  const catalog = await c.get("reader").catalog();
-  return cachedJson(c, { tickers: catalog.index_funds });
-});
+  serve(app, fundTickers, async (_, c) => {
+    const catalog = await c.get("reader").catalog();
+    return { tickers: catalog.index_funds };
+  });
+}

@@ -1,44 +1,80 @@
-import { Hono } from "hono";
-import type { AppEnv } from "../env.ts";
+// Scenarios: the library and each scenario's record and validation report.
+import { z } from "zod";
+import { bool, EXAMPLE_SCENARIO_ID, int, oneOf, page, str, withDefault } from "../contract/params.ts";
+import { Scenario, ScenarioDetail, ValidationReport } from "../contract/resources.ts";
 import { notFound } from "../http/errors.ts";
-import { bool, int, oneOf, page, defineQuery, str } from "../http/query.ts";
-import { cachedJson } from "../http/respond.ts";
+import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { loadManifest } from "../http/scenario.ts";
 
-export const scenarios = new Hono<AppEnv>();
+const TAG = "Scenarios";
 
-const scenariosQuery = defineQuery({
-  status: str(64).optional(),
-  path_mode: oneOf(["historical_context", "future_branch"]).optional(),
-  min_ticker_count: int(0).optional(),
-  max_scenario_day_count: int(0).optional(),
-  healthy_only: bool().default(false),
-  ...page(20, 1000),
+const scenarioPath = z.object({
+  scenario_id: z.string().min(1).max(64).meta({ description: "The scenario.", example: EXAMPLE_SCENARIO_ID }),
 });
 
-scenarios.get("/scenarios", async (c) => {
-  const q = scenariosQuery(new URL(c.req.url));
-  const catalog = await c.get("reader").catalog();
-  const rows = catalog.scenarios
-    .filter((e) => q.status === undefined || e.scenario.status === q.status)
-    .filter((e) => q.path_mode === undefined || e.scenario.public_summary.path_mode === q.path_mode)
-    .filter((e) => q.min_ticker_count === undefined || e.ticker_count >= q.min_ticker_count)
-    .filter((e) => q.max_scenario_day_count === undefined || e.day_count <= q.max_scenario_day_count)
-    .filter((e) => !q.healthy_only || e.healthy)
-    .slice(q.offset, q.offset + q.limit)
-    .map((e) => e.scenario);
-  return cachedJson(c, { scenarios: rows });
+const listScenarios = dataRoute({
+  path: "/scenarios",
+  tag: TAG,
+  summary: "List the scenario library",
+  description: "No scenario_id needed. Filters combine; the list can grow as scenarios are published.",
+  request: {
+    query: z.object({
+      status: str({ description: "Only scenarios in this state.", example: "ready" }, 64).optional(),
+      path_mode: oneOf(["historical_context", "future_branch"], {
+        description: "Only scenarios of this path mode.",
+        example: "historical_context",
+      }).optional(),
+      min_ticker_count: int({ description: "At least this many instruments.", example: "10" }, 0).optional(),
+      max_scenario_day_count: int({ description: "At most this many trading days.", example: "260" }, 0).optional(),
+      healthy_only: withDefault(
+        bool({ description: "Only scenarios that passed validation.", example: "true" }),
+        false,
+      ),
+      ...page(20, 1000),
+    }),
+  },
+  response: z.object({ scenarios: z.array(Scenario) }),
 });
 
-scenarios.get("/scenarios/:scenario_id", async (c) => {
-  const manifest = await loadManifest(c, c.req.param("scenario_id"));
-  const scenario = { ...manifest.scenario, available_tickers: manifest.tickers.prices };
-  return cachedJson(c, { scenario });
+const getScenario = dataRoute({
+  path: "/scenarios/{scenario_id}",
+  tag: TAG,
+  summary: "One scenario, with its instruments",
+  request: { params: scenarioPath },
+  response: z.object({ scenario: ScenarioDetail }),
 });
 
-scenarios.get("/scenarios/:scenario_id/validation", async (c) => {
-  const manifest = await loadManifest(c, c.req.param("scenario_id"));
-  const validation = await c.get("reader").validation(manifest);
-  if (!validation) throw notFound("Validation report not found");
-  return cachedJson(c, { validation });
+const getValidation = dataRoute({
+  path: "/scenarios/{scenario_id}/validation",
+  tag: TAG,
+  summary: "A scenario's validation report",
+  request: { params: scenarioPath },
+  response: z.object({ validation: ValidationReport }),
 });
+
+export function register(app: ApiApp): void {
+  serve(app, listScenarios, async (q, c) => {
+    const catalog = await c.get("reader").catalog();
+    const rows = catalog.scenarios
+      .filter((e) => q.status === undefined || e.scenario.status === q.status)
+      .filter((e) => q.path_mode === undefined || e.scenario.public_summary.path_mode === q.path_mode)
+      .filter((e) => q.min_ticker_count === undefined || e.ticker_count >= q.min_ticker_count)
+      .filter((e) => q.max_scenario_day_count === undefined || e.day_count <= q.max_scenario_day_count)
+      .filter((e) => !q.healthy_only || e.healthy)
+      .slice(q.offset, q.offset + q.limit)
+      .map((e) => e.scenario);
+    return { scenarios: rows };
+  });
+
+  serve(app, getScenario, async (p, c) => {
+    const manifest = await loadManifest(c, p.scenario_id);
+    return { scenario: { ...manifest.scenario, available_tickers: manifest.tickers.prices } };
+  });
+
+  serve(app, getValidation, async (p, c) => {
+    const manifest = await loadManifest(c, p.scenario_id);
+    const validation = await c.get("reader").validation(manifest);
+    if (!validation) throw notFound("Validation report not found");
+    return { validation };
+  });
+}

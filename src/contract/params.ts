@@ -1,0 +1,152 @@
+// Query and path parameters as zod schemas: each validates what a client sends, documents itself
+// (description and example, read by the OpenAPI document) and words its failures the way GAPS.md
+// asks ("Query parameter 'limit' must be at most 10000"). Hono hands a schema a string for a
+// parameter given once and an array for a repeated one: identical repeats collapse to one value,
+// conflicting repeats of a single-valued parameter fail ("may be given only once"), and list filters
+// (`many`) keep every value as "any of".
+import { z } from "zod";
+import { normalizeTicker } from "./ticker.ts";
+
+// workerd forbids code generation; tell zod up front instead of letting it try on every parse.
+z.config({ jitless: true });
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TICKER_RE = /^[A-Z0-9][A-Z0-9-]{0,14}$/;
+
+function isCalendarDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** The message for a value of the wrong kind: missing, repeated with different values, or malformed. */
+const wrongKind = (what: string) => ({
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined
+      ? "is required"
+      : Array.isArray(issue.input)
+        ? "may be given only once"
+        : `must be ${what}`,
+});
+
+/** Identical repeats (`ticker=A&ticker=A`, from clients that re-send session parameters) are one value. */
+const collapseRepeats = (value: unknown) =>
+  Array.isArray(value) && value.length > 0 && value.every((v) => v === value[0]) ? value[0] : value;
+
+/** A single-valued parameter read from a query string. */
+function one<T extends z.ZodType>(schema: T) {
+  return z.preprocess(collapseRepeats, schema);
+}
+
+type Doc = {
+  description: string;
+  example: string;
+};
+
+export const str = (doc: Doc, maxLength = 256) =>
+  one(
+    z
+      .string(wrongKind("a string"))
+      .min(1, "must not be empty")
+      .max(maxLength, `must be at most ${maxLength} characters`),
+  ).meta(doc);
+
+export const date = (doc: Doc) =>
+  one(z.string(wrongKind("a date YYYY-MM-DD")).refine(isCalendarDate, "must be a valid date YYYY-MM-DD")).meta({
+    ...doc,
+    format: "date",
+  });
+
+/** Integers as sent (digits only, so `1e3`, `0x10` and an empty value are refused), documented as integers. */
+export const int = (doc: Doc, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  one(
+    z
+      .string(wrongKind("an integer"))
+      .regex(/^[+-]?\d{1,15}$/, "must be an integer")
+      .transform(Number)
+      .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`)),
+  ).meta({
+    ...doc,
+    type: "integer",
+    example: Number(doc.example),
+    minimum: min,
+    ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}),
+  });
+
+/** `true`/`false`, also `1`/`0` (GAPS.md); documented as a boolean. */
+export const bool = (doc: Doc) =>
+  one(z.enum(["true", "false", "1", "0"], wrongKind("true or false")))
+    .transform((v) => v === "true" || v === "1")
+    .meta({ ...doc, type: "boolean", example: doc.example === "true" || doc.example === "1" });
+
+/** An optional parameter's default, applied and documented. */
+export const withDefault = <T extends z.ZodType>(schema: T, value: z.util.NoUndefined<z.output<T>>) =>
+  schema.default(value).meta({ default: value });
+
+export const oneOf = <T extends string>(values: readonly [T, ...T[]], doc: Doc) =>
+  one(z.enum(values, wrongKind(`one of ${values.join(", ")}`))).meta(doc);
+
+const tickerValue = () =>
+  z
+    .string(wrongKind("a ticker symbol"))
+    .min(1, "must not be empty")
+    .transform(normalizeTicker)
+    .pipe(z.string().regex(TICKER_RE, "must be a ticker symbol"));
+
+/** SPEC rule 7: case-insensitive, `brk.b` is `BRK-B`. Repeats that normalize alike are one value. */
+export const ticker = (doc: Doc) =>
+  z
+    .preprocess(
+      (v) => collapseRepeats(Array.isArray(v) ? v.map((t) => (typeof t === "string" ? normalizeTicker(t) : t)) : v),
+      tickerValue(),
+    )
+    .meta(doc);
+
+/** A list filter: repeat the parameter for "any of these values" (GAPS.md). */
+export const many = <T extends z.ZodType>(item: T, doc: Doc) =>
+  z
+    .preprocess(
+      (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+      z.array(item).transform((values) => [...new Set(values)]),
+    )
+    .optional()
+    .meta({ ...doc, example: [doc.example] });
+
+/** A ticker list filter: `only` says what it keeps ("Only these companies' events"). */
+export const tickers = (only: string, example: string) =>
+  many(ticker({ description: "A ticker.", example }), { description: `${only} (repeat for any of).`, example });
+
+/** `limit` and `offset` with the endpoint's default and maximum from SPEC's Limits table. */
+export const page = (defaultLimit: number, maxLimit: number) => ({
+  limit: withDefault(
+    int(
+      { description: `Rows per page (default ${defaultLimit}, at most ${maxLimit}).`, example: String(defaultLimit) },
+      1,
+      maxLimit,
+    ),
+    defaultLimit,
+  ),
+  offset: withDefault(
+    int(
+      { description: "Rows to skip: walk a result by adding `limit` until a short page comes back.", example: "0" },
+      0,
+    ),
+    0,
+  ),
+});
+
+/** An example scenario of the default library (the megacap-tech-2023 scenario). */
+export const EXAMPLE_SCENARIO_ID = "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37";
+
+/** SPEC rule 1: every data endpoint names its scenario. */
+export const scenarioId = () =>
+  str({ description: "The scenario to read (see `/scenarios`).", example: EXAMPLE_SCENARIO_ID }, 64);
+
+export const asOf = (what: string) =>
+  date({
+    description: `Point in time: only ${what} visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch.`,
+    example: "2023-06-30",
+  });
+
+export const startDate = () => date({ description: "First date of the window (inclusive).", example: "2023-01-01" });
+export const endDate = () => date({ description: "Last date of the window (inclusive).", example: "2023-12-31" });

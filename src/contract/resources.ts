@@ -1,0 +1,302 @@
+// The public resource shapes (SPEC.md "Resources and their fields", GAPS.md for the rows it leaves
+// open), as zod schemas: the routes declare their responses with them, the OpenAPI document is
+// generated from them, the build writes what they describe, and the tests validate live answers
+// against them. Each schema with an `id` becomes a named component of the document.
+import { z } from "zod";
+
+/** A field with its documentation. */
+const field = <T extends z.ZodType>(schema: T, description: string, example?: unknown) =>
+  schema.meta(example === undefined ? { description } : { description, example });
+
+const day = (description: string, example = "2023-06-30") =>
+  field(z.string().regex(/^\d{4}-\d{2}-\d{2}$/), description, example).meta({ format: "date" });
+const ticker = (description = "Ticker symbol (upper case, `.` written as `-`).", example = "AAPL") =>
+  field(z.string(), description, example);
+const money = (description: string, example: number) => field(z.number(), description, example);
+const opaque = (description: string) => field(z.record(z.string(), z.unknown()), description);
+
+export const PublicSummary = z
+  .object({
+    scenario_theme: field(z.string(), "What the scenario is about.", "Platform technology leads"),
+    path_mode: field(
+      z.enum(["historical_context", "future_branch"]),
+      "historical_context: history up to current_date = end_date; future_branch: a continuation after current_date, hidden unless asked for with as_of.",
+      "historical_context",
+    ),
+    macro_regime: field(z.string(), "The macro backdrop at the start.", "expansion"),
+    scenario_title: field(z.string(), "Title.", "Megacap technology, 2023"),
+    market_description: field(z.string(), "What happens in the market, as public at current_date."),
+    agent_task: field(z.string(), "What an agent is asked to do in this world."),
+    market_mechanics: field(z.array(z.string()), "The mechanisms that drive the generated data."),
+  })
+  .meta({ id: "PublicSummary", description: "The scenario's public summary (never its hidden truth)." });
+
+export const Scenario = z
+  .object({
+    id: field(z.string(), "Identifier, used as `scenario_id`.", "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37"),
+    status: field(z.string(), "Lifecycle state; library scenarios are `ready`.", "ready"),
+    scenario_type: field(z.string(), "Kind of scenario.", "sector_focus"),
+    seed: field(z.int(), "Seed of the generation: with generator_version it fixes every number.", 20230103),
+    name: field(z.string(), "Short name.", "megacap-tech-2023"),
+    start_date: day("First trading day.", "2023-01-03"),
+    end_date: day("Last trading day generated.", "2023-12-29"),
+    current_date: day(
+      "The agent's present: the default horizon of every endpoint (later dates need an explicit as_of).",
+      "2023-12-29",
+    ),
+    generator_version: field(z.string(), "Version of the generator that built it.", "0.4.0"),
+    calibration_version: field(z.string(), "Version of the statistical calibration.", "cal-2026.11"),
+    dataset_split: field(z.enum(["train", "validation", "test", "holdout"]), "Evaluation split.", "train"),
+    public_summary: PublicSummary,
+  })
+  .meta({ id: "Scenario", description: "A self-contained synthetic market world." });
+
+export const ScenarioDetail = Scenario.extend({
+  available_tickers: field(z.array(z.string()), "Every instrument with prices: companies, funds, warrants.", [
+    "AAPL",
+    "SPY",
+  ]),
+}).meta({ id: "ScenarioDetail", description: "A scenario with its instruments." });
+
+export const CompanyFacts = z
+  .object({
+    ticker: ticker(),
+    name: field(z.string(), "Company name (real identity).", "Apple Inc."),
+    sector: field(z.string(), "GICS sector.", "Information Technology"),
+    industry: field(z.string(), "GICS sub-industry.", "Technology Hardware, Storage & Peripherals"),
+    category: field(z.string(), "Security category.", "Common Stock"),
+    exchange: field(z.string(), "Listing exchange.", "NASDAQ"),
+    location: field(z.string().nullable(), "Headquarters.", "Cupertino, California"),
+    cik: field(z.string().nullable(), "SEC CIK, zero-padded to 10 digits.", "0000320193"),
+    is_active: field(z.boolean(), "Whether the company is active in the scenario.", true),
+    sic_code: field(z.string().nullable(), "SIC code.", "3571"),
+    sic_industry: field(z.string().nullable(), "SIC industry.", "ELECTRONIC COMPUTERS"),
+    sic_sector: field(z.string().nullable(), "SIC division.", "Manufacturing"),
+    sec_filings_url: field(z.string().nullable(), "The company's real EDGAR page.").meta({ format: "uri" }),
+  })
+  .meta({
+    id: "CompanyFacts",
+    description: "Identity of an operating company (real); everything financial is synthetic.",
+  });
+
+export const CompanyListRow = CompanyFacts.pick({
+  ticker: true,
+  name: true,
+  cik: true,
+  sector: true,
+  industry: true,
+  category: true,
+  exchange: true,
+}).meta({ id: "CompanyListRow", description: "A company in a list." });
+
+export const PriceBar = z
+  .object({
+    ticker: ticker(),
+    time: day("Trading day."),
+    open: money("Opening price, as traded.", 189.84),
+    high: money("Session high, as traded.", 191.3),
+    low: money("Session low, as traded.", 188.95),
+    close: money("Closing price, as traded.", 190.54),
+    volume: field(z.int(), "Shares traded.", 41286180),
+  })
+  .meta({ id: "PriceBar", description: "One daily bar, as traded (not adjusted)." });
+
+export const PriceBarWithComponents = PriceBar.extend({
+  adjusted_close: money(
+    "Close restated for the splits and dividends that went ex after it, up to the request's horizon (as_of, or current_date).",
+    188.77,
+  ),
+  market_return: field(z.number(), "Market part of the day's log return.", 0.0073),
+  sector_return: field(z.number(), "Sector part of the day's log return.", -0.0011),
+  idiosyncratic_return: field(z.number(), "Stock-specific part of the day's log return.", 0.0023),
+  event_return: field(z.number(), "Part of the day's log return caused by events (see metadata.source_event_ids).", 0),
+  volatility: field(z.number(), "Modeled annualized volatility that day.", 0.2534),
+  metadata: opaque(
+    "log_return, previous_adjusted_close, split_ratio, dividend, source_event_ids (events behind event_return); for funds the benchmark and its level.",
+  ),
+}).meta({ id: "PriceBarWithComponents", description: "A bar with its return components (include_components=true)." });
+
+export const MarketSnapshotRow = z
+  .object({
+    ticker: ticker(),
+    open: money("Opening price.", 189.84),
+    high: money("Session high.", 191.3),
+    low: money("Session low.", 188.95),
+    close: money("Closing price.", 190.54),
+    volume: field(z.int(), "Shares traded.", 41286180),
+    time: day("Trading day of the bar."),
+    day_change: money("Close minus the previous close.", 1.27),
+    day_change_percent: field(z.number(), "day_change against the previous close, in percent.", 0.67),
+    market_cap: field(z.number().nullable(), "Close times shares outstanding (null for funds and warrants).", 2.9e12),
+  })
+  .meta({ id: "MarketSnapshotRow", description: "One instrument's bar in a market-wide snapshot." });
+
+export const MacroObservation = z
+  .object({
+    time: day("Trading day."),
+    regime_name: field(z.string(), "Name of the macro regime in force that day.", "expansion"),
+    market_return: field(z.number(), "The market factor's daily log return (a fraction).", 0.0041),
+    risk_free_rate: field(z.number(), "Policy rate in force (FED mid-range), percent.", 5.13),
+    ten_year_yield: field(z.number(), "10-year yield, percent.", 3.84),
+    inflation_expectation: field(z.number(), "10-year breakeven inflation, percent.", 2.21),
+    credit_spread: field(z.number(), "High-yield credit spread, percent.", 3.9),
+    volatility_index: field(z.number(), "Implied volatility index, percent a year.", 14.2),
+    metadata: opaque(
+      "two_year_yield, policy_rate, source_event_ids (macro events that day), units; from the catalyst's day on, catalyst_window and trading_days_from_catalyst.",
+    ),
+  })
+  .meta({ id: "MacroObservation", description: "One day of the macro tape." });
+
+export const InterestRate = z
+  .object({
+    effective_date: day("Date the rate takes effect."),
+    bank: field(z.string(), "Central bank code.", "FED"),
+    target_low: field(
+      z.number(),
+      "Lower bound of the target range, percent (equal to target_high for a single rate).",
+      5.25,
+    ),
+    target_high: field(z.number(), "Upper bound of the target range, percent.", 5.5),
+    decision: field(z.enum(["hike", "cut", "hold"]), "What the decision did.", "hold"),
+    announcement_date: day("Date the decision was announced (public from then)."),
+  })
+  .meta({ id: "InterestRate", description: "A policy-rate decision (stair-stepped, not a daily series)." });
+
+export const Bank = z
+  .object({
+    bank: field(z.string(), "Central bank code.", "FED"),
+    name: field(z.string(), "Name.", "Federal Reserve"),
+  })
+  .meta({ id: "Bank", description: "A central bank with a policy-rate series." });
+
+export const Event = z
+  .object({
+    event_id: field(
+      z.string(),
+      "Identifier; artifacts and price reactions point back to it.",
+      "evt_89bce83a69bffb07fd0d",
+    ),
+    ticker: field(z.string().nullable(), "The company, or null for a market-wide event.", "MSFT"),
+    event_type: field(
+      z.string(),
+      "earnings_release, policy_decision, inflation_release, macro_catalyst, guidance_change, product_launch, lawsuit, management_change, merger_rumor, regulatory_action, contract_win.",
+      "earnings_release",
+    ),
+    event_date: day("Date of the event."),
+    public_release_datetime: field(
+      z.string(),
+      "When it became public (exchange time, no zone).",
+      "2023-06-30T16:05:00",
+    ),
+    visible_from: day("First date an as_of query sees it."),
+    public_summary: field(z.string(), "What was announced.", "Microsoft launched a new product line."),
+  })
+  .meta({ id: "Event", description: "An event of the public timeline (its hidden effects are never served)." });
+
+export const CorporateAction = z
+  .object({
+    id: field(z.string(), "Identifier.", "ca_dba35981beb91478"),
+    ticker: ticker(),
+    action_type: field(z.enum(["dividend", "split"]), "Kind of action.", "dividend"),
+    announcement_date: day("Date announced (public from then)."),
+    ex_date: day("Ex-date."),
+    record_date: day("Record date."),
+    payable_date: day("Payable date."),
+    details: opaque("A dividend: amount, currency, frequency. A split: split_from, split_to, ratio."),
+  })
+  .meta({ id: "CorporateAction", description: "A dividend or a split." });
+
+export const IndexFundRow = z
+  .object({
+    fund_ticker: ticker("The fund.", "SPY"),
+    holding_ticker: ticker("The security held."),
+    weight: field(z.number(), "Weight in the fund (a fraction).", 0.0517),
+    shares: field(z.int(), "Shares held.", 52558510),
+    market_value: money("Value of the holding at the rebalance.", 3043137729),
+    as_of: day("The rebalance in force (its date)."),
+    benchmark: field(z.string(), "The benchmark the fund tracks.", "S&P 500 Index (scenario universe)"),
+  })
+  .meta({ id: "IndexFundRow", description: "One holding of an index fund." });
+
+export const ValidationCheck = z
+  .object({
+    name: field(z.string(), "Check name.", "ohlc_ordering"),
+    family: field(z.string(), "Resource family it checks.", "prices"),
+    passed: field(z.boolean(), "Whether it passed.", true),
+    severity: field(
+      z.enum(["error", "warning"]),
+      "error: the scenario is unhealthy if it fails; warning: a statistical target.",
+      "error",
+    ),
+    observed: field(z.unknown(), "What was measured."),
+    expected: field(z.unknown(), "The rule or band."),
+    detail: field(
+      z.string(),
+      "One sentence.",
+      "low <= min(open, close) <= max(open, close) <= high: holds on all 3750 rows",
+    ),
+  })
+  .meta({ id: "ValidationCheck", description: "One check of the validation report." });
+
+export const ValidationReport = z
+  .object({
+    scenario_id: field(z.string(), "The scenario.", "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37"),
+    healthy: field(z.boolean(), "True when no error-severity check failed (on the whole world).", true),
+    generator_version: field(z.string(), "Generator version.", "0.4.0"),
+    calibration_version: field(z.string(), "Calibration version.", "cal-2026.11"),
+    summary: field(
+      z.object({
+        passed: field(z.int(), "Checks passed.", 49),
+        failed: field(z.int(), "Error checks failed.", 0),
+        warnings: field(z.int(), "Warning checks outside their band.", 14),
+      }),
+      "Counts of the checks.",
+    ),
+    checks: field(z.array(ValidationCheck), "Every check."),
+  })
+  .meta({
+    id: "ValidationReport",
+    description:
+      "Accounting, price and point-in-time checks, and statistics against their bands. For a future_branch scenario, measured over the context up to current_date only.",
+  });
+
+export const ErrorBody = z
+  .object({
+    detail: field(
+      z.string(),
+      "One sentence naming the parameter and the rule.",
+      "Query parameter 'limit' must be at most 10000",
+    ),
+    errors: field(
+      z.array(
+        z.object({
+          loc: z.array(z.union([z.string(), z.number()])).meta({ example: ["query", "limit"] }),
+          msg: z.string().meta({ example: "must be at most 10000" }),
+          type: z.string().meta({ example: "too_big" }),
+        }),
+      ),
+      "422 only: every failed rule.",
+    ).optional(),
+  })
+  .meta({ id: "Error", description: "Every error answer." });
+
+export const Health = z
+  .object({
+    status: field(z.literal("ok"), "Always ok when the worker answers.", "ok"),
+    environment: field(z.string(), "Deployment environment.", "production"),
+  })
+  .meta({ id: "Health" });
+
+export type PublicSummary = z.infer<typeof PublicSummary>;
+export type Scenario = z.infer<typeof Scenario>;
+export type CompanyFacts = z.infer<typeof CompanyFacts>;
+export type ValidationCheck = z.infer<typeof ValidationCheck>;
+export type ValidationReport = z.infer<typeof ValidationReport>;
+export type MarketSnapshotRow = z.infer<typeof MarketSnapshotRow>;
+export type IndexFundRow = z.infer<typeof IndexFundRow>;
+export type InterestRate = z.infer<typeof InterestRate>;
+export type Event = z.infer<typeof Event>;
+export type CorporateAction = z.infer<typeof CorporateAction>;
+export type MacroObservation = z.infer<typeof MacroObservation>;
+export type PriceBar = z.infer<typeof PriceBar>;
+export type PriceBarWithComponents = z.infer<typeof PriceBarWithComponents>;

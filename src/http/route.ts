@@ -1,0 +1,116 @@
+// How a route is declared: once, as an OpenAPI route (@hono/zod-openapi) with its parameter schemas,
+// its 200 schema and the shared error answers. The worker validates requests with that declaration,
+// `/openapi.json` is generated from it, and handlers get the validated input and must return the
+// declared response body (checked by the type system; live answers are checked in the tests).
+import { createRoute, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { z } from "zod";
+import { ErrorBody } from "../contract/resources.ts";
+import type { AppEnv } from "../env.ts";
+import { ApiError } from "./errors.ts";
+import { cachedJson, servedBefore } from "./respond.ts";
+
+export type ApiApp = OpenAPIHono<AppEnv>;
+
+/** The name of the X-API-KEY scheme in the document. */
+export const API_KEY_SCHEME = "ApiKey";
+
+const errorAnswer = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorBody } },
+});
+
+const rateLimitHeaders = {
+  "X-RateLimit-Limit": { description: "Requests allowed per rolling minute.", schema: { type: "integer" as const } },
+  "X-RateLimit-Remaining": { description: "Requests left in the window.", schema: { type: "integer" as const } },
+  "X-Account-ID": { description: "The account the key belongs to.", schema: { type: "string" as const } },
+};
+
+/** Error answers every keyed route can give (GAPS.md). */
+export const errorResponses = {
+  400: errorAnswer("A combination that cannot be served (start_date after end_date, interval other than day, ...)."),
+  401: errorAnswer("Missing or invalid X-API-KEY header."),
+  404: errorAnswer("Unknown scenario, or a ticker, bank, fund or route the scenario does not hold."),
+  422: errorAnswer(
+    "A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values.",
+  ),
+  429: {
+    ...errorAnswer("Rate limit exceeded: retry after Retry-After seconds."),
+    headers: {
+      ...rateLimitHeaders,
+      "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" as const } },
+    },
+  },
+} as const;
+
+interface DataRouteConfig<Request extends RouteConfig["request"], Response extends z.ZodType> {
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  request: Request;
+  response: Response;
+}
+
+/** A keyed GET route over bundle data: identity and cached bodies before validation, ETag on success. */
+export function dataRoute<const Request extends RouteConfig["request"], const Response extends z.ZodType>(
+  config: DataRouteConfig<Request, Response>,
+) {
+  return createRoute({
+    method: "get",
+    path: config.path,
+    tags: [config.tag],
+    summary: config.summary,
+    description: config.description,
+    security: [{ [API_KEY_SCHEME]: [] }],
+    middleware: [servedBefore] as const,
+    request: config.request,
+    responses: {
+      200: {
+        description: "OK. Scenario data never changes: the strong ETag answers If-None-Match with 304.",
+        headers: {
+          ...rateLimitHeaders,
+          ETag: { description: "Strong validator of this answer.", schema: { type: "string" as const } },
+        },
+        content: { "application/json": { schema: config.response } },
+      },
+      ...errorResponses,
+    },
+  });
+}
+
+type DataRoute = ReturnType<typeof dataRoute>;
+type Validated<R, Target extends "query" | "params"> = R extends { request: Record<Target, infer S extends z.ZodType> }
+  ? z.output<S>
+  : unknown;
+type ResponseBody<R> = R extends {
+  responses: { 200: { content: { "application/json": { schema: infer S extends z.ZodType } } } };
+}
+  ? z.input<S>
+  : never;
+
+/** Serve a data route: the handler gets the validated query and path parameters, returns the declared body. */
+export function serve<R extends DataRoute>(
+  app: ApiApp,
+  route: R,
+  handler: (input: Validated<R, "query"> & Validated<R, "params">, c: Context<AppEnv>) => Promise<ResponseBody<R>>,
+): void {
+  app.openapi(route, (async (c: Context<AppEnv>) => {
+    const req = c.req as unknown as { valid(target: string): object | undefined };
+    const input = { ...req.valid("query"), ...req.valid("param") } as Validated<R, "query"> & Validated<R, "params">;
+    return cachedJson(c, await handler(input, c));
+  }) as never);
+}
+
+/** Validation failures become 422 {detail, errors}, the detail naming the first failed parameter. */
+export function validationError(target: string, error: z.ZodError): ApiError {
+  const where = target === "param" ? "path" : target === "json" ? "body" : target;
+  const errors = error.issues.map((issue) => ({
+    loc: [where, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+  const first = errors[0];
+  const noun = where === "path" ? "Path parameter" : where === "body" ? "Body field" : "Query parameter";
+  return new ApiError(422, `${noun} '${first.loc.slice(1).join(".")}' ${first.msg}`, errors);
+}

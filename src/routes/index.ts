@@ -1,0 +1,19 @@
+// Every resource family's routes; a new family adds its module here (see docs/adding-a-family.md).
+import type { ApiApp } from "../http/route.ts";
+import * as actions from "./actions.ts";
+import * as company from "./company.ts";
+import * as events from "./events.ts";
+import * as funds from "./funds.ts";
+import * as macro from "./macro.ts";
+import * as prices from "./prices.ts";
+import * as scenarios from "./scenarios.ts";
+
+export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
+  scenarios,
+  company,
+  prices,
+  macro,
+  events,
+  actions,
+  funds,
+];

@@ -1,0 +1,34 @@
+// Requests against the shared end-to-end runtime.
+import { inject } from "vitest";
+import { KEYS } from "./keys.ts";
+
+export { BRANCH, MEGACAP, RATE_SHOCK } from "../support/bundles.ts";
+
+export const base = inject("base");
+export const KEY = KEYS.main.key;
+
+/** GET (or another method) with a key (the main one unless given; null for none). */
+export function request(
+  path: string,
+  options: { key?: string | null; method?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const key = options.key === undefined ? KEY : options.key;
+  return fetch(base + path, {
+    method: options.method ?? "GET",
+    headers: { ...(key ? { "X-API-KEY": key } : {}), ...options.headers },
+  });
+}
+
+export const get = (path: string, key?: string | null) => request(path, { key });
+
+// Bodies are checked against the OpenAPI document in contract.test.ts; here they are read loosely.
+export async function json(res: Response): Promise<Record<string, any>> {
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** GET and read the body, failing on anything but 200. */
+export async function body(path: string): Promise<Record<string, any>> {
+  const res = await get(path);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return json(res);
+}

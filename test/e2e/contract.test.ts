@@ -1,0 +1,121 @@
+// The contract held to the code: the live /openapi.json is valid OpenAPI 3.1, documents every
+// parameter, and every route's real answers (and error answers) validate against it. Validation is
+// stricter than the document: an undocumented field in an answer fails here.
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { base, json, request } from "./client.ts";
+import { SAMPLES } from "./samples.ts";
+
+type Json = Record<string, unknown>;
+const live = await fetch(`${base}/openapi.json`);
+const document = (await live.json()) as {
+  openapi: string;
+  paths: Record<string, { get: { parameters?: Json[]; responses: Record<string, Json>; security?: Json[] } }>;
+  components: { schemas: Record<string, Json>; securitySchemes: Record<string, Json> };
+};
+
+/** A copy of the document in which every object schema with properties admits no others. */
+function strict(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strict);
+  if (!node || typeof node !== "object") return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, strict(v)])) as Json;
+  if (out.type === "object" && out.properties && out.additionalProperties === undefined)
+    out.additionalProperties = false;
+  return out;
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+ajv.addFormat("date", /^\d{4}-\d{2}-\d{2}$/);
+ajv.addFormat("uri", /^https?:\/\/\S+$/);
+ajv.addSchema(strict(document) as Json, "api");
+const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
+const validatorOf = (path: string, status: string) =>
+  ajv.compile({
+    $ref: `api#/${pointer("paths", path, "get", "responses", status, "content", "application/json", "schema")}`,
+  });
+
+describe("the OpenAPI document", () => {
+  it("is served without a key and is valid OpenAPI 3.1", async () => {
+    expect(live.status).toBe(200);
+    expect(document.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(document as unknown as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("declares the X-API-KEY scheme and requires it on every keyed route", () => {
+    expect(document.components.securitySchemes.ApiKey).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "X-API-KEY",
+    });
+    const open = ["/health", "/openapi.json", "/docs", "/docs/{asset}"];
+    for (const [path, item] of Object.entries(document.paths)) {
+      expect(item.get.security ?? [], path).toEqual(open.includes(path) ? [] : [{ ApiKey: [] }]);
+    }
+  });
+
+  it("describes every parameter with a description and an example", () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const p of item.get.parameters ?? []) {
+        const schema = p.schema as Json;
+        expect(p.description, `${path} ${p.name}`).toBeTruthy();
+        expect(schema.example ?? (schema.items as Json | undefined)?.example, `${path} ${p.name}`).toBeDefined();
+      }
+    }
+  });
+
+  it("gives every keyed route the shared error answers with the {detail} body", () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!item.get.security?.length) continue;
+      for (const status of ["400", "401", "404", "422", "429"]) {
+        expect(item.get.responses[status], `${path} ${status}`).toMatchObject({
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        });
+      }
+    }
+  });
+
+  it("describes every field of every resource", () => {
+    for (const [name, schema] of Object.entries(document.components.schemas)) {
+      for (const [field, def] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
+        expect(
+          def.description ?? def.$ref ?? (def.type === "object" ? "nested" : undefined),
+          `${name}.${field}`,
+        ).toBeTruthy();
+      }
+    }
+  });
+});
+
+describe.each(Object.keys(SAMPLES).filter((p) => !p.startsWith("/docs")))("%s answers as documented", (path) => {
+  it("with a 200 body that validates against its schema", async () => {
+    const res = await request(SAMPLES[path]);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    const validate = validatorOf(path, "200");
+    const body = await json(res);
+    expect(validate(body) ? [] : validate.errors).toEqual([]);
+  });
+});
+
+describe("error answers validate against the Error schema", () => {
+  it.each([
+    ["/prices", "/prices?scenario_id=x&ticker=AAPL&limit=0", 422],
+    ["/prices", "/prices?scenario_id=x&ticker=AAPL", 404],
+    ["/prices", "/prices?scenario_id=x&ticker=AAPL&start_date=2023-02-01&end_date=2023-01-01", 400],
+    ["/macro", "/macro?scenario_id=x", 404],
+  ])("%s: %s -> %i", async (path, url, status) => {
+    const res = await request(url);
+    expect(res.status).toBe(status);
+    const validate = validatorOf(path, String(status));
+    const body = await json(res);
+    expect(validate(body) ? [] : validate.errors).toEqual([]);
+  });
+
+  it("for a 401 too", async () => {
+    const unauthorized = await request("/prices?scenario_id=x&ticker=AAPL", { key: null });
+    expect(validatorOf("/prices", "401")(await json(unauthorized))).toBe(true);
+  });
+});

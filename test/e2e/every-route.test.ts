@@ -1,0 +1,115 @@
+// One shared set of checks, run for every route of the live OpenAPI document: authentication,
+// scenario_id, conditional requests, trailing slash, HEAD, other methods and repeated parameters.
+import { describe, expect, it } from "vitest";
+import { base, json, request } from "./client.ts";
+import { OPEN_ROUTES, SAMPLES } from "./samples.ts";
+
+interface Operation {
+  parameters?: { name: string; in: string; required?: boolean }[];
+}
+const document = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, { get: Operation }> };
+const routes = Object.keys(document.paths);
+const UNKNOWN = "00000000-0000-4000-8000-000000000000";
+
+const takes = (path: string, where: string) =>
+  (document.paths[path].get.parameters ?? []).some((p) => p.name === "scenario_id" && p.in === where);
+
+it("has a sample request for every documented route", () => {
+  expect(routes.filter((r) => !SAMPLES[r])).toEqual([]);
+});
+
+describe.each(routes)("%s", (route) => {
+  const sample = SAMPLES[route];
+  const keyed = !OPEN_ROUTES.has(route);
+  const withQuery = (path: string, edit: (q: URLSearchParams) => void) => {
+    const url = new URL(path, base);
+    edit(url.searchParams);
+    return `${url.pathname}${url.search}`;
+  };
+
+  if (keyed)
+    it("answers 401 without a key or with an unknown one, naming no account", async () => {
+      for (const key of [null, "sm_not_a_real_key_0000"]) {
+        const res = await request(sample, { key });
+        expect(res.status).toBe(401);
+        expect(await json(res)).toEqual({ detail: "Missing or invalid X-API-KEY header" });
+        expect(res.headers.get("x-account-id")).toBeNull();
+        expect(res.headers.get("x-ratelimit-limit")).toBeNull();
+      }
+    });
+
+  if (takes(route, "query"))
+    it("answers 422 without scenario_id, and with an empty one", async () => {
+      const missing = await request(withQuery(sample, (q) => q.delete("scenario_id")));
+      expect(missing.status).toBe(422);
+      expect((await json(missing)).detail).toBe("Query parameter 'scenario_id' is required");
+      const empty = await request(withQuery(sample, (q) => q.set("scenario_id", "")));
+      expect(empty.status).toBe(422);
+      expect((await json(empty)).detail).toBe("Query parameter 'scenario_id' must not be empty");
+    });
+
+  if (takes(route, "query") || takes(route, "path"))
+    it("answers 404 for an unknown scenario", async () => {
+      const unknown = takes(route, "query")
+        ? withQuery(sample, (q) => q.set("scenario_id", UNKNOWN))
+        : sample.replace(/^\/scenarios\/[^/?]+/, `/scenarios/${UNKNOWN}`);
+      const res = await request(unknown);
+      expect(res.status).toBe(404);
+      expect(await json(res)).toEqual({ detail: "Scenario not found" });
+      expect(res.headers.get("etag")).toBeNull();
+    });
+
+  if (route !== "/health")
+    it("sends a strong ETag and answers If-None-Match with 304 and no body", async () => {
+      const first = await request(sample);
+      expect(first.status).toBe(200);
+      const etag = first.headers.get("etag");
+      expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+      if (keyed) expect(first.headers.get("x-account-id")).toBe("acct-main");
+      const again = await request(sample, { headers: { "If-None-Match": etag! } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      expect(again.headers.get("etag")).toBe(etag);
+      const weak = await request(sample, { headers: { "If-None-Match": `W/${etag}` } });
+      expect(weak.status).toBe(304);
+      expect((await request(sample, { headers: { "If-None-Match": '"stale"' } })).status).toBe(200);
+    });
+
+  it("serves the same answer with a trailing slash", async () => {
+    const plain = await request(sample);
+    const url = new URL(sample, base);
+    const slashed = await request(`${url.pathname}/${url.search}`);
+    expect(slashed.status).toBe(200);
+    expect(slashed.headers.get("etag")).toBe(plain.headers.get("etag"));
+    expect(await slashed.text()).toBe(await plain.text());
+  });
+
+  it("answers HEAD with the status and validators of GET and no body", async () => {
+    const got = await request(sample);
+    const head = await request(sample, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(got.headers.get("etag"));
+    expect(head.headers.get("content-type")).toBe(got.headers.get("content-type"));
+    expect(await head.text()).toBe("");
+  });
+
+  it("refuses every other method with 405 and Allow, after the URL was served", async () => {
+    expect((await request(sample)).status).toBe(200);
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      const res = await request(sample, { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD");
+      expect((await json(res)).detail).toMatch(new RegExp(`^Method ${method} not allowed on /`));
+    }
+  });
+
+  it("gives the same answer when every parameter is repeated identically", async () => {
+    const url = new URL(sample, base);
+    const doubled = withQuery(sample, (q) => {
+      for (const [k, v] of [...url.searchParams]) q.append(k, v);
+    });
+    const [once, twice] = await Promise.all([request(sample), request(doubled)]);
+    expect(twice.status).toBe(200);
+    expect(await twice.text()).toBe(await once.text());
+  });
+});

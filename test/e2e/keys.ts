@@ -1,0 +1,8 @@
+// The API keys the end-to-end runtime knows. Each test that counts requests against a limit has a
+// key of its own, so files running side by side never share a window.
+export const KEYS = {
+  main: { key: "sm_test_main_key_0123456789", limit: 1_000_000, account: "acct-main" },
+  limit100: { key: "sm_test_limit_100_key", limit: 100, account: "acct-limit-100" },
+  tinyA: { key: "sm_test_tiny_a_key", limit: 1, account: "acct-tiny-a" },
+  tinyB: { key: "sm_test_tiny_b_key", limit: 1, account: "acct-tiny-b" },
+} as const;

@@ -1,0 +1,91 @@
+// Point in time: nothing after a request's horizon (its as_of, or the scenario's current_date) is
+// served. A future branch is revealed only to an explicit later as_of, and nothing public about a
+// scenario describes its branch.
+import { beforeAll, describe, expect, it } from "vitest";
+import { body, BRANCH } from "./client.ts";
+
+const END = "2026-06-30";
+let current: string;
+beforeAll(async () => {
+  current = (await body(`/scenarios/${BRANCH}`)).scenario.current_date;
+});
+const q = `scenario_id=${BRANCH}`;
+const dates = (rows: Record<string, string>[], field: string) => rows.map((r) => r[field]);
+
+describe("a future branch", () => {
+  it("is not served by default: every endpoint stops at current_date", async () => {
+    expect(current < END).toBe(true);
+    const prices = (await body(`/prices?${q}&ticker=NVDA`)).prices;
+    expect(dates(prices, "time").at(-1)).toBe(current);
+    const macro = (await body(`/macro?${q}&limit=10000`)).macro_data;
+    expect(dates(macro, "time").at(-1)).toBe(current);
+    const events = (await body(`/events/timeline?${q}&limit=500`)).events;
+    expect(dates(events, "visible_from").every((d) => d <= current)).toBe(true);
+    expect(events.some((e: { event_type: string }) => e.event_type === "macro_catalyst")).toBe(false);
+    const actions = (await body(`/corporate-actions?${q}&limit=200`)).corporate_actions;
+    expect(dates(actions, "announcement_date").every((d) => d <= current)).toBe(true);
+    const rates = (await body(`/macro/interest-rates?${q}&bank=FED`)).interest_rates;
+    expect(dates(rates, "announcement_date").every((d) => d <= current)).toBe(true);
+    const rate = (await body(`/macro/interest-rates/snapshot?${q}&bank=FED`)).interest_rate;
+    expect(rate.effective_date <= current).toBe(true);
+    const market = await body(`/prices/snapshot/market?${q}`);
+    expect(market.as_of).toBe(current);
+    expect(market.snapshots.every((s: { time: string }) => s.time <= current)).toBe(true);
+    const funds = (await body(`/index-funds?${q}&limit=1000`)).index_funds;
+    expect(funds.length).toBeGreaterThan(0);
+    expect(dates(funds, "as_of").every((d) => d <= current)).toBe(true);
+  });
+
+  it("is revealed to an explicit as_of after current_date", async () => {
+    const later = `${q}&as_of=${END}`;
+    expect(dates((await body(`/prices?${later}&ticker=NVDA`)).prices, "time").at(-1)).toBe(END);
+    expect(dates((await body(`/macro?${later}&limit=10000`)).macro_data, "time").at(-1)).toBe(END);
+    expect((await body(`/events/timeline?${later}&event_type=macro_catalyst`)).events).toHaveLength(1);
+  });
+
+  it("restates adjusted closes only for the actions gone ex by the horizon", async () => {
+    const all = (await body(`/corporate-actions?${q}&as_of=${END}&limit=200`)).corporate_actions;
+    const split = all.find(
+      (a: { action_type: string; ex_date: string }) => a.action_type === "split" && a.ex_date > current,
+    );
+    expect(split, "the branch scenario splits a stock after current_date").toBeDefined();
+    const p = `/prices?${q}&ticker=${split.ticker}&include_components=true`;
+    const now = (await body(p)).prices;
+    expect(await body(`${p}&as_of=${current}`)).toEqual({ ticker: split.ticker, prices: now });
+    const last = now.at(-1);
+    expect(last.time).toBe(current);
+    expect(last.adjusted_close).toBe(last.close); // nothing after the horizon is restated
+    const sameDay = (await body(`${p}&as_of=${END}`)).prices.find((b: { time: string }) => b.time === current);
+    expect(sameDay.close).toBe(last.close);
+    expect(sameDay.adjusted_close).toBeLessThan(last.adjusted_close / 1.5); // the split restates it
+    for (const b of now) {
+      const sum = b.market_return + b.sector_return + b.idiosyncratic_return + b.event_return;
+      expect(Math.abs(sum - Math.log(b.adjusted_close / b.metadata.previous_adjusted_close))).toBeLessThan(1e-9);
+    }
+  });
+
+  it("is described nowhere public: neither in the validation report nor in the summary", async () => {
+    const { validation } = await body(`/scenarios/${BRANCH}/validation`);
+    const mentioned = JSON.stringify(validation).match(/\d{4}-\d{2}-\d{2}/g) ?? [];
+    expect(mentioned.filter((d) => d > current)).toEqual([]);
+    const { scenario } = await body(`/scenarios/${BRANCH}`);
+    expect(scenario.public_summary.market_description).not.toMatch(/pause/i);
+  });
+});
+
+describe("the catalyst", () => {
+  it("is marked on the macro tape from its own day on, and never before", async () => {
+    const { events } = await body(`/events/timeline?${q}&as_of=${END}&event_type=macro_catalyst`);
+    const day = events[0].visible_from;
+    const tape = (await body(`/macro?${q}&as_of=${END}&start_date=2026-01-01&end_date=2026-04-30`)).macro_data;
+    const at = tape.find((m: { time: string }) => m.time === day);
+    expect(at.metadata).toMatchObject({ catalyst_window: true, trading_days_from_catalyst: 0 });
+    expect(at.metadata.source_event_ids).toContain(events[0].event_id);
+    const before = tape.filter((m: { time: string }) => m.time < day);
+    expect(before.length).toBeGreaterThan(0);
+    for (const m of before) {
+      expect(JSON.stringify(m)).not.toMatch(/catalyst/);
+      expect(m.metadata.source_event_ids).not.toContain(events[0].event_id);
+    }
+  });
+});

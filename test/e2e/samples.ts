@@ -1,0 +1,35 @@
+// One request per documented route that answers 200 on the default library: the shared checks and
+// the contract test drive every route through these (a new route without a sample fails them).
+import { BRANCH, MEGACAP } from "./client.ts";
+
+const s = `scenario_id=${MEGACAP}`;
+
+export const SAMPLES: Record<string, string> = {
+  "/health": "/health",
+  "/openapi.json": "/openapi.json",
+  "/docs": "/docs",
+  "/docs/{asset}": "/docs/swagger-ui.css",
+  "/scenarios": "/scenarios",
+  "/scenarios/{scenario_id}": `/scenarios/${MEGACAP}`,
+  "/scenarios/{scenario_id}/validation": `/scenarios/${BRANCH}/validation`,
+  "/company/facts": `/company/facts?${s}&ticker=AAPL`,
+  "/companies": `/companies?${s}&search=tech`,
+  "/company/facts/tickers": `/company/facts/tickers?${s}`,
+  "/company/facts/ciks": `/company/facts/ciks?${s}`,
+  "/prices": `/prices?${s}&ticker=AAPL&include_components=true&limit=30`,
+  "/prices/snapshot": `/prices/snapshot?${s}&ticker=SPY&as_of=2023-07-04`,
+  "/prices/snapshot/market": `/prices/snapshot/market?${s}&as_of=2023-06-30`,
+  "/prices/tickers": `/prices/tickers?${s}`,
+  "/prices/snapshot/tickers": `/prices/snapshot/tickers?${s}`,
+  "/macro": `/macro?scenario_id=${BRANCH}&start_date=2025-06-01`,
+  "/macro/interest-rates": `/macro/interest-rates?${s}&bank=ECB`,
+  "/macro/interest-rates/snapshot": `/macro/interest-rates/snapshot?${s}&bank=fed&as_of=2023-08-01`,
+  "/macro/interest-rates/banks": "/macro/interest-rates/banks",
+  "/events/timeline": `/events/timeline?${s}&limit=50`,
+  "/corporate-actions": `/corporate-actions?${s}`,
+  "/index-funds": `/index-funds?${s}&ticker=XLK`,
+  "/index-funds/tickers": "/index-funds/tickers",
+};
+
+/** Routes that need no key. */
+export const OPEN_ROUTES = new Set(["/health", "/openapi.json", "/docs", "/docs/{asset}"]);

@@ -1,0 +1,47 @@
+// The scenario library, a scenario's record and its validation report.
+import { describe, expect, it } from "vitest";
+import { body, BRANCH, MEGACAP, RATE_SHOCK } from "./client.ts";
+
+describe("scenarios", () => {
+  it.each([
+    ["", [BRANCH, MEGACAP, RATE_SHOCK]],
+    ["?status=ready&healthy_only=true", [BRANCH, MEGACAP, RATE_SHOCK]],
+    ["?status=draft", []],
+    ["?min_ticker_count=16", [RATE_SHOCK]],
+    ["?max_scenario_day_count=250", [MEGACAP]],
+    ["?path_mode=future_branch", [BRANCH]],
+    ["?path_mode=historical_context&limit=1&offset=1", [RATE_SHOCK]],
+  ])("filters /scenarios%s", async (query, ids) => {
+    const { scenarios } = await body(`/scenarios${query}`);
+    expect(scenarios.map((s: { id: string }) => s.id)).toEqual(ids);
+  });
+
+  it("serves the detail with every documented field and the available tickers", async () => {
+    const { scenario } = await body(`/scenarios/${MEGACAP}`);
+    expect(scenario).toMatchObject({ id: MEGACAP, status: "ready", start_date: "2023-01-03", end_date: "2023-12-29" });
+    expect(Object.keys(scenario.public_summary).sort()).toEqual([
+      "agent_task",
+      "macro_regime",
+      "market_description",
+      "market_mechanics",
+      "path_mode",
+      "scenario_theme",
+      "scenario_title",
+    ]);
+    const { tickers } = await body(`/prices/tickers?scenario_id=${MEGACAP}`);
+    expect(scenario.available_tickers).toEqual(tickers);
+    expect(tickers).toHaveLength(15);
+    expect(tickers).toEqual(expect.arrayContaining(["AAPL", "BRK-B", "SPY", "XLK"]));
+  });
+
+  it("serves the validation report in the GAPS.md structure", async () => {
+    const { validation } = await body(`/scenarios/${MEGACAP}/validation`);
+    expect(validation).toMatchObject({ scenario_id: MEGACAP, healthy: true, summary: { failed: 0 } });
+    expect(validation.checks.map((c: { name: string }) => c.name)).toContain("ohlc_ordering");
+    for (const check of validation.checks) {
+      expect(Object.keys(check)).toEqual(
+        expect.arrayContaining(["name", "family", "passed", "observed", "expected", "detail"]),
+      );
+    }
+  });
+});

@@ -1,0 +1,27 @@
+// Global setup of the end-to-end project: build the default scenario library once, serve it from the
+// real worker in workerd (miniflare) with the test keys, and hand the address to every test file.
+import type { TestProject } from "vitest/node";
+import { buildTempBundles } from "../support/bundles.ts";
+import { startTestRuntime } from "../support/runtime.ts";
+import { KEYS } from "./keys.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Base URL of the shared runtime. */
+    base: string;
+    /** The bundles it serves, for tests that start a runtime of their own. */
+    bundlesDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const bundles = buildTempBundles();
+  const rt = await startTestRuntime({ bundlesDir: bundles.outDir });
+  for (const { key, limit, account } of Object.values(KEYS)) await rt.addKey(key, limit, account);
+  project.provide("base", rt.base);
+  project.provide("bundlesDir", bundles.outDir);
+  return async () => {
+    await rt.stop();
+    bundles.cleanup();
+  };
+}
