@@ -1,19 +1,6 @@
-import { readFileSync } from "node:fs";
-import { defineConfig, type Plugin } from "vitest/config";
-
-/** The worker imports Swagger UI's files as text (`with { type: "text" }`, esbuild); do the same here. */
-const textImports: Plugin = {
-  name: "swagger-ui-as-text",
-  enforce: "pre",
-  load(id) {
-    if (/swagger-ui-dist\/swagger-ui(-bundle\.js|\.css)$/.test(id)) {
-      return `export default ${JSON.stringify(readFileSync(id, "utf8"))};`;
-    }
-  },
-};
+import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  plugins: [textImports],
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,

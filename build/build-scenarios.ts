@@ -2,13 +2,15 @@
 // the bundles directory. A scenario whose source, generator version and generator code are
 // unchanged since its last build is skipped.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { SingleBar, Presets } from "cli-progress";
 import { pack, unpack } from "msgpackr";
-import { CATALOG_KEY, manifestKey } from "../src/bundle/layout.ts";
+import { assetKey, CATALOG_KEY, manifestKey, validationKey } from "../src/bundle/layout.ts";
+import { DOCS_ASSETS } from "../src/docs/assets.ts";
 import type { Catalog, Manifest, ScenarioRecord, ValidationReport } from "../src/bundle/types.ts";
 import { compileScenario } from "./compile.ts";
 import { allFundTickers } from "./generate/funds.ts";
@@ -159,24 +161,35 @@ export function buildScenarios(options: BuildOptions = {}): BuildResult {
       if (!ids.has(entry)) rmSync(join(scenariosDir, entry), { recursive: true });
   }
   const catalog: Catalog = {
-    format: 1,
+    format: 2,
     index_funds: allFundTickers(),
     banks: banks(),
     scenarios: manifests.map((m) => ({
       scenario: m.scenario,
-      ticker_count: m.tickers.prices.length,
+      ticker_count: m.counts.instruments,
       day_count: m.day_count,
       healthy: readReportHealth(outDir, m),
       content_hash: m.content_hash,
     })),
   };
   mkdirSync(outDir, { recursive: true });
+  writeDocsAssets(outDir);
   writeFileSync(join(outDir, CATALOG_KEY), pack(catalog));
   return result;
 }
 
 function readReportHealth(outDir: string, manifest: Manifest): boolean {
-  return (unpack(readFileSync(join(outDir, manifest.validation_key))) as ValidationReport).healthy;
+  return (unpack(readFileSync(join(outDir, validationKey(manifest.scenario.id)))) as ValidationReport).healthy;
+}
+
+/** The reference page's script and stylesheet, served by the worker from its store. */
+function writeDocsAssets(outDir: string): void {
+  const dist = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+  for (const name of Object.keys(DOCS_ASSETS)) {
+    const path = join(outDir, assetKey(name));
+    mkdirSync(dirname(path), { recursive: true });
+    copyFileSync(join(dist, name), path);
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

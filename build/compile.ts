@@ -1,18 +1,12 @@
-// Turns a generated world into bundle objects: content-addressed shards (written by the families),
-// the validation report and the manifest that indexes them (format in docs/bundle-format.md). Only
-// public fields are written: the hidden truth (regimes, event effects) stays in the build.
+// Turns a generated world into bundle objects: the shards the families write, the instruments
+// shard, the validation report and the manifest (format in docs/bundle-format.md). Only public
+// fields are written: the hidden truth (regimes, event effects) stays in the build.
 import { createHash } from "node:crypto";
 import { pack } from "msgpackr";
 import { manifestKey, shardKey, validationKey } from "../src/bundle/layout.ts";
-import { encodeShard } from "../src/bundle/shard.ts";
-import type {
-  CompanyFacts,
-  FundInfo,
-  Manifest,
-  ScenarioRecord,
-  ShardRef,
-  ValidationReport,
-} from "../src/bundle/types.ts";
+import { encodeShard, type Row } from "../src/bundle/shard.ts";
+import { periodOf, SHARDS, type InstrumentKind, type ShardKind } from "../src/bundle/shards.ts";
+import type { FundInfo, Manifest, ScenarioRecord, ValidationReport } from "../src/bundle/types.ts";
 import type { ShardSink } from "./families/family.ts";
 import { FAMILIES } from "./families/registry.ts";
 import type { World } from "./world.ts";
@@ -25,29 +19,27 @@ export interface CompiledScenario {
   objects: Map<string, Uint8Array>;
 }
 
-/** The manifest's ticker roles and entries, from every family. */
-function manifestEntries(world: World): Pick<Manifest, "tickers" | "companies" | "funds"> {
-  const instruments: Record<string, string[]> = {};
-  const coverage: Record<string, string[]> = {};
-  let companies: CompanyFacts[] = [];
-  let funds: FundInfo[] = [];
-  for (const family of FAMILIES.families) {
-    const part = family.manifest?.(world);
-    if (!part) continue;
-    Object.assign(instruments, part.instruments);
-    Object.assign(coverage, part.coverage);
-    companies = part.companies ?? companies;
-    funds = part.funds ?? funds;
-  }
-  // `prices` lists every instrument (every role's tickers have bars); then the roles, then what each
-  // resource covers. Key order is part of the manifest's bytes, which published scenarios keep.
-  const prices = [...new Set(Object.values(instruments).flat())].sort();
-  return { tickers: { prices, ...instruments, ...coverage }, companies, funds };
+/** Instrument roles of the manifest parts, as the kinds of the `instruments` shard. */
+const KIND_OF_ROLE: Record<string, InstrumentKind> = { companies: "company", funds: "fund", warrants: "warrant" };
+
+/** A shard's bytes: its rows as msgpack, or as JSON text where the kind serves rows one by one. */
+export function shardBytes(kind: ShardKind, part: string | undefined, rows: Row[]): Uint8Array {
+  const served = kind.served;
+  if (!served) return encodeShard(kind.columns, rows, kind.key);
+  const fragment = kind.fragment ?? false;
+  return encodeShard(kind.columns, rows, kind.key, {
+    fragment,
+    text: (row) => {
+      const text = JSON.stringify(served(row, part));
+      return fragment ? text.slice(1, -1) : text;
+    },
+  });
 }
 
 export function compileScenario(record: ScenarioRecord, world: World, report: ValidationReport): CompiledScenario {
   const objects = new Map<string, Uint8Array>();
-  const shards: Record<string, ShardRef> = {};
+  const hashes = new Map<string, string>();
+  const periods: Manifest["periods"] = {};
   const writtenBy = new Map<string, string>();
   const sink =
     (family: string): ShardSink =>
@@ -55,34 +47,51 @@ export function compileScenario(record: ScenarioRecord, world: World, report: Va
       const name = kind.name(part);
       if (writtenBy.has(name)) throw new Error(`${family}: shard ${name} already written by ${writtenBy.get(name)}`);
       writtenBy.set(name, family);
-      const bytes = encodeShard([...kind.columns], rows, (row) => row[0] as string);
-      const hash = sha256(bytes);
-      const key = shardKey(record.id, name, hash);
-      objects.set(key, bytes);
-      shards[name] = { key, hash, bytes: bytes.byteLength, rows: rows.length };
+      const bytes = shardBytes(kind, part, rows);
+      objects.set(shardKey(record.id, name), bytes);
+      hashes.set(name, sha256(bytes));
+      const period = periodOf(name);
+      if (period) (periods[period[0]] ??= {})[period[1]] = rows.length;
     };
   for (const family of FAMILIES.families) family.shards?.(world, sink(family.name));
 
-  const reportBytes = pack(report);
-  const reportHash = sha256(reportBytes);
-  const validation_key = validationKey(record.id, reportHash);
-  objects.set(validation_key, reportBytes);
+  const instruments: [string, InstrumentKind][] = [];
+  let funds: FundInfo[] = [];
+  for (const family of FAMILIES.families) {
+    const part = family.manifest?.(world);
+    for (const [role, tickers] of Object.entries(part?.instruments ?? {})) {
+      for (const t of tickers) instruments.push([t, KIND_OF_ROLE[role]]);
+    }
+    funds = part?.funds ?? funds;
+  }
+  instruments.sort(([a], [b]) => (a < b ? -1 : 1));
+  sink("compile")(SHARDS.instruments, undefined, instruments);
 
-  const shardNames = Object.keys(shards).sort();
+  const reportBytes = pack(report);
+  objects.set(validationKey(record.id), reportBytes);
+
+  const names = [...hashes.keys()].sort();
   const content_hash = sha256(
-    [JSON.stringify(record), reportHash, ...shardNames.map((n) => `${n}=${shards[n].hash}`)].join("\n"),
+    [JSON.stringify(record), sha256(reportBytes), ...names.map((n) => `${n}=${hashes.get(n)}`)].join("\n"),
   );
-  const { tickers, companies, funds } = manifestEntries(world);
+  const count = (kind: InstrumentKind) => instruments.filter(([, k]) => k === kind).length;
   const manifest: Manifest = {
-    format: 1,
+    format: 2,
     scenario: record,
     content_hash,
     day_count: world.days.length,
-    tickers,
-    companies,
+    counts: {
+      instruments: instruments.length,
+      companies: count("company"),
+      funds: count("fund"),
+      warrants: count("warrant"),
+    },
     funds,
-    shards: Object.fromEntries(shardNames.map((n) => [n, shards[n]])),
-    validation_key,
+    periods: Object.fromEntries(
+      Object.keys(periods)
+        .sort()
+        .map((k) => [k, periods[k]]),
+    ),
   };
   objects.set(manifestKey(record.id), pack(manifest));
   return { manifest, objects };

@@ -14,6 +14,8 @@ export interface LocalRuntimeOptions {
   persistDir?: string;
   /** Serve bundles from miniflare's local R2 instead of the directory (tests of the R2 store). */
   useR2?: boolean;
+  /** Serve bundles from the local R2 persisted in this directory (what `publish:bundles --local DIR` fills). */
+  r2PersistDir?: string;
 }
 
 function directoryService(root: string) {
@@ -40,7 +42,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<{
     port: options.port ?? 0,
     kvNamespaces: ["KEYS"],
     durableObjects: { RATE_LIMITER: { className: "RateLimiter", useSQLite: true } },
-    ...(options.useR2 ? { r2Buckets: ["BUNDLES"] } : { serviceBindings: { BUNDLE_FILES: directoryService(root) } }),
+    ...(options.useR2 || options.r2PersistDir
+      ? { r2Buckets: ["BUNDLES"], ...(options.r2PersistDir ? { r2Persist: options.r2PersistDir } : {}) }
+      : { serviceBindings: { BUNDLE_FILES: directoryService(root) } }),
     bindings: { ENVIRONMENT: "local" },
     ...(options.persistDir
       ? { kvPersist: join(options.persistDir, "kv"), durableObjectsPersist: join(options.persistDir, "do") }
@@ -59,6 +63,17 @@ export async function openLocalKv(persistDir: string) {
     kvPersist: join(persistDir, "kv"),
   });
   return { mf, kv: await mf.getKVNamespace("KEYS") };
+}
+
+/** Only the local R2 persisted in a directory, the bucket a runtime with `r2PersistDir` serves. */
+export async function openLocalR2(persistDir: string) {
+  const mf = new Miniflare({
+    modules: true,
+    script: "export default { fetch() { return new Response(null, { status: 404 }) } }",
+    r2Buckets: ["BUNDLES"],
+    r2Persist: persistDir,
+  });
+  return { mf, bucket: await mf.getR2Bucket("BUNDLES") };
 }
 
 /** Store a key's hash and record in the runtime's KV. */

@@ -1,77 +1,311 @@
-// `npm run publish:bundles`: upload the built bundles to the deployment's R2 bucket with wrangler.
+// `npm run publish:bundles`: upload the built bundles to the deployment's R2 bucket (through R2's
+// S3-compatible API, credentials from the environment, see object-store.ts), or with `--local DIR`
+// to the local R2 persisted in DIR (which `npm start -- --r2 DIR` serves).
+//
 // Published scenarios are immutable: a scenario whose manifest is already in the bucket is skipped
-// when identical and refused when different (give a changed scenario a new id). Shards and the
-// validation report go first, then the manifest, and the catalog last, so readers never see a
-// scenario whose objects are not all there.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// when identical and refused when different (give a changed scenario a new id); every manifest is
+// checked before anything is uploaded. Order: the static assets, then for each new scenario every
+// file under scenarios/<id>/ (many at once), then its manifest once all of them are there, and the
+// catalog last, merged with the catalog in the bucket. Readers find a scenario through the catalog
+// only, so a publish that fails or is interrupted lists nothing new and changes nothing that a
+// published scenario serves; running it again uploads what is missing and writes the catalog.
+import { createHash } from "node:crypto";
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import { parseArgs } from "node:util";
 import { pack, unpack } from "msgpackr";
 import { CATALOG_KEY, manifestKey } from "../src/bundle/layout.ts";
-import type { Catalog, Manifest } from "../src/bundle/types.ts";
-import { DEFAULT_OUT_DIR } from "./build-scenarios.ts";
+import {
+  openLocalR2Store,
+  openS3Store,
+  r2ConfigFromEnv,
+  type ObjectStore,
+  type S3StoreConfig,
+} from "./object-store.ts";
 import { ROOT } from "./worker-bundle.ts";
 
-const bucket = /bucket_name\s*=\s*"([^"]+)"/.exec(readFileSync(join(ROOT, "wrangler.toml"), "utf8"))?.[1];
-if (!bucket) throw new Error("wrangler.toml has no r2 bucket_name");
-const scratch = mkdtempSync(join(tmpdir(), "publish-"));
+/** The build's default output (build-scenarios.ts); not imported, so publishing never loads the generator. */
+const DEFAULT_BUNDLES_DIR = join(ROOT, "bundles");
+/** Build bookkeeping that stays local. */
+const LOCAL_ONLY = new Set(["build-stamp.json"]);
+export const DEFAULT_CONCURRENCY = 16;
 
-function r2(args: string[]): void {
-  execFileSync("wrangler", ["r2", "object", ...args, "--remote"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
+/** Only what publishing reads of a catalog; everything else is carried over as it is. */
+interface CatalogLike {
+  scenarios: { scenario: { id: string; name?: string } }[];
+  [field: string]: unknown;
+}
+
+export interface PublishProgress {
+  /** The scenario's name, or "assets". */
+  label: string;
+  done: number;
+  total: number;
+  bytes: number;
+  totalBytes: number;
+}
+
+export interface PublishOptions {
+  bundlesDir: string;
+  store: ObjectStore;
+  /** Uploads in flight at once. */
+  concurrency?: number;
+  /** Starts no more uploads and stops those in flight (as the store can); nothing new is listed, the publish rejects. */
+  signal?: AbortSignal;
+  /** After each object uploaded. */
+  onProgress?: (progress: PublishProgress) => void;
+  log?: (line: string) => void;
+}
+
+export interface PublishReport {
+  published: string[];
+  skipped: string[];
+  /** Objects and bytes uploaded (manifests and catalog included). */
+  objects: number;
+  bytes: number;
+  /** Objects already in the bucket with the same bytes (assets, or left by an interrupted publish), not uploaded again. */
+  reused: number;
+  catalogScenarios: number;
+  seconds: number;
+}
+
+/** A scenario's id is published with other content: publishing it again cannot fix that. */
+export class RefusedError extends Error {}
+
+interface LocalFile {
+  key: string;
+  path: string;
+  size: number;
+}
+
+/** Every file under dir, as store keys relative to root, build bookkeeping excepted. */
+function filesUnder(root: string, dir: string): LocalFile[] {
+  const files: LocalFile[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && !LOCAL_ONLY.has(entry.name))
+        files.push({ key: relative(root, path).split(sep).join("/"), path, size: statSync(path).size });
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+function md5File(path: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const hash = createHash("md5");
+    createReadStream(path)
+      .on("data", (chunk) => hash.update(chunk))
+      .on("end", () => done(hash.digest("hex")))
+      .on("error", fail);
   });
 }
 
-function upload(key: string, file: string): void {
-  r2(["put", `${bucket}/${key}`, "--file", file]);
-}
-
-/** The remote object's bytes, or null when absent. */
-function download(key: string): Buffer | null {
-  const file = join(scratch, "download");
-  rmSync(file, { force: true });
-  try {
-    r2(["get", `${bucket}/${key}`, "--file", file]);
-  } catch {
-    return null;
-  }
-  return existsSync(file) ? readFileSync(file) : null;
-}
-
-try {
-  const local = unpack(readFileSync(join(DEFAULT_OUT_DIR, CATALOG_KEY))) as Catalog;
-  for (const entry of local.scenarios) {
-    const id = entry.scenario.id;
-    const manifestFile = join(DEFAULT_OUT_DIR, manifestKey(id));
-    const remote = download(manifestKey(id));
-    if (remote && remote.equals(readFileSync(manifestFile))) {
-      console.log(`${entry.scenario.name}: already published`);
-      continue;
+/** Runs work over items with at most `concurrency` at once; on a failure or abort, starts no more. */
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  concurrency: number,
+  signal: AbortSignal | undefined,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      if (signal?.aborted) {
+        failure = { error: signal.reason };
+        break;
+      }
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
-    if (remote) throw new Error(`${entry.scenario.name} (${id}) is published with different content; give it a new id`);
-    const manifest = unpack(readFileSync(manifestFile)) as Manifest;
-    const keys = [...Object.values(manifest.shards).map((s) => s.key), manifest.validation_key];
-    keys.forEach((key, i) => {
-      upload(key, join(DEFAULT_OUT_DIR, key));
-      process.stdout.write(`\r${entry.scenario.name}: ${i + 1}/${keys.length} objects`);
-    });
-    upload(manifestKey(id), manifestFile);
-    console.log(`\n${entry.scenario.name}: published`);
-  }
-  // Merge with what the bucket already lists, so scenarios published from elsewhere stay listed.
-  const remoteCatalogBytes = download(CATALOG_KEY);
-  const remoteCatalog = remoteCatalogBytes ? (unpack(remoteCatalogBytes) as Catalog) : { ...local, scenarios: [] };
-  const localIds = new Set(local.scenarios.map((e) => e.scenario.id));
-  const merged: Catalog = {
-    ...local,
-    scenarios: [...remoteCatalog.scenarios.filter((e) => !localIds.has(e.scenario.id)), ...local.scenarios],
   };
-  const catalogFile = join(scratch, "catalog.mpk");
-  writeFileSync(catalogFile, pack(merged));
-  upload(CATALOG_KEY, catalogFile);
-  console.log(`catalog: ${merged.scenarios.length} scenarios`);
-} finally {
-  rmSync(scratch, { recursive: true, force: true });
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+  if (failure) throw failure.error;
+  signal?.throwIfAborted();
+}
+
+export async function publishBundles(options: PublishOptions): Promise<PublishReport> {
+  const started = performance.now();
+  const { store, signal } = options;
+  const root = resolve(options.bundlesDir);
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+  const log = options.log ?? ((line: string) => console.log(line));
+  const report: PublishReport = {
+    published: [],
+    skipped: [],
+    objects: 0,
+    bytes: 0,
+    reused: 0,
+    catalogScenarios: 0,
+    seconds: 0,
+  };
+
+  const local = unpack(readFileSync(join(root, CATALOG_KEY))) as CatalogLike;
+  const scenarios = local.scenarios.map((entry) => {
+    const id = entry.scenario.id;
+    const manifestFile = join(root, manifestKey(id));
+    if (!existsSync(manifestFile)) throw new Error(`${manifestKey(id)} is missing in ${root}: build first`);
+    return { id, name: entry.scenario.name ?? id, manifest: readFileSync(manifestFile) };
+  });
+
+  // Immutability, checked for every scenario before anything is written.
+  const published = new Set<string>();
+  await forEachConcurrently(scenarios, concurrency, signal, async (s) => {
+    const remote = await store.get(manifestKey(s.id));
+    if (remote && !Buffer.from(remote).equals(s.manifest))
+      throw new RefusedError(`${s.name} (${s.id}) is published with different content; give it a new id`);
+    if (remote) published.add(s.id);
+  });
+  const pending = scenarios.filter((s) => !published.has(s.id));
+  for (const s of scenarios.filter((s) => published.has(s.id))) {
+    report.skipped.push(s.name);
+    log(`${s.name}: already published`);
+  }
+
+  /** Uploads files (skipping those already there with the same bytes), many at once. */
+  const upload = async (label: string, files: LocalFile[], prefix: string) => {
+    const there = await store.list(prefix);
+    const progress: PublishProgress = {
+      label,
+      done: 0,
+      total: files.length,
+      bytes: 0,
+      totalBytes: files.reduce((n, f) => n + f.size, 0),
+    };
+    await forEachConcurrently(files, concurrency, signal, async (file) => {
+      const stored = there.get(file.key);
+      if (stored && stored.size === file.size && stored.etag === (await md5File(file.path))) {
+        report.reused++;
+      } else {
+        await store.put(file.key, file, signal);
+        report.objects++;
+        report.bytes += file.size;
+      }
+      progress.done++;
+      progress.bytes += file.size;
+      options.onProgress?.({ ...progress });
+    });
+  };
+
+  // Static files the worker serves: not part of any scenario, rewritten when changed.
+  if (existsSync(join(root, "assets"))) await upload("assets", filesUnder(root, join(root, "assets")), "assets/");
+
+  for (const s of pending) {
+    const prefix = `scenarios/${s.id}/`;
+    const objects = filesUnder(root, join(root, prefix)).filter((f) => f.key !== manifestKey(s.id));
+    await upload(s.name, objects, prefix);
+    signal?.throwIfAborted();
+    await store.put(manifestKey(s.id), s.manifest, signal);
+    report.objects++;
+    report.bytes += s.manifest.byteLength;
+    report.published.push(s.name);
+    log(`${s.name}: published (${objects.length} objects and the manifest)`);
+  }
+
+  // Merge with what the bucket already lists, so scenarios published from elsewhere stay listed.
+  signal?.throwIfAborted();
+  const remoteBytes = await store.get(CATALOG_KEY);
+  const remote = remoteBytes ? (unpack(remoteBytes) as CatalogLike) : { ...local, scenarios: [] };
+  const localIds = new Set(local.scenarios.map((e) => e.scenario.id));
+  const merged: CatalogLike = {
+    ...local,
+    scenarios: [...remote.scenarios.filter((e) => !localIds.has(e.scenario.id)), ...local.scenarios],
+  };
+  const catalog = pack(merged);
+  if (!remoteBytes || !Buffer.from(remoteBytes).equals(catalog)) {
+    signal?.throwIfAborted();
+    await store.put(CATALOG_KEY, catalog, signal);
+    report.objects++;
+    report.bytes += catalog.byteLength;
+  }
+  report.catalogScenarios = merged.scenarios.length;
+  report.seconds = (performance.now() - started) / 1000;
+  log(`catalog: ${merged.scenarios.length} scenarios`);
+  return report;
+}
+
+/** Progress lines: rewritten in place on a terminal, at most one a second otherwise. */
+function progressPrinter(): (p: PublishProgress) => void {
+  const tty = process.stdout.isTTY;
+  let last = 0;
+  let started = performance.now();
+  let label = "";
+  return (p) => {
+    const now = performance.now();
+    if (p.label !== label) [label, started, last] = [p.label, now, 0];
+    const finished = p.done === p.total;
+    if (!finished && now - last < (tty ? 100 : 1000)) return;
+    last = now;
+    const mb = (n: number) => (n / 1e6).toFixed(1);
+    const rate = p.bytes / 1e6 / Math.max((now - started) / 1000, 1e-3);
+    const line = `${p.label}: ${p.done}/${p.total} objects, ${mb(p.bytes)}/${mb(p.totalBytes)} MB, ${rate.toFixed(1)} MB/s`;
+    if (tty) process.stdout.write(`\r${line}\x1b[K${finished ? "\n" : ""}`);
+    else console.log(line);
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values: args } = parseArgs({
+    options: {
+      bundles: { type: "string" },
+      local: { type: "string" },
+      concurrency: { type: "string" },
+    },
+  });
+  const fail = (message: string): never => {
+    console.error(message);
+    process.exit(2);
+  };
+  const concurrency = Number(args.concurrency ?? DEFAULT_CONCURRENCY);
+  if (!Number.isInteger(concurrency) || concurrency < 1) fail("--concurrency takes a positive integer");
+  let config: S3StoreConfig | undefined;
+  try {
+    if (!args.local) config = r2ConfigFromEnv();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const store = config ? openS3Store(config) : await openLocalR2Store(resolve(args.local!));
+  // Ctrl+C: start no more uploads, stop those in flight (a small local one finishes), list nothing
+  // new. A second one ends the process at once, which is as safe: an object is whole or absent.
+  const controller = new AbortController();
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signals++ > 0) process.exit(130);
+    console.error(`\n${signal}: stopping; nothing new gets listed. Run again to complete.`);
+    controller.abort(new Error(`interrupted by ${signal}`));
+  };
+  // Miniflare (the local R2) ends the process at once on these signals; here this handler decides.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    for (const listener of process.listeners(signal)) process.off(signal, listener);
+    process.on(signal, onSignal);
+  }
+  console.log(`publishing ${args.bundles ?? "bundles/"} to ${store.description}, ${concurrency} at once`);
+  try {
+    const r = await publishBundles({
+      bundlesDir: args.bundles ?? DEFAULT_BUNDLES_DIR,
+      store,
+      concurrency,
+      signal: controller.signal,
+      onProgress: progressPrinter(),
+    });
+    console.log(
+      `${r.published.length} published, ${r.skipped.length} already there; uploaded ${r.objects} objects, ` +
+        `${(r.bytes / 1e6).toFixed(1)} MB in ${r.seconds.toFixed(1)}s` +
+        (r.reused ? `; kept ${r.reused} objects already there with the same bytes` : ""),
+    );
+  } catch (error) {
+    console.error(`\npublish failed: ${(error as Error).message}`);
+    if (error instanceof RefusedError) console.error("Nothing was uploaded.");
+    else console.error("Published scenarios are unchanged and nothing new is listed; run again to complete.");
+    process.exitCode = 1;
+  } finally {
+    await store.close();
+  }
 }

@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { unpack } from "msgpackr";
-import { CATALOG_KEY, manifestKey } from "../src/bundle/layout.ts";
-import type { Catalog, Manifest, ValidationReport } from "../src/bundle/types.ts";
+import { CATALOG_KEY, validationKey } from "../src/bundle/layout.ts";
+import type { Catalog, ValidationReport } from "../src/bundle/types.ts";
 import { DEFAULT_OUT_DIR } from "./build-scenarios.ts";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: "string" } } });
@@ -15,8 +15,7 @@ const show = (v: unknown) => (typeof v === "object" && v !== null ? JSON.stringi
 for (const entry of catalog.scenarios) {
   const { id, name } = entry.scenario;
   if (positionals.length && !positionals.includes(id) && !positionals.includes(name)) continue;
-  const manifest = unpack(readFileSync(join(outDir, manifestKey(id)))) as Manifest;
-  const report = unpack(readFileSync(join(outDir, manifest.validation_key))) as ValidationReport;
+  const report = unpack(readFileSync(join(outDir, validationKey(id)))) as ValidationReport;
   console.log(`\n${name} (${id}): ${report.healthy ? "healthy" : "UNHEALTHY"}; ${JSON.stringify(report.summary)}`);
   for (const c of report.checks) {
     const mark = c.passed ? "ok  " : c.severity === "error" ? "FAIL" : "warn";

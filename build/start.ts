@@ -1,7 +1,8 @@
 // `npm start`: build the default scenario library, then serve it on 127.0.0.1 through workerd
 // with a local API key (created once, kept in .local/api-key, git-ignored). Ctrl+C or SIGTERM
 // stops it: requests in flight finish (for up to DRAIN_MS), then workerd is ended.
-// `--bundles DIR` and `--state DIR` use other directories than bundles/ and .local/.
+// `--bundles DIR` and `--state DIR` use other directories than bundles/ and .local/. `--r2 DIR`
+// serves, without building, the local R2 in DIR that `npm run publish:bundles -- --local DIR` fills.
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -42,12 +43,15 @@ function workerdIgnoringSigint(dir: string): string {
   return script;
 }
 
-const { values: args } = parseArgs({ options: { bundles: { type: "string" }, state: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: { bundles: { type: "string" }, state: { type: "string" }, r2: { type: "string" } },
+});
 const bundlesDir = args.bundles ? resolve(args.bundles) : DEFAULT_OUT_DIR;
+const r2PersistDir = args.r2 ? resolve(args.r2) : undefined;
 const localDir = args.state ? resolve(args.state) : LOCAL_DIR;
 const port = Number(process.env.PORT ?? 8787);
 
-buildScenarios({ outDir: bundlesDir });
+if (!r2PersistDir) buildScenarios({ outDir: bundlesDir });
 
 // Signal handlers only from here: the build above is synchronous and starts no process, so a
 // signal during it ends this process at once with nothing left behind. A signal during the rest of
@@ -66,7 +70,12 @@ process.on("SIGTERM", onSignal);
 
 mkdirSync(localDir, { recursive: true });
 if (process.platform !== "win32") process.env.MINIFLARE_WORKERD_PATH = workerdIgnoringSigint(localDir);
-const { mf, url: internalUrl } = await startLocalRuntime({ bundlesDir, port: 0, persistDir: join(localDir, "state") });
+const { mf, url: internalUrl } = await startLocalRuntime({
+  bundlesDir,
+  port: 0,
+  persistDir: join(localDir, "state"),
+  r2PersistDir,
+});
 // miniflare's exit hook answers SIGINT and SIGTERM by killing workerd and exiting at once; here
 // stopping is this process's job (the hook still runs on exit).
 for (const signal of ["SIGINT", "SIGTERM"] as const)
@@ -92,7 +101,7 @@ await registerKey(mf, key, {
 });
 const base = front.url.href.replace(/\/$/, "");
 console.log(`
-Synthetic market data API on ${base}
+Synthetic market data API on ${base}${r2PersistDir ? `, serving the local R2 in ${relative(process.cwd(), r2PersistDir) || "."}` : ""}
 Local API key (also in ${relative(process.cwd(), keyFile)}): ${key}
 
   curl -H "X-API-KEY: ${key}" "${base}/scenarios"

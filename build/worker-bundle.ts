@@ -1,8 +1,8 @@
 // Bundles src/ into dist/worker.js, one ES module: what the local runtime and the tests run, and
 // what `npm run deploy` uploads (wrangler.toml sets no_bundle). `node build/worker-bundle.ts` builds it.
-import { build, stop } from "esbuild";
+import { build, stop, type Plugin } from "esbuild";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -15,6 +15,23 @@ export function compatibilityDate(): string {
   return match[1];
 }
 
+/** zod re-exports the error messages of every language (a third of the bundle); the worker needs English. */
+const zodEnglishOnly: Plugin = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes("/node_modules/zod/")
+        ? { path: join(dirname(args.importer), args.path), namespace: "zod-locales" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: dirname(args.path),
+      loader: "js",
+    }));
+  },
+};
+
 export async function bundleWorker(): Promise<string> {
   await build({
     entryPoints: [join(ROOT, "src", "index.ts")],
@@ -25,6 +42,9 @@ export async function bundleWorker(): Promise<string> {
     conditions: ["workerd", "worker", "browser"],
     target: "es2022",
     external: ["cloudflare:*"],
+    plugins: [zodEnglishOnly],
+    minify: true,
+    keepNames: true, // stack traces in the logs keep function names
     logLevel: "warning",
   }).finally(stop); // esbuild's service process otherwise keeps running
   return WORKER_SCRIPT;

@@ -1,6 +1,6 @@
 // The application: every route declared once (src/routes, src/http/route.ts), served by one
 // OpenAPIHono app that also publishes them as /openapi.json. Order of a request: method check,
-// the routes that need no key, the key and its rate limit, then the data routes.
+// the store's reader, the routes that need no key, the key and its rate limit, then the data routes.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { BundleReader } from "./bundle/reader.ts";
 import { FetcherBundleStore, R2BundleStore, type BundleStore } from "./bundle/store.ts";
@@ -43,15 +43,15 @@ export function createApp(): ApiApp {
   app.notFound((c) => c.json({ detail: `Not found: ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 
   app.use("*", onlyDeclaredMethods(app));
-  meta.register(app);
-
-  app.use("*", requireApiKey);
   let reader: BundleReader | undefined;
   app.use("*", async (c, next) => {
     reader ??= newReader(c.env);
     c.set("reader", reader);
     await next();
   });
+  meta.register(app);
+
+  app.use("*", requireApiKey);
   for (const family of FAMILY_ROUTES) family.register(app);
   return app;
 }

@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { unpack } from "msgpackr";
 import { afterAll, describe, expect, it } from "vitest";
-import { manifestKey } from "../src/bundle/layout.ts";
-import type { Manifest, ValidationReport } from "../src/bundle/types.ts";
+import { validationKey } from "../src/bundle/layout.ts";
+import type { ValidationReport } from "../src/bundle/types.ts";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 import { validateScenario } from "../build/validate.ts";
@@ -23,8 +23,7 @@ const bundles = buildTempBundles();
 afterAll(() => bundles.cleanup());
 
 function publishedReport(): ValidationReport {
-  const manifest = unpack(readFileSync(join(bundles.outDir, manifestKey(BRANCH)))) as Manifest;
-  return unpack(readFileSync(join(bundles.outDir, manifest.validation_key))) as ValidationReport;
+  return unpack(readFileSync(join(bundles.outDir, validationKey(BRANCH)))) as ValidationReport;
 }
 
 const datesIn = (report: ValidationReport) => JSON.stringify(report).match(/\d{4}-\d{2}-\d{2}/g) ?? [];

@@ -7,7 +7,7 @@ import { buildScenarios, DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { Shard } from "../src/bundle/shard.ts";
 import { SHARDS } from "../src/bundle/shards.ts";
 import type { Manifest } from "../src/bundle/types.ts";
-import { manifestKey } from "../src/bundle/layout.ts";
+import { manifestKey, shardKey } from "../src/bundle/layout.ts";
 import { buildTempBundles, MEGACAP, readBundleObjects, readCatalog } from "./support/bundles.ts";
 
 const first = buildTempBundles();
@@ -19,6 +19,10 @@ afterAll(() => {
 
 function manifestOf(outDir: string, id: string): Manifest {
   return unpack(readFileSync(join(outDir, manifestKey(id)))) as Manifest;
+}
+
+function shardOf(outDir: string, id: string, name: string): Shard {
+  return new Shard(new Uint8Array(readFileSync(join(outDir, shardKey(id, name)))));
 }
 
 describe("scenario build", () => {
@@ -42,42 +46,60 @@ describe("scenario build", () => {
     expect(megacap.scenario.generator_version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it("indexes instruments by role, then the tickers each resource covers", () => {
+  it("keeps the manifest small: counts, funds and period counts; instruments and companies in shards", () => {
     const manifest = manifestOf(first.outDir, MEGACAP);
-    const { prices, companies, funds, warrants } = manifest.tickers;
-    expect(Object.keys(manifest.tickers)).toEqual([
-      "prices",
-      "companies",
+    expect(Object.keys(manifest).sort()).toEqual([
+      "content_hash",
+      "counts",
+      "day_count",
+      "format",
       "funds",
-      "warrants",
-      "events",
-      "corporate_actions",
+      "periods",
+      "scenario",
     ]);
-    expect(prices).toEqual([...companies, ...funds, ...warrants].sort());
-    expect(companies).toEqual(manifest.companies.map((c) => c.ticker));
-    expect(funds).toEqual(manifest.funds.map((f) => f.ticker).sort());
-    for (const t of manifest.tickers.events) expect(manifest.shards).toHaveProperty([`events/${t}`]);
-    for (const t of manifest.tickers.corporate_actions) expect(manifest.shards).toHaveProperty([`actions/${t}`]);
+    expect(manifest.counts).toEqual({ instruments: 15, companies: 10, funds: 3, warrants: 2 });
+    const instruments = shardOf(first.outDir, MEGACAP, SHARDS.instruments.name());
+    expect(instruments.keys).toHaveLength(15);
+    const kinds = instruments.rows(0, instruments.length).map((r) => r[1]);
+    expect(kinds.filter((k) => k === "company")).toHaveLength(10);
+    const companies = shardOf(first.outDir, MEGACAP, SHARDS.companies.name());
+    expect(companies.keys).toEqual(instruments.keys.filter((_, i) => kinds[i] === "company"));
+    expect(manifest.funds.map((f) => f.ticker).sort()).toEqual(["IVV", "SPY", "XLK"]);
+    expect(Object.keys(manifest.periods["market/snapshots"])).toHaveLength(12);
+    const snapshotRows = Object.values(manifest.periods["market/snapshots"]).reduce((x, y) => x + y, 0);
+    expect(snapshotRows).toBe(manifest.day_count * 15);
+    expect(Object.keys(manifest.periods["events/all"])).toEqual(["2023"]);
+  });
+
+  it("stores the kinds served row by row as each row's JSON text, and the others as msgpack rows", () => {
+    const prices = shardOf(first.outDir, MEGACAP, SHARDS.prices.name("AAPL"));
+    const text = new TextDecoder().decode(prices.json(0, 3));
+    expect(JSON.parse(`[${text}]`)).toEqual(prices.objects(0, 3));
+    expect(Object.keys(prices.objects(0, 1)[0])).toEqual(["ticker", "time", "open", "high", "low", "close", "volume"]);
+    const components = shardOf(first.outDir, MEGACAP, SHARDS.components.name("AAPL"));
+    const fragment = new TextDecoder().decode(components.json(0, 1));
+    expect(JSON.parse(`{${fragment}}`)).toEqual(components.objects(0, 1)[0]);
+    expect(components.objects(0, 1)[0]).not.toHaveProperty("time");
+    const instruments = shardOf(first.outDir, MEGACAP, SHARDS.instruments.name());
+    expect(instruments.rows(0, 1)[0]).toEqual([instruments.keys[0], expect.any(String)]);
+    expect(() => prices.rows(0, 1)).toThrow(/JSON text/);
   });
 
   it("writes one sorted price shard per ticker whose bars satisfy the OHLC and volume invariants", () => {
     const manifest = manifestOf(first.outDir, MEGACAP);
-    expect(manifest.tickers.prices).toContain("BRK-B");
-    for (const ticker of manifest.tickers.prices) {
-      const ref = manifest.shards[`prices/${ticker}`];
-      const shard = new Shard(new Uint8Array(readFileSync(join(first.outDir, ref.key))));
+    const tickers = shardOf(first.outDir, MEGACAP, SHARDS.instruments.name()).keys;
+    expect(tickers).toContain("BRK-B");
+    for (const ticker of tickers) {
+      const shard = shardOf(first.outDir, MEGACAP, SHARDS.prices.name(ticker));
       expect(shard.columns).toEqual([...SHARDS.prices.columns]);
-      const components = new Shard(
-        new Uint8Array(readFileSync(join(first.outDir, manifest.shards[`components/${ticker}`].key))),
-      );
+      const components = shardOf(first.outDir, MEGACAP, SHARDS.components.name(ticker));
       expect(components.keys).toEqual(shard.keys); // row i of one is row i of the other
       expect(shard.length).toBe(manifest.day_count);
-      const c = shard.index();
-      for (const r of shard.rows(0, shard.length) as number[][]) {
-        expect(r[c.low]).toBeLessThanOrEqual(Math.min(r[c.open], r[c.close]));
-        expect(r[c.high]).toBeGreaterThanOrEqual(Math.max(r[c.open], r[c.close]));
-        expect(r[c.low]).toBeGreaterThan(0);
-        expect(Number.isInteger(r[c.volume]) && r[c.volume] >= 0).toBe(true);
+      for (const b of shard.objects(0, shard.length) as Record<string, number>[]) {
+        expect(b.low).toBeLessThanOrEqual(Math.min(b.open, b.close));
+        expect(b.high).toBeGreaterThanOrEqual(Math.max(b.open, b.close));
+        expect(b.low).toBeGreaterThan(0);
+        expect(Number.isInteger(b.volume) && b.volume >= 0).toBe(true);
       }
     }
   });
@@ -107,7 +129,7 @@ describe("scenario build", () => {
       if (key.includes("/shards/")) {
         const shard = new Shard(bytes);
         shard.columns.forEach((c) => seen.add(c));
-        walk(shard.rows(0, shard.length));
+        walk(shard.objects(0, shard.length));
       } else walk(unpack(bytes));
     }
     expect([...hidden].filter((k) => seen.has(k))).toEqual([]);
@@ -115,10 +137,9 @@ describe("scenario build", () => {
   });
 
   it("links price reactions back to their events", () => {
-    const manifest = manifestOf(first.outDir, MEGACAP);
-    const events = new Shard(new Uint8Array(readFileSync(join(first.outDir, manifest.shards["events/AAPL"].key))));
+    const events = shardOf(first.outDir, MEGACAP, SHARDS.events.name("AAPL"));
     const eventIds = new Set(events.objects(0, events.length).map((e) => e.event_id));
-    const prices = new Shard(new Uint8Array(readFileSync(join(first.outDir, manifest.shards["components/AAPL"].key))));
+    const prices = shardOf(first.outDir, MEGACAP, SHARDS.components.name("AAPL"));
     const bars = prices.objects(0, prices.length);
     const reacting = bars.filter((b) => b.event_return !== 0);
     expect(reacting.length).toBeGreaterThan(3);

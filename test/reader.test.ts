@@ -36,9 +36,12 @@ describe("bundle reader over a store", () => {
     const store = new CountingStore(readBundleObjects(bundles.outDir));
     const manifestBytes = store.objects.get(`scenarios/${MEGACAP}/manifest.mpk`)!.byteLength;
     const manifest = (await new BundleReader(store, 1e9).manifest(MEGACAP))!;
-    const shardSize = (name: string) => manifest.shards[name].bytes + manifest.shards[name].rows * 48;
+    const shardSize = async (name: string) => (await new BundleReader(store, 1e9).shard(manifest, name))!.byteSize;
     // Room for the manifest and one price shard, not two.
-    const reader = new BundleReader(store, manifestBytes * 3 + shardSize("prices/AAPL") + shardSize("prices/MSFT") / 2);
+    const reader = new BundleReader(
+      store,
+      manifestBytes * 3 + (await shardSize("prices/AAPL")) + (await shardSize("prices/MSFT")) / 2,
+    );
     const m = (await reader.manifest(MEGACAP))!;
     await reader.shard(m, "prices/AAPL");
     await reader.manifest(MEGACAP); // every request touches the manifest, keeping it recent

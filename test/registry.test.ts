@@ -38,6 +38,8 @@ describe("family registry", () => {
       });
     }
     expect(new Set(written).size).toBe(written.length);
-    expect(written).toEqual(expect.arrayContaining(["market/snapshots", "market/macro", "rates/FED", "events/all"]));
+    expect(written).toEqual(
+      expect.arrayContaining(["market/snapshots/2022-06", "market/macro", "rates/FED", "events/all/2022", "companies"]),
+    );
   });
 });

@@ -65,3 +65,31 @@ describe("byte-bounded LRU cache", () => {
     expect(cache.size).toBe(0);
   });
 });
+
+describe("shards of JSON rows", () => {
+  const served = rows.map(([time, close, meta]) => ({ time, close, meta }));
+  const whole = new Shard(
+    encodeShard(["time", "close", "meta"], rows, (r) => r[0] as string, {
+      fragment: false,
+      text: (r) => JSON.stringify({ time: r[0], close: r[1], meta: r[2] }),
+    }),
+  );
+  const fragments = new Shard(
+    encodeShard(["time", "close", "meta"], rows, (r) => r[0] as string, {
+      fragment: true,
+      text: (r) => JSON.stringify({ close: r[1] }).slice(1, -1),
+    }),
+  );
+
+  it("answers a window as one slice of the stored text", () => {
+    const [from, to] = whole.window("2024-01-03", "2024-01-05");
+    expect(JSON.parse(`[${new TextDecoder().decode(whole.json(from, to))}]`)).toEqual(served.slice(1, 4));
+    expect(whole.json(2, 2).byteLength).toBe(0);
+  });
+
+  it("reads rows back as the objects served, fragments included", () => {
+    expect(whole.objects(0, 5)).toEqual(served);
+    expect(fragments.objects(1, 3)).toEqual([{ close: 101 }, { close: 102 }]);
+    expect(new TextDecoder().decode(fragments.json(0, 2))).toBe('"close":100,"close":101');
+  });
+});

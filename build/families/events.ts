@@ -1,12 +1,12 @@
 // The event timeline: policy decisions, inflation prints, the catalyst and company events, each
 // with hidden effects that the market and stock families apply. Served without the effects, per
-// ticker and market-wide; an event is public from its `visible_from` date.
+// ticker and market-wide by year; an event is public from its `visible_from` date.
 import { SHARDS } from "../../src/bundle/shards.ts";
 import { generateEvents, publicEvent, type WorldEvent } from "../generate/events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { CentralBanks } from "./rates.ts";
 import type { HiddenMacro } from "./regimes.ts";
-import { emitAllAndByTicker, tickersOf } from "./rows.ts";
+import { emitByYearAndTicker } from "./rows.ts";
 import { ruleCheck } from "./tier0.ts";
 import type { Universe } from "./universe.ts";
 
@@ -35,9 +35,8 @@ export const events: Family<Reads, Events> = {
   },
   context: (world, cut) => ({ events: world.events.filter((e) => e.visible_from <= cut.date) }),
   shards: (world, emit) => {
-    emitAllAndByTicker(emit, SHARDS.events, world.events.map(publicEvent));
+    emitByYearAndTicker(emit, SHARDS.events, world.events.map(publicEvent));
   },
-  manifest: (world) => ({ coverage: { events: tickersOf(world.events) } }),
   checks: (world) => {
     // The timeline shards are keyed by event date, which as_of filters on: visible_from must equal it.
     const violations = world.events

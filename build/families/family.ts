@@ -3,7 +3,7 @@
 // family can only read what has already been generated.
 import type { Row } from "../../src/bundle/shard.ts";
 import type { ShardKind } from "../../src/bundle/shards.ts";
-import type { CompanyFacts, FundInfo, ValidationCheck } from "../../src/bundle/types.ts";
+import type { FundInfo, ValidationCheck } from "../../src/bundle/types.ts";
 import type { Rng } from "../rng.ts";
 import type { ScenarioSource } from "../scenario-source.ts";
 
@@ -32,11 +32,8 @@ export type ShardSink = (kind: ShardKind<readonly string[]>, part: string | unde
 
 /** What a family adds to the manifest (the Manifest's shape is fixed in src/bundle/types.ts). */
 export interface ManifestPart {
-  /** Tickers of the instruments it adds, by role (`companies`, `funds`): each has prices. */
+  /** Tickers of the instruments it adds, by role (`companies`, `funds`, `warrants`): each has prices. */
   instruments?: Record<string, string[]>;
-  /** Tickers its resources hold data for, by resource (`events`). */
-  coverage?: Record<string, string[]>;
-  companies?: CompanyFacts[];
   funds?: FundInfo[];
 }
 

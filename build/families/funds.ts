@@ -1,10 +1,11 @@
 // Index funds tracking cap-weighted benchmarks of the universe (broad and by sector). Their bars are
-// served by the prices family; here are their compositions, one shard per fund, each rebalance
+// served by the prices family; here are their compositions, one shard per fund and year, each rebalance
 // public from its date.
-import { FUND_HOLDING_FIELDS, SHARDS } from "../../src/bundle/shards.ts";
+import { FUND_HOLDING_FIELDS, SHARDS, yearOf } from "../../src/bundle/shards.ts";
 import { fundPath, fundSpecs, type FundPath } from "../generate/funds.ts";
 import { fundChecks } from "../realism.ts";
 import type { Calendar, Family } from "./family.ts";
+import { groupBy } from "./rows.ts";
 import type { Stocks } from "./stocks.ts";
 import type { Universe } from "./universe.ts";
 
@@ -40,7 +41,9 @@ export const funds: Family<Calendar & Universe & Stocks, Funds> = {
   shards: (world, emit) => {
     for (const fund of world.funds) {
       const rows = fund.compositions.map((c) => [c.as_of, c.holdings.map((h) => FUND_HOLDING_FIELDS.map((f) => h[f]))]);
-      emit(SHARDS.funds, fund.spec.ticker, rows);
+      for (const [year, group] of groupBy(rows, (r) => yearOf(r[0] as string))) {
+        emit(SHARDS.funds, `${fund.spec.ticker}/${year}`, group);
+      }
     }
   },
   manifest: (world) => ({

@@ -1,14 +1,14 @@
 // Every traded instrument's daily bars (stocks, index funds, warrants): a price shard and a
-// components shard per instrument, the market snapshot of all of them by day, and the invariants
+// components shard per instrument, the market snapshot of all of them by day (a shard a month), and the invariants
 // every bar must satisfy. A family of instruments adds its bars to `instrumentBars`.
 import type { Row } from "../../src/bundle/shard.ts";
-import { MARKET_BAR_FIELDS, SHARDS } from "../../src/bundle/shards.ts";
+import { monthOf, SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { isTradingDay } from "../calendar.ts";
 import type { Bar } from "../generate/prices.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { Funds } from "./funds.ts";
-import { toRows } from "./rows.ts";
+import { groupBy, toRows } from "./rows.ts";
 import type { Stocks } from "./stocks.ts";
 import { ruleCheck } from "./tier0.ts";
 import type { Warrants } from "./warrants.ts";
@@ -26,28 +26,29 @@ export function instrumentBars(world: Stocks & Funds & Warrants): Map<string, Ba
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
+/** Every instrument's bar of every day, one row per day and ticker (the snapshot shards' columns). */
 function marketSnapshotRows(world: Reads, bars: Map<string, Bar[]>): Row[] {
-  return world.days.map((day, t) => {
-    const entries = [...bars].map(([ticker, series]) => {
+  return world.days.flatMap((day, t) =>
+    [...bars].map(([ticker, series]) => {
       const bar = series[t];
       const prevClose = t > 0 ? series[t - 1].close : bar.open;
       const change = Math.round((bar.close - prevClose) * 100) / 100;
       const shares = world.stocks.get(ticker)?.shares[t];
-      const entry: Record<(typeof MARKET_BAR_FIELDS)[number], unknown> = {
+      const marketCap = shares === undefined ? null : Math.round(bar.close * shares);
+      return [
+        day,
         ticker,
-        open: bar.open,
-        high: bar.high,
-        low: bar.low,
-        close: bar.close,
-        volume: bar.volume,
-        day_change: change,
-        day_change_percent: round4((change / prevClose) * 100),
-        market_cap: shares === undefined ? null : Math.round(bar.close * shares),
-      };
-      return MARKET_BAR_FIELDS.map((f) => entry[f]);
-    });
-    return [day, entries];
-  });
+        bar.open,
+        bar.high,
+        bar.low,
+        bar.close,
+        bar.volume,
+        change,
+        round4((change / prevClose) * 100),
+        marketCap,
+      ];
+    }),
+  );
 }
 
 function barRule(
@@ -116,7 +117,9 @@ export const prices: Family<Reads, object> = {
       emit(SHARDS.prices, ticker, toRows(SHARDS.prices.columns, series));
       emit(SHARDS.components, ticker, toRows(SHARDS.components.columns, series));
     }
-    emit(SHARDS.marketSnapshots, undefined, marketSnapshotRows(world, bars));
+    for (const [month, rows] of groupBy(marketSnapshotRows(world, bars), (r) => monthOf(r[0] as string))) {
+      emit(SHARDS.marketSnapshots, month, rows);
+    }
   },
   checks: (world) => barChecks(instrumentBars(world)),
 };

@@ -18,7 +18,7 @@ import type { Events } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { Factors } from "./market.ts";
 import type { HiddenMacro } from "./regimes.ts";
-import { emitAllAndByTicker, tickersOf } from "./rows.ts";
+import { emitByYearAndTicker } from "./rows.ts";
 import { ruleCheck } from "./tier0.ts";
 import type { Universe } from "./universe.ts";
 
@@ -161,8 +161,7 @@ export const stocks: Family<Reads, Stocks> = {
       ]),
     ),
   }),
-  shards: (world, emit) => emitAllAndByTicker(emit, SHARDS.actions, allActions(world)),
-  manifest: (world) => ({ coverage: { corporate_actions: tickersOf(allActions(world)) } }),
+  shards: (world, emit) => emitByYearAndTicker(emit, SHARDS.actions, allActions(world)),
   checks: (world) => {
     const series = stockSeries(world);
     return [

@@ -1,8 +1,10 @@
 // The operating companies a scenario holds. Everything about a company that is not a price or an
 // event (identity, sector) is fixed for the scenario, so its context view is the whole universe.
+import { SHARDS } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { selectUniverse } from "../generate/universe.ts";
 import type { Calendar, Family } from "./family.ts";
+import { toRows } from "./rows.ts";
 
 export interface Universe {
   companies: CompanyFacts[];
@@ -12,8 +14,15 @@ export const universe: Family<Calendar, Universe> = {
   name: "universe",
   generate: (_, { source, rng }) => ({ companies: selectUniverse(source.universe, rng.fork("universe")) }),
   context: (world) => ({ companies: world.companies }),
-  manifest: (world) => ({
-    instruments: { companies: world.companies.map((c) => c.ticker) },
-    companies: world.companies,
-  }),
+  shards: (world, emit) => {
+    const byTicker = [...world.companies].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
+    emit(SHARDS.companies, undefined, toRows(SHARDS.companies.columns, byTicker));
+    const ciks = byTicker.flatMap((c) => (c.cik ? [[c.cik, c.ticker]] : []));
+    emit(
+      SHARDS.ciks,
+      undefined,
+      ciks.sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+  },
+  manifest: (world) => ({ instruments: { companies: world.companies.map((c) => c.ticker) } }),
 };

@@ -1,14 +1,20 @@
-// Store keys of a bundle. Shard keys carry their content hash, so an object never changes once written.
+// Store keys of a bundle. A scenario's id never gets new content (publishing refuses it), so every
+// key below a scenario names bytes that never change.
 export const CATALOG_KEY = "catalog.mpk";
 
 export function manifestKey(scenarioId: string): string {
   return `scenarios/${scenarioId}/manifest.mpk`;
 }
 
-export function validationKey(scenarioId: string, hash: string): string {
-  return `scenarios/${scenarioId}/validation.${hash.slice(0, 16)}.mpk`;
+export function validationKey(scenarioId: string): string {
+  return `scenarios/${scenarioId}/validation.mpk`;
 }
 
-export function shardKey(scenarioId: string, shardName: string, hash: string): string {
-  return `scenarios/${scenarioId}/shards/${shardName}.${hash.slice(0, 16)}.mpk`;
+export function shardKey(scenarioId: string, shardName: string): string {
+  return `scenarios/${scenarioId}/shards/${shardName}.mpk`;
+}
+
+/** Static files the worker serves itself (the reference page's script and stylesheet). */
+export function assetKey(name: string): string {
+  return `assets/${name}`;
 }

@@ -1,7 +1,7 @@
 // Reads catalog, manifests and shards from a store, caching decoded objects in the isolate.
 import { unpack } from "msgpackr";
 import { ByteLruCache } from "./cache.ts";
-import { CATALOG_KEY, manifestKey } from "./layout.ts";
+import { assetKey, CATALOG_KEY, manifestKey, shardKey, validationKey } from "./layout.ts";
 import { Shard } from "./shard.ts";
 import type { BundleStore } from "./store.ts";
 import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "./types.ts";
@@ -28,7 +28,7 @@ export class BundleReader {
     const bytes = await this.store.get(CATALOG_KEY);
     const value: Catalog = bytes
       ? (unpack(bytes) as Catalog)
-      : { format: 1, scenarios: [], index_funds: [], banks: [] };
+      : { format: 2, scenarios: [], index_funds: [], banks: [] };
     const entries = new Map(value.scenarios.map((e) => [e.scenario.id, e]));
     const hash = value.scenarios.map((e) => e.content_hash).join(",");
     this.loadedCatalog = { value, expires: now + CATALOG_TTL_MS, entries, hash };
@@ -57,31 +57,41 @@ export class BundleReader {
     });
   }
 
-  validation(manifest: Manifest): Promise<ValidationReport | null> {
-    return this.load(manifest.validation_key, (bytes) => ({
+  validation(scenarioId: string): Promise<ValidationReport | null> {
+    return this.load(validationKey(scenarioId), (bytes) => ({
       value: unpack(bytes) as ValidationReport,
       bytes: bytes.byteLength * 3,
     }));
   }
 
   /** A named shard of a scenario (`prices/AAPL`), or null when the scenario has no such shard. */
-  async shard(manifest: Manifest, name: string): Promise<Shard | null> {
-    const ref = manifest.shards[name];
-    if (!ref) return null;
-    return this.load(ref.key, (bytes) => {
+  shard(manifest: Manifest, name: string): Promise<Shard | null> {
+    return this.load(shardKey(manifest.scenario.id, name), (bytes) => {
       const shard = new Shard(bytes);
       return { value: shard, bytes: shard.byteSize };
     });
   }
 
+  /** A static file the worker serves (see layout.ts `assetKey`), or null. */
+  asset(name: string): Promise<Uint8Array | null> {
+    return this.load(assetKey(name), (bytes) => ({ value: bytes, bytes: bytes.byteLength }));
+  }
+
+  /**
+   * An object decoded once and kept while the cache has room. Bundles never change, so a missing
+   * object stays missing: that is remembered too.
+   */
   private async load<T>(key: string, decode: (bytes: Uint8Array) => { value: T; bytes: number }): Promise<T | null> {
     const cached = this.cache.get(key);
-    if (cached !== undefined) return cached as T;
+    if (cached !== undefined) return cached === MISSING ? null : (cached as T);
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight as Promise<T | null>;
     const loading = (async () => {
       const bytes = await this.store.get(key);
-      if (!bytes) return null;
+      if (!bytes) {
+        this.cache.set(key, MISSING, 64);
+        return null;
+      }
       const { value, bytes: size } = decode(bytes);
       this.cache.set(key, value, size);
       return value;
@@ -94,3 +104,5 @@ export class BundleReader {
     }
   }
 }
+
+const MISSING = Symbol("missing");

@@ -1,29 +1,62 @@
-// A shard is one sorted table (one resource for one ticker, or one market-wide series).
-// Layout: "SMS1" | u32 LE header length | msgpack header | msgpack rows, one after another.
-// The header holds the sort key of every row and each row's byte offset, so a date window or a
-// page is found by binary search and only the rows it covers are decoded.
+// A shard is one sorted table (one resource for one ticker, or one market-wide series over a period).
+// Layout: "SMS2" | u32 LE header length | msgpack header | the rows, one after another.
+// Rows are msgpack arrays in column order, or, for kinds served row by row, each row's JSON text as
+// served followed by a comma, so that a window of rows is answered as one slice of bytes, never
+// decoded or serialized. The header holds the sort key of every row and each row's byte offset, so
+// a date window or a page is found by binary search and only the rows it covers are read.
 import { pack, unpack, unpackMultiple } from "msgpackr";
 
-const MAGIC = [0x53, 0x4d, 0x53, 0x31]; // "SMS1"
+const MAGIC = [0x53, 0x4d, 0x53, 0x32]; // "SMS2"
 
 interface ShardHeader {
   columns: string[];
   keys: string[];
-  offsets: number[]; // rows.length + 1 entries, relative to the start of the body
+  /** rows.length + 1 entries, relative to the start of the rows. */
+  offsets: number[];
+  /** Rows as JSON text; `fragment`: objects without their braces (to be spliced into another). */
+  json?: { fragment: boolean };
 }
 
 export type Row = unknown[];
 
-/** Encode rows (arrays in `columns` order) that are already sorted ascending by `keyOf`. */
-export function encodeShard(columns: string[], rows: Row[], keyOf: (row: Row) => string): Uint8Array {
-  const bodies = rows.map((row) => pack(row));
+const utf8 = new TextEncoder();
+const text = new TextDecoder();
+
+/** Start offsets of consecutive parts, and the end of the last. */
+function runningOffsets(parts: Uint8Array[]): number[] {
+  const offsets = [0];
+  for (const p of parts) offsets.push(offsets[offsets.length - 1] + p.byteLength);
+  return offsets;
+}
+
+/** How rows are stored as JSON: each row's text as served, whole objects or fragments. */
+export interface JsonRows {
+  text: (row: Row) => string;
+  fragment: boolean;
+}
+
+/**
+ * Encode rows (arrays in `columns` order) that are already sorted ascending by `keyOf`: as msgpack,
+ * or as their JSON text when `json` is given.
+ */
+export function encodeShard(
+  columns: readonly string[],
+  rows: Row[],
+  keyOf: (row: Row) => string,
+  json?: JsonRows,
+): Uint8Array {
   const keys = rows.map(keyOf);
   for (let i = 1; i < keys.length; i++) {
     if (keys[i - 1] > keys[i]) throw new Error(`shard rows not sorted at ${i}: ${keys[i - 1]} > ${keys[i]}`);
   }
-  const offsets = [0];
-  for (const b of bodies) offsets.push(offsets[offsets.length - 1] + b.byteLength);
-  const header = pack({ columns, keys, offsets } satisfies ShardHeader);
+  const bodies = json ? rows.map((row) => utf8.encode(`${json.text(row)},`)) : rows.map((row) => pack(row));
+  const offsets = runningOffsets(bodies);
+  const header = pack({
+    columns: [...columns],
+    keys,
+    offsets,
+    ...(json ? { json: { fragment: json.fragment } } : {}),
+  } satisfies ShardHeader);
   const out = new Uint8Array(8 + header.byteLength + offsets[offsets.length - 1]);
   out.set(MAGIC, 0);
   new DataView(out.buffer).setUint32(4, header.byteLength, true);
@@ -41,6 +74,7 @@ export class Shard {
   readonly keys: string[];
   private readonly offsets: number[];
   private readonly body: Uint8Array;
+  private readonly jsonRows: { fragment: boolean } | undefined;
   private positions: Record<string, number> | undefined;
   /** Approximate memory held, for the isolate cache's byte bound. */
   readonly byteSize: number;
@@ -53,7 +87,15 @@ export class Shard {
     this.keys = header.keys;
     this.offsets = header.offsets;
     this.body = bytes.subarray(8 + headerLength);
+    this.jsonRows = header.json;
     this.byteSize = bytes.byteLength + this.keys.length * 48;
+  }
+
+  /** Rows [from, to) as JSON text, comma-separated, without brackets: a view, not a copy. */
+  json(from: number, to: number): Uint8Array {
+    if (!this.jsonRows) throw new Error("shard rows are not JSON text");
+    if (to <= from) return this.body.subarray(0, 0);
+    return this.body.subarray(this.offsets[from], this.offsets[to] - 1);
   }
 
   get length(): number {
@@ -96,36 +138,24 @@ export class Shard {
     return [from, Math.max(from, to)];
   }
 
-  /** Decode rows [from, to) only. */
+  /** Decode rows [from, to) of a msgpack shard only, as arrays in column order. */
   rows(from: number, to: number): Row[] {
+    if (this.jsonRows) throw new Error("shard rows are JSON text: read them with objects() or json()");
     if (to <= from) return [];
     return unpackMultiple(this.body.subarray(this.offsets[from], this.offsets[to])) as Row[];
   }
 
-  /** Rows [from, to) as objects keyed by column name. */
+  /** Rows [from, to) as objects: keyed by column name, or as served for JSON rows. */
   objects(from: number, to: number): Record<string, unknown>[] {
-    return this.rows(from, to).map((row) => Object.fromEntries(this.columns.map((c, i) => [c, row[i]])));
-  }
-
-  /**
-   * Rows of the key window [first, last], newest first, paged by offset/limit, optionally filtered.
-   * Without a filter only the page's rows are decoded.
-   */
-  newestFirst(
-    window: { first?: string; last?: string },
-    offset: number,
-    limit: number,
-    keep?: (row: Record<string, unknown>) => boolean,
-  ): Record<string, unknown>[] {
-    const [from, to] = this.window(window.first, window.last);
-    if (!keep) {
-      const end = Math.max(from, to - offset);
-      return this.objects(Math.max(from, end - limit), end).reverse();
-    }
-    return this.objects(from, to)
-      .reverse()
-      .filter(keep)
-      .slice(offset, offset + limit);
+    if (!this.jsonRows)
+      return this.rows(from, to).map((row) => Object.fromEntries(this.columns.map((c, i) => [c, row[i]])));
+    if (to <= from) return [];
+    if (!this.jsonRows.fragment)
+      return JSON.parse(`[${text.decode(this.json(from, to))}]`) as Record<string, unknown>[];
+    const out: Record<string, unknown>[] = [];
+    for (let i = from; i < to; i++)
+      out.push(JSON.parse(`{${text.decode(this.json(i, i + 1))}}`) as Record<string, unknown>);
+    return out;
   }
 
   /** Column positions by name, for turning rows into response objects. */

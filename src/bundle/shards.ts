@@ -1,100 +1,171 @@
 // Every shard a bundle can hold, declared once: the build writes rows in these column orders under
-// these names, and the routes read them back by the same declarations. A shard is one sorted table
-// (see shard.ts); its first column is the sort key.
+// these names (with each row's JSON text, for kinds that are served row by row), and the routes read
+// them back by the same declarations. A shard is one sorted table (see shard.ts). No shard grows
+// with both the universe and the history: per-instrument shards hold one instrument's history,
+// market-wide shards one period (a month of snapshots, a year of events).
+import type { Row } from "./shard.ts";
 
-export interface ShardKind<C extends readonly string[]> {
+export interface ShardKind<C extends readonly string[] = readonly string[]> {
   /** Column order of the rows. */
   readonly columns: C;
-  /** The shard's name in a manifest, for one part (a ticker, a bank, a fund) or the only one. */
+  /** The shard's name, for one part (a ticker, a bank, a month) or the only one. */
   name(part?: string): string;
+  /** The sort key of a row: its first column unless said otherwise. */
+  key(row: Row): string;
+  /**
+   * The row as served, when rows are served one by one; the build stores its JSON text with the
+   * row (`fragment`: without braces, to be spliced into another row's object).
+   */
+  served?: (row: Row, part: string | undefined) => Record<string, unknown>;
+  readonly fragment?: boolean;
 }
 
-/** One shard per part: `prices/AAPL`, `rates/FED`. */
-function perPart<const C extends readonly string[]>(prefix: string, columns: C): ShardKind<C> {
+interface Options<C extends readonly string[]> {
+  key?: (row: Row) => string;
+  /** Rows are served as objects of their columns, less `hidden`, plus `extra` (e.g. the ticker). */
+  served?: { hidden?: C[number][]; extra?: (part: string | undefined) => Record<string, unknown> };
+  fragment?: boolean;
+}
+
+function kind<const C extends readonly string[]>(
+  name: (part?: string) => string,
+  columns: C,
+  options: Options<C> = {},
+): ShardKind<C> {
+  const shown = columns.map((c, i) => [c, i] as const).filter(([c]) => !options.served?.hidden?.includes(c));
+  const extra = options.served?.extra;
   return {
     columns,
-    name: (part) => {
-      if (!part) throw new Error(`shard ${prefix} needs a part`);
-      return `${prefix}/${part}`;
-    },
+    name,
+    key: options.key ?? ((row) => row[0] as string),
+    ...(options.served
+      ? {
+          served: (row: Row, part: string | undefined) => {
+            const out: Record<string, unknown> = extra ? extra(part) : {};
+            for (const [c, i] of shown) out[c] = row[i];
+            return out;
+          },
+        }
+      : {}),
+    ...(options.fragment ? { fragment: true } : {}),
   };
 }
 
-/** A single shard for the whole scenario. */
-function single<const C extends readonly string[]>(name: string, columns: C): ShardKind<C> {
-  return { columns, name: () => name };
-}
+/** One shard per part: `prices/AAPL`, `rates/FED`, `events/all/2023`. */
+const perPart = (prefix: string) => (part?: string) => {
+  if (!part) throw new Error(`shard ${prefix} needs a part`);
+  return `${prefix}/${part}`;
+};
+/** The only shard of its kind. */
+const only = (name: string) => () => name;
 
-/** The part name of a resource's market-wide shard, beside its per-ticker shards. */
-export const ALL = "all";
+/** The part of a market-wide shard of one year (`events/all/2023`) beside per-ticker shards. */
+export const allOf = (year: string) => `all/${year}`;
+export const yearOf = (date: string) => date.slice(0, 4);
+export const monthOf = (date: string) => date.slice(0, 7);
+
+/**
+ * The series and period of a shard split by period (`events/all/2023` -> ["events/all", "2023"],
+ * `market/snapshots/2023-06`, `funds/SPY/2023`), or undefined. The manifest counts each period's
+ * rows, so answers can page across periods without reading them.
+ */
+export function periodOf(name: string): [string, string] | undefined {
+  const m = /^(market\/snapshots|events\/all|actions\/all|funds\/[^/]+)\/(\d{4}(?:-\d{2})?)$/.exec(name);
+  return m ? [m[1], m[2]] : undefined;
+}
 
 /** Fields of each holding in a fund composition row. */
 export const FUND_HOLDING_FIELDS = ["holding_ticker", "weight", "shares", "market_value"] as const;
 
-/** Fields of each entry in a market snapshot row's `bars`, sorted by ticker. */
-export const MARKET_BAR_FIELDS = [
-  "ticker",
-  "open",
-  "high",
-  "low",
-  "close",
-  "volume",
-  "day_change",
-  "day_change_percent",
-  "market_cap",
-] as const;
+/** Instrument kinds in the `instruments` shard. */
+export type InstrumentKind = "company" | "fund" | "warrant";
+
+const identity = {};
 
 export const SHARDS = {
   /** Per instrument: the bar alone, so the common request decodes only plain numbers. */
-  prices: perPart("prices", ["time", "open", "high", "low", "close", "volume"]),
+  prices: kind(perPart("prices"), ["time", "open", "high", "low", "close", "volume"], {
+    served: { extra: (ticker) => ({ ticker }) },
+  }),
   /** Per instrument: what `include_components=true` adds, one row per bar in the price shard's order. */
-  components: perPart("components", [
-    "time",
-    "adjusted_close",
-    "market_return",
-    "sector_return",
-    "idiosyncratic_return",
-    "event_return",
-    "volatility",
-    "metadata",
-  ]),
-  /** One row per trading day: every instrument's bar that day (`bars`, MARKET_BAR_FIELDS each). */
-  marketSnapshots: single("market/snapshots", ["time", "bars"]),
+  components: kind(
+    perPart("components"),
+    [
+      "time",
+      "adjusted_close",
+      "market_return",
+      "sector_return",
+      "idiosyncratic_return",
+      "event_return",
+      "volatility",
+      "metadata",
+    ],
+    { served: { hidden: ["time"] }, fragment: true },
+  ),
+  /** Per month (`2023-06`): every instrument's bar of every trading day, by day then ticker. */
+  marketSnapshots: kind(
+    perPart("market/snapshots"),
+    ["time", "ticker", "open", "high", "low", "close", "volume", "day_change", "day_change_percent", "market_cap"],
+    { key: (row) => `${row[0]} ${row[1]}`, served: identity },
+  ),
   /** The macro tape, one row per trading day. */
-  macro: single("market/macro", [
-    "time",
-    "regime_name",
-    "market_return",
-    "risk_free_rate",
-    "ten_year_yield",
-    "inflation_expectation",
-    "credit_spread",
-    "volatility_index",
-    "metadata",
-  ]),
+  macro: kind(
+    only("market/macro"),
+    [
+      "time",
+      "regime_name",
+      "market_return",
+      "risk_free_rate",
+      "ten_year_yield",
+      "inflation_expectation",
+      "credit_spread",
+      "volatility_index",
+      "metadata",
+    ],
+    { served: identity },
+  ),
   /** Per central bank: its policy decisions by effective date. */
-  rates: perPart("rates", ["effective_date", "bank", "target_low", "target_high", "decision", "announcement_date"]),
-  /** Per ticker, and ALL (market-wide events included): the event timeline by event date. */
-  events: perPart("events", [
-    "event_date",
-    "event_id",
-    "ticker",
-    "event_type",
-    "public_release_datetime",
-    "visible_from",
-    "public_summary",
-  ]),
-  /** Per ticker, and ALL: corporate actions by announcement date (visible once announced). */
-  actions: perPart("actions", [
-    "announcement_date",
-    "id",
-    "ticker",
-    "action_type",
-    "ex_date",
-    "record_date",
-    "payable_date",
-    "details",
-  ]),
-  /** Per index fund: one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from that date on. */
-  funds: perPart("funds", ["as_of", "holdings"]),
+  rates: kind(
+    perPart("rates"),
+    ["effective_date", "bank", "target_low", "target_high", "decision", "announcement_date"],
+    { served: identity },
+  ),
+  /** Per ticker, and per year of all events (`allOf(year)`, market-wide ones included), by event date. */
+  events: kind(
+    perPart("events"),
+    ["event_date", "event_id", "ticker", "event_type", "public_release_datetime", "visible_from", "public_summary"],
+    { served: identity },
+  ),
+  /** Per ticker, and per year of all actions (`allOf(year)`): by announcement date (visible once announced). */
+  actions: kind(
+    perPart("actions"),
+    ["announcement_date", "id", "ticker", "action_type", "ex_date", "record_date", "payable_date", "details"],
+    { served: identity },
+  ),
+  /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
+  funds: kind(perPart("funds"), ["as_of", "holdings"]),
+  /** The operating companies' facts, by ticker. */
+  companies: kind(
+    only("companies"),
+    [
+      "ticker",
+      "name",
+      "sector",
+      "industry",
+      "category",
+      "exchange",
+      "location",
+      "cik",
+      "is_active",
+      "sic_code",
+      "sic_industry",
+      "sic_sector",
+      "sec_filings_url",
+    ],
+    { served: identity },
+  ),
+  /** Companies by zero-padded CIK. */
+  ciks: kind(only("ciks"), ["cik", "ticker"]),
+  /** Every instrument with prices, by ticker, with its kind (InstrumentKind). */
+  instruments: kind(only("instruments"), ["ticker", "kind"]),
 } as const;

@@ -6,30 +6,26 @@ export type { CompanyFacts, PublicSummary, ValidationCheck, ValidationReport } f
 /** The Scenario resource as served (without `available_tickers`, which the detail route adds). */
 export type ScenarioRecord = Scenario;
 
-export interface ShardRef {
-  key: string; // store key (content-addressed)
-  hash: string; // sha-256 of the shard bytes
-  bytes: number;
-  rows: number;
-}
-
+/**
+ * A scenario's index: small whatever the universe (per-instrument data lives in shards named by
+ * convention, see shards.ts and layout.ts).
+ */
 export interface Manifest {
-  format: 1;
+  format: 2;
   scenario: ScenarioRecord;
-  /** Hash over the scenario record, every shard hash and the validation report. */
+  /** Hash over the scenario record, the validation report and every shard's name and hash. */
   content_hash: string;
   /** Trading days in the scenario, for the catalog filter. */
   day_count: number;
-  /**
-   * Tickers by role: `prices` (every instrument), `companies` (operating companies), `funds`,
-   * `warrants`, and the tickers each resource holds data for.
-   */
-  tickers: Record<string, string[]>;
-  companies: CompanyFacts[];
+  /** Instruments by kind: counts only (the `instruments` shard lists them). */
+  counts: { instruments: number; companies: number; funds: number; warrants: number };
+  /** The scenario's index funds (a handful). */
   funds: FundInfo[];
-  /** Shard name (`prices/AAPL`, `market/snapshots`) -> where it lives. */
-  shards: Record<string, ShardRef>;
-  validation_key: string;
+  /**
+   * Rows per period of the shards split by period, for paging across them: `events/all` and
+   * `actions/all` by year (`"2023"`), `market/snapshots` by month (`"2023-06"`), `funds/<T>` by year.
+   */
+  periods: Record<string, Record<string, number>>;
 }
 
 export interface CatalogEntry {
@@ -41,7 +37,7 @@ export interface CatalogEntry {
 }
 
 export interface Catalog {
-  format: 1;
+  format: 2;
   scenarios: CatalogEntry[];
   /** Index funds any scenario may hold (`/index-funds/tickers`). */
   index_funds: string[];

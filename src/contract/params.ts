@@ -117,30 +117,42 @@ export const tickers = (only: string, example: string) =>
   many(ticker({ description: "A ticker.", example }), { description: `${only} (repeat for any of).`, example });
 
 /** `limit` and `offset` with the endpoint's default and maximum from SPEC's Limits table. */
-export const page = (defaultLimit: number, maxLimit: number) => ({
-  limit: withDefault(
-    int(
-      { description: `Rows per page (default ${defaultLimit}, at most ${maxLimit}).`, example: String(defaultLimit) },
-      1,
-      maxLimit,
+/** Built once per (default, maximum): schemas are costly to build, and routes share them. */
+const pages = new Map<string, ReturnType<typeof buildPage>>();
+
+function buildPage(defaultLimit: number, maxLimit: number) {
+  return {
+    limit: withDefault(
+      int(
+        { description: `Rows per page (default ${defaultLimit}, at most ${maxLimit}).`, example: String(defaultLimit) },
+        1,
+        maxLimit,
+      ),
+      defaultLimit,
     ),
-    defaultLimit,
-  ),
-  offset: withDefault(
-    int(
-      { description: "Rows to skip: walk a result by adding `limit` until a short page comes back.", example: "0" },
+    offset: withDefault(
+      int(
+        { description: "Rows to skip: walk a result by adding `limit` until a short page comes back.", example: "0" },
+        0,
+      ),
       0,
     ),
-    0,
-  ),
-});
+  };
+}
+
+export function page(defaultLimit: number, maxLimit: number) {
+  const key = `${defaultLimit}/${maxLimit}`;
+  let built = pages.get(key);
+  if (!built) pages.set(key, (built = buildPage(defaultLimit, maxLimit)));
+  return built;
+}
 
 /** An example scenario of the default library (the megacap-tech-2023 scenario). */
 export const EXAMPLE_SCENARIO_ID = "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37";
 
 /** SPEC rule 1: every data endpoint names its scenario. */
-export const scenarioId = () =>
-  str({ description: "The scenario to read (see `/scenarios`).", example: EXAMPLE_SCENARIO_ID }, 64);
+const SCENARIO_ID = str({ description: "The scenario to read (see `/scenarios`).", example: EXAMPLE_SCENARIO_ID }, 64);
+export const scenarioId = () => SCENARIO_ID;
 
 export const asOf = (what: string) =>
   date({
@@ -148,5 +160,7 @@ export const asOf = (what: string) =>
     example: "2023-06-30",
   });
 
-export const startDate = () => date({ description: "First date of the window (inclusive).", example: "2023-01-01" });
-export const endDate = () => date({ description: "Last date of the window (inclusive).", example: "2023-12-31" });
+const START_DATE = date({ description: "First date of the window (inclusive).", example: "2023-01-01" });
+const END_DATE = date({ description: "Last date of the window (inclusive).", example: "2023-12-31" });
+export const startDate = () => START_DATE;
+export const endDate = () => END_DATE;

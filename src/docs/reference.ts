@@ -1,14 +1,5 @@
-// The API reference page: Swagger UI over /openapi.json. Its script and stylesheet are served by the
-// worker (no CDN), so the page works offline; the validator badge, which would call out to
-// swagger.io, is off.
-import swaggerCss from "swagger-ui-dist/swagger-ui.css" with { type: "text" };
-import swaggerJs from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "text" };
-
-export const DOCS_ASSETS: Record<string, { body: string; type: string }> = {
-  "swagger-ui-bundle.js": { body: swaggerJs, type: "text/javascript; charset=utf-8" },
-  "swagger-ui.css": { body: swaggerCss, type: "text/css; charset=utf-8" },
-};
-
+// The API reference page: Swagger UI over /openapi.json, its script and stylesheet served by the
+// worker (src/docs/assets.ts); the validator badge, which would call out to swagger.io, is off.
 export const DOCS_PAGE = `<!doctype html>
 <html lang="en">
 <head>

@@ -1,10 +1,22 @@
 // X-API-KEY authentication and per-key rate limiting (SPEC Authentication, GAPS Rate limits).
+// The rate-limit decision (a round trip to the key's Durable Object) runs while the request is
+// answered, so its latency hides behind the work; a refused request still gets 429 and nothing
+// else, since the answer is replaced once the decision says no.
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
+import type { RateDecision } from "../ratelimit.ts";
 import { ApiError } from "./errors.ts";
 import { KeyDirectory } from "./key-directory.ts";
 
 const keys = new KeyDirectory();
+
+/** The whole answer to a refused request: nothing of the answer it replaces survives. */
+function refused(decision: RateDecision): Response {
+  return new Response(JSON.stringify(new ApiError(429, "Rate limit exceeded").body()), {
+    status: 429,
+    headers: { "Content-Type": "application/json", "Retry-After": String(decision.retryAfter) },
+  });
+}
 
 export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header("x-api-key");
@@ -13,13 +25,17 @@ export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { hash, record } = found;
 
   const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(hash));
-  const decision = await limiter.hit(record.rate_limit_per_minute);
-  c.header("X-RateLimit-Limit", String(decision.limit));
-  c.header("X-RateLimit-Remaining", String(decision.remaining));
-  c.header("X-Account-ID", record.account_id);
-  if (!decision.allowed) {
-    c.header("Retry-After", String(decision.retryAfter));
-    throw new ApiError(429, "Rate limit exceeded");
+  const deciding = limiter.hit(record.rate_limit_per_minute);
+  try {
+    await next();
+  } finally {
+    const decision = await deciding;
+    if (!decision.allowed) {
+      c.res = undefined; // assigning over an answer would carry its headers (ETag...) into the 429
+      c.res = refused(decision);
+    }
+    c.res.headers.set("X-RateLimit-Limit", String(decision.limit));
+    c.res.headers.set("X-RateLimit-Remaining", String(decision.remaining));
+    c.res.headers.set("X-Account-ID", record.account_id);
   }
-  await next();
 };

@@ -1,6 +1,7 @@
 // Which account an API key belongs to. Keys are stored in KV only as SHA-256 hashes; lookups are
-// cached in the isolate, the misses too: a flood of invalid keys must not cost a KV read each and
-// slow down every valid client. Both caches are bounded.
+// cached in the isolate by the key as sent (so a known key is not even hashed again), the misses
+// too: a flood of invalid keys must not cost a KV read each and slow down every valid client. Both
+// caches are bounded.
 import { ByteLruCache } from "../bundle/cache.ts";
 import { hashApiKey, keyRecordName, type KeyRecord } from "../keys.ts";
 
@@ -14,7 +15,7 @@ const WELL_FORMED_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 type KeyNamespace = { get(name: string, type: "json"): Promise<unknown> };
 
 export class KeyDirectory {
-  private readonly known: ByteLruCache<{ record: KeyRecord; expires: number }>;
+  private readonly known: ByteLruCache<{ hash: string; record: KeyRecord; expires: number }>;
   private readonly unknown: ByteLruCache<number>;
 
   constructor(options: { maxKnown?: number; maxUnknown?: number } = {}) {
@@ -28,18 +29,18 @@ export class KeyDirectory {
   }
 
   async lookup(kv: KeyNamespace, key: string, now: number): Promise<{ hash: string; record: KeyRecord } | null> {
+    const cached = this.known.get(key);
+    if (cached && cached.expires > now) return { hash: cached.hash, record: cached.record };
     if (!WELL_FORMED_KEY.test(key)) return null;
-    const hash = await hashApiKey(key);
-    const cached = this.known.get(hash);
-    if (cached && cached.expires > now) return { hash, record: cached.record };
-    const refusedUntil = this.unknown.get(hash);
+    const refusedUntil = this.unknown.get(key);
     if (refusedUntil !== undefined && refusedUntil > now) return null;
+    const hash = await hashApiKey(key);
     const record = (await kv.get(keyRecordName(hash), "json")) as KeyRecord | null;
     if (!record) {
-      this.unknown.set(hash, now + UNKNOWN_KEY_CACHE_MS, 1);
+      this.unknown.set(key, now + UNKNOWN_KEY_CACHE_MS, 1);
       return null;
     }
-    this.known.set(hash, { record, expires: now + KNOWN_KEY_CACHE_MS }, 1);
+    this.known.set(key, { hash, record, expires: now + KNOWN_KEY_CACHE_MS }, 1);
     return { hash, record };
   }
 }

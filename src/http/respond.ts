@@ -1,98 +1,142 @@
-// Responses for bundle data. A scenario never changes, so the same request always yields the same
-// bytes: the ETag is a hash of the scenario's content hash and the canonical request, a matching
-// If-None-Match gets 304, and the isolate keeps recently served bodies so a repeated request (agents
-// replaying the same windows) skips decoding and serialization entirely.
+// Answers for bundle data. A scenario never changes, so the same request always yields the same
+// bytes: the ETag is a hash of the scenario's content hash and the canonical request (validated
+// parameters, defaults filled in, unknown ones dropped), a matching If-None-Match gets 304 before
+// anything is read, and the isolate keeps recently served bodies so that a repeated request skips
+// the work entirely.
 import type { Context, MiddlewareHandler } from "hono";
 import { ByteLruCache } from "../bundle/cache.ts";
 import type { AppEnv } from "../env.ts";
+import type { Bytes } from "./json.ts";
 
 /** Bump when the worker changes how it renders responses, so old ETags stop matching. */
-export const API_REVISION = "3";
+export const API_REVISION = "4";
 
 const IMMUTABLE = "private, max-age=31536000, immutable";
 const REVALIDATE = "private, no-cache";
 const BODY_CACHE_BYTES = 16 * 1024 * 1024;
 
-const bodies = new ByteLruCache<string>(BODY_CACHE_BYTES);
+const bodies = new ByteLruCache<Bytes>(BODY_CACHE_BYTES);
 
 export interface Identity {
   etag: string;
   /** Scenario data never changes; catalog-level lists can grow. */
   immutable: boolean;
+  /** What the answer is derived from: a scenario (by id) and its content, or the catalog. */
+  scenarioId: string | undefined;
+  contentHash: string;
 }
 
 /** A strong ETag: the first 128 bits of the SHA-256 of `text`. */
-async function strongTag(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+async function strongTag(text: string | Uint8Array): Promise<string> {
+  const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
   return `"${[...new Uint8Array(digest).subarray(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}"`;
 }
 
-function scenarioIdOf(url: URL): string | null {
-  return /^\/scenarios\/([^/]+)/.exec(url.pathname)?.[1] ?? url.searchParams.get("scenario_id");
+/** JSON with object keys sorted and list values (any-of filters, sets) sorted: one text per meaning. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).sort().join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
-/** What the response is derived from: one scenario's content, or the catalog. */
-async function identify(c: Context<AppEnv>): Promise<Identity | null> {
-  const url = new URL(c.req.url);
+/**
+ * What an answer is derived from: the scenario named by `scenario_id` (or the catalog, for routes
+ * without one) and the validated request. Null for an unknown scenario (its answer is an error).
+ */
+export async function identify(
+  c: Context<AppEnv>,
+  route: string,
+  input: Record<string, unknown>,
+): Promise<Identity | null> {
   const reader = c.get("reader");
-  const id = scenarioIdOf(url);
+  const id = typeof input.scenario_id === "string" ? input.scenario_id : undefined;
   const contentHash = id ? (await reader.catalogEntry(id))?.content_hash : await reader.catalogHash();
   if (!contentHash) return null;
-  const path = url.pathname.replace(/\/+$/, "") || "/";
-  const query = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
-  const canonical = `${API_REVISION}\n${contentHash}\n${path}\n${new URLSearchParams(query)}`;
-  return { etag: await strongTag(canonical), immutable: id !== null };
+  const etag = await strongTag(`${API_REVISION}\n${contentHash}\n${route}\n${canonical(input)}`);
+  const identity = { etag, immutable: id !== undefined, scenarioId: id, contentHash };
+  identities.set(requestText(c), identity, c.req.url.length + 200);
+  return identity;
 }
 
+/**
+ * Requests as sent -> their identity, learned when they were first validated: a repeated request
+ * (agents replaying the same windows) is answered from the body cache or with 304 before it is even
+ * validated, as long as the content it names is unchanged.
+ */
+const identities = new ByteLruCache<Identity>(4 * 1024 * 1024);
+const requestText = (c: Context<AppEnv>) => {
+  const url = c.req.url;
+  return url.slice(url.indexOf("/", url.indexOf("//") + 2));
+};
+
+/** Route middleware of every data route: answer a request already seen, before its validation. */
+export const seenBefore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const identity = identities.get(requestText(c));
+  if (identity) {
+    const reader = c.get("reader");
+    const current = identity.scenarioId
+      ? (await reader.catalogEntry(identity.scenarioId))?.content_hash
+      : await reader.catalogHash();
+    const before = current === identity.contentHash ? answeredBefore(c, identity) : undefined;
+    if (before) return before;
+  }
+  await next();
+};
+
+/** Whether If-None-Match names this tag (weakly or not). `*` is not honoured: whether an answer exists is known only once it is made. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((tag) => {
     const t = tag.trim();
-    return t === "*" || t === etag || t === `W/${etag}`;
+    return t === etag || t === `W/${etag}`;
   });
 }
 
-function send(c: Context<AppEnv>, identity: Identity, body: string) {
-  c.header("ETag", identity.etag);
-  c.header("Cache-Control", identity.immutable ? IMMUTABLE : REVALIDATE);
-  if (matches(c.req.header("if-none-match"), identity.etag)) return c.body(null, 304);
-  return c.body(body, 200, { "Content-Type": "application/json" });
+function validators(identity: Identity): Record<string, string> {
+  return {
+    ETag: identity.etag,
+    "Cache-Control": identity.immutable ? IMMUTABLE : REVALIDATE,
+    // An edge that compresses keeps the encodings apart (Cloudflare also weakens the tag).
+    Vary: "Accept-Encoding",
+  };
 }
 
 /** Bodies are kept per method and identity; HEAD is answered from GET's body (Hono drops it). */
 const bodyKey = (c: Context<AppEnv>, identity: Identity) =>
   `${c.req.method === "HEAD" ? "GET" : c.req.method} ${identity.etag}`;
 
-/**
- * Route middleware of every data route (it runs only once the route and method matched): answer a
- * request this isolate has already served successfully from memory.
- */
-export const servedBefore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const identity = await identify(c);
-  c.set("identity", identity);
-  const body = identity ? bodies.get(bodyKey(c, identity)) : undefined;
-  if (identity && body !== undefined) return send(c, identity, body);
-  await next();
-};
+/** 304 for a matching If-None-Match, or the body this isolate served for the same request. */
+export function answeredBefore(c: Context<AppEnv>, identity: Identity): Response | undefined {
+  if (matches(c.req.header("if-none-match"), identity.etag)) return c.body(null, 304, validators(identity));
+  const body = bodies.get(bodyKey(c, identity));
+  return body ? send(c, identity, body) : undefined;
+}
 
-/** A successful JSON response for bundle data, with ETag and caching headers. */
-export async function cachedJson(c: Context<AppEnv>, value: unknown) {
-  const body = JSON.stringify(value);
-  const identity = c.get("identity");
+/** A successful JSON answer: kept for the next identical request, sent with its validators. */
+export function answer(c: Context<AppEnv>, identity: Identity | null, body: Bytes): Response {
   if (!identity) return c.body(body, 200, { "Content-Type": "application/json" });
-  bodies.set(bodyKey(c, identity), body, body.length * 2);
+  bodies.set(bodyKey(c, identity), body, body.byteLength);
   return send(c, identity, body);
+}
+
+function send(c: Context<AppEnv>, identity: Identity, body: Bytes): Response {
+  return c.body(body, 200, { "Content-Type": "application/json", ...validators(identity) });
 }
 
 /** A fixed body (the OpenAPI document, the reference page and its assets): its ETag computed once. */
 export class StaticAnswer {
-  private readonly body: string;
+  private readonly body: string | Bytes;
   private readonly headers: Record<string, string>;
   private etag: Promise<string> | undefined;
 
-  constructor(body: string, contentType: string, cacheControl = "public, max-age=300") {
+  constructor(body: string | Bytes, contentType: string, cacheControl = "public, max-age=300") {
     this.body = body;
-    this.headers = { "Content-Type": contentType, "Cache-Control": cacheControl };
+    this.headers = { "Content-Type": contentType, "Cache-Control": cacheControl, Vary: "Accept-Encoding" };
   }
 
   async respond(c: Context<AppEnv>): Promise<Response> {

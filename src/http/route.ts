@@ -8,7 +8,8 @@ import type { z } from "zod";
 import { ErrorBody } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "./errors.ts";
-import { cachedJson, servedBefore } from "./respond.ts";
+import { renderAnswer, type Answer } from "./json.ts";
+import { answer, answeredBefore, identify, seenBefore } from "./respond.ts";
 
 export type ApiApp = OpenAPIHono<AppEnv>;
 
@@ -52,7 +53,7 @@ interface DataRouteConfig<Request extends RouteConfig["request"], Response exten
   response: Response;
 }
 
-/** A keyed GET route over bundle data: identity and cached bodies before validation, ETag on success. */
+/** A keyed GET route over bundle data: answered by `serve`, with strong ETags. */
 export function dataRoute<const Request extends RouteConfig["request"], const Response extends z.ZodType>(
   config: DataRouteConfig<Request, Response>,
 ) {
@@ -63,7 +64,7 @@ export function dataRoute<const Request extends RouteConfig["request"], const Re
     summary: config.summary,
     description: config.description,
     security: [{ [API_KEY_SCHEME]: [] }],
-    middleware: [servedBefore] as const,
+    middleware: [seenBefore] as const,
     request: config.request,
     responses: {
       200: {
@@ -89,16 +90,27 @@ type ResponseBody<R> = R extends {
   ? z.input<S>
   : never;
 
-/** Serve a data route: the handler gets the validated query and path parameters, returns the declared body. */
+/**
+ * Serve a data route. The handler gets the validated query and path parameters and returns the
+ * declared body (fields may be JSON text taken from shards). Before it runs, the request's identity
+ * answers a matching If-None-Match with 304 and a repeated request from the isolate's body cache,
+ * so neither reads a shard.
+ */
 export function serve<R extends DataRoute>(
   app: ApiApp,
   route: R,
-  handler: (input: Validated<R, "query"> & Validated<R, "params">, c: Context<AppEnv>) => Promise<ResponseBody<R>>,
+  handler: (
+    input: Validated<R, "query"> & Validated<R, "params">,
+    c: Context<AppEnv>,
+  ) => Promise<Answer<ResponseBody<R>>>,
 ): void {
   app.openapi(route, (async (c: Context<AppEnv>) => {
     const req = c.req as unknown as { valid(target: string): object | undefined };
     const input = { ...req.valid("query"), ...req.valid("param") } as Validated<R, "query"> & Validated<R, "params">;
-    return cachedJson(c, await handler(input, c));
+    const identity = await identify(c, route.path, input as Record<string, unknown>);
+    const before = identity && answeredBefore(c, identity);
+    if (before) return before;
+    return answer(c, identity, renderAnswer((await handler(input, c)) as Record<string, unknown>));
   }) as never);
 }
 

@@ -4,7 +4,8 @@ import { SHARDS } from "../bundle/shards.ts";
 import { asOf, page, scenarioId, tickers } from "../contract/params.ts";
 import { CorporateAction } from "../contract/resources.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { horizon, loadManifest, tickerShard } from "../http/scenario.ts";
+import { jsonArray } from "../http/json.ts";
+import { horizon, loadManifest, newestFirstByTickerOrYear } from "../http/scenario.ts";
 
 const corporateActions = dataRoute({
   path: "/corporate-actions",
@@ -27,9 +28,11 @@ const corporateActions = dataRoute({
 export function register(app: ApiApp): void {
   serve(app, corporateActions, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
-    const { shard, ofTickers } = await tickerShard(c, manifest, SHARDS.actions, q.ticker);
-    if (!shard) return { corporate_actions: [] };
-    const rows = shard.newestFirst({ last: horizon(manifest, q.as_of) }, q.offset, q.limit, ofTickers);
-    return { corporate_actions: rows as CorporateAction[] };
+    const rows = await newestFirstByTickerOrYear(c, manifest, SHARDS.actions, q.ticker, {
+      last: horizon(manifest, q.as_of),
+      offset: q.offset,
+      limit: q.limit,
+    });
+    return { corporate_actions: jsonArray<CorporateAction>(rows) };
   });
 }

@@ -1,10 +1,15 @@
 // Company identity: facts by ticker or CIK, the company list with search, and their tickers and CIKs.
 import { z } from "zod";
 import { page, scenarioId, str, ticker, tickers } from "../contract/params.ts";
-import { CompanyFacts, CompanyListRow } from "../contract/resources.ts";
+import type { Context } from "hono";
+import { SHARDS } from "../bundle/shards.ts";
+import type { Manifest } from "../bundle/types.ts";
+import { CompanyFacts } from "../contract/resources.ts";
+import type { AppEnv } from "../env.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { loadManifest } from "../http/scenario.ts";
+import { jsonArray, jsonObject } from "../http/json.ts";
+import { find, loadManifest, pageRange, requireShard } from "../http/scenario.ts";
 
 const TAG = "Company";
 
@@ -32,6 +37,7 @@ const companies = dataRoute({
   path: "/companies",
   tag: TAG,
   summary: "List and search companies",
+  description: "Every company's facts, by ticker.",
   request: {
     query: z.object({
       scenario_id: scenarioId(),
@@ -43,7 +49,7 @@ const companies = dataRoute({
       ...page(100, 5000),
     }),
   },
-  response: z.object({ companies: z.array(CompanyListRow) }),
+  response: z.object({ companies: z.array(CompanyFacts) }),
 });
 
 const scenarioOnly = { query: z.object({ scenario_id: scenarioId() }) };
@@ -64,6 +70,9 @@ const companyCiks = dataRoute({
   response: z.object({ ciks: z.array(z.string()) }),
 });
 
+const companyShard = (c: Context<AppEnv>, manifest: Manifest) =>
+  requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
+
 export function register(app: ApiApp): void {
   serve(app, companyFacts, async (q, c) => {
     if (q.ticker === undefined && q.cik === undefined) {
@@ -72,41 +81,45 @@ export function register(app: ApiApp): void {
       ]);
     }
     const manifest = await loadManifest(c, q.scenario_id);
-    const found = manifest.companies.find(
-      (co) => (q.ticker === undefined || co.ticker === q.ticker) && (q.cik === undefined || co.cik === q.cik),
-    );
-    if (!found) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
-    return { company_facts: found };
+    let symbol = q.ticker;
+    if (q.cik !== undefined) {
+      const ciks = await requireShard(c, manifest, SHARDS.ciks.name(), "Scenario has no companies");
+      const i = find(ciks, q.cik);
+      const byCik = i < 0 ? undefined : (ciks.rows(i, i + 1)[0][1] as string);
+      symbol = symbol === undefined || symbol === byCik ? byCik : undefined;
+    }
+    const shard = await companyShard(c, manifest);
+    const i = symbol === undefined ? -1 : find(shard, symbol);
+    if (i < 0) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
+    return { company_facts: jsonObject<CompanyFacts>(shard.json(i, i + 1)) };
   });
 
   serve(app, companies, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
+    const shard = await companyShard(c, manifest);
     const needle = q.search?.trim().toLowerCase();
-    const rows = manifest.companies
-      .filter((co) => !q.ticker || q.ticker.includes(co.ticker))
+    if (!q.ticker && !needle) {
+      return { companies: jsonArray<CompanyFacts>([shard.json(...pageRange(0, shard.length, q.offset, q.limit))]) };
+    }
+    const wanted = q.ticker ? new Set(q.ticker) : undefined;
+    const matching = (shard.objects(0, shard.length) as CompanyFacts[])
+      .map((co, i) => ({ co, i }))
+      .filter(({ co }) => !wanted || wanted.has(co.ticker))
       .filter(
-        (co) => !needle || [co.name, co.sector, co.industry, co.ticker].some((f) => f.toLowerCase().includes(needle)),
+        ({ co }) =>
+          !needle || [co.name, co.sector, co.industry, co.ticker].some((f) => f.toLowerCase().includes(needle)),
       )
-      .slice(q.offset, q.offset + q.limit)
-      .map(({ ticker, name, cik, sector, industry, category, exchange }) => ({
-        ticker,
-        name,
-        cik,
-        sector,
-        industry,
-        category,
-        exchange,
-      }));
-    return { companies: rows };
+      .slice(q.offset, q.offset + q.limit);
+    return { companies: jsonArray<CompanyFacts>(matching.map(({ i }) => shard.json(i, i + 1))) };
   });
 
   serve(app, companyTickers, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
-    return { tickers: manifest.companies.map((co) => co.ticker) };
+    return { tickers: (await companyShard(c, manifest)).keys };
   });
 
   serve(app, companyCiks, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
-    return { ciks: manifest.companies.flatMap((co) => (co.cik ? [co.cik] : [])) };
+    return { ciks: (await requireShard(c, manifest, SHARDS.ciks.name(), "Scenario has no companies")).keys };
   });
 }

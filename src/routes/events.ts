@@ -4,7 +4,8 @@ import { SHARDS } from "../bundle/shards.ts";
 import { asOf, endDate, many, page, scenarioId, startDate, str, tickers } from "../contract/params.ts";
 import { Event } from "../contract/resources.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { earliest, horizon, loadManifest, requireOrderedWindow, tickerShard } from "../http/scenario.ts";
+import { jsonArray } from "../http/json.ts";
+import { earliest, horizon, loadManifest, newestFirstByTickerOrYear, requireOrderedWindow } from "../http/scenario.ts";
 
 const timeline = dataRoute({
   path: "/events/timeline",
@@ -34,15 +35,15 @@ export function register(app: ApiApp): void {
   serve(app, timeline, async (q, c) => {
     requireOrderedWindow(q.start_date, q.end_date);
     const manifest = await loadManifest(c, q.scenario_id);
-    const { shard, ofTickers } = await tickerShard(c, manifest, SHARDS.events, q.ticker);
-    if (!shard) return { events: [] };
     const types = q.event_type ? new Set<unknown>(q.event_type) : undefined;
-    const keep =
-      ofTickers || types
-        ? (e: Record<string, unknown>) => (!ofTickers || ofTickers(e)) && (!types || types.has(e.event_type))
-        : undefined;
-    // visible_from is the event date, the shard's key: the horizon and end_date bound the same key.
-    const window = { first: q.start_date, last: earliest(q.end_date, horizon(manifest, q.as_of)) };
-    return { events: shard.newestFirst(window, q.offset, q.limit, keep) as Event[] };
+    // visible_from is the event date, the shards' key: the horizon and end_date bound the same key.
+    const rows = await newestFirstByTickerOrYear(c, manifest, SHARDS.events, q.ticker, {
+      first: q.start_date,
+      last: earliest(q.end_date, horizon(manifest, q.as_of)),
+      offset: q.offset,
+      limit: q.limit,
+      keep: types ? (e) => types.has(e.event_type) : undefined,
+    });
+    return { events: jsonArray<Event>(rows) };
   });
 }

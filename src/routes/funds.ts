@@ -1,6 +1,6 @@
 // Index funds: which securities a fund holds, and which funds hold a security.
 import { z } from "zod";
-import { FUND_HOLDING_FIELDS, SHARDS } from "../bundle/shards.ts";
+import { FUND_HOLDING_FIELDS, SHARDS, yearOf } from "../bundle/shards.ts";
 import type { FundInfo, Manifest } from "../bundle/types.ts";
 import { asOf, page, scenarioId, tickers } from "../contract/params.ts";
 import { IndexFundRow } from "../contract/resources.ts";
@@ -42,19 +42,26 @@ const fundTickers = dataRoute({
 
 /** A fund's composition in force on `asOfDate` (the last rebalance on or before it), as response rows. */
 async function composition(c: Context<AppEnv>, manifest: Manifest, fund: FundInfo, asOfDate: string) {
-  const shard = await c.get("reader").shard(manifest, SHARDS.funds.name(fund.ticker));
-  const last = shard ? shard.lastAtOrBefore(asOfDate) : -1;
-  if (!shard || last < 0) return [];
-  const [[rebalanced, holdings]] = shard.rows(last, last + 1) as [[string, unknown[][]]];
-  return holdings.map((h) => ({
-    fund_ticker: fund.ticker,
-    ...(Object.fromEntries(FUND_HOLDING_FIELDS.map((f, i) => [f, h[i]])) as Pick<
-      IndexFundRow,
-      (typeof FUND_HOLDING_FIELDS)[number]
-    >),
-    as_of: rebalanced,
-    benchmark: fund.benchmark,
-  }));
+  const years = Object.keys(manifest.periods[SHARDS.funds.name(fund.ticker)] ?? {})
+    .filter((y) => y <= yearOf(asOfDate))
+    .sort()
+    .reverse();
+  for (const year of years) {
+    const shard = await c.get("reader").shard(manifest, SHARDS.funds.name(`${fund.ticker}/${year}`));
+    const last = shard ? shard.lastAtOrBefore(asOfDate) : -1;
+    if (!shard || last < 0) continue;
+    const [[rebalanced, holdings]] = shard.rows(last, last + 1) as [[string, unknown[][]]];
+    return holdings.map((h) => ({
+      fund_ticker: fund.ticker,
+      ...(Object.fromEntries(FUND_HOLDING_FIELDS.map((f, i) => [f, h[i]])) as Pick<
+        IndexFundRow,
+        (typeof FUND_HOLDING_FIELDS)[number]
+      >),
+      as_of: rebalanced,
+      benchmark: fund.benchmark,
+    }));
+  }
+  return [];
 }
 
 export function register(app: ApiApp): void {
@@ -66,7 +73,7 @@ export function register(app: ApiApp): void {
     for (const t of wanted ?? []) {
       if (!funds.some((f) => f.ticker === t)) throw notFound(`Index fund ${t} not found in scenario`);
     }
-    for (const t of q.holding ?? []) requireTicker(manifest, t);
+    for (const t of q.holding ?? []) await requireTicker(c, manifest, t);
     const asOfDate = horizon(manifest, q.as_of);
     const rows = (await Promise.all(funds.map((f) => composition(c, manifest, f, asOfDate))))
       .flat()

@@ -7,6 +7,7 @@ import { Bank, InterestRate, MacroObservation } from "../contract/resources.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { notFound } from "../http/errors.ts";
+import { jsonArray } from "../http/json.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { earliest, horizon, loadManifest, pageRange, requireOrderedWindow, requireShard } from "../http/scenario.ts";
 
@@ -82,8 +83,8 @@ export function register(app: ApiApp): void {
     const shard = await c.get("reader").shard(manifest, SHARDS.macro.name());
     if (!shard) return { macro_data: [] };
     const last = earliest(q.end_date, horizon(manifest, q.as_of));
-    const [from, to] = pageRange(...shard.window(q.start_date, last), q.offset, q.limit);
-    return { macro_data: shard.objects(from, to) as MacroObservation[] };
+    const window = pageRange(...shard.window(q.start_date, last), q.offset, q.limit);
+    return { macro_data: jsonArray<MacroObservation>([shard.json(...window)]) };
   });
 
   serve(app, interestRates, async (q, c) => {

@@ -3,7 +3,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { Health } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
-import { DOCS_ASSETS, DOCS_PAGE } from "../docs/reference.ts";
+import { DOCS_ASSETS } from "../docs/assets.ts";
+import { DOCS_PAGE } from "../docs/reference.ts";
+import type { Bytes } from "../http/json.ts";
 import { notFound } from "../http/errors.ts";
 import { StaticAnswer } from "../http/respond.ts";
 import { API_KEY_SCHEME, type ApiApp } from "../http/route.ts";
@@ -98,12 +100,15 @@ export function register(app: ApiApp): void {
   const page = new StaticAnswer(DOCS_PAGE, "text/html; charset=utf-8");
   app.openapi(docsPage, ((c: Context<AppEnv>) => page.respond(c)) as never);
 
-  const assets = new Map(
-    Object.entries(DOCS_ASSETS).map(([name, a]) => [name, new StaticAnswer(a.body, a.type, "public, max-age=86400")]),
-  );
-  app.openapi(docsAsset, ((c: Context<AppEnv>) => {
-    const asset = assets.get(c.req.param("asset") ?? "");
-    if (!asset) throw notFound("No such asset");
+  // Served from the store, where the build puts them; each answer (and its ETag) made once.
+  const assets = new Map<string, StaticAnswer>();
+  app.openapi(docsAsset, (async (c: Context<AppEnv>) => {
+    const name = c.req.param("asset") ?? "";
+    const type = DOCS_ASSETS[name];
+    const bytes = type ? await c.get("reader").asset(name) : null;
+    if (!type || !bytes) throw notFound(`No such asset: ${name}`);
+    let asset = assets.get(name);
+    if (!asset) assets.set(name, (asset = new StaticAnswer(bytes as Bytes, type, "public, max-age=86400")));
     return asset.respond(c);
   }) as never);
 }

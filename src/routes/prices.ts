@@ -2,7 +2,7 @@
 // date, the market-wide snapshot, and the tickers with prices.
 import { z } from "zod";
 import type { Shard } from "../bundle/shard.ts";
-import { MARKET_BAR_FIELDS, SHARDS } from "../bundle/shards.ts";
+import { monthOf, SHARDS } from "../bundle/shards.ts";
 import type { Manifest } from "../bundle/types.ts";
 import {
   asOf,
@@ -25,8 +25,17 @@ import {
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
+import { jsonArray, jsonObject, type JsonText } from "../http/json.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { earliest, horizon, loadManifest, pageRange, requireOrderedWindow, requireShard } from "../http/scenario.ts";
+import {
+  earliest,
+  horizon,
+  instruments,
+  loadManifest,
+  pageRange,
+  requireOrderedWindow,
+  requireShard,
+} from "../http/scenario.ts";
 
 const TAG = "Prices";
 const instrument = () => ticker({ description: "The instrument (company, fund or warrant).", example: "AAPL" });
@@ -107,61 +116,49 @@ const tickerLists = ["/prices/tickers", "/prices/snapshot/tickers"].map((path) =
 const priceShard = (c: Context<AppEnv>, manifest: Manifest, symbol: string) =>
   requireShard(c, manifest, SHARDS.prices.name(symbol), `Ticker ${symbol} not found in scenario`);
 
-/** Rows [from, to) of a price shard as bar objects. */
-function bars(shard: Shard, symbol: string, from: number, to: number): PriceBar[] {
-  const col = shard.index();
-  return shard.rows(from, to).map((r) => ({
-    ticker: symbol,
-    time: r[col.time] as string,
-    open: r[col.open] as number,
-    high: r[col.high] as number,
-    low: r[col.low] as number,
-    close: r[col.close] as number,
-    volume: r[col.volume] as number,
-  }));
-}
-
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+const CLOSE_BRACE = new TextEncoder().encode("}");
+const COMMA = new TextEncoder().encode(",");
 
 /**
- * Adds the components shard's fields to rows [from, from + rows.length) of the price shard. The
- * stored adjusted closes restate every action of the scenario; they are rescaled so that only the
- * actions gone ex by the horizon bar are restated (a later split must not show in earlier bars).
+ * Rows [from, to) with their components. The stored adjusted closes restate every action of the
+ * scenario; they are rescaled so that only the actions gone ex by the horizon bar are restated (a
+ * later split must not show in earlier bars). Without rescaling (the horizon is the last bar, or no
+ * action came after it), each answer row is spliced from the two shards' texts.
  */
 async function withComponents(
   c: Context<AppEnv>,
   manifest: Manifest,
   symbol: string,
-  rows: PriceBar[],
-  from: number,
-  horizonBar: { index: number; close: number },
-): Promise<PriceBarWithComponents[]> {
+  prices: Shard,
+  [from, to]: [number, number],
+  horizonIndex: number,
+): Promise<JsonText<PriceBarWithComponents[]> | PriceBarWithComponents[]> {
   const components = await requireShard(
     c,
     manifest,
     SHARDS.components.name(symbol),
     `No return components for ${symbol}`,
   );
-  const col = components.index();
-  const extra = components.rows(from, from + rows.length);
-  const [atHorizon] = components.rows(horizonBar.index, horizonBar.index + 1);
-  const scale = atHorizon ? horizonBar.close / (atHorizon[col.adjusted_close] as number) : 1;
-  return rows.map((bar, i) => {
-    const x = extra[i];
-    const metadata = x[col.metadata] as Record<string, unknown>;
-    const row = {
-      ...bar,
-      adjusted_close: x[col.adjusted_close] as number,
-      market_return: x[col.market_return] as number,
-      sector_return: x[col.sector_return] as number,
-      idiosyncratic_return: x[col.idiosyncratic_return] as number,
-      event_return: x[col.event_return] as number,
-      volatility: x[col.volatility] as number,
-      metadata,
-    };
+  const [{ close }] = prices.objects(horizonIndex, horizonIndex + 1) as PriceBar[];
+  const [{ adjusted_close }] = components.objects(horizonIndex, horizonIndex + 1) as PriceBarWithComponents[];
+  const scale = close / adjusted_close;
+  if (scale === 1) {
+    const rows: Uint8Array[][] = [];
+    for (let i = from; i < to; i++) {
+      const bar = prices.json(i, i + 1);
+      rows.push([bar.subarray(0, bar.byteLength - 1), COMMA, components.json(i, i + 1), CLOSE_BRACE]);
+    }
+    return jsonArray(rows);
+  }
+  const bars = prices.objects(from, to) as PriceBar[];
+  const extra = components.objects(from, to) as Omit<PriceBarWithComponents, keyof PriceBar>[];
+  return bars.map((bar, i) => {
+    const row = { ...bar, ...extra[i] };
+    const metadata = row.metadata;
     const previous = metadata.previous_adjusted_close;
-    if (scale !== 1 && typeof previous === "number") {
-      row.adjusted_close = round6(row.adjusted_close * scale);
+    row.adjusted_close = round6(row.adjusted_close * scale);
+    if (typeof previous === "number") {
       metadata.previous_adjusted_close = round6(previous * scale);
       // The identity of the components holds on the served numbers: the remainder stays stock-specific.
       const logReturn = Math.log(row.adjusted_close / (metadata.previous_adjusted_close as number));
@@ -172,6 +169,15 @@ async function withComponents(
   });
 }
 
+/** The month shards to look in for the last trading day on or before `asOf`, newest first. */
+function monthsBackFrom(asOf: string, manifest: Manifest): string[] {
+  const months = Object.keys(manifest.periods["market/snapshots"] ?? {});
+  return months
+    .filter((m) => m <= monthOf(asOf))
+    .sort()
+    .reverse();
+}
+
 export function register(app: ApiApp): void {
   serve(app, prices, async (q, c) => {
     if (q.interval !== "day") throw badRequest(`Query parameter 'interval' must be 'day'; got '${q.interval}'`);
@@ -179,15 +185,12 @@ export function register(app: ApiApp): void {
     const manifest = await loadManifest(c, q.scenario_id);
     const shard = await priceShard(c, manifest, q.ticker);
     const last = horizon(manifest, q.as_of);
-    const [from, to] = pageRange(...shard.window(q.start_date, earliest(q.end_date, last)), q.offset, q.limit);
-    const rows = bars(shard, q.ticker, from, to);
-    if (!q.include_components || rows.length === 0) return { ticker: q.ticker, prices: rows };
-    const index = shard.lastAtOrBefore(last);
-    const [horizonBar] = bars(shard, q.ticker, index, index + 1);
-    return {
-      ticker: q.ticker,
-      prices: await withComponents(c, manifest, q.ticker, rows, from, { index, close: horizonBar.close }),
-    };
+    const window = pageRange(...shard.window(q.start_date, earliest(q.end_date, last)), q.offset, q.limit);
+    if (!q.include_components || window[0] === window[1]) {
+      return { ticker: q.ticker, prices: jsonArray<PriceBar>([shard.json(...window)]) };
+    }
+    const rows = await withComponents(c, manifest, q.ticker, shard, window, shard.lastAtOrBefore(last));
+    return { ticker: q.ticker, prices: rows };
   });
 
   serve(app, priceSnapshot, async (q, c) => {
@@ -195,28 +198,27 @@ export function register(app: ApiApp): void {
     const shard = await priceShard(c, manifest, q.ticker);
     const last = shard.lastAtOrBefore(q.as_of);
     if (last < 0) throw notFound(`No price bar for ${q.ticker} on or before ${q.as_of}`);
-    return { snapshot: bars(shard, q.ticker, last, last + 1)[0] };
+    return { snapshot: jsonObject<PriceBar>(shard.json(last, last + 1)) };
   });
 
   serve(app, marketSnapshot, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
     const asOfDate = horizon(manifest, q.as_of);
-    const shard = await c.get("reader").shard(manifest, SHARDS.marketSnapshots.name());
-    const last = shard ? shard.lastAtOrBefore(asOfDate) : -1;
-    if (!shard || last < 0) return { as_of: asOfDate, snapshots: [] };
-    const [[time, entries]] = shard.rows(last, last + 1) as [[string, unknown[][]]];
-    const snapshots = entries.slice(q.offset, q.offset + q.limit).map((entry) => {
-      const row = Object.fromEntries(MARKET_BAR_FIELDS.map((f, i) => [f, entry[i]])) as SnapshotRow;
-      row.time = time;
-      return row;
-    });
-    return { as_of: asOfDate, snapshots };
+    for (const month of monthsBackFrom(asOfDate, manifest)) {
+      const shard = await c.get("reader").shard(manifest, SHARDS.marketSnapshots.name(month));
+      const last = shard ? shard.upperBound(`${asOfDate}~`) - 1 : -1; // keys are "<day> <ticker>"
+      if (!shard || last < 0) continue;
+      const day = shard.keys[last].slice(0, 10);
+      const window = pageRange(...shard.window(`${day} `, `${day}~`), q.offset, q.limit);
+      return { as_of: asOfDate, snapshots: jsonArray<SnapshotRow>([shard.json(...window)]) };
+    }
+    return { as_of: asOfDate, snapshots: [] };
   });
 
   for (const route of tickerLists) {
     serve(app, route, async (q, c) => {
       const manifest = await loadManifest(c, q.scenario_id);
-      return { tickers: manifest.tickers.prices };
+      return { tickers: (await instruments(c, manifest)).keys };
     });
   }
 }

@@ -4,7 +4,7 @@ import { bool, EXAMPLE_SCENARIO_ID, int, oneOf, page, str, withDefault } from ".
 import { Scenario, ScenarioDetail, ValidationReport } from "../contract/resources.ts";
 import { notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { loadManifest } from "../http/scenario.ts";
+import { instruments, loadManifest } from "../http/scenario.ts";
 
 const TAG = "Scenarios";
 
@@ -68,12 +68,12 @@ export function register(app: ApiApp): void {
 
   serve(app, getScenario, async (p, c) => {
     const manifest = await loadManifest(c, p.scenario_id);
-    return { scenario: { ...manifest.scenario, available_tickers: manifest.tickers.prices } };
+    return { scenario: { ...manifest.scenario, available_tickers: (await instruments(c, manifest)).keys } };
   });
 
   serve(app, getValidation, async (p, c) => {
     const manifest = await loadManifest(c, p.scenario_id);
-    const validation = await c.get("reader").validation(manifest);
+    const validation = await c.get("reader").validation(manifest.scenario.id);
     if (!validation) throw notFound("Validation report not found");
     return { validation };
   });

@@ -1,223 +1,157 @@
-// `npm run bench`: build the scenario library plus a 10-year bench scenario into a temp dir, time the
-// build, then load the local serving path (worker in workerd via miniflare) with autocannon.
-// Numbers are reported, not asserted; the run fails only when a case answers with wrong statuses,
-// so a broken server cannot produce a pretty table.
-import autocannon from "autocannon";
-import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+// `npm run bench`: build the scenario library plus two ten-year bench scenarios into a temp dir, time
+// the build, then load the local serving path (worker in workerd via miniflare) with autocannon.
+//
+// Side by side: every case is run in a pair with a bare hello-world worker on the same runtime (its
+// own miniflare), the two in alternating order, for several rounds. A case's figure is the median
+// over rounds of its ratio to the hello-world run it was paired with, so machine noise, which moves
+// both alike, cancels; its ratio to the service's /health (itself a case) goes through the same
+// anchor. workerd's CPU time is sampled around each run. Numbers are reported, not asserted (the
+// issue's targets are printed as pass/fail); the run fails only when a case answers with wrong
+// statuses, so a broken server cannot produce a pretty table.
+//
+// Environment: BENCH_ROUNDS (5), BENCH_SECONDS per case and round (2), BENCH_SLICES the pair is cut into
+// (4: case and hello-world alternate every 0.5 s), BENCH_CONNECTIONS (16), BENCH_WARMUP
+// requests per case (300), BENCH_ETAGS distinct URLs for the 304 case (3000), BENCH_QUICK=1 (2 rounds
+// of 1 s, smaller warm-up), BENCH_ONLY=a,b,c+ (some cases), BENCH_BUNDLES=dir (build there and keep it:
+// unchanged scenarios are not rebuilt next time), BENCH_JSON=file (every run's raw figures).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { unpack } from "msgpackr";
 import type { Miniflare } from "miniflare";
-import { buildScenarios, DEFAULT_SRC_DIR } from "../../build/build-scenarios.ts";
 import { registerKey, startLocalRuntime } from "../../build/local-runtime.ts";
-import { manifestKey } from "../../src/bundle/layout.ts";
-import type { Manifest } from "../../src/bundle/types.ts";
+import { buildCases, helloCase, KEY, LIMITED_KEY } from "./cases.ts";
+import { startedWorkerd } from "./cpu.ts";
+import { startHello } from "./hello.ts";
+import { combine, measure, warm, type Case, type Runtime, type Sample } from "./load.ts";
+import { closeProbes } from "./probe.ts";
+import { figures, helloFigures, table, targets, type CaseRounds, type Target } from "./report.ts";
+import { buildBenchScenarios } from "./scenarios.ts";
 
-const MEGACAP = "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37";
-const HISTORY = "8e741814-0dd8-4a47-b449-202dd4b6c16a";
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const WARMUP_REQUESTS = 300;
-const KEY = "sm_bench_unlimited_key_0123456789";
-const LIMITED_KEY = "sm_bench_limit_10_key_0123456789";
+const env = process.env;
+const QUICK = env.BENCH_QUICK === "1";
+const ROUNDS = Number(env.BENCH_ROUNDS ?? (QUICK ? 2 : 5));
+const SECONDS = Number(env.BENCH_SECONDS ?? (QUICK ? 1 : 2));
+const SLICES = Math.max(1, Math.round(Number(env.BENCH_SLICES ?? (QUICK ? 2 : 4))));
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 16);
+const WARMUP = Number(env.BENCH_WARMUP ?? (QUICK ? 100 : 300));
+const ETAGS = Number(env.BENCH_ETAGS ?? (QUICK ? 1500 : 3000));
+const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(",").map((s) => s.trim())) : null;
+const KEEP = env.BENCH_BUNDLES;
+const JSON_OUT = env.BENCH_JSON;
 
-// Same shape as scenarios-src/megacap-tech-2023.yaml; a count without tickers lets the generator pick 100.
-const HISTORY_YAML = `# Bench only: ten years of 100 tickers, to measure long histories.
-id: ${HISTORY}
-name: bench-history
-scenario_type: sector_focus
-seed: 20140102
-status: ready
-start_date: "2014-01-02"
-end_date: "2023-12-29"
-current_date: "2023-12-29"
-calibration_version: cal-2026.11
-dataset_split: train
-public_summary:
-  scenario_theme: A decade of broad-market history
-  path_mode: historical_context
-  macro_regime: expansion
-  scenario_title: Ten years across a mixed universe
-  market_description: >-
-    A long expansion with ordinary corrections, used to measure generation and serving of long
-    price histories.
-  agent_task: >-
-    Allocate across the universe using only data visible as of each decision date.
-  market_mechanics:
-    - factor model with market, sector and stock-specific returns
-    - volatility clustering with leverage
-universe:
-  count: 100
-theme:
-  sector_tilts: {}
-regime:
-  initial: expansion
-  market_vol_annual: 0.16
-`;
+const TARGETS: Target[] = [
+  { label: "(b)  warm /prices one ticker-year", caseId: "b", min: 0.6 },
+  { label: "(c)  ten years of one ticker, uncached", caseId: "c", min: 0.25 },
+  { label: "(c+) ten years with components, uncached", caseId: "c+", maxCpuMs: 10 },
+  { label: "(f)  market snapshot over 500 companies, uncached", caseId: "f", min: 0.3 },
+];
 
-interface Case {
-  name: string;
-  path: string;
-  key?: string;
-  /**
-   * Add a distinct, ignored parameter to every request, so the isolate's response cache never
-   * answers and each request slices and serializes its shard.
-   */
-  uncached?: boolean;
-  /** Statuses allowed, and the one that must make up at least `share` of the answers. */
-  allowed: number[];
-  main: number;
-  share: number;
-}
-
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-let nonce = 0;
-
-function runCannon(url: string, c: Case, opts: { amount?: number; duration?: number }) {
-  const path = new URL(url).pathname + new URL(url).search;
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    headers: c.key ? { "X-API-KEY": c.key } : {},
-    ...(c.uncached
-      ? {
-          requests: [
-            { setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}&bench_nonce=${nonce++}` }) },
-          ],
-        }
-      : {}),
-    ...opts,
-  });
-}
-
-/** Throws unless every answer had an allowed status and the expected one dominates. */
-function check(c: Case, r: autocannon.Result): void {
-  const counts: Record<string, number> = {};
-  for (const [status, s] of Object.entries(r.statusCodeStats ?? {})) counts[status] = s.count ?? 0;
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const unexpected = Object.keys(counts).filter((s) => !c.allowed.includes(Number(s)));
-  const mainShare = total ? (counts[String(c.main)] ?? 0) / total : 0;
-  if (r.errors || r.timeouts || total === 0 || unexpected.length || mainShare < c.share) {
-    throw new Error(
-      `case ${c.name}: statuses ${JSON.stringify(counts)}, errors ${r.errors}, timeouts ${r.timeouts} ` +
-        `(expected only ${c.allowed.join("/")}, at least ${c.share * 100}% ${c.main})`,
-    );
-  }
-}
+const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 
 const srcDir = mkdtempSync(join(tmpdir(), "bench-src-"));
-const outDir = mkdtempSync(join(tmpdir(), "bench-bundles-"));
-let mf: Miniflare | undefined;
-try {
-  // 1. Build: the two library scenarios plus the 10-year one.
-  for (const f of readdirSync(DEFAULT_SRC_DIR).filter((f) => f.endsWith(".yaml"))) {
-    copyFileSync(join(DEFAULT_SRC_DIR, f), join(srcDir, f));
-  }
-  writeFileSync(join(srcDir, "bench-history.yaml"), HISTORY_YAML);
-  const started = performance.now();
-  const built = buildScenarios({ srcDir, outDir, quiet: true });
-  const buildSeconds = (performance.now() - started) / 1000;
-  const manifests = readdirSync(join(outDir, "scenarios")).map(
-    (id) => unpack(readFileSync(join(outDir, manifestKey(id)))) as Manifest,
-  );
-  const bars = manifests.reduce((sum, m) => sum + m.tickers.prices.length * m.day_count, 0);
-  const history = manifests.find((m) => m.scenario.id === HISTORY);
-  if (!history) throw new Error("bench-history scenario was not built");
-  const historyTicker = history.tickers.prices[0];
+const outDir = KEEP ?? mkdtempSync(join(tmpdir(), "bench-bundles-"));
+const runtimes: Miniflare[] = [];
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  closeProbes();
+  for (const mf of runtimes) await mf.dispose().catch(() => {});
+  rmSync(srcDir, { recursive: true, force: true });
+  if (!KEEP) rmSync(outDir, { recursive: true, force: true });
+}
+process.once("SIGINT", () => {
+  log("interrupted, stopping the runtimes");
+  void stop().finally(() => process.exit(130));
+});
 
-  // 2. Serve, with one key that never limits and one that limits almost everything.
-  const runtime = await startLocalRuntime({ bundlesDir: outDir, port: 0 });
-  mf = runtime.mf;
-  const base = runtime.url.href.replace(/\/$/, "");
+try {
+  // 1. Build: the library scenarios plus the two ten-year ones.
+  log(`building scenarios into ${outDir} (the 500-company one takes about a minute)`);
+  const built = buildBenchScenarios(srcDir, outDir);
+  const buildLine =
+    `build: ${built.scenarios} scenarios (${built.built} built), ${built.bars} bars, ${built.seconds.toFixed(1)} s, ` +
+    (built.built === built.scenarios
+      ? `${Math.round(built.bars / built.seconds)} bars/s`
+      : "some unchanged and skipped: no build throughput");
+  log(buildLine);
+
+  // 2. Serve: the service (one key that never limits, one that limits almost everything) and the anchor.
+  const svc = await startedWorkerd(() => startLocalRuntime({ bundlesDir: outDir, port: 0 }));
+  runtimes.push(svc.value.mf);
+  const hel = await startedWorkerd(startHello);
+  runtimes.push(hel.value.mf);
+  const service: Runtime = { name: "service", base: svc.value.url.href.replace(/\/$/, ""), pid: svc.pid };
+  const hello: Runtime = { name: "hello", base: hel.value.url.href.replace(/\/$/, ""), pid: hel.pid };
+  log(
+    `service ${service.base} (workerd ${service.pid ?? "?"}), hello-world ${hello.base} (workerd ${hello.pid ?? "?"})`,
+  );
   const created = new Date().toISOString();
-  await registerKey(mf, KEY, { account_id: "acct-bench", rate_limit_per_minute: 10_000_000, label: "bench", created });
-  await registerKey(mf, LIMITED_KEY, {
+  await registerKey(svc.value.mf, KEY, {
+    account_id: "acct-bench",
+    rate_limit_per_minute: 10_000_000,
+    label: "bench",
+    created,
+  });
+  await registerKey(svc.value.mf, LIMITED_KEY, {
     account_id: "acct-bench-10",
     rate_limit_per_minute: 10,
     label: "bench",
     created,
   });
 
-  // 3. Cases, each warmed first so shards are cached and the measurement is the steady state.
-  const ok = { allowed: [200], main: 200, share: 1 };
-  const cases: Case[] = [
-    { name: "(a) /health", path: "/health", ...ok },
-    { name: "(b) /prices 1y", path: `/prices?scenario_id=${MEGACAP}&ticker=AAPL`, key: KEY, ...ok },
-    {
-      name: "(b') /prices 1y, uncached",
-      path: `/prices?scenario_id=${MEGACAP}&ticker=AAPL`,
-      key: KEY,
-      uncached: true,
-      ...ok,
-    },
-    {
-      name: `(b'') /prices 1y of 10y, uncached`,
-      path: `/prices?scenario_id=${HISTORY}&ticker=${encodeURIComponent(historyTicker)}&start_date=2019-01-01&end_date=2019-12-31`,
-      key: KEY,
-      uncached: true,
-      ...ok,
-    },
-    {
-      name: `(c) /prices 10y ${historyTicker}`,
-      path: `/prices?scenario_id=${HISTORY}&ticker=${encodeURIComponent(historyTicker)}`,
-      key: KEY,
-      ...ok,
-    },
-    {
-      name: `(c') /prices 10y, uncached`,
-      path: `/prices?scenario_id=${HISTORY}&ticker=${encodeURIComponent(historyTicker)}`,
-      key: KEY,
-      uncached: true,
-      ...ok,
-    },
-    { name: "(d) /company/facts", path: `/company/facts?scenario_id=${MEGACAP}&ticker=AAPL`, key: KEY, ...ok },
-    // The limit-10 key: at most 10 of these can be 200 within the minute (warm-up spends them).
-    {
-      name: "(e) /prices 429",
-      path: `/prices?scenario_id=${MEGACAP}&ticker=AAPL`,
-      key: LIMITED_KEY,
-      allowed: [200, 429],
-      main: 429,
-      share: 0.95,
-    },
-  ];
-  const rows: Row[] = [];
+  // 3. Cases, each warmed first (shards loaded, warm bodies cached: the steady state).
+  log(`probing, and fetching ${ETAGS} ETags for the 304 case`);
+  const cases = (await buildCases({ service, etagCount: ETAGS })).filter((c) => !ONLY || ONLY.has(c.id));
+  const anchor = helloCase(hello);
+  await warm(anchor, CONNECTIONS, WARMUP);
   for (const c of cases) {
-    check(c, await runCannon(base + c.path, c, { amount: WARMUP_REQUESTS }));
-    const r = await runCannon(base + c.path, c, { duration: SECONDS });
-    check(c, r);
-    rows.push({ name: c.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
+    log(`warming ${c.name}`);
+    await warm(c, CONNECTIONS, WARMUP);
   }
 
-  // 4. Report.
-  console.log(
-    `build: ${manifests.length} scenarios (${built.built.length} built), ${bars} bars, ` +
-      `${buildSeconds.toFixed(1)} s, ${Math.round(bars / buildSeconds)} bars/s`,
-  );
-  console.log(`load: ${CONNECTIONS} connections, ${SECONDS} s per case, after ${WARMUP_REQUESTS} warm-up requests\n`);
-  const baseline = rows[0].rps;
-  const width = Math.max(...rows.map((r) => r.name.length));
-  console.log(
-    `${"case".padEnd(width)}  ${"req/s".padStart(9)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"vs (a)".padStart(6)}`,
-  );
-  for (const r of rows) {
-    console.log(
-      `${r.name.padEnd(width)}  ${r.rps.toFixed(0).padStart(9)}  ${String(r.p50).padStart(7)}  ` +
-        `${String(r.p99).padStart(7)}  ${(r.rps / baseline).toFixed(2).padStart(6)}`,
-    );
+  // 4. Rounds: each case next to a hello-world run, the pair cut into SLICES alternating slices (so
+  // noise slower than a slice moves both alike), which one goes first alternating by round.
+  const rounds = new Map<string, CaseRounds>(cases.map((c) => [c.id, { id: c.id, name: c.name, rounds: [] }]));
+  const started = performance.now();
+  const slice = SECONDS / SLICES;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const c of cases) {
+      const mine: Sample[] = [];
+      const anchors: Sample[] = [];
+      for (let i = 0; i < 2 * SLICES; i++) {
+        if ((i + round) % 2 === 0) anchors.push(await measure(anchor, CONNECTIONS, slice));
+        else mine.push(await measure(c, CONNECTIONS, slice));
+      }
+      rounds.get(c.id)!.rounds.push({ sample: combine(mine), hello: combine(anchors) });
+    }
+    log(`round ${round + 1}/${ROUNDS} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
-  console.log(`\n(b)/(a) = ${(rows[1].rps / baseline).toFixed(2)} (target >= 0.4)`);
+
+  // 5. Report.
+  const all = [...rounds.values()];
+  const health = rounds.get("a");
+  const rows = [helloFigures(all), ...all.map((c) => figures(c, health))];
+  console.log(buildLine);
+  console.log(
+    `load: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per case, each paired with as much of ` +
+      `the hello-world worker, the two alternating every ${slice.toFixed(2)} s; ${WARMUP} warm-up requests per case` +
+      (QUICK ? " (quick mode)" : ""),
+  );
+  console.log(
+    `figures: medians over rounds; x hello = case / its paired hello-world run, per round; x /health = ` +
+      `that over (a)'s median x hello; range = min-max over rounds; CPU = workerd utime+stime / responses\n`,
+  );
+  console.log(table(rows));
+  const notes = cases.flatMap((c: Case) =>
+    (c.notes ?? []).map((n) => `  ${/^\([^)]*\)/.exec(c.name)?.[0] ?? c.id} ${n}`),
+  );
+  if (notes.length) console.log(`\nnotes:\n${notes.join("\n")}`);
+  if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ build: built, rounds: all, rows }, null, 1));
+  console.log(`\nthe issue's targets (median over rounds, range in parentheses):\n${targets(TARGETS, rows)}`);
 } catch (err) {
   console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exitCode = 1;
 } finally {
-  await mf?.dispose();
-  rmSync(srcDir, { recursive: true, force: true });
-  rmSync(outDir, { recursive: true, force: true });
+  await stop();
 }

@@ -39,3 +39,26 @@ it("keeps a key's window across a restart of the runtime, exactly once it settle
   // 100 - 8 - this one: none lost (unsettled, the reserved block would count 10)
   expect(settled.headers.get("x-ratelimit-remaining")).toBe("91");
 });
+
+it("stays exact across idle gaps longer than the time an idle object is kept", { timeout: 90_000 }, async () => {
+  // The window used to live in memory only: after ~10 s idle the object was evicted and a key
+  // with limit 3 got 200 again. Bursts of concurrent requests with 12 s gaps must never pass 3.
+  const key = "sm_test_idle_gap_limit_3";
+  const bundlesDir = inject("bundlesDir");
+  const gapped = await startTestRuntime({ bundlesDir });
+  try {
+    await gapped.addKey(key, 3);
+    const path = `/prices?scenario_id=${MEGACAP}&ticker=MSFT&limit=1`;
+    const statuses: number[] = [];
+    for (let burst = 0; burst < 3; burst++) {
+      if (burst > 0) await new Promise((resolve) => setTimeout(resolve, 12_000));
+      const answers = await Promise.all(Array.from({ length: 5 }, () => gapped.get(path, key)));
+      statuses.push(...answers.map((r) => r.status));
+    }
+    // All three bursts fall inside one 60-second window: 3 admitted in all, the rest refused.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12);
+  } finally {
+    await gapped.stop();
+  }
+});

@@ -1,0 +1,239 @@
+// The cases, in the order of the table. "Uncached" means distinct requests that do the same work:
+// the worker keys its body cache (and its ETags) by the validated parameters, so an unknown extra
+// parameter no longer defeats it; instead `limit` rotates over thousands of values at least as large
+// as the full result (same rows served, different canonical request), far more bodies than the
+// isolate's 16 MB body cache can hold, so every request slices and serializes again.
+import type { Case, Expect, Runtime } from "./load.ts";
+import { get, getJson, inParallel } from "./probe.ts";
+import { HISTORY, HISTORY_500, MEGACAP } from "./scenarios.ts";
+
+export const KEY = "sm_bench_unlimited_key_0123456789";
+export const LIMITED_KEY = "sm_bench_limit_10_key_0123456789";
+const BODY_CACHE_BYTES = 16 * 1024 * 1024;
+/** Distinct requests an uncached case rotates through. */
+const ROTATION = 5000;
+
+const ok: Expect = { allowed: [200], main: 200, share: 1 };
+const keyed = { "X-API-KEY": KEY };
+const gzip = { "Accept-Encoding": "gzip" };
+
+export interface CaseContext {
+  service: Runtime;
+  /** Distinct URLs whose ETags (g) replays. */
+  etagCount: number;
+}
+
+/** The largest `limit` a route accepts, from /openapi.json (so a changed maximum does not break the bench). */
+async function maxLimit(service: Runtime, route: string, fallback: number): Promise<number> {
+  try {
+    const doc = await getJson<{
+      paths: Record<string, { get?: { parameters?: { name: string; schema?: { maximum?: number } }[] } }>;
+    }>(`${service.base}/openapi.json`);
+    const limit = doc.paths[route]?.get?.parameters?.find((p) => p.name === "limit");
+    return limit?.schema?.maximum ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Rows of the full answer to `path` (its `prices`/`snapshots` array), from one request with the largest limit. */
+async function fullRows(service: Runtime, path: string, field: string, limit: number): Promise<number> {
+  const body = await getJson<Record<string, unknown[]>>(`${service.base}${path}&limit=${limit}`, keyed);
+  return body[field].length;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * `path&limit=L` for L rotating over [full, full + ROTATION) (capped at the route's maximum): every
+ * limit at least the full result, so every variant serves the same rows. Notes say how far the
+ * rotation outruns the body cache, and warn if two variants share an ETag (one cached body).
+ */
+async function uncached(service: Runtime, path: string, field: string, max: number) {
+  const full = await fullRows(service, path, field, max);
+  const count = Math.min(ROTATION, max - full + 1);
+  const at = (n: number) => ({ path: `${path}&limit=${full + (n % count)}` });
+  const first = await get(service.base + at(0).path, keyed);
+  const second = await get(service.base + at(1).path, keyed);
+  const bodyBytes = first.body.length;
+  const notes = [
+    `limit rotates over ${full}..${full + count - 1} (full result ${full} rows, ${kb(bodyBytes)}): ` +
+      `${count} bodies, ~${Math.round((count * bodyBytes) / BODY_CACHE_BYTES)}x the 16 MB body cache`,
+  ];
+  const tags = [first.headers.etag, second.headers.etag];
+  if (first.status !== 200 || second.status !== 200)
+    notes.push(`WARNING: probe answered ${first.status}/${second.status}`);
+  else if (!tags[0] || tags[0] === tags[1])
+    notes.push(`WARNING: two limits share ETag ${tags[0]}: the worker may answer the rotation from its cache`);
+  if (count < 1000) notes.push(`WARNING: only ${count} distinct requests`);
+  return { at, notes };
+}
+
+/** Whether the answer to `path` with Accept-Encoding: gzip came back compressed, and its size either way. */
+async function gzipNote(service: Runtime, path: string): Promise<string> {
+  const plain = await get(service.base + path, keyed);
+  const zipped = await get(service.base + path, { ...keyed, ...gzip });
+  const encoding = zipped.headers["content-encoding"];
+  return encoding
+    ? `Accept-Encoding: gzip -> Content-Encoding: ${encoding}, body ${kb(zipped.body.length)} ` +
+        `(identity ${kb(plain.body.length)}, ${((zipped.body.length / plain.body.length) * 100).toFixed(0)}%)`
+    : `Accept-Encoding: gzip -> NOT compressed, body ${kb(zipped.body.length)} as identity`;
+}
+
+export async function buildCases(ctx: CaseContext): Promise<Case[]> {
+  const { service } = ctx;
+  const facts = await getJson<{ tickers?: string[] }>(
+    `${service.base}/company/facts/tickers?scenario_id=${HISTORY}`,
+    keyed,
+  );
+  const historyTicker = facts.tickers?.[0];
+  if (!historyTicker) throw new Error("bench-history has no company tickers");
+  const t = encodeURIComponent(historyTicker);
+
+  const oneYear = `/prices?scenario_id=${MEGACAP}&ticker=AAPL`;
+  const tenYears = `/prices?scenario_id=${HISTORY}&ticker=${t}`;
+  const tenYearsComponents = `${tenYears}&include_components=true`;
+  const market = `/prices/snapshot/market?scenario_id=${HISTORY_500}`;
+
+  const pricesMax = await maxLimit(service, "/prices", 10000);
+  const marketMax = await maxLimit(service, "/prices/snapshot/market", 5000);
+  const b1 = await uncached(service, oneYear, "prices", pricesMax);
+  const c10 = await uncached(service, tenYears, "prices", pricesMax);
+  const c10x = await uncached(service, tenYearsComponents, "prices", pricesMax);
+  const f500 = await uncached(service, market, "snapshots", marketMax);
+
+  // (g): ETags of many distinct URLs, fetched first; replaying them in a cycle longer than the body
+  // cache holds means every 304 is for a body the isolate no longer has.
+  const msft = `/prices?scenario_id=${MEGACAP}&ticker=MSFT`;
+  const msftFull = await fullRows(service, msft, "prices", pricesMax);
+  const etagCount = Math.min(ctx.etagCount, pricesMax - msftFull + 1);
+  const etagUrl = (i: number) => `${msft}&limit=${msftFull + i}`;
+  const started = performance.now();
+  const tagged = await inParallel(etagCount, 8, async (i) => {
+    const r = await get(service.base + etagUrl(i), keyed);
+    const tag = r.headers.etag;
+    if (r.status !== 200 || typeof tag !== "string")
+      throw new Error(`ETag prefetch ${etagUrl(i)}: ${r.status}, ${tag}`);
+    return { tag, bytes: r.body.length };
+  });
+  const etags = tagged.map((x) => x.tag);
+  const distinctTags = new Set(etags).size;
+  const gNotes = [
+    `If-None-Match replays the ETags of ${etagCount} distinct URLs (limit ${msftFull}..${msftFull + etagCount - 1}, ` +
+      `${kb(tagged[0].bytes)} bodies, ~${Math.round((etagCount * tagged[0].bytes) / BODY_CACHE_BYTES)}x the ` +
+      `body cache), fetched first in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  ];
+  if (distinctTags < etags.length) gNotes.push(`WARNING: only ${distinctTags} distinct ETags among them`);
+
+  return [
+    { id: "a", name: "(a) /health", runtime: service, request: () => ({ path: "/health" }), expect: ok },
+    {
+      id: "b",
+      name: "(b) /prices 1y, warm",
+      runtime: service,
+      headers: keyed,
+      request: () => ({ path: oneYear }),
+      expect: ok,
+    },
+    {
+      id: "b'",
+      name: "(b') /prices 1y, uncached",
+      runtime: service,
+      headers: keyed,
+      request: b1.at,
+      expect: ok,
+      notes: b1.notes,
+    },
+    {
+      id: "c",
+      name: "(c) /prices 10y, uncached",
+      runtime: service,
+      headers: keyed,
+      request: c10.at,
+      expect: ok,
+      notes: [`ticker ${historyTicker} of the 100-company scenario`, ...c10.notes],
+    },
+    {
+      id: "c+",
+      name: "(c+) /prices 10y components, uncached",
+      runtime: service,
+      headers: keyed,
+      request: c10x.at,
+      expect: ok,
+      notes: c10x.notes,
+    },
+    {
+      id: "d",
+      name: "(d) /company/facts",
+      runtime: service,
+      headers: keyed,
+      request: () => ({ path: `/company/facts?scenario_id=${MEGACAP}&ticker=AAPL` }),
+      expect: ok,
+    },
+    {
+      // The limit-10 key: at most 10 of these per rolling minute are 200 (warm-up spends them).
+      id: "e",
+      name: "(e) /prices answered 429",
+      runtime: service,
+      headers: { "X-API-KEY": LIMITED_KEY },
+      request: () => ({ path: oneYear }),
+      expect: { allowed: [200, 429], main: 429, share: 0.95 },
+    },
+    {
+      id: "f",
+      name: "(f) snapshot/market 500 cos, uncached",
+      runtime: service,
+      headers: keyed,
+      request: f500.at,
+      expect: ok,
+      notes: f500.notes,
+    },
+    {
+      id: "g",
+      name: "(g) /prices 1y 304, body evicted",
+      runtime: service,
+      headers: keyed,
+      request: (n) => ({ path: etagUrl(n % etagCount), headers: { "If-None-Match": etags[n % etagCount] } }),
+      expect: { allowed: [304], main: 304, share: 1 },
+      notes: gNotes,
+    },
+    {
+      id: "b.gz",
+      name: "(b gz) /prices 1y, warm, gzip",
+      runtime: service,
+      headers: { ...keyed, ...gzip },
+      request: () => ({ path: oneYear }),
+      expect: ok,
+      notes: [
+        await gzipNote(service, oneYear),
+        "compressed by miniflare's entry worker inside workerd, as Cloudflare's edge would outside the worker: " +
+          "gzip rows' CPU includes compression",
+      ],
+    },
+    {
+      id: "c.gz",
+      name: "(c gz) /prices 10y, uncached, gzip",
+      runtime: service,
+      headers: { ...keyed, ...gzip },
+      counter: "c",
+      request: c10.at,
+      expect: ok,
+      notes: [await gzipNote(service, c10.at(0).path), "shares (c)'s rotation, so neither repeats the other's URLs"],
+    },
+    {
+      id: "f.gz",
+      name: "(f gz) snapshot/market 500, uncached, gzip",
+      runtime: service,
+      headers: { ...keyed, ...gzip },
+      counter: "f",
+      request: f500.at,
+      expect: ok,
+      notes: [await gzipNote(service, f500.at(0).path), "shares (f)'s rotation"],
+    },
+  ];
+}
+
+/** The hello-world anchor as a case (run next to every other case). */
+export function helloCase(hello: Runtime): Case {
+  return { id: "hello", name: "hello-world", runtime: hello, request: () => ({ path: "/" }), expect: ok };
+}

@@ -1,0 +1,126 @@
+// One measurement: autocannon against one runtime for a while, with the runtime's workerd CPU time
+// sampled around it. A case's requests come from a function of a counter that lives as long as the
+// case, so "uncached" cases keep rotating through their distinct URLs from round to round.
+import autocannon from "autocannon";
+import { cpuMs } from "./cpu.ts";
+
+export interface Runtime {
+  name: string;
+  base: string;
+  /** Its workerd process, for CPU time (null: not found, CPU reported as n/a). */
+  pid: number | null;
+}
+
+export interface Expect {
+  /** Statuses allowed, and the one that must make up at least `share` of the answers. */
+  allowed: number[];
+  main: number;
+  share: number;
+}
+
+export interface Case {
+  id: string;
+  name: string;
+  runtime: Runtime;
+  /** Cases with the same counter continue one rotation (default: the case's own). */
+  counter?: string;
+  /** The n-th request of the case: path and extra headers. */
+  request: (n: number) => { path: string; headers?: Record<string, string> };
+  headers?: Record<string, string>;
+  expect: Expect;
+  /** Notes printed under the table (what rotates, what came back compressed, ...). */
+  notes?: string[];
+}
+
+export interface Sample {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Bytes received per response, headers included (what went over the wire). */
+  bytesPerResponse: number;
+  /** workerd CPU milliseconds spent during the run (NaN if unknown). */
+  cpuMs: number;
+}
+
+const counters = new Map<string, number>();
+
+function cannon(c: Case, connections: number, opts: { amount?: number; duration?: number }) {
+  const next = () => {
+    const key = c.counter ?? c.id;
+    const n = counters.get(key) ?? 0;
+    counters.set(key, n + 1);
+    return c.request(n);
+  };
+  return autocannon({
+    url: c.runtime.base + c.request(0).path,
+    connections,
+    // autocannon stops only at a sample tick: tick every 50 ms so short slices last what they say.
+    sampleInt: 50,
+    headers: c.headers ?? {},
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => {
+          const r = next();
+          return { ...req, path: r.path, headers: { ...req.headers, ...r.headers } };
+        },
+      },
+    ],
+    ...opts,
+  });
+}
+
+/** Throws unless every answer had an allowed status and the expected one dominates. */
+function check(c: Case, r: autocannon.Result, share = c.expect.share): number {
+  const counts: Record<string, number> = {};
+  for (const [status, s] of Object.entries(r.statusCodeStats ?? {})) counts[status] = s.count ?? 0;
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const unexpected = Object.keys(counts).filter((s) => !c.expect.allowed.includes(Number(s)));
+  const mainShare = total ? (counts[String(c.expect.main)] ?? 0) / total : 0;
+  if (r.errors || r.timeouts || total === 0 || unexpected.length || mainShare < share) {
+    throw new Error(
+      `case ${c.name}: statuses ${JSON.stringify(counts)}, errors ${r.errors}, timeouts ${r.timeouts} ` +
+        `(expected only ${c.expect.allowed.join("/")}, at least ${share * 100}% ${c.expect.main})`,
+    );
+  }
+  return total;
+}
+
+/** Warm-up: statuses must be allowed ones, but need not be dominated by the main one (it spends the 429 key's 200s). */
+export async function warm(c: Case, connections: number, amount: number): Promise<void> {
+  check(c, await cannon(c, connections, { amount }), 0);
+}
+
+export async function measure(c: Case, connections: number, seconds: number): Promise<Sample> {
+  const cpuBefore = cpuMs(c.runtime.pid);
+  const r = await cannon(c, connections, { duration: seconds });
+  const cpuAfter = cpuMs(c.runtime.pid);
+  const requests = check(c, r);
+  const elapsed = r.duration || seconds;
+  return {
+    requests,
+    seconds: elapsed,
+    rps: requests / elapsed,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bytesPerResponse: r.throughput.total / requests,
+    cpuMs: cpuAfter - cpuBefore,
+  };
+}
+
+/** Slices of one case in one round as one sample: rates over the summed time, median latencies. */
+export function combine(slices: Sample[]): Sample {
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const requests = slices.reduce((s, x) => s + x.requests, 0);
+  const seconds = slices.reduce((s, x) => s + x.seconds, 0);
+  return {
+    requests,
+    seconds,
+    rps: requests / seconds,
+    p50: mid(slices.map((x) => x.p50)),
+    p99: mid(slices.map((x) => x.p99)),
+    bytesPerResponse: slices.reduce((s, x) => s + x.bytesPerResponse * x.requests, 0) / requests,
+    cpuMs: slices.reduce((s, x) => s + x.cpuMs, 0),
+  };
+}

@@ -1,0 +1,136 @@
+// Figures of the rounds: medians and spreads of each case's ratio to the hello-world run it was
+// paired with and to /health (through the same anchor), and the issue's targets.
+import type { Sample } from "./load.ts";
+
+export interface Pair {
+  sample: Sample;
+  /** The hello-world run paired with it (just before or just after). */
+  hello: Sample;
+}
+
+export interface CaseRounds {
+  id: string;
+  name: string;
+  rounds: Pair[];
+}
+
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export function spread(xs: number[]): Spread {
+  return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs) };
+}
+
+export interface Figures {
+  id: string;
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  kbPerResponse: number;
+  /** workerd CPU per request over every round, ms (NaN if unknown). */
+  cpuPerRequest: number;
+  vsHello: Spread;
+  vsHealth: Spread | null;
+}
+
+/**
+ * Per round, case / its paired hello run; to /health, the median of those over /health's own median
+ * ratio (one noisy /health round then moves no other case's figure), the range scaled alike.
+ */
+export function figures(c: CaseRounds, health: CaseRounds | undefined): Figures {
+  const vsHello = spread(c.rounds.map((p) => p.sample.rps / p.hello.rps));
+  const healthRatio = health ? median(health.rounds.map((p) => p.sample.rps / p.hello.rps)) : NaN;
+  const vsHealth = health
+    ? { median: vsHello.median / healthRatio, min: vsHello.min / healthRatio, max: vsHello.max / healthRatio }
+    : null;
+  const requests = c.rounds.reduce((s, p) => s + p.sample.requests, 0);
+  const cpu = c.rounds.reduce((s, p) => s + p.sample.cpuMs, 0);
+  return {
+    id: c.id,
+    name: c.name,
+    rps: median(c.rounds.map((p) => p.sample.rps)),
+    p50: median(c.rounds.map((p) => p.sample.p50)),
+    p99: median(c.rounds.map((p) => p.sample.p99)),
+    kbPerResponse: median(c.rounds.map((p) => p.sample.bytesPerResponse)) / 1024,
+    cpuPerRequest: cpu / requests,
+    vsHello,
+    vsHealth,
+  };
+}
+
+/** The anchor's own row: every hello-world run of the bench. */
+export function helloFigures(all: CaseRounds[]): Figures {
+  const runs = all.flatMap((c) => c.rounds.map((p) => p.hello));
+  const requests = runs.reduce((s, r) => s + r.requests, 0);
+  return {
+    id: "hello",
+    name: "hello-world worker (anchor)",
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    kbPerResponse: median(runs.map((r) => r.bytesPerResponse)) / 1024,
+    cpuPerRequest: runs.reduce((s, r) => s + r.cpuMs, 0) / requests,
+    vsHello: spread(runs.map(() => 1)),
+    vsHealth: null,
+  };
+}
+
+const fmtRatio = (s: Spread | null) => (s ? `${s.median.toFixed(2)} (${s.min.toFixed(2)}-${s.max.toFixed(2)})` : "");
+const fmtNum = (x: number, digits: number) => (Number.isFinite(x) ? x.toFixed(digits) : "n/a");
+
+export function table(rows: Figures[]): string {
+  const head = ["case", "req/s", "p50 ms", "p99 ms", "KB/resp", "CPU ms/req", "x hello (range)", "x /health (range)"];
+  const cells = rows.map((r) => [
+    r.name,
+    fmtNum(r.rps, 0),
+    fmtNum(r.p50, 0),
+    fmtNum(r.p99, 0),
+    fmtNum(r.kbPerResponse, r.kbPerResponse < 10 ? 2 : 0),
+    fmtNum(r.cpuPerRequest, r.cpuPerRequest < 1 ? 3 : 2),
+    fmtRatio(r.vsHello),
+    fmtRatio(r.vsHealth),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join("  ");
+  return [line(head), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
+}
+
+export interface Target {
+  label: string;
+  caseId: string;
+  /** Ratio to /health at least `min`, or CPU per request at most `maxCpuMs`. */
+  min?: number;
+  maxCpuMs?: number;
+}
+
+export function targets(list: Target[], rows: Figures[]): string {
+  const out: string[] = [];
+  for (const t of list) {
+    const r = rows.find((x) => x.id === t.caseId);
+    if (!r) {
+      out.push(`  ----  ${t.label}: not measured (case skipped)`);
+      continue;
+    }
+    if (t.min !== undefined) {
+      const v = r.vsHealth;
+      const pass = v !== null && v.median >= t.min;
+      out.push(`  ${pass ? "PASS" : "FAIL"}  ${t.label}: ${fmtRatio(v)} of /health (target >= ${t.min})`);
+    } else if (t.maxCpuMs !== undefined) {
+      const v = r.cpuPerRequest;
+      const pass = Number.isFinite(v) && v <= t.maxCpuMs;
+      out.push(`  ${pass ? "PASS" : "FAIL"}  ${t.label}: ${fmtNum(v, 2)} ms CPU/request (target <= ${t.maxCpuMs} ms)`);
+    }
+  }
+  return out.join("\n");
+}
