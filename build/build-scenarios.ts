@@ -1,24 +1,26 @@
 // `npm run build:scenarios`: generate, validate and compile every scenario in scenarios-src/ into
-// the bundles directory. A scenario whose source, generator version and generator code are
-// unchanged since its last build is skipped.
+// the bundles directory, several scenarios at once on worker threads (one per core). A scenario
+// whose source, generator version and generator code are unchanged since its last build is
+// skipped. Each scenario is built the same way wherever it runs, so the output does not depend on
+// the parallelism.
 import { createHash } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { SingleBar, Presets } from "cli-progress";
+import { isMainThread, Worker } from "node:worker_threads";
+import { MultiBar, Presets, SingleBar } from "cli-progress";
 import { pack, unpack } from "msgpackr";
 import { assetKey, CATALOG_KEY, manifestKey, validationKey } from "../src/bundle/layout.ts";
 import { DOCS_ASSETS } from "../src/docs/assets.ts";
-import type { Catalog, Manifest, ScenarioRecord, ValidationReport } from "../src/bundle/types.ts";
-import { compileScenario } from "./compile.ts";
+import type { Catalog, Manifest, ValidationReport } from "../src/bundle/types.ts";
 import { allFundTickers } from "./generate/funds.ts";
 import { banks } from "./generate/rates.ts";
+import { buildInto, type BuildTask, type Progress, type TaskMessage } from "./scenario-build.ts";
 import { loadScenarioSources, type LoadedSource } from "./scenario-source.ts";
-import { validateScenario } from "./validate.ts";
 import { GENERATOR_VERSION } from "./version.ts";
-import { generateWorld } from "./world.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULT_SRC_DIR = join(ROOT, "scenarios-src");
@@ -31,10 +33,13 @@ const GENERATOR_INPUTS = [
   "build/refdata",
   "build/calendar.ts",
   "build/compile.ts",
+  "build/cross-section.ts",
   "build/realism.ts",
   "build/refdata.ts",
   "build/rng.ts",
+  "build/scenario-build.ts",
   "build/scenario-source.ts",
+  "build/scratch.ts",
   "build/validate.ts",
   "build/version.ts",
   "build/world.ts",
@@ -61,24 +66,6 @@ function generatorCodeHash(): string {
   return hash.digest("hex");
 }
 
-function toRecord(loaded: LoadedSource): ScenarioRecord {
-  const s = loaded.source;
-  return {
-    id: s.id,
-    status: s.status,
-    scenario_type: s.scenario_type,
-    seed: s.seed,
-    name: s.name,
-    start_date: s.start_date,
-    end_date: s.end_date,
-    current_date: s.current_date,
-    generator_version: GENERATOR_VERSION,
-    calibration_version: s.calibration_version,
-    dataset_split: s.dataset_split,
-    public_summary: s.public_summary,
-  };
-}
-
 export interface BuildResult {
   built: string[];
   skipped: string[];
@@ -92,27 +79,24 @@ export interface BuildOptions {
   quiet?: boolean;
 }
 
-export function buildScenarios(options: BuildOptions = {}): BuildResult {
-  const srcDir = options.srcDir ?? DEFAULT_SRC_DIR;
-  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
-  const sources = loadScenarioSources(srcDir);
-  const codeHash = generatorCodeHash();
-  const result: BuildResult = { built: [], skipped: [], reports: new Map() };
-  const tty = !options.quiet && process.stderr.isTTY;
-  const bar = tty
-    ? new SingleBar({ format: "{bar} {value}/{total} steps | {scenario}: {step}" }, Presets.shades_classic)
-    : null;
-  bar?.start(sources.length * 3, 0, { scenario: "", step: "" });
-  const say = (scenario: string, step: string) => {
-    if (bar) bar.increment({ scenario, step });
-    else if (!options.quiet) console.error(`[build] ${scenario}: ${step}`);
-  };
+interface Plan {
+  outDir: string;
+  sources: LoadedSource[];
+  /** Manifests of the scenarios skipped, by id. */
+  unchanged: Map<string, Manifest>;
+  tasks: BuildTask[];
+}
 
-  const manifests: Manifest[] = [];
+/** Which scenarios to build and which are unchanged since their last build. */
+function plan(options: BuildOptions): Plan {
+  const outDir = options.outDir ?? DEFAULT_OUT_DIR;
+  const sources = loadScenarioSources(options.srcDir ?? DEFAULT_SRC_DIR);
+  const codeHash = generatorCodeHash();
+  const unchanged = new Map<string, Manifest>();
+  const tasks: BuildTask[] = [];
   for (const loaded of sources) {
-    const { id, name } = loaded.source;
-    const dir = join(outDir, "scenarios", id);
-    const stampPath = join(dir, "build-stamp.json");
+    const { id } = loaded.source;
+    const stampPath = join(outDir, "scenarios", id, "build-stamp.json");
     const stamp = JSON.stringify({ source: loaded.hash, generator_version: GENERATOR_VERSION, code: codeHash });
     const manifestPath = join(outDir, manifestKey(id));
     if (
@@ -121,41 +105,35 @@ export function buildScenarios(options: BuildOptions = {}): BuildResult {
       existsSync(manifestPath) &&
       readFileSync(stampPath, "utf8") === stamp
     ) {
-      manifests.push(unpack(readFileSync(manifestPath)) as Manifest);
-      result.skipped.push(name);
-      bar?.increment(3, { scenario: name, step: "unchanged, skipped" });
-      if (!bar && !options.quiet) console.error(`[build] ${name}: unchanged, skipped`);
-      continue;
-    }
-    const record = toRecord(loaded);
-    const world = generateWorld(loaded.source);
-    say(name, `generated ${world.companies.length} companies x ${world.days.length} days`);
-    const report = validateScenario({
-      scenarioId: id,
-      generatorVersion: GENERATOR_VERSION,
-      calibrationVersion: record.calibration_version,
-      world,
-      currentDate: record.current_date,
-    });
-    result.reports.set(id, report);
-    say(name, `validated: ${report.summary.passed} passed, ${report.summary.failed} failed`);
-    const compiled = compileScenario(record, world, report);
-    rmSync(dir, { recursive: true, force: true });
-    for (const [key, bytes] of compiled.objects) {
-      const path = join(outDir, key);
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, bytes);
-    }
-    writeFileSync(stampPath, stamp);
-    manifests.push(compiled.manifest);
-    result.built.push(name);
-    say(name, `compiled ${compiled.objects.size} objects`);
+      unchanged.set(id, unpack(readFileSync(manifestPath)) as Manifest);
+    } else tasks.push({ loaded, outDir, stamp });
   }
-  bar?.stop();
+  return { outDir, sources, unchanged, tasks };
+}
 
-  // Drop bundles of scenarios whose source is gone, then write the catalog last.
-  const ids = new Set(sources.map((s) => s.source.id));
-  const scenariosDir = join(outDir, "scenarios");
+/** The result in the sources' order, whatever order scenarios finished in; then the catalog. */
+function finishLibrary(p: Plan, built: Map<string, { manifest: Manifest; report: ValidationReport }>): BuildResult {
+  const result: BuildResult = { built: [], skipped: [], reports: new Map() };
+  const manifests: Manifest[] = [];
+  for (const { source } of p.sources) {
+    const fresh = built.get(source.id);
+    if (fresh) {
+      result.built.push(source.name);
+      result.reports.set(source.id, fresh.report);
+      manifests.push(fresh.manifest);
+    } else {
+      result.skipped.push(source.name);
+      manifests.push(p.unchanged.get(source.id)!);
+    }
+  }
+  writeCatalog(p, manifests);
+  return result;
+}
+
+/** Drops bundles of scenarios whose source is gone, then writes the catalog last. */
+function writeCatalog(p: Plan, manifests: Manifest[]): void {
+  const ids = new Set(p.sources.map((s) => s.source.id));
+  const scenariosDir = join(p.outDir, "scenarios");
   if (existsSync(scenariosDir)) {
     for (const entry of readdirSync(scenariosDir))
       if (!ids.has(entry)) rmSync(join(scenariosDir, entry), { recursive: true });
@@ -168,14 +146,13 @@ export function buildScenarios(options: BuildOptions = {}): BuildResult {
       scenario: m.scenario,
       ticker_count: m.counts.instruments,
       day_count: m.day_count,
-      healthy: readReportHealth(outDir, m),
+      healthy: readReportHealth(p.outDir, m),
       content_hash: m.content_hash,
     })),
   };
-  mkdirSync(outDir, { recursive: true });
-  writeDocsAssets(outDir);
-  writeFileSync(join(outDir, CATALOG_KEY), pack(catalog));
-  return result;
+  mkdirSync(p.outDir, { recursive: true });
+  writeDocsAssets(p.outDir);
+  writeFileSync(join(p.outDir, CATALOG_KEY), pack(catalog));
 }
 
 function readReportHealth(outDir: string, manifest: Manifest): boolean {
@@ -192,12 +169,114 @@ function writeDocsAssets(outDir: string): void {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+const BAR_FORMAT = "{bar} {value}/{total} companies | {scenario}: {step}";
+
+/** Progress lines where there is no terminal to draw bars on: a scenario's start, quarters and end. */
+function logProgress(name: string): Progress {
+  let quarter = -1;
+  return (done, total, step) => {
+    const q = total > 0 ? Math.floor((4 * done) / total) : 4;
+    if (step !== "companies") console.error(`[build] ${name}: ${step}`);
+    else if (q !== quarter && q < 4) console.error(`[build] ${name}: ${done}/${total} companies`);
+    quarter = q;
+  };
+}
+
+/**
+ * Builds the library in this thread, one scenario after another, synchronously: for callers that
+ * must not start anything (`npm start` builds before serving). `buildLibrary` uses every core.
+ */
+export function buildScenarios(options: BuildOptions = {}): BuildResult {
+  const p = plan(options);
+  const tty = !options.quiet && process.stderr.isTTY;
+  const bar = tty ? new SingleBar({ format: BAR_FORMAT }, Presets.shades_classic) : null;
+  const built = new Map<string, { manifest: Manifest; report: ValidationReport }>();
+  for (const task of p.tasks) {
+    const { name, id } = task.loaded.source;
+    const say: Progress = bar
+      ? (done, total, step) => {
+          if (done === 0 && step !== "companies") bar.start(total, 0, { scenario: name, step });
+          bar.update(done, { scenario: name, step });
+        }
+      : options.quiet
+        ? () => {}
+        : logProgress(name);
+    built.set(id, buildInto(task, say));
+    bar?.stop();
+  }
+  return finishLibrary(p, built);
+}
+
+export interface LibraryOptions extends BuildOptions {
+  /** Scenarios built at once (default: one per core). */
+  jobs?: number;
+}
+
+/** Builds the library on worker threads, a scenario per thread at a time, with a progress bar per scenario. */
+export async function buildLibrary(options: LibraryOptions = {}): Promise<BuildResult> {
+  const p = plan(options);
+  const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), p.tasks.length));
+  const tty = !options.quiet && process.stderr.isTTY;
+  const bars = tty ? new MultiBar({ format: BAR_FORMAT, clearOnComplete: false }, Presets.shades_classic) : null;
+  const built = new Map<string, { manifest: Manifest; report: ValidationReport }>();
+  const queue = [...p.tasks];
+  const runWorker = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(new URL("./build-worker.ts", import.meta.url));
+      let current: BuildTask | undefined;
+      let say: Progress = () => {};
+      const next = () => {
+        current = queue.shift();
+        if (!current) {
+          void worker.terminate().then(() => resolve());
+          return;
+        }
+        const name = current.loaded.source.name;
+        if (bars) {
+          const bar = bars.create(1, 0, { scenario: name, step: "starting" });
+          say = (done, total, step) => {
+            bar.setTotal(total);
+            bar.update(done, { scenario: name, step });
+          };
+        } else say = options.quiet ? () => {} : logProgress(name);
+        worker.postMessage(current);
+      };
+      worker.on("message", (message: TaskMessage) => {
+        if (message.type === "progress") say(message.done, message.total, message.step);
+        else if (message.type === "built") {
+          built.set(current!.loaded.source.id, message.result);
+          next();
+        } else {
+          void worker.terminate();
+          reject(new Error(`${current?.loaded.source.name}: ${message.error}`));
+        }
+      });
+      worker.on("error", reject);
+      worker.on("exit", (code) => {
+        if (current) reject(new Error(`build worker exited (code ${code}) building ${current.loaded.source.name}`));
+      });
+      next();
+    });
+  try {
+    await Promise.all(Array.from({ length: jobs }, runWorker));
+  } finally {
+    bars?.stop();
+  }
+  return finishLibrary(p, built);
+}
+
+if (isMainThread && import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { force: { type: "boolean", default: false }, out: { type: "string" }, src: { type: "string" } },
+    options: {
+      force: { type: "boolean", default: false },
+      out: { type: "string" },
+      src: { type: "string" },
+      jobs: { type: "string" },
+    },
   });
   const started = performance.now();
-  const result = buildScenarios({ force: values.force, outDir: values.out, srcDir: values.src });
+  const jobs = values.jobs === undefined ? undefined : Number(values.jobs);
+  const result = await buildLibrary({ force: values.force, outDir: values.out, srcDir: values.src, jobs });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.error(`[build] ${result.built.length} built, ${result.skipped.length} unchanged, in ${seconds}s`);
   for (const [id, report] of result.reports) {

@@ -1,6 +1,8 @@
-// Turns a generated world into bundle objects: the shards the families write, the instruments
-// shard, the validation report and the manifest (format in docs/bundle-format.md). Only public
-// fields are written: the hidden truth (regimes, event effects) stays in the build.
+// Turns a generated world into bundle objects as it streams: the shards the families write (each
+// company's as it passes; market-wide ones after the pass, those that every company contributes to
+// assembled from scratch one at a time), the instruments shard, the validation report and the
+// manifest (format in docs/bundle-format.md). Only public fields are written: the hidden truth
+// (regimes, event effects) stays in the build.
 import { createHash } from "node:crypto";
 import { pack } from "msgpackr";
 import { manifestKey, shardKey, validationKey } from "../src/bundle/layout.ts";
@@ -9,15 +11,13 @@ import { periodOf, SHARDS, type InstrumentKind, type ShardKind } from "../src/bu
 import type { FundInfo, Manifest, ScenarioRecord, ValidationReport } from "../src/bundle/types.ts";
 import type { ShardSink } from "./families/family.ts";
 import { FAMILIES } from "./families/registry.ts";
-import type { World } from "./world.ts";
+import type { RowSpill, Scratch } from "./scratch.ts";
+import type { Company, World } from "./world.ts";
 
 export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 
-export interface CompiledScenario {
-  manifest: Manifest;
-  /** Store key -> bytes, manifest included. */
-  objects: Map<string, Uint8Array>;
-}
+/** Where bundle objects go, by store key. */
+export type ObjectSink = (key: string, bytes: Uint8Array) => void;
 
 /** Instrument roles of the manifest parts, as the kinds of the `instruments` shard. */
 const KIND_OF_ROLE: Record<string, InstrumentKind> = { companies: "company", funds: "fund", warrants: "warrant" };
@@ -36,63 +36,115 @@ export function shardBytes(kind: ShardKind, part: string | undefined, rows: Row[
   });
 }
 
-export function compileScenario(record: ScenarioRecord, world: World, report: ValidationReport): CompiledScenario {
-  const objects = new Map<string, Uint8Array>();
-  const hashes = new Map<string, string>();
-  const periods: Manifest["periods"] = {};
-  const writtenBy = new Map<string, string>();
-  const sink =
-    (family: string): ShardSink =>
-    (kind, part, rows) => {
-      const name = kind.name(part);
-      if (writtenBy.has(name)) throw new Error(`${family}: shard ${name} already written by ${writtenBy.get(name)}`);
-      writtenBy.set(name, family);
-      const bytes = shardBytes(kind, part, rows);
-      objects.set(shardKey(record.id, name), bytes);
-      hashes.set(name, sha256(bytes));
-      const period = periodOf(name);
-      if (period) (periods[period[0]] ??= {})[period[1]] = rows.length;
-    };
-  for (const family of FAMILIES.families) family.shards?.(world, sink(family.name));
+/** Rows in the order of their shard's key, ties by the second column (an id). */
+function sortedByKey(kind: ShardKind, rows: Row[]): Row[] {
+  const keyed = rows.map((row) => ({ key: kind.key(row), tie: String(row[1]), row }));
+  keyed.sort((a, b) => (a.key === b.key ? (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0) : a.key < b.key ? -1 : 1));
+  return keyed.map((k) => k.row);
+}
 
-  const instruments: [string, InstrumentKind][] = [];
-  let funds: FundInfo[] = [];
-  for (const family of FAMILIES.families) {
-    const part = family.manifest?.(world);
-    for (const [role, tickers] of Object.entries(part?.instruments ?? {})) {
-      for (const t of tickers) instruments.push([t, KIND_OF_ROLE[role]]);
-    }
-    funds = part?.funds ?? funds;
+/** One scenario's bundle objects, written to `out` as the build goes. */
+export class ScenarioCompiler {
+  private readonly hashes = new Map<string, string>();
+  private readonly periods: Manifest["periods"] = {};
+  /** Shard name -> the family that wrote it (or appends to it). */
+  private readonly owner = new Map<string, string>();
+  /** Shards that rows are appended to, assembled in `finish`. */
+  private readonly appended = new Map<string, { kind: ShardKind; part: string | undefined }>();
+  private readonly appendedRows: RowSpill;
+  private readonly record: ScenarioRecord;
+  private readonly out: ObjectSink;
+
+  constructor(record: ScenarioRecord, out: ObjectSink, scratch: Scratch) {
+    this.record = record;
+    this.out = out;
+    this.appendedRows = scratch.rows();
   }
-  instruments.sort(([a], [b]) => (a < b ? -1 : 1));
-  sink("compile")(SHARDS.instruments, undefined, instruments);
 
-  const reportBytes = pack(report);
-  objects.set(validationKey(record.id), reportBytes);
+  private claim(family: string, name: string, appending: boolean): void {
+    const by = this.owner.get(name);
+    if (by === undefined) this.owner.set(name, family);
+    else if (!appending || by !== family || !this.appended.has(name))
+      throw new Error(`${family}: shard ${name} already written by ${by}`);
+  }
 
-  const names = [...hashes.keys()].sort();
-  const content_hash = sha256(
-    [JSON.stringify(record), sha256(reportBytes), ...names.map((n) => `${n}=${hashes.get(n)}`)].join("\n"),
-  );
-  const count = (kind: InstrumentKind) => instruments.filter(([, k]) => k === kind).length;
-  const manifest: Manifest = {
-    format: 2,
-    scenario: record,
-    content_hash,
-    day_count: world.days.length,
-    counts: {
-      instruments: instruments.length,
-      companies: count("company"),
-      funds: count("fund"),
-      warrants: count("warrant"),
-    },
-    funds,
-    periods: Object.fromEntries(
-      Object.keys(periods)
-        .sort()
-        .map((k) => [k, periods[k]]),
-    ),
-  };
-  objects.set(manifestKey(record.id), pack(manifest));
-  return { manifest, objects };
+  private write(kind: ShardKind, part: string | undefined, rows: Row[]): void {
+    const name = kind.name(part);
+    const bytes = shardBytes(kind, part, rows);
+    this.out(shardKey(this.record.id, name), bytes);
+    this.hashes.set(name, sha256(bytes));
+    const period = periodOf(name);
+    if (period) (this.periods[period[0]] ??= {})[period[1]] = rows.length;
+  }
+
+  private sink(family: string): ShardSink {
+    return {
+      write: (kind, part, rows) => {
+        this.claim(family, kind.name(part), false);
+        this.write(kind, part, rows);
+      },
+      append: (kind, part, rows) => {
+        const name = kind.name(part);
+        this.claim(family, name, true);
+        this.appended.set(name, { kind, part });
+        this.appendedRows.append(name, rows);
+      },
+    };
+  }
+
+  /** One company's shards, and its rows of market-wide shards. */
+  company(world: World, company: Company): void {
+    for (const family of FAMILIES.families) family.companyShards?.(world, company, this.sink(family.name));
+  }
+
+  /** The market-wide shards, the instruments, the report and the manifest, once every company has passed. */
+  finish(world: World, report: ValidationReport): Manifest {
+    for (const family of FAMILIES.families) family.shards?.(world, this.sink(family.name));
+    // One period at a time, in order (the manifest lists months in the order written).
+    for (const name of [...this.appended.keys()].sort()) {
+      const { kind, part } = this.appended.get(name)!;
+      this.write(kind, part, sortedByKey(kind, this.appendedRows.read(name)));
+    }
+
+    const instruments: [string, InstrumentKind][] = [];
+    let funds: FundInfo[] = [];
+    for (const family of FAMILIES.families) {
+      const part = family.manifest?.(world);
+      for (const [role, tickers] of Object.entries(part?.instruments ?? {})) {
+        for (const t of tickers) instruments.push([t, KIND_OF_ROLE[role]]);
+      }
+      funds = part?.funds ?? funds;
+    }
+    instruments.sort(([a], [b]) => (a < b ? -1 : 1));
+    this.sink("compile").write(SHARDS.instruments, undefined, instruments);
+
+    const reportBytes = pack(report);
+    this.out(validationKey(this.record.id), reportBytes);
+
+    const names = [...this.hashes.keys()].sort();
+    const content_hash = sha256(
+      [JSON.stringify(this.record), sha256(reportBytes), ...names.map((n) => `${n}=${this.hashes.get(n)}`)].join("\n"),
+    );
+    const count = (kind: InstrumentKind) => instruments.filter(([, k]) => k === kind).length;
+    const manifest: Manifest = {
+      format: 2,
+      scenario: this.record,
+      content_hash,
+      day_count: world.days.length,
+      counts: {
+        instruments: instruments.length,
+        companies: count("company"),
+        funds: count("fund"),
+        warrants: count("warrant"),
+      },
+      funds,
+      periods: Object.fromEntries(
+        Object.keys(this.periods)
+          .sort()
+          .map((k) => [k, this.periods[k]]),
+      ),
+    };
+    this.out(manifestKey(this.record.id), pack(manifest));
+    return manifest;
+  }
 }

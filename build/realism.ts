@@ -1,5 +1,7 @@
 // Realism statistics: the bands of ../shared/REALISM.md (Tiers 1, 2 and 5) computed from generated
-// series and reported as validation checks. Pure functions, no I/O, no randomness.
+// series and reported as validation checks; the cross-section (Tier 2) is in cross-section.ts.
+// Statistics over stocks are accumulators fed one stock at a time (the build streams companies),
+// each with a function over an array of stocks beside it. No I/O, no randomness.
 // Every check is a warning: one sample of these statistics is noisy, so a miss informs calibration
 // but never makes a scenario unhealthy. Output never holds NaN (not valid JSON): a statistic that
 // cannot be computed is reported with observed null.
@@ -27,9 +29,9 @@ export interface MacroSeries {
   marketReturn: number[];
 }
 
-const TRADING_DAYS = 252;
+export const TRADING_DAYS = 252;
 /** Ten years of trading days: the sample the long-run bands of REALISM.md are stated for. */
-const LONG_SAMPLE = 2520;
+export const LONG_SAMPLE = 2520;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers. They return NaN where a statistic is undefined (empty input, zero variance); the check
@@ -185,7 +187,7 @@ function blockSums(x: readonly number[], h: number): number[] {
 // ---------------------------------------------------------------------------------------------
 // Check builders.
 
-interface Band {
+export interface Band {
   min: number | null;
   max: number | null;
 }
@@ -194,7 +196,7 @@ function round4(v: number): number | null {
   return Number.isFinite(v) ? Math.round(v * 1e4) / 1e4 : null;
 }
 
-function fmt(v: number, pct = false): string {
+export function fmt(v: number, pct = false): string {
   return pct ? `${Number((v * 100).toPrecision(3))}%` : String(Number(v.toPrecision(3)));
 }
 
@@ -204,7 +206,7 @@ function fmtBand(b: Band, pct = false): string {
   return `<= ${fmt(b.max ?? NaN, pct)}`;
 }
 
-function bandCheck(
+export function bandCheck(
   family: string,
   name: string,
   band: Band,
@@ -238,7 +240,7 @@ function bandCheck(
   };
 }
 
-function skipped(family: string, name: string, band: Band, what: string, reason: string): ValidationCheck {
+export function skipped(family: string, name: string, band: Band, what: string, reason: string): ValidationCheck {
   return {
     name,
     family,
@@ -521,7 +523,7 @@ function observations(stat: Tier1Stat, s: Tier1Input): number {
 }
 
 /** Series are taken as aligned on the same trading days; a ragged universe is cut to the shortest. */
-function commonLength(stocks: readonly StockSeries[]): number {
+export function commonLength(stocks: readonly StockSeries[]): number {
   return stocks.length === 0
     ? 0
     : Math.min(
@@ -567,279 +569,138 @@ function stockInput(s: StockSeries, n: number): Tier1Input {
   return { r, gap, range2, volume: { dv, absR } };
 }
 
-export function stockChecks(stocks: StockSeries[]): ValidationCheck[] {
-  const family = "realism_tier1";
-  const n = commonLength(stocks);
-  const inputs = stocks.map((s) => stockInput(s, n));
-  return TIER1.map((stat) => {
-    const have = inputs.filter((s) => observations(stat, s) >= stat.minObs);
-    if (have.length === 0) {
-      const most = Math.max(0, ...inputs.map((s) => observations(stat, s)));
-      return skipped(
-        family,
-        stat.name,
-        stat.stock,
-        stat.what,
-        `needs ${stat.minObs} daily observations per stock, have ${most}`,
-      );
-    }
-    const short = inputs.length - have.length;
-    const what = `median ${stat.what} across ${have.length} stocks${short > 0 ? ` (${short} too short, skipped)` : ""}`;
-    // A stock without a value counts against the check: the median needs a majority with one.
-    const values = have.map(stat.value).filter(Number.isFinite);
-    const value = values.length * 2 >= have.length ? median(values) : NaN;
-    return bandCheck(family, stat.name, stat.stock, value, what, stat.pct, stat.undefinedMeans);
-  });
+/** Tier 1 statistics of each stock as stocks stream past, reported as medians across stocks. */
+export class StockStats {
+  private stocks = 0;
+  /** Per statistic: stocks long enough for it, their finite values, the most observations seen. */
+  private readonly perStat = TIER1.map(() => ({ have: 0, values: [] as number[], most: 0 }));
+
+  /** Days of the sample (series are cut to it). */
+  private readonly n: number;
+
+  constructor(n: number) {
+    this.n = n;
+  }
+
+  add(s: StockSeries): void {
+    this.stocks++;
+    const input = stockInput(s, this.n);
+    TIER1.forEach((stat, k) => {
+      const acc = this.perStat[k];
+      const observed = observations(stat, input);
+      acc.most = Math.max(acc.most, observed);
+      if (observed < stat.minObs) return;
+      acc.have++;
+      const value = stat.value(input);
+      if (Number.isFinite(value)) acc.values.push(value);
+    });
+  }
+
+  checks(): ValidationCheck[] {
+    const family = "realism_tier1";
+    return TIER1.map((stat, k) => {
+      const { have, values, most } = this.perStat[k];
+      if (have === 0) {
+        return skipped(
+          family,
+          stat.name,
+          stat.stock,
+          stat.what,
+          `needs ${stat.minObs} daily observations per stock, have ${most}`,
+        );
+      }
+      const short = this.stocks - have;
+      const what = `median ${stat.what} across ${have} stocks${short > 0 ? ` (${short} too short, skipped)` : ""}`;
+      // A stock without a value counts against the check: the median needs a majority with one.
+      const value = values.length * 2 >= have ? median(values) : NaN;
+      return bandCheck(family, stat.name, stat.stock, value, what, stat.pct, stat.undefinedMeans);
+    });
+  }
 }
 
-/** Cap-weighted total-return index (weights: previous day's market cap) and its overnight gap. */
-function capWeightedIndex(stocks: readonly StockSeries[], n: number): { r: number[]; gap: number[] } {
-  const r: number[] = [];
-  const gap: number[] = [];
-  for (let t = 1; t < n; t++) {
-    let w = 0;
-    let ret = 0;
-    let open = 0;
-    for (const s of stocks) {
+export function stockChecks(stocks: StockSeries[]): ValidationCheck[] {
+  const stats = new StockStats(commonLength(stocks));
+  for (const s of stocks) stats.add(s);
+  return stats.checks();
+}
+
+/**
+ * Cap-weighted total-return index (weights: previous day's market cap) and its overnight gap,
+ * summed as stocks stream past.
+ */
+export class CapWeightedIndex {
+  stocks = 0;
+  private readonly weight: Float64Array;
+  private readonly gross: Float64Array;
+  private readonly open: Float64Array;
+  private readonly n: number;
+
+  constructor(n: number) {
+    this.n = n;
+    const days = Math.max(0, n - 1);
+    this.weight = new Float64Array(days);
+    this.gross = new Float64Array(days);
+    this.open = new Float64Array(days);
+  }
+
+  add(s: StockSeries): void {
+    this.stocks++;
+    for (let t = 1; t < this.n; t++) {
       const cap = s.marketCap[t - 1];
       const grossReturn = s.adjClose[t] / s.adjClose[t - 1];
       // Open relative to the previous close, in adjusted terms (see stockInput).
       const grossOpen = (s.open[t] * (s.adjClose[t] / s.close[t])) / s.adjClose[t - 1];
       if (!(cap > 0) || !Number.isFinite(grossReturn) || !Number.isFinite(grossOpen)) continue;
-      w += cap;
-      ret += cap * grossReturn;
-      open += cap * grossOpen;
+      this.weight[t - 1] += cap;
+      this.gross[t - 1] += cap * grossReturn;
+      this.open[t - 1] += cap * grossOpen;
     }
-    r.push(w > 0 ? Math.log(ret / w) : NaN);
-    gap.push(w > 0 ? Math.log(open / w) : NaN);
   }
-  return { r, gap };
-}
 
-export function indexChecks(stocks: StockSeries[]): ValidationCheck[] {
-  const family = "realism_tier1";
-  const n = commonLength(stocks);
-  const index = capWeightedIndex(stocks, n);
-  // Volume and high/low rows need per-stock data an index does not have.
-  return TIER1.filter((stat) => stat.needs === undefined).map((stat) => {
-    const name = `index_${stat.name}`;
-    const band = stat.index ?? stat.stock;
-    if (index.r.length < stat.minObs) {
-      return skipped(
+  /** Daily log returns and overnight gaps of the index (NaN on a day no stock weighs in). */
+  series(): { r: number[]; gap: number[] } {
+    const r: number[] = [];
+    const gap: number[] = [];
+    this.weight.forEach((w, i) => {
+      r.push(w > 0 ? Math.log(this.gross[i] / w) : NaN);
+      gap.push(w > 0 ? Math.log(this.open[i] / w) : NaN);
+    });
+    return { r, gap };
+  }
+
+  checks(): ValidationCheck[] {
+    const family = "realism_tier1";
+    const index = this.series();
+    // Volume and high/low rows need per-stock data an index does not have.
+    return TIER1.filter((stat) => stat.needs === undefined).map((stat) => {
+      const name = `index_${stat.name}`;
+      const band = stat.index ?? stat.stock;
+      if (index.r.length < stat.minObs) {
+        return skipped(
+          family,
+          name,
+          band,
+          `${stat.what} of the index`,
+          `needs ${stat.minObs} daily returns, have ${index.r.length}`,
+        );
+      }
+      return bandCheck(
         family,
         name,
         band,
-        `${stat.what} of the index`,
-        `needs ${stat.minObs} daily returns, have ${index.r.length}`,
+        stat.value(index),
+        `${stat.what} of the cap-weighted index of ${this.stocks} stocks`,
+        stat.pct,
+        stat.undefinedMeans,
       );
-    }
-    return bandCheck(
-      family,
-      name,
-      band,
-      stat.value(index),
-      `${stat.what} of the cap-weighted index of ${stocks.length} stocks`,
-      stat.pct,
-      stat.undefinedMeans,
-    );
-  });
+    });
+  }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Tier 2: cross-section.
-
-/** Columns scaled so that the dot product of two is their correlation; null when degenerate. */
-function unitColumns(series: readonly number[][]): Float64Array[] | null {
-  const out: Float64Array[] = [];
-  for (const x of series) {
-    const m = mean(x);
-    const s = sd(x) * Math.sqrt(x.length - 1);
-    if (!(s > 0)) return null;
-    out.push(Float64Array.from(x, (v) => (v - m) / s));
-  }
-  return out;
-}
-
-function corrMatrix(cols: readonly Float64Array[]): Float64Array {
-  const n = cols.length;
-  const c = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    for (let j = i; j < n; j++) {
-      const a = cols[i];
-      const b = cols[j];
-      let s = 0;
-      for (let t = 0; t < a.length; t++) s += a[t] * b[t];
-      c[i * n + j] = s;
-      c[j * n + i] = s;
-    }
-  }
-  return c;
-}
-
-/**
- * Mean off-diagonal correlation without the matrix: the variance of the sum of standardized
- * series is the sum of all correlations, so this is O(N T) rather than O(N^2 T).
- */
-function avgPairwiseCorr(series: readonly number[][]): number {
-  const cols = series.map((x) => unitColumns([x])?.[0]).filter((c): c is Float64Array => c !== undefined);
-  const n = cols.length;
-  if (n < 2) return NaN;
-  let total = 0;
-  for (let t = 0; t < cols[0].length; t++) {
-    let s = 0;
-    for (const c of cols) s += c[t];
-    total += s * s;
-  }
-  return (total - n) / (n * (n - 1));
-}
-
-/** Largest eigenvalue of a symmetric positive semi-definite matrix by power iteration. */
-function topEigenvalue(c: Float64Array, n: number): number {
-  let v = new Float64Array(n).fill(1 / Math.sqrt(n)); // the market mode is all-positive: a close start
-  let lambda = 0;
-  for (let iter = 0; iter < 1000; iter++) {
-    const w = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      let s = 0;
-      for (let j = 0; j < n; j++) s += c[i * n + j] * v[j];
-      w[i] = s;
-    }
-    let norm = 0;
-    for (const x of w) norm += x * x;
-    norm = Math.sqrt(norm);
-    if (!(norm > 0)) return NaN;
-    v = w.map((x) => x / norm);
-    const done = Math.abs(norm - lambda) <= 1e-12 * norm;
-    lambda = norm;
-    if (done) break;
-  }
-  return lambda;
-}
-
-/** Mean correlation over pairs in the same sector and over pairs in different sectors. */
-function sectorPairMeans(c: Float64Array, sectors: readonly string[]): { within: number; across: number } {
-  const n = sectors.length;
-  const within: number[] = [];
-  const across: number[] = [];
-  for (let i = 0; i < n; i++)
-    for (let j = i + 1; j < n; j++) (sectors[i] === sectors[j] ? within : across).push(c[i * n + j]);
-  return { within: mean(within), across: mean(across) };
-}
-
-export function crossSectionChecks(stocks: StockSeries[]): ValidationCheck[] {
-  const family = "realism_tier2";
-  const n = commonLength(stocks);
-  const long = n >= LONG_SAMPLE;
-  // A short sample may be one calm or one crisis year: accept the whole range between them.
-  const avgBand: Band = long ? { min: 0.25, max: 0.45 } : { min: 0.1, max: 0.7 };
-  const rows: { name: string; what: string; band: Band }[] = [
-    {
-      name: "avg_pairwise_corr",
-      what: `mean pairwise daily correlation (${long ? "full-sample" : "short-sample"} band)`,
-      band: avgBand,
-    },
-    {
-      name: "corr_rises_with_vol",
-      what: "corr(avg pairwise corr, market vol) over rolling 63-day windows",
-      band: { min: 0.5, max: 1 },
-    },
-    {
-      name: "sector_corr_gap",
-      what: "within-sector minus across-sector mean correlation",
-      band: { min: 0.05, max: null },
-    },
-    {
-      name: "residual_within_sector_corr",
-      what: "within-sector mean correlation of market residuals",
-      band: { min: 0.1, max: 0.4 },
-    },
-    {
-      name: "residual_across_sector_corr",
-      what: "across-sector mean correlation of market residuals",
-      band: { min: -0.05, max: 0.05 },
-    },
-    { name: "beta_cap_weighted_mean", what: "cap-weighted mean beta on the index", band: { min: 0.9, max: 1.1 } },
-    { name: "beta_cross_sectional_sd", what: "cross-sectional sd of betas", band: { min: 0.25, max: 0.5 } },
-    { name: "median_r2_on_market", what: "median R^2 on the market", band: { min: 0.25, max: 0.5 } },
-    {
-      name: "top_eigenvalue_share",
-      what: "top eigenvalue share of the correlation matrix trace",
-      band: { min: 0.25, max: 0.5 },
-    },
-  ];
-  const skipAll = (reason: string) => rows.map((row) => skipped(family, row.name, row.band, row.what, reason));
-
-  // Stocks with a missing price or a constant series cannot enter a correlation matrix.
-  const usable = stocks
-    .map((s) => ({ s, r: logReturns(s.adjClose.slice(0, n)) }))
-    .filter((u) => u.r.every(Number.isFinite) && sd(u.r) > 0);
-  if (usable.length < 3) return skipAll(`needs 3 stocks with clean returns, have ${usable.length}`);
-  const T = n - 1;
-  if (T < 63) return skipAll(`needs 63 daily returns, have ${T}`);
-  const market = capWeightedIndex(stocks, n).r;
-  if (!market.every(Number.isFinite) || !(sd(market) > 0)) return skipAll("index returns not computable");
-  const dropped = stocks.length - usable.length;
-  const of = `${usable.length} stocks${dropped > 0 ? ` (${dropped} with missing or constant prices left out)` : ""}`;
-  const out = new Map<string, ValidationCheck>();
-  const put = (name: string, value: number, extra = "") => {
-    const row = rows.find((x) => x.name === name)!;
-    out.set(name, bandCheck(family, name, row.band, value, `${row.what}${extra}, ${of}`));
-  };
-  const skip = (name: string, reason: string) => {
-    const row = rows.find((x) => x.name === name)!;
-    out.set(name, skipped(family, name, row.band, row.what, reason));
-  };
-
-  const returns = usable.map((u) => u.r);
-  const sectors = usable.map((u) => u.s.sector);
-  put("avg_pairwise_corr", avgPairwiseCorr(returns));
-
-  // Rolling windows stepped monthly; eight at least for a correlation across them to mean anything.
-  const avgCorrs: number[] = [];
-  const vols: number[] = [];
-  for (let start = 0; start + 63 <= T; start += 21) {
-    avgCorrs.push(avgPairwiseCorr(returns.map((r) => r.slice(start, start + 63))));
-    vols.push(sd(market.slice(start, start + 63)));
-  }
-  if (avgCorrs.length >= 8) put("corr_rises_with_vol", corr(avgCorrs, vols), ` (${avgCorrs.length} windows)`);
-  else skip("corr_rises_with_vol", `needs 8 rolling windows (210 daily returns), have ${avgCorrs.length}`);
-
-  const c = corrMatrix(unitColumns(returns)!);
-  const mVar = sd(market) ** 2;
-  const mMean = mean(market);
-  const betas = returns.map((r) => {
-    const rMean = mean(r);
-    let cov = 0;
-    for (let t = 0; t < T; t++) cov += (r[t] - rMean) * (market[t] - mMean);
-    return cov / (T - 1) / mVar;
-  });
-  const residuals = returns.map((r, i) => {
-    const alpha = mean(r) - betas[i] * mMean;
-    return r.map((v, t) => v - alpha - betas[i] * market[t]);
-  });
-
-  const raw = sectorPairMeans(c, sectors);
-  if (Number.isFinite(raw.within) && Number.isFinite(raw.across)) {
-    put("sector_corr_gap", raw.within - raw.across, ` (within ${fmt(raw.within)}, across ${fmt(raw.across)})`);
-    const residCols = unitColumns(residuals);
-    const resid = residCols ? sectorPairMeans(corrMatrix(residCols), sectors) : { within: NaN, across: NaN };
-    put("residual_within_sector_corr", resid.within);
-    put("residual_across_sector_corr", resid.across);
-  } else {
-    for (const name of ["sector_corr_gap", "residual_within_sector_corr", "residual_across_sector_corr"]) {
-      skip(name, "needs two sectors and a sector with two stocks");
-    }
-  }
-
-  // Weights: each stock's average market cap over the sample.
-  const caps = usable.map((u) => mean(u.s.marketCap.slice(0, n).filter((v) => v > 0)));
-  const capTotal = caps.reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0);
-  const weighted = betas.reduce((a, b, i) => a + (Number.isFinite(caps[i]) ? caps[i] * b : 0), 0) / capTotal;
-  put("beta_cap_weighted_mean", weighted);
-  put("beta_cross_sectional_sd", sd(betas));
-  put("median_r2_on_market", median(returns.map((r) => corr(r, market) ** 2)));
-  put("top_eigenvalue_share", topEigenvalue(c, usable.length) / usable.length);
-  return rows.map((row) => out.get(row.name)!);
+export function indexChecks(stocks: StockSeries[]): ValidationCheck[] {
+  const index = new CapWeightedIndex(commonLength(stocks));
+  for (const s of stocks) index.add(s);
+  return index.checks();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -902,27 +763,42 @@ const DEFENSIVE = ["Consumer Staples", "Utilities"];
 const VOLATILE = ["Energy", "Financials", "Real Estate"];
 
 /** Staples and utilities must be the calmest sectors, energy, financials and REITs the wildest. */
-export function sectorOrderingCheck(stocks: StockSeries[]): ValidationCheck {
-  const band = { min: 0, max: null };
-  const what =
-    "median annual vol of the most volatile defensive sector below that of the calmest volatile sector (gap)";
-  const vols = new Map<string, number[]>();
-  for (const s of stocks)
-    vols.set(s.sector, [...(vols.get(s.sector) ?? []), sd(logReturns(s.adjClose)) * Math.sqrt(TRADING_DAYS)]);
-  const medians = (names: string[]) => names.filter((n) => vols.has(n)).map((n) => median(vols.get(n)!));
-  const defensive = medians(DEFENSIVE);
-  const volatile = medians(VOLATILE);
-  if (!defensive.length || !volatile.length) {
-    return skipped("realism_tier1", "sector_vol_ordering", band, what, "needs a defensive and a volatile sector");
+export class SectorVolOrdering {
+  /** Sector -> annual volatility of each of its stocks. */
+  private readonly vols = new Map<string, number[]>();
+
+  add(s: StockSeries): void {
+    const vol = sd(logReturns(s.adjClose)) * Math.sqrt(TRADING_DAYS);
+    const list = this.vols.get(s.sector);
+    if (list) list.push(vol);
+    else this.vols.set(s.sector, [vol]);
   }
-  return bandCheck(
-    "realism_tier1",
-    "sector_vol_ordering",
-    band,
-    Math.min(...volatile) - Math.max(...defensive),
-    what,
-    true,
-  );
+
+  check(): ValidationCheck {
+    const band = { min: 0, max: null };
+    const what =
+      "median annual vol of the most volatile defensive sector below that of the calmest volatile sector (gap)";
+    const medians = (names: string[]) => names.filter((n) => this.vols.has(n)).map((n) => median(this.vols.get(n)!));
+    const defensive = medians(DEFENSIVE);
+    const volatile = medians(VOLATILE);
+    if (!defensive.length || !volatile.length) {
+      return skipped("realism_tier1", "sector_vol_ordering", band, what, "needs a defensive and a volatile sector");
+    }
+    return bandCheck(
+      "realism_tier1",
+      "sector_vol_ordering",
+      band,
+      Math.min(...volatile) - Math.max(...defensive),
+      what,
+      true,
+    );
+  }
+}
+
+export function sectorOrderingCheck(stocks: StockSeries[]): ValidationCheck {
+  const ordering = new SectorVolOrdering();
+  for (const s of stocks) ordering.add(s);
+  return ordering.check();
 }
 
 export interface FundSeries {

@@ -1,50 +1,95 @@
 // The scenario validation report (GAPS.md structure) from every family's checks. Tier 0 rules are
 // errors: one violation makes the scenario unhealthy. Statistical targets (REALISM Tiers 1, 2 and 5)
-// are warnings: each reports its observed value against its band.
+// are warnings: each reports its observed value against its band. Checks are fed the companies as
+// they stream past, then finished on the market-wide world.
 import type { ValidationCheck, ValidationReport } from "../src/bundle/types.ts";
 import { FAMILIES } from "./families/registry.ts";
-import { contextView, type World } from "./world.ts";
+import { memoryScratch, type Scratch } from "./scratch.ts";
+import { contextCompany, contextWorld, cutAt, type Company, type WholeWorld, type World } from "./world.ts";
 
-export interface ValidationInput {
+interface ReportFields {
   scenarioId: string;
   generatorVersion: string;
   calibrationVersion: string;
-  world: World;
-  /**
-   * The scenario's current date. The report is public, so when days follow it (a future branch) it
-   * is computed on the world as of that date; the branch counts only through its Tier 0 rules, which
-   * must hold on the whole world for the scenario to be healthy.
-   */
-  currentDate?: string;
 }
 
-/**
- * Tier 0 rules first, from the served rows back to what they derive from (reverse causal order),
- * then the realism targets in causal order, which is by tier: the order published reports have.
- */
-function runChecks(world: World): ValidationCheck[] {
-  const byFamily = FAMILIES.families.map((family) => family.checks?.(world) ?? []);
-  return [
-    ...byFamily.toReversed().flatMap((checks) => checks.filter((c) => c.severity === "error")),
-    ...byFamily.flatMap((checks) => checks.filter((c) => c.severity !== "error")),
-  ];
+/** Every family's checks over one view of the world (the whole of it, or its context). */
+function checkRun(days: string[], scratch: Scratch) {
+  const checkers = FAMILIES.families.map((family) => family.companyChecks?.(days, scratch));
+  return {
+    company: (company: Company) => {
+      for (const checker of checkers) checker?.company?.(company);
+    },
+    /**
+     * Tier 0 rules first, from the served rows back to what they derive from (reverse causal order),
+     * then the realism targets in causal order, which is by tier: the order published reports have.
+     */
+    finish: (world: World): ValidationCheck[] => {
+      const byFamily = FAMILIES.families.map((family, k) => [
+        ...(checkers[k]?.finish(world) ?? []),
+        ...(family.checks?.(world) ?? []),
+      ]);
+      return [
+        ...byFamily.toReversed().flatMap((checks) => checks.filter((c) => c.severity === "error")),
+        ...byFamily.flatMap((checks) => checks.filter((c) => c.severity !== "error")),
+      ];
+    },
+  };
 }
 
 const failing = (checks: ValidationCheck[]) => checks.filter((c) => !c.passed && c.severity === "error");
 
+/**
+ * A scenario's validation as its companies stream past. The report is public, so when days follow
+ * the current date (a future branch) it is computed on the world as of that date; the branch counts
+ * only through its Tier 0 rules, which must hold on the whole world for the scenario to be healthy.
+ */
+export class ScenarioValidation {
+  private readonly whole: ReturnType<typeof checkRun>;
+  private readonly context: { run: ReturnType<typeof checkRun>; cut: ReturnType<typeof cutAt> } | undefined;
+  private readonly fields: ReportFields;
+
+  constructor(fields: ReportFields, days: string[], scratch: Scratch, currentDate?: string) {
+    this.fields = fields;
+    this.whole = checkRun(days, scratch);
+    if (currentDate !== undefined && currentDate < days[days.length - 1]) {
+      const cut = cutAt(days, currentDate);
+      this.context = { run: checkRun(days.slice(0, cut.days), scratch), cut };
+    }
+  }
+
+  company(company: Company): void {
+    this.whole.company(company);
+    this.context?.run.company(contextCompany(company, this.context.cut));
+  }
+
+  finish(world: World): ValidationReport {
+    const wholeChecks = this.whole.finish(world);
+    const checks = this.context ? this.context.run.finish(contextWorld(world, this.context.cut)) : wholeChecks;
+    const branchFailed = this.context !== undefined && failing(wholeChecks).length > 0;
+    const failed = failing(checks).length;
+    const warnings = checks.filter((c) => !c.passed && c.severity === "warning").length;
+    return {
+      scenario_id: this.fields.scenarioId,
+      healthy: failed === 0 && !branchFailed,
+      generator_version: this.fields.generatorVersion,
+      calibration_version: this.fields.calibrationVersion,
+      summary: { passed: checks.filter((c) => c.passed).length, failed, warnings },
+      checks,
+    };
+  }
+}
+
+export interface ValidationInput extends ReportFields {
+  world: WholeWorld;
+  /** The scenario's current date: a future branch's report covers the days up to it (see ScenarioValidation). */
+  currentDate?: string;
+}
+
+/** The report of a whole world held in memory. */
 export function validateScenario(input: ValidationInput): ValidationReport {
-  const { world, currentDate } = input;
-  const branch = currentDate !== undefined && currentDate < world.days[world.days.length - 1];
-  const checks = runChecks(branch ? contextView(world, currentDate) : world);
-  const branchFailed = branch && failing(runChecks(world)).length > 0;
-  const failed = failing(checks).length;
-  const warnings = checks.filter((c) => !c.passed && c.severity === "warning").length;
-  return {
-    scenario_id: input.scenarioId,
-    healthy: failed === 0 && !branchFailed,
-    generator_version: input.generatorVersion,
-    calibration_version: input.calibrationVersion,
-    summary: { passed: checks.filter((c) => c.passed).length, failed, warnings },
-    checks,
-  };
+  const { world } = input;
+  const validation = new ScenarioValidation(input, world.days, memoryScratch(), input.currentDate);
+  for (const company of world.perCompany) validation.company(company);
+  return validation.finish(world);
 }

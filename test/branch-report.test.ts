@@ -9,14 +9,14 @@ import type { ValidationReport } from "../src/bundle/types.ts";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 import { validateScenario } from "../build/validate.ts";
-import { contextView, generateWorld, type World } from "../build/world.ts";
+import { contextView, generateWorld, type WholeWorld } from "../build/world.ts";
 import { BRANCH, buildTempBundles } from "./support/bundles.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
 const source = sources.find((s) => s.id === BRANCH)!;
 const current = source.current_date;
 const world = generateWorld(source);
-const validate = (w: World, currentDate?: string) =>
+const validate = (w: WholeWorld, currentDate?: string) =>
   validateScenario({ scenarioId: BRANCH, generatorVersion: "test", calibrationVersion: "test", world: w, currentDate });
 
 const bundles = buildTempBundles();
@@ -35,12 +35,14 @@ const rowsOf = (report: ValidationReport) =>
     }),
   );
 
-/** A copy of the world with one bar of the first stock broken (high below close) on day `i`. */
-function withBrokenBar(i: number): World {
-  const [ticker, stock] = [...world.stocks][0];
-  const bars = stock.bars.map((b, j) => (j === i ? { ...b, high: b.close - 1 } : b));
-  return { ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, bars }]]) };
+/** A copy of the world with bars of the first stock broken (high below close) on days `days`. */
+function withBrokenBars(...days: number[]): WholeWorld {
+  const first = world.perCompany[0];
+  const bars = first.stock.bars.map((b, j) => (days.includes(j) ? { ...b, high: b.close - 1 } : b));
+  return { ...world, perCompany: world.perCompany.with(0, { ...first, stock: { ...first.stock, bars } }) };
 }
+
+const compositions = (w: WholeWorld, i: number) => w.funds[i].compositions.years.flatMap(w.funds[i].compositions.of);
 
 describe("the context view of a future branch", () => {
   const view = contextView(world, current);
@@ -56,7 +58,7 @@ describe("the context view of a future branch", () => {
       view.market.nextVol,
       view.market.eventReturns,
       ...[...view.sectors.values()].flatMap((s) => [s.returns, s.vol]),
-      ...[...view.stocks.values()].flatMap((s) => [s.bars, s.shares]),
+      ...view.perCompany.flatMap((c) => [c.stock.bars, c.stock.shares]),
       ...view.funds.flatMap((f) => [f.bars, f.benchmarkLevel]),
       ...view.warrants.map((w) => w.bars),
       view.macro,
@@ -67,11 +69,17 @@ describe("the context view of a future branch", () => {
   it("keeps what was public by then: events, actions, decisions and fund compositions", () => {
     const visible = <T>(items: T[], date: (item: T) => string) => items.filter((i) => date(i) <= current);
     expect(view.events).toEqual(visible(world.events, (e) => e.visible_from));
-    for (const [ticker, stock] of view.stocks)
-      expect(stock.actions).toEqual(visible(world.stocks.get(ticker)!.actions, (a) => a.announcement_date));
+    view.perCompany.forEach(({ facts, events, stock }, i) => {
+      expect(facts).toEqual(world.perCompany[i].facts);
+      expect(events).toEqual(visible(world.perCompany[i].events, (e) => e.visible_from));
+      expect(stock.actions).toEqual(visible(world.perCompany[i].stock.actions, (a) => a.announcement_date));
+    });
     for (const [bank, decisions] of view.decisions)
       expect(decisions).toEqual(visible(world.decisions.get(bank)!, (d) => d.announced));
-    view.funds.forEach((f, i) => expect(f.compositions).toEqual(visible(world.funds[i].compositions, (c) => c.as_of)));
+    view.funds.forEach((_, i) => {
+      expect(compositions(world, i).length).toBeGreaterThan(compositions(view, i).length);
+      expect(compositions(view, i)).toEqual(visible(compositions(world, i), (c) => c.as_of));
+    });
     expect(view.companies).toEqual(world.companies);
   });
 });
@@ -91,8 +99,9 @@ describe("a future branch's published validation report", () => {
     const report = publishedReport();
     const onOrBefore = (date: string) => date <= current;
     const contextDays = world.days.filter(onOrBefore).length;
-    const instruments = world.stocks.size + world.funds.length + world.warrants.length;
-    const actions = [...world.stocks.values()].flatMap((s) => s.actions);
+    const instruments = world.perCompany.length + world.funds.length + world.warrants.length;
+    const actions = world.perCompany.flatMap((c) => c.stock.actions);
+    const events = [...world.events, ...world.perCompany.flatMap((c) => c.events)];
     const decisions = [...world.decisions.values()].map((ds) => ds.filter((d) => onOrBefore(d.announced)).length - 1);
     const perBar = instruments * contextDays;
     expect(rowsOf(report)).toEqual({
@@ -101,9 +110,9 @@ describe("a future branch's published validation report", () => {
       volume_integer_nonnegative: perBar,
       bars_on_trading_days: perBar,
       return_components_identity: perBar,
-      adjusted_close_consistency: world.stocks.size * (contextDays - 1),
+      adjusted_close_consistency: world.perCompany.length * (contextDays - 1),
       corporate_action_dates: actions.filter((a) => onOrBefore(a.announcement_date)).length,
-      events_point_in_time: world.events.filter((e) => onOrBefore(e.visible_from)).length,
+      events_point_in_time: events.filter((e) => onOrBefore(e.visible_from)).length,
       policy_rate_steps: decisions.reduce((a, b) => a + b, 0),
       policy_rate_calendar: decisions.reduce((a, b) => a + b, 0),
     });
@@ -113,9 +122,8 @@ describe("a future branch's published validation report", () => {
   it("shows a Tier 0 violation in the context with its date, but not one in the branch", () => {
     const before = world.days.indexOf(current) - 3;
     const after = world.days.length - 10;
-    const [ticker, stock] = [...withBrokenBar(before).stocks][0];
-    const bars = stock.bars.map((b, j) => (j === after ? { ...b, high: b.close - 1 } : b));
-    const report = validate({ ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, bars }]]) }, current);
+    const ticker = world.perCompany[0].facts.ticker;
+    const report = validate(withBrokenBars(before, after), current);
     const ohlc = report.checks.find((c) => c.name === "ohlc_ordering")!;
     expect(ohlc).toMatchObject({ passed: false, observed: { violations: 1 } });
     expect(ohlc.detail).toContain(`${ticker} ${world.days[before]}`);
@@ -128,7 +136,7 @@ describe("a Tier 0 violation after the current date", () => {
   it("makes the scenario unhealthy without showing in the report", () => {
     const i = world.days.length - 10;
     expect(world.days[i] > current).toBe(true);
-    const report = validate(withBrokenBar(i), current);
+    const report = validate(withBrokenBars(i), current);
     expect(report.healthy).toBe(false);
     expect(report.checks.find((c) => c.name === "ohlc_ordering")).toMatchObject({ passed: true });
     expect(report.checks).toEqual(validate(world, current).checks);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unpack } from "msgpackr";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildScenarios, DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { buildLibrary, buildScenarios, DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { Shard } from "../src/bundle/shard.ts";
 import { SHARDS } from "../src/bundle/shards.ts";
 import type { Manifest } from "../src/bundle/types.ts";
@@ -31,6 +31,20 @@ describe("scenario build", () => {
     const b = readBundleObjects(second.outDir);
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     for (const [key, bytes] of a) expect(Buffer.from(bytes).equals(Buffer.from(b.get(key)!)), key).toBe(true);
+  });
+
+  it("gives the same bytes built on two worker threads at once as one after another in this thread", async () => {
+    const outDir = mkdtempSync(join(tmpdir(), "bundles-"));
+    try {
+      const result = await buildLibrary({ outDir, jobs: 2, quiet: true });
+      expect(result.built).toEqual(["ai-capex-branch-2026", "megacap-tech-2023", "rate-shock-2022"]);
+      const a = readBundleObjects(first.outDir);
+      const b = readBundleObjects(outDir);
+      expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+      for (const [key, bytes] of a) expect(Buffer.from(bytes).equals(Buffer.from(b.get(key)!)), key).toBe(true);
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
   });
 
   it("catalogs every scenario with its counts and health", () => {

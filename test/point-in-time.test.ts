@@ -34,16 +34,21 @@ describe.each(sources.filter((s) => s.theme.catalyst).map((s) => [s.name, s] as 
       expect(macro(withCatalyst)).toEqual(macro(withoutCatalyst));
 
       // Bars as traded (adjusted_close restates later actions, so it is compared through returns).
-      for (const [ticker, stock] of withCatalyst.stocks) {
-        const other = withoutCatalyst.stocks.get(ticker)!;
+      expect(withCatalyst.perCompany.map((c) => c.facts)).toEqual(withoutCatalyst.perCompany.map((c) => c.facts));
+      withCatalyst.perCompany.forEach(({ facts, stock }, i) => {
+        const other = withoutCatalyst.perCompany[i].stock;
         const bars = (s: typeof stock) =>
           s.bars
             .filter((b) => before(b.time))
             .map(({ time, open, high, low, close, volume }) => ({ time, open, high, low, close, volume }));
-        expect(bars(stock), ticker).toEqual(bars(other));
-      }
+        expect(bars(stock), facts.ticker).toEqual(bars(other));
+      });
 
-      const events = (w: typeof withCatalyst) => w.events.filter((e) => before(e.visible_from)).map((e) => e.event_id);
+      // Market-wide events, then each company's.
+      const events = (w: typeof withCatalyst) =>
+        [...w.events, ...w.perCompany.flatMap((c) => c.events)]
+          .filter((e) => before(e.visible_from))
+          .map((e) => e.event_id);
       expect(events(withCatalyst)).toEqual(events(withoutCatalyst));
 
       for (const [bank, decisions] of withCatalyst.decisions) {

@@ -3,7 +3,6 @@ import type { ValidationCheck } from "../src/bundle/types.ts";
 import {
   acf,
   corr,
-  crossSectionChecks,
   excessKurtosis,
   fundChecks,
   sectorOrderingCheck,
@@ -20,6 +19,7 @@ import {
   type MacroSeries,
   type StockSeries,
 } from "../build/realism.ts";
+import { crossSectionChecks } from "../build/cross-section.ts";
 import { Rng } from "../build/rng.ts";
 
 const emptySeries = (ticker: string, sector: string): StockSeries => ({

@@ -4,7 +4,7 @@ import type { Row } from "../src/bundle/shard.ts";
 import { SHARDS, type ShardKind } from "../src/bundle/shards.ts";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { events } from "../build/families/events.ts";
-import { registry } from "../build/families/family.ts";
+import { registry, type ShardSink } from "../build/families/family.ts";
 import { rates } from "../build/families/rates.ts";
 import { FAMILIES } from "../build/families/registry.ts";
 import { regimes } from "../build/families/regimes.ts";
@@ -20,6 +20,12 @@ describe("family registry", () => {
     registry().add(universe).add(regimes).add(events);
   });
 
+  it("refuses a company step without its context cut (the report of a future branch needs it)", () => {
+    expect(() => registry().add({ name: "x", context: () => ({}), company: () => ({ x: 1 }) })).toThrow(
+      /companyContext/,
+    );
+  });
+
   it("names every family once", () => {
     const names = FAMILIES.families.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
@@ -30,16 +36,33 @@ describe("family registry", () => {
     const world = generateWorld(source);
     const declared = new Set<ShardKind<readonly string[]>>(Object.values(SHARDS));
     const written: string[] = [];
-    for (const family of FAMILIES.families) {
-      family.shards?.(world, (kind, part, rows: Row[]) => {
-        expect(declared.has(kind), `${family.name}: ${kind.name(part)}`).toBe(true);
+    const appended = new Map<string, string>();
+    const sink = (family: string): ShardSink => {
+      const check = (kind: ShardKind<readonly string[]>, part: string | undefined, rows: Row[]) => {
+        expect(declared.has(kind), `${family}: ${kind.name(part)}`).toBe(true);
         for (const row of rows) expect(row).toHaveLength(kind.columns.length);
-        written.push(kind.name(part));
-      });
+      };
+      return {
+        write: (kind, part, rows) => {
+          check(kind, part, rows);
+          written.push(kind.name(part));
+        },
+        append: (kind, part, rows) => {
+          check(kind, part, rows);
+          expect(appended.get(kind.name(part)) ?? family).toBe(family);
+          appended.set(kind.name(part), family);
+        },
+      };
+    };
+    for (const company of world.perCompany) {
+      for (const family of FAMILIES.families) family.companyShards?.(world, company, sink(family.name));
     }
+    for (const family of FAMILIES.families) family.shards?.(world, sink(family.name));
     expect(new Set(written).size).toBe(written.length);
+    expect(written.filter((name) => appended.has(name))).toEqual([]);
     expect(written).toEqual(
-      expect.arrayContaining(["market/snapshots/2022-06", "market/macro", "rates/FED", "events/all/2022", "companies"]),
+      expect.arrayContaining([`prices/${world.companies[0].ticker}`, "market/macro", "rates/FED", "companies"]),
     );
+    expect([...appended.keys()]).toEqual(expect.arrayContaining(["market/snapshots/2022-06", "events/all/2022"]));
   });
 });

@@ -52,11 +52,14 @@ describe("generated world", () => {
   });
 
   it("reports each company's earnings four times a year", () => {
-    for (const c of world.companies) {
-      const earnings = world.events.filter((e) => e.ticker === c.ticker && e.event_type === "earnings_release");
-      expect(earnings.length, c.ticker).toBeGreaterThanOrEqual(3);
-      expect(earnings.length, c.ticker).toBeLessThanOrEqual(5);
+    expect(world.perCompany.map((c) => c.facts)).toEqual(world.companies);
+    for (const { facts, events } of world.perCompany) {
+      expect(events.every((e) => e.ticker === facts.ticker)).toBe(true);
+      const earnings = events.filter((e) => e.event_type === "earnings_release");
+      expect(earnings.length, facts.ticker).toBeGreaterThanOrEqual(3);
+      expect(earnings.length, facts.ticker).toBeLessThanOrEqual(5);
     }
+    expect(world.events.every((e) => e.ticker === null)).toBe(true);
   });
 
   it("is healthy", () => {
@@ -64,28 +67,32 @@ describe("generated world", () => {
   });
 });
 
+/** The world with company `i`'s stock replaced. */
+const withStock = (i: number, stock: (typeof world.perCompany)[number]["stock"]) => ({
+  ...world,
+  perCompany: world.perCompany.with(i, { ...world.perCompany[i], stock }),
+});
+
 describe("the validator catches what it guards", () => {
   it("flags a bar whose high is below its close", () => {
-    const [ticker, stock] = [...world.stocks][0];
+    const { stock } = world.perCompany[0];
     const bars = stock.bars.map((b, i) => (i === 5 ? { ...b, high: b.close - 1 } : b));
-    const broken = { ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, bars }]]) };
-    expect(failed(broken)).toContain("ohlc_ordering");
+    expect(failed(withStock(0, { ...stock, bars }))).toContain("ohlc_ordering");
   });
 
   it("flags return components that do not add up", () => {
-    const [ticker, stock] = [...world.stocks][0];
+    const { stock } = world.perCompany[0];
     const bars = stock.bars.map((b, i) => (i === 9 ? { ...b, event_return: b.event_return + 0.01 } : b));
-    const broken = { ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, bars }]]) };
-    expect(failed(broken)).toContain("return_components_identity");
+    expect(failed(withStock(0, { ...stock, bars }))).toContain("return_components_identity");
   });
 
   it("flags an adjusted close that ignores a dividend", () => {
-    const [ticker, stock] = [...world.stocks].find(([, s]) => s.actions.some((a) => a.action_type === "dividend"))!;
+    const i = world.perCompany.findIndex((c) => c.stock.actions.some((a) => a.action_type === "dividend"));
+    const { stock } = world.perCompany[i];
     const actions = stock.actions.map((a) =>
       a.action_type === "dividend" ? { ...a, details: { ...a.details, amount: (a.details.amount as number) * 3 } } : a,
     );
-    const broken = { ...world, stocks: new Map([...world.stocks, [ticker, { ...stock, actions }]]) };
-    expect(failed(broken)).toContain("adjusted_close_consistency");
+    expect(failed(withStock(i, { ...stock, actions }))).toContain("adjusted_close_consistency");
   });
 
   it("flags a policy move that is not a multiple of 25bp", () => {

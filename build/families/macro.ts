@@ -40,7 +40,7 @@ export const macro: Family<Calendar & HiddenMacro & CentralBanks & Events & Fact
     };
   },
   context: (world, cut) => ({ macro: world.macro.slice(0, cut.days) }),
-  shards: (world, emit) => emit(SHARDS.macro, undefined, toRows(SHARDS.macro.columns, world.macro)),
+  shards: (world, emit) => emit.write(SHARDS.macro, undefined, toRows(SHARDS.macro.columns, world.macro)),
   checks: (world) =>
     macroChecks({
       vix: world.macro.map((m) => m.volatility_index),

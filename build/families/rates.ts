@@ -71,7 +71,7 @@ export const rates: Family<Reads, CentralBanks> = {
   shards: (world, emit) => {
     for (const [bank, decisions] of world.decisions) {
       const rows = decisions.map((d) => ({ ...d, announcement_date: d.announced }));
-      emit(SHARDS.rates, bank, byFirstColumn(toRows(SHARDS.rates.columns, rows)));
+      emit.write(SHARDS.rates, bank, byFirstColumn(toRows(SHARDS.rates.columns, rows)));
     }
   },
   checks: policyRateChecks,

@@ -27,26 +27,23 @@ export function groupBy(rows: Row[], partOf: (row: Row) => string): Map<string, 
   return groups;
 }
 
-/** The tickers some item is about, sorted. */
-export function tickersOf(items: readonly { ticker: string | null }[]): string[] {
-  return [...new Set(items.flatMap((i) => (i.ticker ? [i.ticker] : [])))].sort();
+/** Rows into one market-wide shard per year (`all/2023`: answers page across years), by their first column's date. */
+export function appendByYear(emit: ShardSink, kind: ShardKind, rows: Row[]): void {
+  for (const [year, group] of groupBy(rows, (r) => yearOf(r[0] as string))) emit.append(kind, allOf(year), group);
 }
 
 /**
- * One shard per year of all items (`all/2023`: market-wide answers page across years) plus one per
- * ticker. Items are dated by the kind's first column.
+ * A company's items: its own shard (none when it has no items) and its rows of the market-wide
+ * shards by year. Items are dated by the kind's first column.
  */
-export function emitByYearAndTicker<T extends { ticker: string | null }>(
+export function emitTickerAndYears<T extends object>(
   emit: ShardSink,
   kind: ShardKind,
+  ticker: string,
   items: readonly T[],
 ): void {
+  if (items.length === 0) return;
   const rows = byFirstColumn(toRows(kind.columns, items));
-  for (const [year, group] of groupBy(rows, (r) => yearOf(r[0] as string))) emit(kind, allOf(year), group);
-  const tickerColumn = kind.columns.indexOf("ticker");
-  const byTicker = groupBy(
-    rows.filter((r) => r[tickerColumn] !== null),
-    (r) => r[tickerColumn] as string,
-  );
-  for (const [t, group] of [...byTicker].sort(([a], [b]) => (a < b ? -1 : 1))) emit(kind, t, group);
+  emit.write(kind, ticker, rows);
+  appendByYear(emit, kind, rows);
 }

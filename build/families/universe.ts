@@ -16,9 +16,9 @@ export const universe: Family<Calendar, Universe> = {
   context: (world) => ({ companies: world.companies }),
   shards: (world, emit) => {
     const byTicker = [...world.companies].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
-    emit(SHARDS.companies, undefined, toRows(SHARDS.companies.columns, byTicker));
+    emit.write(SHARDS.companies, undefined, toRows(SHARDS.companies.columns, byTicker));
     const ciks = byTicker.flatMap((c) => (c.cik ? [[c.cik, c.ticker]] : []));
-    emit(
+    emit.write(
       SHARDS.ciks,
       undefined,
       ciks.sort(([a], [b]) => (a < b ? -1 : 1)),

@@ -277,33 +277,47 @@ function catalystEvent(ctx: Ctx, c: Catalyst): WorldEvent[] {
   ];
 }
 
-export interface EventInput {
-  scenarioId: string;
-  days: string[];
-  companies: CompanyFacts[];
-  decisions: RateDecision[];
-  inflation: number[];
-  catalyst?: Catalyst;
-  rng: Rng;
-}
-
-/** All events, ordered by date then id. */
-export function generateEvents(input: EventInput): WorldEvent[] {
-  const ctx: Ctx = {
-    scenarioId: input.scenarioId,
-    days: input.days,
-    dayIndex: new Map(input.days.map((d, i) => [d, i])),
-  };
-  const events: WorldEvent[] = [
-    ...policyEvents(ctx, input.decisions, input.rng.fork("policy")),
-    ...inflationPrints(ctx, input.inflation, input.rng.fork("cpi")),
-    ...(input.catalyst ? catalystEvent(ctx, input.catalyst) : []),
-  ];
-  for (const company of input.companies) {
-    events.push(...earnings(ctx, company, input.rng.fork(`earnings/${company.ticker}`)));
-    events.push(...idiosyncratic(ctx, company, input.rng.fork(`idio/${company.ticker}`)));
-  }
+/** Events ordered by date then id. */
+function byDateThenId(events: WorldEvent[]): WorldEvent[] {
   return events.sort((a, b) =>
     a.event_date === b.event_date ? (a.event_id < b.event_id ? -1 : 1) : a.event_date < b.event_date ? -1 : 1,
   );
+}
+
+export interface EventInput {
+  scenarioId: string;
+  days: string[];
+  decisions: RateDecision[];
+  inflation: number[];
+  catalyst?: Catalyst;
+  /** The events stream: market-wide and company events fork their own labels from it. */
+  rng: Rng;
+}
+
+/** Day indexes by calendar, built once per scenario rather than once per company. */
+const dayIndexes = new WeakMap<string[], Map<string, number>>();
+
+function context(scenarioId: string, days: string[]): Ctx {
+  let dayIndex = dayIndexes.get(days);
+  if (!dayIndex) dayIndexes.set(days, (dayIndex = new Map(days.map((d, i) => [d, i]))));
+  return { scenarioId, days, dayIndex };
+}
+
+/** Market-wide events (policy decisions, inflation prints, the catalyst), ordered by date then id. */
+export function marketEvents(input: EventInput): WorldEvent[] {
+  const ctx = context(input.scenarioId, input.days);
+  return byDateThenId([
+    ...policyEvents(ctx, input.decisions, input.rng.fork("policy")),
+    ...inflationPrints(ctx, input.inflation, input.rng.fork("cpi")),
+    ...(input.catalyst ? catalystEvent(ctx, input.catalyst) : []),
+  ]);
+}
+
+/** A company's earnings releases and idiosyncratic events, ordered by date then id. */
+export function companyEvents(scenarioId: string, days: string[], company: CompanyFacts, rng: Rng): WorldEvent[] {
+  const ctx = context(scenarioId, days);
+  return byDateThenId([
+    ...earnings(ctx, company, rng.fork(`earnings/${company.ticker}`)),
+    ...idiosyncratic(ctx, company, rng.fork(`idio/${company.ticker}`)),
+  ]);
 }

@@ -1,11 +1,12 @@
 // Index funds: each tracks a cap-weighted benchmark built from the scenario's universe (the broad
 // market for S&P 500 funds, one sector for sector funds). The fund's share price follows its net
 // asset value: the benchmark's total return less the expense ratio, with a tiny tracking error.
+// The benchmark's returns and the members' sizes come from the company pass (families/funds.ts).
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Rng } from "../rng.ts";
-import type { Bar, StockPath } from "./prices.ts";
+import type { Bar } from "./prices.ts";
 import { TRADING_DAYS } from "./market.ts";
 
 const REFDATA = fileURLToPath(new URL("../refdata/", import.meta.url));
@@ -74,35 +75,40 @@ export interface FundPath {
   bars: Bar[];
   /** Benchmark level per day (starts at 1000). */
   benchmarkLevel: number[];
-  /** Compositions at each rebalance date (first day and each quarter end). */
-  compositions: { as_of: string; holdings: FundHolding[] }[];
+  /** Assets under management on the first day; holdings are sized from it. */
+  aum: number;
+}
+
+export interface Composition {
+  as_of: string;
+  holdings: FundHolding[];
+}
+
+/** A member's size on a rebalance day. */
+export interface MemberSize {
+  ticker: string;
+  /** Market cap (close x shares outstanding). */
+  cap: number;
+  close: number;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
-export function fundPath(spec: FundSpec, days: string[], members: Map<string, StockPath>, rng: Rng): FundPath {
-  const tickers = [...members.keys()].sort();
+/**
+ * The fund's bars from its benchmark's daily returns (the cap-weighted total return of its members,
+ * 0 on the first day): its net asset value is the benchmark return less fees, plus a tracking error
+ * of a few bp a year.
+ */
+export function fundPath(spec: FundSpec, days: string[], returns: ArrayLike<number>, rng: Rng): FundPath {
   const n = days.length;
-  const cap = (t: string, i: number) => members.get(t)!.bars[i].close * members.get(t)!.shares[i];
   const benchmarkLevel: number[] = [];
-  const returns: number[] = [];
   let level = 1000;
   for (let i = 0; i < n; i++) {
-    let r = 0;
-    if (i > 0) {
-      const total = tickers.reduce((s, t) => s + cap(t, i - 1), 0);
-      for (const t of tickers) {
-        const b = members.get(t)!.bars;
-        r += (cap(t, i - 1) / total) * (b[i].adjusted_close / b[i - 1].adjusted_close - 1);
-      }
-    }
-    level *= 1 + r;
-    returns.push(r);
+    level *= 1 + returns[i];
     benchmarkLevel.push(round6(level));
   }
 
-  // Net asset value: benchmark return less fees, plus a tracking error of a few bp a year.
   const aum = Math.exp(rng.between(Math.log(5e9), Math.log(4e11)));
   let nav = Math.exp(rng.between(Math.log(60), Math.log(450)));
   const bars: Bar[] = [];
@@ -138,25 +144,33 @@ export function fundPath(spec: FundSpec, days: string[], members: Map<string, St
     });
     prevClose = close;
   }
+  return { spec, bars, benchmarkLevel, aum };
+}
 
-  const rebalanceDays = days.filter(
-    (d, i) =>
-      i === 0 ||
-      (i + 1 < n && days[i + 1].slice(5, 7) !== d.slice(5, 7) && ["03", "06", "09", "12"].includes(d.slice(5, 7))),
-  );
-  const compositions = rebalanceDays.map((as_of) => {
-    const i = days.indexOf(as_of);
-    const total = tickers.reduce((s, t) => s + cap(t, i), 0);
-    const fundValue = aum * (bars[i].close / bars[0].close);
-    return {
-      as_of,
-      holdings: tickers.map((t) => {
-        const weight = cap(t, i) / total;
-        const price = members.get(t)!.bars[i].close;
-        const shares = Math.round((weight * fundValue) / price);
-        return { holding_ticker: t, weight: round6(weight), shares, market_value: round2(shares * price) };
-      }),
-    };
+/** Indexes of the rebalance days: the first day and the last trading day of each quarter. */
+export function rebalanceDays(days: string[]): number[] {
+  const n = days.length;
+  const out: number[] = [];
+  days.forEach((d, i) => {
+    const quarterEnd =
+      i + 1 < n && days[i + 1].slice(5, 7) !== d.slice(5, 7) && ["03", "06", "09", "12"].includes(d.slice(5, 7));
+    if (i === 0 || quarterEnd) out.push(i);
   });
-  return { spec, bars, benchmarkLevel, compositions };
+  return out;
+}
+
+/**
+ * The fund's holdings on rebalance day `i`: its members (in ticker order) weighted by market cap,
+ * `total` being the sum of their caps, and sized to the fund's value that day.
+ */
+export function composition(fund: FundPath, i: number, members: MemberSize[], total: number): Composition {
+  const fundValue = fund.aum * (fund.bars[i].close / fund.bars[0].close);
+  return {
+    as_of: fund.bars[i].time,
+    holdings: members.map(({ ticker, cap, close }) => {
+      const weight = cap / total;
+      const shares = Math.round((weight * fundValue) / close);
+      return { holding_ticker: ticker, weight: round6(weight), shares, market_value: round2(shares * close) };
+    }),
+  };
 }
