@@ -169,6 +169,13 @@ function writeDocsAssets(outDir: string): void {
   }
 }
 
+/**
+ * A company's data lives across a few young-generation collections while it is generated, written
+ * and checked; a larger young generation lets it die there instead of being promoted to the old
+ * one (which costs major collections). About 60 MB more memory, a quarter less time in GC.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192 };
+
 const BAR_FORMAT = "{bar} {value}/{total} companies | {scenario}: {step}";
 
 /** Progress lines where there is no terminal to draw bars on: a scenario's start, quarters and end. */
@@ -222,7 +229,7 @@ export async function buildLibrary(options: LibraryOptions = {}): Promise<BuildR
   const queue = [...p.tasks];
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {
-      const worker = new Worker(new URL("./build-worker.ts", import.meta.url));
+      const worker = new Worker(new URL("./build-worker.ts", import.meta.url), { resourceLimits: WORKER_LIMITS });
       let current: BuildTask | undefined;
       let say: Progress = () => {};
       const next = () => {

@@ -11,8 +11,15 @@ export function iso(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The next and previous calendar day of a date, which business-day walks ask for most. */
+const dayStepCache = new Map<string, string>();
+
 export function addDays(isoDate: string, days: number): string {
-  return iso(new Date(toDate(isoDate).getTime() + days * DAY_MS));
+  if (days !== 1 && days !== -1) return iso(new Date(toDate(isoDate).getTime() + days * DAY_MS));
+  const key = `${isoDate}${days}`;
+  let out = dayStepCache.get(key);
+  if (out === undefined) dayStepCache.set(key, (out = iso(new Date(toDate(isoDate).getTime() + days * DAY_MS))));
+  return out;
 }
 
 /** The n-th (1-based) weekday `dow` (0 = Sunday) of a month; n = -1 for the last one. */
@@ -79,10 +86,18 @@ export function nyseHolidays(year: number): Set<string> {
   return set;
 }
 
+/** Answers by date: the build asks about the same few thousand dates millions of times. */
+const tradingDayCache = new Map<string, boolean>();
+
 export function isTradingDay(isoDate: string): boolean {
-  const d = toDate(isoDate);
-  const dow = d.getUTCDay();
-  return dow !== 0 && dow !== 6 && !nyseHolidays(d.getUTCFullYear()).has(isoDate);
+  let answer = tradingDayCache.get(isoDate);
+  if (answer === undefined) {
+    const d = toDate(isoDate);
+    const dow = d.getUTCDay();
+    answer = dow !== 0 && dow !== 6 && !nyseHolidays(d.getUTCFullYear()).has(isoDate);
+    tradingDayCache.set(isoDate, answer);
+  }
+  return answer;
 }
 
 /** Trading days in [start, end], ascending. */

@@ -1,5 +1,6 @@
 // Which companies a scenario holds: explicit tickers first, then a seeded draw from the chosen
-// sectors (S&P 500 members, which carry full identity data) up to the requested count.
+// sectors (S&P 500 members, which carry full identity data) up to the requested count, then, past
+// the S&P 500, other listed companies.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { normalizeTicker } from "../../src/contract/ticker.ts";
 import { refCompanies } from "../refdata.ts";
@@ -26,6 +27,22 @@ export function selectUniverse(universe: ScenarioSource["universe"], rng: Rng): 
   for (const c of rng.shuffle(pool)) {
     if (chosen.size >= universe.count) break;
     chosen.set(c.facts.ticker, c.facts);
+  }
+  // A universe larger than the S&P 500 goes on with other listed operating companies (sector from
+  // their SIC code), in a draw of its own: smaller universes stay as they were.
+  if (chosen.size < universe.count) {
+    const others = all.filter(
+      (c) =>
+        !c.inSp500 &&
+        c.facts.is_active &&
+        c.facts.category !== "Fund/Trust" &&
+        !chosen.has(c.facts.ticker) &&
+        (sectors.size === 0 || sectors.has(c.facts.sector)),
+    );
+    for (const c of rng.fork("beyond-sp500").shuffle(others)) {
+      if (chosen.size >= universe.count) break;
+      chosen.set(c.facts.ticker, c.facts);
+    }
   }
   return [...chosen.values()].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
 }
