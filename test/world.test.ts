@@ -5,6 +5,10 @@ import { generateWorld } from "../build/world.ts";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 import { validateScenario } from "../build/validate.ts";
+import { tradingDays } from "../build/calendar.ts";
+import { policyDecisions } from "../build/generate/rates.ts";
+import type { Regime } from "../build/generate/regimes.ts";
+import { Rng } from "../build/rng.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR);
 const rateShock = sources.find((s) => s.source.name === "rate-shock-2022")!.source;
@@ -28,6 +32,17 @@ describe("generated world", () => {
         if (bank === "FED") expect(d.target_high - d.target_low).toBeCloseTo(0.25, 9);
       }
     }
+  });
+
+  it("makes the emergency cut of a crisis that begins on a meeting day at that meeting", () => {
+    const days = tradingDays("2022-01-03", "2022-12-30");
+    const meetingDay = world.decisions.get("BOE")!.filter((d) => d.scheduled)[3].announced;
+    const regimes: Regime[] = days.map((d) => (d < meetingDay ? "expansion" : "crisis"));
+    const inflation = days.map(() => 2);
+    const boe = policyDecisions("BOE", { days, regimes, inflation, rng: new Rng(1, "test") });
+    expect(boe.filter((d) => d.scheduled)).toHaveLength(8);
+    expect(boe.find((d) => d.announced === meetingDay)).toMatchObject({ decision: "cut", move: -0.5, scheduled: true });
+    expect(boe.filter((d) => d.announced === meetingDay)).toHaveLength(1);
   });
 
   it("starts each bank at the real rate in force before the scenario", () => {

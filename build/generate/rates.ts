@@ -201,13 +201,14 @@ export function policyDecisions(bankCode: string, input: RatePathInput): RateDec
     const day = days[i];
     const regime = regimes[i];
     // An emergency intermeeting cut when a crisis begins (only the FED and BOE act between meetings),
-    // unless the crisis grew out of an inflation shock, which a cut would feed.
+    // unless the crisis grew out of an inflation shock, which a cut would feed. A crisis that begins
+    // on a meeting day gets the same cut from the meeting itself (still one of the year's eight).
     const crisisStarts =
       regime === "crisis" && i > 0 && regimes[i - 1] !== "crisis" && regimes[i - 1] !== "inflation_shock";
     if (crisisStarts && (bankCode === "FED" || bankCode === "BOE") && rate > rule.floor + 0.4) {
       const cut = round2(Math.max(rule.floor, rate - 0.5) - rate);
       rate = round2(rate + cut);
-      out.push(row(day, nextTradingDay(day, rule.effectLag), "cut", cut, 0, false));
+      out.push(row(day, nextTradingDay(day, rule.effectLag), "cut", cut, 0, meetingDays.has(day)));
       continue;
     }
     if (!meetingDays.has(day)) continue;
