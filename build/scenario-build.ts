@@ -58,7 +58,7 @@ export function buildScenario(
 }
 
 /** Writes objects as files under `dir`, by key. */
-export function directorySink(dir: string): ObjectSink {
+function directorySink(dir: string): ObjectSink {
   const made = new Set<string>();
   return (key, bytes) => {
     const path = join(dir, key);
@@ -72,7 +72,7 @@ export function directorySink(dir: string): ObjectSink {
 }
 
 /** The Scenario resource of a source. */
-export function toRecord(source: ScenarioSource): ScenarioRecord {
+function toRecord(source: ScenarioSource): ScenarioRecord {
   return {
     id: source.id,
     status: source.status,

@@ -42,6 +42,7 @@ class MemoryRecords implements RecordSpill {
     return this.all.length;
   }
   append(record: ArrayLike<number>) {
+    if (record.length !== this.width) throw new Error(`record of ${record.length} values, spill of ${this.width}`);
     this.all.push(Float64Array.from(record));
   }
   read() {
@@ -68,8 +69,15 @@ export function memoryScratch(): Scratch {
   return { records: (width) => new MemoryRecords(width), rows: () => new MemoryRows(), dispose: () => {} };
 }
 
-/** Bytes buffered before a write: large writes, little memory. */
-const CHUNK = 1 << 22;
+/** How much a disk scratch buffers: large writes, little memory. */
+export interface Buffering {
+  /** Bytes of records read or written at once. */
+  chunkBytes: number;
+  /** Bytes of rows buffered, across names, before they are written out. */
+  rowBytes: number;
+}
+
+const BUFFERING: Buffering = { chunkBytes: 1 << 22, rowBytes: 1 << 24 };
 
 class FileRecords implements RecordSpill {
   private readonly fd: number;
@@ -79,11 +87,11 @@ class FileRecords implements RecordSpill {
   private readonly path: string;
   readonly width: number;
 
-  constructor(path: string, width: number) {
+  constructor(path: string, width: number, chunkBytes: number) {
     this.path = path;
     this.width = width;
     this.fd = openSync(path, "w+");
-    this.buffer = new Float64Array(Math.max(width, Math.floor(CHUNK / 8 / width) * width));
+    this.buffer = new Float64Array(Math.max(width, Math.floor(chunkBytes / 8 / width) * width));
   }
 
   append(record: ArrayLike<number>) {
@@ -121,17 +129,16 @@ class FileRecords implements RecordSpill {
   }
 }
 
-/** Total bytes of rows buffered across names before all are written out. */
-const ROW_BUFFER = 1 << 24;
-
 class FileRows implements RowSpill {
   private readonly files = new Map<string, { path: string; fd: number; pending: Uint8Array[] }>();
   private pendingBytes = 0;
   private made = 0;
   private readonly prefix: string;
+  private readonly bufferBytes: number;
 
-  constructor(prefix: string) {
+  constructor(prefix: string, bufferBytes: number) {
     this.prefix = prefix;
+    this.bufferBytes = bufferBytes;
   }
 
   append(name: string, rows: Row[]) {
@@ -146,7 +153,7 @@ class FileRows implements RowSpill {
       file.pending.push(bytes);
       this.pendingBytes += bytes.byteLength;
     }
-    if (this.pendingBytes > ROW_BUFFER) for (const f of this.files.values()) this.flush(f);
+    if (this.pendingBytes > this.bufferBytes) for (const f of this.files.values()) this.flush(f);
   }
 
   private flush(file: { fd: number; pending: Uint8Array[] }) {
@@ -175,18 +182,18 @@ class FileRows implements RowSpill {
 }
 
 /** Scratch in a fresh temp directory, removed by `dispose`. */
-export function diskScratch(): Scratch {
+export function diskScratch(buffering: Buffering = BUFFERING): Scratch {
   const dir = mkdtempSync(join(tmpdir(), "synthmarket-build-"));
   const open: { close(): void }[] = [];
   let files = 0;
   return {
     records: (width) => {
-      const spill = new FileRecords(join(dir, `records-${files++}`), width);
+      const spill = new FileRecords(join(dir, `records-${files++}`), width, buffering.chunkBytes);
       open.push(spill);
       return spill;
     },
     rows: () => {
-      const spill = new FileRows(join(dir, `rows-${files++}`));
+      const spill = new FileRows(join(dir, `rows-${files++}`), buffering.rowBytes);
       open.push(spill);
       return spill;
     },

@@ -287,6 +287,79 @@ describe("macro checks", () => {
   });
 });
 
+describe("cross-section estimators", () => {
+  /** Three sectors of four stocks on a market factor and a factor per sector, with varied betas and caps. */
+  function sectored(seed: number, days: number): StockSeries[] {
+    const rng = new Rng(seed, "sectored");
+    const market = draw(rng.fork("market"), days, (r) => 0.01 * r.normal());
+    const sectors = ["Energy", "Utilities", "Financials"];
+    const factors = sectors.map((s) => draw(rng.fork(s), days, (r) => 0.007 * r.normal()));
+    return Array.from({ length: 12 }, (_, i) => {
+      const r = rng.fork(`stock-${i}`);
+      const s = emptySeries(`S${i}`, sectors[i % 3]);
+      let price = 40 + i;
+      for (let t = 0; t < days; t++) {
+        price *= Math.exp((0.6 + 0.1 * i) * market[t] + factors[i % 3][t] + 0.012 * r.normal());
+        for (const k of ["open", "high", "low", "close", "adjClose"] as const) s[k].push(price);
+        s.volume.push(1e6);
+        s.marketCap.push(price * 1e7 * (1 + (i % 5)));
+      }
+      return s;
+    });
+  }
+
+  /** The statistics from the whole correlation matrix, as the build computed them before it streamed. */
+  function fromMatrix(stocks: StockSeries[]) {
+    const returns = stocks.map((s) => logReturns(s.adjClose));
+    const n = returns.length;
+    const T = returns[0].length;
+    const market = Array.from({ length: T }, (_, t) => {
+      const w = stocks.reduce((a, s) => a + s.marketCap[t], 0);
+      return Math.log(stocks.reduce((a, s) => a + s.marketCap[t] * (s.adjClose[t + 1] / s.adjClose[t]), 0) / w);
+    });
+    const pairMeans = (series: number[][]) => {
+      const within: number[] = [];
+      const across: number[] = [];
+      for (let i = 0; i < n; i++)
+        for (let j = i + 1; j < n; j++)
+          (stocks[i].sector === stocks[j].sector ? within : across).push(corr(series[i], series[j]));
+      return { within: mean(within), across: mean(across), all: mean([...within, ...across]) };
+    };
+    const residuals = returns.map((r) => {
+      const beta = (corr(r, market) * sd(r)) / sd(market);
+      const alpha = mean(r) - beta * mean(market);
+      return r.map((v, t) => v - alpha - beta * market[t]);
+    });
+    // Top eigenvalue of the matrix, by many power steps.
+    const c = returns.map((a) => returns.map((b) => corr(a, b)));
+    let v = new Array<number>(n).fill(1 / Math.sqrt(n));
+    let lambda = 0;
+    for (let k = 0; k < 500; k++) {
+      const w = c.map((row) => row.reduce((s, x, j) => s + x * v[j], 0));
+      lambda = Math.sqrt(w.reduce((s, x) => s + x * x, 0));
+      v = w.map((x) => x / lambda);
+    }
+    return { raw: pairMeans(returns), residual: pairMeans(residuals), eigenShare: lambda / n };
+  }
+
+  it("give the whole-matrix values without forming the matrix", () => {
+    const stocks = sectored(9, 400);
+    const c = byName(crossSectionChecks(stocks));
+    const m = fromMatrix(stocks);
+    const observed = (name: string) => c.get(name)?.observed as number;
+    const expectNear = (name: string, value: number) =>
+      expect(Math.abs(observed(name) - value), `${name}: ${observed(name)} vs ${value}`).toBeLessThanOrEqual(6e-5);
+    expectNear("avg_pairwise_corr", m.raw.all);
+    expectNear("sector_corr_gap", m.raw.within - m.raw.across);
+    expectNear("residual_within_sector_corr", m.residual.within);
+    expectNear("residual_across_sector_corr", m.residual.across);
+    expectNear("top_eigenvalue_share", m.eigenShare);
+    // A world with sector factors has what the GBM universe lacks.
+    expect(c.get("sector_corr_gap")?.passed).toBe(true);
+    expect(m.raw.within - m.raw.across).toBeGreaterThan(0.1);
+  });
+});
+
 describe("sector ordering and fund tracking", () => {
   it("passes when utilities are calmer than energy and fails when the order is reversed", () => {
     const stocks = universe(11, 6, 500, "gbm");

@@ -1,0 +1,60 @@
+// Scratch space of the streaming build: what is spilled comes back as it went in, in order, on disk
+// (in small chunks here, to cross chunk edges) as in memory.
+import { readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { describe, expect, it } from "vitest";
+import { diskScratch, memoryScratch, type Scratch } from "../build/scratch.ts";
+
+const kinds: [string, () => Scratch][] = [
+  ["on disk", () => diskScratch({ chunkBytes: 5 * 8 * 3, rowBytes: 64 })],
+  ["in memory", memoryScratch],
+];
+
+describe.each(kinds)("scratch %s", (_, make) => {
+  it("gives fixed-width records back in order, as often as asked", () => {
+    const scratch = make();
+    try {
+      const spill = scratch.records(3);
+      const records = Array.from({ length: 11 }, (_, i) => [i, i + 0.5, -i / 3]);
+      for (const r of records.slice(0, 4)) spill.append(r);
+      const read = () => Array.from(spill.read(), (r) => [...r]); // copied as read: the view is reused
+      expect(read()).toEqual(records.slice(0, 4));
+      for (const r of records.slice(4)) spill.append(Float64Array.from(r));
+      expect(spill.count).toBe(11);
+      for (let pass = 0; pass < 2; pass++) expect(read()).toEqual(records);
+      expect(() => spill.append([1, 2])).toThrow();
+    } finally {
+      scratch.dispose();
+    }
+  });
+
+  it("gives rows back by name, in the order appended", () => {
+    const scratch = make();
+    try {
+      const spill = scratch.rows();
+      const expected = new Map<string, unknown[][]>();
+      for (let i = 0; i < 40; i++) {
+        const name = `period/${i % 3}`;
+        const row = [`2024-01-${String(i + 1).padStart(2, "0")}`, i, i / 7, null, { amount: i }];
+        spill.append(name, [row]);
+        expected.set(name, [...(expected.get(name) ?? []), row]);
+      }
+      expect(spill.names().sort()).toEqual([...expected.keys()].sort());
+      for (const [name, rows] of expected) expect(spill.read(name)).toEqual(rows);
+      spill.append("period/0", [["late"]]);
+      expect(spill.read("period/0").at(-1)).toEqual(["late"]);
+      expect(spill.read("none")).toEqual([]);
+    } finally {
+      scratch.dispose();
+    }
+  });
+});
+
+it("a disk scratch leaves nothing behind", () => {
+  const before = readdirSync(tmpdir()).filter((f) => f.startsWith("synthmarket-build-"));
+  const scratch = diskScratch();
+  scratch.records(2).append([1, 2]);
+  scratch.rows().append("x", [[1]]);
+  scratch.dispose();
+  expect(readdirSync(tmpdir()).filter((f) => f.startsWith("synthmarket-build-"))).toEqual(before);
+});
