@@ -2,7 +2,7 @@
 // series for a second pass, rows of market-wide shards by period) goes to temp files, so the
 // build's memory does not grow with the universe. A memory-backed scratch keeps the same steps for
 // small worlds held whole (tests).
-import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pack, unpackMultiple } from "msgpackr";
@@ -130,9 +130,9 @@ class FileRecords implements RecordSpill {
 }
 
 class FileRows implements RowSpill {
-  private readonly files = new Map<string, { path: string; fd: number; pending: Uint8Array[] }>();
+  /** By name: its file (opened only to write a batch: there may be hundreds) and rows not yet written. */
+  private readonly files = new Map<string, { path: string; pending: Uint8Array[] }>();
   private pendingBytes = 0;
-  private made = 0;
   private readonly prefix: string;
   private readonly bufferBytes: number;
 
@@ -143,23 +143,19 @@ class FileRows implements RowSpill {
 
   append(name: string, rows: Row[]) {
     let file = this.files.get(name);
-    if (!file) {
-      const path = `${this.prefix}-${this.made++}`;
-      file = { path, fd: openSync(path, "w+"), pending: [] };
-      this.files.set(name, file);
-    }
-    for (const row of rows) {
-      const bytes = pack(row);
-      file.pending.push(bytes);
-      this.pendingBytes += bytes.byteLength;
-    }
+    if (!file) this.files.set(name, (file = { path: `${this.prefix}-${this.files.size}`, pending: [] }));
+    // Copied: pack's result is a view into msgpackr's shared buffer (up to megabytes), which a
+    // small view kept for later would keep alive whole.
+    const bytes = Buffer.concat(rows.map((row) => pack(row)));
+    file.pending.push(bytes);
+    this.pendingBytes += bytes.byteLength;
     if (this.pendingBytes > this.bufferBytes) for (const f of this.files.values()) this.flush(f);
   }
 
-  private flush(file: { fd: number; pending: Uint8Array[] }) {
+  private flush(file: { path: string; pending: Uint8Array[] }) {
     if (file.pending.length === 0) return;
     const bytes = Buffer.concat(file.pending);
-    for (let at = 0; at < bytes.length;) at += writeSync(file.fd, bytes, at, bytes.length - at);
+    appendFileSync(file.path, bytes);
     this.pendingBytes -= bytes.length;
     file.pending = [];
   }
@@ -175,16 +171,12 @@ class FileRows implements RowSpill {
     const bytes = readFileSync(file.path);
     return bytes.length ? (unpackMultiple(bytes) as Row[]) : [];
   }
-
-  close() {
-    for (const f of this.files.values()) closeSync(f.fd);
-  }
 }
 
 /** Scratch in a fresh temp directory, removed by `dispose`. */
 export function diskScratch(buffering: Buffering = BUFFERING): Scratch {
   const dir = mkdtempSync(join(tmpdir(), "synthmarket-build-"));
-  const open: { close(): void }[] = [];
+  const open: FileRecords[] = [];
   let files = 0;
   return {
     records: (width) => {
@@ -192,11 +184,7 @@ export function diskScratch(buffering: Buffering = BUFFERING): Scratch {
       open.push(spill);
       return spill;
     },
-    rows: () => {
-      const spill = new FileRows(join(dir, `rows-${files++}`), buffering.rowBytes);
-      open.push(spill);
-      return spill;
-    },
+    rows: () => new FileRows(join(dir, `rows-${files++}`), buffering.rowBytes),
     dispose: () => {
       for (const spill of open.splice(0)) spill.close();
       rmSync(dir, { recursive: true, force: true });
