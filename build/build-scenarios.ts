@@ -11,14 +11,14 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { isMainThread, Worker } from "node:worker_threads";
-import { MultiBar, Presets, SingleBar } from "cli-progress";
 import { pack, unpack } from "msgpackr";
 import { assetKey, CATALOG_KEY, manifestKey, validationKey } from "../src/bundle/layout.ts";
 import { DOCS_ASSETS } from "../src/docs/assets.ts";
 import type { Catalog, Manifest, ValidationReport } from "../src/bundle/types.ts";
 import { allFundTickers } from "./generate/funds.ts";
 import { banks } from "./generate/rates.ts";
-import { buildInto, type BuildTask, type Progress, type TaskMessage } from "./scenario-build.ts";
+import { libraryProgress, type ScenarioProgress } from "./build-progress.ts";
+import { buildInto, type BuildTask, type BuiltScenario, type TaskMessage } from "./scenario-build.ts";
 import { loadScenarioSources, type LoadedSource } from "./scenario-source.ts";
 import { GENERATOR_VERSION } from "./version.ts";
 
@@ -112,7 +112,7 @@ function plan(options: BuildOptions): Plan {
 }
 
 /** The result in the sources' order, whatever order scenarios finished in; then the catalog. */
-function finishLibrary(p: Plan, built: Map<string, { manifest: Manifest; report: ValidationReport }>): BuildResult {
+function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): BuildResult {
   const result: BuildResult = { built: [], skipped: [], reports: new Map() };
   const manifests: Manifest[] = [];
   for (const { source } of p.sources) {
@@ -176,40 +176,22 @@ function writeDocsAssets(outDir: string): void {
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192 };
 
-const BAR_FORMAT = "{bar} {value}/{total} companies | {scenario}: {step}";
-
-/** Progress lines where there is no terminal to draw bars on: a scenario's start, quarters and end. */
-function logProgress(name: string): Progress {
-  let quarter = -1;
-  return (done, total, step) => {
-    const q = total > 0 ? Math.floor((4 * done) / total) : 4;
-    if (step !== "companies") console.error(`[build] ${name}: ${step}`);
-    else if (q !== quarter && q < 4) console.error(`[build] ${name}: ${done}/${total} companies`);
-    quarter = q;
-  };
-}
-
 /**
  * Builds the library in this thread, one scenario after another, synchronously: for callers that
  * must not start anything (`npm start` builds before serving). `buildLibrary` uses every core.
  */
 export function buildScenarios(options: BuildOptions = {}): BuildResult {
   const p = plan(options);
-  const tty = !options.quiet && process.stderr.isTTY;
-  const bar = tty ? new SingleBar({ format: BAR_FORMAT }, Presets.shades_classic) : null;
-  const built = new Map<string, { manifest: Manifest; report: ValidationReport }>();
-  for (const task of p.tasks) {
-    const { name, id } = task.loaded.source;
-    const say: Progress = bar
-      ? (done, total, step) => {
-          if (done === 0 && step !== "companies") bar.start(total, 0, { scenario: name, step });
-          bar.update(done, { scenario: name, step });
-        }
-      : options.quiet
-        ? () => {}
-        : logProgress(name);
-    built.set(id, buildInto(task, say));
-    bar?.stop();
+  const progress = libraryProgress(p.tasks.length, options.quiet ?? false, true);
+  const built = new Map<string, BuiltScenario>();
+  try {
+    for (const task of p.tasks) {
+      const shown = progress.scenario(task.loaded.source.name);
+      built.set(task.loaded.source.id, buildInto(task, shown.step));
+      shown.built();
+    }
+  } finally {
+    progress.stop();
   }
   return finishLibrary(p, built);
 }
@@ -219,55 +201,48 @@ export interface LibraryOptions extends BuildOptions {
   jobs?: number;
 }
 
-/** Builds the library on worker threads, a scenario per thread at a time, with a progress bar per scenario. */
+/** Builds the library on worker threads, one scenario per thread at a time. */
 export async function buildLibrary(options: LibraryOptions = {}): Promise<BuildResult> {
   const p = plan(options);
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), p.tasks.length));
-  const tty = !options.quiet && process.stderr.isTTY;
-  const bars = tty ? new MultiBar({ format: BAR_FORMAT, clearOnComplete: false }, Presets.shades_classic) : null;
-  const built = new Map<string, { manifest: Manifest; report: ValidationReport }>();
+  const progress = libraryProgress(p.tasks.length, options.quiet ?? false, false);
+  const built = new Map<string, BuiltScenario>();
   const queue = [...p.tasks];
+  /** One worker: takes scenarios from the queue until it is empty. */
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {
       const worker = new Worker(new URL("./build-worker.ts", import.meta.url), { resourceLimits: WORKER_LIMITS });
-      let current: BuildTask | undefined;
-      let say: Progress = () => {};
+      let current: { task: BuildTask; shown: ScenarioProgress } | undefined;
       const next = () => {
-        current = queue.shift();
-        if (!current) {
-          void worker.terminate().then(() => resolve());
-          return;
-        }
-        const name = current.loaded.source.name;
-        if (bars) {
-          const bar = bars.create(1, 0, { scenario: name, step: "starting" });
-          say = (done, total, step) => {
-            bar.setTotal(total);
-            bar.update(done, { scenario: name, step });
-          };
-        } else say = options.quiet ? () => {} : logProgress(name);
-        worker.postMessage(current);
+        const task = queue.shift();
+        current = task && { task, shown: progress.scenario(task.loaded.source.name) };
+        if (current) worker.postMessage(current.task);
+        else void worker.terminate().then(() => resolve());
       };
       worker.on("message", (message: TaskMessage) => {
-        if (message.type === "progress") say(message.done, message.total, message.step);
+        if (!current) return;
+        if (message.type === "progress") current.shown.step(message.done, message.total, message.step);
         else if (message.type === "built") {
-          built.set(current!.loaded.source.id, message.result);
+          built.set(current.task.loaded.source.id, message.result);
+          current.shown.built();
           next();
         } else {
+          reject(new Error(`${current.task.loaded.source.name}: ${message.error}`));
+          current = undefined;
           void worker.terminate();
-          reject(new Error(`${current?.loaded.source.name}: ${message.error}`));
         }
       });
       worker.on("error", reject);
       worker.on("exit", (code) => {
-        if (current) reject(new Error(`build worker exited (code ${code}) building ${current.loaded.source.name}`));
+        if (current)
+          reject(new Error(`build worker exited (code ${code}) building ${current.task.loaded.source.name}`));
       });
       next();
     });
   try {
     await Promise.all(Array.from({ length: jobs }, runWorker));
   } finally {
-    bars?.stop();
+    progress.stop();
   }
   return finishLibrary(p, built);
 }
