@@ -84,9 +84,16 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
   let splitFactor = 1;
   let lastYear = -1;
   let lastSplitIndex = -400;
+  /** What the dividends gone ex so far took out of the price (the as-traded price over the total-return one). */
+  let paidOut = 1;
   const dayIndex = new Map(days.map((d, i) => [d, i]));
-  /** Split-adjusted price on a date, the first day's for dates before the scenario. */
-  const priceOn = (date: string) => (input.totalReturnPrice[dayIndex.get(date) ?? 0] * scale) / splitFactor;
+  /**
+   * As-traded price on a date, as of today's splits and dividends (the first day's for dates before
+   * the scenario). Dividends are sized from it: sized from the total-return price they would outgrow
+   * a price they have been taken from for decades.
+   */
+  const priceOn = (date: string) =>
+    (input.totalReturnPrice[dayIndex.get(date) ?? 0] * scale * paidOut) / splitFactor;
   days.forEach((day, i) => {
     const price = priceOn(day);
     const month = Number(day.slice(5, 7)) - 1;
@@ -110,6 +117,7 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
       if (quarterly > 0.025 * seen) quarterly = 0.5 * Math.min(quarterly, 0.025 * seen);
       if (quarterly < 0.005) return;
       const amount = Math.round(quarterly * 100) / 100;
+      paidOut *= 1 - amount / priceOn(days[Math.max(0, i - 1)]);
       const record = recordDate(day);
       out.push({
         id: actionId(company.ticker, "dividend", day),

@@ -8,6 +8,7 @@ import { corporateActions, type CorporateAction } from "./actions.ts";
 import type { WorldEvent } from "./events.ts";
 import { TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
 import type { Regime } from "./regimes.ts";
+import { roundAdjusted } from "../../src/contract/adjusted-price.ts";
 import { STOCK_SHOCKS, shockPath, smooth } from "./volatility.ts";
 
 export interface Bar {
@@ -221,7 +222,7 @@ export function stockPath(input: StockInput): StockPath {
  * market_return + sector_return + idiosyncratic_return + event_return: the idiosyncratic part is
  * defined as the remainder after rounding, so the identity holds on the served numbers.
  */
-function adjustCloses(
+export function adjustCloses(
   bars: Bar[],
   dividendOn: Map<string, number>,
   splitOn: Map<string, number>,
@@ -229,13 +230,13 @@ function adjustCloses(
 ): void {
   let factor = 1;
   for (let t = bars.length - 1; t >= 0; t--) {
-    bars[t].adjusted_close = round6(bars[t].close * factor);
+    bars[t].adjusted_close = roundAdjusted(bars[t].close * factor);
     const prev = t > 0 ? bars[t - 1].close : firstPrevClose;
     const dividend = dividendOn.get(bars[t].time) ?? 0;
     factor *= (1 - dividend / prev) / (splitOn.get(bars[t].time) ?? 1);
   }
   // The day before the scenario, for the first bar's return.
-  const adjBefore = round6(firstPrevClose * factor);
+  const adjBefore = roundAdjusted(firstPrevClose * factor);
   for (let t = 0; t < bars.length; t++) {
     const b = bars[t];
     const logReturn = Math.log(b.adjusted_close / (t > 0 ? bars[t - 1].adjusted_close : adjBefore));

@@ -23,6 +23,7 @@ import {
   type MarketSnapshotRow as SnapshotRow,
 } from "../contract/resources.ts";
 import type { Context } from "hono";
+import { roundAdjusted } from "../contract/adjusted-price.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { jsonArray, jsonObject, type JsonText } from "../http/json.ts";
@@ -116,7 +117,6 @@ const tickerLists = ["/prices/tickers", "/prices/snapshot/tickers"].map((path) =
 const priceShard = (c: Context<AppEnv>, manifest: Manifest, symbol: string) =>
   requireShard(c, manifest, SHARDS.prices.name(symbol), `Ticker ${symbol} not found in scenario`);
 
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const CLOSE_BRACE = new TextEncoder().encode("}");
 const COMMA = new TextEncoder().encode(",");
 
@@ -157,9 +157,9 @@ async function withComponents(
     const row = { ...bar, ...extra[i] };
     const metadata = row.metadata;
     const previous = metadata.previous_adjusted_close;
-    row.adjusted_close = round6(row.adjusted_close * scale);
+    row.adjusted_close = roundAdjusted(row.adjusted_close * scale);
     if (typeof previous === "number") {
-      metadata.previous_adjusted_close = round6(previous * scale);
+      metadata.previous_adjusted_close = roundAdjusted(previous * scale);
       // The identity of the components holds on the served numbers: the remainder stays stock-specific.
       const logReturn = Math.log(row.adjusted_close / (metadata.previous_adjusted_close as number));
       metadata.log_return = logReturn;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import type { CompanyFacts } from "../src/bundle/types.ts";
+import { tradingDays } from "../build/calendar.ts";
+import { corporateActions } from "../build/generate/actions.ts";
+import { Rng } from "../build/rng.ts";
+
+describe("dividends", () => {
+  // A payer's dividends come out of its as-traded price. Sized from the total-return index, they
+  // outgrew a price that dividends had been taken from for decades, until utilities in 30-year
+  // worlds paid more than their price and fell to $0.01 (negative adjusted closes, NaN index funds).
+  it("stay a small share of the as-traded price over thirty years", () => {
+    const days = tradingDays("1995-01-03", "2024-12-31");
+    // All of the return paid out: the total-return index is flat.
+    const totalReturnPrice = days.map(() => 1);
+    const company = { ticker: "AEE", sector: "Utilities" } as CompanyFacts;
+    const actions = corporateActions({ company, days, totalReturnPrice, startPrice: 60, rng: new Rng(7, "t") });
+    const dividends = actions.filter((a) => a.action_type === "dividend");
+    expect(dividends.length).toBeGreaterThan(100);
+    let price = 60; // the as-traded price: what is left once each dividend goes ex
+    for (const d of dividends) {
+      const amount = d.details.amount as number;
+      expect(amount / price).toBeLessThan(0.03);
+      price -= amount;
+    }
+    expect(price).toBeGreaterThan(5);
+  });
+});
