@@ -92,8 +92,7 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
    * the scenario). Dividends are sized from it: sized from the total-return price they would outgrow
    * a price they have been taken from for decades.
    */
-  const priceOn = (date: string) =>
-    (input.totalReturnPrice[dayIndex.get(date) ?? 0] * scale * paidOut) / splitFactor;
+  const priceOn = (date: string) => (input.totalReturnPrice[dayIndex.get(date) ?? 0] * scale * paidOut) / splitFactor;
   days.forEach((day, i) => {
     const price = priceOn(day);
     const month = Number(day.slice(5, 7)) - 1;
