@@ -38,6 +38,8 @@ function titleCase(s: string): string {
 export interface RefCompany {
   facts: CompanyFacts;
   inSp500: boolean;
+  /** Founding year where known (a company cannot trade before it exists). */
+  founded: string | null;
 }
 
 let companies: RefCompany[] | undefined;
@@ -47,6 +49,7 @@ export function refCompanies(): RefCompany[] {
     .filter((r) => r.name !== "")
     .map((r) => ({
       inSp500: r.in_sp500_current === "true",
+      founded: r.founded || null,
       facts: {
         ticker: normalizeTicker(r.ticker),
         name: r.name,

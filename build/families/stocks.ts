@@ -6,7 +6,8 @@
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { CrossSection } from "../cross-section.ts";
-import { stockPath, type StockPath } from "../generate/prices.ts";
+import { startingPoint } from "../generate/anchors.ts";
+import { idioVolMultiplierFor, stockPath, type StockPath } from "../generate/prices.ts";
 import { CapWeightedIndex, median, SectorVolOrdering, StockStats, type StockSeries } from "../realism.ts";
 import type { Scratch } from "../scratch.ts";
 import type { CompanyEventsPart, Events } from "./events.ts";
@@ -139,18 +140,26 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
 export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
   name: "stocks",
   context: () => ({}),
-  company: ({ days, regimes, market, sectors }, { facts, events }, { rng }) => ({
-    stock: stockPath({
-      company: facts,
-      days,
-      regimes,
-      market,
-      sector: sectors.get(facts.sector)!,
-      events,
-      withActions: true,
-      rng: rng.fork(`stock/${facts.ticker}`),
-    }),
-  }),
+  company: ({ days, regimes, market, sectors }, { facts, events }, { rng }) => {
+    const start = startingPoint(facts.ticker, days[0], rng.fork(`anchor/${facts.ticker}`));
+    return {
+      stock: stockPath({
+        company: facts,
+        days,
+        regimes,
+        market,
+        sector: sectors.get(facts.sector)!,
+        events,
+        withActions: true,
+        startPrice: start.price,
+        shares: start.shares,
+        dollarVolume: start.dollarVolume,
+        idioVolMultiplier: start.annualVol === null ? undefined : idioVolMultiplierFor(facts.sector, start.annualVol),
+        dividendYield: start.dividendYield,
+        rng: rng.fork(`stock/${facts.ticker}`),
+      }),
+    };
+  },
   // Bars stay as served: their adjusted_close also restates actions after the cut, but by the same
   // factor on every day before it, which no return (and so no check) sees.
   companyContext: ({ stock }, cut) => ({

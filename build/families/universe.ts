@@ -12,7 +12,9 @@ export interface Universe {
 
 export const universe: Family<Calendar, Universe> = {
   name: "universe",
-  generate: (_, { source, rng }) => ({ companies: selectUniverse(source.universe, rng.fork("universe")) }),
+  generate: (_, { source, rng }) => ({
+    companies: selectUniverse(source.universe, source.start_date, rng.fork("universe")),
+  }),
   context: (world) => ({ companies: world.companies }),
   shards: (world, emit) => {
     const byTicker = [...world.companies].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));

@@ -13,16 +13,17 @@ export interface Warrants {
 export const warrants: Family<Calendar & Universe & HiddenMacro & Factors, Warrants> = {
   name: "warrants",
   generate: ({ days, companies, regimes, market, sectors }, { source, rng }) => ({
-    warrants: pickWarrants(source.universe.warrants, rng.fork("warrants")).map((instrument) =>
-      warrantPath({
-        instrument,
-        template: companies[0],
-        days,
-        regimes,
-        market,
-        sector: sectors.values().next().value!,
-        rng: rng.fork(`warrant/${instrument.ticker}`),
-      }),
+    warrants: pickWarrants(source.universe.warrants, days[0], days[days.length - 1], rng.fork("warrants")).map(
+      (instrument) =>
+        warrantPath({
+          instrument,
+          template: companies[0],
+          days,
+          regimes,
+          market,
+          sector: sectors.values().next().value!,
+          rng: rng.fork(`warrant/${instrument.ticker}`),
+        }),
     ),
   }),
   context: (world, cut) => ({

@@ -68,13 +68,17 @@ export interface ActionInput {
   totalReturnPrice: number[];
   /** Price on the first day, so sizes are in dollars. */
   startPrice: number;
+  /** Trailing yield at the start from the anchors (0: not a payer); undefined or null: drawn by sector. */
+  dividendYield?: number | null;
   rng: Rng;
 }
 
 /** Actions whose ex-date lies inside the scenario, ascending by ex-date. */
 export function corporateActions(input: ActionInput): CorporateAction[] {
   const { company, days, rng } = input;
-  const profile = DIVIDEND_PROFILE[company.sector] ?? { payers: 0.7, yield: 0.02 };
+  const sectorProfile = DIVIDEND_PROFILE[company.sector] ?? { payers: 0.7, yield: 0.02 };
+  const anchored = input.dividendYield ?? null;
+  const profile = anchored === null ? sectorProfile : { payers: anchored > 0 ? 1 : 0, yield: anchored };
   const scale = input.startPrice / input.totalReturnPrice[0];
   const out: CorporateAction[] = [];
   const payer = rng.uniform() < profile.payers;

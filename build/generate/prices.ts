@@ -74,10 +74,25 @@ export interface StockInput {
   events: WorldEvent[];
   /** Non-operating instruments (warrants) have no dividends or splits. */
   withActions: boolean;
-  /** Overrides for instruments that are not ordinary stocks. */
+  /** The starting point (anchors.ts for companies; warrants set their own); drawn where absent. */
   startPrice?: number;
   idioVolMultiplier?: number;
+  shares?: number;
+  /** Typical daily dollar volume at the start. */
+  dollarVolume?: number;
+  /** Trailing dividend yield at the start (0: not a payer); undefined or null: drawn by sector. */
+  dividendYield?: number | null;
   rng: Rng;
+}
+
+/**
+ * The idiosyncratic volatility multiplier that gives a stock of `sector` about `annualVol` in total:
+ * what the market (at about 16% a year) and its sector (about 12%) leave to the stock itself.
+ */
+export function idioVolMultiplierFor(sector: string, annualVol: number): number {
+  const systematic = ((SECTOR_BETA[sector] ?? 1) * 0.16) ** 2 + 0.12 ** 2;
+  const idio = Math.sqrt(Math.max(annualVol ** 2 - systematic, 0.08 ** 2));
+  return idio / (IDIO_VOL[sector] ?? 0.2);
 }
 
 /** Half-life, in trading days, of the trailing averages that "high" and "low" volatility are judged against. */
@@ -147,7 +162,14 @@ export function stockPath(input: StockInput): StockPath {
 
   const startPrice = input.startPrice ?? Math.exp(rng.between(Math.log(25), Math.log(450)));
   const actions = input.withActions
-    ? corporateActions({ company, days, totalReturnPrice: trPrice, startPrice, rng: rng.fork("actions") })
+    ? corporateActions({
+        company,
+        days,
+        totalReturnPrice: trPrice,
+        startPrice,
+        dividendYield: input.dividendYield,
+        rng: rng.fork("actions"),
+      })
     : [];
   const dividendOn = new Map<string, number>();
   const splitOn = new Map<string, number>();
@@ -158,8 +180,11 @@ export function stockPath(input: StockInput): StockPath {
 
   // As-traded prices: the previous close, less the dividend and divided by the split going ex today,
   // grows by the day's total return.
-  const baseShares = Math.round(Math.exp(rng.between(Math.log(2e8), Math.log(6e9))));
-  const baseVolume = baseShares * Math.exp(rng.between(Math.log(0.004), Math.log(0.012)));
+  const baseShares = input.shares ?? Math.round(Math.exp(rng.between(Math.log(2e8), Math.log(6e9))));
+  const baseVolume =
+    input.dollarVolume !== undefined
+      ? input.dollarVolume / startPrice
+      : baseShares * Math.exp(rng.between(Math.log(0.004), Math.log(0.012)));
   const normalSigma = smooth(sigma, NORMAL_LEVEL_HALF_LIFE);
   const bars: Bar[] = [];
   const shares: number[] = [];

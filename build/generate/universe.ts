@@ -1,19 +1,29 @@
 // Which companies a scenario holds: explicit tickers first, then a seeded draw from the chosen
 // sectors (S&P 500 members, which carry full identity data) up to the requested count, then, past
-// the S&P 500, other listed companies.
+// the S&P 500, other listed companies. Only companies that trade on the scenario's first day are
+// drawn (anchors.ts): a universe can hold fewer companies than asked for in early eras.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { normalizeTicker } from "../../src/contract/ticker.ts";
-import { refCompanies } from "../refdata.ts";
+import { refCompanies, type RefCompany } from "../refdata.ts";
 import type { Rng } from "../rng.ts";
 import type { ScenarioSource } from "../scenario-source.ts";
+import { firstTradingDay, tradesOn } from "./anchors.ts";
 
-export function selectUniverse(universe: ScenarioSource["universe"], rng: Rng): CompanyFacts[] {
+export function selectUniverse(universe: ScenarioSource["universe"], start: string, rng: Rng): CompanyFacts[] {
+  const trades = (c: RefCompany) => tradesOn(c.facts.ticker, c.founded, start) === "yes";
   const all = refCompanies();
   const byTicker = new Map(all.map((c) => [c.facts.ticker, c]));
   const chosen = new Map<string, CompanyFacts>();
   for (const raw of universe.tickers) {
     const found = byTicker.get(normalizeTicker(raw));
     if (!found) throw new Error(`universe ticker ${raw} is not in the reference data`);
+    if (!trades(found)) {
+      const first = firstTradingDay(found.facts.ticker);
+      throw new Error(
+        `universe ticker ${raw} does not trade on ${start}, the scenario's start ` +
+          (first ? `(first trading day ${first})` : "(no trading history known by then)"),
+      );
+    }
     chosen.set(found.facts.ticker, found.facts);
   }
   const sectors = new Set(universe.sectors);
@@ -21,6 +31,7 @@ export function selectUniverse(universe: ScenarioSource["universe"], rng: Rng): 
     (c) =>
       c.inSp500 &&
       c.facts.is_active &&
+      trades(c) &&
       !chosen.has(c.facts.ticker) &&
       (sectors.size === 0 || sectors.has(c.facts.sector)),
   );
@@ -35,6 +46,7 @@ export function selectUniverse(universe: ScenarioSource["universe"], rng: Rng): 
       (c) =>
         !c.inSp500 &&
         c.facts.is_active &&
+        trades(c) &&
         c.facts.category !== "Fund/Trust" &&
         !chosen.has(c.facts.ticker) &&
         (sectors.size === 0 || sectors.has(c.facts.sector)),

@@ -24,9 +24,15 @@ export interface Warrant {
   bars: Bar[];
 }
 
-/** `count` warrants from the reference list, sorted by ticker. */
-export function pickWarrants(count: number, rng: Rng): Instrument[] {
-  if (count === 0) return [];
+/**
+ * The warrants of the reference list (the Nasdaq directory of July 2025) are SPAC warrants, issued
+ * from 2020 on with terms of about five years: a world is given them only inside that lifetime.
+ */
+export const WARRANT_LIFETIME = { from: "2021-01-04", to: "2030-12-31" };
+
+/** `count` warrants from the reference list, sorted by ticker; none for a world outside their lifetime. */
+export function pickWarrants(count: number, start: string, end: string, rng: Rng): Instrument[] {
+  if (count === 0 || start < WARRANT_LIFETIME.from || end > WARRANT_LIFETIME.to) return [];
   const rows = parse(readFileSync(REFDATA + "non_operating_instruments_examples.csv", "utf8"), {
     columns: true,
   }) as Record<string, string>[];

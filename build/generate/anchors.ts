@@ -1,0 +1,315 @@
+// Real starting points: a company's size, price level, trading volume, volatility level and dividend
+// status at a scenario's start come from reference anchors (build/refdata, provenance in SOURCES.md),
+// and a company enters a world only once it trades. The rules are in docs/generator.md ("Starting
+// points"); everything after the first day is generated.
+import { parse } from "csv-parse/sync";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { toDate } from "../calendar.ts";
+import { normalizeTicker } from "../../src/contract/ticker.ts";
+import { refCompanies } from "../refdata.ts";
+import type { Rng } from "../rng.ts";
+
+const REFDATA = fileURLToPath(new URL("../refdata/", import.meta.url));
+const readCsv = (file: string) =>
+  parse(readFileSync(REFDATA + file, "utf8"), { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+
+/** One S&P 500 snapshot row: raw (as-traded) price and whole-company market cap on `date`. */
+interface Snapshot {
+  date: string;
+  price: number;
+  cap: number | null;
+  /** Trailing yield as a fraction (0: no dividend); null where the source does not say. */
+  dividendYield: number | null;
+}
+
+/** One calendar year of trading anchors (prices adjusted as of 2017-11). */
+interface YearAnchor {
+  year: number;
+  adjCloseYearEnd: number;
+  dollarVolume: number;
+  vol: number | null;
+  tradingDays: number;
+}
+
+interface Listing {
+  firstTradeDate: string;
+  /** The file starts at a coverage boundary: the security listed on or before that date. */
+  coverageStart: boolean;
+}
+
+interface Anchors {
+  snapshots: Map<string, Snapshot[]>;
+  years: Map<string, YearAnchor[]>;
+  listings: Map<string, Listing>;
+  /** Market level by year (1990-2017), relative to 2012: the median adjusted-price ratio across tickers. */
+  marketLevel: Map<number, number>;
+}
+
+/** Renamed companies (public record): today's ticker -> the tickers its reference rows carried before. */
+const FORMER_TICKERS: Record<string, string[]> = {
+  META: ["FB"], // Facebook, renamed Meta Platforms in 2022
+  BKNG: ["PCLN"], // Priceline Group, renamed Booking Holdings in 2018
+  CBRE: ["CBG"], // ticker changed in 2018
+  ELV: ["ANTM", "WLP"], // WellPoint, renamed Anthem in 2014 and Elevance Health in 2022
+  WELL: ["HCN"], // Health Care REIT, renamed Welltower (ticker changed 2018)
+  COR: ["ABC"], // AmerisourceBergen, renamed Cencora in 2023
+  GL: ["TMK"], // Torchmark, renamed Globe Life in 2019
+  CTRA: ["COG"], // Cabot Oil & Gas, renamed Coterra Energy in 2021
+};
+
+const num = (s: string | undefined) => (s === undefined || s === "" ? null : Number(s));
+
+let cached: Anchors | undefined;
+
+function anchors(): Anchors {
+  if (cached) return cached;
+  const snapshots = new Map<string, Snapshot[]>();
+  for (const r of readCsv("sp500_snapshots.csv")) {
+    const price = num(r.price);
+    if (price === null) continue;
+    const ticker = normalizeTicker(r.ticker);
+    const list = snapshots.get(ticker) ?? [];
+    list.push({ date: r.price_as_of, price, cap: num(r.market_cap_usd), dividendYield: num(r.dividend_yield) });
+    snapshots.set(ticker, list);
+  }
+  for (const list of snapshots.values()) list.sort((a, b) => (a.date < b.date ? -1 : 1));
+  const years = new Map<string, YearAnchor[]>();
+  for (const r of readCsv("yearly_trading_anchors.csv")) {
+    const ticker = normalizeTicker(r.ticker);
+    const list = years.get(ticker) ?? [];
+    list.push({
+      year: Number(r.year),
+      adjCloseYearEnd: Number(r.adj_close_year_end),
+      dollarVolume: Number(r.median_daily_dollar_volume),
+      vol: num(r.annualized_volatility),
+      tradingDays: Number(r.trading_days),
+    });
+    years.set(ticker, list);
+  }
+  const listings = new Map<string, Listing>();
+  for (const r of readCsv("listing_dates.csv")) {
+    // A file held in 2017 by another company, or a fragment, says nothing about this one.
+    if (r.asset_type !== "stock" || r.identity_check === "different_company" || r.identity_check === "unreliable")
+      continue;
+    listings.set(normalizeTicker(r.ticker), {
+      firstTradeDate: r.first_trade_date,
+      coverageStart: r.first_date_likely_coverage_start === "true",
+    });
+  }
+  // Older rows of renamed companies sit under their former tickers.
+  for (const [ticker, formers] of Object.entries(FORMER_TICKERS)) {
+    for (const former of formers) {
+      const shots = [...(snapshots.get(ticker) ?? []), ...(snapshots.get(former) ?? [])];
+      snapshots.set(
+        ticker,
+        shots.sort((a, b) => (a.date < b.date ? -1 : 1)),
+      );
+      if (!years.has(ticker) && years.has(former)) years.set(ticker, years.get(former)!);
+      if (!listings.has(ticker) && listings.has(former)) listings.set(ticker, listings.get(former)!);
+    }
+  }
+  cached = { snapshots, years, listings, marketLevel: marketLevels(years) };
+  return cached;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Chain-linked median of year-on-year adjusted-price ratios across tickers, 1 in 2012. */
+function marketLevels(years: Map<string, YearAnchor[]>): Map<number, number> {
+  const ratios = new Map<number, number[]>();
+  for (const list of years.values()) {
+    for (let i = 1; i < list.length; i++) {
+      const [a, b] = [list[i - 1], list[i]];
+      if (b.year !== a.year + 1 || a.tradingDays < 200 || b.tradingDays < 200) continue;
+      (ratios.get(b.year) ?? ratios.set(b.year, []).get(b.year)!).push(b.adjCloseYearEnd / a.adjCloseYearEnd);
+    }
+  }
+  const level = new Map<number, number>([[2012, 1]]);
+  for (let y = 2013; y <= 2016; y++) level.set(y, level.get(y - 1)! * median(ratios.get(y) ?? [1]));
+  for (let y = 2011; y >= 1990; y--) level.set(y, level.get(y + 1)! / median(ratios.get(y + 1) ?? [1]));
+  return level;
+}
+
+/** Whole-market capitalisation of the S&P 500 snapshots (USD), for sizing where no anchor exists. */
+const SNAPSHOT_MARKET: [string, number][] = [
+  ["2012-08-10", 13.07e12],
+  ["2013-11-01", 16.28e12],
+  ["2014-12-05", 18.94e12],
+  ["2015-09-22", 17.45e12],
+  ["2016-07-08", 19.75e12],
+  ["2017-03-07", 21.76e12],
+  ["2018-02-08", 24.87e12],
+  ["2024-11-29", 55.14e12],
+  ["2025-01-31", 55.94e12],
+  ["2026-08-19", 71.23e12],
+];
+
+const yearFraction = (date: string) => {
+  const d = toDate(date);
+  const start = Date.UTC(d.getUTCFullYear(), 0, 1);
+  return (d.getTime() - start) / (Date.UTC(d.getUTCFullYear() + 1, 0, 1) - start);
+};
+const time = (date: string) => toDate(date).getTime();
+
+/** Log-linear interpolation of (date, value) points at `date`; the nearest end outside them. */
+function interpolate(points: [string, number][], date: string): number {
+  if (date <= points[0][0]) return points[0][1];
+  for (let i = 1; i < points.length; i++) {
+    const [d1, v1] = points[i];
+    if (date <= d1) {
+      const [d0, v0] = points[i - 1];
+      const w = (time(date) - time(d0)) / (time(d1) - time(d0));
+      return Math.exp((1 - w) * Math.log(v0) + w * Math.log(v1));
+    }
+  }
+  return points[points.length - 1][1];
+}
+
+/** Total S&P 500-like market cap on a date (USD): the snapshots, carried before 2012 by the market level. */
+function marketCapOn(date: string): number {
+  const first = SNAPSHOT_MARKET[0];
+  if (date >= first[0]) return interpolate(SNAPSHOT_MARKET, date);
+  const levels: [string, number][] = [...anchors().marketLevel]
+    .sort(([a], [b]) => a - b)
+    .map(([year, level]) => [`${year}-12-31`, level]);
+  return first[1] * (interpolate(levels, date) / interpolate(levels, first[0]));
+}
+
+/**
+ * Whether a company trades on `date`: "yes" from its first trading day (or when its data starts
+ * at a coverage boundary and it was founded by then), "no" before a known first trading day or
+ * founding year, "unknown" when no reference says (it may still appear when named explicitly).
+ */
+export function tradesOn(ticker: string, founded: string | null, date: string): "yes" | "no" | "unknown" {
+  const { listings, snapshots } = anchors();
+  // Founding years of merged companies are the merger's (XOM: 1999), so they only decide where no
+  // first trading day does.
+  const notFoundedYet = founded !== null && Number(founded.slice(0, 4)) > Number(date.slice(0, 4));
+  const listing = listings.get(ticker);
+  if (listing) {
+    if (listing.firstTradeDate <= date) return "yes";
+    return listing.coverageStart && !notFoundedYet ? "yes" : "no";
+  }
+  if (notFoundedYet) return "no";
+  const first = snapshots.get(ticker)?.[0];
+  return first && first.date <= date ? "yes" : "unknown";
+}
+
+/** The company's first trading day where the reference data knows it (not a coverage boundary). */
+export function firstTradingDay(ticker: string): string | null {
+  const listing = anchors().listings.get(ticker);
+  return listing && !listing.coverageStart ? listing.firstTradeDate : null;
+}
+
+export interface StartingPoint {
+  /** Market cap on the first day (USD). */
+  marketCap: number;
+  /** As-traded price on the first day. */
+  price: number;
+  shares: number;
+  /** Typical daily dollar volume. */
+  dollarVolume: number;
+  /** Annualized volatility level of the years before the start; null where unknown. */
+  annualVol: number | null;
+  /** Trailing dividend yield (0: not a payer); null where unknown. */
+  dividendYield: number | null;
+  /** Which rule sized it. */
+  source: "snapshot" | "trading" | "tier";
+}
+
+/** Adjusted close on a date, interpolated between year-ends (null outside the anchors). */
+function adjustedOn(list: YearAnchor[], date: string): number | null {
+  const year = Number(date.slice(0, 4));
+  const end = list.find((a) => a.year === year);
+  const before = list.find((a) => a.year === year - 1);
+  if (!end || !before) return null;
+  const w = yearFraction(date);
+  return Math.exp((1 - w) * Math.log(before.adjCloseYearEnd) + w * Math.log(end.adjCloseYearEnd));
+}
+
+/** Median daily turnover (dollar volume / market cap) of S&P 500 names in 2016 (SOURCES.md). */
+const DAILY_TURNOVER = 0.0063;
+/** Traded prices below this were restated by later splits; splits are undone (2:1) until above it. */
+const RESTATED_BELOW = 10;
+
+/**
+ * A company's starting point on `date`. Market cap and price come from the nearest S&P 500
+ * snapshot, carried to the date by the company's own adjusted prices (1990-2017) or interpolated
+ * between snapshots (later); without a snapshot, from its dollar volume at the median turnover;
+ * without either, from a size tier of the era's market. Seeded noise of about 8% keeps ranks
+ * plausible without copying them.
+ */
+export function startingPoint(ticker: string, date: string, rng: Rng): StartingPoint {
+  const { snapshots, years } = anchors();
+  const shots = snapshots.get(ticker) ?? [];
+  const inSp500 = shots.length > 0 || refCompanies().some((c) => c.facts.ticker === ticker && c.inSp500);
+  const history = years.get(ticker) ?? [];
+  const noise = Math.exp(0.08 * rng.normal());
+  const startYear = Number(date.slice(0, 4));
+
+  // Volatility level: the last three years of anchors before the start (a company's level is
+  // persistent); dollar volume: the year before the start, if the anchors reach it.
+  const prior = history.filter((a) => a.year < startYear && a.tradingDays >= 120).slice(-3);
+  const vols = prior.flatMap((a) => (a.vol === null ? [] : [a.vol]));
+  const annualVol = vols.length ? median(vols) : null;
+  const lastYear = prior.at(-1)?.year === startYear - 1 ? prior.at(-1) : undefined;
+
+  let cap: number | null = null;
+  let price: number | null = null;
+  let source: StartingPoint["source"] = "tier";
+  const withCap = shots.filter((s) => s.cap !== null);
+  if (withCap.length) {
+    const nearest = withCap.reduce((a, b) =>
+      Math.abs(time(b.date) - time(date)) < Math.abs(time(a.date) - time(date)) ? b : a,
+    );
+    const here = adjustedOn(history, date);
+    const there = adjustedOn(history, nearest.date);
+    if (here !== null && there !== null) {
+      // Carried by the company's own adjusted prices (restated for later splits: undone below).
+      cap = nearest.cap! * (here / there);
+      price = nearest.price * (here / there);
+      source = "snapshot";
+    } else if (date >= withCap[0].date) {
+      const points = (field: "cap" | "price"): [string, number][] => withCap.map((s) => [s.date, s[field]!]);
+      cap = interpolate(points("cap"), date);
+      price = interpolate(points("price"), date);
+      source = "snapshot";
+    }
+  }
+  if (cap === null && lastYear) {
+    cap = lastYear.dollarVolume / DAILY_TURNOVER;
+    source = "trading";
+  }
+  if (cap === null) {
+    // Size tiers, in shares of the era's market: S&P 500 members 0.01-0.12%, others 0.001-0.03%.
+    const [lo, hi] = inSp500 ? [1e-4, 1.2e-3] : [1e-5, 3e-4];
+    cap = marketCapOn(date) * Math.exp(rng.between(Math.log(lo), Math.log(hi)));
+  } else rng.uniform(); // the same draws on every path, so one company's anchors never shift another's
+  price ??= Math.exp(rng.between(Math.log(20), Math.log(120)));
+  while (price < RESTATED_BELOW) price *= 2;
+  cap *= noise;
+  const dividendYield = nearestYield(shots, date);
+  return {
+    marketCap: cap,
+    price,
+    shares: Math.round(cap / price),
+    dollarVolume: lastYear ? lastYear.dollarVolume * noise : cap * DAILY_TURNOVER,
+    annualVol,
+    dividendYield,
+    source,
+  };
+}
+
+/** Dividend status from the snapshot nearest the date that states it. */
+function nearestYield(shots: Snapshot[], date: string): number | null {
+  let best: Snapshot | undefined;
+  for (const s of shots) {
+    if (s.dividendYield === null) continue;
+    if (!best || Math.abs(time(s.date) - time(date)) < Math.abs(time(best.date) - time(date))) best = s;
+  }
+  return best ? best.dividendYield : null;
+}

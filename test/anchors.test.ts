@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { startingPoint, tradesOn } from "../build/generate/anchors.ts";
+import { selectUniverse } from "../build/generate/universe.ts";
+import { pickWarrants } from "../build/generate/warrants.ts";
+import { refCompanies } from "../build/refdata.ts";
+import { Rng } from "../build/rng.ts";
+
+const universe = (over: object) => ({ tickers: [], sectors: [], count: 60, index_funds: true, warrants: 0, ...over });
+const founded = (ticker: string) => refCompanies().find((c) => c.facts.ticker === ticker)?.founded ?? null;
+
+describe("listings", () => {
+  it("keeps companies out of worlds that begin before they trade", () => {
+    for (const t of ["CRWD", "MRNA", "PYPL", "META"]) expect(tradesOn(t, founded(t), "2005-01-03")).not.toBe("yes");
+    expect(tradesOn("UBER", founded("UBER"), "2010-01-04")).not.toBe("yes");
+    for (const t of ["AAPL", "XOM", "MSFT", "KO"]) expect(tradesOn(t, founded(t), "1995-01-03")).toBe("yes");
+    // Facebook's rows sit under its former ticker.
+    expect(tradesOn("META", founded("META"), "2013-01-02")).toBe("yes");
+  });
+
+  it("draws only companies that trade on the first day, and refuses a named one that does not", () => {
+    for (const seed of [1, 2, 3]) {
+      const drawn = selectUniverse(universe({}), "2005-01-03", new Rng(seed, "u"));
+      expect(drawn).toHaveLength(60);
+      for (const c of drawn) expect(tradesOn(c.ticker, founded(c.ticker), "2005-01-03")).toBe("yes");
+    }
+    expect(() => selectUniverse(universe({ tickers: ["UBER"], count: 5 }), "2010-01-04", new Rng(1, "u"))).toThrow(
+      /UBER does not trade on 2010-01-04/,
+    );
+  });
+});
+
+describe("starting points", () => {
+  const capsOn = (date: string, tickers: string[]) =>
+    new Map(tickers.map((t) => [t, startingPoint(t, date, new Rng(9, `anchor/${t}`)).marketCap]));
+
+  it("gives a 2023 mega-cap universe the real order of its leaders and laggards", () => {
+    const names = ["AAPL", "MSFT", "NVDA", "GOOGL", "AMZN", "META", "BRK-B", "JPM", "XOM", "JNJ"];
+    const caps = capsOn("2023-01-03", names);
+    const ranked = [...caps].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+    expect(ranked.slice(0, 2).sort()).toEqual(["AAPL", "MSFT"]);
+    expect(ranked.indexOf("XOM")).toBeGreaterThanOrEqual(6);
+    expect(caps.get("AAPL")!).toBeGreaterThan(1.5e12);
+    expect(caps.get("AAPL")!).toBeLessThan(3e12);
+  });
+
+  it("sizes a broad 2019 world like the index of its era: no name above 8%, AAPL among the largest", () => {
+    const tickers = refCompanies()
+      .filter((c) => c.inSp500 && c.facts.is_active && tradesOn(c.facts.ticker, c.founded, "2019-01-02") === "yes")
+      .map((c) => c.facts.ticker);
+    expect(tickers.length).toBeGreaterThan(400);
+    const caps = capsOn("2019-01-02", tickers);
+    const total = [...caps.values()].reduce((a, b) => a + b, 0);
+    const ranked = [...caps].sort((a, b) => b[1] - a[1]);
+    expect(ranked[0][1] / total).toBeLessThan(0.08);
+    expect(ranked.slice(0, 5).map(([t]) => t)).toContain("AAPL");
+    expect(total).toBeGreaterThan(15e12);
+    expect(total).toBeLessThan(45e12);
+  });
+
+  it("carries a 1995 price to the traded level, with shares that give its cap", () => {
+    const sp = startingPoint("MSFT", "1995-01-03", new Rng(1, "a"));
+    expect(sp.source).toBe("snapshot");
+    expect(sp.price).toBeGreaterThanOrEqual(10);
+    expect(sp.marketCap).toBeGreaterThan(2e10);
+    expect(sp.marketCap).toBeLessThan(8e10);
+    expect(Math.abs(sp.shares * sp.price - sp.marketCap) / sp.marketCap).toBeLessThan(1e-6);
+    expect(sp.annualVol).toBeGreaterThan(0.15);
+  });
+});
+
+describe("warrants", () => {
+  it("appear only in worlds inside their lifetime", () => {
+    expect(pickWarrants(2, "2005-01-03", "2019-12-31", new Rng(1, "w"))).toEqual([]);
+    expect(pickWarrants(2, "2023-01-03", "2023-12-29", new Rng(1, "w"))).toHaveLength(2);
+  });
+});
