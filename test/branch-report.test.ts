@@ -113,6 +113,8 @@ describe("a future branch's published validation report", () => {
       adjusted_close_consistency: world.perCompany.length * (contextDays - 1),
       corporate_action_dates: actions.filter((a) => onOrBefore(a.announcement_date)).length,
       events_point_in_time: events.filter((e) => onOrBefore(e.visible_from)).length,
+      no_sale_rumours_on_mega_caps: events.filter((e) => e.event_type === "merger_rumor" && onOrBefore(e.visible_from))
+        .length,
       policy_rate_steps: decisions.reduce((a, b) => a + b, 0),
       policy_rate_calendar: decisions.reduce((a, b) => a + b, 0),
     });

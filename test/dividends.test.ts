@@ -25,3 +25,40 @@ describe("dividends", () => {
     expect(price).toBeGreaterThan(5);
   });
 });
+
+describe("splits", () => {
+  it("leave the dividend per share alone until they go ex, and come at a plausible rate", () => {
+    const days = tradingDays("2005-01-03", "2019-12-31");
+    // A stock that doubles every three years: it keeps crossing split prices.
+    const totalReturnPrice = days.map((_, i) => Math.exp((i / 756) * Math.LN2));
+    let splits = 0;
+    for (let seed = 0; seed < 10; seed++) {
+      const company = { ticker: "T", sector: "Industrials" } as CompanyFacts;
+      const actions = corporateActions({
+        company,
+        days,
+        totalReturnPrice,
+        startPrice: 120,
+        dividendYield: 0.02,
+        rng: new Rng(seed, "s"),
+      });
+      let previous: number | null = null;
+      let splitSince = 1;
+      for (const a of actions) {
+        if (a.action_type === "split") {
+          splits++;
+          splitSince *= a.details.ratio as number;
+          continue;
+        }
+        const amount = a.details.amount as number;
+        // Restated for the splits gone ex since, no dividend is below the one before it.
+        if (previous !== null) expect(amount * splitSince).toBeGreaterThanOrEqual(previous - 0.011);
+        previous = amount;
+        splitSince = 1;
+      }
+    }
+    // 10 companies x 15 years of a steadily rising price: a split every few years, not every year.
+    expect(splits).toBeGreaterThan(10);
+    expect(splits).toBeLessThan(60);
+  });
+});

@@ -2,7 +2,9 @@
 // company's events, all with hidden effects that the market and stock families apply. Served without
 // the effects, per ticker and market-wide by year; an event is public from its `visible_from` date.
 import { SHARDS } from "../../src/bundle/shards.ts";
-import { companyEvents, marketEvents, publicEvent, type WorldEvent } from "../generate/events.ts";
+import { sizeTier, startingPoint, type SizeTier } from "../generate/anchors.ts";
+import { companyEvents, earningsVerdict, marketEvents, publicEvent, type WorldEvent } from "../generate/events.ts";
+import { bandCheck, skipped, type Band } from "../realism.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { CentralBanks } from "./rates.ts";
 import type { HiddenMacro } from "./regimes.ts";
@@ -18,6 +20,8 @@ export interface Events {
 export interface CompanyEventsPart {
   /** The company's events, ordered by date then id. */
   events: WorldEvent[];
+  /** Hidden: its size in its era at the start, which sets its event rates. */
+  sizeTier: SizeTier;
 }
 
 type Reads = Calendar & Universe & HiddenMacro & CentralBanks;
@@ -40,10 +44,13 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
     };
   },
   context: (world, cut) => ({ events: visible(world.events, cut.date) }),
-  company: (world, { facts }, { source, rng }) => ({
-    events: companyEvents(source.id, world.days, facts, rng.fork("events")),
-  }),
-  companyContext: (company, cut) => ({ events: visible(company.events, cut.date) }),
+  company: (world, { facts }, { source, rng }) => {
+    // The same starting point the stocks family prices the company from.
+    const start = startingPoint(facts.ticker, world.days[0], rng.fork(`anchor/${facts.ticker}`));
+    const tier = sizeTier(start.marketCap, world.days[0]);
+    return { events: companyEvents(source.id, world.days, facts, tier, rng.fork("events")), sizeTier: tier };
+  },
+  companyContext: (company, cut) => ({ events: visible(company.events, cut.date), sizeTier: company.sizeTier }),
   companyShards: (_, company, emit) =>
     emitTickerAndYears(emit, SHARDS.events, company.facts.ticker, company.events.map(publicEvent)),
   shards: (world, emit) =>
@@ -58,12 +65,57 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
           tally.violation(e.event_id, `${e.event_date} ${e.event_id}`);
       }
     };
+    const earnings = new EarningsTally();
+    const rumours = new RuleTally(
+      "no_sale_rumours_on_mega_caps",
+      "events",
+      'no "exploring a sale" report on a mega-cap',
+    );
     return {
-      company: (company) => check(company.events),
+      company: (company) => {
+        check(company.events);
+        earnings.add(company.events);
+        for (const e of company.events) {
+          if (e.event_type !== "merger_rumor") continue;
+          rumours.rows++;
+          if (company.sizeTier === "mega") rumours.violation(`${e.ticker} ${e.event_date}`);
+        }
+      },
       finish: (world) => {
         check(world.events);
-        return [tally.check()];
+        return [tally.check(), rumours.check(), ...earnings.checks()];
       },
     };
   },
 };
+
+/** Fewer releases than this say little about a share of 5%. */
+const MIN_RELEASES = 100;
+
+/** Beat and in-line shares of earnings releases (REALISM Tier 3: beats 65-80%, in line about 5%). */
+class EarningsTally {
+  private releases = 0;
+  private beats = 0;
+  private inLine = 0;
+
+  add(events: WorldEvent[]): void {
+    for (const e of events) {
+      if (e.event_type !== "earnings_release") continue;
+      this.releases++;
+      const verdict = earningsVerdict(e.effect.surprise);
+      if (verdict === "above") this.beats++;
+      else if (verdict === "in line with") this.inLine++;
+    }
+  }
+
+  checks() {
+    const check = (name: string, count: number, band: Band, what: string) =>
+      this.releases < MIN_RELEASES
+        ? skipped("realism_tier3", name, band, what, `${this.releases} releases, fewer than ${MIN_RELEASES}`)
+        : bandCheck("realism_tier3", name, band, count / this.releases, `${what}, ${this.releases} releases`, true);
+    return [
+      check("earnings_beat_rate", this.beats, { min: 0.65, max: 0.8 }, "share of earnings releases above consensus"),
+      check("earnings_in_line_rate", this.inLine, { min: 0.02, max: 0.1 }, "share of earnings releases in line"),
+    ];
+  }
+}

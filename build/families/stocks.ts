@@ -6,9 +6,17 @@
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { CrossSection } from "../cross-section.ts";
-import { startingPoint } from "../generate/anchors.ts";
+import { sectorMedianVol, startingPoint } from "../generate/anchors.ts";
 import { idioVolMultiplierFor, stockPath, type StockPath } from "../generate/prices.ts";
-import { CapWeightedIndex, median, SectorVolOrdering, StockStats, type StockSeries } from "../realism.ts";
+import {
+  bandCheck,
+  CapWeightedIndex,
+  median,
+  SectorVolOrdering,
+  skipped,
+  StockStats,
+  type StockSeries,
+} from "../realism.ts";
 import type { Scratch } from "../scratch.ts";
 import type { CompanyEventsPart, Events } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
@@ -84,6 +92,77 @@ function eventVolumeCheck(ratios: number[]): ValidationCheck {
   };
 }
 
+/**
+ * Dividend cuts and splits against REALISM Tier 4 ("cuts rare", splits of S&P 500 names about 1-4%
+ * a year): a cut is a dividend below the one before it, both restated for splits in between.
+ */
+class ActionRates {
+  private payerYears = 0;
+  private cutYears = 0;
+  private splits = 0;
+  private companyYears = 0;
+  private readonly years: number;
+
+  constructor(days: string[]) {
+    this.years = days.length / 252;
+  }
+
+  add({ stock: { actions } }: Company): void {
+    this.companyYears += this.years;
+    let splitSince = 1;
+    let previous: number | null = null;
+    const cutYears = new Set<string>();
+    const paidYears = new Set<string>();
+    for (const a of actions) {
+      if (a.action_type === "split") {
+        this.splits++;
+        splitSince *= a.details.ratio as number;
+        continue;
+      }
+      const amount = a.details.amount as number;
+      paidYears.add(a.ex_date.slice(0, 4));
+      // A cent of rounding after a split is not a cut.
+      if (previous !== null && amount * splitSince < previous - 0.011) cutYears.add(a.ex_date.slice(0, 4));
+      previous = amount;
+      splitSince = 1;
+    }
+    this.payerYears += paidYears.size;
+    this.cutYears += cutYears.size;
+  }
+
+  checks(): ValidationCheck[] {
+    const cuts = { min: null, max: 0.05 };
+    const splits = { min: 0.005, max: 0.06 };
+    return [
+      this.payerYears < 20
+        ? skipped(
+            "realism_tier4",
+            "dividend_cut_rate",
+            cuts,
+            "share of payer-years with a cut",
+            "fewer than 20 payer-years",
+          )
+        : bandCheck(
+            "realism_tier4",
+            "dividend_cut_rate",
+            cuts,
+            this.cutYears / this.payerYears,
+            `share of ${this.payerYears} payer-years with a cut`,
+            true,
+          ),
+      this.companyYears < 50
+        ? skipped("realism_tier4", "split_rate", splits, "splits per company-year", "fewer than 50 company-years")
+        : bandCheck(
+            "realism_tier4",
+            "split_rate",
+            splits,
+            this.splits / this.companyYears,
+            `splits per company-year over ${Math.round(this.companyYears)}`,
+          ),
+    ];
+  }
+}
+
 function stockSeries({ facts, stock: { bars, shares } }: Company): StockSeries {
   return {
     ticker: facts.ticker,
@@ -110,6 +189,7 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
     "announced before ex-date; record on or after ex; paid after record",
   );
   const volumeRatios: number[] = [];
+  const actionRates = new ActionRates(days);
   const stats = new StockStats(days.length);
   const index = new CapWeightedIndex(days.length);
   const ordering = new SectorVolOrdering();
@@ -118,6 +198,7 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
     company: (company) => {
       adjustedCloseRule(adjusted, company);
       actionDateRule(actionDates, company);
+      actionRates.add(company);
       volumeRatios.push(...eventVolumeRatios(company));
       const series = stockSeries(company);
       stats.add(series);
@@ -129,6 +210,7 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
       adjusted.check(),
       actionDates.check(),
       eventVolumeCheck(volumeRatios),
+      ...actionRates.checks(),
       ...stats.checks(),
       ...index.checks(),
       ordering.check(),
@@ -142,6 +224,7 @@ export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
   context: () => ({}),
   company: ({ days, regimes, market, sectors }, { facts, events }, { rng }) => {
     const start = startingPoint(facts.ticker, days[0], rng.fork(`anchor/${facts.ticker}`));
+    const sectorVol = sectorMedianVol(facts.sector);
     return {
       stock: stockPath({
         company: facts,
@@ -154,7 +237,10 @@ export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
         startPrice: start.price,
         shares: start.shares,
         dollarVolume: start.dollarVolume,
-        idioVolMultiplier: start.annualVol === null ? undefined : idioVolMultiplierFor(facts.sector, start.annualVol),
+        idioVolMultiplier:
+          start.annualVol === null || sectorVol === null
+            ? undefined
+            : idioVolMultiplierFor(facts.sector, start.annualVol, sectorVol),
         dividendYield: start.dividendYield,
         rng: rng.fork(`stock/${facts.ticker}`),
       }),

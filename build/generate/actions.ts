@@ -73,6 +73,9 @@ export interface ActionInput {
   rng: Rng;
 }
 
+/** Daily chance of a split announcement at an as-traded price (REALISM Tier 4: pre-split prices typically > $100). */
+const splitHazard = (price: number) => Math.min(0.01, 0.0003 * (price / 150) ** 2);
+
 /** Actions whose ex-date lies inside the scenario, ascending by ex-date. */
 export function corporateActions(input: ActionInput): CorporateAction[] {
   const { company, days, rng } = input;
@@ -97,7 +100,14 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
    * a price they have been taken from for decades.
    */
   const priceOn = (date: string) => (input.totalReturnPrice[dayIndex.get(date) ?? 0] * scale * paidOut) / splitFactor;
+  /** A split announced and not yet ex: dividends stay per old share until its ex-date. */
+  let pendingSplit: { ex: string; ratio: number } | null = null;
   days.forEach((day, i) => {
+    if (pendingSplit && day >= pendingSplit.ex) {
+      splitFactor *= pendingSplit.ratio;
+      quarterly /= pendingSplit.ratio;
+      pendingSplit = null;
+    }
     const price = priceOn(day);
     const month = Number(day.slice(5, 7)) - 1;
     const year = Number(day.slice(0, 4));
@@ -112,12 +122,14 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
       const announced = businessDaysBefore(day, rng.int(15, 25));
       const seen = priceOn(announced);
       if (year !== lastYear) {
+        // Raised towards the year's target (at most 10% a year), never lowered in the yearly review:
+        // boards hold rather than cut (Lintner), so cuts come from distress only.
         const target = (profile.yield * (0.6 + 0.8 * rng.uniform()) * seen) / 4;
-        quarterly = quarterly === 0 ? target : Math.max(quarterly * 0.98, Math.min(quarterly * 1.1, target));
+        quarterly = quarterly === 0 ? target : Math.max(quarterly, Math.min(quarterly * 1.1, target));
         lastYear = year;
       }
-      // A payer whose price has collapsed cuts its dividend (at most 2.5% of the price a quarter).
-      if (quarterly > 0.025 * seen) quarterly = 0.5 * Math.min(quarterly, 0.025 * seen);
+      // Distress: a payer whose price has collapsed (a yield above 12%) halves its dividend or more.
+      if (quarterly > 0.03 * seen) quarterly = 0.5 * Math.min(quarterly, 0.03 * seen);
       if (quarterly < 0.005) return;
       const amount = Math.round(quarterly * 100) / 100;
       paidOut *= 1 - amount / priceOn(days[Math.max(0, i - 1)]);
@@ -133,8 +145,9 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
         details: { amount, currency: "USD", frequency: "quarterly" },
       });
     }
-    // Splits: high-priced names, at most one a year and a half, announced a month ahead.
-    if (price > 300 && i - lastSplitIndex > 380 && i > 25 && rng.uniform() < 0.01) {
+    // Splits: the higher the price the likelier (above $150; about 25% a year at $300, 70% at $600),
+    // at most one a year and a half, announced a month ahead; 2:1 unless the price is very high.
+    if (price > 150 && i - lastSplitIndex > 380 && i > 25 && rng.uniform() < splitHazard(price)) {
       const ratio = price > 1500 ? 10 : price > 900 ? 4 : price > 600 ? 3 : 2;
       const ex = days[Math.min(days.length - 1, i + rng.int(20, 30))];
       if (ex === day) return;
@@ -148,8 +161,7 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
         payable_date: businessDaysBefore(ex, 1),
         details: { split_from: 1, split_to: ratio, ratio },
       });
-      splitFactor *= ratio;
-      if (quarterly) quarterly /= ratio;
+      pendingSplit = { ex, ratio };
       lastSplitIndex = i;
     }
   });

@@ -224,11 +224,35 @@ export interface StartingPoint {
 /** Adjusted close on a date, interpolated between year-ends (null outside the anchors). */
 function adjustedOn(list: YearAnchor[], date: string): number | null {
   const year = Number(date.slice(0, 4));
+  // The anchors end in November 2017: the 2018-02 snapshot is carried from their last close.
+  const last = list.at(-1);
+  if (last && year === last.year + 1 && last.year === 2017) return last.adjCloseYearEnd;
   const end = list.find((a) => a.year === year);
   const before = list.find((a) => a.year === year - 1);
   if (!end || !before) return null;
   const w = yearFraction(date);
   return Math.exp((1 - w) * Math.log(before.adjCloseYearEnd) + w * Math.log(end.adjCloseYearEnd));
+}
+
+let sectorVols: Map<string, number> | undefined;
+
+/**
+ * The median anchored volatility of a sector's companies (all years): the level the generator's
+ * sector defaults stand for, against which a company's own level is scaled.
+ */
+export function sectorMedianVol(sector: string): number | null {
+  if (!sectorVols) {
+    const bySector = new Map<string, number[]>();
+    const sectorOf = new Map(refCompanies().map((c) => [c.facts.ticker, c.facts.sector]));
+    for (const [ticker, list] of anchors().years) {
+      const s = sectorOf.get(ticker);
+      if (!s) continue;
+      const vols = bySector.get(s) ?? bySector.set(s, []).get(s)!;
+      for (const a of list) if (a.vol !== null && a.tradingDays >= 120) vols.push(a.vol);
+    }
+    sectorVols = new Map([...bySector].map(([s, v]) => [s, median(v)]));
+  }
+  return sectorVols.get(sector) ?? null;
 }
 
 /** Median daily turnover (dollar volume / market cap) of S&P 500 names in 2016 (SOURCES.md). */
@@ -251,9 +275,10 @@ export function startingPoint(ticker: string, date: string, rng: Rng): StartingP
   const noise = Math.exp(0.08 * rng.normal());
   const startYear = Number(date.slice(0, 4));
 
-  // Volatility level: the last three years of anchors before the start (a company's level is
-  // persistent); dollar volume: the year before the start, if the anchors reach it.
-  const prior = history.filter((a) => a.year < startYear && a.tradingDays >= 120).slice(-3);
+  // Volatility level: the median of the last five years of anchors before the start (a company's
+  // level is persistent; five years keep one crisis year from setting it); dollar volume: the year
+  // before the start, if the anchors reach it.
+  const prior = history.filter((a) => a.year < startYear && a.tradingDays >= 120).slice(-5);
   const vols = prior.flatMap((a) => (a.vol === null ? [] : [a.vol]));
   const annualVol = vols.length ? median(vols) : null;
   const lastYear = prior.at(-1)?.year === startYear - 1 ? prior.at(-1) : undefined;
@@ -312,4 +337,15 @@ function nearestYield(shots: Snapshot[], date: string): number | null {
     if (!best || Math.abs(time(s.date) - time(date)) < Math.abs(time(best.date) - time(date))) best = s;
   }
   return best ? best.dividendYield : null;
+}
+
+export type SizeTier = "mega" | "large" | "mid" | "small";
+
+/**
+ * A company's size relative to its era's market (the S&P 500-like total): mega from 0.5% of it
+ * (about $275bn in 2024, $65bn in 2012), large from 0.05%, mid from 0.01%.
+ */
+export function sizeTier(marketCap: number, date: string): SizeTier {
+  const share = marketCap / marketCapOn(date);
+  return share >= 5e-3 ? "mega" : share >= 5e-4 ? "large" : share >= 1e-4 ? "mid" : "small";
 }

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { addDays, isTradingDay, toDate } from "../calendar.ts";
 import type { Rng } from "../rng.ts";
+import type { SizeTier } from "./anchors.ts";
 import type { RateDecision } from "./rates.ts";
 
 export interface HiddenEffect {
@@ -85,34 +86,120 @@ interface Ctx {
   dayIndex: Map<string, number>;
 }
 
-function quarterLabel(quarterEnd: string): string {
+/**
+ * Month (1-12) in which the fiscal year ends, for well-known companies that do not report on
+ * calendar quarters (public 10-K filings); every other company reports calendar quarters.
+ */
+export const FISCAL_YEAR_END: Record<string, number> = {
+  AAPL: 9,
+  MSFT: 6,
+  ORCL: 5,
+  NVDA: 1,
+  WMT: 1,
+  HD: 1,
+  LOW: 1,
+  TGT: 1,
+  COST: 8,
+  CSCO: 7,
+  ADBE: 11,
+  INTU: 7,
+  NKE: 5,
+  FDX: 5,
+  MU: 8,
+  AVGO: 10,
+  DE: 10,
+  DIS: 9,
+  SBUX: 9,
+  PG: 6,
+  GIS: 5,
+  KR: 1,
+  DG: 1,
+  ACN: 8,
+  ADI: 10,
+  AMAT: 10,
+  HPQ: 10,
+  HPE: 10,
+  QCOM: 9,
+  V: 9,
+  CRM: 1,
+  ADP: 6,
+  PAYX: 5,
+  CLX: 6,
+  EL: 6,
+  SJM: 4,
+  CAG: 5,
+  KMX: 2,
+  DLTR: 1,
+  ROST: 1,
+  TJX: 1,
+  BBY: 1,
+  AZO: 8,
+  MDT: 4,
+  BDX: 9,
+  EMR: 9,
+  ROK: 9,
+  JCI: 9,
+  TSN: 9,
+  STZ: 2,
+  CPB: 7,
+  KLAC: 6,
+  LRCX: 6,
+  NTAP: 4,
+  WDAY: 1,
+  SNPS: 10,
+  PANW: 7,
+  CTAS: 5,
+  APD: 9,
+  HRL: 10,
+  MKC: 11,
+};
+
+/** Month ends (1-12) of the fiscal quarters, in calendar order. */
+const quarterEndMonths = (fyeMonth: number) =>
+  [0, 3, 6, 9].map((k) => ((fyeMonth - 1 + k) % 12) + 1).sort((a, b) => a - b);
+
+/** "Q3 2024" for calendar quarters; "fiscal Q1 2024" otherwise (the fiscal year named by its end). */
+function quarterLabel(quarterEnd: string, fyeMonth: number): string {
   const d = toDate(quarterEnd);
-  return `Q${Math.floor(d.getUTCMonth() / 3) + 1} ${d.getUTCFullYear()}`;
+  const month = d.getUTCMonth() + 1;
+  const quarter = ((month - fyeMonth + 12) % 12) / 3 || 4;
+  const fiscalYear = d.getUTCFullYear() + (month > fyeMonth ? 1 : 0);
+  return fyeMonth === 12 ? `Q${quarter} ${fiscalYear}` : `fiscal Q${quarter} ${fiscalYear}`;
 }
+
+/**
+ * Earnings surprises, in standard deviations of the estimate: centred above zero, so that about 71%
+ * of reports beat and 5% land in line (REALISM Tier 3: 65-80%, about 5%). Prices react to the
+ * surprise against what is usual (beats are expected): beats +1.1%, misses -2.6% on average.
+ */
+export const EARNINGS_SURPRISE = { mean: 0.6, inLine: 0.06 };
+
+export const earningsVerdict = (surprise: number) =>
+  surprise > EARNINGS_SURPRISE.inLine ? "above" : surprise < -EARNINGS_SURPRISE.inLine ? "below" : "in line with";
 
 function earnings(ctx: Ctx, company: CompanyFacts, rng: Rng): WorldEvent[] {
   const out: WorldEvent[] = [];
   const first = toDate(ctx.days[0]);
   const beforeOpen = rng.uniform() < 0.55;
+  const fyeMonth = FISCAL_YEAR_END[company.ticker] ?? 12;
   for (let y = first.getUTCFullYear() - 1; y <= toDate(ctx.days[ctx.days.length - 1]).getUTCFullYear(); y++) {
-    for (const month of [2, 5, 8, 11]) {
-      const quarterEnd = new Date(Date.UTC(y, month + 1, 0)).toISOString().slice(0, 10);
-      const lag = month === 11 ? rng.int(28, 50) : rng.int(21, 35);
+    for (const month of quarterEndMonths(fyeMonth)) {
+      const quarterEnd = new Date(Date.UTC(y, month, 0)).toISOString().slice(0, 10);
+      // The fourth quarter comes with the annual report: it takes longer.
+      const lag = month === fyeMonth ? rng.int(28, 50) : rng.int(21, 35);
       const date = onOrAfterTradingDay(addDays(quarterEnd, lag));
       if (!ctx.dayIndex.has(date)) continue;
       const time = beforeOpen ? "07:00:00" : "16:05:00";
-      // Beats outnumber misses; the reaction follows the surprise only loosely (REALISM Tier 3).
-      const surprise = 0.45 + rng.normal();
-      const jump = 0.022 * surprise + 0.032 * rng.normal();
-      const label = quarterLabel(quarterEnd);
-      const verdict = surprise > 0.25 ? "above" : surprise < -0.25 ? "below" : "in line with";
+      const surprise = EARNINGS_SURPRISE.mean + rng.normal();
+      const jump = 0.022 * (surprise - EARNINGS_SURPRISE.mean) + 0.032 * rng.normal();
+      const label = quarterLabel(quarterEnd, fyeMonth);
       out.push(
         makeEvent(ctx, ["earnings", company.ticker, quarterEnd], {
           ticker: company.ticker,
           event_type: "earnings_release",
           date,
           time,
-          summary: `${company.name} reported ${label} results ${beforeOpen ? "before the open" : "after the close"}, with earnings ${verdict} expectations.`,
+          summary: `${company.name} reported ${label} results ${beforeOpen ? "before the open" : "after the close"}, with earnings ${earningsVerdict(surprise)} expectations.`,
           effect: {
             reactionDay: reactionIndex(ctx.days, ctx.dayIndex, date, time.slice(0, 5)),
             jump,
@@ -132,40 +219,87 @@ interface IdioKind {
   /** Mean jump and its sd. */
   mean: number;
   sd: number;
+  /** Events a year, by the company's size and sector. */
+  rate: (tier: SizeTier, sector: string) => number;
   summary: (name: string, up: boolean) => string;
 }
 
+/** Sectors whose companies launch products, win contracts, answer to regulators in the usual sense. */
+const MAKERS = new Set([
+  "Information Technology",
+  "Health Care",
+  "Consumer Discretionary",
+  "Consumer Staples",
+  "Communication Services",
+  "Industrials",
+]);
+const CONTRACTORS = new Set(["Industrials", "Information Technology", "Energy", "Materials"]);
+const REGULATED = new Set(["Financials", "Health Care", "Utilities", "Communication Services"]);
+/** Sale rumours a year by size: a company worth a sizeable share of the market is not for sale. */
+export const SALE_RUMOURS: Record<SizeTier, number> = { mega: 0, large: 0.03, mid: 0.08, small: 0.15 };
+
+/** Base rates a year (docs/generator.md, "Company events"). */
 const IDIO_KINDS: IdioKind[] = [
   {
     type: "guidance_change",
     mean: 0,
     sd: 0.05,
+    rate: () => 0.3,
     summary: (n, up) => `${n} ${up ? "raised" : "lowered"} its full-year outlook.`,
   },
-  { type: "product_launch", mean: 0.008, sd: 0.025, summary: (n) => `${n} launched a new product line.` },
-  { type: "lawsuit", mean: -0.02, sd: 0.025, summary: (n) => `${n} was named as defendant in a lawsuit.` },
+  {
+    type: "product_launch",
+    mean: 0.008,
+    sd: 0.025,
+    rate: (_, sector) => (MAKERS.has(sector) ? 0.5 : 0),
+    summary: (n) => `${n} launched a new product line.`,
+  },
+  {
+    type: "lawsuit",
+    mean: -0.02,
+    sd: 0.025,
+    rate: (tier) => (tier === "mega" ? 0.6 : 0.3),
+    summary: (n) => `${n} was named as defendant in a lawsuit.`,
+  },
   {
     type: "management_change",
     mean: -0.005,
     sd: 0.03,
+    rate: () => 0.25,
     summary: (n) => `${n} announced a change in its senior management.`,
   },
   {
     type: "merger_rumor",
     mean: 0.03,
     sd: 0.04,
+    rate: (tier) => SALE_RUMOURS[tier],
     summary: (n) => `Reports said ${n} is exploring strategic options, including a sale.`,
   },
-  { type: "regulatory_action", mean: -0.025, sd: 0.03, summary: (n) => `Regulators opened an inquiry into ${n}.` },
-  { type: "contract_win", mean: 0.015, sd: 0.02, summary: (n) => `${n} won a large multi-year contract.` },
+  {
+    type: "regulatory_action",
+    mean: -0.025,
+    sd: 0.03,
+    rate: (tier, sector) => (REGULATED.has(sector) ? 0.3 : 0.15) * (tier === "mega" ? 1.5 : 1),
+    summary: (n) => `Regulators opened an inquiry into ${n}.`,
+  },
+  {
+    type: "contract_win",
+    mean: 0.015,
+    sd: 0.02,
+    rate: (_, sector) => (CONTRACTORS.has(sector) ? 0.5 : sector === "Health Care" ? 0.2 : 0.1),
+    summary: (n) => `${n} won a large multi-year contract.`,
+  },
 ];
 
-function idiosyncratic(ctx: Ctx, company: CompanyFacts, rng: Rng): WorldEvent[] {
+function idiosyncratic(ctx: Ctx, company: CompanyFacts, tier: SizeTier, rng: Rng): WorldEvent[] {
   const out: WorldEvent[] = [];
-  const perDay = 2.5 / 252;
+  const rates = IDIO_KINDS.map((k) => k.rate(tier, company.sector));
+  const perYear = rates.reduce((a, b) => a + b, 0);
   ctx.days.forEach((date, i) => {
-    if (rng.uniform() >= perDay) return;
-    const kind = rng.pick(IDIO_KINDS);
+    if (rng.uniform() >= perYear / 252) return;
+    // Which kind: in proportion to the rates.
+    let left = rng.uniform() * perYear;
+    const kind = IDIO_KINDS.find((_, k) => (left -= rates[k]) < 0) ?? IDIO_KINDS[IDIO_KINDS.length - 1];
     const jump = kind.mean + kind.sd * rng.normal();
     const hour = rng.pick(["07:30:00", "10:15:00", "12:40:00", "14:05:00", "16:30:00"]);
     out.push(
@@ -314,10 +448,16 @@ export function marketEvents(input: EventInput): WorldEvent[] {
 }
 
 /** A company's earnings releases and idiosyncratic events, ordered by date then id. */
-export function companyEvents(scenarioId: string, days: string[], company: CompanyFacts, rng: Rng): WorldEvent[] {
+export function companyEvents(
+  scenarioId: string,
+  days: string[],
+  company: CompanyFacts,
+  tier: SizeTier,
+  rng: Rng,
+): WorldEvent[] {
   const ctx = context(scenarioId, days);
   return byDateThenId([
     ...earnings(ctx, company, rng.fork(`earnings/${company.ticker}`)),
-    ...idiosyncratic(ctx, company, rng.fork(`idio/${company.ticker}`)),
+    ...idiosyncratic(ctx, company, tier, rng.fork(`idio/${company.ticker}`)),
   ]);
 }

@@ -86,13 +86,15 @@ export interface StockInput {
 }
 
 /**
- * The idiosyncratic volatility multiplier that gives a stock of `sector` about `annualVol` in total:
- * what the market (at about 16% a year) and its sector (about 12%) leave to the stock itself.
+ * The idiosyncratic volatility multiplier for a stock whose volatility level is `annualVol` where its
+ * sector's median company has `sectorVol`: the idiosyncratic part is what the market (about 16% a
+ * year times the sector's beta) and the sector (about 12%) leave of each, and the sector's median
+ * company keeps the sector's default, to which the generator is calibrated.
  */
-export function idioVolMultiplierFor(sector: string, annualVol: number): number {
+export function idioVolMultiplierFor(sector: string, annualVol: number, sectorVol: number): number {
   const systematic = ((SECTOR_BETA[sector] ?? 1) * 0.16) ** 2 + 0.12 ** 2;
-  const idio = Math.sqrt(Math.max(annualVol ** 2 - systematic, 0.08 ** 2));
-  return idio / (IDIO_VOL[sector] ?? 0.2);
+  const idio = (v: number) => Math.sqrt(Math.max(v ** 2 - systematic, 0.08 ** 2));
+  return idio(annualVol) / idio(sectorVol);
 }
 
 /** Half-life, in trading days, of the trailing averages that "high" and "low" volatility are judged against. */
