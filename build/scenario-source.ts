@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
+import { BANKS } from "./generate/rates.ts";
 import { REGIMES } from "./generate/regimes.ts";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be YYYY-MM-DD");
@@ -69,6 +70,21 @@ export const ScenarioSource = z
       })
       .strict()
       .default({ initial: "expansion", market_vol_annual: 0.145 }),
+    /** The scenario's stated story, which the generator follows. One object so further story parts sit beside `policy`. */
+    story: z
+      .object({
+        /** Windows in which a central bank only hikes, only cuts, or holds (crisis emergency cuts aside). */
+        policy: z
+          .array(
+            z
+              .object({ bank: z.enum(BANKS), from: isoDate, to: isoDate, direction: z.enum(["hike", "cut", "hold"]) })
+              .strict()
+              .refine((w) => w.from <= w.to, { message: "story.policy window: from must not be after to" }),
+          )
+          .default([]),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((s) => s.start_date <= s.current_date && s.current_date <= s.end_date, {

@@ -6,7 +6,7 @@ import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 import { validateScenario } from "../build/validate.ts";
 import { tradingDays } from "../build/calendar.ts";
-import { policyDecisions } from "../build/generate/rates.ts";
+import { meetingSchedule, policyDecisions } from "../build/generate/rates.ts";
 import type { Regime } from "../build/generate/regimes.ts";
 import { Rng } from "../build/rng.ts";
 
@@ -35,8 +35,9 @@ describe("generated world", () => {
   });
 
   it("makes the emergency cut of a crisis that begins on a meeting day at that meeting", () => {
-    const days = tradingDays("2022-01-03", "2022-12-30");
-    const meetingDay = world.decisions.get("BOE")!.filter((d) => d.scheduled)[3].announced;
+    // 2023: the BOE starts at 3.5%, well above the floor, whatever the rule did before the crisis.
+    const days = tradingDays("2023-01-03", "2023-12-29");
+    const meetingDay = meetingSchedule("BOE", days[0], days[days.length - 1])[3];
     const regimes: Regime[] = days.map((d) => (d < meetingDay ? "expansion" : "crisis"));
     const inflation = days.map(() => 2);
     const boe = policyDecisions("BOE", { days, regimes, inflation, rng: new Rng(1, "test") });
