@@ -37,7 +37,12 @@ describe("scenario build", () => {
     const outDir = mkdtempSync(join(tmpdir(), "bundles-"));
     try {
       const result = await buildLibrary({ outDir, jobs: 2, quiet: true });
-      expect(result.built).toEqual(["ai-capex-branch-2026", "megacap-tech-2023", "rate-shock-2022"]);
+      expect(result.built).toEqual([
+        "ai-capex-branch-2026",
+        "crisis-cycle-2005",
+        "megacap-tech-2023",
+        "rate-shock-2022",
+      ]);
       const a = readBundleObjects(first.outDir);
       const b = readBundleObjects(outDir);
       expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
@@ -51,12 +56,13 @@ describe("scenario build", () => {
     const catalog = readCatalog(first.outDir);
     expect(catalog.scenarios.map((e) => e.scenario.name).sort()).toEqual([
       "ai-capex-branch-2026",
+      "crisis-cycle-2005",
       "megacap-tech-2023",
       "rate-shock-2022",
     ]);
     const megacap = catalog.scenarios.find((e) => e.scenario.id === MEGACAP)!;
     // 10 companies, 3 index funds (SPY, IVV and XLK: three technology members) and 2 warrants.
-    expect(megacap).toMatchObject({ ticker_count: 15, day_count: 250, healthy: true });
+    expect(megacap).toMatchObject({ ticker_count: 19, day_count: 250, healthy: true });
     expect(megacap.scenario.generator_version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
@@ -71,17 +77,17 @@ describe("scenario build", () => {
       "periods",
       "scenario",
     ]);
-    expect(manifest.counts).toEqual({ instruments: 15, companies: 10, funds: 3, warrants: 2 });
+    expect(manifest.counts).toEqual({ instruments: 19, companies: 14, funds: 3, warrants: 2 });
     const instruments = shardOf(first.outDir, MEGACAP, SHARDS.instruments.name());
-    expect(instruments.keys).toHaveLength(15);
+    expect(instruments.keys).toHaveLength(19);
     const kinds = instruments.rows(0, instruments.length).map((r) => r[1]);
-    expect(kinds.filter((k) => k === "company")).toHaveLength(10);
+    expect(kinds.filter((k) => k === "company")).toHaveLength(14);
     const companies = shardOf(first.outDir, MEGACAP, SHARDS.companies.name());
     expect(companies.keys).toEqual(instruments.keys.filter((_, i) => kinds[i] === "company"));
     expect(manifest.funds.map((f) => f.ticker).sort()).toEqual(["IVV", "SPY", "XLK"]);
     expect(Object.keys(manifest.periods["market/snapshots"])).toHaveLength(12);
     const snapshotRows = Object.values(manifest.periods["market/snapshots"]).reduce((x, y) => x + y, 0);
-    expect(snapshotRows).toBe(manifest.day_count * 15);
+    expect(snapshotRows).toBe(manifest.day_count * 19);
     expect(Object.keys(manifest.periods["events/all"])).toEqual(["2023"]);
   });
 
@@ -170,7 +176,7 @@ describe("scenario build", () => {
       cpSync(DEFAULT_SRC_DIR, srcDir, { recursive: true });
       const again = buildScenarios({ srcDir, outDir: first.outDir, quiet: true });
       expect(again.built).toEqual([]);
-      expect(again.skipped).toHaveLength(3);
+      expect(again.skipped).toHaveLength(4);
       const file = join(srcDir, "megacap-tech-2023.yaml");
       writeFileSync(file, readFileSync(file, "utf8").replace("seed: 20230103", "seed: 20230104"));
       const edited = buildScenarios({ srcDir, outDir: first.outDir, quiet: true });

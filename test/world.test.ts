@@ -54,7 +54,7 @@ describe("generated world", () => {
 
   it("switches to the catalyst regime on the catalyst day and releases the catalyst event", () => {
     const i = world.days.indexOf("2022-06-13");
-    expect(world.regimes[i]).toBe("crisis");
+    expect(world.regimes[i]).toBe(rateShock.theme.catalyst!.regime);
     const catalyst = world.events.find((e) => e.event_type === "macro_catalyst")!;
     expect(catalyst.event_date).toBe("2022-06-13");
     // The market's event return that day is the sum of the macro events reacting on it, the catalyst's -4% among them.

@@ -22,7 +22,7 @@ export interface CentralBanks {
   /** Bank code -> its decisions, the first row being the rate in force at the start. */
   decisions: Map<string, RateDecision[]>;
   /** The source's stated policy windows (`story.policy`), which the decisions must obey. */
-  story: PolicyWindow[];
+  policyWindows: PolicyWindow[];
 }
 
 type Reads = Calendar & HiddenMacro;
@@ -175,7 +175,7 @@ function storyCheck(world: Reads & CentralBanks): ValidationCheck {
   const last = world.days[world.days.length - 1];
   const violations: string[] = [];
   let windows = 0;
-  for (const w of world.story) {
+  for (const w of world.policyWindows) {
     const ds = world.decisions.get(w.bank);
     if (!ds || w.from > last) continue;
     windows++;
@@ -212,14 +212,14 @@ export const rates: Family<Reads, CentralBanks> = {
           policyDecisions(b, { days, regimes, inflation, story, rng: rng.fork(`rates/${b}`) }),
         ]),
       ),
-      story,
+      policyWindows: story,
     };
   },
   context: (world, cut) => ({
     banks: world.banks,
     decisions: new Map([...world.decisions].map(([b, ds]) => [b, ds.filter((d) => d.announced <= cut.date)])),
     // Windows stated for later than the cut are not yet part of what can be checked.
-    story: world.story.filter((w) => w.from <= cut.date),
+    policyWindows: world.policyWindows.filter((w) => w.from <= cut.date),
   }),
   shards: (world, emit) => {
     for (const [bank, decisions] of world.decisions) {

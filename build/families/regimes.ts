@@ -4,6 +4,9 @@ import { inflationPath } from "../generate/macro.ts";
 import { regimePath, type Regime } from "../generate/regimes.ts";
 import type { Calendar, Family } from "./family.ts";
 
+/** Points by which a story's rising or falling inflation moves over the scenario, beyond the regimes. */
+export const STORY_INFLATION_MOVE = 1;
+
 export interface HiddenMacro {
   /** One regime per trading day. */
   regimes: Regime[];
@@ -21,7 +24,16 @@ export const regimes: Family<Calendar, HiddenMacro> = {
       catalyst: catalyst ? { date: catalyst.date, regime: catalyst.regime } : undefined,
       rng: rng.fork("regimes"),
     });
-    return { regimes, inflation: inflationPath(regimes, rng.fork("inflation")) };
+    const inflation = inflationPath(regimes, rng.fork("inflation"));
+    // The story's inflation direction, made to happen: a steady trend of STORY_INFLATION_MOVE points
+    // over the scenario, up or down, on top of what the regimes do.
+    const direction = source.story?.inflation;
+    const sign = direction === "rising" ? 1 : direction === "falling" ? -1 : 0;
+    const n = Math.max(1, inflation.length - 1);
+    return {
+      regimes,
+      inflation: sign ? inflation.map((x, t) => x + (sign * STORY_INFLATION_MOVE * t) / n) : inflation,
+    };
   },
   context: (world, cut) => ({
     regimes: world.regimes.slice(0, cut.days),

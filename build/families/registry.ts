@@ -9,6 +9,7 @@ import { prices } from "./prices.ts";
 import { rates } from "./rates.ts";
 import { regimes } from "./regimes.ts";
 import { stocks } from "./stocks.ts";
+import { story } from "./story.ts";
 import { universe } from "./universe.ts";
 import { warrants } from "./warrants.ts";
 
@@ -22,4 +23,5 @@ export const FAMILIES = registry()
   .add(funds)
   .add(warrants)
   .add(prices)
-  .add(macro);
+  .add(macro)
+  .add(story);

@@ -3,6 +3,7 @@
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { selectUniverse } from "../generate/universe.ts";
+import { storySectors } from "../scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
 import { toRows } from "./rows.ts";
 
@@ -13,7 +14,7 @@ export interface Universe {
 export const universe: Family<Calendar, Universe> = {
   name: "universe",
   generate: (_, { source, rng }) => ({
-    companies: selectUniverse(source.universe, source.start_date, rng.fork("universe")),
+    companies: selectUniverse(source.universe, source.start_date, rng.fork("universe"), storySectors(source)),
   }),
   context: (world) => ({ companies: world.companies }),
   shards: (world, emit) => {

@@ -356,7 +356,9 @@ function policyEvents(ctx: Ctx, decisions: RateDecision[], rng: Rng): WorldEvent
         summary: `${BANK_NAMES[d.bank]} ${what}${d.scheduled ? "" : " in an unscheduled move"}, to ${level}.`,
         effect: {
           reactionDay: ctx.dayIndex.get(d.announced)!,
-          jump: weight * (-0.02 * surprise + 0.003 * rng.normal()),
+          // Each decision's noise from its own stream: drawn in sequence, a bank's later emergency
+          // cut would shift the draws of every decision after it in the list, earlier days included.
+          jump: weight * (-0.02 * surprise + 0.003 * rng.fork(`${d.bank}/${d.announced}`).normal()),
           volumeMultiplier: 1.2,
           volMultiplier: 1.1,
           surprise,
@@ -447,6 +449,36 @@ export function marketEvents(input: EventInput): WorldEvent[] {
   ]);
 }
 
+/** The catalyst as it hits one company: its move against the market on the catalyst's day. */
+export interface CatalystHit {
+  date: string;
+  excessMove: number;
+}
+
+/** The company's reaction to the catalyst: a public event of its own, its size drawn around the story's. */
+function catalystImpact(ctx: Ctx, company: CompanyFacts, hit: CatalystHit, rng: Rng): WorldEvent[] {
+  const date = onOrAfterTradingDay(hit.date);
+  const i = ctx.dayIndex.get(date);
+  if (i === undefined) return [];
+  const jump = hit.excessMove * Math.exp(0.25 * rng.normal());
+  return [
+    makeEvent(ctx, ["catalyst_impact", company.ticker, date], {
+      ticker: company.ticker,
+      event_type: "catalyst_impact",
+      date,
+      time: "09:30:00",
+      summary: `${company.name} shares ${jump < 0 ? "fell" : "rose"} against the market on the day's news.`,
+      effect: {
+        reactionDay: i,
+        jump,
+        volumeMultiplier: 2 + Math.min(2, Math.abs(jump) * 20),
+        volMultiplier: 1.5,
+        surprise: 0,
+      },
+    }),
+  ];
+}
+
 /** A company's earnings releases and idiosyncratic events, ordered by date then id. */
 export function companyEvents(
   scenarioId: string,
@@ -454,10 +486,12 @@ export function companyEvents(
   company: CompanyFacts,
   tier: SizeTier,
   rng: Rng,
+  catalyst?: CatalystHit,
 ): WorldEvent[] {
   const ctx = context(scenarioId, days);
   return byDateThenId([
     ...earnings(ctx, company, rng.fork(`earnings/${company.ticker}`)),
     ...idiosyncratic(ctx, company, tier, rng.fork(`idio/${company.ticker}`)),
+    ...(catalyst ? catalystImpact(ctx, company, catalyst, rng.fork(`catalyst/${company.ticker}`)) : []),
   ]);
 }

@@ -9,7 +9,12 @@ import type { Rng } from "../rng.ts";
 import type { ScenarioSource } from "../scenario-source.ts";
 import { firstTradingDay, tradesOn } from "./anchors.ts";
 
-export function selectUniverse(universe: ScenarioSource["universe"], start: string, rng: Rng): CompanyFacts[] {
+export function selectUniverse(
+  universe: ScenarioSource["universe"],
+  start: string,
+  rng: Rng,
+  storySectors: string[] = [],
+): CompanyFacts[] {
   const trades = (c: RefCompany) => tradesOn(c.facts.ticker, c.founded, start) === "yes";
   const all = refCompanies();
   const byTicker = new Map(all.map((c) => [c.facts.ticker, c]));
@@ -25,6 +30,16 @@ export function selectUniverse(universe: ScenarioSource["universe"], start: stri
       );
     }
     chosen.set(found.facts.ticker, found.facts);
+  }
+  // Each sector the story speaks of gets at least two names (a story about energy needs energy stocks).
+  for (const sector of storySectors) {
+    const have = [...chosen.values()].filter((c) => c.sector === sector).length;
+    const candidates = all.filter((c) => c.inSp500 && c.facts.is_active && trades(c) && c.facts.sector === sector);
+    for (const c of rng
+      .fork(`story/${sector}`)
+      .shuffle(candidates)
+      .slice(0, Math.max(0, 2 - have)))
+      chosen.set(c.facts.ticker, c.facts);
   }
   const sectors = new Set(universe.sectors);
   const pool = all.filter(

@@ -2,7 +2,7 @@
 import { inject } from "vitest";
 import { KEYS } from "./keys.ts";
 
-export { BRANCH, MEGACAP, RATE_SHOCK } from "../support/bundles.ts";
+export { BRANCH, CRISIS, MEGACAP, RATE_SHOCK } from "../support/bundles.ts";
 
 export const base = inject("base");
 export const KEY = KEYS.main.key;

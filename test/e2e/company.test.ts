@@ -22,7 +22,7 @@ describe("companies", () => {
     const { ciks } = await body(`/company/facts/ciks?scenario_id=${MEGACAP}`);
     expect(ciks).toContain("0000320193");
     const { tickers } = await body(`/company/facts/tickers?scenario_id=${MEGACAP}`);
-    expect(tickers).toHaveLength(10);
+    expect(tickers).toHaveLength(14);
     expect(tickers).not.toContain("SPY");
   });
 });

@@ -58,7 +58,7 @@ describe("prices", () => {
 
   it("answers the market snapshot as of a date, paging over tickers", async () => {
     const all = await body(`/prices/snapshot/market?scenario_id=${MEGACAP}&as_of=2023-07-04`);
-    expect(all.snapshots).toHaveLength(15);
+    expect(all.snapshots).toHaveLength(19);
     expect(new Set(all.snapshots.map((s: { time: string }) => s.time))).toEqual(new Set(["2023-07-03"]));
     const page = await body(`/prices/snapshot/market?scenario_id=${MEGACAP}&as_of=2023-07-04&limit=3&offset=3`);
     expect(page.snapshots).toEqual(all.snapshots.slice(3, 6));

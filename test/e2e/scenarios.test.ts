@@ -1,16 +1,16 @@
 // The scenario library, a scenario's record and its validation report.
 import { describe, expect, it } from "vitest";
-import { body, BRANCH, MEGACAP, RATE_SHOCK } from "./client.ts";
+import { body, BRANCH, CRISIS, MEGACAP, RATE_SHOCK } from "./client.ts";
 
 describe("scenarios", () => {
   it.each([
-    ["", [BRANCH, MEGACAP, RATE_SHOCK]],
-    ["?status=ready&healthy_only=true", [BRANCH, MEGACAP, RATE_SHOCK]],
+    ["", [BRANCH, CRISIS, MEGACAP, RATE_SHOCK]],
+    ["?status=ready&healthy_only=true", [BRANCH, CRISIS, MEGACAP, RATE_SHOCK]],
     ["?status=draft", []],
-    ["?min_ticker_count=16", [RATE_SHOCK]],
+    ["?min_ticker_count=19", [CRISIS, MEGACAP]],
     ["?max_scenario_day_count=250", [MEGACAP]],
     ["?path_mode=future_branch", [BRANCH]],
-    ["?path_mode=historical_context&limit=1&offset=1", [RATE_SHOCK]],
+    ["?path_mode=historical_context&limit=1&offset=1", [MEGACAP]],
   ])("filters /scenarios%s", async (query, ids) => {
     const { scenarios } = await body(`/scenarios${query}`);
     expect(scenarios.map((s: { id: string }) => s.id)).toEqual(ids);
@@ -30,7 +30,7 @@ describe("scenarios", () => {
     ]);
     const { tickers } = await body(`/prices/tickers?scenario_id=${MEGACAP}`);
     expect(scenario.available_tickers).toEqual(tickers);
-    expect(tickers).toHaveLength(15);
+    expect(tickers).toHaveLength(19);
     expect(tickers).toEqual(expect.arrayContaining(["AAPL", "BRK-B", "SPY", "XLK"]));
   });
 

@@ -1,0 +1,179 @@
+// A scenario's story, checked: what its source says about sector leadership, inflation and the
+// catalyst's targets must hold on the data (the policy windows are checked by the rates family).
+// Nothing here is served; the checks fail the build (errors) when the data contradicts the story.
+import type { ValidationCheck } from "../../src/bundle/types.ts";
+import { normalizeTicker } from "../../src/contract/ticker.ts";
+import { firstOnOrAfter } from "../generate/regimes.ts";
+import type { ScenarioSource } from "../scenario-source.ts";
+import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
+import type { MacroTape } from "./macro.ts";
+import type { Stock } from "./stocks.ts";
+import { ruleCheck } from "./tier0.ts";
+
+export interface StoryPart {
+  story: NonNullable<ScenarioSource["story"]> & { catalystDate: string | null };
+}
+
+type Reads = Calendar & MacroTape;
+type Company = CompanyBase & Stock;
+
+const FAMILY = "story";
+/** Inflation expectations must move at least this much (points) to count as rising or falling. */
+const INFLATION_MOVE = 0.25;
+/** Days averaged at each end of the scenario for the inflation direction. */
+const ENDS = 21;
+
+/** Sums over the company pass: each sector's start caps and start-cap-weighted total returns. */
+class Leadership {
+  private readonly sectors = new Map<string, { cap: number; weighted: number }>();
+
+  add({ facts, stock: { bars, shares } }: Company): void {
+    if (bars.length < 2) return;
+    const cap = bars[0].close * shares[0];
+    const totalReturn = bars[bars.length - 1].adjusted_close / bars[0].adjusted_close - 1;
+    const s = this.sectors.get(facts.sector) ?? { cap: 0, weighted: 0 };
+    s.cap += cap;
+    s.weighted += cap * totalReturn;
+    this.sectors.set(facts.sector, s);
+  }
+
+  check(story: StoryPart["story"]): ValidationCheck {
+    const leading = story.sectors?.leading ?? [];
+    const lagging = story.sectors?.lagging ?? [];
+    const violations: string[] = [];
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    /** Cap-weighted total return of the companies in (or outside) a set of sectors. */
+    const returnOf = (sectors: string[], inside: boolean) => {
+      let cap = 0;
+      let weighted = 0;
+      for (const [sector, s] of this.sectors) {
+        if (sectors.includes(sector) !== inside) continue;
+        cap += s.cap;
+        weighted += s.weighted;
+      }
+      return cap > 0 ? weighted / cap : null;
+    };
+    // A leading sector beats the companies outside the leading sectors (in a mega-cap world the
+    // leaders are most of the index), a lagging one trails those outside the lagging sectors.
+    for (const [sectors, leads] of [
+      [leading, true],
+      [lagging, false],
+    ] as const) {
+      const rest = returnOf(sectors, false);
+      for (const sector of sectors) {
+        const r = returnOf([sector], true);
+        if (r === null) violations.push(`${sector}: no company in the universe`);
+        else if (rest !== null && (leads ? r < rest : r > rest))
+          violations.push(`${sector} ${pct(r)} ${leads ? "trails" : "beats"} the other sectors' ${pct(rest)}`);
+      }
+    }
+    return ruleCheck(
+      "story_sector_leadership",
+      FAMILY,
+      violations,
+      leading.length + lagging.length,
+      "each leading sector beats the cap-weighted total return of the sectors that do not lead, each lagging one trails those that do not lag",
+    );
+  }
+}
+
+/** A company's move on one day: its log return and the cap it started the day with. */
+interface DayMove {
+  day: number;
+  ticker: string;
+  sector: string;
+  r: number;
+  capBefore: number;
+}
+
+function dayMove({ facts, stock: { bars, shares } }: Company, d: number): DayMove | null {
+  if (d < 1 || d >= bars.length) return null;
+  const r = Math.log(bars[d].adjusted_close / bars[d - 1].adjusted_close);
+  return { day: d, ticker: facts.ticker, sector: facts.sector, r, capBefore: bars[d - 1].close * shares[d - 1] };
+}
+
+/** On the catalyst's day, the names it hits move against the universe as the story says. */
+function catalystCheck(story: StoryPart["story"], moves: DayMove[]): ValidationCheck {
+  const stated = story.catalyst;
+  const tickers = new Set((stated?.tickers ?? []).map(normalizeTicker));
+  const sectors = new Set(stated?.sectors ?? []);
+  const hit = moves.filter((m) => tickers.has(m.ticker) || sectors.has(m.sector));
+  const violations: string[] = [];
+  const cap = moves.reduce((a, m) => a + m.capBefore, 0);
+  if (stated && cap > 0) {
+    const index = Math.log(moves.reduce((a, m) => a + m.capBefore * Math.exp(m.r), 0) / cap);
+    const excess = hit.reduce((a, h) => a + h.r, 0) / hit.length - index;
+    const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+    if (hit.length === 0) violations.push("no company the catalyst hits is in the universe");
+    else if (!(
+      Math.sign(excess) === Math.sign(stated.excess_move) && Math.abs(excess) >= Math.abs(stated.excess_move) / 2
+    ))
+      violations.push(`hit names moved ${pct(excess)} against the universe; the story says ${pct(stated.excess_move)}`);
+  }
+  return ruleCheck(
+    "story_catalyst_impact",
+    FAMILY,
+    violations,
+    stated && cap > 0 ? hit.length : 0,
+    "on the catalyst's day the names it hits move against the universe as the story says (at least half as much)",
+  );
+}
+
+function inflationCheck(world: Reads & StoryPart): ValidationCheck {
+  const direction = world.story.inflation;
+  const violations: string[] = [];
+  const series = world.macro.map((m) => m.inflation_expectation);
+  if (direction && series.length >= 2 * ENDS) {
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const change = mean(series.slice(-ENDS)) - mean(series.slice(0, ENDS));
+    const holds =
+      direction === "rising"
+        ? change >= INFLATION_MOVE
+        : direction === "falling"
+          ? change <= -INFLATION_MOVE
+          : Math.abs(change) < 4 * INFLATION_MOVE;
+    if (!holds)
+      violations.push(`inflation expectations moved ${change.toFixed(2)} points; the story says ${direction}`);
+  }
+  return ruleCheck(
+    "story_inflation_direction",
+    FAMILY,
+    violations,
+    direction ? 1 : 0,
+    `inflation expectations (macro tape) over the first and last ${ENDS} days move as the story says`,
+  );
+}
+
+/** Each company's move on the catalyst's day (null when the day is not in the world or its view). */
+export interface StoryCompanyPart {
+  catalystMove: DayMove | null;
+}
+
+const catalystIndex = (days: string[], story: StoryPart["story"]) => {
+  const date = story.catalystDate ? firstOnOrAfter(days, story.catalystDate) : undefined;
+  return date ? days.indexOf(date) : -1;
+};
+
+export const story: Family<Reads, StoryPart, Stock, StoryCompanyPart> = {
+  name: "story",
+  generate: (_, { source }) => ({
+    story: { policy: [], ...source.story, catalystDate: source.theme.catalyst?.date ?? null },
+  }),
+  context: (world) => ({ story: world.story }),
+  company: (world, company) => ({ catalystMove: dayMove(company, catalystIndex(world.days, world.story)) }),
+  // A view that ends before the catalyst's day has no move on it.
+  companyContext: ({ catalystMove }, cut) => ({
+    catalystMove: catalystMove && catalystMove.day < cut.days ? catalystMove : null,
+  }),
+  companyChecks: (): Checker<Reads & StoryPart, Company & StoryCompanyPart> => {
+    const leadership = new Leadership();
+    const moves: DayMove[] = [];
+    return {
+      company: (company) => {
+        leadership.add(company);
+        if (company.catalystMove) moves.push(company.catalystMove);
+      },
+      finish: (world) => [leadership.check(world.story), inflationCheck(world), catalystCheck(world.story, moves)],
+    };
+  },
+};
