@@ -4,10 +4,11 @@
 import { SHARDS } from "../../src/bundle/shards.ts";
 import { macroTape, type MacroObservation } from "../generate/macro.ts";
 import { firstOnOrAfter } from "../generate/regimes.ts";
-import { macroChecks } from "../realism.ts";
+import { CrisisDepth, macroChecks } from "../realism.ts";
 import type { Events } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { Factors } from "./market.ts";
+import type { Stock } from "./stocks.ts";
 import type { CentralBanks } from "./rates.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import { toRows } from "./rows.ts";
@@ -16,7 +17,7 @@ export interface MacroTape {
   macro: MacroObservation[];
 }
 
-export const macro: Family<Calendar & HiddenMacro & CentralBanks & Events & Factors, MacroTape> = {
+export const macro: Family<Calendar & HiddenMacro & CentralBanks & Events & Factors, MacroTape, Stock> = {
   name: "macro",
   generate: ({ days, regimes, inflation, decisions, events, market }, { source, rng }) => {
     const catalyst = source.theme.catalyst;
@@ -50,4 +51,28 @@ export const macro: Family<Calendar & HiddenMacro & CentralBanks & Events & Fact
       inflationExpectation: world.macro.map((m) => m.inflation_expectation),
       marketReturn: world.market.returns,
     }),
+  // Crisis depth: needs the stocks (correlations, the index), the hidden regimes and the tape.
+  companyChecks: (days, scratch) => {
+    const depth = new CrisisDepth(days.length, scratch);
+    return {
+      company: ({ facts, stock: { bars, shares } }) =>
+        depth.add({
+          ticker: facts.ticker,
+          sector: facts.sector,
+          open: bars.map((b) => b.open),
+          high: bars.map((b) => b.high),
+          low: bars.map((b) => b.low),
+          close: bars.map((b) => b.close),
+          adjClose: bars.map((b) => b.adjusted_close),
+          volume: bars.map((b) => b.volume),
+          marketCap: bars.map((b, i) => b.close * shares[i]),
+        }),
+      finish: (world) =>
+        depth.checks(
+          world.regimes,
+          world.macro.map((m) => m.volatility_index),
+          world.days,
+        ),
+    };
+  },
 };

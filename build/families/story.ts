@@ -92,7 +92,7 @@ function dayMove({ facts, stock: { bars, shares } }: Company, d: number): DayMov
   return { day: d, ticker: facts.ticker, sector: facts.sector, r, capBefore: bars[d - 1].close * shares[d - 1] };
 }
 
-/** On the catalyst's day, the names it hits move against the universe as the story says. */
+/** On the catalyst's day, the names it hits move against the others (cap-weighted) as the story says. */
 function catalystCheck(story: StoryPart["story"], moves: DayMove[]): ValidationCheck {
   const stated = story.catalyst;
   const tickers = new Set((stated?.tickers ?? []).map(normalizeTicker));
@@ -100,22 +100,25 @@ function catalystCheck(story: StoryPart["story"], moves: DayMove[]): ValidationC
   const hit = moves.filter((m) => tickers.has(m.ticker) || sectors.has(m.sector));
   const violations: string[] = [];
   const cap = moves.reduce((a, m) => a + m.capBefore, 0);
+  const rest = moves.filter((m) => !hit.includes(m));
+  const restCap = rest.reduce((a, m) => a + m.capBefore, 0);
   if (stated && cap > 0) {
-    const index = Math.log(moves.reduce((a, m) => a + m.capBefore * Math.exp(m.r), 0) / cap);
-    const excess = hit.reduce((a, h) => a + h.r, 0) / hit.length - index;
+    // Against the companies it does not hit (cap-weighted), as sector leadership is judged.
+    const others = restCap > 0 ? Math.log(rest.reduce((a, m) => a + m.capBefore * Math.exp(m.r), 0) / restCap) : 0;
+    const excess = hit.reduce((a, h) => a + h.r, 0) / hit.length - others;
     const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
     if (hit.length === 0) violations.push("no company the catalyst hits is in the universe");
     else if (!(
       Math.sign(excess) === Math.sign(stated.excess_move) && Math.abs(excess) >= Math.abs(stated.excess_move) / 2
     ))
-      violations.push(`hit names moved ${pct(excess)} against the universe; the story says ${pct(stated.excess_move)}`);
+      violations.push(`hit names moved ${pct(excess)} against the others; the story says ${pct(stated.excess_move)}`);
   }
   return ruleCheck(
     "story_catalyst_impact",
     FAMILY,
     violations,
     stated && cap > 0 ? hit.length : 0,
-    "on the catalyst's day the names it hits move against the universe as the story says (at least half as much)",
+    "on the catalyst's day the names it hits move against the others as the story says (at least half as much)",
   );
 }
 

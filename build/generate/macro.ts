@@ -6,7 +6,7 @@ import type { MarketFactor } from "./market.ts";
 import { TRADING_DAYS } from "./market.ts";
 import type { RateDecision } from "./rates.ts";
 import { REGIME_PARAMS, type Regime } from "./regimes.ts";
-import { smooth } from "./volatility.ts";
+import { LEVEL_HALF_LIFE, smooth, smoothUpDown } from "./volatility.ts";
 
 export interface MacroObservation {
   time: string;
@@ -67,12 +67,30 @@ export interface MacroInput {
   rng: Rng;
 }
 
+/**
+ * Implied volatility's premium over expected volatility, in index points, in calm markets (VIX
+ * ~12-14); it grows with the regime's risk (fear is priced above expected volatility in a crisis).
+ */
+const VARIANCE_PREMIUM = 9;
+
+/**
+ * The volatility index eases above 50 toward 88, like the real one (peaks 80-90 in 2008 and 2020):
+ * increasing and smooth, so no run of days sits at a ceiling.
+ */
+function softCap(vix: number): number {
+  const knee = 50;
+  const room = 38;
+  return vix <= knee ? vix : knee + room * Math.tanh((vix - knee) / room);
+}
+
 export function macroTape(input: MacroInput): MacroObservation[] {
   const { days, regimes, market, inflation, rng, catalystIndex } = input;
   const policy = policyRatePath(days, input.fedDecisions);
-  const spreadLevel = smooth(
+  // Spreads widen over a couple of weeks and leave the crisis band soon after the crisis ends.
+  const spreadLevel = smoothUpDown(
     regimes.map((r) => REGIME_PARAMS[r].creditSpread),
-    15,
+    8,
+    6,
   );
   const termPremium = smooth(
     regimes.map((r) => (r === "crisis" ? -0.4 : r === "expansion" ? 0.9 : r === "recovery" ? 1.2 : 0.5)),
@@ -81,14 +99,25 @@ export function macroTape(input: MacroInput): MacroObservation[] {
   let yieldNoise = 0;
   let twoYearNoise = 0;
   let spreadNoise = 0;
+  // Fear (the premium) fades within weeks of a crisis; the volatility it priced stays for months.
+  const fear = smoothUpDown(
+    regimes.map((r) => REGIME_PARAMS[r].volLevel),
+    LEVEL_HALF_LIFE.up,
+    10,
+  );
   let vixNoise = 0;
   return days.map((time, t) => {
-    // Implied volatility: next-day conditional volatility plus a variance risk premium.
-    // Implied volatility jumps when the market falls, beyond what the volatility model expects.
-    vixNoise = 0.9 * vixNoise - 3 * market.returns[t] + 0.015 * rng.normal();
-    const vix = Math.max(9, 100 * Math.sqrt(TRADING_DAYS) * market.nextVol[t] * 1.25 * Math.exp(vixNoise));
-    spreadNoise = 0.97 * spreadNoise + 0.04 * rng.normal();
-    const spread = Math.max(2, spreadLevel[t] * Math.pow(vix / 20, 0.45) * Math.exp(spreadNoise));
+    // Implied volatility prices the month ahead: the variance expected over the next 21 days plus
+    // a variance risk premium, which keeps it above about 10 without a floor, and it jumps when the
+    // market falls beyond what the volatility model expects.
+    vixNoise = 0.9 * vixNoise - 2 * market.returns[t] + 0.02 * rng.normal();
+    // The jump term is bounded (a factor of 0.6-1.65) so a run of falls cannot compound it without limit.
+    const expected =
+      100 * Math.sqrt(TRADING_DAYS) * market.monthVol[t] * 1.05 * Math.exp(0.5 * Math.tanh(vixNoise / 0.5));
+    const premium = VARIANCE_PREMIUM * Math.sqrt(fear[t] / REGIME_PARAMS.expansion.volLevel);
+    const vix = softCap(Math.sqrt(premium ** 2 + expected ** 2));
+    spreadNoise = 0.97 * spreadNoise + 0.012 * rng.normal();
+    const spread = Math.max(2, spreadLevel[t] * Math.pow(vix / 20, 0.25) * Math.exp(spreadNoise));
     yieldNoise = 0.99 * yieldNoise + 0.045 * rng.normal();
     twoYearNoise = 0.98 * twoYearNoise + 0.04 * rng.normal();
     // Long yields: expected policy path plus term premium; they fall in a crisis (flight to quality).

@@ -1,12 +1,12 @@
 // The market and sector factors: daily log returns driven by the regime (drift, volatility level)
-// and by macro events (policy surprises, inflation prints, the catalyst).
+// and by macro events (policy surprises, inflation prints, the catalyst). A crisis also pulls the
+// market down to a depth drawn when it begins (REALISM Tier 5: a crisis draws down more than 20%).
 import type { Rng } from "../rng.ts";
 import type { WorldEvent } from "./events.ts";
 import { REGIME_PARAMS, type Regime } from "./regimes.ts";
-import { MARKET_SHOCKS, SECTOR_SHOCKS, shockPath, smooth } from "./volatility.ts";
+import { LEVEL_HALF_LIFE, MARKET_SHOCKS, SECTOR_SHOCKS, shockPath, smooth, smoothUpDown } from "./volatility.ts";
 
 export const TRADING_DAYS = 252;
-const MAX_DAILY_VOL = 0.045;
 
 /** Annual volatility of each sector's own factor (beyond the market). */
 export const SECTOR_VOL: Record<string, number> = {
@@ -23,6 +23,31 @@ export const SECTOR_VOL: Record<string, number> = {
   Energy: 0.22,
 };
 
+/**
+ * A crisis's fall: a depth (log points below the market's level when the crisis began) drawn
+ * when it begins, approached along 1 - exp(-days / time scale); each day the drift closes `pull`
+ * of the gap to that path. The target depends only on the days since the crisis began, never on
+ * how long it will last (a regime's end is not known before it happens).
+ */
+export const CRISIS_FALL = { minDepth: 0.25, maxDepth: 0.42, timeScale: 18, pull: 0.06 };
+
+/**
+ * Daily volatility eases above 3% toward 5% (about 80% a year, as at the worst of late 2008), so
+ * feedback between shocks, GARCH and the levels cannot spiral; smooth, so no run of days sits at
+ * a ceiling.
+ */
+function softCapVol(v: number): number {
+  const knee = 0.03;
+  const room = 0.02;
+  return v <= knee ? v : knee + room * Math.tanh((v - knee) / room);
+}
+
+/** The size a day's diffusive market move eases toward (log return). */
+const MAX_DIFFUSIVE_MOVE = 0.12;
+
+/** Regime volatility level above which a quiet shock scale is lifted (only a crisis's is). */
+const CRISIS_DAMPING_LEVEL = 0.8;
+
 export interface MarketFactor {
   /** Daily log return of the market factor (beta 1), macro event jumps included. */
   returns: number[];
@@ -32,29 +57,59 @@ export interface MarketFactor {
   vol: number[];
   /** Volatility expected for the next day, known at today's close. */
   nextVol: number[];
+  /** Daily volatility expected over the next month (21 trading days), known at today's close. */
+  monthVol: number[];
 }
 
 export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number, events: WorldEvent[]): MarketFactor {
   const n = regimes.length;
-  const level = smooth(
+  const level = smoothUpDown(
     regimes.map((r) => REGIME_PARAMS[r].volLevel),
-    8,
+    LEVEL_HALF_LIFE.up,
+    LEVEL_HALF_LIFE.down,
   );
   const drift = smooth(
     regimes.map((r) => REGIME_PARAMS[r].drift),
     5,
   );
-  const shocks = shockPath(rng, n, MARKET_SHOCKS);
+  const shocks = shockPath(rng, n, MARKET_SHOCKS, true);
+  const depthRng = rng.fork("crisis-depth");
   const eventReturns = new Array<number>(n).fill(0);
   for (const e of events) if (e.ticker === null) eventReturns[e.effect.reactionDay] += e.effect.jump;
   const base = baseAnnualVol / Math.sqrt(TRADING_DAYS);
-  // Capped near the highest daily volatility seen in real crashes (about 90% a year), so that
-  // feedback between shocks, GARCH and the slow level cannot spiral into an impossible quarter.
-  const vol = shocks.scale.map((s, t) => Math.min(MAX_DAILY_VOL, base * level[t] * s));
+  // In a crisis the regime's level dominates: a quiet shock scale (below 1) is lifted toward 1
+  // (power below 1), so a crisis that begins in a calm spell still reaches crisis volatility; a
+  // high one is kept, so the crisis's own shocks still raise volatility (leverage, tails).
+  const damp = level.map((l) => Math.min(1, CRISIS_DAMPING_LEVEL / l));
+  const volOf = (s: number, t: number) => softCapVol(base * level[t] * (s < 1 ? Math.pow(s, damp[t]) : s));
+  const vol = shocks.scale.map(volOf);
   // Known at today's close: tomorrow's shock scale, but today's regime level (tomorrow's regime is not public).
-  const nextVol = shocks.nextScale.map((s, t) => Math.min(MAX_DAILY_VOL, base * level[t] * s));
-  const returns = vol.map((v, t) => drift[t] / TRADING_DAYS - (v * v) / 2 + v * shocks.z[t] + eventReturns[t]);
-  return { returns, eventReturns, vol, nextVol };
+  const nextVol = shocks.nextScale.map(volOf);
+  const monthVol = shocks.monthScale.map(volOf);
+  const returns: number[] = [];
+  let crisisDay = -1;
+  let depth = 0;
+  let fallen = 0; // log return since the crisis began
+  for (let t = 0; t < n; t++) {
+    let pull = 0;
+    if (regimes[t] === "crisis") {
+      if (crisisDay < 0) {
+        crisisDay = 0;
+        fallen = 0;
+        depth = -Math.log(1 - depthRng.between(CRISIS_FALL.minDepth, CRISIS_FALL.maxDepth));
+      } else crisisDay++;
+      const target = -depth * (1 - Math.exp(-(crisisDay + 1) / CRISIS_FALL.timeScale));
+      pull = CRISIS_FALL.pull * (target - fallen);
+    } else crisisDay = -1;
+    const v = vol[t];
+    // A day's diffusive move eases toward 12% (real index days: -9% and +12% in 2008, -20% once in
+    // 1987): at crisis volatility a t draw of 4-5 sd would otherwise be a 20-25% day.
+    const move = MAX_DIFFUSIVE_MOVE * Math.tanh((v * shocks.z[t]) / MAX_DIFFUSIVE_MOVE);
+    const r = drift[t] / TRADING_DAYS + pull - (v * v) / 2 + move + eventReturns[t];
+    fallen += r;
+    returns.push(r);
+  }
+  return { returns, eventReturns, vol, nextVol, monthVol };
 }
 
 export interface SectorFactor {
@@ -64,9 +119,10 @@ export interface SectorFactor {
 
 export function sectorFactor(rng: Rng, sector: string, regimes: Regime[]): SectorFactor {
   const n = regimes.length;
-  const level = smooth(
+  const level = smoothUpDown(
     regimes.map((r) => Math.sqrt(REGIME_PARAMS[r].volLevel)),
-    8,
+    LEVEL_HALF_LIFE.up,
+    LEVEL_HALF_LIFE.down,
   );
   const base = (SECTOR_VOL[sector] ?? 0.12) / Math.sqrt(TRADING_DAYS);
   const shocks = shockPath(rng, n, SECTOR_SHOCKS);

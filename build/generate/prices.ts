@@ -94,7 +94,8 @@ export interface StockInput {
 export function idioVolMultiplierFor(sector: string, annualVol: number, sectorVol: number): number {
   const systematic = ((SECTOR_BETA[sector] ?? 1) * 0.16) ** 2 + 0.12 ** 2;
   const idio = (v: number) => Math.sqrt(Math.max(v ** 2 - systematic, 0.08 ** 2));
-  return idio(annualVol) / idio(sectorVol);
+  // Bounded: a few names with extreme histories would otherwise swamp their sector and the market.
+  return Math.min(1.5, Math.max(0.5, idio(annualVol) / idio(sectorVol)));
 }
 
 /** Half-life, in trading days, of the trailing averages that "high" and "low" volatility are judged against. */
@@ -121,10 +122,11 @@ export function stockPath(input: StockInput): StockPath {
     Math.sqrt(TRADING_DAYS);
   const idioShocks = shockPath(rng.fork("idio"), n, STOCK_SHOCKS);
   // Idiosyncratic volatility rises less than the market's in stress, so correlations rise with volatility.
-  // It also follows the market's own volatility (square-root), which lends it long memory. Stress is
-  // measured against a trailing year (never the whole scenario, which would reach into the future).
+  // It also follows the market's own volatility (power 0.2: crises lift correlations above 0.5),
+  // which lends it long memory. Stress is measured against a trailing year (never the whole
+  // scenario, which would reach into the future).
   const marketVolNorm = smooth(market.vol, NORMAL_LEVEL_HALF_LIFE);
-  const stress = market.vol.map((v, t) => Math.sqrt(v / marketVolNorm[t]));
+  const stress = market.vol.map((v, t) => Math.pow(v / marketVolNorm[t], 0.2));
 
   // Event effects by reaction day: jumps, plus volatility and volume boosts that decay.
   const jumps = new Array<number>(n).fill(0);

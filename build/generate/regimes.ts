@@ -15,8 +15,10 @@ export interface RegimeParams {
   creditSpread: number;
   /** 10-year breakeven inflation level, percent. */
   inflation: number;
-  /** Expected duration in trading days. */
+  /** Expected duration in trading days beyond `minDuration`. */
   duration: number;
+  /** Trading days the regime lasts at least (a crisis needs time to reach its depth). */
+  minDuration?: number;
   /** Where the chain goes next, with weights. */
   next: Partial<Record<Regime, number>>;
 }
@@ -24,30 +26,42 @@ export interface RegimeParams {
 export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
   expansion: {
     drift: 0.11,
-    volLevel: 0.8,
+    volLevel: 0.75,
     creditSpread: 3.6,
     inflation: 2.2,
     duration: 600,
-    next: { slowdown: 0.6, inflation_shock: 0.3, crisis: 0.1 },
+    next: { slowdown: 0.6, inflation_shock: 0.3, crisis: 0.05 },
   },
   slowdown: {
     drift: 0.0,
-    volLevel: 1.1,
-    creditSpread: 5.0,
+    volLevel: 1.3,
+    creditSpread: 5.5,
     inflation: 2.0,
     duration: 180,
-    next: { crisis: 0.35, recovery: 0.25, expansion: 0.4 },
+    next: { crisis: 0.25, recovery: 0.25, expansion: 0.5 },
   },
-  crisis: { drift: -0.3, volLevel: 1.5, creditSpread: 11.0, inflation: 1.3, duration: 70, next: { recovery: 1 } },
+  // A crisis's depth is not its drift: the market factor pulls it down a drawn depth (market.ts);
+  // the drift here is the policy rule's output gap. Volatility near 4x calm (VIX 40-60) and
+  // spreads in the crisis band (REALISM Tier 5: HY 15-22%).
+  crisis: {
+    drift: -0.3,
+    volLevel: 3.0,
+    creditSpread: 14.5,
+    inflation: 1.3,
+    duration: 35,
+    minDuration: 40,
+    next: { recovery: 1 },
+  },
+  // A milder, shorter stress than a crisis: losses come from crises, not from drift here.
   inflation_shock: {
-    drift: -0.08,
+    drift: -0.04,
     volLevel: 1.35,
-    creditSpread: 5.2,
+    creditSpread: 5.5,
     inflation: 2.9,
-    duration: 250,
+    duration: 180,
     next: { slowdown: 0.6, crisis: 0.2, expansion: 0.2 },
   },
-  recovery: { drift: 0.15, volLevel: 1.0, creditSpread: 5.5, inflation: 1.9, duration: 200, next: { expansion: 1 } },
+  recovery: { drift: 0.25, volLevel: 1.35, creditSpread: 5.5, inflation: 1.9, duration: 200, next: { expansion: 1 } },
 };
 
 export function isRegime(name: string): name is Regime {
@@ -67,9 +81,16 @@ export function regimePath(input: RegimePathInput): Regime[] {
   const { days, rng } = input;
   const path: Regime[] = [];
   let state = input.initial;
+  let age = 0;
   for (const day of days) {
+    const before = state;
     if (input.catalyst && day === firstOnOrAfter(days, input.catalyst.date)) state = input.catalyst.regime;
-    else if (path.length > 0 && rng.uniform() < 1 / REGIME_PARAMS[state].duration) state = pickNext(state, rng);
+    else if (path.length > 0) {
+      // The draw is made every day (even under the minimum duration) so the stream stays aligned.
+      const leaves = rng.uniform() < 1 / REGIME_PARAMS[state].duration;
+      if (leaves && age >= (REGIME_PARAMS[state].minDuration ?? 0)) state = pickNext(state, rng);
+    }
+    age = path.length > 0 && state === before ? age + 1 : 1;
     path.push(state);
   }
   return path;

@@ -1,0 +1,197 @@
+// Crises with depth and index-level stylized facts (REALISM Tiers 1 and 5): long worlds generated in
+// memory, market-wide parts only where that suffices, companies for the crisis depth check.
+import { describe, expect, it } from "vitest";
+import { generateCompanies, generateMarket, generateWorld } from "../build/world.ts";
+import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { validateScenario } from "../build/validate.ts";
+import { memoryScratch } from "../build/scratch.ts";
+import { loadScenarioSources, ScenarioSource } from "../build/scenario-source.ts";
+import { tradingDays } from "../build/calendar.ts";
+import { REGIME_PARAMS, regimePath } from "../build/generate/regimes.ts";
+import { Rng } from "../build/rng.ts";
+import { CrisisDepth, crisisEpisodes, episodeDrawdown, median } from "../build/realism.ts";
+
+/** A 15-year world with a crisis catalyst on 2008-09-15 (default market volatility). */
+function longSource(seed: number, count: number) {
+  return ScenarioSource.parse({
+    id: "5f0c2b9e-3d41-4c7a-9e12-7b6a0d4c8e21",
+    name: `long-crisis-${seed}`,
+    scenario_type: "macro_shock",
+    seed,
+    status: "ready",
+    start_date: "2005-01-03",
+    end_date: "2019-12-31",
+    current_date: "2019-12-31",
+    calibration_version: "test",
+    dataset_split: "train",
+    public_summary: {
+      scenario_theme: "t",
+      path_mode: "historical_context",
+      macro_regime: "expansion",
+      scenario_title: "t",
+      market_description: "t",
+      agent_task: "t",
+      market_mechanics: ["t"],
+    },
+    universe: { count, index_funds: false, warrants: 0 },
+    theme: {
+      sector_tilts: {},
+      catalyst: { date: "2008-09-15", regime: "crisis", summary: "A bank fails.", market_jump: -0.04 },
+    },
+  });
+}
+
+/** Longest run of equal consecutive values. */
+function longestRun(x: number[]): number {
+  let run = 1;
+  let best = 1;
+  for (let i = 1; i < x.length; i++) {
+    run = x[i] === x[i - 1] ? run + 1 : 1;
+    best = Math.max(best, run);
+  }
+  return best;
+}
+
+describe("volatility index and credit spreads over long worlds", () => {
+  const worlds = [11, 12, 13, 14].map((seed) => generateMarket(longSource(seed, 10), memoryScratch()).world);
+
+  it("has no floor or ceiling: no run of equal values, 9 to 90", () => {
+    for (const w of worlds) {
+      const vix = w.macro.map((m) => m.volatility_index);
+      expect(longestRun(vix)).toBeLessThanOrEqual(3);
+      expect(Math.min(...vix)).toBeGreaterThan(8.5);
+      expect(Math.max(...vix)).toBeLessThan(90);
+    }
+  });
+
+  it("averages 17-21 over the worlds (14-24 in each) and is above 40 on 1-8% of days", () => {
+    const means: number[] = [];
+    const above40: number[] = [];
+    for (const w of worlds) {
+      const vix = w.macro.map((m) => m.volatility_index);
+      means.push(vix.reduce((a, b) => a + b, 0) / vix.length);
+      above40.push(vix.filter((v) => v > 40).length / vix.length);
+    }
+    for (const m of means) expect(m).toBeGreaterThan(14);
+    for (const m of means) expect(m).toBeLessThan(24);
+    const avg = (x: number[]) => x.reduce((a, b) => a + b, 0) / x.length;
+    expect(avg(means)).toBeGreaterThan(17);
+    expect(avg(means)).toBeLessThan(21);
+    expect(avg(above40)).toBeGreaterThan(0.01);
+    expect(avg(above40)).toBeLessThan(0.08);
+  });
+
+  it("reaches the high-yield crisis band only in a crisis or in the days right after one", () => {
+    for (const w of worlds) {
+      const lastCrisis: number[] = [];
+      w.regimes.forEach((r, t) => lastCrisis.push(r === "crisis" ? t : (lastCrisis[t - 1] ?? -1e9)));
+      w.macro.forEach((m, t) => {
+        if (m.credit_spread > 15) expect(t - lastCrisis[t], m.time).toBeLessThanOrEqual(20);
+      });
+      const calm = w.macro.filter((_, t) => w.regimes[t] === "expansion").map((m) => m.credit_spread);
+      expect(median(calm)).toBeGreaterThan(2.5);
+      expect(median(calm)).toBeLessThan(5);
+      const crisis = w.macro.filter((_, t) => w.regimes[t] === "crisis").map((m) => m.credit_spread);
+      expect(Math.max(...crisis)).toBeGreaterThan(15);
+    }
+  });
+});
+
+describe("regime chain", () => {
+  it("keeps a crisis for its minimum duration", () => {
+    const days = tradingDays("2000-01-03", "2039-12-30");
+    for (const seed of [1, 2, 3]) {
+      const path = regimePath({ days, initial: "slowdown", rng: new Rng(seed, "regimes") });
+      const episodes = crisisEpisodes(path).filter((e) => e.end < days.length - 1);
+      expect(episodes.length).toBeGreaterThan(0);
+      for (const e of episodes) expect(e.end - e.start + 1).toBeGreaterThanOrEqual(REGIME_PARAMS.crisis.minDuration!);
+    }
+  });
+});
+
+describe("crisis episodes", () => {
+  it("are runs of crisis days, with the drawdown taken from the high before them", () => {
+    expect(crisisEpisodes(["expansion", "crisis", "crisis", "recovery", "crisis"])).toEqual([
+      { start: 1, end: 2 },
+      { start: 4, end: 4 },
+    ]);
+    // High 1.2 two days before the crisis; the crisis bottoms at 0.9: a 25% drawdown.
+    expect(episodeDrawdown([1, 1.2, 1.1, 1.0, 0.9, 1.3], { start: 3, end: 4 }, 2)).toBeCloseTo(0.25, 12);
+  });
+});
+
+describe("crisis depth on 15-year, 60-company worlds", () => {
+  const results = [2, 6].map((seed) => {
+    const { world, scenario } = generateMarket(longSource(seed, 60), memoryScratch());
+    const depth = new CrisisDepth(world.days.length, memoryScratch());
+    for (const c of generateCompanies(world, scenario)) {
+      const { bars, shares } = c.stock;
+      depth.add({
+        ticker: c.facts.ticker,
+        sector: c.facts.sector,
+        open: bars.map((b) => b.open),
+        high: bars.map((b) => b.high),
+        low: bars.map((b) => b.low),
+        close: bars.map((b) => b.close),
+        adjClose: bars.map((b) => b.adjusted_close),
+        volume: bars.map((b) => b.volume),
+        marketCap: bars.map((b, i) => b.close * shares[i]),
+      });
+    }
+    const checks = depth.checks(
+      world.regimes,
+      world.macro.map((m) => m.volatility_index),
+      world.days,
+    );
+    const { episodes } = depth.measure(
+      world.regimes,
+      world.macro.map((m) => m.volatility_index),
+    );
+    return { seed, episodes, checks: new Map(checks.map((c) => [c.name, c])) };
+  });
+
+  it("reaches VIX above 35 and an index drawdown beyond 20% in every crisis", () => {
+    for (const { seed, checks, episodes } of results) {
+      expect(episodes.length, `seed ${seed}`).toBeGreaterThan(0);
+      expect(checks.get("crisis_vix_peak")!.observed, `seed ${seed}`).toBeGreaterThan(35);
+      expect(checks.get("crisis_index_drawdown")!.observed, `seed ${seed}`).toBeGreaterThan(0.2);
+      expect(checks.get("crisis_vix_peak")!.passed).toBe(true);
+    }
+  });
+
+  // Not every episode: a crisis that meets stocks in a spell of high idiosyncratic volatility can
+  // stay near 0.4 (the check is a warning for that reason); on average crises are above 0.5.
+  it("lifts average pairwise stock correlation above 0.5 in a crisis on average", () => {
+    const corrs = results.map(({ checks }) => checks.get("crisis_avg_pairwise_corr")!);
+    for (const c of corrs) {
+      expect(c.family).toBe("crisis_depth");
+      expect(c.severity).toBe("warning");
+      expect(c.observed).toBeGreaterThan(0.35);
+    }
+    const byEpisode = results.flatMap(({ episodes }) => episodes.map((e) => e.corr));
+    expect(byEpisode.length).toBeGreaterThanOrEqual(2);
+    expect(byEpisode.reduce((a, b) => a + b, 0) / byEpisode.length).toBeGreaterThan(0.5);
+  });
+});
+
+describe("crisis depth in the validation report", () => {
+  it("reports the crisis of crisis-cycle-2005 (its catalyst) under the crisis_depth family", () => {
+    const source = loadScenarioSources(DEFAULT_SRC_DIR).find((s) => s.source.name === "crisis-cycle-2005")!.source;
+    const report = validateScenario({
+      scenarioId: source.id,
+      generatorVersion: "test",
+      calibrationVersion: "test",
+      world: generateWorld(source),
+    });
+    const depth = report.checks.filter((c) => c.family === "crisis_depth");
+    expect(depth.map((c) => c.name)).toEqual(["crisis_vix_peak", "crisis_avg_pairwise_corr", "crisis_index_drawdown"]);
+    for (const c of depth) {
+      expect(c.observed, c.name).not.toBeNull();
+      expect(c.detail).toContain("2008-09-15");
+    }
+    // Peaks and drawdowns hold in every episode; the catalyst's crisis is also above 0.5 in correlation.
+    expect(depth.filter((c) => c.name !== "crisis_avg_pairwise_corr").every((c) => c.passed)).toBe(true);
+    const catalystCorr = /([0-9.]+) \(\d+ days from 2008-09-15\)/.exec(depth[1].detail);
+    expect(Number(catalystCorr?.[1])).toBeGreaterThan(0.5);
+  });
+});
