@@ -117,6 +117,7 @@ describe("a future branch's published validation report", () => {
         .length,
       policy_rate_steps: decisions.reduce((a, b) => a + b, 0),
       policy_rate_calendar: decisions.reduce((a, b) => a + b, 0),
+      listing_dates: world.perCompany.length,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,

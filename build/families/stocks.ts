@@ -163,6 +163,32 @@ class ActionRates {
   }
 }
 
+/**
+ * Index weights on the first day: in a broad world (100 companies or more) no single name above 8%,
+ * as in the real S&P 500 of every era (its largest weight peaked near 7%).
+ */
+class IndexWeights {
+  private total = 0;
+  private largest = { ticker: "", cap: 0 };
+  private companies = 0;
+
+  add({ facts, stock: { bars, shares } }: Company): void {
+    if (bars.length === 0) return;
+    const cap = bars[0].close * shares[0];
+    this.total += cap;
+    this.companies++;
+    if (cap > this.largest.cap) this.largest = { ticker: facts.ticker, cap };
+  }
+
+  check(): ValidationCheck {
+    const band = { min: null, max: 0.08 };
+    const what = `largest index weight on the first day (${this.largest.ticker}), ${this.companies} companies`;
+    return this.companies < 100
+      ? skipped("realism_tier2", "index_max_weight", band, what, "fewer than 100 companies: a narrow universe")
+      : bandCheck("realism_tier2", "index_max_weight", band, this.largest.cap / this.total, what, true);
+  }
+}
+
 function stockSeries({ facts, stock: { bars, shares } }: Company): StockSeries {
   return {
     ticker: facts.ticker,
@@ -190,6 +216,7 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
   );
   const volumeRatios: number[] = [];
   const actionRates = new ActionRates(days);
+  const weights = new IndexWeights();
   const stats = new StockStats(days.length);
   const index = new CapWeightedIndex(days.length);
   const ordering = new SectorVolOrdering();
@@ -199,6 +226,7 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
       adjustedCloseRule(adjusted, company);
       actionDateRule(actionDates, company);
       actionRates.add(company);
+      weights.add(company);
       volumeRatios.push(...eventVolumeRatios(company));
       const series = stockSeries(company);
       stats.add(series);
@@ -211,6 +239,7 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
       actionDates.check(),
       eventVolumeCheck(volumeRatios),
       ...actionRates.checks(),
+      weights.check(),
       ...stats.checks(),
       ...index.checks(),
       ordering.check(),

@@ -2,7 +2,10 @@
 // event (identity, sector) is fixed for the scenario, so its context view is the whole universe.
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
+import { firstTradingDay, tradesOn } from "../generate/anchors.ts";
 import { selectUniverse } from "../generate/universe.ts";
+import { refCompanies } from "../refdata.ts";
+import { ruleCheck } from "./tier0.ts";
 import { storySectors } from "../scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
 import { toRows } from "./rows.ts";
@@ -28,4 +31,20 @@ export const universe: Family<Calendar, Universe> = {
     );
   },
   manifest: (world) => ({ instruments: { companies: world.companies.map((c) => c.ticker) } }),
+  // A company appears only from its first trading day: every company trades on the world's first.
+  checks: (world) => {
+    const founded = new Map(refCompanies().map((c) => [c.facts.ticker, c.founded]));
+    const early = world.companies
+      .filter((c) => tradesOn(c.ticker, founded.get(c.ticker) ?? null, world.days[0]) === "no")
+      .map((c) => `${c.ticker} (first trading day ${firstTradingDay(c.ticker) ?? "unknown"})`);
+    return [
+      ruleCheck(
+        "listing_dates",
+        "universe",
+        early,
+        world.companies.length,
+        "every company trades on the scenario's first day (reference listing dates)",
+      ),
+    ];
+  },
 };
