@@ -9,6 +9,7 @@ import { loadScenarioSources, ScenarioSource } from "../build/scenario-source.ts
 import { tradingDays } from "../build/calendar.ts";
 import { REGIME_PARAMS, regimePath } from "../build/generate/regimes.ts";
 import { Rng } from "../build/rng.ts";
+import { stockSeries } from "../build/families/stocks.ts";
 import { CrisisDepth, crisisEpisodes, episodeDrawdown, median } from "../build/realism.ts";
 
 /** A 15-year world with a crisis catalyst on 2008-09-15 (default market volatility). */
@@ -125,18 +126,7 @@ describe("crisis depth on 15-year, 60-company worlds", () => {
     const { world, scenario } = generateMarket(longSource(seed, 60), memoryScratch());
     const depth = new CrisisDepth(world.days.length, memoryScratch());
     for (const c of generateCompanies(world, scenario)) {
-      const { bars, shares } = c.stock;
-      depth.add({
-        ticker: c.facts.ticker,
-        sector: c.facts.sector,
-        open: bars.map((b) => b.open),
-        high: bars.map((b) => b.high),
-        low: bars.map((b) => b.low),
-        close: bars.map((b) => b.close),
-        adjClose: bars.map((b) => b.adjusted_close),
-        volume: bars.map((b) => b.volume),
-        marketCap: bars.map((b, i) => b.close * shares[i]),
-      });
+      depth.add(stockSeries(c));
     }
     const checks = depth.checks(
       world.regimes,

@@ -8,7 +8,7 @@ import { CrisisDepth, macroChecks } from "../realism.ts";
 import type { Events } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { Factors } from "./market.ts";
-import type { Stock } from "./stocks.ts";
+import { stockSeries, type Stock } from "./stocks.ts";
 import type { CentralBanks } from "./rates.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import { toRows } from "./rows.ts";
@@ -55,18 +55,7 @@ export const macro: Family<Calendar & HiddenMacro & CentralBanks & Events & Fact
   companyChecks: (days, scratch) => {
     const depth = new CrisisDepth(days.length, scratch);
     return {
-      company: ({ facts, stock: { bars, shares } }) =>
-        depth.add({
-          ticker: facts.ticker,
-          sector: facts.sector,
-          open: bars.map((b) => b.open),
-          high: bars.map((b) => b.high),
-          low: bars.map((b) => b.low),
-          close: bars.map((b) => b.close),
-          adjClose: bars.map((b) => b.adjusted_close),
-          volume: bars.map((b) => b.volume),
-          marketCap: bars.map((b, i) => b.close * shares[i]),
-        }),
+      company: (company) => depth.add(stockSeries(company)),
       finish: (world) =>
         depth.checks(
           world.regimes,

@@ -189,7 +189,8 @@ class IndexWeights {
   }
 }
 
-function stockSeries({ facts, stock: { bars, shares } }: Company): StockSeries {
+/** A company's daily series as the realism statistics read them. */
+export function stockSeries({ facts, stock: { bars, shares } }: CompanyBase & Stock): StockSeries {
   return {
     ticker: facts.ticker,
     sector: facts.sector,
