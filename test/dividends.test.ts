@@ -52,7 +52,7 @@ describe("splits", () => {
         }
         const amount = a.details.amount as number;
         // Restated for the splits gone ex since, no dividend is below the one before it.
-        if (previous !== null) expect(amount * splitSince).toBeGreaterThanOrEqual(previous - 0.011);
+        if (previous !== null) expect(amount * splitSince).toBeGreaterThanOrEqual(previous - 0.011 * splitSince);
         previous = amount;
         splitSince = 1;
       }

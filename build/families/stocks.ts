@@ -121,8 +121,8 @@ class ActionRates {
       }
       const amount = a.details.amount as number;
       paidYears.add(a.ex_date.slice(0, 4));
-      // A cent of rounding after a split is not a cut.
-      if (previous !== null && amount * splitSince < previous - 0.011) cutYears.add(a.ex_date.slice(0, 4));
+      // A cent of rounding after a split (a cent per new share) is not a cut.
+      if (previous !== null && amount * splitSince < previous - 0.011 * splitSince) cutYears.add(a.ex_date.slice(0, 4));
       previous = amount;
       splitSince = 1;
     }

@@ -74,7 +74,7 @@ export interface ActionInput {
 }
 
 /** Daily chance of a split announcement at an as-traded price (REALISM Tier 4: pre-split prices typically > $100). */
-const splitHazard = (price: number) => Math.min(0.01, 0.0003 * (price / 150) ** 2);
+const splitHazard = (price: number) => Math.min(0.004, 0.0001 * (price / 100) ** 1.5);
 
 /** Actions whose ex-date lies inside the scenario, ascending by ex-date. */
 export function corporateActions(input: ActionInput): CorporateAction[] {
@@ -145,9 +145,9 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
         details: { amount, currency: "USD", frequency: "quarterly" },
       });
     }
-    // Splits: the higher the price the likelier (above $150; about 25% a year at $300, 70% at $600),
+    // Splits: the higher the price the likelier (above $100; about 5% a year at $150, 24% at $500),
     // at most one a year and a half, announced a month ahead; 2:1 unless the price is very high.
-    if (price > 150 && i - lastSplitIndex > 380 && i > 25 && rng.uniform() < splitHazard(price)) {
+    if (price > 100 && i - lastSplitIndex > 380 && i > 25 && rng.uniform() < splitHazard(price)) {
       const ratio = price > 1500 ? 10 : price > 900 ? 4 : price > 600 ? 3 : 2;
       const ex = days[Math.min(days.length - 1, i + rng.int(20, 30))];
       if (ex === day) return;
