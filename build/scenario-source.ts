@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
+import { normalizeTicker } from "../src/contract/ticker.ts";
 import { BANKS } from "./generate/rates.ts";
 import { REGIMES } from "./generate/regimes.ts";
 
@@ -141,6 +142,17 @@ export const ScenarioSource = z
 export function storyTilt(start: string, end: string): number {
   const years = Math.max(0.25, (Date.parse(end) - Date.parse(start)) / (365.25 * 86_400_000));
   return (3 * 0.25) / Math.sqrt(years);
+}
+
+/** Whether the story's catalyst hits a company: named among its tickers, or in one of its sectors. */
+export function hitByCatalyst(
+  catalyst: { tickers: string[]; sectors: string[] } | undefined,
+  company: { ticker: string; sector: string },
+): boolean {
+  return (
+    catalyst !== undefined &&
+    (catalyst.tickers.some((t) => normalizeTicker(t) === company.ticker) || catalyst.sectors.includes(company.sector))
+  );
 }
 
 /** Sectors a scenario's story speaks of: its universe must hold some of each. */

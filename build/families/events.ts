@@ -2,10 +2,10 @@
 // company's events, all with hidden effects that the market and stock families apply. Served without
 // the effects, per ticker and market-wide by year; an event is public from its `visible_from` date.
 import { SHARDS } from "../../src/bundle/shards.ts";
-import { normalizeTicker } from "../../src/contract/ticker.ts";
-import { sizeTier, startingPoint, type SizeTier } from "../generate/anchors.ts";
+import { sizeTier, type SizeTier } from "../generate/anchors.ts";
 import { companyEvents, earningsVerdict, marketEvents, publicEvent, type WorldEvent } from "../generate/events.ts";
 import { bandCheck, skipped, type Band } from "../realism.ts";
+import { hitByCatalyst } from "../scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { CentralBanks } from "./rates.ts";
 import type { HiddenMacro } from "./regimes.ts";
@@ -46,14 +46,10 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
   },
   context: (world, cut) => ({ events: visible(world.events, cut.date) }),
   company: (world, { facts }, { source, rng }) => {
-    // The same starting point the stocks family prices the company from.
-    const start = startingPoint(facts.ticker, world.days[0], rng.fork(`anchor/${facts.ticker}`));
-    const tier = sizeTier(start.marketCap, world.days[0]);
+    const tier = sizeTier(world.starts.get(facts.ticker)!.marketCap, world.days[0]);
     const story = source.story?.catalyst;
     const hit =
-      story &&
-      source.theme.catalyst &&
-      (story.tickers.map(normalizeTicker).includes(facts.ticker) || story.sectors.includes(facts.sector))
+      story && source.theme.catalyst && hitByCatalyst(story, facts)
         ? { date: source.theme.catalyst.date, excessMove: story.excess_move }
         : undefined;
     return { events: companyEvents(source.id, world.days, facts, tier, rng.fork("events"), hit), sizeTier: tier };

@@ -6,7 +6,7 @@
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { CrossSection } from "../cross-section.ts";
-import { sectorMedianVol, startingPoint } from "../generate/anchors.ts";
+import { sectorMedianVol } from "../generate/anchors.ts";
 import { idioVolMultiplierFor, stockPath, type StockPath } from "../generate/prices.ts";
 import {
   bandCheck,
@@ -252,8 +252,8 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
 export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
   name: "stocks",
   context: () => ({}),
-  company: ({ days, regimes, market, sectors }, { facts, events }, { rng }) => {
-    const start = startingPoint(facts.ticker, days[0], rng.fork(`anchor/${facts.ticker}`));
+  company: ({ days, regimes, market, sectors, starts }, { facts, events }, { rng }) => {
+    const start = starts.get(facts.ticker)!;
     const sectorVol = sectorMedianVol(facts.sector);
     return {
       stock: stockPath({

@@ -2,9 +2,8 @@
 // catalyst's targets must hold on the data (the policy windows are checked by the rates family).
 // Nothing here is served; the checks fail the build (errors) when the data contradicts the story.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import { normalizeTicker } from "../../src/contract/ticker.ts";
 import { firstOnOrAfter } from "../generate/regimes.ts";
-import type { ScenarioSource } from "../scenario-source.ts";
+import { hitByCatalyst, type ScenarioSource } from "../scenario-source.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import type { MacroTape } from "./macro.ts";
 import type { Stock } from "./stocks.ts";
@@ -95,9 +94,7 @@ function dayMove({ facts, stock: { bars, shares } }: Company, d: number): DayMov
 /** On the catalyst's day, the names it hits move against the others (cap-weighted) as the story says. */
 function catalystCheck(story: StoryPart["story"], moves: DayMove[]): ValidationCheck {
   const stated = story.catalyst;
-  const tickers = new Set((stated?.tickers ?? []).map(normalizeTicker));
-  const sectors = new Set(stated?.sectors ?? []);
-  const hit = moves.filter((m) => tickers.has(m.ticker) || sectors.has(m.sector));
+  const hit = moves.filter((m) => hitByCatalyst(stated, m));
   const violations: string[] = [];
   const cap = moves.reduce((a, m) => a + m.capBefore, 0);
   const rest = moves.filter((m) => !hit.includes(m));

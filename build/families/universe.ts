@@ -2,7 +2,7 @@
 // event (identity, sector) is fixed for the scenario, so its context view is the whole universe.
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { firstTradingDay, tradesOn } from "../generate/anchors.ts";
+import { firstTradingDay, startingPoint, tradesOn, type StartingPoint } from "../generate/anchors.ts";
 import { selectUniverse } from "../generate/universe.ts";
 import { refCompanies } from "../refdata.ts";
 import { ruleCheck } from "./tier0.ts";
@@ -12,14 +12,20 @@ import { toRows } from "./rows.ts";
 
 export interface Universe {
   companies: CompanyFacts[];
+  /** Hidden: each company's starting point (anchors.ts), by ticker; its events and prices start from it. */
+  starts: Map<string, StartingPoint>;
 }
 
 export const universe: Family<Calendar, Universe> = {
   name: "universe",
-  generate: (_, { source, rng }) => ({
-    companies: selectUniverse(source.universe, source.start_date, rng.fork("universe"), storySectors(source)),
-  }),
-  context: (world) => ({ companies: world.companies }),
+  generate: ({ days }, { source, rng }) => {
+    const companies = selectUniverse(source.universe, source.start_date, rng.fork("universe"), storySectors(source));
+    const starts = new Map(
+      companies.map((c) => [c.ticker, startingPoint(c.ticker, days[0], rng.fork(`anchor/${c.ticker}`))]),
+    );
+    return { companies, starts };
+  },
+  context: (world) => ({ companies: world.companies, starts: world.starts }),
   shards: (world, emit) => {
     const byTicker = [...world.companies].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
     emit.write(SHARDS.companies, undefined, toRows(SHARDS.companies.columns, byTicker));

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { toDate } from "../calendar.ts";
 import { normalizeTicker } from "../../src/contract/ticker.ts";
+import { median } from "../realism.ts";
 import { refCompanies } from "../refdata.ts";
 import type { Rng } from "../rng.ts";
 
@@ -112,11 +113,6 @@ function anchors(): Anchors {
   cached = { snapshots, years, listings, marketLevel: marketLevels(years) };
   return cached;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** Chain-linked median of year-on-year adjusted-price ratios across tickers, 1 in 2012. */
 function marketLevels(years: Map<string, YearAnchor[]>): Map<number, number> {
@@ -288,9 +284,7 @@ export function startingPoint(ticker: string, date: string, rng: Rng): StartingP
   let source: StartingPoint["source"] = "tier";
   const withCap = shots.filter((s) => s.cap !== null);
   if (withCap.length) {
-    const nearest = withCap.reduce((a, b) =>
-      Math.abs(time(b.date) - time(date)) < Math.abs(time(a.date) - time(date)) ? b : a,
-    );
+    const nearest = nearestTo(withCap, date)!;
     const here = adjustedOn(history, date);
     const there = adjustedOn(history, nearest.date);
     if (here !== null && there !== null) {
@@ -317,7 +311,11 @@ export function startingPoint(ticker: string, date: string, rng: Rng): StartingP
   price ??= Math.exp(rng.between(Math.log(20), Math.log(120)));
   while (price < RESTATED_BELOW) price *= 2;
   cap *= noise;
-  const dividendYield = nearestYield(shots, date);
+  const dividendYield =
+    nearestTo(
+      shots.filter((s) => s.dividendYield !== null),
+      date,
+    )?.dividendYield ?? null;
   return {
     marketCap: cap,
     price,
@@ -329,14 +327,10 @@ export function startingPoint(ticker: string, date: string, rng: Rng): StartingP
   };
 }
 
-/** Dividend status from the snapshot nearest the date that states it. */
-function nearestYield(shots: Snapshot[], date: string): number | null {
-  let best: Snapshot | undefined;
-  for (const s of shots) {
-    if (s.dividendYield === null) continue;
-    if (!best || Math.abs(time(s.date) - time(date)) < Math.abs(time(best.date) - time(date))) best = s;
-  }
-  return best ? best.dividendYield : null;
+/** The snapshot nearest the date (the earlier one of two as near). */
+function nearestTo(shots: Snapshot[], date: string): Snapshot | undefined {
+  const distance = (s: Snapshot) => Math.abs(time(s.date) - time(date));
+  return shots.reduce<Snapshot | undefined>((best, s) => (!best || distance(s) < distance(best) ? s : best), undefined);
 }
 
 export type SizeTier = "mega" | "large" | "mid" | "small";

@@ -31,10 +31,13 @@ export function selectUniverse(
     }
     chosen.set(found.facts.ticker, found.facts);
   }
+  // What can be drawn: active companies that trade on the first day; S&P 500 members first.
+  const tradable = all.filter((c) => c.facts.is_active && trades(c));
+  const members = tradable.filter((c) => c.inSp500);
   // Each sector the story speaks of gets at least two names (a story about energy needs energy stocks).
   for (const sector of storySectors) {
     const have = [...chosen.values()].filter((c) => c.sector === sector).length;
-    const candidates = all.filter((c) => c.inSp500 && c.facts.is_active && trades(c) && c.facts.sector === sector);
+    const candidates = members.filter((c) => c.facts.sector === sector);
     for (const c of rng
       .fork(`story/${sector}`)
       .shuffle(candidates)
@@ -42,13 +45,8 @@ export function selectUniverse(
       chosen.set(c.facts.ticker, c.facts);
   }
   const sectors = new Set(universe.sectors);
-  const pool = all.filter(
-    (c) =>
-      c.inSp500 &&
-      c.facts.is_active &&
-      trades(c) &&
-      !chosen.has(c.facts.ticker) &&
-      (sectors.size === 0 || sectors.has(c.facts.sector)),
+  const pool = members.filter(
+    (c) => !chosen.has(c.facts.ticker) && (sectors.size === 0 || sectors.has(c.facts.sector)),
   );
   for (const c of rng.shuffle(pool)) {
     if (chosen.size >= universe.count) break;
@@ -57,11 +55,9 @@ export function selectUniverse(
   // A universe larger than the S&P 500 goes on with other listed operating companies (sector from
   // their SIC code), in a draw of its own: smaller universes stay as they were.
   if (chosen.size < universe.count) {
-    const others = all.filter(
+    const others = tradable.filter(
       (c) =>
         !c.inSp500 &&
-        c.facts.is_active &&
-        trades(c) &&
         c.facts.category !== "Fund/Trust" &&
         !chosen.has(c.facts.ticker) &&
         (sectors.size === 0 || sectors.has(c.facts.sector)),
