@@ -57,6 +57,22 @@ describe("starting points", () => {
     expect(total).toBeLessThan(45e12);
   });
 
+  it("does not carry a cap back across a share-count change (rescues, mergers, a bankruptcy)", () => {
+    // Real 2005 caps: C about $245bn, AIG $170bn, BAC $190bn, DAL $1bn (old equity, bankrupt in
+    // 2005); carried back by price alone they came out at $1.0T, $2.2T, $380bn and $1.1T.
+    const caps = capsOn("2005-01-03", ["C", "AIG", "BAC", "DAL", "GE", "XOM", "MSFT"]);
+    expect(caps.get("C")!).toBeLessThan(4.5e11);
+    expect(caps.get("AIG")!).toBeLessThan(3.5e11);
+    expect(caps.get("DAL")!).toBeLessThan(1e11);
+    // GE, the largest company of 2005, stays the largest.
+    const ranked = [...caps].sort((a, b) => b[1] - a[1]).map(([t]) => t);
+    expect(ranked[0]).toBe("GE");
+    for (const t of ["C", "AIG", "DAL"]) {
+      const sp = startingPoint(t, "2005-01-03", new Rng(9, `anchor/${t}`));
+      expect(sp.price).toBeLessThan(200);
+    }
+  });
+
   it("carries a 1995 price to the traded level, with shares that give its cap", () => {
     const sp = startingPoint("MSFT", "1995-01-03", new Rng(1, "a"));
     expect(sp.source).toBe("snapshot");

@@ -59,6 +59,14 @@ const FORMER_TICKERS: Record<string, string[]> = {
   CTRA: ["COG"], // Cabot Oil & Gas, renamed Coterra Energy in 2021
 };
 
+/**
+ * Reorganized equities whose trading anchors chain the old shares to the new (public record): years
+ * before the new equity's first year say nothing about it and are dropped.
+ */
+const NEW_EQUITY_FROM: Record<string, number> = {
+  DAL: 2007, // Delta Air Lines emerged from Chapter 11 in 2007; the old equity was cancelled
+};
+
 const num = (s: string | undefined) => (s === undefined || s === "" ? null : Number(s));
 
 let cached: Anchors | undefined;
@@ -78,6 +86,7 @@ function anchors(): Anchors {
   const years = new Map<string, YearAnchor[]>();
   for (const r of readCsv("yearly_trading_anchors.csv")) {
     const ticker = normalizeTicker(r.ticker);
+    if (Number(r.year) < (NEW_EQUITY_FROM[ticker] ?? 0)) continue;
     const list = years.get(ticker) ?? [];
     list.push({
       year: Number(r.year),
@@ -256,12 +265,63 @@ const DAILY_TURNOVER = 0.0063;
 /** Traded prices below this were restated by later splits; splits are undone (2:1) until above it. */
 const RESTATED_BELOW = 10;
 
+/** The company's cap and price on `date`, from its nearest snapshot (see startingPoint). */
+function fromSnapshots(ticker: string, date: string): { cap: number; price: number; carried: boolean } | null {
+  const withCap = (anchors().snapshots.get(ticker) ?? []).filter((s) => s.cap !== null);
+  if (!withCap.length) return null;
+  const history = anchors().years.get(ticker) ?? [];
+  const nearest = nearestTo(withCap, date)!;
+  const here = adjustedOn(history, date);
+  const there = adjustedOn(history, nearest.date);
+  // Carried by the company's own adjusted prices (restated for later splits: undone by the caller).
+  if (here !== null && there !== null)
+    return { cap: nearest.cap! * (here / there), price: nearest.price * (here / there), carried: true };
+  if (date < withCap[0].date) return null;
+  const points = (field: "cap" | "price"): [string, number][] => withCap.map((s) => [s.date, s[field]!]);
+  return { cap: interpolate(points("cap"), date), price: interpolate(points("price"), date), carried: false };
+}
+
+/** Dollar volume of the year before `date`'s, where the anchors have a full enough year. */
+function dollarVolumeBefore(ticker: string, date: string): number | null {
+  const year = Number(date.slice(0, 4)) - 1;
+  const a = anchors()
+    .years.get(ticker)
+    ?.find((y) => y.year === year && y.tradingDays >= 120);
+  return a ? a.dollarVolume : null;
+}
+
+const eraTurnovers = new Map<string, number>();
+
+/** Median daily turnover of the companies whose cap is carried back to `date` by price. */
+function eraTurnover(date: string): number {
+  let cached = eraTurnovers.get(date);
+  if (cached === undefined) {
+    const ratios: number[] = [];
+    for (const ticker of anchors().snapshots.keys()) {
+      const point = fromSnapshots(ticker, date);
+      const volume = dollarVolumeBefore(ticker, date);
+      if (point?.carried && volume !== null) ratios.push(volume / point.cap);
+    }
+    cached = ratios.length ? median(ratios) : DAILY_TURNOVER;
+    eraTurnovers.set(date, cached);
+  }
+  return cached;
+}
+
+/**
+ * A carried cap implying a turnover below this share of the era's median has crossed a change of
+ * share count (a rescue, a merger): price alone took C to $1.0T and AIG to $2.2T in 2005.
+ */
+const BROKEN_CARRY_TURNOVER = 0.25;
+/** Such a company is sized from its dollar volume at this share of the era's median turnover (large caps trade less than the median). */
+const LARGE_CAP_TURNOVER = 0.5;
+
 /**
  * A company's starting point on `date`. Market cap and price come from the nearest S&P 500
  * snapshot, carried to the date by the company's own adjusted prices (1990-2017) or interpolated
- * between snapshots (later); without a snapshot, from its dollar volume at the median turnover;
- * without either, from a size tier of the era's market. Seeded noise of about 8% keeps ranks
- * plausible without copying them.
+ * between snapshots (later); without a snapshot, or when the carry crossed a change of share
+ * count, from its dollar volume at a turnover; without either, from a size tier of the era's
+ * market. Seeded noise of about 8% keeps ranks plausible without copying them.
  */
 export function startingPoint(ticker: string, date: string, rng: Rng): StartingPoint {
   const { snapshots, years } = anchors();
@@ -282,25 +342,14 @@ export function startingPoint(ticker: string, date: string, rng: Rng): StartingP
   let cap: number | null = null;
   let price: number | null = null;
   let source: StartingPoint["source"] = "tier";
-  const withCap = shots.filter((s) => s.cap !== null);
-  if (withCap.length) {
-    const nearest = nearestTo(withCap, date)!;
-    const here = adjustedOn(history, date);
-    const there = adjustedOn(history, nearest.date);
-    if (here !== null && there !== null) {
-      // Carried by the company's own adjusted prices (restated for later splits: undone below).
-      cap = nearest.cap! * (here / there);
-      price = nearest.price * (here / there);
-      source = "snapshot";
-    } else if (date >= withCap[0].date) {
-      const points = (field: "cap" | "price"): [string, number][] => withCap.map((s) => [s.date, s[field]!]);
-      cap = interpolate(points("cap"), date);
-      price = interpolate(points("price"), date);
-      source = "snapshot";
-    }
-  }
-  if (cap === null && lastYear) {
-    cap = lastYear.dollarVolume / DAILY_TURNOVER;
+  const point = fromSnapshots(ticker, date);
+  const brokenCarry =
+    point?.carried && lastYear && lastYear.dollarVolume / point.cap < BROKEN_CARRY_TURNOVER * eraTurnover(date);
+  if (point && !brokenCarry) {
+    ({ cap, price } = point);
+    source = "snapshot";
+  } else if (lastYear) {
+    cap = lastYear.dollarVolume / (brokenCarry ? LARGE_CAP_TURNOVER * eraTurnover(date) : DAILY_TURNOVER);
     source = "trading";
   }
   if (cap === null) {

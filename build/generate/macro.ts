@@ -71,7 +71,7 @@ export interface MacroInput {
  * Implied volatility's premium over expected volatility, in index points, in calm markets (VIX
  * ~12-14); it grows with the regime's risk (fear is priced above expected volatility in a crisis).
  */
-const VARIANCE_PREMIUM = 9;
+const VARIANCE_PREMIUM = 10;
 
 /**
  * The volatility index eases above 50 toward 88, like the real one (peaks 80-90 in 2008 and 2020):
@@ -110,12 +110,13 @@ export function macroTape(input: MacroInput): MacroObservation[] {
     // Implied volatility prices the month ahead: the variance expected over the next 21 days plus
     // a variance risk premium, which keeps it above about 10 without a floor, and it jumps when the
     // market falls beyond what the volatility model expects.
-    vixNoise = 0.9 * vixNoise - 2 * market.returns[t] + 0.02 * rng.normal();
-    // The jump term is bounded (a factor of 0.6-1.65) so a run of falls cannot compound it without limit.
-    const expected =
-      100 * Math.sqrt(TRADING_DAYS) * market.monthVol[t] * 1.05 * Math.exp(0.5 * Math.tanh(vixNoise / 0.5));
+    vixNoise = 0.9 * vixNoise - 4 * market.returns[t] + 0.035 * rng.normal();
+    // The jump term is bounded (a factor of 0.6-1.65) so a run of falls cannot compound it without
+    // limit; it moves the premium too, so a calm market's index still moves every day.
+    const jump = Math.exp(0.5 * Math.tanh(vixNoise / 0.5));
+    const expected = 100 * Math.sqrt(TRADING_DAYS) * market.monthVol[t] * 1.05;
     const premium = VARIANCE_PREMIUM * Math.sqrt(fear[t] / REGIME_PARAMS.expansion.volLevel);
-    const vix = softCap(Math.sqrt(premium ** 2 + expected ** 2));
+    const vix = softCap(Math.sqrt(premium ** 2 + expected ** 2) * jump);
     spreadNoise = 0.97 * spreadNoise + 0.012 * rng.normal();
     const spread = Math.max(2, spreadLevel[t] * Math.pow(vix / 20, 0.25) * Math.exp(spreadNoise));
     yieldNoise = 0.99 * yieldNoise + 0.045 * rng.normal();

@@ -120,7 +120,7 @@ export interface SectorFactor {
 export function sectorFactor(rng: Rng, sector: string, regimes: Regime[]): SectorFactor {
   const n = regimes.length;
   const level = smoothUpDown(
-    regimes.map((r) => Math.sqrt(REGIME_PARAMS[r].volLevel)),
+    regimes.map((r) => Math.pow(REGIME_PARAMS[r].volLevel, 0.25)),
     LEVEL_HALF_LIFE.up,
     LEVEL_HALF_LIFE.down,
   );

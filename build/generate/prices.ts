@@ -44,17 +44,17 @@ const SECTOR_BETA: Record<string, number> = {
 
 /** Annual idiosyncratic volatility by sector. */
 const IDIO_VOL: Record<string, number> = {
-  Utilities: 0.13,
-  "Consumer Staples": 0.14,
-  "Health Care": 0.22,
-  "Real Estate": 0.18,
-  "Communication Services": 0.22,
-  Industrials: 0.18,
-  Materials: 0.2,
-  "Consumer Discretionary": 0.24,
-  "Information Technology": 0.24,
-  Financials: 0.17,
-  Energy: 0.24,
+  Utilities: 0.099,
+  "Consumer Staples": 0.108,
+  "Health Care": 0.171,
+  "Real Estate": 0.135,
+  "Communication Services": 0.171,
+  Industrials: 0.135,
+  Materials: 0.153,
+  "Consumer Discretionary": 0.18,
+  "Information Technology": 0.18,
+  Financials: 0.126,
+  Energy: 0.18,
 };
 
 export interface StockPath {

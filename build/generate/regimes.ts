@@ -19,6 +19,8 @@ export interface RegimeParams {
   duration: number;
   /** Trading days the regime lasts at least (a crisis needs time to reach its depth). */
   minDuration?: number;
+  /** Trading days after which the regime ends whatever the draw (a crisis does not last years). */
+  maxDuration?: number;
   /** Where the chain goes next, with weights. */
   next: Partial<Record<Regime, number>>;
 }
@@ -30,7 +32,7 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
     creditSpread: 3.6,
     inflation: 2.2,
     duration: 600,
-    next: { slowdown: 0.6, inflation_shock: 0.3, crisis: 0.05 },
+    next: { slowdown: 0.65, inflation_shock: 0.33, crisis: 0.02 },
   },
   slowdown: {
     drift: 0.0,
@@ -38,18 +40,19 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
     creditSpread: 5.5,
     inflation: 2.0,
     duration: 180,
-    next: { crisis: 0.25, recovery: 0.25, expansion: 0.5 },
+    next: { crisis: 0.06, recovery: 0.3, expansion: 0.64 },
   },
   // A crisis's depth is not its drift: the market factor pulls it down a drawn depth (market.ts);
   // the drift here is the policy rule's output gap. Volatility near 4x calm (VIX 40-60) and
   // spreads in the crisis band (REALISM Tier 5: HY 15-22%).
   crisis: {
     drift: -0.3,
-    volLevel: 3.0,
+    volLevel: 2.6,
     creditSpread: 14.5,
     inflation: 1.3,
-    duration: 35,
-    minDuration: 40,
+    duration: 50,
+    minDuration: 60,
+    maxDuration: 150,
     next: { recovery: 1 },
   },
   // A milder, shorter stress than a crisis: losses come from crises, not from drift here.
@@ -59,7 +62,7 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
     creditSpread: 5.5,
     inflation: 2.9,
     duration: 180,
-    next: { slowdown: 0.6, crisis: 0.2, expansion: 0.2 },
+    next: { slowdown: 0.6, crisis: 0.05, expansion: 0.35 },
   },
   recovery: { drift: 0.25, volLevel: 1.35, creditSpread: 5.5, inflation: 1.9, duration: 200, next: { expansion: 1 } },
 };
@@ -87,8 +90,9 @@ export function regimePath(input: RegimePathInput): Regime[] {
     if (input.catalyst && day === firstOnOrAfter(days, input.catalyst.date)) state = input.catalyst.regime;
     else if (path.length > 0) {
       // The draw is made every day (even under the minimum duration) so the stream stays aligned.
-      const leaves = rng.uniform() < 1 / REGIME_PARAMS[state].duration;
-      if (leaves && age >= (REGIME_PARAMS[state].minDuration ?? 0)) state = pickNext(state, rng);
+      const params = REGIME_PARAMS[state];
+      const leaves = rng.uniform() < 1 / params.duration || age >= (params.maxDuration ?? Infinity);
+      if (leaves && age >= (params.minDuration ?? 0)) state = pickNext(state, rng);
     }
     age = path.length > 0 && state === before ? age + 1 : 1;
     path.push(state);

@@ -43,13 +43,13 @@ export const MARKET_SHOCKS: ShockParams = {
   alpha: 0.02,
   gamma: 0.13,
   beta: 0.85,
-  nu: 6,
+  nu: 4.5,
   skew: 0.15,
   levels: [
     { phi: 0.998, sd: 0.02 },
     { phi: 0.95, sd: 0.06 },
   ],
-  leverage: -0.55,
+  leverage: -0.65,
   clip: 5,
   newsCap: 9,
 };
