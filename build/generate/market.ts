@@ -10,17 +10,17 @@ export const TRADING_DAYS = 252;
 
 /** Annual volatility of each sector's own factor (beyond the market). */
 export const SECTOR_VOL: Record<string, number> = {
-  Utilities: 0.1,
-  "Consumer Staples": 0.09,
-  "Health Care": 0.11,
-  "Real Estate": 0.15,
-  "Communication Services": 0.12,
-  Industrials: 0.1,
-  Materials: 0.13,
-  "Consumer Discretionary": 0.12,
-  "Information Technology": 0.13,
-  Financials: 0.15,
-  Energy: 0.22,
+  Utilities: 0.085,
+  "Consumer Staples": 0.076,
+  "Health Care": 0.093,
+  "Real Estate": 0.128,
+  "Communication Services": 0.102,
+  Industrials: 0.085,
+  Materials: 0.111,
+  "Consumer Discretionary": 0.102,
+  "Information Technology": 0.111,
+  Financials: 0.128,
+  Energy: 0.187,
 };
 
 /**

@@ -28,7 +28,7 @@ export interface RegimeParams {
 export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
   expansion: {
     drift: 0.11,
-    volLevel: 0.75,
+    volLevel: 0.85,
     creditSpread: 3.6,
     inflation: 2.2,
     duration: 600,
