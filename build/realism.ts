@@ -7,6 +7,7 @@
 // cannot be computed is reported with observed null.
 import type { ValidationCheck } from "../src/bundle/types.ts";
 import type { RecordSpill, Scratch } from "./scratch.ts";
+import { round4 } from "./generate/rounding.ts";
 
 export interface StockSeries {
   ticker: string;
@@ -193,8 +194,9 @@ export interface Band {
   max: number | null;
 }
 
-function round4(v: number): number | null {
-  return Number.isFinite(v) ? Math.round(v * 1e4) / 1e4 : null;
+/** A reported value to four places; null where it is not a number. */
+function reported(v: number): number | null {
+  return Number.isFinite(v) ? round4(v) : null;
 }
 
 export function fmt(v: number, pct = false): string {
@@ -216,7 +218,7 @@ export function bandCheck(
   pct = false,
   undefinedMeans = "degenerate series",
 ): ValidationCheck {
-  const observed = round4(value);
+  const observed = reported(value);
   const expected = { min: band.min, max: band.max };
   if (observed === null) {
     return {

@@ -55,7 +55,7 @@ describe("the context view of a future branch", () => {
       view.inflation,
       view.market.returns,
       view.market.vol,
-      view.market.nextVol,
+      view.market.monthVol,
       view.market.eventReturns,
       ...[...view.sectors.values()].flatMap((s) => [s.returns, s.vol]),
       ...view.perCompany.flatMap((c) => [c.stock.bars, c.stock.shares]),

@@ -6,6 +6,7 @@ import type { Row } from "../../src/bundle/shard.ts";
 import { monthOf, SHARDS } from "../../src/bundle/shards.ts";
 import { isTradingDay } from "../calendar.ts";
 import type { Bar } from "../generate/prices.ts";
+import { round4 } from "../generate/rounding.ts";
 import type { Calendar, Checker, CompanyBase, Family, ShardSink } from "./family.ts";
 import type { Funds } from "./funds.ts";
 import { groupBy, toRows } from "./rows.ts";
@@ -22,8 +23,6 @@ export function otherBars(world: Funds & Warrants): Map<string, Bar[]> {
   for (const w of world.warrants) out.set(w.instrument.ticker, w.bars);
   return out;
 }
-
-const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /** An instrument's bar of every day, one row per day (the snapshot shards' columns). */
 function snapshotRows(ticker: string, bars: Bar[], shares: number[] | undefined): Row[] {

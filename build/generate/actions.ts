@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { addDays, isTradingDay } from "../calendar.ts";
 import type { Rng } from "../rng.ts";
+import { round2 } from "./rounding.ts";
 
 export interface CorporateAction {
   id: string;
@@ -131,7 +132,7 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
       // Distress: a payer whose price has collapsed (a yield above 12%) halves its dividend or more.
       if (quarterly > 0.03 * seen) quarterly = 0.5 * Math.min(quarterly, 0.03 * seen);
       if (quarterly < 0.005) return;
-      const amount = Math.round(quarterly * 100) / 100;
+      const amount = round2(quarterly);
       paidOut *= 1 - amount / priceOn(days[Math.max(0, i - 1)]);
       const record = recordDate(day);
       out.push({

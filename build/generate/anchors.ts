@@ -281,31 +281,28 @@ function fromSnapshots(ticker: string, date: string): { cap: number; price: numb
   return { cap: interpolate(points("cap"), date), price: interpolate(points("price"), date), carried: false };
 }
 
-/** Dollar volume of the year before `date`'s, where the anchors have a full enough year. */
-function dollarVolumeBefore(ticker: string, date: string): number | null {
+/** The anchor year before `date`'s, where the anchors have a full enough year (120 trading days). */
+function yearBefore(history: YearAnchor[], date: string): YearAnchor | undefined {
   const year = Number(date.slice(0, 4)) - 1;
-  const a = anchors()
-    .years.get(ticker)
-    ?.find((y) => y.year === year && y.tradingDays >= 120);
-  return a ? a.dollarVolume : null;
+  return history.find((a) => a.year === year && a.tradingDays >= 120);
 }
 
 const eraTurnovers = new Map<string, number>();
 
 /** Median daily turnover of the companies whose cap is carried back to `date` by price. */
 function eraTurnover(date: string): number {
-  let cached = eraTurnovers.get(date);
-  if (cached === undefined) {
+  let turnover = eraTurnovers.get(date);
+  if (turnover === undefined) {
     const ratios: number[] = [];
     for (const ticker of anchors().snapshots.keys()) {
       const point = fromSnapshots(ticker, date);
-      const volume = dollarVolumeBefore(ticker, date);
-      if (point?.carried && volume !== null) ratios.push(volume / point.cap);
+      const before = yearBefore(anchors().years.get(ticker) ?? [], date);
+      if (point?.carried && before) ratios.push(before.dollarVolume / point.cap);
     }
-    cached = ratios.length ? median(ratios) : DAILY_TURNOVER;
-    eraTurnovers.set(date, cached);
+    turnover = ratios.length ? median(ratios) : DAILY_TURNOVER;
+    eraTurnovers.set(date, turnover);
   }
-  return cached;
+  return turnover;
 }
 
 /**
@@ -337,7 +334,7 @@ export function startingPoint(ticker: string, date: string, rng: Rng): StartingP
   const prior = history.filter((a) => a.year < startYear && a.tradingDays >= 120).slice(-5);
   const vols = prior.flatMap((a) => (a.vol === null ? [] : [a.vol]));
   const annualVol = vols.length ? median(vols) : null;
-  const lastYear = prior.at(-1)?.year === startYear - 1 ? prior.at(-1) : undefined;
+  const lastYear = yearBefore(history, date);
 
   let cap: number | null = null;
   let price: number | null = null;

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { Rng } from "../rng.ts";
 import type { Bar } from "./prices.ts";
 import { TRADING_DAYS } from "./market.ts";
+import { round2, round6 } from "./rounding.ts";
 
 const REFDATA = fileURLToPath(new URL("../refdata/", import.meta.url));
 
@@ -91,9 +92,6 @@ export interface MemberSize {
   cap: number;
   close: number;
 }
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /**
  * The fund's bars from its benchmark's daily returns (the cap-weighted total return of its members,

@@ -7,6 +7,7 @@ import { TRADING_DAYS } from "./market.ts";
 import type { RateDecision } from "./rates.ts";
 import { REGIME_PARAMS, type Regime } from "./regimes.ts";
 import { LEVEL_HALF_LIFE, smooth, smoothUpDown } from "./volatility.ts";
+import { round2, round4 } from "./rounding.ts";
 
 export interface MacroObservation {
   time: string;
@@ -25,9 +26,6 @@ export interface MacroObservation {
  * a row may only carry what was public on its own date, and the catalyst is public from its day.
  */
 export const CATALYST_WINDOW_DAYS = 20;
-
-const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
-const r2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The policy rate (mid of the target range) in force on each day. */
 export function policyRatePath(days: string[], decisions: RateDecision[]): number[] {
@@ -69,7 +67,8 @@ export interface MacroInput {
 
 /**
  * Implied volatility's premium over expected volatility, in index points, in calm markets (VIX
- * ~12-14); it grows with the regime's risk (fear is priced above expected volatility in a crisis).
+ * 12-21 on eight expansion days in ten, median 15); it grows with the regime's risk (fear is
+ * priced above expected volatility in a crisis).
  */
 const VARIANCE_PREMIUM = 10;
 
@@ -126,7 +125,7 @@ export function macroTape(input: MacroInput): MacroObservation[] {
     const tenYear = Math.max(0.2, 0.35 * policy[t] + 0.65 * neutral + termPremium[t] + yieldNoise);
     const twoYear = Math.max(0.05, 0.75 * policy[t] + 0.25 * neutral + twoYearNoise);
     const metadata: Record<string, unknown> = {
-      two_year_yield: r2(twoYear),
+      two_year_yield: round2(twoYear),
       policy_rate: policy[t],
       source_event_ids: input.eventIdsByDay.get(t) ?? [],
       units: "rates, yields, spreads and inflation in percent; market_return a daily log return",
@@ -138,12 +137,12 @@ export function macroTape(input: MacroInput): MacroObservation[] {
     return {
       time,
       regime_name: regimes[t],
-      market_return: r4(market.returns[t] * 1e2) / 1e2,
-      risk_free_rate: r2(policy[t]),
-      ten_year_yield: r2(tenYear),
-      inflation_expectation: r2(inflation[t]),
-      credit_spread: r2(spread),
-      volatility_index: r2(vix),
+      market_return: round4(market.returns[t] * 1e2) / 1e2,
+      risk_free_rate: round2(policy[t]),
+      ten_year_yield: round2(tenYear),
+      inflation_expectation: round2(inflation[t]),
+      credit_spread: round2(spread),
+      volatility_index: round2(vix),
       metadata,
     };
   });

@@ -55,8 +55,6 @@ export interface MarketFactor {
   eventReturns: number[];
   /** Conditional daily volatility. */
   vol: number[];
-  /** Volatility expected for the next day, known at today's close. */
-  nextVol: number[];
   /** Daily volatility expected over the next month (21 trading days), known at today's close. */
   monthVol: number[];
 }
@@ -83,8 +81,7 @@ export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number,
   const damp = level.map((l) => Math.min(1, CRISIS_DAMPING_LEVEL / l));
   const volOf = (s: number, t: number) => softCapVol(base * level[t] * (s < 1 ? Math.pow(s, damp[t]) : s));
   const vol = shocks.scale.map(volOf);
-  // Known at today's close: tomorrow's shock scale, but today's regime level (tomorrow's regime is not public).
-  const nextVol = shocks.nextScale.map(volOf);
+  // Known at today's close: the month's expected shock scale, but today's regime level (tomorrow's regime is not public).
   const monthVol = shocks.monthScale.map(volOf);
   const returns: number[] = [];
   let crisisDay = -1;
@@ -109,7 +106,7 @@ export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number,
     fallen += r;
     returns.push(r);
   }
-  return { returns, eventReturns, vol, nextVol, monthVol };
+  return { returns, eventReturns, vol, monthVol };
 }
 
 export interface SectorFactor {

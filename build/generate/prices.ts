@@ -10,6 +10,7 @@ import { TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts"
 import type { Regime } from "./regimes.ts";
 import { roundAdjusted } from "../../src/contract/adjusted-price.ts";
 import { STOCK_SHOCKS, shockPath, smooth } from "./volatility.ts";
+import { round10, round2, round6 } from "./rounding.ts";
 
 export interface Bar {
   time: string;
@@ -100,10 +101,6 @@ export function idioVolMultiplierFor(sector: string, annualVol: number, sectorVo
 
 /** Half-life, in trading days, of the trailing averages that "high" and "low" volatility are judged against. */
 const NORMAL_LEVEL_HALF_LIFE = 250;
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
-const round10 = (x: number) => Math.round(x * 1e10) / 1e10;
 
 /** Extremes of a Brownian bridge from 0 to `end` with total variance `v` (exact distribution). */
 function bridgeExtremes(rng: Rng, end: number, v: number): [number, number] {

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { addDays, isTradingDay, toDate } from "../calendar.ts";
 import type { Rng } from "../rng.ts";
 import type { Regime } from "./regimes.ts";
+import { round2 } from "./rounding.ts";
 
 const REFDATA = fileURLToPath(new URL("../refdata/", import.meta.url));
 
@@ -251,7 +252,6 @@ export function meetingSchedule(bank: string, start: string, end: string): strin
 }
 
 const roundQuarter = (x: number) => Math.round(x * 4) / 4;
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** US output gap by regime, pp (recovery: growing fast but still below potential). */
 const OUTPUT_GAP: Record<Regime, number> = {

@@ -43,7 +43,7 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
     next: { crisis: 0.06, recovery: 0.3, expansion: 0.64 },
   },
   // A crisis's depth is not its drift: the market factor pulls it down a drawn depth (market.ts);
-  // the drift here is the policy rule's output gap. Volatility near 4x calm (VIX 40-60) and
+  // the drift here is the policy rule's output gap. Volatility about 3x calm (VIX 40-60) and
   // spreads in the crisis band (REALISM Tier 5: HY 15-22%).
   crisis: {
     drift: -0.3,
@@ -85,9 +85,10 @@ export function regimePath(input: RegimePathInput): Regime[] {
   const path: Regime[] = [];
   let state = input.initial;
   let age = 0;
+  const catalystDay = input.catalyst && firstOnOrAfter(days, input.catalyst.date);
   for (const day of days) {
     const before = state;
-    if (input.catalyst && day === firstOnOrAfter(days, input.catalyst.date)) state = input.catalyst.regime;
+    if (input.catalyst && day === catalystDay) state = input.catalyst.regime;
     else if (path.length > 0) {
       // The draw is made every day (even under the minimum duration) so the stream stays aligned.
       const params = REGIME_PARAMS[state];

@@ -84,8 +84,6 @@ export interface ShockPath {
   /** Volatility multiplier of each day (GARCH x level), mean square about 1. */
   scale: number[];
 
-  /** The scale expected for the next day given today's shock. */
-  nextScale: number[];
   /** Root of the variance expected over the next 21 trading days (a month: what an implied-vol index prices); with `forward` only. */
   monthScale: number[];
 }
@@ -113,7 +111,6 @@ export function shockPath(rng: Rng, n: number, p: ShockParams, forward = false):
   let prevZ = 0;
   const z: number[] = [];
   const scale: number[] = [];
-  const nextScale: number[] = [];
   const monthScale: number[] = [];
   for (let t = 0; t < n; t++) {
     let sum = 0;
@@ -127,12 +124,9 @@ export function shockPath(rng: Rng, n: number, p: ShockParams, forward = false):
     scale.push(Math.exp(sum - levelVar) * Math.sqrt(g));
     const news = Math.min(zt * zt, p.newsCap ?? Infinity);
     g = omega + (p.alpha + (zt < 0 ? p.gamma : 0)) * g * news + p.beta * g;
-    // Tomorrow's level given today's shock (its own innovation still unknown), and the month's
-    // average of the expected GARCH variance and level variance.
-    let nextSum = 0;
+    // The month's average of the expected GARCH variance and level variance, each day's level
+    // expected from today's (tomorrow's innovation still unknown).
     let monthVar = 0;
-    p.levels.forEach((c, k) => (nextSum += c.phi * h[k] + c.sd * p.leverage * zt));
-    nextScale.push(Math.exp(nextSum - levelVar) * Math.sqrt(g));
     for (let k = 0; forward && k < MONTH; k++) {
       let lk = 0;
       p.levels.forEach((c, j) => (lk += Math.pow(c.phi, k) * (c.phi * h[j] + c.sd * p.leverage * zt)));
@@ -141,19 +135,12 @@ export function shockPath(rng: Rng, n: number, p: ShockParams, forward = false):
     if (forward) monthScale.push(Math.sqrt(monthVar / MONTH));
     prevZ = zt;
   }
-  return { z, scale, nextScale, monthScale };
+  return { z, scale, monthScale };
 }
 
 /** Exponential smoothing, so regime switches move volatility and spreads over days, not at once. */
 export function smooth(values: number[], halfLifeDays: number): number[] {
-  const k = 1 - Math.pow(0.5, 1 / halfLifeDays);
-  const out: number[] = [];
-  let s = values[0] ?? 0;
-  for (const v of values) {
-    s += k * (v - s);
-    out.push(s);
-  }
-  return out;
+  return smoothUpDown(values, halfLifeDays, halfLifeDays);
 }
 
 /**

@@ -1,0 +1,6 @@
+// Decimal rounding of generated numbers: prices and rates to the cent or basis point, adjusted
+// levels and factor returns to more places.
+export const round2 = (x: number) => Math.round(x * 100) / 100;
+export const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+export const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+export const round10 = (x: number) => Math.round(x * 1e10) / 1e10;
