@@ -43,6 +43,24 @@ describe("starting points", () => {
     expect(caps.get("AAPL")!).toBeLessThan(3e12);
   });
 
+  it("bridges the 2018-2024 snapshot gap with year-end estimates: real 2023 sizes and traded prices", () => {
+    // Real on 2022-12-30: AAPL $2.07T at $129.93, NVDA $0.36T at $146.14, META $0.32T at $120.34,
+    // Berkshire $0.68T (B shares $308.90). Interpolated 2018 -> 2024 they came out at $210.70, $1.3T,
+    // $1.0T, and BRK.B (whose source caps are blank or class B only) at $7bn.
+    const at = (t: string) => startingPoint(t, "2023-01-03", new Rng(9, `anchor/${t}`));
+    expect(at("AAPL").price).toBeGreaterThan(100);
+    expect(at("AAPL").price).toBeLessThan(160);
+    for (const t of ["NVDA", "META"]) {
+      expect(at(t).marketCap).toBeGreaterThan(2e11);
+      expect(at(t).marketCap).toBeLessThan(5.5e11);
+    }
+    expect(at("BRK-B").marketCap).toBeGreaterThan(5e11);
+    expect(at("BRK-B").price).toBeGreaterThan(250);
+    // Where a snapshot prices Berkshire without a cap (2013-2016), the share count of its capped one sizes it.
+    expect(startingPoint("BRK-B", "2014-12-05", new Rng(9, "a")).marketCap).toBeGreaterThan(2.8e11);
+    expect(startingPoint("BRK-B", "2005-01-03", new Rng(9, "a")).marketCap).toBeGreaterThan(1e11);
+  });
+
   it("sizes a broad 2019 world like the index of its era: no name above 8%, AAPL among the largest", () => {
     const tickers = refCompanies()
       .filter((c) => c.inSp500 && c.facts.is_active && tradesOn(c.facts.ticker, c.founded, "2019-01-02") === "yes")

@@ -67,6 +67,12 @@ const NEW_EQUITY_FROM: Record<string, number> = {
   DAL: 2007, // Delta Air Lines emerged from Chapter 11 in 2007; the old equity was cancelled
 };
 
+/**
+ * Companies whose traded volume covers one share class of several (public record): their turnover
+ * says nothing about a carried cap, so the broken-carry rule below does not apply to them.
+ */
+const ONE_CLASS_VOLUME = new Set(["BRK-B"]); // Berkshire's class A shares are about half its equity
+
 const num = (s: string | undefined) => (s === undefined || s === "" ? null : Number(s));
 
 let cached: Anchors | undefined;
@@ -82,7 +88,27 @@ function anchors(): Anchors {
     list.push({ date: r.price_as_of, price, cap: num(r.market_cap_usd), dividendYield: num(r.dividend_yield) });
     snapshots.set(ticker, list);
   }
-  for (const list of snapshots.values()) list.sort((a, b) => (a.date < b.date ? -1 : 1));
+  // Hand-written estimates bridge the 2018-2024 gap for the largest names and replace a broken cap.
+  for (const r of readCsv("market_cap_estimates.csv")) {
+    const ticker = normalizeTicker(r.ticker);
+    const list = (snapshots.get(ticker) ?? []).filter((s) => s.date !== r.price_as_of);
+    list.push({ date: r.price_as_of, price: Number(r.price), cap: Number(r.market_cap_usd), dividendYield: null });
+    snapshots.set(ticker, list);
+  }
+  for (const list of snapshots.values()) {
+    list.sort((a, b) => (a.date < b.date ? -1 : 1));
+    // A priced row without a cap (BRK.B 2013-2016) takes the share count of the nearest capped one.
+    for (const s of list) {
+      const capped =
+        s.cap === null
+          ? nearestTo(
+              list.filter((o) => o.cap !== null),
+              s.date,
+            )
+          : undefined;
+      if (capped) s.cap = s.price * (capped.cap! / capped.price);
+    }
+  }
   const years = new Map<string, YearAnchor[]>();
   for (const r of readCsv("yearly_trading_anchors.csv")) {
     const ticker = normalizeTicker(r.ticker);
@@ -277,8 +303,13 @@ function fromSnapshots(ticker: string, date: string): { cap: number; price: numb
   if (here !== null && there !== null)
     return { cap: nearest.cap! * (here / there), price: nearest.price * (here / there), carried: true };
   if (date < withCap[0].date) return null;
-  const points = (field: "cap" | "price"): [string, number][] => withCap.map((s) => [s.date, s[field]!]);
-  return { cap: interpolate(points("cap"), date), price: interpolate(points("price"), date), carried: false };
+  // The cap between two points is interpolated; the price keeps the nearest point's share count, so
+  // it never blends prices from either side of a split.
+  const cap = interpolate(
+    withCap.map((s) => [s.date, s.cap!]),
+    date,
+  );
+  return { cap, price: nearest.price * (cap / nearest.cap!), carried: false };
 }
 
 /** The anchor year before `date`'s, where the anchors have a full enough year (120 trading days). */
@@ -341,7 +372,10 @@ export function startingPoint(ticker: string, date: string, rng: Rng): StartingP
   let source: StartingPoint["source"] = "tier";
   const point = fromSnapshots(ticker, date);
   const brokenCarry =
-    point?.carried && lastYear && lastYear.dollarVolume / point.cap < BROKEN_CARRY_TURNOVER * eraTurnover(date);
+    point?.carried &&
+    !ONE_CLASS_VOLUME.has(ticker) &&
+    lastYear &&
+    lastYear.dollarVolume / point.cap < BROKEN_CARRY_TURNOVER * eraTurnover(date);
   if (point && !brokenCarry) {
     ({ cap, price } = point);
     source = "snapshot";
