@@ -10,17 +10,17 @@ export const TRADING_DAYS = 252;
 
 /** Annual volatility of each sector's own factor (beyond the market). */
 export const SECTOR_VOL: Record<string, number> = {
-  Utilities: 0.085,
-  "Consumer Staples": 0.076,
-  "Health Care": 0.093,
-  "Real Estate": 0.128,
-  "Communication Services": 0.102,
-  Industrials: 0.085,
-  Materials: 0.111,
-  "Consumer Discretionary": 0.102,
-  "Information Technology": 0.111,
-  Financials: 0.128,
-  Energy: 0.187,
+  Utilities: 0.055,
+  "Consumer Staples": 0.049,
+  "Health Care": 0.06,
+  "Real Estate": 0.083,
+  "Communication Services": 0.066,
+  Industrials: 0.055,
+  Materials: 0.072,
+  "Consumer Discretionary": 0.066,
+  "Information Technology": 0.072,
+  Financials: 0.083,
+  Energy: 0.122,
 };
 
 /**
