@@ -109,3 +109,10 @@ export function tradingDays(start: string, end: string): string[] {
   }
   return out;
 }
+
+/** The date itself when it is a trading day, else the next one. */
+export function onOrAfterTradingDay(date: string): string {
+  let d = date;
+  while (!isTradingDay(d)) d = addDays(d, 1);
+  return d;
+}

@@ -104,6 +104,9 @@ describe("a future branch's published validation report", () => {
     const events = [...world.events, ...world.perCompany.flatMap((c) => c.events)];
     const decisions = [...world.decisions.values()].map((ds) => ds.filter((d) => onOrBefore(d.announced)).length - 1);
     const perBar = instruments * contextDays;
+    const filed = world.perCompany.map((c) => c.statements.filter((st) => onOrBefore(st.filingDate)));
+    const periods = filed.flat().length;
+    const quarterly = filed.map((list) => list.filter((st) => st.period === "quarterly"));
     expect(rowsOf(report)).toEqual({
       ohlc_ordering: perBar,
       prices_positive: perBar,
@@ -118,6 +121,14 @@ describe("a future branch's published validation report", () => {
       policy_rate_steps: decisions.reduce((a, b) => a + b, 0),
       policy_rate_calendar: decisions.reduce((a, b) => a + b, 0),
       listing_dates: world.perCompany.length,
+      income_statement_arithmetic: periods,
+      eps_reconciliation: periods,
+      balance_sheet_identity: periods,
+      filing_calendar: periods,
+      // Each period's cash, and each quarter's against the one before it.
+      cash_reconciliation: periods + quarterly.reduce((a, q) => a + Math.max(0, q.length - 1), 0),
+      ttm_and_annual_sums: periods - quarterly.flat().length,
+      statement_dividends_match_actions: quarterly.flat().filter((q) => q.reportPeriod >= world.days[0]).length,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,

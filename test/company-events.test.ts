@@ -2,22 +2,24 @@ import { describe, expect, it } from "vitest";
 import type { CompanyFacts } from "../src/bundle/types.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { companyEvents, type WorldEvent } from "../build/generate/events.ts";
+import { fiscalQuarters } from "../build/generate/fiscal.ts";
+import type { SizeTier } from "../build/generate/anchors.ts";
 import { Rng } from "../build/rng.ts";
 
 const days = tradingDays("2005-01-03", "2019-12-31");
 const company = (ticker: string, sector: string) => ({ ticker, name: ticker, sector }) as CompanyFacts;
+/** A company's events over `days`, on its fiscal calendar from 2004. */
+const eventsOf = (facts: CompanyFacts, tier: SizeTier, rng: Rng) =>
+  companyEvents("s", days, facts, fiscalQuarters(facts.ticker, 2004, 2019, rng.fork("fiscal")), tier, rng);
 const ofType = (events: WorldEvent[], type: string) => events.filter((e) => e.event_type === type);
 
 describe("company events", () => {
   it("never puts a mega-cap up for sale; smaller companies are, now and then", () => {
     let small = 0;
     for (let seed = 0; seed < 20; seed++) {
-      const mega = companyEvents("s", days, company("AAPL", "Information Technology"), "mega", new Rng(seed, "e"));
+      const mega = eventsOf(company("AAPL", "Information Technology"), "mega", new Rng(seed, "e"));
       expect(ofType(mega, "merger_rumor")).toEqual([]);
-      small += ofType(
-        companyEvents("s", days, company("XYZ", "Industrials"), "small", new Rng(seed, "e")),
-        "merger_rumor",
-      ).length;
+      small += ofType(eventsOf(company("XYZ", "Industrials"), "small", new Rng(seed, "e")), "merger_rumor").length;
     }
     // 0.15 a year over 15 years and 20 companies: about 45.
     expect(small).toBeGreaterThan(20);
@@ -26,23 +28,18 @@ describe("company events", () => {
 
   it("gives utilities no product launches", () => {
     for (let seed = 0; seed < 10; seed++)
-      expect(
-        ofType(companyEvents("s", days, company("DUK", "Utilities"), "large", new Rng(seed, "e")), "product_launch"),
-      ).toEqual([]);
+      expect(ofType(eventsOf(company("DUK", "Utilities"), "large", new Rng(seed, "e")), "product_launch")).toEqual([]);
   });
 
   it("reports on the company's fiscal calendar", () => {
     const releases = ofType(
-      companyEvents("s", days, company("AAPL", "Information Technology"), "mega", new Rng(1, "e")),
+      eventsOf(company("AAPL", "Information Technology"), "mega", new Rng(1, "e")),
       "earnings_release",
     );
     const q1 = releases.find((e) => e.public_summary.includes("fiscal Q1 2010"));
     // Apple's fiscal year ends in September: its first quarter ends in December.
     expect(["2010-01", "2010-02"]).toContain(q1?.event_date.slice(0, 7));
-    const calendar = ofType(
-      companyEvents("s", days, company("XYZ", "Industrials"), "mid", new Rng(1, "e")),
-      "earnings_release",
-    );
+    const calendar = ofType(eventsOf(company("XYZ", "Industrials"), "mid", new Rng(1, "e")), "earnings_release");
     expect(calendar.some((e) => e.public_summary.includes(" Q4 2009 results"))).toBe(true);
   });
 
@@ -51,10 +48,7 @@ describe("company events", () => {
     let inLine = 0;
     let all = 0;
     for (let seed = 0; seed < 20; seed++) {
-      for (const e of ofType(
-        companyEvents("s", days, company("XYZ", "Industrials"), "mid", new Rng(seed, "e")),
-        "earnings_release",
-      )) {
+      for (const e of ofType(eventsOf(company("XYZ", "Industrials"), "mid", new Rng(seed, "e")), "earnings_release")) {
         all++;
         if (e.public_summary.includes("above expectations")) beats++;
         if (e.public_summary.includes("in line with")) inLine++;

@@ -4,6 +4,7 @@
 import { SHARDS } from "../../src/bundle/shards.ts";
 import { sizeTier, type SizeTier } from "../generate/anchors.ts";
 import { companyEvents, earningsVerdict, marketEvents, publicEvent, type WorldEvent } from "../generate/events.ts";
+import { fiscalQuarters, type FiscalQuarter } from "../generate/fiscal.ts";
 import { bandCheck, skipped, type Band } from "../realism.ts";
 import { hitByCatalyst } from "../scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
@@ -23,7 +24,15 @@ export interface CompanyEventsPart {
   events: WorldEvent[];
   /** Hidden: its size in its era at the start, which sets its event rates. */
   sizeTier: SizeTier;
+  /**
+   * Its fiscal quarters, from three years before the world's first to its last, each with its release
+   * date (public calendar; the statements report them, the earnings releases announce them).
+   */
+  quarters: FiscalQuarter[];
 }
+
+/** Years of fiscal quarters before the world's first year: the statements' history on day one. */
+const HISTORY_YEARS = 3;
 
 type Reads = Calendar & Universe & HiddenMacro & CentralBanks;
 
@@ -52,9 +61,24 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
       story && source.theme.catalyst && hitByCatalyst(story, facts)
         ? { date: source.theme.catalyst.date, excessMove: story.excess_move }
         : undefined;
-    return { events: companyEvents(source.id, world.days, facts, tier, rng.fork("events"), hit), sizeTier: tier };
+    const year = (date: string) => Number(date.slice(0, 4));
+    const quarters = fiscalQuarters(
+      facts.ticker,
+      year(world.days[0]) - HISTORY_YEARS,
+      year(world.days[world.days.length - 1]),
+      rng.fork(`fiscal/${facts.ticker}`),
+    );
+    return {
+      events: companyEvents(source.id, world.days, facts, quarters, tier, rng.fork("events"), hit),
+      sizeTier: tier,
+      quarters,
+    };
   },
-  companyContext: (company, cut) => ({ events: visible(company.events, cut.date), sizeTier: company.sizeTier }),
+  companyContext: (company, cut) => ({
+    events: visible(company.events, cut.date),
+    sizeTier: company.sizeTier,
+    quarters: company.quarters.filter((q) => q.release <= cut.date),
+  }),
   companyShards: (_, company, emit) =>
     emitTickerAndYears(emit, SHARDS.events, company.facts.ticker, company.events.map(publicEvent)),
   shards: (world, emit) =>

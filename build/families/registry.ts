@@ -8,6 +8,7 @@ import { market } from "./market.ts";
 import { prices } from "./prices.ts";
 import { rates } from "./rates.ts";
 import { regimes } from "./regimes.ts";
+import { statements } from "./statements.ts";
 import { stocks } from "./stocks.ts";
 import { story } from "./story.ts";
 import { universe } from "./universe.ts";
@@ -20,6 +21,7 @@ export const FAMILIES = registry()
   .add(events)
   .add(market)
   .add(stocks)
+  .add(statements)
   .add(funds)
   .add(warrants)
   .add(prices)

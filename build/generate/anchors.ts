@@ -22,6 +22,10 @@ interface Snapshot {
   cap: number | null;
   /** Trailing yield as a fraction (0: no dividend); null where the source does not say. */
   dividendYield: number | null;
+  /** Market cap over trailing revenue, over book equity; trailing EBITDA (USD); null where unknown. */
+  priceToSales?: number | null;
+  priceToBook?: number | null;
+  ebitda?: number | null;
 }
 
 /** One calendar year of trading anchors (prices adjusted as of 2017-11). */
@@ -85,7 +89,15 @@ function anchors(): Anchors {
     if (price === null) continue;
     const ticker = normalizeTicker(r.ticker);
     const list = snapshots.get(ticker) ?? [];
-    list.push({ date: r.price_as_of, price, cap: num(r.market_cap_usd), dividendYield: num(r.dividend_yield) });
+    list.push({
+      date: r.price_as_of,
+      price,
+      cap: num(r.market_cap_usd),
+      dividendYield: num(r.dividend_yield),
+      priceToSales: num(r.price_to_sales),
+      priceToBook: num(r.price_to_book),
+      ebitda: num(r.ebitda_usd),
+    });
     snapshots.set(ticker, list);
   }
   // Hand-written estimates bridge the 2018-2024 gap for the largest names and replace a broken cap.
@@ -422,4 +434,42 @@ export type SizeTier = "mega" | "large" | "mid" | "small";
 export function sizeTier(marketCap: number, date: string): SizeTier {
   const share = marketCap / marketCapOn(date);
   return share >= 5e-3 ? "mega" : share >= 5e-4 ? "large" : share >= 1e-4 ? "mid" : "small";
+}
+
+/** A company's business at a date as the snapshots saw it: the anchors of its statements. */
+export interface BusinessAnchor {
+  /** Trailing annual revenue (USD); null where unknown. */
+  revenue: number | null;
+  /** Book equity (USD); null where unknown or not positive. */
+  bookEquity: number | null;
+  /** EBITDA over revenue; null where unknown. */
+  ebitdaMargin: number | null;
+}
+
+/**
+ * The company's revenue and book equity at `date`, for a company whose cap there is `cap`: between
+ * two snapshots that state them (revenue = cap / P/S, book = cap / P/B), interpolated log-linearly
+ * (they move more smoothly than caps); outside them, the nearest snapshot's ratio times `cap`. The
+ * EBITDA margin is the nearest snapshot's.
+ */
+export function businessAnchor(ticker: string, date: string, cap: number): BusinessAnchor {
+  const shots = (anchors().snapshots.get(ticker) ?? []).filter((s) => s.cap !== null && s.cap > 0);
+  const level = (ratio: (s: Snapshot) => number | null | undefined): number | null => {
+    const points = shots.filter((s) => (ratio(s) ?? 0) > 0);
+    if (!points.length) return null;
+    if (date >= points[0].date && date <= points[points.length - 1].date)
+      return interpolate(
+        points.map((s) => [s.date, s.cap! / ratio(s)!]),
+        date,
+      );
+    const near = nearestTo(points, date)!;
+    return cap / ratio(near)!;
+  };
+  const withMargin = shots.filter((s) => s.ebitda != null && (s.priceToSales ?? 0) > 0);
+  const near = nearestTo(withMargin, date);
+  return {
+    revenue: level((s) => s.priceToSales),
+    bookEquity: level((s) => s.priceToBook),
+    ebitdaMargin: near ? near.ebitda! / (near.cap! / near.priceToSales!) : null,
+  };
 }

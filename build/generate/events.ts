@@ -3,9 +3,10 @@
 // Artifacts of later families (news, filings, estimates) will point back to `event_id`.
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { addDays, isTradingDay, toDate } from "../calendar.ts";
+import { addDays, isTradingDay, onOrAfterTradingDay, toDate } from "../calendar.ts";
 import type { Rng } from "../rng.ts";
 import type { SizeTier } from "./anchors.ts";
+import type { FiscalQuarter } from "./fiscal.ts";
 import type { RateDecision } from "./rates.ts";
 
 export interface HiddenEffect {
@@ -74,97 +75,10 @@ function reactionIndex(days: string[], dayIndex: Map<string, number>, date: stri
   return time >= "16:00" ? Math.min(i + 1, days.length - 1) : i;
 }
 
-function onOrAfterTradingDay(date: string): string {
-  let d = date;
-  while (!isTradingDay(d)) d = addDays(d, 1);
-  return d;
-}
-
 interface Ctx {
   scenarioId: string;
   days: string[];
   dayIndex: Map<string, number>;
-}
-
-/**
- * Month (1-12) in which the fiscal year ends, for well-known companies that do not report on
- * calendar quarters (public 10-K filings); every other company reports calendar quarters.
- */
-export const FISCAL_YEAR_END: Record<string, number> = {
-  AAPL: 9,
-  MSFT: 6,
-  ORCL: 5,
-  NVDA: 1,
-  WMT: 1,
-  HD: 1,
-  LOW: 1,
-  TGT: 1,
-  COST: 8,
-  CSCO: 7,
-  ADBE: 11,
-  INTU: 7,
-  NKE: 5,
-  FDX: 5,
-  MU: 8,
-  AVGO: 10,
-  DE: 10,
-  DIS: 9,
-  SBUX: 9,
-  PG: 6,
-  GIS: 5,
-  KR: 1,
-  DG: 1,
-  ACN: 8,
-  ADI: 10,
-  AMAT: 10,
-  HPQ: 10,
-  HPE: 10,
-  QCOM: 9,
-  V: 9,
-  CRM: 1,
-  ADP: 6,
-  PAYX: 5,
-  CLX: 6,
-  EL: 6,
-  SJM: 4,
-  CAG: 5,
-  KMX: 2,
-  DLTR: 1,
-  ROST: 1,
-  TJX: 1,
-  BBY: 1,
-  AZO: 8,
-  MDT: 4,
-  BDX: 9,
-  EMR: 9,
-  ROK: 9,
-  JCI: 9,
-  TSN: 9,
-  STZ: 2,
-  CPB: 7,
-  KLAC: 6,
-  LRCX: 6,
-  NTAP: 4,
-  WDAY: 1,
-  SNPS: 10,
-  PANW: 7,
-  CTAS: 5,
-  APD: 9,
-  HRL: 10,
-  MKC: 11,
-};
-
-/** Month ends (1-12) of the fiscal quarters, in calendar order. */
-const quarterEndMonths = (fyeMonth: number) =>
-  [0, 3, 6, 9].map((k) => ((fyeMonth - 1 + k) % 12) + 1).sort((a, b) => a - b);
-
-/** "Q3 2024" for calendar quarters; "fiscal Q1 2024" otherwise (the fiscal year named by its end). */
-function quarterLabel(quarterEnd: string, fyeMonth: number): string {
-  const d = toDate(quarterEnd);
-  const month = d.getUTCMonth() + 1;
-  const quarter = ((month - fyeMonth + 12) % 12) / 3 || 4;
-  const fiscalYear = d.getUTCFullYear() + (month > fyeMonth ? 1 : 0);
-  return fyeMonth === 12 ? `Q${quarter} ${fiscalYear}` : `fiscal Q${quarter} ${fiscalYear}`;
 }
 
 /**
@@ -177,39 +91,30 @@ export const EARNINGS_SURPRISE = { mean: 0.6, inLine: 0.06 };
 export const earningsVerdict = (surprise: number) =>
   surprise > EARNINGS_SURPRISE.inLine ? "above" : surprise < -EARNINGS_SURPRISE.inLine ? "below" : "in line with";
 
-function earnings(ctx: Ctx, company: CompanyFacts, rng: Rng): WorldEvent[] {
+function earnings(ctx: Ctx, company: CompanyFacts, quarters: FiscalQuarter[], rng: Rng): WorldEvent[] {
   const out: WorldEvent[] = [];
-  const first = toDate(ctx.days[0]);
   const beforeOpen = rng.uniform() < 0.55;
-  const fyeMonth = FISCAL_YEAR_END[company.ticker] ?? 12;
-  for (let y = first.getUTCFullYear() - 1; y <= toDate(ctx.days[ctx.days.length - 1]).getUTCFullYear(); y++) {
-    for (const month of quarterEndMonths(fyeMonth)) {
-      const quarterEnd = new Date(Date.UTC(y, month, 0)).toISOString().slice(0, 10);
-      // The fourth quarter comes with the annual report: it takes longer.
-      const lag = month === fyeMonth ? rng.int(28, 50) : rng.int(21, 35);
-      const date = onOrAfterTradingDay(addDays(quarterEnd, lag));
-      if (!ctx.dayIndex.has(date)) continue;
-      const time = beforeOpen ? "07:00:00" : "16:05:00";
-      const surprise = EARNINGS_SURPRISE.mean + rng.normal();
-      const jump = 0.022 * (surprise - EARNINGS_SURPRISE.mean) + 0.032 * rng.normal();
-      const label = quarterLabel(quarterEnd, fyeMonth);
-      out.push(
-        makeEvent(ctx, ["earnings", company.ticker, quarterEnd], {
-          ticker: company.ticker,
-          event_type: "earnings_release",
-          date,
-          time,
-          summary: `${company.name} reported ${label} results ${beforeOpen ? "before the open" : "after the close"}, with earnings ${earningsVerdict(surprise)} expectations.`,
-          effect: {
-            reactionDay: reactionIndex(ctx.days, ctx.dayIndex, date, time.slice(0, 5)),
-            jump,
-            volumeMultiplier: 1.7 + 0.3 * Math.abs(surprise) + 0.3 * rng.uniform(),
-            volMultiplier: 1.6,
-            surprise,
-          },
-        }),
-      );
-    }
+  for (const q of quarters) {
+    if (!ctx.dayIndex.has(q.release)) continue;
+    const time = beforeOpen ? "07:00:00" : "16:05:00";
+    const surprise = EARNINGS_SURPRISE.mean + rng.normal();
+    const jump = 0.022 * (surprise - EARNINGS_SURPRISE.mean) + 0.032 * rng.normal();
+    out.push(
+      makeEvent(ctx, ["earnings", company.ticker, q.end], {
+        ticker: company.ticker,
+        event_type: "earnings_release",
+        date: q.release,
+        time,
+        summary: `${company.name} reported ${q.label} results ${beforeOpen ? "before the open" : "after the close"}, with earnings ${earningsVerdict(surprise)} expectations.`,
+        effect: {
+          reactionDay: reactionIndex(ctx.days, ctx.dayIndex, q.release, time.slice(0, 5)),
+          jump,
+          volumeMultiplier: 1.7 + 0.3 * Math.abs(surprise) + 0.3 * rng.uniform(),
+          volMultiplier: 1.6,
+          surprise,
+        },
+      }),
+    );
   }
   return out;
 }
@@ -484,13 +389,14 @@ export function companyEvents(
   scenarioId: string,
   days: string[],
   company: CompanyFacts,
+  quarters: FiscalQuarter[],
   tier: SizeTier,
   rng: Rng,
   catalyst?: CatalystHit,
 ): WorldEvent[] {
   const ctx = context(scenarioId, days);
   return byDateThenId([
-    ...earnings(ctx, company, rng.fork(`earnings/${company.ticker}`)),
+    ...earnings(ctx, company, quarters, rng.fork(`earnings/${company.ticker}`)),
     ...idiosyncratic(ctx, company, tier, rng.fork(`idio/${company.ticker}`)),
     ...(catalyst ? catalystImpact(ctx, company, catalyst, rng.fork(`catalyst/${company.ticker}`)) : []),
   ]);

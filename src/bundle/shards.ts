@@ -4,6 +4,7 @@
 // with both the universe and the history: per-instrument shards hold one instrument's history,
 // market-wide shards one period (a month of snapshots, a year of events).
 import type { Row } from "./shard.ts";
+import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES, PERIOD_FIELDS } from "../contract/statements.ts";
 
 export interface ShardKind<C extends readonly string[] = readonly string[]> {
   /** Column order of the rows. */
@@ -82,6 +83,18 @@ export type InstrumentKind = "company" | "fund" | "warrant";
 
 const identity = {};
 
+/**
+ * Per ticker, one statement's rows keyed `<period> <report_period>` (`quarterly 2023-06-30`), so a
+ * period's rows are contiguous and in report order; the key is not served.
+ */
+const statement = (name: string, lines: object) =>
+  kind(perPart(`statements/${name}`), ["key", ...Object.keys(PERIOD_FIELDS), ...Object.keys(lines)], {
+    served: { hidden: ["key"] },
+  });
+
+/** The key of a statement row. */
+export const statementKey = (period: string, reportPeriod: string) => `${period} ${reportPeriod}`;
+
 export const SHARDS = {
   /** Per instrument: the bar alone, so the common request decodes only plain numbers. */
   prices: kind(perPart("prices"), ["time", "open", "high", "low", "close", "volume"], {
@@ -142,6 +155,10 @@ export const SHARDS = {
     ["announcement_date", "id", "ticker", "action_type", "ex_date", "record_date", "payable_date", "details"],
     { served: identity },
   ),
+  /** Per ticker: income statements, balance sheets and cash-flow statements (statementKey). */
+  income: statement("income", INCOME_LINES),
+  balance: statement("balance", BALANCE_LINES),
+  cashFlow: statement("cash-flow", CASH_FLOW_LINES),
   /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
   funds: kind(perPart("funds"), ["as_of", "holdings"]),
   /** The operating companies' facts, by ticker. */

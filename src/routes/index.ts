@@ -3,6 +3,7 @@ import type { ApiApp } from "../http/route.ts";
 import * as actions from "./actions.ts";
 import * as company from "./company.ts";
 import * as events from "./events.ts";
+import * as financials from "./financials.ts";
 import * as funds from "./funds.ts";
 import * as macro from "./macro.ts";
 import * as prices from "./prices.ts";
@@ -14,6 +15,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   prices,
   macro,
   events,
+  financials,
   actions,
   funds,
 ];

@@ -102,6 +102,20 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
   const c10x = await uncached(service, tenYearsComponents, "prices", pricesMax);
   const f500 = await uncached(service, market, "snapshots", marketMax);
 
+  // (h): all three statements of one company's quarters; uncached, the ticker and the filing-date
+  // horizon rotate (every variant reads three shards and the actions, and restates and serializes).
+  const statements = `/financials?scenario_id=${HISTORY}&ticker=${t}&limit=40`;
+  const historyTickers = facts.tickers!;
+  const horizons = Array.from({ length: ROTATION }, (_, n) => {
+    const d = new Date(Date.UTC(2016, 0, 1) + (n % 2500) * 86_400_000);
+    return d.toISOString().slice(0, 10);
+  });
+  const statementsAt = (n: number) => ({
+    path:
+      `/financials?scenario_id=${HISTORY}&ticker=${encodeURIComponent(historyTickers[n % historyTickers.length])}` +
+      `&limit=40&filing_date_lte=${horizons[n % ROTATION]}`,
+  });
+
   // (g): ETags of many distinct URLs, fetched first; replaying them in a cycle longer than the body
   // cache holds means every 304 is for a body the isolate no longer has.
   const msft = `/prices?scenario_id=${MEGACAP}&ticker=MSFT`;
@@ -196,6 +210,26 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       request: (n) => ({ path: etagUrl(n % etagCount), headers: { "If-None-Match": etags[n % etagCount] } }),
       expect: { allowed: [304], main: 304, share: 1 },
       notes: gNotes,
+    },
+    {
+      id: "h",
+      name: "(h) /financials 40 quarters, warm",
+      runtime: service,
+      headers: keyed,
+      request: () => ({ path: statements }),
+      expect: ok,
+    },
+    {
+      id: "h'",
+      name: "(h') /financials, uncached",
+      runtime: service,
+      headers: keyed,
+      request: statementsAt,
+      expect: ok,
+      notes: [
+        `ticker rotates over the ${historyTickers.length} companies of the 100-company scenario, filing_date_lte ` +
+          `over 2500 days from 2016: ${ROTATION} distinct requests`,
+      ],
     },
     {
       id: "b.gz",

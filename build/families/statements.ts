@@ -1,0 +1,384 @@
+// Financial statements: each company's business (generate/fundamentals.ts) reported quarterly,
+// annually and over trailing twelve months, public from the filing made with its earnings release.
+// Served per ticker, one shard per statement; per-share lines are restated for later splits when
+// served. The checks recompute every REALISM Tier 0 accounting identity from the rows as written.
+import { SHARDS, statementKey } from "../../src/bundle/shards.ts";
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+import {
+  BALANCE_LINES,
+  CASH_FLOW_LINES,
+  INCOME_LINES,
+  type BalanceSheet,
+  type CashFlowStatement,
+  type IncomeStatement,
+} from "../../src/contract/statements.ts";
+import { businessAnchor } from "../generate/anchors.ts";
+import {
+  businessQuarters,
+  currentAssets,
+  currentLiabilities,
+  equity,
+  nonCurrentAssets,
+  nonCurrentLiabilities,
+  periodStatements,
+  type PeriodStatements,
+} from "../generate/fundamentals.ts";
+import type { CompanyEventsPart } from "./events.ts";
+import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
+import type { HiddenMacro } from "./regimes.ts";
+import type { Stock } from "./stocks.ts";
+import { RuleTally } from "./tier0.ts";
+import type { Universe } from "./universe.ts";
+
+export interface CompanyStatements {
+  /** Quarters, fiscal years and TTMs, each public from its filing date. */
+  statements: PeriodStatements[];
+}
+
+type Reads = Calendar & Universe & HiddenMacro;
+type Company = CompanyBase & CompanyEventsPart & Stock & CompanyStatements;
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Accession number of the filing that made a period public: filer CIK, filing year, sequence. */
+function accessionNumber(facts: CompanyFacts, s: PeriodStatements): string {
+  const cik = (facts.cik ?? "0").padStart(10, "0");
+  return `${cik}-${s.filingDate.slice(2, 4)}-${String(s.fiscalQuarter).padStart(6, "0")}`;
+}
+
+function periodFields(facts: CompanyFacts, s: PeriodStatements) {
+  return {
+    ticker: facts.ticker,
+    report_period: s.reportPeriod,
+    fiscal_period: s.fiscalPeriod,
+    period: s.period,
+    currency: "USD",
+    filing_date: s.filingDate,
+    accession_number: accessionNumber(facts, s),
+    filing_url: null,
+  };
+}
+
+export function incomeRow(facts: CompanyFacts, s: PeriodStatements): IncomeStatement {
+  const i = s.income;
+  const netIncomeCommon = i.net_income;
+  return {
+    ...periodFields(facts, s),
+    revenue: i.revenue,
+    cost_of_revenue: i.cost_of_revenue,
+    gross_profit: i.gross_profit,
+    operating_expense: i.operating_expense,
+    selling_general_and_administrative_expenses: i.selling_general_and_administrative_expenses,
+    research_and_development: i.research_and_development,
+    operating_income: i.operating_income,
+    interest_expense: i.interest_expense,
+    ebit: i.ebit,
+    income_before_tax: i.income_before_tax,
+    income_tax_expense: i.income_tax_expense,
+    net_income_discontinued_operations: 0,
+    net_income_non_controlling_interests: 0,
+    net_income: i.net_income,
+    net_income_common_stock: netIncomeCommon,
+    preferred_dividends_impact: 0,
+    consolidated_income: i.net_income,
+    earnings_per_share: round2(netIncomeCommon / s.weightedShares),
+    earnings_per_share_diluted: round2(netIncomeCommon / s.weightedSharesDiluted),
+    dividends_per_common_share: s.dividendsPerShare,
+    weighted_average_shares: s.weightedShares,
+    weighted_average_shares_diluted: s.weightedSharesDiluted,
+  };
+}
+
+export function balanceRow(facts: CompanyFacts, s: PeriodStatements): BalanceSheet {
+  const b = s.balance;
+  const [ca, nca, cl, ncl] = [currentAssets(b), nonCurrentAssets(b), currentLiabilities(b), nonCurrentLiabilities(b)];
+  return {
+    ...periodFields(facts, s),
+    total_assets: ca + nca,
+    current_assets: ca,
+    cash_and_equivalents: b.cash_and_equivalents,
+    current_investments: b.current_investments,
+    trade_and_non_trade_receivables: b.trade_and_non_trade_receivables,
+    inventory: b.inventory,
+    other_current_assets: b.other_current_assets,
+    non_current_assets: nca,
+    property_plant_and_equipment: b.property_plant_and_equipment,
+    goodwill_and_intangible_assets: b.goodwill_and_intangible_assets,
+    investments: b.current_investments + b.non_current_investments,
+    non_current_investments: b.non_current_investments,
+    tax_assets: b.tax_assets,
+    other_non_current_assets: b.other_non_current_assets,
+    total_liabilities: cl + ncl,
+    current_liabilities: cl,
+    current_debt: b.current_debt,
+    trade_and_non_trade_payables: b.trade_and_non_trade_payables,
+    deferred_revenue: b.deferred_revenue,
+    deposit_liabilities: b.deposit_liabilities,
+    other_current_liabilities: b.other_current_liabilities,
+    non_current_liabilities: ncl,
+    non_current_debt: b.non_current_debt,
+    tax_liabilities: b.tax_liabilities,
+    other_non_current_liabilities: b.other_non_current_liabilities,
+    total_debt: b.current_debt + b.non_current_debt,
+    shareholders_equity: equity(b),
+    common_stock: b.common_stock,
+    retained_earnings: b.retained_earnings,
+    accumulated_other_comprehensive_income: b.accumulated_other_comprehensive_income,
+    outstanding_shares: s.sharesOutstanding,
+  };
+}
+
+export function cashFlowRow(facts: CompanyFacts, s: PeriodStatements): CashFlowStatement {
+  const c = s.cashFlow;
+  const operating =
+    s.income.net_income +
+    s.income.depreciation_and_amortization +
+    c.share_based_compensation +
+    c.change_in_working_capital;
+  const investing =
+    c.capital_expenditure + c.business_acquisitions_and_disposals + c.investment_acquisitions_and_disposals;
+  const financing =
+    c.issuance_or_repayment_of_debt_securities +
+    c.issuance_or_purchase_of_equity_shares +
+    c.dividends_and_other_cash_distributions;
+  return {
+    ...periodFields(facts, s),
+    net_income: s.income.net_income,
+    depreciation_and_amortization: s.income.depreciation_and_amortization,
+    share_based_compensation: c.share_based_compensation,
+    change_in_working_capital: c.change_in_working_capital,
+    net_cash_flow_from_operations: operating,
+    operating_cash_flow: operating,
+    capital_expenditure: c.capital_expenditure,
+    business_acquisitions_and_disposals: c.business_acquisitions_and_disposals,
+    investment_acquisitions_and_disposals: c.investment_acquisitions_and_disposals,
+    net_cash_flow_from_investing: investing,
+    investing_cash_flow: investing,
+    issuance_or_repayment_of_debt_securities: c.issuance_or_repayment_of_debt_securities,
+    issuance_or_purchase_of_equity_shares: c.issuance_or_purchase_of_equity_shares,
+    dividends_and_other_cash_distributions: c.dividends_and_other_cash_distributions,
+    net_cash_flow_from_financing: financing,
+    financing_cash_flow: financing,
+    effect_of_exchange_rate_changes: c.effect_of_exchange_rate_changes,
+    change_in_cash_and_equivalents: operating + investing + financing + c.effect_of_exchange_rate_changes,
+    ending_cash_balance: s.balance.cash_and_equivalents,
+    free_cash_flow: operating + c.capital_expenditure,
+  };
+}
+
+const rowsOf = <T extends object>(columns: readonly string[], items: [string, T][]) =>
+  items
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, item]) => [key, ...columns.slice(1).map((c) => (item as Record<string, unknown>)[c] ?? null)]);
+
+export const statements: Family<Reads, object, CompanyEventsPart & Stock, CompanyStatements> = {
+  name: "statements",
+  context: () => ({}),
+  company: (world, { facts, quarters, stock }, { rng }) => {
+    const start = world.starts.get(facts.ticker)!;
+    const last = world.days[world.days.length - 1];
+    return {
+      statements: periodStatements(
+        businessQuarters({
+          sector: facts.sector,
+          anchor: businessAnchor(facts.ticker, world.days[0], start.marketCap),
+          marketCap: start.marketCap,
+          // Quarters filed after the world ends are never public.
+          quarters: quarters.filter((q) => q.release <= last),
+          days: world.days,
+          regimes: world.regimes,
+          shares: stock.shares,
+          actions: stock.actions,
+          rng: rng.fork(`business/${facts.ticker}`),
+        }),
+      ),
+    };
+  },
+  companyContext: ({ statements }, cut) => ({ statements: statements.filter((s) => s.filingDate <= cut.date) }),
+  companyShards: (_, { facts, statements }, emit) => {
+    const key = (s: PeriodStatements) => statementKey(s.period, s.reportPeriod);
+    emit.write(
+      SHARDS.income,
+      facts.ticker,
+      rowsOf(
+        SHARDS.income.columns,
+        statements.map((s) => [key(s), incomeRow(facts, s)]),
+      ),
+    );
+    emit.write(
+      SHARDS.balance,
+      facts.ticker,
+      rowsOf(
+        SHARDS.balance.columns,
+        statements.map((s) => [key(s), balanceRow(facts, s)]),
+      ),
+    );
+    emit.write(
+      SHARDS.cashFlow,
+      facts.ticker,
+      rowsOf(
+        SHARDS.cashFlow.columns,
+        statements.map((s) => [key(s), cashFlowRow(facts, s)]),
+      ),
+    );
+  },
+  companyChecks: () => statementChecks(),
+};
+
+/** Lines of a statement that are flows (summed over a year or a TTM) rather than stocks. */
+const FLOW_LINES = {
+  income: Object.keys(INCOME_LINES).filter(
+    (k) => !k.startsWith("earnings_per_share") && !k.startsWith("weighted_") && k !== "dividends_per_common_share",
+  ),
+  cashFlow: Object.keys(CASH_FLOW_LINES).filter((k) => k !== "ending_cash_balance"),
+};
+
+function statementChecks(): Checker<unknown, Company> {
+  const income = new RuleTally(
+    "income_statement_arithmetic",
+    "statements",
+    "gross profit = revenue - cost; operating income = gross profit - operating expense; net income = EBIT - interest - tax",
+  );
+  const eps = new RuleTally(
+    "eps_reconciliation",
+    "statements",
+    "EPS = net income to common / weighted shares (to the cent); diluted <= basic when net income > 0",
+  );
+  const balance = new RuleTally(
+    "balance_sheet_identity",
+    "statements",
+    "assets = liabilities + equity, every subtotal the sum of its lines",
+  );
+  const cash = new RuleTally(
+    "cash_reconciliation",
+    "statements",
+    "change in cash = CFO + CFI + CFF + FX; ending cash = last quarter's + change = balance-sheet cash; FCF = CFO + capex",
+  );
+  const sums = new RuleTally(
+    "ttm_and_annual_sums",
+    "statements",
+    "TTM and annual flows = the sum of their four quarters; their balance sheet = the last quarter's",
+  );
+  const dividends = new RuleTally(
+    "statement_dividends_match_actions",
+    "statements",
+    "dividends per share of a quarter from the first day on = the dividends gone ex in it (/corporate-actions)",
+  );
+  const filing = new RuleTally(
+    "filing_calendar",
+    "statements",
+    "filed after the period ends: a 10-Q within 40 days, a 10-K within 90",
+  );
+  return {
+    company: ({ facts, statements, stock }) => {
+      const quarterly = statements.filter((s) => s.period === "quarterly");
+      for (const s of statements) {
+        const where = `${facts.ticker} ${s.period} ${s.reportPeriod}`;
+        const i = incomeRow(facts, s);
+        const b = balanceRow(facts, s);
+        const c = cashFlowRow(facts, s);
+        income.rows++;
+        if (
+          i.gross_profit !== i.revenue! - i.cost_of_revenue! ||
+          i.operating_expense !== i.selling_general_and_administrative_expenses! + i.research_and_development! ||
+          i.operating_income !== i.gross_profit! - i.operating_expense! ||
+          i.income_before_tax !== i.ebit! - i.interest_expense! ||
+          i.net_income !== i.income_before_tax! - i.income_tax_expense! ||
+          i.net_income_common_stock !== i.net_income! - i.preferred_dividends_impact!
+        )
+          income.violation(where);
+        eps.rows++;
+        const common = i.net_income_common_stock!;
+        if (
+          Math.abs(i.earnings_per_share! - common / i.weighted_average_shares!) > 0.005 + 1e-9 ||
+          (common > 0 && i.earnings_per_share_diluted! > i.earnings_per_share!)
+        )
+          eps.violation(where);
+        balance.rows++;
+        if (
+          b.total_assets !== b.total_liabilities! + b.shareholders_equity! ||
+          b.current_assets !==
+            b.cash_and_equivalents! +
+              b.current_investments! +
+              b.trade_and_non_trade_receivables! +
+              b.inventory! +
+              b.other_current_assets! ||
+          b.total_debt !== b.current_debt! + b.non_current_debt!
+        )
+          balance.violation(where);
+        cash.rows++;
+        if (
+          c.change_in_cash_and_equivalents !==
+            c.net_cash_flow_from_operations! +
+              c.net_cash_flow_from_investing! +
+              c.net_cash_flow_from_financing! +
+              c.effect_of_exchange_rate_changes! ||
+          c.ending_cash_balance !== b.cash_and_equivalents ||
+          c.free_cash_flow !== c.net_cash_flow_from_operations! + c.capital_expenditure! ||
+          c.net_income !== i.net_income
+        )
+          cash.violation(where);
+        filing.rows++;
+        const days = (Date.parse(s.filingDate) - Date.parse(s.reportPeriod)) / 86_400_000;
+        if (days < 1 || days > (s.fiscalQuarter === 4 ? 90 : 40)) filing.violation(where);
+      }
+      quarterly.forEach((q, k) => {
+        const where = `${facts.ticker} ${q.reportPeriod}`;
+        if (k > 0) {
+          cash.rows++;
+          const before = cashFlowRow(facts, quarterly[k - 1]).ending_cash_balance!;
+          if (
+            cashFlowRow(facts, q).ending_cash_balance !==
+            before + cashFlowRow(facts, q).change_in_cash_and_equivalents!
+          )
+            cash.violation(where);
+        }
+        if (q.reportPeriod >= stock.bars[0].time) dividends.rows++;
+        const previousEnd = k > 0 ? quarterly[k - 1].reportPeriod : "";
+        const exInQuarter = stock.actions
+          .filter((a) => a.action_type === "dividend" && a.ex_date > previousEnd && a.ex_date <= q.reportPeriod)
+          .reduce((sum, a) => sum + (a.details.amount as number), 0);
+        // Quarters before the world's first day have no corporate actions to match.
+        if (q.reportPeriod >= stock.bars[0].time && Math.abs(exInQuarter - q.dividendsPerShare) > 1e-4)
+          dividends.violation(where);
+      });
+      for (const s of statements) {
+        if (s.period === "quarterly") continue;
+        sums.rows++;
+        const at = quarterly.findIndex((q) => q.reportPeriod === s.reportPeriod);
+        const four = quarterly.slice(at - 3, at + 1);
+        const summed = (pick: (x: PeriodStatements) => object, lines: string[]) =>
+          lines.every(
+            (k) =>
+              (pick(s) as Record<string, number>)[k] ===
+              four.reduce((a, x) => a + (pick(x) as Record<string, number>)[k], 0),
+          );
+        const flows = (x: PeriodStatements) => incomeRow(facts, x);
+        const cashFlows = (x: PeriodStatements) => cashFlowRow(facts, x);
+        const sameBalance = Object.keys(BALANCE_LINES).every(
+          (k) =>
+            k === "outstanding_shares" ||
+            (balanceRow(facts, s) as Record<string, unknown>)[k] ===
+              (balanceRow(facts, quarterly[at]) as Record<string, unknown>)[k],
+        );
+        if (
+          at < 3 ||
+          !summed(flows, FLOW_LINES.income) ||
+          !summed(cashFlows, FLOW_LINES.cashFlow) ||
+          !sameBalance ||
+          cashFlowRow(facts, s).ending_cash_balance !== cashFlowRow(facts, quarterly[at]).ending_cash_balance
+        )
+          sums.violation(`${facts.ticker} ${s.period} ${s.reportPeriod}`);
+      }
+    },
+    finish: () => [
+      income.check(),
+      eps.check(),
+      balance.check(),
+      cash.check(),
+      sums.check(),
+      dividends.check(),
+      filing.check(),
+    ],
+  };
+}

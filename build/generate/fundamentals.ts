@@ -1,0 +1,620 @@
+// A company's business, quarter by quarter: hidden drivers (revenue growth, margins, capital
+// intensity, working capital, leverage), moved by the macro regime, turned into income statements,
+// balance sheets and cash-flow statements whose identities hold exactly. Sizes start from the
+// company's real revenue, book equity and EBITDA margin (anchors.ts); shares, splits and dividends
+// are the stock's own, so per-share figures agree with /prices and /corporate-actions.
+import type { CorporateAction } from "../../src/contract/resources.ts";
+import type { BusinessAnchor } from "./anchors.ts";
+import type { FiscalQuarter } from "./fiscal.ts";
+import type { Regime } from "./regimes.ts";
+import { REGIME_PARAMS } from "./regimes.ts";
+import type { Rng } from "../rng.ts";
+
+/** Statement lines of one quarter (USD; outflows negative in the cash-flow statement). */
+export interface IncomeLines {
+  revenue: number;
+  cost_of_revenue: number;
+  gross_profit: number;
+  selling_general_and_administrative_expenses: number;
+  research_and_development: number;
+  operating_expense: number;
+  operating_income: number;
+  interest_expense: number;
+  ebit: number;
+  income_before_tax: number;
+  income_tax_expense: number;
+  net_income: number;
+  depreciation_and_amortization: number;
+}
+
+export interface BalanceLines {
+  cash_and_equivalents: number;
+  current_investments: number;
+  trade_and_non_trade_receivables: number;
+  inventory: number;
+  other_current_assets: number;
+  property_plant_and_equipment: number;
+  goodwill_and_intangible_assets: number;
+  non_current_investments: number;
+  tax_assets: number;
+  other_non_current_assets: number;
+  current_debt: number;
+  trade_and_non_trade_payables: number;
+  deferred_revenue: number;
+  deposit_liabilities: number;
+  other_current_liabilities: number;
+  non_current_debt: number;
+  tax_liabilities: number;
+  other_non_current_liabilities: number;
+  common_stock: number;
+  retained_earnings: number;
+  accumulated_other_comprehensive_income: number;
+}
+
+export interface CashFlowLines {
+  share_based_compensation: number;
+  change_in_working_capital: number;
+  capital_expenditure: number;
+  business_acquisitions_and_disposals: number;
+  investment_acquisitions_and_disposals: number;
+  issuance_or_repayment_of_debt_securities: number;
+  issuance_or_purchase_of_equity_shares: number;
+  dividends_and_other_cash_distributions: number;
+  effect_of_exchange_rate_changes: number;
+}
+
+/** One fiscal quarter of a company's statements, before any later split restates its per-share figures. */
+export interface QuarterStatements {
+  quarter: FiscalQuarter;
+  income: IncomeLines;
+  balance: BalanceLines;
+  cashFlow: CashFlowLines;
+  /** Shares outstanding at the quarter's end, and weighted over it (basic, diluted), as traded then. */
+  sharesOutstanding: number;
+  weightedShares: number;
+  weightedSharesDiluted: number;
+  /** Dividends per share that went ex in the quarter, as declared. */
+  dividendsPerShare: number;
+}
+
+/** How a sector's companies run (public industry ranges, Damodaran's margin and capital tables). */
+interface Archetype {
+  grossMargin: number;
+  /** Shares of revenue. */
+  researchAndDevelopment: number;
+  depreciation: number;
+  capex: number;
+  shareBasedCompensation: number;
+  /** Working capital, in days of annual revenue (receivables, deferred revenue) or cost (inventory, payables). */
+  receivableDays: number;
+  inventoryDays: number;
+  payableDays: number;
+  deferredRevenueDays: number;
+  /** Book debt over book equity. */
+  debtToEquity: number;
+  /** EBITDA margin where the anchors have none. */
+  ebitdaMargin: number;
+  /** Revenue over market cap and book equity over market cap where the anchors have none. */
+  salesToCap: number;
+  bookToCap: number;
+  /** Annual revenue growth beyond the economy's (log). */
+  growth: number;
+  /** Share of annual revenue in the holiday quarter (quarters ending December or January); 0.25 = flat. */
+  holidayShare: number;
+}
+
+const BASE: Archetype = {
+  grossMargin: 0.35,
+  researchAndDevelopment: 0.01,
+  depreciation: 0.04,
+  capex: 0.045,
+  shareBasedCompensation: 0.008,
+  receivableDays: 45,
+  inventoryDays: 45,
+  payableDays: 45,
+  deferredRevenueDays: 5,
+  debtToEquity: 0.8,
+  ebitdaMargin: 0.18,
+  salesToCap: 0.5,
+  bookToCap: 0.3,
+  growth: 0,
+  holidayShare: 0.25,
+};
+
+const ARCHETYPES: Record<string, Partial<Archetype>> = {
+  "Information Technology": {
+    grossMargin: 0.6,
+    researchAndDevelopment: 0.14,
+    capex: 0.05,
+    shareBasedCompensation: 0.05,
+    receivableDays: 55,
+    inventoryDays: 40,
+    deferredRevenueDays: 30,
+    debtToEquity: 0.35,
+    ebitdaMargin: 0.28,
+    salesToCap: 0.15,
+    bookToCap: 0.12,
+    growth: 0.04,
+  },
+  "Communication Services": {
+    grossMargin: 0.55,
+    researchAndDevelopment: 0.08,
+    depreciation: 0.08,
+    capex: 0.1,
+    shareBasedCompensation: 0.03,
+    inventoryDays: 10,
+    deferredRevenueDays: 10,
+    ebitdaMargin: 0.3,
+    salesToCap: 0.3,
+    growth: 0.02,
+  },
+  "Consumer Discretionary": {
+    grossMargin: 0.38,
+    inventoryDays: 65,
+    receivableDays: 20,
+    payableDays: 55,
+    ebitdaMargin: 0.14,
+    salesToCap: 0.6,
+    bookToCap: 0.2,
+    holidayShare: 0.3,
+  },
+  "Consumer Staples": {
+    grossMargin: 0.33,
+    inventoryDays: 45,
+    receivableDays: 25,
+    payableDays: 55,
+    ebitdaMargin: 0.14,
+    salesToCap: 0.6,
+    bookToCap: 0.2,
+    growth: -0.01,
+    holidayShare: 0.27,
+  },
+  "Health Care": {
+    grossMargin: 0.6,
+    researchAndDevelopment: 0.12,
+    shareBasedCompensation: 0.015,
+    receivableDays: 55,
+    inventoryDays: 100,
+    debtToEquity: 0.6,
+    ebitdaMargin: 0.25,
+    salesToCap: 0.3,
+    bookToCap: 0.2,
+    growth: 0.02,
+  },
+  Financials: {
+    grossMargin: 0.7,
+    researchAndDevelopment: 0,
+    depreciation: 0.03,
+    capex: 0.03,
+    receivableDays: 30,
+    inventoryDays: 0,
+    payableDays: 20,
+    debtToEquity: 1.2,
+    ebitdaMargin: 0.35,
+    salesToCap: 0.3,
+    bookToCap: 0.7,
+  },
+  Energy: {
+    grossMargin: 0.32,
+    researchAndDevelopment: 0.002,
+    depreciation: 0.08,
+    capex: 0.1,
+    receivableDays: 35,
+    inventoryDays: 25,
+    payableDays: 50,
+    debtToEquity: 0.45,
+    ebitdaMargin: 0.2,
+    salesToCap: 0.7,
+    bookToCap: 0.6,
+    growth: -0.01,
+  },
+  Utilities: {
+    grossMargin: 0.45,
+    researchAndDevelopment: 0,
+    depreciation: 0.13,
+    capex: 0.25,
+    receivableDays: 40,
+    inventoryDays: 30,
+    payableDays: 50,
+    debtToEquity: 1.4,
+    ebitdaMargin: 0.38,
+    salesToCap: 0.4,
+    bookToCap: 0.55,
+    growth: -0.02,
+  },
+  Industrials: {
+    grossMargin: 0.3,
+    researchAndDevelopment: 0.03,
+    receivableDays: 60,
+    inventoryDays: 70,
+    ebitdaMargin: 0.17,
+    salesToCap: 0.5,
+    bookToCap: 0.25,
+  },
+  Materials: {
+    grossMargin: 0.28,
+    researchAndDevelopment: 0.02,
+    depreciation: 0.06,
+    capex: 0.07,
+    inventoryDays: 60,
+    debtToEquity: 0.6,
+    ebitdaMargin: 0.2,
+    salesToCap: 0.6,
+    bookToCap: 0.4,
+  },
+  "Real Estate": {
+    grossMargin: 0.65,
+    researchAndDevelopment: 0,
+    depreciation: 0.3,
+    capex: 0.32,
+    receivableDays: 15,
+    inventoryDays: 0,
+    payableDays: 20,
+    debtToEquity: 1.1,
+    ebitdaMargin: 0.55,
+    salesToCap: 0.12,
+    bookToCap: 0.5,
+  },
+};
+
+export const archetypeOf = (sector: string): Archetype => ({ ...BASE, ...ARCHETYPES[sector] });
+
+/**
+ * Annual revenue growth (log) and EBITDA margin change (relative) by regime: sales follow the
+ * economy, margins fall harder than sales in a crisis (operating leverage).
+ */
+const REGIME_BUSINESS: Record<Regime, { growth: number; margin: number }> = {
+  expansion: { growth: 0.06, margin: 0.02 },
+  slowdown: { growth: 0.01, margin: -0.08 },
+  crisis: { growth: -0.12, margin: -0.3 },
+  inflation_shock: { growth: 0.05, margin: -0.06 },
+  recovery: { growth: 0.08, margin: -0.03 },
+};
+
+/** Effective income tax rate: the US statutory rate was cut from 35% to 21% from 2018. */
+const taxRate = (fiscalYear: number) => (fiscalYear >= 2018 ? 0.19 : 0.28);
+
+/** Statement figures are whole thousands of dollars, so every sum of them is exact. */
+const thousands = (x: number) => Math.round(x / 1000) * 1000;
+
+export interface BusinessInput {
+  sector: string;
+  anchor: BusinessAnchor;
+  /** Market cap on the first day, for sizes the anchors do not give. */
+  marketCap: number;
+  quarters: FiscalQuarter[];
+  /** The world's days and their regimes; quarters before the first day take the first day's regime. */
+  days: string[];
+  regimes: Regime[];
+  /** Shares outstanding per day (as traded) and the stock's dividends and splits. */
+  shares: number[];
+  actions: CorporateAction[];
+  rng: Rng;
+}
+
+/** Index of the last day on or before `date` (0 before the first). */
+function dayOn(days: string[], date: string): number {
+  let lo = 0;
+  let hi = days.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (days[mid] <= date) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The regimes' average business conditions over a quarter's days. */
+function conditions(
+  input: BusinessInput,
+  from: string,
+  to: string,
+): { growth: number; margin: number; spread: number } {
+  const first = dayOn(input.days, from);
+  const last = dayOn(input.days, to);
+  let growth = 0;
+  let margin = 0;
+  let spread = 0;
+  for (let t = first; t <= last; t++) {
+    const r = input.regimes[t];
+    growth += REGIME_BUSINESS[r].growth;
+    margin += REGIME_BUSINESS[r].margin;
+    spread += REGIME_PARAMS[r].creditSpread;
+  }
+  const n = last - first + 1;
+  return { growth: growth / n, margin: margin / n, spread: spread / n };
+}
+
+const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
+
+/**
+ * The company's quarters, in order. Revenue runs at an annual rate that grows with the economy
+ * (regime), the sector and a company premium, with noise and little persistence (REALISM Tier 4);
+ * the EBITDA margin reverts to the company's level (AR(1) 0.93 a quarter, about 0.75 a year) and
+ * falls in slowdowns and crises; costs, capital spending and working capital are shares of revenue;
+ * debt tracks revenue and covers any cash shortfall; cash is what the cash-flow statement leaves.
+ */
+export function businessQuarters(input: BusinessInput): QuarterStatements[] {
+  const { rng } = input;
+  const arch = archetypeOf(input.sector);
+  const revenue0 = clamp(
+    input.anchor.revenue ?? input.marketCap * arch.salesToCap,
+    0.02 * input.marketCap,
+    5 * input.marketCap,
+  );
+  const book0 = clamp(
+    input.anchor.bookEquity ?? input.marketCap * arch.bookToCap,
+    0.03 * input.marketCap,
+    1.5 * input.marketCap,
+  );
+  const marginLevel = clamp(input.anchor.ebitdaMargin ?? arch.ebitdaMargin, -0.3, 0.75);
+  const premium = arch.growth + 0.04 * rng.normal();
+  // Gross margin high enough to leave SG&A of at least 4% of revenue above the EBITDA margin.
+  const grossMargin = Math.min(0.97, Math.max(arch.grossMargin, marginLevel + arch.researchAndDevelopment + 0.04));
+  const sgaShare = grossMargin - arch.researchAndDevelopment - marginLevel + arch.depreciation;
+  const dilution = 0.004 + arch.shareBasedCompensation * 0.3;
+  const cashShare = 0.06 + 0.1 * rng.uniform();
+  const firstDividend = (input.actions.find((a) => a.action_type === "dividend")?.details.amount as number) ?? 0;
+
+  // The first quarter's balance sheet: working capital from revenue, plant from depreciation,
+  // equity from the anchor, the rest of the assets or liabilities as the difference.
+  const workingCapital = (annual: number, cost: number) => ({
+    receivables: thousands((annual * arch.receivableDays) / 365),
+    inventory: thousands((cost * arch.inventoryDays) / 365),
+    payables: thousands((cost * arch.payableDays) / 365),
+    deferredRevenue: thousands((annual * arch.deferredRevenueDays) / 365),
+    otherCurrentAssets: thousands(annual * 0.02),
+    otherCurrentLiabilities: thousands(annual * 0.05),
+  });
+  const wc0 = workingCapital(revenue0, revenue0 * (1 - grossMargin));
+  const debt0 = thousands(book0 * arch.debtToEquity);
+  const balance: BalanceLines = {
+    cash_and_equivalents: thousands(revenue0 * cashShare),
+    current_investments: thousands(revenue0 * 0.03),
+    trade_and_non_trade_receivables: wc0.receivables,
+    inventory: wc0.inventory,
+    other_current_assets: wc0.otherCurrentAssets,
+    property_plant_and_equipment: thousands(revenue0 * arch.depreciation * 7),
+    goodwill_and_intangible_assets: thousands(book0 * (0.15 + 0.3 * rng.uniform())),
+    non_current_investments: thousands(revenue0 * 0.04),
+    tax_assets: thousands(revenue0 * 0.01),
+    other_non_current_assets: 0,
+    current_debt: thousands(debt0 * 0.1),
+    trade_and_non_trade_payables: wc0.payables,
+    deferred_revenue: wc0.deferredRevenue,
+    deposit_liabilities: 0,
+    other_current_liabilities: wc0.otherCurrentLiabilities,
+    non_current_debt: debt0 - thousands(debt0 * 0.1),
+    tax_liabilities: thousands(revenue0 * 0.02),
+    other_non_current_liabilities: 0,
+    common_stock: thousands(book0 * 0.3),
+    retained_earnings: thousands(book0) - thousands(book0 * 0.3),
+    accumulated_other_comprehensive_income: 0,
+  };
+  const gap = totalAssets(balance) - totalLiabilities(balance) - equity(balance);
+  if (gap > 0) balance.other_non_current_liabilities = gap;
+  else balance.other_non_current_assets = -gap;
+
+  const out: QuarterStatements[] = [];
+  // The anchors size the business on the first day: the quarters before it start smaller.
+  const yearsBefore = Math.max(
+    0,
+    (Date.parse(input.days[0]) - Date.parse(input.quarters[0]?.end ?? input.days[0])) / 3.156e10,
+  );
+  let runRate = revenue0 * Math.exp(-(0.05 + premium) * yearsBefore);
+  let growthShock = 0;
+  let marginShock = 0;
+  let previousEnd = "";
+  for (const quarter of input.quarters) {
+    const from = previousEnd || quarter.end;
+    const when = conditions(input, from, quarter.end);
+    growthShock = 0.5 * growthShock + 0.06 * rng.normal();
+    if (previousEnd) runRate *= Math.exp((when.growth + premium - 0.02 + growthShock) / 4);
+    marginShock = 0.93 * marginShock + 0.012 * rng.normal();
+    const margin = marginLevel * (1 + when.margin) + marginShock;
+
+    const month = Number(quarter.end.slice(5, 7));
+    const season = month === 12 || month === 1 ? arch.holidayShare : (1 - arch.holidayShare) / 3;
+    const revenue = thousands(runRate * season * Math.exp(0.02 * rng.normal()));
+    const depreciation = thousands(revenue * arch.depreciation);
+    const rnd = thousands(revenue * arch.researchAndDevelopment);
+    const sga = thousands(revenue * sgaShare);
+    // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
+    const operatingIncome = thousands(revenue * (margin - arch.depreciation));
+    const cost = revenue - operatingIncome - rnd - sga;
+    const debt = balance.current_debt + balance.non_current_debt;
+    const interest = thousands((debt * (0.025 + (0.3 * when.spread) / 100)) / 4);
+    const pretax = operatingIncome - interest;
+    const tax = thousands(pretax * taxRate(quarter.fiscalYear));
+    const income: IncomeLines = {
+      revenue,
+      cost_of_revenue: cost,
+      gross_profit: revenue - cost,
+      selling_general_and_administrative_expenses: sga,
+      research_and_development: rnd,
+      operating_expense: sga + rnd,
+      operating_income: operatingIncome,
+      interest_expense: interest,
+      ebit: operatingIncome,
+      income_before_tax: pretax,
+      income_tax_expense: tax,
+      net_income: pretax - tax,
+      depreciation_and_amortization: depreciation,
+    };
+
+    // Shares and dividends: the stock's, as traded in the quarter.
+    const endDay = dayOn(input.days, quarter.end);
+    const sharesOutstanding = input.shares[endDay];
+    let dividendsPerShare = 0;
+    let dividendsPaid = 0;
+    if (quarter.end < input.days[0]) {
+      // Before the world's first day there are no corporate actions: a payer paid its first
+      // dividend's amount each quarter, so trailing figures on day one are a payer's.
+      dividendsPerShare = firstDividend;
+      dividendsPaid = firstDividend * sharesOutstanding;
+    } else
+      for (const a of input.actions) {
+        if (a.action_type !== "dividend" || a.ex_date > quarter.end || a.ex_date <= previousEnd) continue;
+        const amount = a.details.amount as number;
+        dividendsPerShare += amount;
+        dividendsPaid += amount * input.shares[dayOn(input.days, a.ex_date)];
+      }
+
+    const wc = workingCapital(revenue * 4, cost * 4);
+    const changeInWorkingCapital =
+      balance.trade_and_non_trade_receivables -
+      wc.receivables +
+      balance.inventory -
+      wc.inventory +
+      balance.other_current_assets -
+      wc.otherCurrentAssets +
+      wc.payables -
+      balance.trade_and_non_trade_payables +
+      wc.deferredRevenue -
+      balance.deferred_revenue +
+      wc.otherCurrentLiabilities -
+      balance.other_current_liabilities;
+    const sbc = thousands(revenue * arch.shareBasedCompensation);
+    const capex = -thousands(revenue * arch.capex * Math.exp(0.15 * rng.normal()));
+    const dividends = -thousands(dividendsPaid);
+    const fx = thousands(revenue * 0.003 * rng.normal());
+    const operating = income.net_income + depreciation + sbc + changeInWorkingCapital;
+    // Debt drifts toward its share of the business; it covers cash below two weeks of revenue and
+    // is repaid only from cash above that.
+    const drift = 0.1 * (debt0 * (runRate / revenue0) - debt);
+    const minimumCash = (revenue * 4 * 14) / 365;
+    const beforeDebt = balance.cash_and_equivalents + operating + capex + dividends + fx;
+    const debtChange = thousands(
+      beforeDebt < minimumCash
+        ? minimumCash - beforeDebt + Math.max(0, drift)
+        : Math.max(drift, minimumCash - beforeDebt, -debt),
+    );
+    // Cash beyond one and a half times the company's usual holding goes into long-term investments.
+    const usualCash = revenue * 4 * cashShare;
+    const cashAfter = beforeDebt + debtChange;
+    const invested = cashAfter > 1.5 * usualCash ? -thousands(cashAfter - usualCash) : 0;
+    const cashFlow: CashFlowLines = {
+      share_based_compensation: sbc,
+      change_in_working_capital: changeInWorkingCapital,
+      capital_expenditure: capex,
+      business_acquisitions_and_disposals: 0,
+      investment_acquisitions_and_disposals: invested,
+      issuance_or_repayment_of_debt_securities: debtChange,
+      issuance_or_purchase_of_equity_shares: 0,
+      dividends_and_other_cash_distributions: dividends,
+      effect_of_exchange_rate_changes: fx,
+    };
+
+    if (previousEnd) {
+      // Roll the balance sheet forward by exactly the flows above.
+      const newDebt = debt + debtChange;
+      balance.cash_and_equivalents += operating + capex + invested + debtChange + dividends + fx;
+      balance.non_current_investments -= invested;
+      balance.trade_and_non_trade_receivables = wc.receivables;
+      balance.inventory = wc.inventory;
+      balance.other_current_assets = wc.otherCurrentAssets;
+      balance.property_plant_and_equipment += -capex - depreciation;
+      balance.trade_and_non_trade_payables = wc.payables;
+      balance.deferred_revenue = wc.deferredRevenue;
+      balance.other_current_liabilities = wc.otherCurrentLiabilities;
+      balance.current_debt = thousands(newDebt * 0.1);
+      balance.non_current_debt = newDebt - balance.current_debt;
+      balance.retained_earnings += income.net_income + dividends;
+      balance.common_stock += sbc;
+      balance.accumulated_other_comprehensive_income += fx;
+      out.push({
+        quarter,
+        income,
+        balance: { ...balance },
+        cashFlow,
+        sharesOutstanding,
+        weightedShares: sharesOutstanding,
+        weightedSharesDiluted: Math.round(sharesOutstanding * (1 + dilution)),
+        dividendsPerShare: Math.round(dividendsPerShare * 1e4) / 1e4,
+      });
+    }
+    previousEnd = quarter.end;
+  }
+  return out;
+}
+
+export const currentAssets = (b: BalanceLines) =>
+  b.cash_and_equivalents +
+  b.current_investments +
+  b.trade_and_non_trade_receivables +
+  b.inventory +
+  b.other_current_assets;
+export const nonCurrentAssets = (b: BalanceLines) =>
+  b.property_plant_and_equipment +
+  b.goodwill_and_intangible_assets +
+  b.non_current_investments +
+  b.tax_assets +
+  b.other_non_current_assets;
+export const currentLiabilities = (b: BalanceLines) =>
+  b.current_debt +
+  b.trade_and_non_trade_payables +
+  b.deferred_revenue +
+  b.deposit_liabilities +
+  b.other_current_liabilities;
+export const nonCurrentLiabilities = (b: BalanceLines) =>
+  b.non_current_debt + b.tax_liabilities + b.other_non_current_liabilities;
+export const totalAssets = (b: BalanceLines) => currentAssets(b) + nonCurrentAssets(b);
+export const totalLiabilities = (b: BalanceLines) => currentLiabilities(b) + nonCurrentLiabilities(b);
+export const equity = (b: BalanceLines) =>
+  b.common_stock + b.retained_earnings + b.accumulated_other_comprehensive_income;
+
+export type Period = "quarterly" | "annual" | "ttm";
+
+/** Statements of one period: a quarter, a fiscal year (its four quarters) or the trailing four. */
+export interface PeriodStatements extends Omit<QuarterStatements, "quarter"> {
+  period: Period;
+  /** Last day of the period, its label, and the filing that made it public (its last quarter's). */
+  reportPeriod: string;
+  fiscalPeriod: string;
+  filingDate: string;
+  fiscalYear: number;
+  fiscalQuarter: number;
+}
+
+/**
+ * Quarters, fiscal years and trailing twelve months. Flows of a year or a TTM are the sums of
+ * their quarters, stocks the last quarter's (REALISM Tier 0); per-share figures of earlier quarters
+ * are restated to the last quarter's share basis first (shares change only by splits here).
+ */
+export function periodStatements(quarters: QuarterStatements[]): PeriodStatements[] {
+  const out: PeriodStatements[] = [];
+  const single = (q: QuarterStatements, period: Period, fiscalPeriod: string): PeriodStatements => ({
+    ...q,
+    period,
+    reportPeriod: q.quarter.end,
+    fiscalPeriod,
+    filingDate: q.quarter.release,
+    fiscalYear: q.quarter.fiscalYear,
+    fiscalQuarter: q.quarter.quarter,
+  });
+  quarters.forEach((q, i) => {
+    out.push(single(q, "quarterly", q.quarter.label));
+    if (i < 3) return;
+    const four = quarters.slice(i - 3, i + 1);
+    const sum = <T extends object>(pick: (x: QuarterStatements) => T): T => {
+      const total = { ...pick(four[0]) } as Record<string, number>;
+      for (const x of four.slice(1)) for (const [k, v] of Object.entries(pick(x))) total[k] += v as number;
+      return total as T;
+    };
+    // Each quarter restated to the last quarter's shares (a split in between multiplies them).
+    const basis = (x: QuarterStatements) => q.sharesOutstanding / x.sharesOutstanding;
+    const summed: PeriodStatements = {
+      ...single(q, "ttm", q.quarter.label),
+      income: sum((x) => x.income),
+      cashFlow: sum((x) => x.cashFlow),
+      weightedShares: Math.round(four.reduce((a, x) => a + x.weightedShares * basis(x), 0) / 4),
+      weightedSharesDiluted: Math.round(four.reduce((a, x) => a + x.weightedSharesDiluted * basis(x), 0) / 4),
+      dividendsPerShare: Math.round(four.reduce((a, x) => a + x.dividendsPerShare / basis(x), 0) * 1e4) / 1e4,
+    };
+    out.push(summed);
+    const yearOf = (x: QuarterStatements) => x.quarter.fiscalYear;
+    if (q.quarter.quarter === 4 && four.every((x) => yearOf(x) === yearOf(q)))
+      out.push({ ...summed, period: "annual", fiscalPeriod: `FY ${q.quarter.fiscalYear}` });
+  });
+  return out;
+}

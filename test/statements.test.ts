@@ -1,0 +1,144 @@
+// Financial statements: the business behind them, the identities their checks recompute (and that
+// the checks fail when broken), and their agreement with the stock's shares and dividends.
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { tradingDays } from "../build/calendar.ts";
+import { incomeRow } from "../build/families/statements.ts";
+import { businessQuarters } from "../build/generate/fundamentals.ts";
+import { fiscalQuarters } from "../build/generate/fiscal.ts";
+import { Rng } from "../build/rng.ts";
+import { loadScenarioSources } from "../build/scenario-source.ts";
+import { validateScenario } from "../build/validate.ts";
+import { generateWorld } from "../build/world.ts";
+
+const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+const world = generateWorld(sources.find((s) => s.name === "megacap-tech-2023")!);
+const STATEMENT_CHECKS = [
+  "income_statement_arithmetic",
+  "eps_reconciliation",
+  "balance_sheet_identity",
+  "cash_reconciliation",
+  "ttm_and_annual_sums",
+  "statement_dividends_match_actions",
+  "filing_calendar",
+];
+const checks = () =>
+  validateScenario({ scenarioId: "t", generatorVersion: "t", calibrationVersion: "t", world }).checks.filter((c) =>
+    STATEMENT_CHECKS.includes(c.name),
+  );
+const failing = () =>
+  checks()
+    .filter((c) => !c.passed)
+    .map((c) => c.name)
+    .sort();
+const company = (ticker: string) => world.perCompany.find((c) => c.facts.ticker === ticker)!;
+
+/** Run `body` with one number of a company's statements changed, then put it back. */
+function tampered(change: () => () => void): string[] {
+  const undo = change();
+  try {
+    return failing();
+  } finally {
+    undo();
+  }
+}
+
+describe("financial statements", () => {
+  it("hold every accounting identity, on rows of every period", () => {
+    const all = checks();
+    expect(all.map((c) => c.name).sort()).toEqual([...STATEMENT_CHECKS].sort());
+    for (const c of all) {
+      expect(c, `${c.name}: ${c.detail}`).toMatchObject({ passed: true, severity: "error" });
+      expect((c.observed as { rows: number }).rows, c.name).toBeGreaterThanOrEqual(40);
+    }
+  });
+
+  it("fail their checks when a number is changed", () => {
+    const aapl = company("AAPL");
+    const quarter = aapl.statements.find((s) => s.period === "quarterly" && s.reportPeriod > "2023-01-01")!;
+    const ttm = aapl.statements.find((s) => s.period === "ttm")!;
+    expect(
+      tampered(() => {
+        quarter.income.cost_of_revenue += 1000;
+        return () => (quarter.income.cost_of_revenue -= 1000);
+      }),
+    ).toContain("income_statement_arithmetic");
+    expect(
+      tampered(() => {
+        quarter.balance.inventory += 1000;
+        return () => (quarter.balance.inventory -= 1000);
+      }),
+    ).toContain("balance_sheet_identity");
+    expect(
+      tampered(() => {
+        quarter.balance.cash_and_equivalents += 1000;
+        return () => (quarter.balance.cash_and_equivalents -= 1000);
+      }),
+    ).toContain("cash_reconciliation");
+    expect(
+      tampered(() => {
+        ttm.income = { ...ttm.income, revenue: ttm.income.revenue + 1000 };
+        return () => (ttm.income = { ...ttm.income, revenue: ttm.income.revenue - 1000 });
+      }),
+    ).toContain("ttm_and_annual_sums");
+    expect(
+      tampered(() => {
+        quarter.dividendsPerShare += 0.01;
+        return () => (quarter.dividendsPerShare -= 0.01);
+      }),
+    ).toEqual(["statement_dividends_match_actions"]);
+    expect(
+      tampered(() => {
+        const filed = quarter.filingDate;
+        quarter.filingDate = quarter.reportPeriod;
+        return () => (quarter.filingDate = filed);
+      }),
+    ).toEqual(["filing_calendar"]);
+  });
+
+  it("report the stock's own shares and a company's real scale", () => {
+    for (const c of world.perCompany) {
+      for (const s of c.statements.filter((x) => x.reportPeriod >= world.days[0])) {
+        const day = world.days.filter((d) => d <= s.reportPeriod).length - 1;
+        expect(s.sharesOutstanding, `${c.facts.ticker} ${s.reportPeriod}`).toBe(c.stock.shares[day]);
+      }
+    }
+    // Apple's fiscal 2022 revenue was $394bn; the world starts from its scale, not its numbers.
+    const fy = company("AAPL").statements.find((s) => s.period === "annual")!;
+    expect(fy.income.revenue).toBeGreaterThan(150e9);
+    expect(fy.income.revenue).toBeLessThan(600e9);
+    const margin = fy.income.net_income / fy.income.revenue;
+    expect(margin).toBeGreaterThan(0.12);
+    expect(margin).toBeLessThan(0.4);
+    // EPS is the row's net income over its shares.
+    const row = incomeRow(company("AAPL").facts, fy);
+    expect(row.earnings_per_share).toBeCloseTo(fy.income.net_income / fy.weightedShares, 2);
+  });
+
+  it("sell a retailer's year in the holiday quarter (REALISM Tier 4: 28-35%)", () => {
+    const days = tradingDays("2015-01-02", "2019-12-31");
+    const shares = days.map(() => 1e9);
+    const quarters = fiscalQuarters("XYZ", 2014, 2019, new Rng(1, "f"));
+    const run = (sector: string) =>
+      businessQuarters({
+        sector,
+        anchor: { revenue: 50e9, bookEquity: 20e9, ebitdaMargin: 0.1 },
+        marketCap: 60e9,
+        quarters,
+        days,
+        regimes: days.map(() => "expansion" as const),
+        shares,
+        actions: [],
+        rng: new Rng(2, "b"),
+      });
+    const holidayShare = (sector: string) => {
+      const q = run(sector).filter((x) => x.quarter.end.startsWith("2018"));
+      return (
+        q.find((x) => x.quarter.end.endsWith("12-31"))!.income.revenue / q.reduce((a, x) => a + x.income.revenue, 0)
+      );
+    };
+    expect(holidayShare("Consumer Discretionary")).toBeGreaterThan(0.27);
+    expect(holidayShare("Consumer Discretionary")).toBeLessThan(0.35);
+    expect(holidayShare("Industrials")).toBeLessThan(0.27);
+  });
+});
