@@ -125,6 +125,7 @@ describe("a future branch's published validation report", () => {
       eps_reconciliation: periods,
       balance_sheet_identity: periods,
       filing_calendar: periods,
+      metrics_recompute: periods,
       // Each period's cash, and each quarter's against the one before it.
       cash_reconciliation: periods + quarterly.reduce((a, q) => a + Math.max(0, q.length - 1), 0),
       ttm_and_annual_sums: periods - quarterly.flat().length,

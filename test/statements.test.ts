@@ -21,6 +21,7 @@ const STATEMENT_CHECKS = [
   "ttm_and_annual_sums",
   "statement_dividends_match_actions",
   "filing_calendar",
+  "metrics_recompute",
 ];
 const checks = () =>
   validateScenario({ scenarioId: "t", generatorVersion: "t", calibrationVersion: "t", world }).checks.filter((c) =>
@@ -93,7 +94,16 @@ describe("financial statements", () => {
         quarter.filingDate = quarter.reportPeriod;
         return () => (quarter.filingDate = filed);
       }),
-    ).toEqual(["filing_calendar"]);
+      // The period's metrics carry the filing date they were valued on: they no longer match either.
+    ).toEqual(["filing_calendar", "metrics_recompute"]);
+    const metrics = aapl.metrics.find((m) => m.metrics.period === "ttm" && m.metrics.market_cap !== null)!.metrics;
+    expect(
+      tampered(() => {
+        const pe = metrics.price_to_earnings_ratio;
+        metrics.price_to_earnings_ratio = pe! * 1.01;
+        return () => (metrics.price_to_earnings_ratio = pe);
+      }),
+    ).toEqual(["metrics_recompute"]);
   });
 
   it("report the stock's own shares and a company's real scale", () => {

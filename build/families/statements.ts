@@ -23,8 +23,10 @@ import {
   periodStatements,
   type PeriodStatements,
 } from "../generate/fundamentals.ts";
+import { metricsRows, type MetricsRow } from "../generate/metrics.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
+import { appendByYear } from "./rows.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
@@ -33,6 +35,8 @@ import type { Universe } from "./universe.ts";
 export interface CompanyStatements {
   /** Quarters, fiscal years and TTMs, each public from its filing date. */
   statements: PeriodStatements[];
+  /** Their metrics, one per period, valued at the close of the filing date. */
+  metrics: MetricsRow[];
 }
 
 type Reads = Calendar & Universe & HiddenMacro;
@@ -177,25 +181,50 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
   company: (world, { facts, quarters, stock }, { rng }) => {
     const start = world.starts.get(facts.ticker)!;
     const last = world.days[world.days.length - 1];
-    return {
-      statements: periodStatements(
-        businessQuarters({
-          sector: facts.sector,
-          anchor: businessAnchor(facts.ticker, world.days[0], start.marketCap),
-          marketCap: start.marketCap,
-          // Quarters filed after the world ends are never public.
-          quarters: quarters.filter((q) => q.release <= last),
-          days: world.days,
-          regimes: world.regimes,
-          shares: stock.shares,
-          actions: stock.actions,
-          rng: rng.fork(`business/${facts.ticker}`),
-        }),
-      ),
+    const dayIndex = new Map(stock.bars.map((b, i) => [b.time, i]));
+    const statements = periodStatements(
+      businessQuarters({
+        sector: facts.sector,
+        anchor: businessAnchor(facts.ticker, world.days[0], start.marketCap),
+        marketCap: start.marketCap,
+        // Quarters filed after the world ends are never public.
+        quarters: quarters.filter((q) => q.release <= last),
+        days: world.days,
+        regimes: world.regimes,
+        shares: stock.shares,
+        actions: stock.actions,
+        rng: rng.fork(`business/${facts.ticker}`),
+      }),
+    );
+    const closeOn = (date: string) => {
+      const i = dayIndex.get(date);
+      return i === undefined ? null : { close: stock.bars[i].close, shares: stock.shares[i] };
     };
+    return { statements, metrics: metricsRows(statements, facts.ticker, closeOn) };
   },
-  companyContext: ({ statements }, cut) => ({ statements: statements.filter((s) => s.filingDate <= cut.date) }),
-  companyShards: (_, { facts, statements }, emit) => {
+  companyContext: ({ statements, metrics }, cut) => ({
+    statements: statements.filter((s) => s.filingDate <= cut.date),
+    metrics: metrics.filter((m) => m.metrics.filing_date <= cut.date),
+  }),
+  companyShards: (_, { facts, statements, metrics }, emit) => {
+    emit.write(
+      SHARDS.metrics,
+      facts.ticker,
+      rowsOf(
+        SHARDS.metrics.columns,
+        metrics.map((m) => [
+          statementKey(m.metrics.period, m.metrics.report_period),
+          { ...m.metrics, inputs: m.inputs },
+        ]),
+      ),
+    );
+    appendByYear(
+      emit,
+      SHARDS.metricsByFiling,
+      metrics
+        .filter((m) => m.metrics.period === "ttm")
+        .map((m) => [m.metrics.filing_date, facts.ticker, m.metrics, m.inputs]),
+    );
     const key = (s: PeriodStatements) => statementKey(s.period, s.reportPeriod);
     emit.write(
       SHARDS.income,
@@ -269,8 +298,14 @@ function statementChecks(): Checker<unknown, Company> {
     "statements",
     "filed after the period ends: a 10-Q within 40 days, a 10-K within 90",
   );
+  const metrics = new RuleTally(
+    "metrics_recompute",
+    "statements",
+    "market cap = close x shares on the filing date; P/E = close / TTM diluted EPS; margins, current ratio and D/E from the statements",
+  );
   return {
-    company: ({ facts, statements, stock }) => {
+    company: ({ facts, statements, stock, metrics: rows }) => {
+      recomputeMetrics(metrics, facts.ticker, statements, rows, stock);
       const quarterly = statements.filter((s) => s.period === "quarterly");
       for (const s of statements) {
         const where = `${facts.ticker} ${s.period} ${s.reportPeriod}`;
@@ -379,6 +414,42 @@ function statementChecks(): Checker<unknown, Company> {
       sums.check(),
       dividends.check(),
       filing.check(),
+      metrics.check(),
     ],
   };
+}
+
+/** Recompute the metrics of each period from its statements and the bar of its filing date. */
+function recomputeMetrics(
+  tally: RuleTally,
+  ticker: string,
+  statements: PeriodStatements[],
+  rows: MetricsRow[],
+  stock: Stock["stock"],
+): void {
+  const dayIndex = new Map(stock.bars.map((b, i) => [b.time, i]));
+  const ttmAt = new Map(statements.filter((s) => s.period === "ttm").map((s) => [s.reportPeriod, s]));
+  const near = (a: number | null, b: number | null) =>
+    a === null || b === null ? a === b : Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
+  statements.forEach((s, k) => {
+    const m = rows[k].metrics;
+    tally.rows++;
+    const i = s.income;
+    const b = balanceRow({ ticker } as CompanyFacts, s);
+    let ok =
+      m.report_period === s.reportPeriod &&
+      m.filing_date === s.filingDate &&
+      near(m.gross_margin, i.gross_profit / i.revenue) &&
+      near(m.current_ratio, b.current_assets! / b.current_liabilities!) &&
+      near(m.debt_to_equity, b.shareholders_equity! > 0 ? b.total_debt! / b.shareholders_equity! : null);
+    const day = dayIndex.get(s.filingDate);
+    const ttm = ttmAt.get(s.reportPeriod);
+    if (day !== undefined && ttm) {
+      const [close, shares] = [stock.bars[day].close, stock.shares[day]];
+      const eps = ttm.income.net_income / (ttm.weightedSharesDiluted * (shares / s.sharesOutstanding));
+      ok &&=
+        m.market_cap === Math.round(close * shares) && near(m.price_to_earnings_ratio, eps > 0 ? close / eps : null);
+    } else ok &&= m.market_cap === null;
+    if (!ok) tally.violation(`${ticker} ${s.period} ${s.reportPeriod}`);
+  });
 }

@@ -3,7 +3,7 @@
 // Artifacts of later families (news, filings, estimates) will point back to `event_id`.
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { addDays, isTradingDay, onOrAfterTradingDay, toDate } from "../calendar.ts";
+import { onOrAfterTradingDay } from "../calendar.ts";
 import type { Rng } from "../rng.ts";
 import type { SizeTier } from "./anchors.ts";
 import type { FiscalQuarter } from "./fiscal.ts";

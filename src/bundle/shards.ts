@@ -4,6 +4,7 @@
 // with both the universe and the history: per-instrument shards hold one instrument's history,
 // market-wide shards one period (a month of snapshots, a year of events).
 import type { Row } from "./shard.ts";
+import { FinancialMetrics } from "../contract/metrics.ts";
 import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES, PERIOD_FIELDS } from "../contract/statements.ts";
 
 export interface ShardKind<C extends readonly string[] = readonly string[]> {
@@ -71,7 +72,7 @@ export const monthOf = (date: string) => date.slice(0, 7);
  * rows, so answers can page across periods without reading them.
  */
 export function periodOf(name: string): [string, string] | undefined {
-  const m = /^(market\/snapshots|events\/all|actions\/all|funds\/[^/]+)\/(\d{4}(?:-\d{2})?)$/.exec(name);
+  const m = /^(market\/snapshots|events\/all|actions\/all|metrics\/all|funds\/[^/]+)\/(\d{4}(?:-\d{2})?)$/.exec(name);
   return m ? [m[1], m[2]] : undefined;
 }
 
@@ -159,6 +160,17 @@ export const SHARDS = {
   income: statement("income", INCOME_LINES),
   balance: statement("balance", BALANCE_LINES),
   cashFlow: statement("cash-flow", CASH_FLOW_LINES),
+  /**
+   * Per ticker: financial metrics of every period (statementKey), valued at the close of their filing
+   * date; `inputs` (not served) values them at another close.
+   */
+  metrics: kind(perPart("metrics"), ["key", ...Object.keys(FinancialMetrics.shape), "inputs"], {
+    served: { hidden: ["key", "inputs"] },
+  }),
+  /** Per filing year (`all/2023`): every company's TTM metrics by filing date then ticker, for snapshots. */
+  metricsByFiling: kind(perPart("metrics"), ["filing_date", "ticker", "metrics", "inputs"], {
+    key: (row) => `${row[0]} ${row[1]}`,
+  }),
   /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
   funds: kind(perPart("funds"), ["as_of", "holdings"]),
   /** The operating companies' facts, by ticker. */

@@ -2,7 +2,7 @@
 // rows out of them (as JSON text where the shard stores it).
 import type { Context } from "hono";
 import type { Shard } from "../bundle/shard.ts";
-import { allOf, SHARDS, yearOf, type InstrumentKind, type ShardKind } from "../bundle/shards.ts";
+import { allOf, monthOf, SHARDS, yearOf, type InstrumentKind, type ShardKind } from "../bundle/shards.ts";
 import type { Manifest } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "./errors.ts";
@@ -158,4 +158,28 @@ export async function newestFirstByTickerOrYear(
     whole: (!page.first || page.first <= `${year}-01-01`) && (!page.last || page.last >= `${year}-12-31`),
   }));
   return newestFirst(c, manifest, shards, { ...page, keep });
+}
+
+/**
+ * The market snapshot of the last trading day on or before `date`: its month's shard and the day's
+ * rows [from, to) (one per instrument, by ticker), or null before the first day.
+ */
+export async function marketDay(
+  c: Context<AppEnv>,
+  manifest: Manifest,
+  date: string,
+): Promise<{ shard: Shard; from: number; to: number; day: string } | null> {
+  const months = Object.keys(manifest.periods["market/snapshots"] ?? {})
+    .filter((m) => m <= monthOf(date))
+    .sort()
+    .reverse();
+  for (const month of months) {
+    const shard = await c.get("reader").shard(manifest, SHARDS.marketSnapshots.name(month));
+    const last = shard ? shard.upperBound(`${date}~`) - 1 : -1; // keys are "<day> <ticker>"
+    if (!shard || last < 0) continue;
+    const day = shard.keys[last].slice(0, 10);
+    const [from, to] = shard.window(`${day} `, `${day}~`);
+    return { shard, from, to, day };
+  }
+  return null;
 }

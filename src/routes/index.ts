@@ -6,6 +6,7 @@ import * as events from "./events.ts";
 import * as financials from "./financials.ts";
 import * as funds from "./funds.ts";
 import * as macro from "./macro.ts";
+import * as metrics from "./metrics.ts";
 import * as prices from "./prices.ts";
 import * as scenarios from "./scenarios.ts";
 
@@ -16,6 +17,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   macro,
   events,
   financials,
+  metrics,
   actions,
   funds,
 ];

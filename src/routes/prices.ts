@@ -2,7 +2,7 @@
 // date, the market-wide snapshot, and the tickers with prices.
 import { z } from "zod";
 import type { Shard } from "../bundle/shard.ts";
-import { monthOf, SHARDS } from "../bundle/shards.ts";
+import { SHARDS } from "../bundle/shards.ts";
 import type { Manifest } from "../bundle/types.ts";
 import {
   asOf,
@@ -33,6 +33,7 @@ import {
   horizon,
   instruments,
   loadManifest,
+  marketDay,
   pageRange,
   requireOrderedWindow,
   requireShard,
@@ -170,14 +171,6 @@ async function withComponents(
 }
 
 /** The month shards to look in for the last trading day on or before `asOf`, newest first. */
-function monthsBackFrom(asOf: string, manifest: Manifest): string[] {
-  const months = Object.keys(manifest.periods["market/snapshots"] ?? {});
-  return months
-    .filter((m) => m <= monthOf(asOf))
-    .sort()
-    .reverse();
-}
-
 export function register(app: ApiApp): void {
   serve(app, prices, async (q, c) => {
     if (q.interval !== "day") throw badRequest(`Query parameter 'interval' must be 'day'; got '${q.interval}'`);
@@ -204,15 +197,10 @@ export function register(app: ApiApp): void {
   serve(app, marketSnapshot, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
     const asOfDate = horizon(manifest, q.as_of);
-    for (const month of monthsBackFrom(asOfDate, manifest)) {
-      const shard = await c.get("reader").shard(manifest, SHARDS.marketSnapshots.name(month));
-      const last = shard ? shard.upperBound(`${asOfDate}~`) - 1 : -1; // keys are "<day> <ticker>"
-      if (!shard || last < 0) continue;
-      const day = shard.keys[last].slice(0, 10);
-      const window = pageRange(...shard.window(`${day} `, `${day}~`), q.offset, q.limit);
-      return { as_of: asOfDate, snapshots: jsonArray<SnapshotRow>([shard.json(...window)]) };
-    }
-    return { as_of: asOfDate, snapshots: [] };
+    const market = await marketDay(c, manifest, asOfDate);
+    if (!market) return { as_of: asOfDate, snapshots: [] };
+    const window = pageRange(market.from, market.to, q.offset, q.limit);
+    return { as_of: asOfDate, snapshots: jsonArray<SnapshotRow>([market.shard.json(...window)]) };
   });
 
   for (const route of tickerLists) {

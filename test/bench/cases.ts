@@ -116,6 +116,10 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       `&limit=40&filing_date_lte=${horizons[n % ROTATION]}`,
   });
 
+  // (i): the metrics snapshot over the 500-company scenario; uncached, the date rotates over its days.
+  const metricsSnapshot = `/financial-metrics/snapshot?scenario_id=${HISTORY_500}&limit=500`;
+  const metricsSnapshotAt = (n: number) => ({ path: `${metricsSnapshot}&as_of=${horizons[n % ROTATION]}` });
+
   // (g): ETags of many distinct URLs, fetched first; replaying them in a cycle longer than the body
   // cache holds means every 304 is for a body the isolate no longer has.
   const msft = `/prices?scenario_id=${MEGACAP}&ticker=MSFT`;
@@ -230,6 +234,23 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
         `ticker rotates over the ${historyTickers.length} companies of the 100-company scenario, filing_date_lte ` +
           `over 2500 days from 2016: ${ROTATION} distinct requests`,
       ],
+    },
+    {
+      id: "i",
+      name: "(i) metrics snapshot 500 cos, warm",
+      runtime: service,
+      headers: keyed,
+      request: () => ({ path: metricsSnapshot }),
+      expect: ok,
+    },
+    {
+      id: "i'",
+      name: "(i') metrics snapshot 500 cos, uncached",
+      runtime: service,
+      headers: keyed,
+      request: metricsSnapshotAt,
+      expect: ok,
+      notes: ["as_of rotates over 2500 days from 2016: as many distinct requests"],
     },
     {
       id: "b.gz",

@@ -1,0 +1,73 @@
+// Reading one company's rows per fiscal period (statements, metrics): the query every such route
+// takes, its point in time, and the rows it selects from a shard keyed `<period> <report_period>`.
+import type { Shard } from "../bundle/shard.ts";
+import { statementKey } from "../bundle/shards.ts";
+import type { Manifest } from "../bundle/types.ts";
+import { date, oneOf, scenarioId, ticker, withDefault } from "../contract/params.ts";
+import { horizon, pageRange } from "./scenario.ts";
+
+const reportDate = (description: string) => date({ description, example: "2023-01-01" }).optional();
+
+/** The company, the kind of period, report-period filters and the point in time (`filing_date_lte`, `as_of`). */
+export const periodQuery = (defaultPeriod: "quarterly" | "ttm") => ({
+  scenario_id: scenarioId(),
+  ticker: ticker({ description: "The company.", example: "AAPL" }),
+  period: withDefault(
+    oneOf(["quarterly", "annual", "ttm"], {
+      description: "Quarters, fiscal years, or trailing twelve months ending at each quarter.",
+      example: defaultPeriod,
+    }),
+    defaultPeriod,
+  ),
+  report_period: reportDate("Only the period ending on this date."),
+  report_period_gte: reportDate("Only periods ending on or after this date."),
+  report_period_gt: reportDate("Only periods ending after this date."),
+  report_period_lte: reportDate("Only periods ending on or before this date."),
+  report_period_lt: reportDate("Only periods ending before this date."),
+  filing_date_lte: date({
+    description:
+      "Point in time: only periods filed on or before this date, per-share figures restated for splits by then. " +
+      "Defaults to the scenario's current_date; a later date reveals a future branch.",
+    example: "2023-06-30",
+  }).optional(),
+  as_of: date({
+    description: "Point in time, as filing_date_lte (the earlier of the two when both are given).",
+    example: "2023-06-30",
+  }).optional(),
+});
+
+type PeriodQuery = {
+  period: string;
+  report_period?: string;
+  report_period_gte?: string;
+  report_period_gt?: string;
+  report_period_lte?: string;
+  report_period_lt?: string;
+  filing_date_lte?: string;
+  as_of?: string;
+  offset: number;
+  limit: number;
+};
+
+/** The last filing date the query may see. */
+export function periodHorizon(manifest: Manifest, q: PeriodQuery): string {
+  const dates = [q.filing_date_lte, q.as_of].filter((d): d is string => d !== undefined);
+  return dates.length ? dates.sort()[0] : horizon(manifest, undefined);
+}
+
+/** Indexes of the rows the query selects, newest period first, paged. */
+export function selectPeriods(shard: Shard, q: PeriodQuery, last: string): number[] {
+  const [from, to] = shard.window(statementKey(q.period, ""), statementKey(q.period, "~"));
+  const rows = shard.objects(from, to);
+  const keep: number[] = [];
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i].report_period as string;
+    if ((rows[i].filing_date as string) > last) continue;
+    if (q.report_period && r !== q.report_period) continue;
+    if ((q.report_period_gte && r < q.report_period_gte) || (q.report_period_gt && r <= q.report_period_gt)) continue;
+    if ((q.report_period_lte && r > q.report_period_lte) || (q.report_period_lt && r >= q.report_period_lt)) continue;
+    keep.push(from + i);
+  }
+  const [start, end] = pageRange(0, keep.length, q.offset, q.limit);
+  return keep.slice(start, end);
+}

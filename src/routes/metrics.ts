@@ -1,0 +1,107 @@
+// Financial metrics: a company's metrics per period (valued at the close of each filing date), and
+// the snapshot: every company's latest filed TTM metrics valued at the close as of a date.
+import { z } from "zod";
+import { allOf, SHARDS, yearOf } from "../bundle/shards.ts";
+import { FinancialMetrics, PER_SHARE_METRICS, valuation, type ValuationInputs } from "../contract/metrics.ts";
+import { asOf, page, scenarioId, ticker } from "../contract/params.ts";
+import { dataRoute, serve, type ApiApp } from "../http/route.ts";
+import { periodHorizon, periodQuery, selectPeriods } from "../http/periods.ts";
+import { loadManifest, marketDay, pageRange, requireShard, requireTicker } from "../http/scenario.ts";
+import { restated, splitFactor, splitsBy } from "../http/splits.ts";
+
+const TAG = "Financial metrics";
+
+const metrics = dataRoute({
+  path: "/financial-metrics",
+  tag: TAG,
+  summary: "Metrics of one company per period",
+  description:
+    "Newest period first (default `ttm`). Each row is computed from the period's statements and the close on its " +
+    "filing date, and is public from that date. Funds and warrants have none (an empty list).",
+  request: { query: z.object({ ...periodQuery("ttm"), ...page(4, 500) }) },
+  response: z.object({ financial_metrics: z.array(FinancialMetrics) }),
+});
+
+const snapshot = dataRoute({
+  path: "/financial-metrics/snapshot",
+  tag: TAG,
+  summary: "Latest metrics of every company, valued as of a date",
+  description:
+    "Each company's latest TTM metrics filed by the horizon, with the valuation metrics (market cap, EV, P/E, ...) " +
+    "recomputed at the close of the last trading day on or before it. By ticker.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: ticker({ description: "Only this company.", example: "AAPL" }).optional(),
+      as_of: asOf("metrics filed, valued at the close,").optional(),
+      ...page(100, 5000),
+    }),
+  },
+  response: z.object({ financial_metrics: z.array(FinancialMetrics) }),
+});
+
+const snapshotTickers = dataRoute({
+  path: "/financial-metrics/snapshot/tickers",
+  tag: TAG,
+  summary: "Tickers with financial metrics",
+  request: { query: z.object({ scenario_id: scenarioId() }) },
+  response: z.object({ tickers: z.array(z.string()) }),
+});
+
+export function register(app: ApiApp): void {
+  serve(app, metrics, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    await requireTicker(c, manifest, q.ticker);
+    const shard = await c.get("reader").shard(manifest, SHARDS.metrics.name(q.ticker));
+    if (!shard) return { financial_metrics: [] };
+    const last = periodHorizon(manifest, q);
+    const splits = await splitsBy(c, manifest, q.ticker, last);
+    return {
+      financial_metrics: selectPeriods(shard, q, last).map((i) => {
+        const row = shard.objects(i, i + 1)[0] as FinancialMetrics;
+        return restated(row, splitFactor(splits, row.report_period), PER_SHARE_METRICS);
+      }),
+    };
+  });
+
+  serve(app, snapshot, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    if (q.ticker) await requireTicker(c, manifest, q.ticker);
+    const asOf = q.as_of ?? manifest.scenario.current_date;
+    // Each company's latest TTM row filed by then: TTMs are filed every quarter, so this year's
+    // and last year's filings hold it.
+    const latest = new Map<string, { metrics: FinancialMetrics; inputs: ValuationInputs | null }>();
+    for (const year of [Number(yearOf(asOf)) - 1, Number(yearOf(asOf))]) {
+      const shard = await c.get("reader").shard(manifest, SHARDS.metricsByFiling.name(allOf(String(year))));
+      if (!shard) continue;
+      const to = shard.upperBound(`${asOf}~`);
+      for (const [, t, m, inputs] of shard.rows(0, to))
+        if (!q.ticker || t === q.ticker)
+          latest.set(t as string, { metrics: m as FinancialMetrics, inputs: inputs as ValuationInputs | null });
+    }
+    const tickers = [...latest.keys()].sort();
+    const [from, to] = pageRange(0, tickers.length, q.offset, q.limit);
+    const market = await marketDay(c, manifest, asOf);
+    const closes = market
+      ? new Map(market.shard.objects(market.from, market.to).map((r) => [r.ticker as string, r]))
+      : new Map<string, Record<string, unknown>>();
+    return {
+      financial_metrics: tickers.slice(from, to).map((t) => {
+        const { metrics: row, inputs } = latest.get(t)!;
+        const bar = closes.get(t);
+        if (!inputs || !bar) return row;
+        const close = bar.close as number;
+        const sharesNow = (bar.market_cap as number) / close;
+        // Shares change only by splits: the period's per-share figures on today's basis.
+        const factor = Math.round((sharesNow / inputs.shares) * 1e6) / 1e6;
+        return { ...restated(row, factor, PER_SHARE_METRICS), ...valuation(inputs, close, sharesNow) };
+      }),
+    };
+  });
+
+  serve(app, snapshotTickers, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    const companies = await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
+    return { tickers: companies.keys };
+  });
+}
