@@ -167,9 +167,12 @@ export const SHARDS = {
   metrics: kind(perPart("metrics"), ["key", ...Object.keys(FinancialMetrics.shape), "inputs"], {
     served: { hidden: ["key", "inputs"] },
   }),
-  /** Per filing year (`all/2023`): every company's TTM metrics by filing date then ticker, for snapshots. */
+  /**
+   * Per filing year (`all/2023`): every company's TTM metrics filed that year, by ticker then filing
+   * date, so a snapshot finds each company's latest by a binary search of the keys.
+   */
   metricsByFiling: kind(perPart("metrics"), ["filing_date", "ticker", "metrics", "inputs"], {
-    key: (row) => `${row[0]} ${row[1]}`,
+    key: (row) => `${row[1]} ${row[0]}`,
   }),
   /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
   funds: kind(perPart("funds"), ["as_of", "holdings"]),

@@ -1,12 +1,13 @@
 // Financial metrics: a company's metrics per period (valued at the close of each filing date), and
 // the snapshot: every company's latest filed TTM metrics valued at the close as of a date.
 import { z } from "zod";
+import type { Shard } from "../bundle/shard.ts";
 import { allOf, SHARDS, yearOf } from "../bundle/shards.ts";
 import { FinancialMetrics, PER_SHARE_METRICS, valuation, type ValuationInputs } from "../contract/metrics.ts";
 import { asOf, page, scenarioId, ticker } from "../contract/params.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { periodHorizon, periodQuery, selectPeriods } from "../http/periods.ts";
-import { loadManifest, marketDay, pageRange, requireShard, requireTicker } from "../http/scenario.ts";
+import { find, loadManifest, marketDay, pageRange, requireShard, requireTicker } from "../http/scenario.ts";
 import { restated, splitFactor, splitsBy } from "../http/splits.ts";
 
 const TAG = "Financial metrics";
@@ -68,33 +69,39 @@ export function register(app: ApiApp): void {
     const manifest = await loadManifest(c, q.scenario_id);
     if (q.ticker) await requireTicker(c, manifest, q.ticker);
     const asOf = q.as_of ?? manifest.scenario.current_date;
+    const companies = await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
     // Each company's latest TTM row filed by then: TTMs are filed every quarter, so this year's
-    // and last year's filings hold it.
-    const latest = new Map<string, { metrics: FinancialMetrics; inputs: ValuationInputs | null }>();
-    for (const year of [Number(yearOf(asOf)) - 1, Number(yearOf(asOf))]) {
-      const shard = await c.get("reader").shard(manifest, SHARDS.metricsByFiling.name(allOf(String(year))));
-      if (!shard) continue;
-      const to = shard.upperBound(`${asOf}~`);
-      for (const [, t, m, inputs] of shard.rows(0, to))
-        if (!q.ticker || t === q.ticker)
-          latest.set(t as string, { metrics: m as FinancialMetrics, inputs: inputs as ValuationInputs | null });
+    // filings hold it, or last year's. Rows are keyed "<ticker> <filing date>".
+    const years = await Promise.all(
+      [yearOf(asOf), String(Number(yearOf(asOf)) - 1)].map((y) =>
+        c.get("reader").shard(manifest, SHARDS.metricsByFiling.name(allOf(y))),
+      ),
+    );
+    const found: { ticker: string; shard: Shard; row: number }[] = [];
+    for (const ticker of q.ticker ? [q.ticker] : companies.keys) {
+      for (const shard of years) {
+        const row = shard ? shard.upperBound(`${ticker} ${asOf}~`) - 1 : -1;
+        if (!shard || row < 0 || !shard.keys[row].startsWith(`${ticker} `)) continue;
+        found.push({ ticker, shard, row });
+        break;
+      }
     }
-    const tickers = [...latest.keys()].sort();
-    const [from, to] = pageRange(0, tickers.length, q.offset, q.limit);
     const market = await marketDay(c, manifest, asOf);
-    const closes = market
-      ? new Map(market.shard.objects(market.from, market.to).map((r) => [r.ticker as string, r]))
-      : new Map<string, Record<string, unknown>>();
     return {
-      financial_metrics: tickers.slice(from, to).map((t) => {
-        const { metrics: row, inputs } = latest.get(t)!;
-        const bar = closes.get(t);
-        if (!inputs || !bar) return row;
-        const close = bar.close as number;
-        const sharesNow = (bar.market_cap as number) / close;
-        // Shares change only by splits: the period's per-share figures on today's basis.
+      financial_metrics: found.slice(...pageRange(0, found.length, q.offset, q.limit)).map(({ ticker, shard, row }) => {
+        const [, , metrics, inputs] = shard.rows(row, row + 1)[0] as [
+          string,
+          string,
+          FinancialMetrics,
+          ValuationInputs | null,
+        ];
+        const bar = market ? find(market.shard, `${market.day} ${ticker}`) : -1;
+        if (!inputs || !market || bar < 0) return metrics;
+        const { close, market_cap } = market.shard.objects(bar, bar + 1)[0] as { close: number; market_cap: number };
+        const sharesNow = market_cap / close;
+        // Shares change only by splits: the period's per-share figures on that day's basis.
         const factor = Math.round((sharesNow / inputs.shares) * 1e6) / 1e6;
-        return { ...restated(row, factor, PER_SHARE_METRICS), ...valuation(inputs, close, sharesNow) };
+        return { ...restated(metrics, factor, PER_SHARE_METRICS), ...valuation(inputs, close, sharesNow) };
       }),
     };
   });
