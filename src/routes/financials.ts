@@ -16,6 +16,7 @@ import {
   STATEMENTS,
   type StatementKind,
 } from "../contract/statements.ts";
+import { balanceLineItems, cashFlowLineItems, incomeLineItems, LineItem } from "../contract/as-reported.ts";
 import type { AppEnv } from "../env.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { periodHorizon, periodQuery, selectPeriods } from "../http/periods.ts";
@@ -32,30 +33,55 @@ const DESCRIPTION =
   "release); TTM and annual flows are the sums of their quarters, their balance sheet the last quarter's. " +
   "Funds and warrants have none (an empty list).";
 
-const statementRoute = <K extends StatementKind, S extends z.ZodType>(kind: K, schema: S, summary: string) =>
-  dataRoute({
-    path: `/financials/${STATEMENTS[kind].path}`,
-    tag: TAG,
-    summary,
-    description: DESCRIPTION,
-    request: { query },
-    response: z.object({ [STATEMENTS[kind].key]: z.array(schema) } as Record<
-      (typeof STATEMENTS)[K]["key"],
-      z.ZodArray<S>
-    >),
-  });
+/** As-reported rows add `line_items`: a view of the same lines, built when served. */
+const LINE_ITEMS = { income: incomeLineItems, balance: balanceLineItems, cashFlow: cashFlowLineItems } as const;
+const withLineItems = <S extends z.ZodObject>(schema: S, id: string) =>
+  schema
+    .extend({ line_items: z.array(LineItem).meta({ description: "The statement as filed: a tree of its lines." }) })
+    .meta({ id: `${id}AsReported`, description: `${id}, with its lines as filed.` });
 
-const incomeStatements = statementRoute("income", IncomeStatement, "Income statements");
-const balanceSheets = statementRoute("balance", BalanceSheet, "Balance sheets");
-const cashFlowStatements = statementRoute("cashFlow", CashFlowStatement, "Cash-flow statements");
-const financials = dataRoute({
-  path: "/financials",
-  tag: TAG,
-  summary: "All three statements per period",
-  description: DESCRIPTION,
-  request: { query },
-  response: z.object({ financials: z.array(Financials) }),
-});
+const SCHEMAS = {
+  income: { schema: IncomeStatement, id: "IncomeStatement", summary: "Income statements" },
+  balance: { schema: BalanceSheet, id: "BalanceSheet", summary: "Balance sheets" },
+  cashFlow: { schema: CashFlowStatement, id: "CashFlowStatement", summary: "Cash-flow statements" },
+} as const;
+
+/** `/financials/<statement>` and its `/as-reported` variant. */
+const statementRoute = (kind: StatementKind, asReported: boolean) => {
+  const { schema, id, summary } = SCHEMAS[kind];
+  return dataRoute({
+    path: `/financials/${STATEMENTS[kind].path}${asReported ? "/as-reported" : ""}`,
+    tag: TAG,
+    summary: asReported ? `${summary} as reported` : summary,
+    description: asReported
+      ? `${DESCRIPTION} Each row adds \`line_items\`: the statement as filed, whose children sum to their parent.`
+      : DESCRIPTION,
+    request: { query },
+    response: z.object({
+      [STATEMENTS[kind].key]: z.array(asReported ? withLineItems(schema as z.ZodObject, id) : schema),
+    }),
+  });
+};
+
+const financialsRoute = (asReported: boolean) =>
+  dataRoute({
+    path: asReported ? "/financials/as-reported" : "/financials",
+    tag: TAG,
+    summary: asReported ? "All three statements per period, as reported" : "All three statements per period",
+    description: asReported ? `${DESCRIPTION} Each statement adds \`line_items\`.` : DESCRIPTION,
+    request: { query },
+    response: z.object({
+      financials: z.array(
+        asReported
+          ? Financials.extend({
+              income_statement: withLineItems(IncomeStatement, "IncomeStatement"),
+              balance_sheet: withLineItems(BalanceSheet, "BalanceSheet"),
+              cash_flow_statement: withLineItems(CashFlowStatement, "CashFlowStatement"),
+            }).meta({ id: "FinancialsAsReported", description: "The three statements of one period, as filed." })
+          : Financials,
+      ),
+    }),
+  });
 
 type Row = Record<string, unknown>;
 
@@ -78,35 +104,33 @@ async function statementRows(c: Context<AppEnv>, q: Query, kinds: StatementKind[
 }
 
 export function register(app: ApiApp): void {
-  serve(app, incomeStatements, async (q, c) => {
-    const [rows] = await statementRows(c, q, ["income"]);
-    return { income_statements: rows as IncomeStatement[] };
-  });
-  serve(app, balanceSheets, async (q, c) => {
-    const [rows] = await statementRows(c, q, ["balance"]);
-    return { balance_sheets: rows as BalanceSheet[] };
-  });
-  serve(app, cashFlowStatements, async (q, c) => {
-    const [rows] = await statementRows(c, q, ["cashFlow"]);
-    return { cash_flow_statements: rows as CashFlowStatement[] };
-  });
-  serve(app, financials, async (q, c) => {
-    const [income, balance, cashFlow] = await statementRows(c, q, ["income", "balance", "cashFlow"]);
-    return {
-      financials: income.map((i, k) => {
-        // The period fields, from any of the three statements (they share them).
-        const period = Object.fromEntries(Object.keys(PERIOD_FIELDS).map((f) => [f, i[f]])) as Pick<
-          IncomeStatement,
-          keyof typeof PERIOD_FIELDS
-        >;
-        return {
-          ...period,
-          income_statement: i as IncomeStatement,
-          balance_sheet: balance[k] as BalanceSheet,
-          cash_flow_statement: cashFlow[k] as CashFlowStatement,
-          metadata: { form_type: /Q4|FY/.test(period.fiscal_period) ? "10-K" : "10-Q" },
-        };
-      }),
-    };
-  });
+  for (const asReported of [false, true]) {
+    const view = (kind: StatementKind, row: Row) =>
+      asReported ? { ...row, line_items: LINE_ITEMS[kind](row as never) } : row;
+    for (const kind of Object.keys(STATEMENTS) as StatementKind[]) {
+      serve(app, statementRoute(kind, asReported), async (q, c) => {
+        const [rows] = await statementRows(c, q, [kind]);
+        return { [STATEMENTS[kind].key]: rows.map((r) => view(kind, r)) } as never;
+      });
+    }
+    serve(app, financialsRoute(asReported), async (q, c) => {
+      const [income, balance, cashFlow] = await statementRows(c, q, ["income", "balance", "cashFlow"]);
+      return {
+        financials: income.map((i, k) => {
+          // The period fields, from any of the three statements (they share them).
+          const period = Object.fromEntries(Object.keys(PERIOD_FIELDS).map((f) => [f, i[f]])) as Pick<
+            IncomeStatement,
+            keyof typeof PERIOD_FIELDS
+          >;
+          return {
+            ...period,
+            income_statement: view("income", i) as IncomeStatement,
+            balance_sheet: view("balance", balance[k]) as BalanceSheet,
+            cash_flow_statement: view("cashFlow", cashFlow[k]) as CashFlowStatement,
+            metadata: { form_type: /Q4|FY/.test(period.fiscal_period) ? "10-K" : "10-Q" },
+          };
+        }),
+      };
+    });
+  }
 }

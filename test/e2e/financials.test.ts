@@ -84,6 +84,36 @@ describe("financial statements", () => {
     expect(after.earnings_per_share).toBeCloseTo(before.earnings_per_share / 2, 3);
   });
 
+  it("file each statement as a tree whose children sum to their parent, on the normalized lines", async () => {
+    type Item = { label: string; tag: string; value: number; children: Item[] };
+    const walk = (item: Item, seen: Map<string, number>) => {
+      seen.set(item.tag, item.value);
+      if (item.children.length)
+        expect(
+          item.children.reduce((a, c) => a + c.value, 0),
+          item.tag,
+        ).toBe(item.value);
+      for (const child of item.children) walk(child, seen);
+    };
+    const [year] = await rows(`/financials/as-reported?${s}&ticker=AAPL&period=annual&limit=1`, "financials");
+    const [normal] = await rows(`/financials?${s}&ticker=AAPL&period=annual&limit=1`, "financials");
+    const { line_items: incomeItems, ...income } = year.income_statement;
+    expect(income).toEqual(normal.income_statement);
+    const tags = new Map<string, number>();
+    for (const item of [...incomeItems, ...year.balance_sheet.line_items, ...year.cash_flow_statement.line_items])
+      walk(item, tags);
+    expect(tags.get("Revenues")).toBe(normal.income_statement.revenue);
+    expect(tags.get("NetIncomeLoss")).toBe(normal.income_statement.net_income);
+    expect(tags.get("Assets")).toBe(normal.balance_sheet.total_assets);
+    expect(tags.get("LiabilitiesAndStockholdersEquity")).toBe(normal.balance_sheet.total_assets);
+    expect(tags.get("CashAndCashEquivalentsPeriodIncreaseDecrease")).toBe(
+      normal.cash_flow_statement.change_in_cash_and_equivalents,
+    );
+    const quarters = await rows(`/financials/balance-sheets/as-reported?${s}&ticker=JPM`, "balance_sheets");
+    expect(quarters).toHaveLength(8);
+    for (const q of quarters) expect(q.line_items.map((i: Item) => i.value)).toEqual([q.total_assets, q.total_assets]);
+  });
+
   it("give funds and warrants empty lists, and answer bad requests with their status", async () => {
     expect(await rows(`/financials/income-statements?${s}&ticker=SPY`, "income_statements")).toEqual([]);
     expect(await rows(`/financials?${s}&ticker=SPY`, "financials")).toEqual([]);
