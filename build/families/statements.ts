@@ -20,10 +20,13 @@ import {
   equity,
   nonCurrentAssets,
   nonCurrentLiabilities,
+  operatingCashFlow,
   periodStatements,
+  totalDebt,
   type PeriodStatements,
 } from "../generate/fundamentals.ts";
 import { metricsRows, type MetricsRow } from "../generate/metrics.ts";
+import { round2 } from "../generate/rounding.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import { appendByYear } from "./rows.ts";
@@ -41,8 +44,6 @@ export interface CompanyStatements {
 
 type Reads = Calendar & Universe & HiddenMacro;
 type Company = CompanyBase & CompanyEventsPart & Stock & CompanyStatements;
-
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** Accession number of the filing that made a period public: filer CIK, filing year, sequence. */
 function accessionNumber(facts: CompanyFacts, s: PeriodStatements): string {
@@ -123,7 +124,7 @@ export function balanceRow(facts: CompanyFacts, s: PeriodStatements): BalanceShe
     non_current_debt: b.non_current_debt,
     tax_liabilities: b.tax_liabilities,
     other_non_current_liabilities: b.other_non_current_liabilities,
-    total_debt: b.current_debt + b.non_current_debt,
+    total_debt: totalDebt(b),
     shareholders_equity: equity(b),
     common_stock: b.common_stock,
     retained_earnings: b.retained_earnings,
@@ -134,11 +135,7 @@ export function balanceRow(facts: CompanyFacts, s: PeriodStatements): BalanceShe
 
 export function cashFlowRow(facts: CompanyFacts, s: PeriodStatements): CashFlowStatement {
   const c = s.cashFlow;
-  const operating =
-    s.income.net_income +
-    s.income.depreciation_and_amortization +
-    c.share_based_compensation +
-    c.change_in_working_capital;
+  const operating = operatingCashFlow(s);
   const investing =
     c.capital_expenditure + c.business_acquisitions_and_disposals + c.investment_acquisitions_and_disposals;
   const financing =
@@ -305,13 +302,16 @@ function statementChecks(): Checker<unknown, Company> {
   );
   return {
     company: ({ facts, statements, stock, metrics: rows }) => {
-      recomputeMetrics(metrics, facts.ticker, statements, rows, stock);
+      // Each period's rows as written, built once for every check below.
+      const written = new Map(
+        statements.map((s) => [s, { i: incomeRow(facts, s), b: balanceRow(facts, s), c: cashFlowRow(facts, s) }]),
+      );
+      const rowsOf = (s: PeriodStatements) => written.get(s)!;
+      recomputeMetrics(metrics, facts.ticker, statements, rows, stock, (s) => rowsOf(s).b);
       const quarterly = statements.filter((s) => s.period === "quarterly");
       for (const s of statements) {
         const where = `${facts.ticker} ${s.period} ${s.reportPeriod}`;
-        const i = incomeRow(facts, s);
-        const b = balanceRow(facts, s);
-        const c = cashFlowRow(facts, s);
+        const { i, b, c } = rowsOf(s);
         income.rows++;
         if (
           i.gross_profit !== i.revenue! - i.cost_of_revenue! ||
@@ -361,12 +361,9 @@ function statementChecks(): Checker<unknown, Company> {
         const where = `${facts.ticker} ${q.reportPeriod}`;
         if (k > 0) {
           cash.rows++;
-          const before = cashFlowRow(facts, quarterly[k - 1]).ending_cash_balance!;
-          if (
-            cashFlowRow(facts, q).ending_cash_balance !==
-            before + cashFlowRow(facts, q).change_in_cash_and_equivalents!
-          )
-            cash.violation(where);
+          const before = rowsOf(quarterly[k - 1]).c.ending_cash_balance!;
+          const { c } = rowsOf(q);
+          if (c.ending_cash_balance !== before + c.change_in_cash_and_equivalents!) cash.violation(where);
         }
         if (q.reportPeriod >= stock.bars[0].time) dividends.rows++;
         const previousEnd = k > 0 ? quarterly[k - 1].reportPeriod : "";
@@ -388,20 +385,18 @@ function statementChecks(): Checker<unknown, Company> {
               (pick(s) as Record<string, number>)[k] ===
               four.reduce((a, x) => a + (pick(x) as Record<string, number>)[k], 0),
           );
-        const flows = (x: PeriodStatements) => incomeRow(facts, x);
-        const cashFlows = (x: PeriodStatements) => cashFlowRow(facts, x);
+        const last = at < 0 ? undefined : rowsOf(quarterly[at]);
         const sameBalance = Object.keys(BALANCE_LINES).every(
           (k) =>
             k === "outstanding_shares" ||
-            (balanceRow(facts, s) as Record<string, unknown>)[k] ===
-              (balanceRow(facts, quarterly[at]) as Record<string, unknown>)[k],
+            (rowsOf(s).b as Record<string, unknown>)[k] === (last?.b as Record<string, unknown> | undefined)?.[k],
         );
         if (
           at < 3 ||
-          !summed(flows, FLOW_LINES.income) ||
-          !summed(cashFlows, FLOW_LINES.cashFlow) ||
+          !summed((x) => rowsOf(x).i, FLOW_LINES.income) ||
+          !summed((x) => rowsOf(x).c, FLOW_LINES.cashFlow) ||
           !sameBalance ||
-          cashFlowRow(facts, s).ending_cash_balance !== cashFlowRow(facts, quarterly[at]).ending_cash_balance
+          rowsOf(s).c.ending_cash_balance !== last!.c.ending_cash_balance
         )
           sums.violation(`${facts.ticker} ${s.period} ${s.reportPeriod}`);
       }
@@ -426,6 +421,7 @@ function recomputeMetrics(
   statements: PeriodStatements[],
   rows: MetricsRow[],
   stock: Stock["stock"],
+  balanceOf: (s: PeriodStatements) => BalanceSheet,
 ): void {
   const dayIndex = new Map(stock.bars.map((b, i) => [b.time, i]));
   const ttmAt = new Map(statements.filter((s) => s.period === "ttm").map((s) => [s.reportPeriod, s]));
@@ -435,7 +431,7 @@ function recomputeMetrics(
     const m = rows[k].metrics;
     tally.rows++;
     const i = s.income;
-    const b = balanceRow({ ticker } as CompanyFacts, s);
+    const b = balanceOf(s);
     let ok =
       m.report_period === s.reportPeriod &&
       m.filing_date === s.filingDate &&

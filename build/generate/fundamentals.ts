@@ -257,7 +257,7 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
   },
 };
 
-export const archetypeOf = (sector: string): Archetype => ({ ...BASE, ...ARCHETYPES[sector] });
+const archetypeOf = (sector: string): Archetype => ({ ...BASE, ...ARCHETYPES[sector] });
 
 /**
  * Annual revenue growth (log) and EBITDA margin change (relative) by regime: sales follow the
@@ -618,3 +618,11 @@ export function periodStatements(quarters: QuarterStatements[]): PeriodStatement
   });
   return out;
 }
+export const totalDebt = (b: BalanceLines) => b.current_debt + b.non_current_debt;
+
+/** Cash from operations: net income, the non-cash charges and the change in working capital. */
+export const operatingCashFlow = ({ income, cashFlow }: Pick<QuarterStatements, "income" | "cashFlow">) =>
+  income.net_income +
+  income.depreciation_and_amortization +
+  cashFlow.share_based_compensation +
+  cashFlow.change_in_working_capital;

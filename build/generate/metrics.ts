@@ -7,8 +7,16 @@ import {
   type FinancialMetrics,
   type ValuationInputs,
 } from "../../src/contract/metrics.ts";
-import { round6 } from "./rounding.ts";
-import { currentAssets, currentLiabilities, equity, totalAssets, type PeriodStatements } from "./fundamentals.ts";
+import { round2, round6 } from "./rounding.ts";
+import {
+  currentAssets,
+  currentLiabilities,
+  equity,
+  operatingCashFlow,
+  totalAssets,
+  totalDebt,
+  type PeriodStatements,
+} from "./fundamentals.ts";
 
 export interface MetricsRow {
   metrics: FinancialMetrics;
@@ -23,13 +31,8 @@ const growth = (now: number, before: number | undefined) =>
 const average = (a: number, b: number | undefined) => (b === undefined ? a : (a + b) / 2);
 
 const ebitda = (s: PeriodStatements) => s.income.operating_income + s.income.depreciation_and_amortization;
-const freeCashFlow = (s: PeriodStatements) =>
-  s.income.net_income +
-  s.income.depreciation_and_amortization +
-  s.cashFlow.share_based_compensation +
-  s.cashFlow.change_in_working_capital +
-  s.cashFlow.capital_expenditure;
-const debt = (s: PeriodStatements) => s.balance.current_debt + s.balance.non_current_debt;
+const freeCashFlow = (s: PeriodStatements) => operatingCashFlow(s) + s.cashFlow.capital_expenditure;
+const debt = (s: PeriodStatements) => totalDebt(s.balance);
 /** Diluted EPS on the basis of the period's last shares. */
 const dilutedEps = (s: PeriodStatements) => s.income.net_income / s.weightedSharesDiluted;
 
@@ -55,10 +58,9 @@ export function metricsRows(
   return statements.map((s) => {
     const ttm = byKey.get(`ttm ${s.reportPeriod}`);
     const before = yearBefore.get(s);
-    // The balance sheet a year before (its quarter, whatever the row's period).
-    const quarters = list("quarterly");
-    const at = quarters.findIndex((q) => q.reportPeriod === s.reportPeriod);
-    const balanceBefore = at >= 4 ? quarters[at - 4] : undefined;
+    // The balance sheet a year before (its quarter's, whatever the row's period).
+    const quarter = byKey.get(`quarterly ${s.reportPeriod}`);
+    const balanceBefore = quarter && yearBefore.get(quarter);
     const avg = (pick: (x: PeriodStatements) => number) => average(pick(s), balanceBefore && pick(balanceBefore));
     const b = s.balance;
     const i = s.income;
@@ -150,7 +152,7 @@ export function metricsRows(
         cl,
       ),
       cash_ratio: positiveRatio(b.cash_and_equivalents + b.current_investments, cl),
-      operating_cash_flow_ratio: ttm ? positiveRatio(freeCashFlow(ttm) - ttm.cashFlow.capital_expenditure, cl) : null,
+      operating_cash_flow_ratio: ttm ? positiveRatio(operatingCashFlow(ttm), cl) : null,
       debt_to_equity: positiveRatio(debt(s), equity(b)),
       debt_to_assets: positiveRatio(debt(s), totalAssets(b)),
       interest_coverage: ttmFlows ? positiveRatio(ttmFlows.operating_income, ttmFlows.interest_expense) : null,
@@ -164,7 +166,7 @@ export function metricsRows(
       payout_ratio: ttm
         ? positiveRatio(-ttm.cashFlow.dividends_and_other_cash_distributions, ttm.income.net_income)
         : null,
-      earnings_per_share: Math.round((i.net_income / s.weightedShares) * 100) / 100,
+      earnings_per_share: round2(i.net_income / s.weightedShares),
       book_value_per_share: round6(equity(b) / s.sharesOutstanding),
       free_cash_flow_per_share: round6(freeCashFlow(s) / s.weightedShares),
     } as FinancialMetrics;

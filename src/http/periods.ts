@@ -1,5 +1,6 @@
 // Reading one company's rows per fiscal period (statements, metrics): the query every such route
 // takes, its point in time, and the rows it selects from a shard keyed `<period> <report_period>`.
+import type { z } from "zod";
 import type { Shard } from "../bundle/shard.ts";
 import { statementKey } from "../bundle/shards.ts";
 import type { Manifest } from "../bundle/types.ts";
@@ -36,18 +37,8 @@ export const periodQuery = (defaultPeriod: "quarterly" | "ttm") => ({
   }).optional(),
 });
 
-type PeriodQuery = {
-  period: string;
-  report_period?: string;
-  report_period_gte?: string;
-  report_period_gt?: string;
-  report_period_lte?: string;
-  report_period_lt?: string;
-  filing_date_lte?: string;
-  as_of?: string;
-  offset: number;
-  limit: number;
-};
+/** A validated period query: its fields and the page. */
+type PeriodQuery = z.output<z.ZodObject<ReturnType<typeof periodQuery>>> & { offset: number; limit: number };
 
 /** The last filing date the query may see. */
 export function periodHorizon(manifest: Manifest, q: PeriodQuery): string {
