@@ -167,15 +167,28 @@ export type IncomeStatement = z.infer<typeof IncomeStatement>;
 export type BalanceSheet = z.infer<typeof BalanceSheet>;
 export type CashFlowStatement = z.infer<typeof CashFlowStatement>;
 
-/** The three statements: their list keys, shard names and lines. */
+/** The three statements: their list keys, paths, schemas (and those schemas' names) and route summaries. */
 export const STATEMENTS = {
-  income: { key: "income_statements", path: "income-statements", lines: INCOME_LINES, schema: IncomeStatement },
-  balance: { key: "balance_sheets", path: "balance-sheets", lines: BALANCE_LINES, schema: BalanceSheet },
+  income: {
+    key: "income_statements",
+    path: "income-statements",
+    schema: IncomeStatement,
+    name: "IncomeStatement",
+    summary: "Income statements",
+  },
+  balance: {
+    key: "balance_sheets",
+    path: "balance-sheets",
+    schema: BalanceSheet,
+    name: "BalanceSheet",
+    summary: "Balance sheets",
+  },
   cashFlow: {
     key: "cash_flow_statements",
     path: "cash-flow-statements",
-    lines: CASH_FLOW_LINES,
     schema: CashFlowStatement,
+    name: "CashFlowStatement",
+    summary: "Cash-flow statements",
   },
 } as const;
 export type StatementKind = keyof typeof STATEMENTS;

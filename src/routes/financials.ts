@@ -35,31 +35,27 @@ const DESCRIPTION =
 
 /** As-reported rows add `line_items`: a view of the same lines, built when served. */
 const LINE_ITEMS = { income: incomeLineItems, balance: balanceLineItems, cashFlow: cashFlowLineItems } as const;
-const withLineItems = <S extends z.ZodObject>(schema: S, id: string) =>
-  schema
+/** A statement's schema with `line_items`, named after it. */
+const withLineItems = (kind: StatementKind) =>
+  (STATEMENTS[kind].schema as z.ZodObject)
     .extend({ line_items: z.array(LineItem).meta({ description: "The statement as filed: a tree of its lines." }) })
-    .meta({ id: `${id}AsReported`, description: `${id}, with its lines as filed.` });
-
-const SCHEMAS = {
-  income: { schema: IncomeStatement, id: "IncomeStatement", summary: "Income statements" },
-  balance: { schema: BalanceSheet, id: "BalanceSheet", summary: "Balance sheets" },
-  cashFlow: { schema: CashFlowStatement, id: "CashFlowStatement", summary: "Cash-flow statements" },
-} as const;
+    .meta({
+      id: `${STATEMENTS[kind].name}AsReported`,
+      description: `${STATEMENTS[kind].name}, with its lines as filed.`,
+    });
 
 /** `/financials/<statement>` and its `/as-reported` variant. */
 const statementRoute = (kind: StatementKind, asReported: boolean) => {
-  const { schema, id, summary } = SCHEMAS[kind];
+  const { key, path, schema, summary } = STATEMENTS[kind];
   return dataRoute({
-    path: `/financials/${STATEMENTS[kind].path}${asReported ? "/as-reported" : ""}`,
+    path: `/financials/${path}${asReported ? "/as-reported" : ""}`,
     tag: TAG,
     summary: asReported ? `${summary} as reported` : summary,
     description: asReported
       ? `${DESCRIPTION} Each row adds \`line_items\`: the statement as filed, whose children sum to their parent.`
       : DESCRIPTION,
     request: { query },
-    response: z.object({
-      [STATEMENTS[kind].key]: z.array(asReported ? withLineItems(schema as z.ZodObject, id) : schema),
-    }),
+    response: z.object({ [key]: z.array(asReported ? withLineItems(kind) : schema) }),
   });
 };
 
@@ -74,9 +70,9 @@ const financialsRoute = (asReported: boolean) =>
       financials: z.array(
         asReported
           ? Financials.extend({
-              income_statement: withLineItems(IncomeStatement, "IncomeStatement"),
-              balance_sheet: withLineItems(BalanceSheet, "BalanceSheet"),
-              cash_flow_statement: withLineItems(CashFlowStatement, "CashFlowStatement"),
+              income_statement: withLineItems("income"),
+              balance_sheet: withLineItems("balance"),
+              cash_flow_statement: withLineItems("cashFlow"),
             }).meta({ id: "FinancialsAsReported", description: "The three statements of one period, as filed." })
           : Financials,
       ),
