@@ -107,6 +107,7 @@ describe("a future branch's published validation report", () => {
     const filed = world.perCompany.map((c) => c.statements.filter((st) => onOrBefore(st.filingDate)));
     const periods = filed.flat().length;
     const quarterly = filed.map((list) => list.filter((st) => st.period === "quarterly"));
+    const releases = world.perCompany.flatMap((c) => c.earnings).filter((e) => onOrBefore(e.filing_date)).length;
     expect(rowsOf(report)).toEqual({
       ohlc_ordering: perBar,
       prices_positive: perBar,
@@ -130,6 +131,9 @@ describe("a future branch's published validation report", () => {
       cash_reconciliation: periods + quarterly.reduce((a, q) => a + Math.max(0, q.length - 1), 0),
       ttm_and_annual_sums: periods - quarterly.flat().length,
       statement_dividends_match_actions: quarterly.flat().filter((q) => q.reportPeriod >= world.days[0]).length,
+      // One earnings row per release by then, each checked against its estimates and its statement.
+      consensus_point_in_time: releases,
+      earnings_match_statements: releases,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,

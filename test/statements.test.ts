@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { incomeRow } from "../build/families/statements.ts";
-import { businessQuarters } from "../build/generate/fundamentals.ts";
+import { businessPlan, businessQuarters } from "../build/generate/fundamentals.ts";
 import { fiscalQuarters } from "../build/generate/fiscal.ts";
 import { Rng } from "../build/rng.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
@@ -131,15 +131,21 @@ describe("financial statements", () => {
     const quarters = fiscalQuarters("XYZ", 2014, 2019, new Rng(1, "f"));
     const run = (sector: string) =>
       businessQuarters({
-        sector,
-        anchor: { revenue: 50e9, bookEquity: 20e9, ebitdaMargin: 0.1 },
-        marketCap: 60e9,
-        quarters,
+        plan: businessPlan({
+          sector,
+          anchor: { revenue: 50e9, bookEquity: 20e9, ebitdaMargin: 0.1 },
+          marketCap: 60e9,
+          quarters,
+          days,
+          regimes: days.map(() => "expansion" as const),
+          shocks: [],
+          rng: new Rng(2, "b"),
+        }),
+        lastDay: days[days.length - 1],
         days,
-        regimes: days.map(() => "expansion" as const),
         shares,
         actions: [],
-        rng: new Rng(2, "b"),
+        rng: new Rng(3, "b"),
       });
     const holidayShare = (sector: string) => {
       const q = run(sector).filter((x) => x.quarter.end.startsWith("2018"));

@@ -2,10 +2,23 @@
 // company's events, all with hidden effects that the market and stock families apply. Served without
 // the effects, per ticker and market-wide by year; an event is public from its `visible_from` date.
 import { SHARDS } from "../../src/bundle/shards.ts";
-import { sizeTier, type SizeTier } from "../generate/anchors.ts";
-import { companyEvents, earningsVerdict, marketEvents, publicEvent, type WorldEvent } from "../generate/events.ts";
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+import { businessAnchor, sizeTier, type SizeTier } from "../generate/anchors.ts";
+import { analystCoverage, consensus, earningsSurprise, type Coverage } from "../generate/estimates.ts";
+import {
+  byDateThenId,
+  companyEvents,
+  earningsEventId,
+  type CatalystHit,
+  earningsEvents,
+  marketEvents,
+  publicEvent,
+  type WorldEvent,
+} from "../generate/events.ts";
 import { fiscalQuarters, type FiscalQuarter } from "../generate/fiscal.ts";
-import { bandCheck, skipped, type Band } from "../realism.ts";
+import { businessPlan, type BusinessPlan } from "../generate/fundamentals.ts";
+import type { Regime } from "../generate/regimes.ts";
+import type { Rng } from "../rng.ts";
 import { hitByCatalyst } from "../scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { CentralBanks } from "./rates.ts";
@@ -29,7 +42,22 @@ export interface CompanyEventsPart {
    * date (public calendar; the statements report them, the earnings releases announce them).
    */
   quarters: FiscalQuarter[];
+  /** Hidden: the business behind its statements, quarter by quarter (including quarters not yet released). */
+  business: BusinessPlan;
+  /** Hidden until each estimate's day: who covers it and what they expect of each quarter. */
+  coverage: Coverage;
 }
+
+/** Company events that move the business: a revenue-rate step of this share of the price move. */
+const BUSINESS_EVENTS = new Set([
+  "product_launch",
+  "contract_win",
+  "lawsuit",
+  "regulatory_action",
+  "guidance_change",
+  "catalyst_impact",
+]);
+const REVENUE_PER_PRICE_MOVE = 0.6;
 
 /** Years of fiscal quarters before the world's first year: the statements' history on day one. */
 const HISTORY_YEARS = 3;
@@ -61,23 +89,29 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
       story && source.theme.catalyst && hitByCatalyst(story, facts)
         ? { date: source.theme.catalyst.date, excessMove: story.excess_move }
         : undefined;
-    const year = (date: string) => Number(date.slice(0, 4));
-    const quarters = fiscalQuarters(
-      facts.ticker,
-      year(world.days[0]) - HISTORY_YEARS,
-      year(world.days[world.days.length - 1]),
-      rng.fork(`fiscal/${facts.ticker}`),
-    );
-    return {
-      events: companyEvents(source.id, world.days, facts, quarters, tier, rng.fork("events"), hit),
-      sizeTier: tier,
-      quarters,
-    };
+    return companyTimeline({
+      scenarioId: source.id,
+      days: world.days,
+      regimes: world.regimes,
+      facts,
+      marketCap: world.starts.get(facts.ticker)!.marketCap,
+      tier,
+      catalyst: hit,
+      rng,
+    });
   },
   companyContext: (company, cut) => ({
     events: visible(company.events, cut.date),
     sizeTier: company.sizeTier,
     quarters: company.quarters.filter((q) => q.release <= cut.date),
+    business: {
+      ...company.business,
+      quarters: company.business.quarters.filter((q) => q.quarter.release <= cut.date),
+    },
+    coverage: {
+      analysts: company.coverage.analysts,
+      revisions: company.coverage.revisions.filter((r) => r.day < cut.days),
+    },
   }),
   companyShards: (_, company, emit) =>
     emitTickerAndYears(emit, SHARDS.events, company.facts.ticker, company.events.map(publicEvent)),
@@ -93,7 +127,6 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
           tally.violation(e.event_id, `${e.event_date} ${e.event_id}`);
       }
     };
-    const earnings = new EarningsTally();
     const rumours = new RuleTally(
       "no_sale_rumours_on_mega_caps",
       "events",
@@ -102,7 +135,6 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
     return {
       company: (company) => {
         check(company.events);
-        earnings.add(company.events);
         for (const e of company.events) {
           if (e.event_type !== "merger_rumor") continue;
           rumours.rows++;
@@ -111,39 +143,72 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
       },
       finish: (world) => {
         check(world.events);
-        return [tally.check(), rumours.check(), ...earnings.checks()];
+        return [tally.check(), rumours.check()];
       },
     };
   },
 };
 
-/** Fewer releases than this say little about a share of 5%. */
-const MIN_RELEASES = 100;
-
-/** Beat and in-line shares of earnings releases (REALISM Tier 3: beats 65-80%, in line about 5%). */
-class EarningsTally {
-  private releases = 0;
-  private beats = 0;
-  private inLine = 0;
-
-  add(events: WorldEvent[]): void {
-    for (const e of events) {
-      if (e.event_type !== "earnings_release") continue;
-      this.releases++;
-      const verdict = earningsVerdict(e.effect.surprise);
-      if (verdict === "above") this.beats++;
-      else if (verdict === "in line with") this.inLine++;
-    }
-  }
-
-  checks() {
-    const check = (name: string, count: number, band: Band, what: string) =>
-      this.releases < MIN_RELEASES
-        ? skipped("realism_tier3", name, band, what, `${this.releases} releases, fewer than ${MIN_RELEASES}`)
-        : bandCheck("realism_tier3", name, band, count / this.releases, `${what}, ${this.releases} releases`, true);
-    return [
-      check("earnings_beat_rate", this.beats, { min: 0.65, max: 0.8 }, "share of earnings releases above consensus"),
-      check("earnings_in_line_rate", this.inLine, { min: 0.02, max: 0.1 }, "share of earnings releases in line"),
-    ];
-  }
+/**
+ * A company's timeline in causal order: its own news moves its business; analysts estimate the
+ * business; each release reports it against their consensus, and prices then react to the surprise.
+ */
+export function companyTimeline(input: {
+  scenarioId: string;
+  days: string[];
+  regimes: Regime[];
+  facts: CompanyFacts;
+  /** Market cap on the first day. */
+  marketCap: number;
+  tier: SizeTier;
+  catalyst?: CatalystHit;
+  /** The scenario's root stream. */
+  rng: Rng;
+}): CompanyEventsPart {
+  const { scenarioId, days, regimes, facts, marketCap, tier, catalyst, rng } = input;
+  const year = (date: string) => Number(date.slice(0, 4));
+  const quarters = fiscalQuarters(
+    facts.ticker,
+    year(days[0]) - HISTORY_YEARS,
+    year(days[days.length - 1]) + 1,
+    rng.fork(`fiscal/${facts.ticker}`),
+  );
+  const own = companyEvents(scenarioId, days, facts, tier, rng.fork("events"), catalyst);
+  const dayIndex = new Map(days.map((d, i) => [d, i]));
+  const moves = own
+    .filter((e) => BUSINESS_EVENTS.has(e.event_type))
+    .map((e) => ({
+      day: e.effect.reactionDay,
+      date: e.event_date,
+      eventId: e.event_id,
+      logRevenue: REVENUE_PER_PRICE_MOVE * e.effect.jump,
+    }));
+  const business = businessPlan({
+    sector: facts.sector,
+    anchor: businessAnchor(facts.ticker, days[0], marketCap),
+    marketCap,
+    quarters,
+    days,
+    regimes,
+    shocks: moves,
+    rng: rng.fork(`business/${facts.ticker}`),
+  });
+  const releaseDay = (q: number) => dayIndex.get(business.quarters[q].quarter.release);
+  const coverage = analystCoverage({
+    tier,
+    plan: business,
+    days,
+    releaseDay,
+    releaseEvent: (q) => earningsEventId(scenarioId, facts.ticker, business.quarters[q].quarter),
+    events: moves,
+    rng: rng.fork(`analysts/${facts.ticker}`),
+  });
+  const releases = business.quarters.flatMap(({ quarter, income }, q) => {
+    const day = releaseDay(q);
+    const expected = day === undefined ? null : consensus(coverage.revisions, q, day);
+    if (day === undefined) return [];
+    return [{ quarter, surprise: expected ? earningsSurprise(income.net_income, expected) : 0 }];
+  });
+  const earnings = earningsEvents(scenarioId, days, facts, releases, rng.fork(`events/earnings/${facts.ticker}`));
+  return { events: byDateThenId([...own, ...earnings]), sizeTier: tier, quarters, business, coverage };
 }

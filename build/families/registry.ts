@@ -1,5 +1,6 @@
 // The resource families in causal order: each generates from the parts of those before it. Adding a
 // family is one module in this directory and one line here (docs/adding-a-family.md).
+import { earnings } from "./earnings.ts";
 import { events } from "./events.ts";
 import { registry } from "./family.ts";
 import { funds } from "./funds.ts";
@@ -22,6 +23,7 @@ export const FAMILIES = registry()
   .add(market)
   .add(stocks)
   .add(statements)
+  .add(earnings)
   .add(funds)
   .add(warrants)
   .add(prices)

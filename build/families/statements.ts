@@ -12,7 +12,6 @@ import {
   type CashFlowStatement,
   type IncomeStatement,
 } from "../../src/contract/statements.ts";
-import { businessAnchor } from "../generate/anchors.ts";
 import {
   businessQuarters,
   currentAssets,
@@ -175,22 +174,17 @@ const rowsOf = <T extends object>(columns: readonly string[], items: [string, T]
 export const statements: Family<Reads, object, CompanyEventsPart & Stock, CompanyStatements> = {
   name: "statements",
   context: () => ({}),
-  company: (world, { facts, quarters, stock }, { rng }) => {
-    const start = world.starts.get(facts.ticker)!;
-    const last = world.days[world.days.length - 1];
+  company: (world, { facts, business, stock }, { rng }) => {
     const dayIndex = new Map(stock.bars.map((b, i) => [b.time, i]));
     const statements = periodStatements(
       businessQuarters({
-        sector: facts.sector,
-        anchor: businessAnchor(facts.ticker, world.days[0], start.marketCap),
-        marketCap: start.marketCap,
+        plan: business,
         // Quarters filed after the world ends are never public.
-        quarters: quarters.filter((q) => q.release <= last),
+        lastDay: world.days[world.days.length - 1],
         days: world.days,
-        regimes: world.regimes,
         shares: stock.shares,
         actions: stock.actions,
-        rng: rng.fork(`business/${facts.ticker}`),
+        rng: rng.fork(`balance/${facts.ticker}`),
       }),
     );
     const closeOn = (date: string) => {

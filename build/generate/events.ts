@@ -18,7 +18,7 @@ export interface HiddenEffect {
   volumeMultiplier: number;
   /** Idiosyncratic volatility multiplier after the event; decays likewise. */
   volMultiplier: number;
-  /** Earnings surprise in standard deviations, policy surprise in points; 0 where none. */
+  /** Earnings surprise (reported over consensus, less one), policy surprise in points; 0 where none. */
   surprise: number;
 }
 
@@ -41,7 +41,15 @@ export function publicEvent(e: WorldEvent): PublicEvent {
   return rest;
 }
 
-/** An event released on `date` at `time`: public from that date on, its id stable per cause. */
+/** An event's id: stable per cause, so later records can name an event before it is made. */
+export function eventId(scenarioId: string, idParts: string[]): string {
+  return `evt_${createHash("sha256")
+    .update([scenarioId, ...idParts].join("|"))
+    .digest("hex")
+    .slice(0, 20)}`;
+}
+
+/** An event released on `date` at `time`: public from that date on. */
 function makeEvent(
   ctx: Ctx,
   idParts: string[],
@@ -55,10 +63,7 @@ function makeEvent(
   },
 ): WorldEvent {
   return {
-    event_id: `evt_${createHash("sha256")
-      .update([ctx.scenarioId, ...idParts].join("|"))
-      .digest("hex")
-      .slice(0, 20)}`,
+    event_id: eventId(ctx.scenarioId, idParts),
     ticker: fields.ticker,
     event_type: fields.event_type,
     event_date: fields.date,
@@ -82,41 +87,55 @@ interface Ctx {
 }
 
 /**
- * Earnings surprises, in standard deviations of the estimate: centred above zero, so that about 71%
- * of reports beat and 5% land in line (REALISM Tier 3: 65-80%, about 5%). Prices react to the
- * surprise against what is usual (beats are expected): beats +1.1%, misses -2.6% on average.
+ * How prices take an earnings surprise (reported minus consensus, over the consensus): against the
+ * usual beat, S-shaped and noisy (REALISM Tier 3: beats +0.5..+2%, misses -1.5..-3.5%, sign agreement
+ * 55-65%, about 3-6% moved on the day).
  */
-export const EARNINGS_SURPRISE = { mean: 0.6, inLine: 0.06 };
+export const EARNINGS_REACTION = { usual: 0.06, scale: 0.08, size: 0.035, noise: 0.03 };
 
-export const earningsVerdict = (surprise: number) =>
-  surprise > EARNINGS_SURPRISE.inLine ? "above" : surprise < -EARNINGS_SURPRISE.inLine ? "below" : "in line with";
+/** A quarter as released: its relative earnings surprise against the consensus of the day before. */
+export interface Release {
+  quarter: FiscalQuarter;
+  surprise: number;
+}
 
-function earnings(ctx: Ctx, company: CompanyFacts, quarters: FiscalQuarter[], rng: Rng): WorldEvent[] {
-  const out: WorldEvent[] = [];
+/** The id of a quarter's earnings release, known before the release is made. */
+export const earningsEventId = (scenarioId: string, ticker: string, quarter: FiscalQuarter) =>
+  eventId(scenarioId, ["earnings", ticker, quarter.end]);
+
+/**
+ * Earnings releases of the quarters released inside the world. The earnings family writes their
+ * summaries, with the reported and consensus numbers, once shares are known.
+ */
+export function earningsEvents(
+  scenarioId: string,
+  days: string[],
+  company: CompanyFacts,
+  releases: Release[],
+  rng: Rng,
+): WorldEvent[] {
+  const ctx = context(scenarioId, days);
   const beforeOpen = rng.uniform() < 0.55;
-  for (const q of quarters) {
-    if (!ctx.dayIndex.has(q.release)) continue;
+  const r = EARNINGS_REACTION;
+  return releases.map(({ quarter: q, surprise }) => {
     const time = beforeOpen ? "07:00:00" : "16:05:00";
-    const surprise = EARNINGS_SURPRISE.mean + rng.normal();
-    const jump = 0.022 * (surprise - EARNINGS_SURPRISE.mean) + 0.032 * rng.normal();
-    out.push(
-      makeEvent(ctx, ["earnings", company.ticker, q.end], {
-        ticker: company.ticker,
-        event_type: "earnings_release",
-        date: q.release,
-        time,
-        summary: `${company.name} reported ${q.label} results ${beforeOpen ? "before the open" : "after the close"}, with earnings ${earningsVerdict(surprise)} expectations.`,
-        effect: {
-          reactionDay: reactionIndex(ctx.days, ctx.dayIndex, q.release, time.slice(0, 5)),
-          jump,
-          volumeMultiplier: 1.7 + 0.3 * Math.abs(surprise) + 0.3 * rng.uniform(),
-          volMultiplier: 1.6,
-          surprise,
-        },
-      }),
-    );
-  }
-  return out;
+    const jump = r.size * Math.tanh((surprise - r.usual) / r.scale) + r.noise * rng.normal();
+    const z = Math.abs(surprise - r.usual) / r.scale;
+    return makeEvent(ctx, ["earnings", company.ticker, q.end], {
+      ticker: company.ticker,
+      event_type: "earnings_release",
+      date: q.release,
+      time,
+      summary: `${company.name} reported ${q.label} results.`,
+      effect: {
+        reactionDay: reactionIndex(ctx.days, ctx.dayIndex, q.release, time.slice(0, 5)),
+        jump,
+        volumeMultiplier: 1.7 + 0.3 * Math.min(3, z) + 0.3 * rng.uniform(),
+        volMultiplier: 1.6,
+        surprise,
+      },
+    });
+  });
 }
 
 interface IdioKind {
@@ -319,7 +338,7 @@ function catalystEvent(ctx: Ctx, c: Catalyst): WorldEvent[] {
 }
 
 /** Events ordered by date then id. */
-function byDateThenId(events: WorldEvent[]): WorldEvent[] {
+export function byDateThenId(events: WorldEvent[]): WorldEvent[] {
   return events.sort((a, b) =>
     a.event_date === b.event_date ? (a.event_id < b.event_id ? -1 : 1) : a.event_date < b.event_date ? -1 : 1,
   );
@@ -384,19 +403,17 @@ function catalystImpact(ctx: Ctx, company: CompanyFacts, hit: CatalystHit, rng: 
   ];
 }
 
-/** A company's earnings releases and idiosyncratic events, ordered by date then id. */
+/** A company's own events besides its earnings releases (which come out of its business), ordered by date then id. */
 export function companyEvents(
   scenarioId: string,
   days: string[],
   company: CompanyFacts,
-  quarters: FiscalQuarter[],
   tier: SizeTier,
   rng: Rng,
   catalyst?: CatalystHit,
 ): WorldEvent[] {
   const ctx = context(scenarioId, days);
   return byDateThenId([
-    ...earnings(ctx, company, quarters, rng.fork(`earnings/${company.ticker}`)),
     ...idiosyncratic(ctx, company, tier, rng.fork(`idio/${company.ticker}`)),
     ...(catalyst ? catalystImpact(ctx, company, catalyst, rng.fork(`catalyst/${company.ticker}`)) : []),
   ]);

@@ -277,7 +277,8 @@ const taxRate = (fiscalYear: number) => (fiscalYear >= 2018 ? 0.19 : 0.28);
 /** Statement figures are whole thousands of dollars, so every sum of them is exact. */
 const thousands = (x: number) => Math.round(x / 1000) * 1000;
 
-export interface BusinessInput {
+/** What sizes a company's business and moves it: its sector, anchors, calendar, the regimes and its events. */
+export interface IncomeInput {
   sector: string;
   anchor: BusinessAnchor;
   /** Market cap on the first day, for sizes the anchors do not give. */
@@ -286,10 +287,32 @@ export interface BusinessInput {
   /** The world's days and their regimes; quarters before the first day take the first day's regime. */
   days: string[];
   regimes: Regime[];
-  /** Shares outstanding per day (as traded) and the stock's dividends and splits. */
-  shares: number[];
-  actions: CorporateAction[];
+  /** Company events that move the business: the annual revenue rate changes by `logRevenue` from `date` on. */
+  shocks: { date: string; logRevenue: number }[];
   rng: Rng;
+}
+
+/** One quarter of the hidden business: its income statement and the revenue run rate behind it. */
+export interface OperatingQuarter {
+  quarter: FiscalQuarter;
+  income: IncomeLines;
+  /** Annual revenue rate at the quarter's end (hidden; debt is planned from it). */
+  runRate: number;
+}
+
+/**
+ * A company's hidden business: its sizes on the first day and every quarter's income statement.
+ * It comes first: analysts estimate these quarters, the earnings releases report them, and only
+ * then do prices, dividends and splits follow (which the balance sheet and cash flows need).
+ */
+export interface BusinessPlan {
+  sector: string;
+  revenue0: number;
+  book0: number;
+  debt0: number;
+  grossMargin: number;
+  /** First quarter: its income opens the books and is not reported. */
+  quarters: OperatingQuarter[];
 }
 
 /** Index of the last day on or before `date` (0 before the first). */
@@ -305,11 +328,7 @@ function dayOn(days: string[], date: string): number {
 }
 
 /** The regimes' average business conditions over a quarter's days. */
-function conditions(
-  input: BusinessInput,
-  from: string,
-  to: string,
-): { growth: number; margin: number; spread: number } {
+function conditions(input: IncomeInput, from: string, to: string): { growth: number; margin: number; spread: number } {
   const first = dayOn(input.days, from);
   const last = dayOn(input.days, to);
   let growth = 0;
@@ -327,14 +346,20 @@ function conditions(
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
+/** Share of annual revenue that a quarter ending in `end` brings in. */
+function seasonOf(arch: Archetype, end: string): number {
+  const month = Number(end.slice(5, 7));
+  return month === 12 || month === 1 ? arch.holidayShare : (1 - arch.holidayShare) / 3;
+}
+
 /**
  * The company's quarters, in order. Revenue runs at an annual rate that grows with the economy
- * (regime), the sector and a company premium, with noise and little persistence (REALISM Tier 4);
- * the EBITDA margin reverts to the company's level (AR(1) 0.93 a quarter, about 0.75 a year) and
- * falls in slowdowns and crises; costs, capital spending and working capital are shares of revenue;
- * debt tracks revenue and covers any cash shortfall; cash is what the cash-flow statement leaves.
+ * (regime), the sector and a company premium, with noise and little persistence (REALISM Tier 4),
+ * and steps with the company's events; the EBITDA margin reverts to the company's level (AR(1) 0.93
+ * a quarter, about 0.75 a year) and falls in slowdowns and crises; costs are shares of revenue;
+ * interest is paid on the debt the business plans to carry (a share of its size).
  */
-export function businessQuarters(input: BusinessInput): QuarterStatements[] {
+export function businessPlan(input: IncomeInput): BusinessPlan {
   const { rng } = input;
   const arch = archetypeOf(input.sector);
   const revenue0 = clamp(
@@ -347,11 +372,89 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
     0.03 * input.marketCap,
     1.5 * input.marketCap,
   );
+  const debt0 = thousands(book0 * arch.debtToEquity);
   const marginLevel = clamp(input.anchor.ebitdaMargin ?? arch.ebitdaMargin, -0.3, 0.75);
   const premium = arch.growth + 0.04 * rng.normal();
   // Gross margin high enough to leave SG&A of at least 4% of revenue above the EBITDA margin.
   const grossMargin = Math.min(0.97, Math.max(arch.grossMargin, marginLevel + arch.researchAndDevelopment + 0.04));
   const sgaShare = grossMargin - arch.researchAndDevelopment - marginLevel + arch.depreciation;
+
+  const quarters: OperatingQuarter[] = [];
+  // The anchors size the business on the first day: the quarters before it start smaller.
+  const yearsBefore = Math.max(
+    0,
+    (Date.parse(input.days[0]) - Date.parse(input.quarters[0]?.end ?? input.days[0])) / 3.156e10,
+  );
+  let runRate = revenue0 * Math.exp(-(0.05 + premium) * yearsBefore);
+  let growthShock = 0;
+  let marginShock = 0;
+  let previousEnd = "";
+  for (const quarter of input.quarters) {
+    const from = previousEnd || quarter.end;
+    const when = conditions(input, from, quarter.end);
+    growthShock = 0.5 * growthShock + 0.06 * rng.normal();
+    const stepped = input.shocks
+      .filter((s) => s.date > previousEnd && s.date <= quarter.end)
+      .reduce((a, s) => a + s.logRevenue, 0);
+    if (previousEnd) runRate *= Math.exp((when.growth + premium - 0.02 + growthShock) / 4 + stepped);
+    marginShock = 0.93 * marginShock + 0.012 * rng.normal();
+    const margin = marginLevel * (1 + when.margin) + marginShock;
+
+    const revenue = thousands(runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * rng.normal()));
+    const depreciation = thousands(revenue * arch.depreciation);
+    const rnd = thousands(revenue * arch.researchAndDevelopment);
+    const sga = thousands(revenue * sgaShare);
+    // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
+    const operatingIncome = thousands(revenue * (margin - arch.depreciation));
+    const cost = revenue - operatingIncome - rnd - sga;
+    const plannedDebt = debt0 * (runRate / revenue0);
+    const interest = thousands((plannedDebt * (0.025 + (0.3 * when.spread) / 100)) / 4);
+    const pretax = operatingIncome - interest;
+    const tax = thousands(pretax * taxRate(quarter.fiscalYear));
+    quarters.push({
+      quarter,
+      runRate,
+      income: {
+        revenue,
+        cost_of_revenue: cost,
+        gross_profit: revenue - cost,
+        selling_general_and_administrative_expenses: sga,
+        research_and_development: rnd,
+        operating_expense: sga + rnd,
+        operating_income: operatingIncome,
+        interest_expense: interest,
+        ebit: operatingIncome,
+        income_before_tax: pretax,
+        income_tax_expense: tax,
+        net_income: pretax - tax,
+        depreciation_and_amortization: depreciation,
+      },
+    });
+    previousEnd = quarter.end;
+  }
+  return { sector: input.sector, revenue0, book0, debt0, grossMargin, quarters };
+}
+
+export interface BusinessInput {
+  plan: BusinessPlan;
+  /** Only quarters released on or before this day are reported. */
+  lastDay: string;
+  days: string[];
+  /** Shares outstanding per day (as traded) and the stock's dividends and splits. */
+  shares: number[];
+  actions: CorporateAction[];
+  rng: Rng;
+}
+
+/**
+ * The reported quarters with their balance sheets and cash flows: capital spending and working
+ * capital are shares of revenue; debt tracks the business and covers any cash shortfall; cash is
+ * what the cash-flow statement leaves; shares and dividends are the stock's.
+ */
+export function businessQuarters(input: BusinessInput): QuarterStatements[] {
+  const { rng, plan } = input;
+  const arch = archetypeOf(plan.sector);
+  const { revenue0, book0, debt0 } = plan;
   const dilution = 0.004 + arch.shareBasedCompensation * 0.3;
   const cashShare = 0.06 + 0.1 * rng.uniform();
   const firstDividend = (input.actions.find((a) => a.action_type === "dividend")?.details.amount as number) ?? 0;
@@ -366,8 +469,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
     otherCurrentAssets: thousands(annual * 0.02),
     otherCurrentLiabilities: thousands(annual * 0.05),
   });
-  const wc0 = workingCapital(revenue0, revenue0 * (1 - grossMargin));
-  const debt0 = thousands(book0 * arch.debtToEquity);
+  const wc0 = workingCapital(revenue0, revenue0 * (1 - plan.grossMargin));
   const balance: BalanceLines = {
     cash_and_equivalents: thousands(revenue0 * cashShare),
     current_investments: thousands(revenue0 * 0.03),
@@ -396,52 +498,13 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
   else balance.other_non_current_assets = -gap;
 
   const out: QuarterStatements[] = [];
-  // The anchors size the business on the first day: the quarters before it start smaller.
-  const yearsBefore = Math.max(
-    0,
-    (Date.parse(input.days[0]) - Date.parse(input.quarters[0]?.end ?? input.days[0])) / 3.156e10,
-  );
-  let runRate = revenue0 * Math.exp(-(0.05 + premium) * yearsBefore);
-  let growthShock = 0;
-  let marginShock = 0;
   let previousEnd = "";
-  for (const quarter of input.quarters) {
-    const from = previousEnd || quarter.end;
-    const when = conditions(input, from, quarter.end);
-    growthShock = 0.5 * growthShock + 0.06 * rng.normal();
-    if (previousEnd) runRate *= Math.exp((when.growth + premium - 0.02 + growthShock) / 4);
-    marginShock = 0.93 * marginShock + 0.012 * rng.normal();
-    const margin = marginLevel * (1 + when.margin) + marginShock;
-
-    const month = Number(quarter.end.slice(5, 7));
-    const season = month === 12 || month === 1 ? arch.holidayShare : (1 - arch.holidayShare) / 3;
-    const revenue = thousands(runRate * season * Math.exp(0.02 * rng.normal()));
-    const depreciation = thousands(revenue * arch.depreciation);
-    const rnd = thousands(revenue * arch.researchAndDevelopment);
-    const sga = thousands(revenue * sgaShare);
-    // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
-    const operatingIncome = thousands(revenue * (margin - arch.depreciation));
-    const cost = revenue - operatingIncome - rnd - sga;
+  for (const { quarter, income, runRate } of plan.quarters) {
+    if (quarter.release > input.lastDay) break;
+    const revenue = income.revenue;
+    const cost = income.cost_of_revenue;
+    const depreciation = income.depreciation_and_amortization;
     const debt = balance.current_debt + balance.non_current_debt;
-    const interest = thousands((debt * (0.025 + (0.3 * when.spread) / 100)) / 4);
-    const pretax = operatingIncome - interest;
-    const tax = thousands(pretax * taxRate(quarter.fiscalYear));
-    const income: IncomeLines = {
-      revenue,
-      cost_of_revenue: cost,
-      gross_profit: revenue - cost,
-      selling_general_and_administrative_expenses: sga,
-      research_and_development: rnd,
-      operating_expense: sga + rnd,
-      operating_income: operatingIncome,
-      interest_expense: interest,
-      ebit: operatingIncome,
-      income_before_tax: pretax,
-      income_tax_expense: tax,
-      net_income: pretax - tax,
-      depreciation_and_amortization: depreciation,
-    };
-
     // Shares and dividends: the stock's, as traded in the quarter.
     const endDay = dayOn(input.days, quarter.end);
     const sharesOutstanding = input.shares[endDay];

@@ -4,6 +4,7 @@
 // with both the universe and the history: per-instrument shards hold one instrument's history,
 // market-wide shards one period (a month of snapshots, a year of events).
 import type { Row } from "./shard.ts";
+import { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../contract/earnings.ts";
 import { FinancialMetrics } from "../contract/metrics.ts";
 import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES, PERIOD_FIELDS } from "../contract/statements.ts";
 
@@ -72,7 +73,10 @@ export const monthOf = (date: string) => date.slice(0, 7);
  * rows, so answers can page across periods without reading them.
  */
 export function periodOf(name: string): [string, string] | undefined {
-  const m = /^(market\/snapshots|events\/all|actions\/all|metrics\/all|funds\/[^/]+)\/(\d{4}(?:-\d{2})?)$/.exec(name);
+  const m =
+    /^(market\/snapshots|events\/all|actions\/all|metrics\/all|earnings\/all|funds\/[^/]+)\/(\d{4}(?:-\d{2})?)$/.exec(
+      name,
+    );
   return m ? [m[1], m[2]] : undefined;
 }
 
@@ -83,6 +87,9 @@ export const FUND_HOLDING_FIELDS = ["holding_ticker", "weight", "shares", "marke
 export type InstrumentKind = "company" | "fund" | "warrant";
 
 const identity = {};
+
+/** Columns of a resource after its key column. */
+const notDate = (key: string) => (column: string) => column !== key;
 
 /**
  * Per ticker, one statement's rows keyed `<period> <report_period>` (`quarterly 2023-06-30`), so a
@@ -174,6 +181,28 @@ export const SHARDS = {
   metricsByFiling: kind(perPart("metrics"), ["filing_date", "ticker", "metrics", "inputs"], {
     key: (row) => `${row[1]} ${row[0]}`,
   }),
+  /** Per ticker: analyst estimates by estimate date (public from then); per-share fields as of that date. */
+  estimates: kind(perPart("estimates"), [
+    "estimate_date",
+    ...Object.keys(AnalystEstimate.shape).filter(notDate("estimate_date")),
+  ]),
+  /**
+   * Per ticker, and per year of all companies (`allOf(year)`): earnings releases by filing date,
+   * per-share figures as reported (restated for later splits when served).
+   */
+  earnings: kind(perPart("earnings"), ["filing_date", ...Object.keys(Earnings.shape).filter(notDate("filing_date"))], {
+    served: identity,
+  }),
+  /** Per ticker: full-year guidance by issue date (public from then). */
+  guidance: kind(perPart("guidance"), [
+    "issued_date",
+    ...Object.keys(KpiGuidance.shape).filter(notDate("issued_date")),
+  ]),
+  /** Per ticker: release dates by earnings date, each public from its announcement date. */
+  earningsCalendar: kind(perPart("earnings-calendar"), [
+    "earnings_date",
+    ...Object.keys(EarningsDate.shape).filter(notDate("earnings_date")),
+  ]),
   /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
   funds: kind(perPart("funds"), ["as_of", "holdings"]),
   /** The operating companies' facts, by ticker. */

@@ -3,13 +3,8 @@
 // generated from them, the build writes what they describe, and the tests validate live answers
 // against them. Each schema with an `id` becomes a named component of the document.
 import { z } from "zod";
+import { day, field } from "./fields.ts";
 
-/** A field with its documentation. */
-const field = <T extends z.ZodType>(schema: T, description: string, example?: unknown) =>
-  schema.meta(example === undefined ? { description } : { description, example });
-
-const day = (description: string, example = "2023-06-30") =>
-  field(z.string().regex(/^\d{4}-\d{2}-\d{2}$/), description, example).meta({ format: "date" });
 const ticker = (description = "Ticker symbol (upper case, `.` written as `-`).", example = "AAPL") =>
   field(z.string(), description, example);
 const money = (description: string, example: number) => field(z.number(), description, example);
@@ -44,7 +39,7 @@ export const Scenario = z
       "The agent's present: the default horizon of every endpoint (later dates need an explicit as_of).",
       "2023-12-29",
     ),
-    generator_version: field(z.string(), "Version of the generator that built it.", "0.20.0"),
+    generator_version: field(z.string(), "Version of the generator that built it.", "0.21.0"),
     calibration_version: field(z.string(), "Version of the statistical calibration.", "cal-2026.11"),
     dataset_split: field(z.enum(["train", "validation", "test", "holdout"]), "Evaluation split.", "train"),
     public_summary: PublicSummary,
@@ -232,7 +227,7 @@ export const ValidationReport = z
   .object({
     scenario_id: field(z.string(), "The scenario.", "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37"),
     healthy: field(z.boolean(), "True when no error-severity check failed (on the whole world).", true),
-    generator_version: field(z.string(), "Generator version.", "0.20.0"),
+    generator_version: field(z.string(), "Generator version.", "0.21.0"),
     calibration_version: field(z.string(), "Calibration version.", "cal-2026.11"),
     summary: field(
       z.object({

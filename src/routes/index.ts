@@ -2,6 +2,7 @@
 import type { ApiApp } from "../http/route.ts";
 import * as actions from "./actions.ts";
 import * as company from "./company.ts";
+import * as earnings from "./earnings.ts";
 import * as events from "./events.ts";
 import * as financials from "./financials.ts";
 import * as funds from "./funds.ts";
@@ -18,6 +19,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   events,
   financials,
   metrics,
+  earnings,
   actions,
   funds,
 ];

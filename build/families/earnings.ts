@@ -1,0 +1,315 @@
+// Analyst estimates, earnings releases and the earnings calendar, served once the stock's shares
+// and prices exist. The numbers were settled before prices: the business (events family) gave each
+// quarter, the analysts estimated it, and the release's surprise against their consensus moved the
+// price. Here they get their per-share form, and each release's public summary is rewritten to
+// state the reported EPS and revenue against the consensus (the events family serves the result).
+import { SHARDS } from "../../src/bundle/shards.ts";
+import type { ValidationCheck } from "../../src/bundle/types.ts";
+import type { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
+import {
+  calendarRows,
+  consensusOf,
+  earningsRow,
+  estimateRows,
+  guidanceRows,
+  releaseSummary,
+  type Market,
+} from "../generate/earnings.ts";
+import type { WorldEvent } from "../generate/events.ts";
+import { bandCheck, mean, median, skipped, type Band } from "../realism.ts";
+import type { CompanyEventsPart } from "./events.ts";
+import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
+import { emitTickerAndYears, toRows, byFirstColumn } from "./rows.ts";
+import type { CompanyStatements } from "./statements.ts";
+import { incomeRow } from "./statements.ts";
+import type { Stock } from "./stocks.ts";
+import { RuleTally } from "./tier0.ts";
+
+export interface CompanyEarnings {
+  estimates: AnalystEstimate[];
+  earnings: Earnings[];
+  /** Full-year guidance given with the releases (companies that guide only). */
+  guidance: KpiGuidance[];
+  calendar: EarningsDate[];
+  /** The company's events, its earnings releases' summaries now stating the numbers. */
+  events: WorldEvent[];
+}
+
+type Company = CompanyBase & CompanyEventsPart & Stock & CompanyStatements & CompanyEarnings;
+
+export const earnings: Family<Calendar, object, CompanyEventsPart & Stock & CompanyStatements, CompanyEarnings> = {
+  name: "earnings",
+  context: () => ({}),
+  company: (world, { facts, business, coverage, events, sizeTier, stock, statements }, { rng }) => {
+    const market: Market = { days: world.days, bars: stock.bars, shares: stock.shares };
+    const dayIndex = new Map(world.days.map((d, i) => [d, i]));
+    const releases = new Map(events.filter((e) => e.event_type === "earnings_release").map((e) => [e.event_date, e]));
+    const quarterly = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));
+    const released = business.quarters.flatMap(({ quarter }, q) => {
+      const event = releases.get(quarter.release);
+      const s = quarterly.get(quarter.end);
+      return event && s ? [{ quarter: q, event, day: dayIndex.get(quarter.release)!, statements: s }] : [];
+    });
+    const guidance = guidanceRows(facts, business, sizeTier, released, market, rng.fork(`guidance/${facts.ticker}`));
+    const guided = new Map(
+      guidance
+        .filter((g) => g.metric_name === "earnings_per_share")
+        .map((g) => [g.source_event_id, g.change_direction]),
+    );
+    const rows: Earnings[] = [];
+    const summaries = new Map<string, string>();
+    for (const { quarter, event, day, statements: s } of released) {
+      const consensus = consensusOf(coverage, quarter, day, s.weightedShares, market);
+      const row = earningsRow(facts, incomeRow(facts, s), event, consensus, guided.get(event.event_id) ?? "none");
+      rows.push(row);
+      summaries.set(event.event_id, releaseSummary(facts, row, event));
+    }
+    const releaseTime = [...releases.values()][0]?.public_release_datetime.slice(11) ?? "16:05:00";
+    return {
+      estimates: estimateRows(facts, business, coverage, market, rng.fork(`estimates/${facts.ticker}`)),
+      earnings: rows,
+      guidance,
+      calendar: calendarRows(facts, business, world.days, releaseTime),
+      events: events.map((e) => (summaries.has(e.event_id) ? { ...e, public_summary: summaries.get(e.event_id)! } : e)),
+    };
+  },
+  companyContext: (company, cut) => ({
+    estimates: company.estimates.filter((e) => e.estimate_date <= cut.date),
+    earnings: company.earnings.filter((e) => e.filing_date <= cut.date),
+    guidance: company.guidance.filter((g) => g.issued_date <= cut.date),
+    calendar: company.calendar.filter((e) => e.announcement_date <= cut.date),
+    events: company.events.filter((e) => e.visible_from <= cut.date),
+  }),
+  companyShards: (_, { facts, estimates, earnings, guidance, calendar }, emit) => {
+    if (guidance.length)
+      emit.write(SHARDS.guidance, facts.ticker, byFirstColumn(toRows(SHARDS.guidance.columns, guidance)));
+    if (estimates.length)
+      emit.write(SHARDS.estimates, facts.ticker, byFirstColumn(toRows(SHARDS.estimates.columns, estimates)));
+    emitTickerAndYears(emit, SHARDS.earnings, facts.ticker, earnings);
+    if (calendar.length)
+      emit.write(
+        SHARDS.earningsCalendar,
+        facts.ticker,
+        byFirstColumn(toRows(SHARDS.earningsCalendar.columns, calendar)),
+      );
+  },
+  companyChecks: () => earningsChecks(),
+};
+
+/** Fewer releases than this say little about a share of 5%. */
+const MIN_RELEASES = 100;
+
+function earningsChecks(): Checker<unknown, Company> {
+  const pointInTime = new RuleTally(
+    "consensus_point_in_time",
+    "earnings",
+    "each release's consensus = the mean of each analyst's latest estimate published before the release day; no estimate of a quarter on or after its release",
+  );
+  const reported = new RuleTally(
+    "earnings_match_statements",
+    "earnings",
+    "reported revenue, net income and EPS = the quarter's income statement; the press release and the event summary state them",
+  );
+  const stats = new Tier3Tally();
+  return {
+    company: (company) => {
+      const { facts, earnings, estimates, statements, events } = company;
+      const summaries = new Map(events.map((e) => [e.event_id, e.public_summary]));
+      const income = new Map(
+        statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, incomeRow(facts, s)]),
+      );
+      const byPeriod = new Map<string, AnalystEstimate[]>();
+      for (const e of estimates) byPeriod.set(e.report_period, [...(byPeriod.get(e.report_period) ?? []), e]);
+      const shareOn = new Map(company.stock.bars.map((b, i) => [b.time, company.stock.shares[i]]));
+      for (const row of earnings) {
+        const where = `${facts.ticker} ${row.report_period}`;
+        pointInTime.rows++;
+        const mine = byPeriod.get(row.report_period) ?? [];
+        if (mine.some((e) => e.estimate_date >= row.filing_date)) pointInTime.violation(where);
+        // The latest EPS estimate of each analyst before the release day, on the quarter's share basis.
+        const latest = new Map<string, AnalystEstimate>();
+        for (const e of mine)
+          if (e.metric_name === "earnings_per_share" && e.estimate_date < row.filing_date) latest.set(e.firm, e);
+        const basis = row.quarterly.weighted_average_shares;
+        const eps = [...latest.values()].map((e) => (e.estimate * shareOn.get(e.estimate_date)!) / basis);
+        const expected = eps.length ? Math.round(mean(eps) * 100) / 100 : null;
+        if (expected !== row.quarterly.estimated_earnings_per_share || latest.size !== row.quarterly.analysts)
+          pointInTime.violation(where);
+        reported.rows++;
+        const i = income.get(row.report_period);
+        const q = row.quarterly;
+        const summary = summaries.get(row.source_event_id) ?? "";
+        if (
+          !i ||
+          q.revenue !== i.revenue ||
+          q.net_income !== i.net_income ||
+          q.earnings_per_share !== i.earnings_per_share ||
+          !row.press_release.includes(`$${q.net_income.toLocaleString("en-US")}`) ||
+          !summary.includes(`$${Math.abs(q.earnings_per_share).toFixed(2)}`)
+        )
+          reported.violation(where);
+      }
+      stats.add(company);
+    },
+    finish: () => [pointInTime.check(), reported.check(), ...stats.checks()],
+  };
+}
+
+/** REALISM Tier 3 over every release: surprises, reactions, analysts. */
+class Tier3Tally {
+  private surprises: number[] = [];
+  private actual = 0;
+  private expected = 0;
+  /** 4-day returns (the close before the reaction to three days after), by verdict. */
+  private beats: number[] = [];
+  private misses: number[] = [];
+  /** Reaction-day return and surprise, and the 60 days after, for large surprises. */
+  private signs: { surprise: number; reaction: number }[] = [];
+  private dayMoves: number[] = [];
+  private normalMoves: number[] = [];
+  private drifts: { surprise: number; drift: number }[] = [];
+  private walks: number[] = [];
+  private coverage: number[] = [];
+  private ratings = { buy: 0, hold: 0, sell: 0 };
+  /** Large and mega caps' releases, and those that came with guidance. */
+  private largeReleases = 0;
+  private guided = 0;
+
+  add({ earnings, estimates, events, guidance, stock, sizeTier }: Company): void {
+    const close = stock.bars.map((b) => b.adjusted_close);
+    const reactionDay = new Map(
+      events.filter((e) => e.event_type === "earnings_release").map((e) => [e.event_id, e.effect.reactionDay]),
+    );
+    for (const row of earnings) {
+      const pct = row.quarterly.eps_surprise_pct;
+      if (pct === null) continue;
+      this.surprises.push(pct);
+      this.actual += row.quarterly.net_income;
+      this.expected += row.quarterly.estimated_earnings_per_share! * row.quarterly.weighted_average_shares;
+      const d = reactionDay.get(row.source_event_id)!;
+      if (d < 1 || d + 63 >= close.length) continue;
+      const four = close[d + 3] / close[d - 1] - 1;
+      if (row.signals.eps_surprise === "beat") this.beats.push(four);
+      if (row.signals.eps_surprise === "miss") this.misses.push(four);
+      const reaction = close[d] / close[d - 1] - 1;
+      this.signs.push({ surprise: pct, reaction });
+      this.dayMoves.push(Math.abs(reaction));
+      this.drifts.push({ surprise: pct, drift: close[d + 63] / close[d + 3] - 1 });
+    }
+    for (let t = 1; t < close.length; t++) this.normalMoves.push(Math.abs(close[t] / close[t - 1] - 1));
+    // The walk-down: the quarter's EPS consensus on its first estimate day against the day before the release.
+    const perQuarter = new Map<string, AnalystEstimate[]>();
+    for (const e of estimates)
+      if (e.metric_name === "earnings_per_share")
+        perQuarter.set(e.report_period, [...(perQuarter.get(e.report_period) ?? []), e]);
+    for (const row of earnings) {
+      const list = perQuarter.get(row.report_period) ?? [];
+      const opening = list.filter((e) => e.estimate_date === list[0]?.estimate_date);
+      if (
+        !opening.length ||
+        opening[0].metadata.reason !== "post_earnings" ||
+        !row.quarterly.estimated_earnings_per_share
+      )
+        continue;
+      const start = mean(opening.map((e) => e.estimate));
+      if (Math.abs(start) >= 0.1)
+        this.walks.push((row.quarterly.estimated_earnings_per_share - start) / Math.abs(start));
+    }
+    if (sizeTier === "mega" || sizeTier === "large") {
+      this.coverage.push(new Set(estimates.map((e) => e.firm)).size);
+      this.largeReleases += earnings.length;
+      this.guided += guidance.filter((g) => g.metric_name === "earnings_per_share").length;
+    }
+    const latest = new Map<string, AnalystEstimate>();
+    for (const e of estimates) latest.set(e.firm, e);
+    for (const e of latest.values()) this.ratings[e.rating]++;
+  }
+
+  checks(): ValidationCheck[] {
+    const n = this.surprises.length;
+    const band = (name: string, b: Band, value: number, what: string, pct = true) =>
+      n < MIN_RELEASES
+        ? skipped("realism_tier3", name, b, what, `${n} releases, fewer than ${MIN_RELEASES}`)
+        : bandCheck("realism_tier3", name, b, value, `${what}, ${n} releases`, pct);
+    const share = (x: number[], keep: (v: number) => boolean) => x.filter(keep).length / x.length;
+    const large = this.signs.filter((s) => Math.abs(s.surprise) >= 0.1);
+    const agree = (list: { surprise: number; reaction: number }[]) =>
+      share(
+        list.map((s) => Math.sign(s.surprise) * Math.sign(s.reaction)),
+        (v) => v > 0,
+      );
+    const sorted = [...this.drifts].sort((a, b) => a.surprise - b.surprise);
+    const decile = Math.floor(sorted.length / 10);
+    const drift = mean(sorted.slice(-decile).map((d) => d.drift)) - mean(sorted.slice(0, decile).map((d) => d.drift));
+    const rated = this.ratings.buy + this.ratings.hold + this.ratings.sell;
+    return [
+      band(
+        "earnings_beat_rate",
+        { min: 0.65, max: 0.8 },
+        share(this.surprises, (s) => s > 0),
+        "share of releases with EPS above consensus",
+      ),
+      band(
+        "earnings_in_line_rate",
+        { min: 0.02, max: 0.1 },
+        share(this.surprises, (s) => s === 0),
+        "share with EPS equal to the consensus",
+      ),
+      band(
+        "aggregate_surprise",
+        { min: 0.02, max: 0.09 },
+        this.actual / this.expected - 1,
+        "sum of net income over sum of consensus",
+      ),
+      band("beat_reaction", { min: 0.005, max: 0.02 }, mean(this.beats), "mean 4-day return after beats"),
+      band("miss_reaction", { min: -0.035, max: -0.015 }, mean(this.misses), "mean 4-day return after misses"),
+      band(
+        "surprise_reaction_sign",
+        { min: 0.55, max: 0.65 },
+        agree(this.signs),
+        "share of reaction days moving with the surprise",
+      ),
+      band(
+        "large_surprise_reaction_sign",
+        { min: 0.6, max: null },
+        agree(large),
+        `share for surprises beyond 10% (${large.length})`,
+      ),
+      band("earnings_day_move", { min: 0.03, max: 0.06 }, mean(this.dayMoves), "mean absolute reaction-day return"),
+      band(
+        "earnings_day_move_ratio",
+        { min: 2, max: 4 },
+        mean(this.dayMoves) / mean(this.normalMoves),
+        "over a normal day's",
+        false,
+      ),
+      band(
+        "post_earnings_drift",
+        { min: -0.01, max: 0.01 },
+        drift,
+        "60-day return after the top surprise decile less the bottom's",
+      ),
+      band(
+        "estimate_walk_down",
+        { min: -0.05, max: -0.02 },
+        median(this.walks),
+        "median change of the EPS consensus over the quarter",
+      ),
+      band(
+        "large_cap_coverage",
+        { min: 10, max: 40 },
+        mean(this.coverage),
+        "mean analysts per large or mega cap",
+        false,
+      ),
+      band("buy_rating_share", { min: 0.45, max: 0.6 }, this.ratings.buy / rated, "share of buy ratings"),
+      band("sell_rating_share", { min: 0, max: 0.1 }, this.ratings.sell / rated, "share of sell ratings"),
+      band(
+        "large_cap_guidance_share",
+        { min: 0.1, max: 0.3 },
+        this.guided / this.largeReleases,
+        "share of large caps' releases with guidance",
+      ),
+    ];
+  }
+}

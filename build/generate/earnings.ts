@@ -1,0 +1,291 @@
+// The served side of the earnings chain, once shares and prices exist: each analyst estimate in
+// per-share terms with its rating and price target, each earnings release against the consensus of
+// the day before, its press release and event summary with the same numbers, and the calendar.
+import { createHash } from "node:crypto";
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+import type { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
+import type { IncomeStatement } from "../../src/contract/statements.ts";
+import { addDays, onOrAfterTradingDay } from "../calendar.ts";
+import type { Rng } from "../rng.ts";
+import type { SizeTier } from "./anchors.ts";
+import { latestEstimates, type Coverage, type EstimateRevision } from "./estimates.ts";
+import type { WorldEvent } from "./events.ts";
+import type { BusinessPlan } from "./fundamentals.ts";
+import type { Bar } from "./prices.ts";
+import { round2 } from "./rounding.ts";
+
+type Rating = AnalystEstimate["rating"];
+
+/** Ratings drawn at coverage and redrawn now and then after a release (REALISM Tier 3: buy 45-60%, sell < 10%). */
+const RATINGS: [Rating, number][] = [
+  ["buy", 0.53],
+  ["hold", 0.41],
+  ["sell", 0.06],
+];
+const RATING_CHANGE = 0.12;
+/** Price-target upside by rating (log). */
+const UPSIDE: Record<Rating, number> = { buy: 0.16, hold: 0.05, sell: -0.1 };
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+const thousands = (x: number) => Math.round(x / 1000) * 1000;
+const hashId = (prefix: string, parts: string[]) =>
+  `${prefix}_${createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 16)}`;
+
+export interface Market {
+  days: string[];
+  bars: Bar[];
+  /** Shares outstanding per day, as traded. */
+  shares: number[];
+}
+
+/** An estimate's EPS: its net income over the shares as traded on its day. */
+export const estimatedEps = (r: EstimateRevision, market: Market) => round2(r.netIncome / market.shares[r.day]);
+
+/** Two rows per revision (EPS and revenue), oldest first, each with the analyst's rating and target that day. */
+export function estimateRows(
+  facts: CompanyFacts,
+  plan: BusinessPlan,
+  coverage: Coverage,
+  market: Market,
+  rng: Rng,
+): AnalystEstimate[] {
+  const state = coverage.analysts.map(() => ({
+    rating: undefined as Rating | undefined,
+    target: null as number | null,
+    bias: 0.05 * rng.normal(),
+  }));
+  const previous = new Map<string, EstimateRevision>();
+  const out: AnalystEstimate[] = [];
+  for (const r of coverage.revisions) {
+    const who = coverage.analysts[r.analyst];
+    const s = state[r.analyst];
+    if (!s.rating || (r.reason === "post_earnings" && rng.uniform() < RATING_CHANGE)) s.rating = drawRating(rng);
+    const prior = s.target;
+    s.target = round2(market.bars[r.day].close * Math.exp(UPSIDE[s.rating] + s.bias + 0.04 * rng.normal()));
+    const quarter = plan.quarters[r.quarter].quarter;
+    const before = previous.get(`${r.analyst} ${r.quarter}`);
+    previous.set(`${r.analyst} ${r.quarter}`, r);
+    const date = market.days[r.day];
+    const row = (metric: AnalystEstimate["metric_name"], estimate: number, change: number | null) => ({
+      id: hashId("est", [facts.ticker, who.firm, date, quarter.end, metric]),
+      ticker: facts.ticker,
+      firm: who.firm,
+      analyst: who.analyst,
+      estimate_date: date,
+      fiscal_period: quarter.label,
+      report_period: quarter.end,
+      metric_name: metric,
+      estimate,
+      currency: "USD",
+      rating: s.rating!,
+      target_price: s.target!,
+      prior_target_price: prior,
+      revision_pct: change === null ? null : round4(change),
+      metadata: { source_event_id: r.cause, reason: r.reason },
+    });
+    // Revisions in dollars: a split between two estimates does not read as one.
+    out.push(
+      row("earnings_per_share", estimatedEps(r, market), before ? relativeChange(r.netIncome, before.netIncome) : null),
+      row("revenue", thousands(r.revenue), before ? relativeChange(r.revenue, before.revenue) : null),
+    );
+  }
+  return out;
+}
+
+function drawRating(rng: Rng): Rating {
+  let u = rng.uniform();
+  for (const [rating, share] of RATINGS) if ((u -= share) < 0) return rating;
+  return "hold";
+}
+
+/** Change against a base that may be negative (a smaller loss is an increase). */
+const relativeChange = (now: number, before: number) => (now - before) / Math.abs(before);
+
+/** Reported against the consensus: in line only when equal (to the cent for EPS). */
+export const verdict = (pct: number | null): "beat" | "miss" | "in_line" =>
+  pct === null || pct === 0 ? "in_line" : pct > 0 ? "beat" : "miss";
+
+/**
+ * The consensus of a quarter from the latest estimates before its release day, per share on the
+ * reported quarter's basis (`shares` at its end: an estimate made before a split counts split).
+ */
+export function consensusOf(coverage: Coverage, quarter: number, releaseDay: number, shares: number, market: Market) {
+  const latest = latestEstimates(coverage.revisions, quarter, releaseDay);
+  if (!latest.length) return null;
+  const eps = latest.map((r) => (estimatedEps(r, market) * market.shares[r.day]) / shares);
+  return {
+    eps: round2(eps.reduce((a, b) => a + b, 0) / eps.length),
+    revenue: thousands(latest.reduce((a, r) => a + thousands(r.revenue), 0) / latest.length),
+    analysts: latest.length,
+  };
+}
+
+const usd = (x: number) => `$${Math.round(x).toLocaleString("en-US")}`;
+const billions = (x: number) => `$${(x / 1e9).toFixed(2)}bn`;
+const perShare = (x: number) => `${x < 0 ? "-" : ""}$${Math.abs(x).toFixed(2)}`;
+
+/** The earnings row of a release: the income statement against the consensus of the day before. */
+export function earningsRow(
+  facts: CompanyFacts,
+  income: IncomeStatement,
+  event: WorldEvent,
+  consensus: ReturnType<typeof consensusOf>,
+  guidance: Earnings["signals"]["guidance"],
+): Earnings {
+  const surprise = (actual: number, expected: number | null | undefined) =>
+    expected ? round4((actual - expected) / Math.abs(expected)) : null;
+  const eps = income.earnings_per_share!;
+  const epsPct = surprise(eps, consensus?.eps);
+  const revenuePct = surprise(income.revenue!, consensus?.revenue);
+  return {
+    ticker: facts.ticker,
+    report_period: income.report_period,
+    fiscal_period: income.fiscal_period,
+    filing_date: income.filing_date,
+    filing_datetime: event.public_release_datetime,
+    accession_number: income.accession_number,
+    currency: "USD",
+    quarterly: {
+      revenue: income.revenue!,
+      estimated_revenue: consensus?.revenue ?? null,
+      revenue_surprise_pct: revenuePct,
+      earnings_per_share: eps,
+      estimated_earnings_per_share: consensus?.eps ?? null,
+      eps_surprise_pct: epsPct,
+      earnings_per_share_diluted: income.earnings_per_share_diluted!,
+      net_income: income.net_income!,
+      gross_profit: income.gross_profit!,
+      operating_income: income.operating_income!,
+      weighted_average_shares: income.weighted_average_shares!,
+      analysts: consensus?.analysts ?? 0,
+    },
+    signals: { revenue_surprise: verdict(revenuePct), eps_surprise: verdict(epsPct), guidance },
+    press_release: pressRelease(facts, income),
+    source_event_id: event.event_id,
+  };
+}
+
+function pressRelease(facts: CompanyFacts, i: IncomeStatement): string {
+  return (
+    `${facts.name} (${facts.ticker}) today reported results for ${i.fiscal_period}, the quarter ended ${i.report_period}. ` +
+    `Revenue was ${usd(i.revenue!)}, gross profit ${usd(i.gross_profit!)} and operating income ${usd(i.operating_income!)}. ` +
+    `Net income was ${usd(i.net_income!)}, or ${perShare(i.earnings_per_share!)} per basic share and ` +
+    `${perShare(i.earnings_per_share_diluted!)} per diluted share, on ${Math.round(i.weighted_average_shares!).toLocaleString("en-US")} ` +
+    `weighted average basic shares.`
+  );
+}
+
+/** The release's public summary: the reported EPS and revenue against the consensus. */
+export function releaseSummary(facts: CompanyFacts, row: Earnings, event: WorldEvent): string {
+  const q = row.quarterly;
+  const when = event.public_release_datetime.slice(11) < "09:30" ? "before the open" : "after the close";
+  const against = (actual: string, expected: string | null) =>
+    expected === null ? actual : `${actual} against a consensus of ${expected}`;
+  return (
+    `${facts.name} reported ${row.fiscal_period} results ${when}: EPS ` +
+    `${against(perShare(q.earnings_per_share), q.estimated_earnings_per_share === null ? null : perShare(q.estimated_earnings_per_share))}, ` +
+    `revenue ${against(billions(q.revenue), q.estimated_revenue === null ? null : billions(q.estimated_revenue))}.`
+  );
+}
+
+/** Companies announce their release dates about four weeks ahead. */
+const ANNOUNCED_DAYS_BEFORE = 28;
+
+/** The calendar: every release from the first day on, the next one beyond the last day included. */
+export function calendarRows(
+  facts: CompanyFacts,
+  plan: BusinessPlan,
+  days: string[],
+  releaseTime: string,
+): EarningsDate[] {
+  const [first, last] = [days[0], days[days.length - 1]];
+  const out: EarningsDate[] = [];
+  for (const { quarter } of plan.quarters) {
+    if (quarter.release < first) continue;
+    out.push({
+      ticker: facts.ticker,
+      report_period: quarter.end,
+      fiscal_period: quarter.label,
+      earnings_date: quarter.release,
+      filing_datetime: `${quarter.release}T${releaseTime}`,
+      announcement_date: onOrAfterTradingDay(addDays(quarter.release, -ANNOUNCED_DAYS_BEFORE)),
+    });
+    if (quarter.release > last) break;
+  }
+  return out;
+}
+
+/** Share of companies that guide, by size (REALISM Tier 3: about 20% of large caps each quarter). */
+const GUIDERS: Record<SizeTier, number> = { mega: 0.25, large: 0.22, mid: 0.15, small: 0.1 };
+
+/**
+ * Full-year guidance of EPS and revenue, given with each release by the companies that guide: the
+ * year's reported quarters as reported, the rest as management sees them (the truth, shaded by its
+ * own caution). Q4 releases guide the next year. Within half a percent of the prior, maintained.
+ */
+export function guidanceRows(
+  facts: CompanyFacts,
+  plan: BusinessPlan,
+  tier: SizeTier,
+  releases: { quarter: number; event: WorldEvent; day: number }[],
+  market: Market,
+  rng: Rng,
+): KpiGuidance[] {
+  if (rng.uniform() >= GUIDERS[tier]) return [];
+  const caution = 0.04 + 0.02 * rng.normal();
+  const out: KpiGuidance[] = [];
+  const prior = new Map<string, { point: number; low: number; high: number; day: number }>();
+  for (const { quarter: q, event, day } of releases) {
+    const released = plan.quarters[q].quarter;
+    const year = released.quarter === 4 ? released.fiscalYear + 1 : released.fiscalYear;
+    const quarters = plan.quarters.filter((x) => x.quarter.fiscalYear === year);
+    if (quarters.length !== 4) continue;
+    const shade = 1 - caution + 0.02 * rng.normal();
+    const view = (pick: (i: (typeof quarters)[0]["income"]) => number) =>
+      quarters.reduce(
+        (a, x) => a + (x.quarter.release <= released.release ? pick(x.income) : pick(x.income) * shade),
+        0,
+      );
+    const figures = [
+      { metric: "earnings_per_share" as const, point: view((i) => i.net_income) / market.shares[day], width: 0.02 },
+      { metric: "revenue" as const, point: view((i) => i.revenue), width: 0.01 },
+    ];
+    for (const { metric, point, width } of figures) {
+      const isEps = metric === "earnings_per_share";
+      const round = isEps ? round2 : (x: number) => Math.round(x / 1e6) * 1e6;
+      const before = prior.get(`${metric} ${year}`);
+      // A split since the prior guidance: its per-share figures on today's basis.
+      const basis = before && isEps ? market.shares[before.day] / market.shares[day] : 1;
+      const priorPoint = before ? round(before.point * basis) : null;
+      const change = priorPoint === null ? 0 : (point - priorPoint) / Math.abs(priorPoint);
+      const direction =
+        priorPoint === null ? "initiated" : change > 0.005 ? "raised" : change < -0.005 ? "cut" : "maintained";
+      const [low, mid, high] =
+        direction === "maintained"
+          ? [round(before!.low * basis), priorPoint!, round(before!.high * basis)]
+          : [round(point - Math.abs(point) * width), round(point), round(point + Math.abs(point) * width)];
+      prior.set(`${metric} ${year}`, { point: mid, low, high, day });
+      const fmt = isEps ? perShare : billions;
+      out.push({
+        ticker: facts.ticker,
+        metric_name: metric,
+        period: `FY ${year}`,
+        period_type: "annual",
+        unit: isEps ? "USD per share" : "USD",
+        low,
+        high,
+        point_estimate: mid,
+        prior_value: priorPoint,
+        change_direction: direction,
+        raw_text:
+          `${facts.name} ${direction === "initiated" ? "expects" : `${direction} its outlook and now expects`} fiscal ${year} ` +
+          `${isEps ? "earnings per share" : "revenue"} of ${fmt(low)} to ${fmt(high)}` +
+          `${priorPoint === null || direction === "maintained" ? "" : `, against ${fmt(priorPoint)} at the midpoint before`}.`,
+        source_url: null,
+        issued_date: event.event_date,
+        source_event_id: event.event_id,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+// Analyst estimates, earnings releases and the earnings calendar (SPEC.md "Analyst estimate",
+// GAPS.md "/earnings"): what analysts expected of each quarter, and what the company then reported
+// against the consensus of the day before.
+import { z } from "zod";
+import { day, field } from "./fields.ts";
+
+const num = (description: string, example: number) => field(z.number(), description, example);
+const maybe = (description: string, example: number) => field(z.number().nullable(), description, example);
+
+export const ESTIMATED_METRICS = ["earnings_per_share", "revenue"] as const;
+
+export const AnalystEstimate = z
+  .object({
+    id: field(z.string(), "Identifier.", "est_3f0c9a51d2e47b86"),
+    ticker: field(z.string(), "The company.", "AAPL"),
+    firm: field(z.string(), "The analyst's firm (invented).", "Quillmoor Securities"),
+    analyst: field(z.string(), "The analyst (invented).", "Mira Dalivar"),
+    estimate_date: day("Published on this date (public from then).", "2023-08-04"),
+    fiscal_period: field(z.string(), "The quarter estimated, as the statements label it.", "fiscal Q4 2023"),
+    report_period: day("Last day of that quarter.", "2023-09-30"),
+    metric_name: field(z.enum(ESTIMATED_METRICS), "What is estimated.", "earnings_per_share"),
+    estimate: num("The estimate (EPS per share as of the horizon's splits; revenue in USD).", 1.39),
+    currency: field(z.string(), "Currency.", "USD"),
+    rating: field(z.enum(["buy", "hold", "sell"]), "The analyst's rating on that date.", "buy"),
+    target_price: num("12-month price target (restated for later splits).", 210),
+    prior_target_price: maybe("The analyst's previous target, null on the first.", 200),
+    revision_pct: maybe("Change from the analyst's previous estimate of the same metric and quarter.", -0.012),
+    metadata: field(
+      z.object({
+        source_event_id: z.string().nullable(),
+        reason: z.enum(["carried", "post_earnings", "event", "preview"]),
+      }),
+      "What prompted it: `source_event_id` names the event (the previous earnings release, a company event); " +
+        "`carried` estimates date from before the scenario's first day and have none.",
+    ),
+  })
+  .meta({ id: "AnalystEstimate", description: "One analyst's estimate of one metric of one quarter." });
+
+const surprise = () =>
+  field(z.enum(["beat", "miss", "in_line"]), "Reported against the consensus (in line within 0.5%).", "beat");
+
+export const Earnings = z
+  .object({
+    ticker: field(z.string(), "The company.", "AAPL"),
+    report_period: day("Last day of the quarter.", "2023-09-30"),
+    fiscal_period: field(z.string(), "The quarter, as the statements label it.", "fiscal Q4 2023"),
+    filing_date: day("Released (and the 10-Q or 10-K filed) on this date.", "2023-11-02"),
+    filing_datetime: field(z.string(), "Release time, exchange time.", "2023-11-02T16:05:00"),
+    accession_number: field(z.string(), "The filing's accession number.", "0000320193-23-000004"),
+    currency: field(z.string(), "Currency.", "USD"),
+    quarterly: field(
+      z.object({
+        revenue: z.number(),
+        estimated_revenue: z.number().nullable(),
+        revenue_surprise_pct: z.number().nullable(),
+        earnings_per_share: z.number(),
+        estimated_earnings_per_share: z.number().nullable(),
+        eps_surprise_pct: z.number().nullable(),
+        earnings_per_share_diluted: z.number(),
+        net_income: z.number(),
+        gross_profit: z.number(),
+        operating_income: z.number(),
+        weighted_average_shares: z.number(),
+        analysts: z.int(),
+      }),
+      "The quarter as reported (the income statement's figures) against the consensus: the mean of each analyst's " +
+        "latest estimate published before the release day. Surprises are fractions of the consensus.",
+    ),
+    signals: field(
+      z.object({
+        revenue_surprise: surprise(),
+        eps_surprise: surprise(),
+        guidance: field(
+          z.enum(["raised", "maintained", "cut", "initiated", "none"]),
+          "Full-year EPS guidance given with the release against the company's previous guidance for that year " +
+            "(`initiated`: its first for the year; `none`: no guidance).",
+          "none",
+        ),
+      }),
+      "The release in words.",
+    ),
+    press_release: field(z.string(), "The press release as published (figures as reported then)."),
+    source_event_id: field(z.string(), "The earnings_release event.", "evt_89bce83a69bffb07fd0d"),
+  })
+  .meta({ id: "Earnings", description: "One quarter's earnings release against the consensus." });
+
+export const EarningsDate = z
+  .object({
+    ticker: field(z.string(), "The company.", "AAPL"),
+    report_period: day("Last day of the quarter.", "2023-12-30"),
+    fiscal_period: field(z.string(), "The quarter.", "fiscal Q1 2024"),
+    earnings_date: day("The release date.", "2024-02-01"),
+    filing_datetime: field(z.string(), "Release time, exchange time.", "2024-02-01T16:05:00"),
+    announcement_date: day("The date was announced on this date (public from then).", "2024-01-04"),
+  })
+  .meta({ id: "EarningsDate", description: "A scheduled earnings release." });
+
+export const GUIDED_METRICS = ["earnings_per_share", "revenue"] as const;
+
+export const KpiGuidance = z
+  .object({
+    ticker: field(z.string(), "The company.", "AAPL"),
+    metric_name: field(z.enum(GUIDED_METRICS), "What is guided.", "earnings_per_share"),
+    period: field(z.string(), "The fiscal year guided.", "FY 2024"),
+    period_type: field(z.enum(["annual"]), "Kind of period.", "annual"),
+    unit: field(z.enum(["USD", "USD per share"]), "Unit of the figures.", "USD per share"),
+    low: num("Low end of the range.", 6.1),
+    high: num("High end of the range.", 6.4),
+    point_estimate: num("Midpoint.", 6.25),
+    prior_value: maybe("Midpoint of the company's previous guidance for the period; null when initiated.", 6.05),
+    change_direction: field(z.enum(["raised", "maintained", "cut", "initiated"]), "Against the prior value.", "raised"),
+    raw_text: field(z.string(), "The sentence of the release that gives it."),
+    source_url: field(
+      z.string().nullable(),
+      "Where it was published (null: the scenario publishes no documents yet).",
+      null,
+    ),
+    issued_date: day("Given with the earnings release of this date (public from then).", "2023-11-02"),
+    source_event_id: field(z.string(), "That earnings_release event.", "evt_89bce83a69bffb07fd0d"),
+  })
+  .meta({ id: "KpiGuidance", description: "A company's guidance for a fiscal year, given with an earnings release." });
+
+export type KpiGuidance = z.infer<typeof KpiGuidance>;
+export type AnalystEstimate = z.infer<typeof AnalystEstimate>;
+export type Earnings = z.infer<typeof Earnings>;
+export type EarningsDate = z.infer<typeof EarningsDate>;
+
+/** Per-share fields of an estimate row (the estimate itself only when it is EPS). */
+export const ESTIMATE_PER_SHARE = ["target_price", "prior_target_price"] as const;
+/** Per-share fields of the quarterly figures of an earnings row. */
+/** Per-share fields of an EPS guidance row. */
+export const GUIDANCE_PER_SHARE = ["low", "high", "point_estimate", "prior_value"] as const;
+export const EARNINGS_PER_SHARE = [
+  "earnings_per_share",
+  "estimated_earnings_per_share",
+  "earnings_per_share_diluted",
+] as const;

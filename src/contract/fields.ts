@@ -1,0 +1,9 @@
+// Building blocks of the resource schemas: a field with its documentation, and a date field.
+import { z } from "zod";
+
+/** A field with its documentation. */
+export const field = <T extends z.ZodType>(schema: T, description: string, example?: unknown) =>
+  schema.meta(example === undefined ? { description } : { description, example });
+
+export const day = (description: string, example = "2023-06-30") =>
+  field(z.string().regex(/^\d{4}-\d{2}-\d{2}$/), description, example).meta({ format: "date" });

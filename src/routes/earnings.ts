@@ -1,0 +1,210 @@
+// Analyst estimates, earnings releases against the consensus, and the earnings calendar. Each row is
+// public from its own date (estimate date, release date, the date's announcement); per-share figures
+// are restated for the splits that went ex after them, by the request's horizon.
+import { z } from "zod";
+import type { Shard } from "../bundle/shard.ts";
+import { SHARDS } from "../bundle/shards.ts";
+import {
+  AnalystEstimate,
+  EARNINGS_PER_SHARE,
+  ESTIMATE_PER_SHARE,
+  ESTIMATED_METRICS,
+  Earnings,
+  EarningsDate,
+  GUIDANCE_PER_SHARE,
+  KpiGuidance,
+} from "../contract/earnings.ts";
+import { asOf, date, many, oneOf, page, scenarioId, str, ticker } from "../contract/params.ts";
+import { dataRoute, serve, type ApiApp } from "../http/route.ts";
+import {
+  horizon,
+  loadManifest,
+  newestFirstByTickerOrYear,
+  pageRange,
+  requireShard,
+  requireTicker,
+} from "../http/scenario.ts";
+import { restated, splitFactor, splitsBy } from "../http/splits.ts";
+
+const TAG = "Earnings and estimates";
+const TEXT = new TextDecoder();
+
+const estimates = dataRoute({
+  path: "/analyst-estimates",
+  tag: TAG,
+  summary: "Analyst estimates of one company",
+  description:
+    "Every published estimate (EPS and revenue per fiscal quarter) with the analyst's rating and price target, newest " +
+    "first (ties by id). An estimate is public from its `estimate_date`; `metadata.source_event_id` names the event " +
+    "that prompted it. Firms and analysts are invented. Funds and warrants have none (an empty list).",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: ticker({ description: "The company.", example: "AAPL" }),
+      as_of: asOf("estimates published").optional(),
+      metric_name: many(oneOf(ESTIMATED_METRICS, { description: "A metric.", example: "earnings_per_share" }), {
+        description: "Only these metrics (repeat for any of).",
+        example: "earnings_per_share",
+      }),
+      report_period: date({
+        description: "Only estimates of the quarter ending on this date.",
+        example: "2023-09-30",
+      }).optional(),
+      ...page(100, 1000),
+    }),
+  },
+  response: z.object({ analyst_estimates: z.array(AnalystEstimate) }),
+});
+
+const earnings = dataRoute({
+  path: "/earnings",
+  tag: TAG,
+  summary: "Earnings releases against the consensus",
+  description:
+    "Each quarter as released: reported revenue and EPS (the income statement's) against the consensus, the mean of " +
+    "each analyst's latest estimate published before the release day. Newest first; without `ticker`, every company's. " +
+    "Public from `filing_date`.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: ticker({ description: "Only this company.", example: "AAPL" }).optional(),
+      as_of: asOf("releases").optional(),
+      ...page(4, 500),
+    }),
+  },
+  response: z.object({ earnings: z.array(Earnings) }),
+});
+
+const calendar = dataRoute({
+  path: "/earnings/calendar",
+  tag: TAG,
+  summary: "Earnings release dates of one company",
+  description:
+    "Release dates, the next one first: each public from its `announcement_date` (about four weeks ahead), so the " +
+    "calendar as of a date shows the release still to come.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: ticker({ description: "The company.", example: "AAPL" }),
+      as_of: asOf("announced dates").optional(),
+      ...page(20, 100),
+    }),
+  },
+  response: z.object({ earnings_calendar: z.array(EarningsDate) }),
+});
+
+const guidance = dataRoute({
+  path: "/kpi/guidance",
+  tag: TAG,
+  summary: "Full-year guidance of one company",
+  description:
+    "The EPS and revenue guidance the company gave with its earnings releases, newest first: each public from its " +
+    "`issued_date`, with the prior value and whether it was raised, maintained or cut. Only some companies guide; " +
+    "the others, and funds and warrants, have none (an empty list).",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: ticker({ description: "The company.", example: "AAPL" }),
+      period: str({ description: "Only guidance for this fiscal year label.", example: "FY 2024" }, 32).optional(),
+      as_of: asOf("guidance issued").optional(),
+      ...page(100, 500),
+    }),
+  },
+  response: z.object({ kpi_guidance: z.array(KpiGuidance) }),
+});
+
+const earningsTickers = dataRoute({
+  path: "/earnings/tickers",
+  tag: TAG,
+  summary: "Tickers with earnings releases",
+  request: { query: z.object({ scenario_id: scenarioId() }) },
+  response: z.object({ tickers: z.array(z.string()) }),
+});
+
+/** Rows of a per-ticker shard keyed by a date, up to `last`, newest first (ties by the second column, descending). */
+function newestFirst(shard: Shard | null, last: string, keep: (row: Record<string, unknown>) => boolean) {
+  if (!shard) return [];
+  const [from, to] = shard.window(undefined, last);
+  return shard.objects(from, to).filter(keep).reverse();
+}
+
+export function register(app: ApiApp): void {
+  serve(app, estimates, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    await requireTicker(c, manifest, q.ticker);
+    const last = horizon(manifest, q.as_of);
+    const metrics = q.metric_name ? new Set<unknown>(q.metric_name) : undefined;
+    const rows = newestFirst(
+      await c.get("reader").shard(manifest, SHARDS.estimates.name(q.ticker)),
+      last,
+      (r) => (!metrics || metrics.has(r.metric_name)) && (!q.report_period || r.report_period === q.report_period),
+    ) as AnalystEstimate[];
+    const splits = await splitsBy(c, manifest, q.ticker, last);
+    return {
+      analyst_estimates: rows.slice(...pageRange(0, rows.length, q.offset, q.limit)).map((r) => {
+        const factor = splitFactor(splits, r.estimate_date);
+        const perShare =
+          r.metric_name === "earnings_per_share" ? [...ESTIMATE_PER_SHARE, "estimate"] : ESTIMATE_PER_SHARE;
+        return restated(r, factor, perShare);
+      }),
+    };
+  });
+
+  serve(app, earnings, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    const last = horizon(manifest, q.as_of);
+    const texts = await newestFirstByTickerOrYear(c, manifest, SHARDS.earnings, q.ticker ? [q.ticker] : undefined, {
+      last,
+      offset: q.offset,
+      limit: q.limit,
+    });
+    // Decoded to restate per-share figures: each text is one or more rows, comma-separated.
+    const rows = texts.flatMap((t) => JSON.parse(`[${TEXT.decode(t)}]`) as Earnings[]);
+    const splits = new Map<string, Awaited<ReturnType<typeof splitsBy>>>();
+    for (const t of new Set(rows.map((r) => r.ticker))) splits.set(t, await splitsBy(c, manifest, t, last));
+    return {
+      earnings: rows.map((r) => ({
+        ...r,
+        quarterly: restated(r.quarterly, splitFactor(splits.get(r.ticker)!, r.report_period), EARNINGS_PER_SHARE, [
+          "weighted_average_shares",
+        ]),
+      })),
+    };
+  });
+
+  serve(app, calendar, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    await requireTicker(c, manifest, q.ticker);
+    const last = horizon(manifest, q.as_of);
+    const shard = await c.get("reader").shard(manifest, SHARDS.earningsCalendar.name(q.ticker));
+    const rows = newestFirst(shard, "9999-12-31", (r) => (r.announcement_date as string) <= last) as EarningsDate[];
+    return { earnings_calendar: rows.slice(...pageRange(0, rows.length, q.offset, q.limit)) };
+  });
+
+  serve(app, guidance, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    await requireTicker(c, manifest, q.ticker);
+    const last = horizon(manifest, q.as_of);
+    const rows = newestFirst(
+      await c.get("reader").shard(manifest, SHARDS.guidance.name(q.ticker)),
+      last,
+      (r) => !q.period || r.period === q.period,
+    ) as KpiGuidance[];
+    const splits = await splitsBy(c, manifest, q.ticker, last);
+    return {
+      kpi_guidance: rows
+        .slice(...pageRange(0, rows.length, q.offset, q.limit))
+        .map((r) =>
+          r.metric_name === "earnings_per_share"
+            ? restated(r, splitFactor(splits, r.issued_date), GUIDANCE_PER_SHARE)
+            : r,
+        ),
+    };
+  });
+
+  serve(app, earningsTickers, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    const companies = await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
+    return { tickers: companies.keys };
+  });
+}

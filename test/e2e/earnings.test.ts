@@ -1,0 +1,142 @@
+// Analyst estimates, earnings, guidance and the calendar served by the worker: the consensus is
+// recomputed from the estimates served as of the day before each release, the reported figures
+// from the income statements, and nothing is visible before its own date.
+import { describe, expect, it } from "vitest";
+import { body, get, MEGACAP } from "./client.ts";
+
+type Row = Record<string, any>;
+const s = `scenario_id=${MEGACAP}`;
+const rows = async (path: string, key: string): Promise<Row[]> => (await body(path))[key];
+const dayBefore = (date: string) => new Date(Date.parse(date) - 86_400_000).toISOString().slice(0, 10);
+
+describe("earnings", () => {
+  it("report the income statement against the mean of each analyst's latest estimate before the release", async () => {
+    const releases = await rows(`/earnings?${s}&ticker=MSFT&limit=4`, "earnings");
+    expect(releases.length).toBe(4);
+    for (const e of releases) {
+      const estimates = await rows(
+        `/analyst-estimates?${s}&ticker=MSFT&report_period=${e.report_period}&as_of=${dayBefore(e.filing_date)}&limit=1000`,
+        "analyst_estimates",
+      );
+      // Newest first: the first row of each firm and metric is its latest.
+      const latest = (metric: string) => {
+        const seen = new Map<string, number>();
+        for (const r of estimates) if (r.metric_name === metric && !seen.has(r.firm)) seen.set(r.firm, r.estimate);
+        return [...seen.values()];
+      };
+      const eps = latest("earnings_per_share");
+      const revenue = latest("revenue");
+      expect(e.quarterly.analysts).toBe(eps.length);
+      expect(e.quarterly.estimated_earnings_per_share).toBeCloseTo(eps.reduce((a, b) => a + b, 0) / eps.length, 2);
+      expect(
+        Math.abs(e.quarterly.estimated_revenue - revenue.reduce((a, b) => a + b, 0) / revenue.length),
+      ).toBeLessThan(1000);
+      const [income] = await rows(
+        `/financials/income-statements?${s}&ticker=MSFT&report_period=${e.report_period}`,
+        "income_statements",
+      );
+      expect(e.quarterly.revenue).toBe(income.revenue);
+      expect(e.quarterly.net_income).toBe(income.net_income);
+      expect(e.quarterly.earnings_per_share).toBe(income.earnings_per_share);
+      expect(e.accession_number).toBe(income.accession_number);
+      expect(e.filing_date).toBe(income.filing_date);
+      const pct =
+        (e.quarterly.earnings_per_share - e.quarterly.estimated_earnings_per_share) /
+        Math.abs(e.quarterly.estimated_earnings_per_share);
+      expect(e.quarterly.eps_surprise_pct).toBeCloseTo(pct, 4);
+      expect(e.signals.eps_surprise).toBe(pct > 0 ? "beat" : pct < 0 ? "miss" : "in_line");
+      expect(e.press_release).toContain(`$${income.net_income.toLocaleString("en-US")}`);
+    }
+  });
+
+  it("are announced by an earnings_release event that states the same numbers", async () => {
+    const [e] = await rows(`/earnings?${s}&ticker=NVDA&limit=1`, "earnings");
+    const events = await rows(
+      `/events/timeline?${s}&ticker=NVDA&event_type=earnings_release&as_of=${e.filing_date}&limit=1`,
+      "events",
+    );
+    expect(events[0].event_id).toBe(e.source_event_id);
+    expect(events[0].public_release_datetime).toBe(e.filing_datetime);
+    const money = (x: number) => `$${x.toFixed(2)}`;
+    expect(events[0].public_summary).toContain(
+      `EPS ${money(e.quarterly.earnings_per_share)} against a consensus of ${money(e.quarterly.estimated_earnings_per_share)}`,
+    );
+    expect(events[0].public_summary).toContain(`revenue $${(e.quarterly.revenue / 1e9).toFixed(2)}bn`);
+  });
+
+  it("show nothing released after as_of, across every company", async () => {
+    const all = await rows(`/earnings?${s}&as_of=2023-08-01&limit=500`, "earnings");
+    expect(all.length).toBeGreaterThan(10);
+    expect(new Set(all.map((e) => e.ticker)).size).toBeGreaterThan(5);
+    for (const e of all) expect(e.filing_date <= "2023-08-01").toBe(true);
+    const dates = all.map((e) => e.filing_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("are empty for a fund, 404 for an unknown ticker, 422 without a ticker for estimates", async () => {
+    expect((await body(`/earnings?${s}&ticker=SPY`)).earnings).toEqual([]);
+    expect((await body(`/analyst-estimates?${s}&ticker=SPY`)).analyst_estimates).toEqual([]);
+    expect((await get(`/earnings?${s}&ticker=NOPE`)).status).toBe(404);
+    expect((await get(`/analyst-estimates?${s}`)).status).toBe(422);
+    expect((await get(`/earnings/calendar?${s}&ticker=AAPL&limit=101`)).status).toBe(422);
+    expect((await get(`/analyst-estimates?${s}&ticker=AAPL&metric_name=ebitda`)).status).toBe(422);
+  });
+
+  it("list the tickers that report", async () => {
+    const tickers = (await body(`/earnings/tickers?${s}`)).tickers;
+    expect(tickers).toContain("AAPL");
+    expect(tickers).not.toContain("SPY");
+  });
+});
+
+describe("analyst estimates", () => {
+  it("are public from their date, each prompted by an event already public then", async () => {
+    const estimates = await rows(
+      `/analyst-estimates?${s}&ticker=AAPL&as_of=2023-09-15&limit=1000`,
+      "analyst_estimates",
+    );
+    expect(estimates.length).toBeGreaterThan(50);
+    const events = new Map(
+      (await rows(`/events/timeline?${s}&ticker=AAPL&as_of=2023-09-15&limit=500`, "events")).map((e) => [
+        e.event_id,
+        e.visible_from,
+      ]),
+    );
+    for (const e of estimates) {
+      expect(e.estimate_date <= "2023-09-15").toBe(true);
+      if (e.metadata.source_event_id === null) expect(e.metadata.reason).not.toBe("post_earnings");
+      else expect(events.get(e.metadata.source_event_id) < e.estimate_date).toBe(true);
+      expect(["buy", "hold", "sell"]).toContain(e.rating);
+      expect(e.target_price).toBeGreaterThan(0);
+    }
+    const firms = new Set(estimates.map((e) => e.firm));
+    expect(firms.size).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("guidance and the calendar", () => {
+  it("guidance is public from its release, and the release's signal says how it moved", async () => {
+    const guidance = await rows(`/kpi/guidance?${s}&ticker=AAPL&as_of=2023-09-01`, "kpi_guidance");
+    expect(guidance.length).toBeGreaterThan(0);
+    const releases = await rows(`/earnings?${s}&ticker=AAPL&as_of=2023-09-01&limit=20`, "earnings");
+    for (const g of guidance.filter((x) => x.metric_name === "earnings_per_share")) {
+      expect(g.issued_date <= "2023-09-01").toBe(true);
+      expect(g.low).toBeLessThanOrEqual(g.point_estimate);
+      expect(g.high).toBeGreaterThanOrEqual(g.point_estimate);
+      const release = releases.find((e) => e.source_event_id === g.source_event_id);
+      expect(release?.signals.guidance).toBe(g.change_direction);
+    }
+  });
+
+  it("the calendar shows the next release once announced, and not before", async () => {
+    const calendar = await rows(`/earnings/calendar?${s}&ticker=MSFT&as_of=2023-10-10`, "earnings_calendar");
+    const [next] = calendar;
+    expect(next.earnings_date > "2023-10-10").toBe(true);
+    expect(next.announcement_date <= "2023-10-10").toBe(true);
+    const before = await rows(
+      `/earnings/calendar?${s}&ticker=MSFT&as_of=${dayBefore(next.announcement_date)}`,
+      "earnings_calendar",
+    );
+    expect(before.map((r) => r.earnings_date)).not.toContain(next.earnings_date);
+  });
+});

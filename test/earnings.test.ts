@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import type { CompanyFacts } from "../src/bundle/types.ts";
+import { tradingDays } from "../build/calendar.ts";
+import { companyTimeline } from "../build/families/events.ts";
+import { consensus, earningsSurprise, latestEstimates } from "../build/generate/estimates.ts";
+import { businessPlan } from "../build/generate/fundamentals.ts";
+import { fiscalQuarters } from "../build/generate/fiscal.ts";
+import { BROKERS } from "../build/generate/names.ts";
+import { Rng } from "../build/rng.ts";
+
+const days = tradingDays("2010-01-04", "2014-12-31");
+const facts = (ticker: string, sector: string) => ({ ticker, name: ticker, sector }) as CompanyFacts;
+const timeline = (seed: number, sector = "Industrials") =>
+  companyTimeline({
+    scenarioId: "s",
+    days,
+    regimes: days.map(() => "expansion" as const),
+    facts: facts(`T${seed}`, sector),
+    marketCap: 40e9,
+    tier: "large",
+    rng: new Rng(seed, "t"),
+  });
+
+describe("the earnings chain", () => {
+  it("takes each release's surprise from the business against the consensus of the day before", () => {
+    const t = timeline(1);
+    const dayOf = new Map(days.map((d, i) => [d, i]));
+    const releases = t.events.filter((e) => e.event_type === "earnings_release");
+    expect(releases.length).toBeGreaterThan(15);
+    for (const e of releases) {
+      const q = t.business.quarters.findIndex((x) => x.quarter.release === e.event_date);
+      const expected = consensus(t.coverage.revisions, q, dayOf.get(e.event_date)!)!;
+      expect(e.effect.surprise).toBeCloseTo(earningsSurprise(t.business.quarters[q].income.net_income, expected), 12);
+    }
+  });
+
+  it("moves prices with the surprise: larger surprises, larger jumps on average", () => {
+    const pairs = [1, 2, 3, 4, 5, 6, 7, 8].flatMap((seed) =>
+      timeline(seed)
+        .events.filter((e) => e.event_type === "earnings_release")
+        .map((e) => e.effect),
+    );
+    const sorted = [...pairs].sort((a, b) => a.surprise - b.surprise);
+    const third = Math.floor(sorted.length / 3);
+    const meanJump = (list: typeof pairs) => list.reduce((a, e) => a + e.jump, 0) / list.length;
+    expect(meanJump(sorted.slice(-third))).toBeGreaterThan(meanJump(sorted.slice(0, third)) + 0.02);
+  });
+
+  it("never estimates a quarter on or after its release, and names a cause published before each estimate", () => {
+    const t = timeline(2);
+    const dayOf = new Map(days.map((d, i) => [d, i]));
+    const published = new Map(t.events.map((e) => [e.event_id, dayOf.get(e.visible_from)!]));
+    for (const r of t.coverage.revisions) {
+      const release = dayOf.get(t.business.quarters[r.quarter].quarter.release);
+      if (release !== undefined) expect(r.day).toBeLessThan(release);
+      if (r.reason === "carried") expect(r.cause).toBeNull();
+      // Only in the window open on the first day can nothing have prompted an estimate yet.
+      if (r.cause === null)
+        expect(t.coverage.revisions.some((x) => x.quarter === r.quarter && x.reason === "post_earnings")).toBe(false);
+      else expect(published.get(r.cause)).toBeLessThan(r.day);
+    }
+  });
+
+  it("walks the consensus down over the quarter and ends below the reported figure most of the time", () => {
+    const walks: number[] = [];
+    let beats = 0;
+    let releases = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const t = timeline(seed);
+      const dayOf = new Map(days.map((d, i) => [d, i]));
+      t.business.quarters.forEach(({ quarter, income }, q) => {
+        const release = dayOf.get(quarter.release);
+        const opening = t.coverage.revisions.filter((r) => r.quarter === q && r.reason === "post_earnings");
+        if (release === undefined || !opening.length) return;
+        const first = consensus(t.coverage.revisions, q, opening[0].day + 1)!;
+        const last = consensus(t.coverage.revisions, q, release)!;
+        walks.push((last.netIncome - first.netIncome) / Math.abs(first.netIncome));
+        releases++;
+        if (income.net_income > last.netIncome) beats++;
+      });
+    }
+    walks.sort((a, b) => a - b);
+    const median = walks[walks.length >> 1];
+    // REALISM Tier 3: the consensus walks down 2-5% over the quarter; 65-80% of releases beat.
+    expect(median).toBeLessThan(-0.015);
+    expect(median).toBeGreaterThan(-0.06);
+    expect(beats / releases).toBeGreaterThan(0.62);
+    expect(beats / releases).toBeLessThan(0.85);
+  });
+
+  it("counts one latest estimate per analyst in the consensus", () => {
+    const t = timeline(3);
+    const q = t.coverage.revisions[t.coverage.revisions.length - 1].quarter;
+    const latest = latestEstimates(t.coverage.revisions, q, days.length);
+    expect(new Set(latest.map((r) => r.analyst)).size).toBe(latest.length);
+    expect(latest.length).toBe(t.coverage.analysts.length);
+  });
+
+  it("lets company events move the business: a revenue step shows in every later quarter", () => {
+    const quarters = fiscalQuarters("X", 2009, 2014, new Rng(1, "f"));
+    const plan = (shocks: { date: string; logRevenue: number }[]) =>
+      businessPlan({
+        sector: "Industrials",
+        anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.15 },
+        marketCap: 30e9,
+        quarters,
+        days,
+        regimes: days.map(() => "expansion" as const),
+        shocks,
+        rng: new Rng(4, "b"),
+      });
+    const base = plan([]);
+    const moved = plan([{ date: "2012-05-15", logRevenue: 0.05 }]);
+    base.quarters.forEach((q, i) => {
+      const ratio = moved.quarters[i].income.revenue / q.income.revenue;
+      if (q.quarter.end < "2012-04-01") expect(ratio).toBe(1);
+      if (q.quarter.end > "2012-07-01") expect(ratio).toBeCloseTo(Math.exp(0.05), 3);
+    });
+  });
+});
+
+describe("analysts", () => {
+  it("work at invented firms, one analyst per firm on a stock", () => {
+    const real =
+      /goldman|morgan|jpmorgan|citi|barclays|ubs|credit suisse|deutsche|jefferies|wells|bofa|merrill|evercore|bernstein|piper|raymond|cowen|needham|oppenheimer|wedbush|baird|stifel|mizuho|nomura|hsbc|rbc|td |bmo|keybanc|truist|cantor/i;
+    for (const firm of BROKERS) expect(firm).not.toMatch(real);
+    const t = timeline(5);
+    expect(new Set(t.coverage.analysts.map((a) => a.firm)).size).toBe(t.coverage.analysts.length);
+    // REALISM Tier 3: large caps have 10-40 analysts.
+    expect(t.coverage.analysts.length).toBeGreaterThanOrEqual(10);
+  });
+});
