@@ -130,3 +130,25 @@ describe("analysts", () => {
     expect(t.coverage.analysts.length).toBeGreaterThanOrEqual(10);
   });
 });
+
+describe("a release on the world's first day", () => {
+  it("has no estimates dated on or after it", () => {
+    // The company's fiscal calendar as its timeline draws it; the world starts on a release day.
+    const quarters = fiscalQuarters("T1", 2007, 2015, new Rng(1, "t").fork("fiscal/T1"));
+    const release = quarters.find((q) => q.release >= "2010-01-04")!.release;
+    const world = tradingDays(release, "2014-12-31");
+    const t = companyTimeline({
+      scenarioId: "s",
+      days: world,
+      regimes: world.map(() => "expansion" as const),
+      facts: facts("T1", "Industrials"),
+      marketCap: 40e9,
+      tier: "large",
+      rng: new Rng(1, "t"),
+    });
+    const first = t.business.quarters.findIndex((q) => q.quarter.release === world[0]);
+    expect(first).toBeGreaterThan(0);
+    expect(t.coverage.revisions.filter((r) => r.quarter === first)).toEqual([]);
+    expect(t.coverage.revisions.some((r) => r.quarter === first + 1)).toBe(true);
+  });
+});

@@ -32,6 +32,7 @@ import { appendByYear } from "./rows.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
+import { Tier4Tally } from "./tier4.ts";
 import type { Universe } from "./universe.ts";
 
 export interface CompanyStatements {
@@ -294,8 +295,14 @@ function statementChecks(): Checker<unknown, Company> {
     "statements",
     "market cap = close x shares on the filing date; P/E = close / TTM diluted EPS; margins, current ratio and D/E from the statements",
   );
+  const tier4 = new Tier4Tally();
   return {
     company: ({ facts, statements, stock, metrics: rows }) => {
+      const day = new Map(stock.bars.map((b, i) => [b.time, i]));
+      tier4.add(facts.sector, statements, (date) => {
+        const i = day.get(date);
+        return i === undefined ? null : stock.bars[i].close * stock.shares[i];
+      });
       // Each period's rows as written, built once for every check below.
       const written = new Map(
         statements.map((s) => [s, { i: incomeRow(facts, s), b: balanceRow(facts, s), c: cashFlowRow(facts, s) }]),
@@ -404,6 +411,7 @@ function statementChecks(): Checker<unknown, Company> {
       dividends.check(),
       filing.check(),
       metrics.check(),
+      ...tier4.checks(),
     ],
   };
 }

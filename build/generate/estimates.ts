@@ -91,6 +91,8 @@ export function analystCoverage(input: CoverageInput): Coverage {
     const previous = input.releaseDay(q - 1);
     const opensAfterRelease = previous !== undefined && previous + 1 < close;
     const open = opensAfterRelease ? previous + 1 : 0;
+    // A release on the first day leaves no day inside the world to estimate it on.
+    if (close <= open) continue;
     const { income, quarter } = plan.quarters[q];
     const truth = { netIncome: income.net_income, revenue: income.revenue };
     const scale = Math.max(Math.abs(truth.netIncome), 0.03 * truth.revenue);

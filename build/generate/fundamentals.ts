@@ -113,7 +113,7 @@ const BASE: Archetype = {
   inventoryDays: 45,
   payableDays: 45,
   deferredRevenueDays: 5,
-  debtToEquity: 0.8,
+  debtToEquity: 0.55,
   ebitdaMargin: 0.18,
   salesToCap: 0.5,
   bookToCap: 0.3,
@@ -130,7 +130,7 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     receivableDays: 55,
     inventoryDays: 40,
     deferredRevenueDays: 30,
-    debtToEquity: 0.35,
+    debtToEquity: 0.25,
     ebitdaMargin: 0.28,
     salesToCap: 0.15,
     bookToCap: 0.12,
@@ -175,7 +175,7 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     shareBasedCompensation: 0.015,
     receivableDays: 55,
     inventoryDays: 100,
-    debtToEquity: 0.6,
+    debtToEquity: 0.45,
     ebitdaMargin: 0.25,
     salesToCap: 0.3,
     bookToCap: 0.2,
@@ -189,7 +189,7 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     receivableDays: 30,
     inventoryDays: 0,
     payableDays: 20,
-    debtToEquity: 1.2,
+    debtToEquity: 0.9,
     ebitdaMargin: 0.35,
     salesToCap: 0.3,
     bookToCap: 0.7,
@@ -202,7 +202,7 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     receivableDays: 35,
     inventoryDays: 25,
     payableDays: 50,
-    debtToEquity: 0.45,
+    debtToEquity: 0.35,
     ebitdaMargin: 0.2,
     salesToCap: 0.7,
     bookToCap: 0.6,
@@ -216,7 +216,7 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     receivableDays: 40,
     inventoryDays: 30,
     payableDays: 50,
-    debtToEquity: 1.4,
+    debtToEquity: 1.2,
     ebitdaMargin: 0.38,
     salesToCap: 0.4,
     bookToCap: 0.55,
@@ -237,7 +237,7 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     depreciation: 0.06,
     capex: 0.07,
     inventoryDays: 60,
-    debtToEquity: 0.6,
+    debtToEquity: 0.45,
     ebitdaMargin: 0.2,
     salesToCap: 0.6,
     bookToCap: 0.4,
@@ -250,7 +250,7 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     receivableDays: 15,
     inventoryDays: 0,
     payableDays: 20,
-    debtToEquity: 1.1,
+    debtToEquity: 0.9,
     ebitdaMargin: 0.55,
     salesToCap: 0.12,
     bookToCap: 0.5,
@@ -374,7 +374,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   );
   const debt0 = thousands(book0 * arch.debtToEquity);
   const marginLevel = clamp(input.anchor.ebitdaMargin ?? arch.ebitdaMargin, -0.3, 0.75);
-  const premium = arch.growth + 0.04 * rng.normal();
+  const premium = arch.growth + 0.06 * rng.normal();
   // Gross margin high enough to leave SG&A of at least 4% of revenue above the EBITDA margin.
   const grossMargin = Math.min(0.97, Math.max(arch.grossMargin, marginLevel + arch.researchAndDevelopment + 0.04));
   const sgaShare = grossMargin - arch.researchAndDevelopment - marginLevel + arch.depreciation;
@@ -392,11 +392,11 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   for (const quarter of input.quarters) {
     const from = previousEnd || quarter.end;
     const when = conditions(input, from, quarter.end);
-    growthShock = 0.5 * growthShock + 0.06 * rng.normal();
+    growthShock = 0.5 * growthShock + 0.16 * rng.normal();
     const stepped = input.shocks
       .filter((s) => s.date > previousEnd && s.date <= quarter.end)
       .reduce((a, s) => a + s.logRevenue, 0);
-    if (previousEnd) runRate *= Math.exp((when.growth + premium - 0.02 + growthShock) / 4 + stepped);
+    if (previousEnd) runRate *= Math.exp((when.growth + premium + growthShock) / 4 + stepped);
     marginShock = 0.93 * marginShock + 0.012 * rng.normal();
     const margin = marginLevel * (1 + when.margin) + marginShock;
 

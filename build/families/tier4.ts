@@ -1,0 +1,154 @@
+// REALISM Tier 4: the fundamentals as a cross-section, from each company's fiscal years (annual
+// statements filed inside the world, valued at the close of their filing date).
+import type { ValidationCheck } from "../../src/bundle/types.ts";
+import { totalAssets, totalDebt, type PeriodStatements } from "../generate/fundamentals.ts";
+import { bandCheck, corr, median, quantile, skipped, type Band } from "../realism.ts";
+
+/** Net margins a sector's median company keeps (Damodaran's industry tables, widened to a sector). */
+const SECTOR_NET_MARGIN: Record<string, Band> = {
+  "Information Technology": { min: 0.1, max: 0.3 },
+  "Communication Services": { min: 0.08, max: 0.25 },
+  "Health Care": { min: 0.08, max: 0.25 },
+  Financials: { min: 0.1, max: 0.35 },
+  Utilities: { min: 0.06, max: 0.16 },
+  "Consumer Staples": { min: 0.03, max: 0.14 },
+  "Consumer Discretionary": { min: 0.03, max: 0.12 },
+  Industrials: { min: 0.05, max: 0.15 },
+  Materials: { min: 0.05, max: 0.16 },
+  Energy: { min: 0.03, max: 0.16 },
+  "Real Estate": { min: 0.1, max: 0.45 },
+};
+
+/** Fewer fiscal years than this say little about a cross-section. */
+const MIN_YEARS = 100;
+/** A sector's median needs this many of its company-years. */
+const MIN_SECTOR_YEARS = 10;
+
+interface Year {
+  sector: string;
+  revenue: number;
+  netIncome: number;
+  /** Market D/(D+E) at the filing date's close; null without a close. */
+  leverage: number | null;
+  dividendsPerShare: number;
+  eps: number;
+  growth: number | null;
+  holidayShare: number | null;
+}
+
+export class Tier4Tally {
+  private years: Year[] = [];
+  /** Each company's ROA against its own mean, with the year before's. */
+  private roa: [number, number][] = [];
+
+  /** A company's fiscal years; `capOn` is its market cap at a date's close (null outside the world). */
+  add(sector: string, statements: PeriodStatements[], capOn: (date: string) => number | null): void {
+    const annual = statements.filter((s) => s.period === "annual");
+    const quarters = statements.filter((s) => s.period === "quarterly");
+    annual.forEach((s, k) => {
+      const cap = capOn(s.filingDate);
+      if (cap === null) return;
+      const before = k > 0 && annual[k - 1].fiscalYear === s.fiscalYear - 1 ? annual[k - 1] : undefined;
+      const holiday = quarters.find((q) => q.fiscalYear === s.fiscalYear && /-(12|01)-\d\d$/.test(q.reportPeriod));
+      const debt = totalDebt(s.balance);
+      this.years.push({
+        sector,
+        revenue: s.income.revenue,
+        netIncome: s.income.net_income,
+        leverage: debt + cap > 0 ? debt / (debt + cap) : null,
+        dividendsPerShare: s.dividendsPerShare,
+        eps: s.income.net_income / s.weightedShares,
+        growth: before ? s.income.revenue / before.income.revenue - 1 : null,
+        holidayShare: holiday ? holiday.income.revenue / s.income.revenue : null,
+      });
+    });
+    const roa = annual.map((s) => s.income.net_income / totalAssets(s.balance));
+    const level = roa.reduce((a, b) => a + b, 0) / roa.length;
+    for (let k = 1; k < annual.length; k++)
+      if (annual[k - 1].fiscalYear === annual[k].fiscalYear - 1) this.roa.push([roa[k - 1] - level, roa[k] - level]);
+  }
+
+  checks(): ValidationCheck[] {
+    const y = this.years;
+    const band = (name: string, b: Band, value: number, what: string, pct = true) =>
+      y.length < MIN_YEARS
+        ? skipped("realism_tier4", name, b, what, `${y.length} fiscal years, fewer than ${MIN_YEARS}`)
+        : bandCheck("realism_tier4", name, b, value, `${what}, ${y.length} fiscal years`, pct);
+    const growth = y.flatMap((x) => (x.growth === null ? [] : [x.growth]));
+    const retail = y.flatMap((x) =>
+      x.sector === "Consumer Discretionary" && x.holidayShare !== null ? [x.holidayShare] : [],
+    );
+    const payers = y.filter((x) => x.dividendsPerShare > 0);
+    const payout = payers.filter((x) => x.eps > 0).map((x) => x.dividendsPerShare / x.eps);
+    const sectors = Object.entries(SECTOR_NET_MARGIN).flatMap(([sector, b]) => {
+      const margins = y.filter((x) => x.sector === sector).map((x) => x.netIncome / x.revenue);
+      if (margins.length < MIN_SECTOR_YEARS) return [];
+      const m = median(margins);
+      return [(b.min === null || m >= b.min) && (b.max === null || m <= b.max) ? 1 : 0];
+    });
+    return [
+      band(
+        "sector_net_margins",
+        { min: 0.75, max: null },
+        sectors.reduce((a, b) => a + b, 0) / sectors.length,
+        `share of ${sectors.length} sectors whose median net margin is in the sector's range`,
+      ),
+      band("revenue_growth_median", { min: 0.04, max: 0.08 }, median(growth), "median annual revenue growth"),
+      band(
+        "revenue_growth_p25",
+        { min: -0.06, max: 0 },
+        quantile(growth, 0.25),
+        "25th percentile of annual revenue growth",
+      ),
+      band(
+        "revenue_growth_p75",
+        { min: 0.1, max: 0.2 },
+        quantile(growth, 0.75),
+        "75th percentile of annual revenue growth",
+      ),
+      retail.length
+        ? band(
+            "retail_holiday_share",
+            { min: 0.28, max: 0.35 },
+            median(retail),
+            "median holiday-quarter share of a consumer-discretionary year",
+          )
+        : skipped(
+            "realism_tier4",
+            "retail_holiday_share",
+            { min: 0.28, max: 0.35 },
+            "holiday-quarter share",
+            "no consumer-discretionary years",
+          ),
+      band(
+        "market_leverage_median",
+        { min: 0.2, max: 0.3 },
+        median(y.flatMap((x) => (x.leverage === null ? [] : [x.leverage]))),
+        "median market D/(D+E)",
+      ),
+      band(
+        "dividend_payer_share",
+        { min: 0.75, max: 0.85 },
+        payers.length / y.length,
+        "share of fiscal years paying dividends",
+      ),
+      band("payout_ratio_median", { min: 0.3, max: 0.5 }, median(payout), "median payout ratio of profitable payers"),
+      band(
+        "unprofitable_share",
+        { min: 0.2, max: 0.35 },
+        y.filter((x) => x.netIncome < 0).length / y.length,
+        "share of fiscal years with a net loss",
+      ),
+      band(
+        "roa_persistence",
+        { min: 0.7, max: 0.8 },
+        corr(
+          this.roa.map((r) => r[0]),
+          this.roa.map((r) => r[1]),
+        ),
+        "correlation of a company's ROA (about its own mean) with the year before",
+        false,
+      ),
+    ];
+  }
+}
