@@ -130,6 +130,7 @@ describe("a future branch's published validation report", () => {
       cash_reconciliation: periods + quarterly.reduce((a, q) => a + Math.max(0, q.length - 1), 0),
       ttm_and_annual_sums: periods - quarterly.flat().length,
       statement_dividends_match_actions: quarterly.flat().filter((q) => q.reportPeriod >= world.days[0]).length,
+      segment_sums: periods,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,

@@ -8,6 +8,7 @@ import { market } from "./market.ts";
 import { prices } from "./prices.ts";
 import { rates } from "./rates.ts";
 import { regimes } from "./regimes.ts";
+import { segments } from "./segments.ts";
 import { statements } from "./statements.ts";
 import { stocks } from "./stocks.ts";
 import { story } from "./story.ts";
@@ -22,6 +23,7 @@ export const FAMILIES = registry()
   .add(market)
   .add(stocks)
   .add(statements)
+  .add(segments)
   .add(funds)
   .add(warrants)
   .add(prices)

@@ -160,6 +160,8 @@ export const SHARDS = {
   income: statement("income", INCOME_LINES),
   balance: statement("balance", BALANCE_LINES),
   cashFlow: statement("cash-flow", CASH_FLOW_LINES),
+  /** Per ticker: each period's segments (statementKey), as many as its statements. */
+  segments: kind(perPart("statements/segments"), ["key", "segments"]),
   /**
    * Per ticker: financial metrics of every period (statementKey), valued at the close of their filing
    * date; `inputs` (not served) values them at another close.

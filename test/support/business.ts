@@ -1,0 +1,29 @@
+// A company of any sector with five years of statements (2015-2019, a crisis in the second half of
+// 2016), for tests of what the build derives from statements.
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+import { tradingDays } from "../../build/calendar.ts";
+import { fiscalQuarters } from "../../build/generate/fiscal.ts";
+import { businessQuarters, periodStatements, type PeriodStatements } from "../../build/generate/fundamentals.ts";
+import type { Regime } from "../../build/generate/regimes.ts";
+import { Rng } from "../../build/rng.ts";
+
+export const DAYS = tradingDays("2015-01-02", "2019-12-31");
+
+export function sectorCompany(sector: string, ticker = "XYZ"): { facts: CompanyFacts; statements: PeriodStatements[] } {
+  const regime = (d: string): Regime => (d < "2016-07-01" ? "expansion" : d < "2017-01-01" ? "crisis" : "recovery");
+  const facts = { ticker, sector, cik: "1234" } as CompanyFacts;
+  const statements = periodStatements(
+    businessQuarters({
+      sector,
+      anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.2 },
+      marketCap: 40e9,
+      quarters: fiscalQuarters(ticker, 2014, 2019, new Rng(1, `fiscal/${ticker}`)),
+      days: DAYS,
+      regimes: DAYS.map(regime),
+      shares: DAYS.map(() => 1e9),
+      actions: [],
+      rng: new Rng(2, `business/${sector}`),
+    }),
+  );
+  return { facts, statements };
+}
