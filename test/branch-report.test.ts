@@ -131,6 +131,9 @@ describe("a future branch's published validation report", () => {
       ttm_and_annual_sums: periods - quarterly.flat().length,
       statement_dividends_match_actions: quarterly.flat().filter((q) => q.reportPeriod >= world.days[0]).length,
       segment_sums: periods,
+      // Quarters and fiscal years: no TTM.
+      kpi_consistency: filed.flat().filter((st) => st.period !== "ttm").length,
+      non_gaap_reconciliation: filed.flat().filter((st) => st.period !== "ttm").length,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,

@@ -5,23 +5,10 @@ import { segments as segmentsFamily } from "../build/families/segments.ts";
 import { segmentRows } from "../build/generate/segments.ts";
 import { totalAssets } from "../build/generate/fundamentals.ts";
 import { Rng } from "../build/rng.ts";
-import { memoryScratch } from "../build/scratch.ts";
-import { DAYS, sectorCompany } from "./support/business.ts";
+import { SECTOR_KPIS } from "../src/contract/kpis.ts";
+import { failingChecks, sectorCompany } from "./support/business.ts";
 
-const SECTORS = [
-  "Consumer Discretionary",
-  "Consumer Staples",
-  "Information Technology",
-  "Energy",
-  "Financials",
-  "Health Care",
-  "Industrials",
-  "Utilities",
-  "Communication Services",
-  "Materials",
-  "Real Estate",
-  "Unclassified",
-];
+const SECTORS = [...Object.keys(SECTOR_KPIS), "Unclassified"];
 const companyOf = (sector: string) => {
   const company = sectorCompany(sector);
   return {
@@ -31,15 +18,7 @@ const companyOf = (sector: string) => {
   };
 };
 
-/** The failing checks of the segments family on one company. */
-function failing(company: ReturnType<typeof companyOf>): string[] {
-  const checker = segmentsFamily.companyChecks!(DAYS, memoryScratch());
-  checker.company!(company);
-  return checker
-    .finish({})
-    .filter((c) => !c.passed)
-    .map((c) => c.name);
-}
+const failing = (company: ReturnType<typeof companyOf>) => failingChecks(segmentsFamily, company);
 
 describe("segments", () => {
   it.each(SECTORS)("split every period of a %s company by business line and by region, exactly", (sector) => {

@@ -3,6 +3,7 @@
 import { events } from "./events.ts";
 import { registry } from "./family.ts";
 import { funds } from "./funds.ts";
+import { kpis } from "./kpis.ts";
 import { macro } from "./macro.ts";
 import { market } from "./market.ts";
 import { prices } from "./prices.ts";
@@ -24,6 +25,7 @@ export const FAMILIES = registry()
   .add(stocks)
   .add(statements)
   .add(segments)
+  .add(kpis)
   .add(funds)
   .add(warrants)
   .add(prices)

@@ -1,5 +1,6 @@
-// Reading one company's rows per fiscal period (statements, metrics): the query every such route
-// takes, its point in time, and the rows it selects from a shard keyed `<period> <report_period>`.
+// Reading one company's rows per fiscal period (statements, segments, metrics, KPIs): the query
+// every such route takes, its point in time, and the rows it selects from shards keyed
+// `<period> <report_period>`.
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { Shard } from "../bundle/shard.ts";
@@ -12,13 +13,23 @@ import { restated, splitFactor, splitsBy } from "./splits.ts";
 
 const reportDate = (description: string) => date({ description, example: "2023-01-01" }).optional();
 
-/** The company, the kind of period, report-period filters and the point in time (`filing_date_lte`, `as_of`). */
-export const periodQuery = (defaultPeriod: "quarterly" | "ttm") => ({
+type Period = "quarterly" | "annual" | "ttm";
+
+/**
+ * The company, the kind of period (of `periods`), report-period filters and the point in time
+ * (`filing_date_lte`, `as_of`).
+ */
+export const periodQuery = (
+  defaultPeriod: Period,
+  periods: readonly [Period, ...Period[]] = ["quarterly", "annual", "ttm"],
+) => ({
   scenario_id: scenarioId(),
   ticker: ticker({ description: "The company.", example: "AAPL" }),
   period: withDefault(
-    oneOf(["quarterly", "annual", "ttm"], {
-      description: "Quarters, fiscal years, or trailing twelve months ending at each quarter.",
+    oneOf(periods, {
+      description: periods.includes("ttm")
+        ? "Quarters, fiscal years, or trailing twelve months ending at each quarter."
+        : "Quarters or fiscal years.",
       example: defaultPeriod,
     }),
     defaultPeriod,

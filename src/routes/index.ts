@@ -5,6 +5,7 @@ import * as company from "./company.ts";
 import * as events from "./events.ts";
 import * as financials from "./financials.ts";
 import * as funds from "./funds.ts";
+import * as kpis from "./kpis.ts";
 import * as macro from "./macro.ts";
 import * as metrics from "./metrics.ts";
 import * as prices from "./prices.ts";
@@ -18,6 +19,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   events,
   financials,
   metrics,
+  kpis,
   actions,
   funds,
 ];

@@ -1,11 +1,13 @@
 // A company of any sector with five years of statements (2015-2019, a crisis in the second half of
-// 2016), for tests of what the build derives from statements.
+// 2016), for tests of what the build derives from statements, and a family's checks run on it.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { tradingDays } from "../../build/calendar.ts";
+import type { Checker } from "../../build/families/family.ts";
 import { fiscalQuarters } from "../../build/generate/fiscal.ts";
 import { businessQuarters, periodStatements, type PeriodStatements } from "../../build/generate/fundamentals.ts";
 import type { Regime } from "../../build/generate/regimes.ts";
 import { Rng } from "../../build/rng.ts";
+import { memoryScratch, type Scratch } from "../../build/scratch.ts";
 
 export const DAYS = tradingDays("2015-01-02", "2019-12-31");
 
@@ -26,4 +28,17 @@ export function sectorCompany(sector: string, ticker = "XYZ"): { facts: CompanyF
     }),
   );
   return { facts, statements };
+}
+
+/** The names of a family's company checks that fail on `company`. */
+export function failingChecks<C>(
+  family: { companyChecks?: (days: string[], scratch: Scratch) => Checker<object, C> },
+  company: C,
+): string[] {
+  const checker = family.companyChecks!(DAYS, memoryScratch());
+  checker.company!(company);
+  return checker
+    .finish({})
+    .filter((c) => !c.passed)
+    .map((c) => c.name);
 }
