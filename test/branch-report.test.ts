@@ -134,6 +134,10 @@ describe("a future branch's published validation report", () => {
       // One earnings row per release by then, each checked against its estimates and its statement.
       consensus_point_in_time: releases,
       earnings_match_statements: releases,
+      segment_sums: periods,
+      // Quarters and fiscal years: no TTM.
+      kpi_consistency: filed.flat().filter((st) => st.period !== "ttm").length,
+      non_gaap_reconciliation: filed.flat().filter((st) => st.period !== "ttm").length,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,

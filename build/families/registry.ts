@@ -4,11 +4,13 @@ import { earnings } from "./earnings.ts";
 import { events } from "./events.ts";
 import { registry } from "./family.ts";
 import { funds } from "./funds.ts";
+import { kpis } from "./kpis.ts";
 import { macro } from "./macro.ts";
 import { market } from "./market.ts";
 import { prices } from "./prices.ts";
 import { rates } from "./rates.ts";
 import { regimes } from "./regimes.ts";
+import { segments } from "./segments.ts";
 import { statements } from "./statements.ts";
 import { stocks } from "./stocks.ts";
 import { story } from "./story.ts";
@@ -23,6 +25,8 @@ export const FAMILIES = registry()
   .add(market)
   .add(stocks)
   .add(statements)
+  .add(segments)
+  .add(kpis)
   .add(earnings)
   .add(funds)
   .add(warrants)

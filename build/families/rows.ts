@@ -8,6 +8,13 @@ export function toRows<T extends object>(columns: readonly string[], items: read
   return items.map((item) => columns.map((c) => (item as Record<string, unknown>)[c] ?? null));
 }
 
+/** Records under their keys to rows sorted by key: the key, then the other columns (a missing field is null). */
+export function keyedRows<T extends object>(columns: readonly string[], items: [string, T][]): Row[] {
+  return [...items]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, item]) => [key, ...columns.slice(1).map((c) => (item as Record<string, unknown>)[c] ?? null)]);
+}
+
 /** Rows sorted by their first column (the shard key), ties by the second. */
 export function byFirstColumn(rows: Row[]): Row[] {
   return [...rows].sort((a, b) =>

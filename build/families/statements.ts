@@ -28,7 +28,7 @@ import { metricsRows, type MetricsRow } from "../generate/metrics.ts";
 import { round2 } from "../generate/rounding.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
-import { appendByYear } from "./rows.ts";
+import { appendByYear, keyedRows } from "./rows.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
@@ -167,11 +167,6 @@ export function cashFlowRow(facts: CompanyFacts, s: PeriodStatements): CashFlowS
   };
 }
 
-const rowsOf = <T extends object>(columns: readonly string[], items: [string, T][]) =>
-  items
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([key, item]) => [key, ...columns.slice(1).map((c) => (item as Record<string, unknown>)[c] ?? null)]);
-
 export const statements: Family<Reads, object, CompanyEventsPart & Stock, CompanyStatements> = {
   name: "statements",
   context: () => ({}),
@@ -202,7 +197,7 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
     emit.write(
       SHARDS.metrics,
       facts.ticker,
-      rowsOf(
+      keyedRows(
         SHARDS.metrics.columns,
         metrics.map((m) => [
           statementKey(m.metrics.period, m.metrics.report_period),
@@ -221,7 +216,7 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
     emit.write(
       SHARDS.income,
       facts.ticker,
-      rowsOf(
+      keyedRows(
         SHARDS.income.columns,
         statements.map((s) => [key(s), incomeRow(facts, s)]),
       ),
@@ -229,7 +224,7 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
     emit.write(
       SHARDS.balance,
       facts.ticker,
-      rowsOf(
+      keyedRows(
         SHARDS.balance.columns,
         statements.map((s) => [key(s), balanceRow(facts, s)]),
       ),
@@ -237,7 +232,7 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
     emit.write(
       SHARDS.cashFlow,
       facts.ticker,
-      rowsOf(
+      keyedRows(
         SHARDS.cashFlow.columns,
         statements.map((s) => [key(s), cashFlowRow(facts, s)]),
       ),

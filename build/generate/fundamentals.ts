@@ -392,7 +392,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   for (const quarter of input.quarters) {
     const from = previousEnd || quarter.end;
     const when = conditions(input, from, quarter.end);
-    growthShock = 0.5 * growthShock + 0.16 * rng.normal();
+    growthShock = 0.5 * growthShock + 0.12 * rng.normal();
     const stepped = input.shocks
       .filter((s) => s.date > previousEnd && s.date <= quarter.end)
       .reduce((a, s) => a + s.logRevenue, 0);

@@ -5,6 +5,7 @@
 // market-wide shards one period (a month of snapshots, a year of events).
 import type { Row } from "./shard.ts";
 import { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../contract/earnings.ts";
+import { KpiMetrics, NonGaap } from "../contract/kpis.ts";
 import { FinancialMetrics } from "../contract/metrics.ts";
 import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES, PERIOD_FIELDS } from "../contract/statements.ts";
 
@@ -167,6 +168,11 @@ export const SHARDS = {
   income: statement("income", INCOME_LINES),
   balance: statement("balance", BALANCE_LINES),
   cashFlow: statement("cash-flow", CASH_FLOW_LINES),
+  /** Per ticker: each period's segments (statementKey), as many as its statements. */
+  segments: kind(perPart("statements/segments"), ["key", "segments"]),
+  /** Per ticker: operating KPIs and non-GAAP reconciliations of quarters and fiscal years (statementKey). */
+  kpis: kind(perPart("kpi/metrics"), ["key", ...Object.keys(KpiMetrics.shape)], { served: { hidden: ["key"] } }),
+  nonGaap: kind(perPart("kpi/non-gaap"), ["key", ...Object.keys(NonGaap.shape)], { served: { hidden: ["key"] } }),
   /**
    * Per ticker: financial metrics of every period (statementKey), valued at the close of their filing
    * date; `inputs` (not served) values them at another close.

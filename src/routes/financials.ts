@@ -17,11 +17,10 @@ import {
   type StatementKind,
 } from "../contract/statements.ts";
 import { balanceLineItems, cashFlowLineItems, incomeLineItems, LineItem } from "../contract/as-reported.ts";
+import { SEGMENTS_FIELD } from "../contract/segments.ts";
 import type { AppEnv } from "../env.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { periodHorizon, periodQuery, selectPeriods } from "../http/periods.ts";
-import { loadManifest, requireTicker } from "../http/scenario.ts";
-import { restated, splitFactor, splitsBy } from "../http/splits.ts";
+import { periodQuery, periodRows } from "../http/periods.ts";
 
 const TAG = "Financial statements";
 
@@ -33,100 +32,125 @@ const DESCRIPTION =
   "release); TTM and annual flows are the sums of their quarters, their balance sheet the last quarter's. " +
   "Funds and warrants have none (an empty list).";
 
+/** The variants of every statement route: normalized, as reported (`line_items`), by segment (`segments`). */
+const VARIANTS = {
+  "": { id: "", summary: "", row: "", adds: "" },
+  "as-reported": {
+    id: "AsReported",
+    summary: " as reported",
+    row: "with its lines as filed",
+    adds: " Each row adds `line_items`: the statement as filed, whose children sum to their parent.",
+  },
+  segments: {
+    id: "Segments",
+    summary: " by segment",
+    row: "with its segments",
+    adds:
+      " Each row adds `segments`: the period by business line and by region, each segment with its revenue, " +
+      "operating income, assets, capital expenditure and D&A; the segments of one type sum exactly to the statements.",
+  },
+} as const;
+type Variant = keyof typeof VARIANTS;
+
 /** As-reported rows add `line_items`: a view of the same lines, built when served. */
 const LINE_ITEMS = { income: incomeLineItems, balance: balanceLineItems, cashFlow: cashFlowLineItems } as const;
-/** A statement's schema with `line_items`, named after it. */
-const withLineItems = (kind: StatementKind) =>
-  (STATEMENTS[kind].schema as z.ZodObject)
-    .extend({ line_items: z.array(LineItem).meta({ description: "The statement as filed: a tree of its lines." }) })
-    .meta({
-      id: `${STATEMENTS[kind].name}AsReported`,
-      description: `${STATEMENTS[kind].name}, with its lines as filed.`,
-    });
+const LINE_ITEMS_FIELD = z.array(LineItem).meta({ description: "The statement as filed: a tree of its lines." });
 
-/** `/financials/<statement>` and its `/as-reported` variant. */
-const statementRoute = (kind: StatementKind, asReported: boolean) => {
-  const { key, path, schema, summary } = STATEMENTS[kind];
+/** A statement's schema in a variant, named after it. */
+const schemaOf = (kind: StatementKind, variant: Variant) => {
+  const { schema, name } = STATEMENTS[kind];
+  if (!variant) return schema;
+  return (schema as z.ZodObject)
+    .extend(variant === "as-reported" ? { line_items: LINE_ITEMS_FIELD } : { segments: SEGMENTS_FIELD })
+    .meta({ id: `${name}${VARIANTS[variant].id}`, description: `${name}, ${VARIANTS[variant].row}.` });
+};
+
+/** `/financials/<statement>` and its variants. */
+const statementRoute = (kind: StatementKind, variant: Variant) => {
+  const { key, path, summary } = STATEMENTS[kind];
   return dataRoute({
-    path: `/financials/${path}${asReported ? "/as-reported" : ""}`,
+    path: `/financials/${path}${variant && `/${variant}`}`,
     tag: TAG,
-    summary: asReported ? `${summary} as reported` : summary,
-    description: asReported
-      ? `${DESCRIPTION} Each row adds \`line_items\`: the statement as filed, whose children sum to their parent.`
-      : DESCRIPTION,
+    summary: summary + VARIANTS[variant].summary,
+    description: DESCRIPTION + VARIANTS[variant].adds,
     request: { query },
-    response: z.object({ [key]: z.array(asReported ? withLineItems(kind) : schema) }),
+    response: z.object({ [key]: z.array(schemaOf(kind, variant)) }),
   });
 };
 
-const financialsRoute = (asReported: boolean) =>
+const financialsRoute = (variant: Variant) =>
   dataRoute({
-    path: asReported ? "/financials/as-reported" : "/financials",
+    path: `/financials${variant && `/${variant}`}`,
     tag: TAG,
-    summary: asReported ? "All three statements per period, as reported" : "All three statements per period",
-    description: asReported ? `${DESCRIPTION} Each statement adds \`line_items\`.` : DESCRIPTION,
+    summary: `All three statements per period${variant && ","}${VARIANTS[variant].summary}`,
+    description:
+      DESCRIPTION + (variant === "as-reported" ? " Each statement adds `line_items`." : VARIANTS[variant].adds),
     request: { query },
     response: z.object({
       financials: z.array(
-        asReported
+        variant === "as-reported"
           ? Financials.extend({
-              income_statement: withLineItems("income"),
-              balance_sheet: withLineItems("balance"),
-              cash_flow_statement: withLineItems("cashFlow"),
+              income_statement: schemaOf("income", variant),
+              balance_sheet: schemaOf("balance", variant),
+              cash_flow_statement: schemaOf("cashFlow", variant),
             }).meta({ id: "FinancialsAsReported", description: "The three statements of one period, as filed." })
-          : Financials,
+          : variant === "segments"
+            ? Financials.extend({ segments: SEGMENTS_FIELD }).meta({
+                id: "FinancialsSegments",
+                description: "The three statements of one period, with its segments.",
+              })
+            : Financials,
       ),
     }),
   });
 
 type Row = Record<string, unknown>;
 
-/** The query's rows of each statement asked for (empty for an instrument without statements). */
-async function statementRows(c: Context<AppEnv>, q: Query, kinds: StatementKind[]): Promise<Row[][]> {
-  const manifest = await loadManifest(c, q.scenario_id);
-  await requireTicker(c, manifest, q.ticker);
-  const last = periodHorizon(manifest, q);
-  const shards = await Promise.all(kinds.map((k) => c.get("reader").shard(manifest, SHARDS[k].name(q.ticker))));
-  if (shards.some((s) => !s)) return kinds.map(() => []);
-  // The three shards hold the same keys in the same order.
-  const picked = selectPeriods(shards[0]!, q, last);
-  const splits = await splitsBy(c, manifest, q.ticker, last);
-  return shards.map((shard) =>
-    picked.map((i) => {
-      const row = shard!.objects(i, i + 1)[0];
-      return restated(row, splitFactor(splits, row.report_period as string), PER_SHARE_LINES, SHARE_COUNT_LINES);
-    }),
+/** The query's rows of each statement asked for, and of its segments (rows `{key, segments}`). */
+const rowsOf = (c: Context<AppEnv>, q: Query, kinds: (StatementKind | "segments")[]) =>
+  periodRows(
+    c,
+    q,
+    kinds.map((k) => SHARDS[k]),
+    PER_SHARE_LINES,
+    SHARE_COUNT_LINES,
   );
-}
 
 export function register(app: ApiApp): void {
-  for (const asReported of [false, true]) {
+  for (const variant of Object.keys(VARIANTS) as Variant[]) {
     const view = (kind: StatementKind, row: Row) =>
-      asReported ? { ...row, line_items: LINE_ITEMS[kind](row as never) } : row;
+      variant === "as-reported" ? { ...row, line_items: LINE_ITEMS[kind](row as never) } : row;
+    const withSegments = (rows: Row[], segments: Row[] | undefined) =>
+      segments ? rows.map((r, k) => ({ ...r, segments: segments[k].segments })) : rows;
+    const segmentsToo = variant === "segments" ? (["segments"] as const) : [];
     for (const kind of Object.keys(STATEMENTS) as StatementKind[]) {
-      serve(app, statementRoute(kind, asReported), async (q, c) => {
-        const [rows] = await statementRows(c, q, [kind]);
-        return { [STATEMENTS[kind].key]: rows.map((r) => view(kind, r)) } as never;
+      serve(app, statementRoute(kind, variant), async (q, c) => {
+        const [rows, segments] = await rowsOf(c, q, [kind, ...segmentsToo]);
+        return { [STATEMENTS[kind].key]: withSegments(rows, segments).map((r) => view(kind, r)) } as never;
       });
     }
-    serve(app, financialsRoute(asReported), async (q, c) => {
-      const [income, balance, cashFlow] = await statementRows(c, q, ["income", "balance", "cashFlow"]);
-      return {
-        financials: income.map((i, k) => {
-          // The period fields, from any of the three statements (they share them).
-          const period = Object.fromEntries(Object.keys(PERIOD_FIELDS).map((f) => [f, i[f]])) as Pick<
-            IncomeStatement,
-            keyof typeof PERIOD_FIELDS
-          >;
-          return {
-            ...period,
-            income_statement: view("income", i) as IncomeStatement,
-            balance_sheet: view("balance", balance[k]) as BalanceSheet,
-            cash_flow_statement: view("cashFlow", cashFlow[k]) as CashFlowStatement,
-            metadata: { form_type: /Q4|FY/.test(period.fiscal_period) ? "10-K" : "10-Q" },
-          };
-        }),
-      };
+    serve(app, financialsRoute(variant), async (q, c) => {
+      const [income, balance, cashFlow, segments] = await rowsOf(c, q, [
+        "income",
+        "balance",
+        "cashFlow",
+        ...segmentsToo,
+      ]);
+      const periods = income.map((i, k) => {
+        // The period fields, from any of the three statements (they share them).
+        const period = Object.fromEntries(Object.keys(PERIOD_FIELDS).map((f) => [f, i[f]])) as Pick<
+          IncomeStatement,
+          keyof typeof PERIOD_FIELDS
+        >;
+        return {
+          ...period,
+          income_statement: view("income", i) as IncomeStatement,
+          balance_sheet: view("balance", balance[k]) as BalanceSheet,
+          cash_flow_statement: view("cashFlow", cashFlow[k]) as CashFlowStatement,
+          metadata: { form_type: /Q4|FY/.test(period.fiscal_period) ? "10-K" : "10-Q" },
+        };
+      });
+      return { financials: withSegments(periods, segments) as typeof periods };
     });
   }
 }

@@ -6,6 +6,7 @@ import * as earnings from "./earnings.ts";
 import * as events from "./events.ts";
 import * as financials from "./financials.ts";
 import * as funds from "./funds.ts";
+import * as kpis from "./kpis.ts";
 import * as macro from "./macro.ts";
 import * as metrics from "./metrics.ts";
 import * as prices from "./prices.ts";
@@ -20,6 +21,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   financials,
   metrics,
   earnings,
+  kpis,
   actions,
   funds,
 ];

@@ -6,9 +6,9 @@ import { allOf, SHARDS, yearOf } from "../bundle/shards.ts";
 import { FinancialMetrics, PER_SHARE_METRICS, valuation, type ValuationInputs } from "../contract/metrics.ts";
 import { asOf, page, scenarioId, ticker } from "../contract/params.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { periodHorizon, periodQuery, selectPeriods } from "../http/periods.ts";
+import { periodQuery, periodRows } from "../http/periods.ts";
 import { find, loadManifest, marketDay, pageRange, requireShard, requireTicker } from "../http/scenario.ts";
-import { restated, splitFactor, splitsBy } from "../http/splits.ts";
+import { restated } from "../http/splits.ts";
 
 const TAG = "Financial metrics";
 
@@ -51,18 +51,8 @@ const snapshotTickers = dataRoute({
 
 export function register(app: ApiApp): void {
   serve(app, metrics, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    await requireTicker(c, manifest, q.ticker);
-    const shard = await c.get("reader").shard(manifest, SHARDS.metrics.name(q.ticker));
-    if (!shard) return { financial_metrics: [] };
-    const last = periodHorizon(manifest, q);
-    const splits = await splitsBy(c, manifest, q.ticker, last);
-    return {
-      financial_metrics: selectPeriods(shard, q, last).map((i) => {
-        const row = shard.objects(i, i + 1)[0] as FinancialMetrics;
-        return restated(row, splitFactor(splits, row.report_period), PER_SHARE_METRICS);
-      }),
-    };
+    const [rows] = await periodRows(c, q, [SHARDS.metrics], PER_SHARE_METRICS);
+    return { financial_metrics: rows as FinancialMetrics[] };
   });
 
   serve(app, snapshot, async (q, c) => {

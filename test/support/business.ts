@@ -1,0 +1,55 @@
+// A company of any sector with five years of statements (2015-2019, a crisis in the second half of
+// 2016), for tests of what the build derives from statements, and a family's checks run on it.
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+import { tradingDays } from "../../build/calendar.ts";
+import type { Checker } from "../../build/families/family.ts";
+import { fiscalQuarters } from "../../build/generate/fiscal.ts";
+import {
+  businessPlan,
+  businessQuarters,
+  periodStatements,
+  type PeriodStatements,
+} from "../../build/generate/fundamentals.ts";
+import type { Regime } from "../../build/generate/regimes.ts";
+import { Rng } from "../../build/rng.ts";
+import { memoryScratch, type Scratch } from "../../build/scratch.ts";
+
+export const DAYS = tradingDays("2015-01-02", "2019-12-31");
+
+export function sectorCompany(sector: string, ticker = "XYZ"): { facts: CompanyFacts; statements: PeriodStatements[] } {
+  const regime = (d: string): Regime => (d < "2016-07-01" ? "expansion" : d < "2017-01-01" ? "crisis" : "recovery");
+  const facts = { ticker, sector, cik: "1234" } as CompanyFacts;
+  const statements = periodStatements(
+    businessQuarters({
+      plan: businessPlan({
+        sector,
+        anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.2 },
+        marketCap: 40e9,
+        quarters: fiscalQuarters(ticker, 2014, 2019, new Rng(1, `fiscal/${ticker}`)),
+        days: DAYS,
+        regimes: DAYS.map(regime),
+        shocks: [],
+        rng: new Rng(2, `business/${sector}`),
+      }),
+      lastDay: DAYS[DAYS.length - 1],
+      days: DAYS,
+      shares: DAYS.map(() => 1e9),
+      actions: [],
+      rng: new Rng(3, `balance/${sector}`),
+    }),
+  );
+  return { facts, statements };
+}
+
+/** The names of a family's company checks that fail on `company`. */
+export function failingChecks<C>(
+  family: { companyChecks?: (days: string[], scratch: Scratch) => Checker<object, C> },
+  company: C,
+): string[] {
+  const checker = family.companyChecks!(DAYS, memoryScratch());
+  checker.company!(company);
+  return checker
+    .finish({})
+    .filter((c) => !c.passed)
+    .map((c) => c.name);
+}
