@@ -2,7 +2,7 @@
 // annually and over trailing twelve months, public from the filing made with its earnings release.
 // Served per ticker, one shard per statement; per-share lines are restated for later splits when
 // served. The checks recompute every REALISM Tier 0 accounting identity from the rows as written.
-import { SHARDS, statementKey } from "../../src/bundle/shards.ts";
+import { packNumbers, SHARDS, statementKey, yearOf } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import {
   BALANCE_LINES,
@@ -29,7 +29,7 @@ import { metricsRows, type MetricsRow } from "../generate/metrics.ts";
 import { round2 } from "../generate/rounding.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
-import { appendByYear } from "./rows.ts";
+import { appendByYear, groupBy } from "./rows.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
@@ -203,7 +203,7 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
     statements: statements.filter((s) => s.filingDate <= cut.date),
     metrics: metrics.filter((m) => m.metrics.filing_date <= cut.date),
   }),
-  companyShards: (_, { facts, statements, metrics }, emit) => {
+  companyShards: (_, { facts, statements, metrics, stock }, emit) => {
     emit.write(
       SHARDS.metrics,
       facts.ticker,
@@ -222,13 +222,18 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
         .filter((m) => m.metrics.period === "ttm")
         .map((m) => [m.metrics.filing_date, facts.ticker, m.metrics, m.inputs]),
     );
-    const key = (s: PeriodStatements) => statementKey(s.period, s.reportPeriod);
+    const written = statements.map((s) => ({
+      key: statementKey(s.period, s.reportPeriod),
+      i: incomeRow(facts, s),
+      b: balanceRow(facts, s),
+      c: cashFlowRow(facts, s),
+    }));
     emit.write(
       SHARDS.income,
       facts.ticker,
       rowsOf(
         SHARDS.income.columns,
-        statements.map((s) => [key(s), incomeRow(facts, s)]),
+        written.map((w) => [w.key, w.i]),
       ),
     );
     emit.write(
@@ -236,7 +241,7 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
       facts.ticker,
       rowsOf(
         SHARDS.balance.columns,
-        statements.map((s) => [key(s), balanceRow(facts, s)]),
+        written.map((w) => [w.key, w.b]),
       ),
     );
     emit.write(
@@ -244,9 +249,26 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
       facts.ticker,
       rowsOf(
         SHARDS.cashFlow.columns,
-        statements.map((s) => [key(s), cashFlowRow(facts, s)]),
+        written.map((w) => [w.key, w.c]),
       ),
     );
+    const splits = stock.actions
+      .filter((a) => a.action_type === "split")
+      .map((a) => ({ ex: a.ex_date, ratio: a.details.ratio as number }));
+    // Metrics rows are the statements' periods, in the same order.
+    const search = written.map(({ i, b, c }, k) => [
+      i.filing_date,
+      facts.ticker,
+      i.report_period,
+      i.period,
+      i.currency,
+      facts.sector,
+      facts.industry,
+      packNumbers({ ...i, ...b, ...c, ...metrics[k].metrics }),
+      splits,
+    ]);
+    for (const [part, rows] of groupBy(search, (r) => `${r[3]}/${yearOf(r[0] as string)}`))
+      emit.append(SHARDS.search, part, rows);
   },
   companyChecks: () => statementChecks(),
 };

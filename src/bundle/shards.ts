@@ -5,6 +5,7 @@
 // market-wide shards one period (a month of snapshots, a year of events).
 import type { Row } from "./shard.ts";
 import { FinancialMetrics } from "../contract/metrics.ts";
+import { SEARCH_FIELDS } from "../contract/search.ts";
 import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES, PERIOD_FIELDS } from "../contract/statements.ts";
 
 export interface ShardKind<C extends readonly string[] = readonly string[]> {
@@ -72,7 +73,10 @@ export const monthOf = (date: string) => date.slice(0, 7);
  * rows, so answers can page across periods without reading them.
  */
 export function periodOf(name: string): [string, string] | undefined {
-  const m = /^(market\/snapshots|events\/all|actions\/all|metrics\/all|funds\/[^/]+)\/(\d{4}(?:-\d{2})?)$/.exec(name);
+  const m =
+    /^(market\/snapshots|events\/all|actions\/all|metrics\/all|search\/(?:ttm|quarterly|annual)|funds\/[^/]+)\/(\d{4}(?:-\d{2})?)$/.exec(
+      name,
+    );
   return m ? [m[1], m[2]] : undefined;
 }
 
@@ -174,6 +178,18 @@ export const SHARDS = {
   metricsByFiling: kind(perPart("metrics"), ["filing_date", "ticker", "metrics", "inputs"], {
     key: (row) => `${row[1]} ${row[0]}`,
   }),
+  /**
+   * Per kind of period and filing year (`ttm/2023`): every company's periods filed that year, by
+   * ticker then filing date, so a company's latest period as of a date is one binary search and its
+   * periods are contiguous. `numbers` holds the period's statement lines and metrics (packNumbers);
+   * `splits` the company's splits ({ex, ratio}), to restate per-share figures by a request's horizon
+   * without reading every company's actions.
+   */
+  search: kind(
+    perPart("search"),
+    ["filing_date", "ticker", "report_period", "period", "currency", "sector", "industry", "numbers", "splits"],
+    { key: (row) => `${row[1]} ${row[0]}` },
+  ),
   /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
   funds: kind(perPart("funds"), ["as_of", "holdings"]),
   /** The operating companies' facts, by ticker. */
@@ -201,3 +217,31 @@ export const SHARDS = {
   /** Every instrument with prices, by ticker, with its kind (InstrumentKind). */
   instruments: kind(only("instruments"), ["ticker", "kind"]),
 } as const;
+
+const POSITION = new Map(SEARCH_FIELDS.map((f, i) => [f, i * 8]));
+
+/**
+ * A period's numbers (SEARCH_FIELDS) as little-endian float64s, NaN for null: a screen over every
+ * company reads the few fields it filters on, where decoding a hundred numbers a row would cost more
+ * than the rest of the request.
+ */
+export function packNumbers(values: Record<string, unknown>): Uint8Array {
+  const out = new Uint8Array(SEARCH_FIELDS.length * 8);
+  const view = new DataView(out.buffer);
+  for (const [f, at] of POSITION) {
+    const v = values[f];
+    view.setFloat64(at, typeof v === "number" ? v : NaN, true);
+  }
+  return out;
+}
+
+/** The named fields of packed numbers (null where the period has none). */
+export function unpackNumbers(packed: Uint8Array, fields: readonly string[]): Record<string, number | null> {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const out: Record<string, number | null> = {};
+  for (const f of fields) {
+    const v = view.getFloat64(POSITION.get(f)!, true);
+    out[f] = Number.isNaN(v) ? null : v;
+  }
+  return out;
+}

@@ -7,7 +7,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { ErrorBody } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
-import { ApiError } from "./errors.ts";
+import { ApiError, type FieldError } from "./errors.ts";
 import { renderAnswer, type Answer } from "./json.ts";
 import { answer, answeredBefore, identify, seenBefore } from "./respond.ts";
 
@@ -117,11 +117,13 @@ export function serve<R extends DataRoute>(
 /** Validation failures become 422 {detail, errors}, the detail naming the first failed parameter. */
 export function validationError(target: string, error: z.ZodError): ApiError {
   const where = target === "param" ? "path" : target === "json" ? "body" : target;
-  const errors = error.issues.map((issue) => ({
-    loc: [where, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
-    msg: issue.message,
-    type: issue.code,
-  }));
+  const errors = error.issues.flatMap((issue): FieldError[] => {
+    const path = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
+    // A strict body names each field it does not take.
+    if (issue.code === "unrecognized_keys")
+      return issue.keys.map((k) => ({ loc: [where, ...path, k], msg: "is not accepted", type: issue.code }));
+    return [{ loc: [where, ...path], msg: issue.message, type: issue.code }];
+  });
   const first = errors[0];
   const noun = where === "path" ? "Path parameter" : where === "body" ? "Body field" : "Query parameter";
   return new ApiError(422, `${noun} '${first.loc.slice(1).join(".")}' ${first.msg}`, errors);
