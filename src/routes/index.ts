@@ -9,6 +9,7 @@ import * as macro from "./macro.ts";
 import * as metrics from "./metrics.ts";
 import * as prices from "./prices.ts";
 import * as scenarios from "./scenarios.ts";
+import * as search from "./search.ts";
 
 export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   scenarios,
@@ -18,6 +19,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   events,
   financials,
   metrics,
+  search,
   actions,
   funds,
 ];
