@@ -44,6 +44,10 @@ const GENERATOR_INPUTS = [
   "build/version.ts",
   "build/world.ts",
   "src/bundle",
+  // The shards' columns: statement lines, metrics, and the search fields packed from both.
+  "src/contract/metrics.ts",
+  "src/contract/search.ts",
+  "src/contract/statements.ts",
   "src/contract/ticker.ts",
 ];
 

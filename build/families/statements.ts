@@ -2,11 +2,12 @@
 // annually and over trailing twelve months, public from the filing made with its earnings release.
 // Served per ticker, one shard per statement; per-share lines are restated for later splits when
 // served. The checks recompute every REALISM Tier 0 accounting identity from the rows as written.
-import { packNumbers, SHARDS, statementKey, yearOf } from "../../src/bundle/shards.ts";
+import { packNumbers, searchKey, SHARDS, statementKey, yearOf } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import {
   BALANCE_LINES,
   CASH_FLOW_LINES,
+  CURRENCY,
   INCOME_LINES,
   type BalanceSheet,
   type CashFlowStatement,
@@ -57,7 +58,7 @@ function periodFields(facts: CompanyFacts, s: PeriodStatements) {
     report_period: s.reportPeriod,
     fiscal_period: s.fiscalPeriod,
     period: s.period,
-    currency: "USD",
+    currency: CURRENCY,
     filing_date: s.filingDate,
     accession_number: accessionNumber(facts, s),
     filing_url: null,
@@ -252,23 +253,24 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
         written.map((w) => [w.key, w.c]),
       ),
     );
-    const splits = stock.actions
-      .filter((a) => a.action_type === "split")
-      .map((a) => ({ ex: a.ex_date, ratio: a.details.ratio as number }));
     // Metrics rows are the statements' periods, in the same order.
-    const search = written.map(({ i, b, c }, k) => [
-      i.filing_date,
-      facts.ticker,
-      i.report_period,
-      i.period,
-      i.currency,
-      facts.sector,
-      facts.industry,
-      packNumbers({ ...i, ...b, ...c, ...metrics[k].metrics }),
-      splits,
-    ]);
-    for (const [part, rows] of groupBy(search, (r) => `${r[3]}/${yearOf(r[0] as string)}`))
-      emit.append(SHARDS.search, part, rows);
+    const periods = written.map((w, k) => ({ ...w, m: metrics[k].metrics }));
+    for (const [part, group] of groupBy(periods, ({ i }) => `${i.period}/${yearOf(i.filing_date)}`))
+      emit.append(
+        SHARDS.search,
+        part,
+        group.map(({ i, b, c, m }) => [
+          searchKey(facts.ticker, i.filing_date, i.report_period),
+          packNumbers({ ...i, ...b, ...c, ...m }),
+        ]),
+      );
+    const splits = stock.actions.filter((a) => a.action_type === "split");
+    if (splits.length)
+      emit.append(
+        SHARDS.splits,
+        undefined,
+        splits.map((a) => [facts.ticker, a.ex_date, a.details.ratio]),
+      );
   },
   companyChecks: () => statementChecks(),
 };

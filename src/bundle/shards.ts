@@ -21,6 +21,8 @@ export interface ShardKind<C extends readonly string[] = readonly string[]> {
    */
   served?: (row: Row, part: string | undefined) => Record<string, unknown>;
   readonly fragment?: boolean;
+  /** Rows are stored as their last column's bytes (packed by the kind's own code), read with Shard.bytes. */
+  readonly binary?: boolean;
 }
 
 interface Options<C extends readonly string[]> {
@@ -28,6 +30,7 @@ interface Options<C extends readonly string[]> {
   /** Rows are served as objects of their columns, less `hidden`, plus `extra` (e.g. the ticker). */
   served?: { hidden?: C[number][]; extra?: (part: string | undefined) => Record<string, unknown> };
   fragment?: boolean;
+  binary?: boolean;
 }
 
 function kind<const C extends readonly string[]>(
@@ -51,6 +54,7 @@ function kind<const C extends readonly string[]>(
         }
       : {}),
     ...(options.fragment ? { fragment: true } : {}),
+    ...(options.binary ? { binary: true } : {}),
   };
 }
 
@@ -99,6 +103,10 @@ const statement = (name: string, lines: object) =>
 
 /** The key of a statement row. */
 export const statementKey = (period: string, reportPeriod: string) => `${period} ${reportPeriod}`;
+
+/** The key of a search row: ticker, then filing date (the order of the shard), then report period. */
+export const searchKey = (ticker: string, filingDate: string, reportPeriod: string) =>
+  `${ticker} ${filingDate} ${reportPeriod}`;
 
 export const SHARDS = {
   /** Per instrument: the bar alone, so the common request decodes only plain numbers. */
@@ -179,17 +187,14 @@ export const SHARDS = {
     key: (row) => `${row[1]} ${row[0]}`,
   }),
   /**
-   * Per kind of period and filing year (`ttm/2023`): every company's periods filed that year, by
-   * ticker then filing date, so a company's latest period as of a date is one binary search and its
-   * periods are contiguous. `numbers` holds the period's statement lines and metrics (packNumbers);
-   * `splits` the company's splits ({ex, ratio}), to restate per-share figures by a request's horizon
-   * without reading every company's actions.
+   * Per kind of period and filing year (`ttm/2023`): every company's periods filed that year, keyed
+   * by searchKey, so a company's latest period as of a date is one binary search and its periods are
+   * contiguous. Each row is the period's statement lines and metrics as packNumbers bytes: a screen
+   * reads the fields it filters on straight from the shard, decoding nothing else.
    */
-  search: kind(
-    perPart("search"),
-    ["filing_date", "ticker", "report_period", "period", "currency", "sector", "industry", "numbers", "splits"],
-    { key: (row) => `${row[1]} ${row[0]}` },
-  ),
+  search: kind(perPart("search"), ["key", "numbers"], { binary: true }),
+  /** Every company's splits, by ticker then ex-date: for restating the search's per-share figures by a horizon. */
+  splits: kind(only("splits"), ["ticker", "ex_date", "ratio"], { key: (row) => `${row[0]} ${row[1]}` }),
   /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
   funds: kind(perPart("funds"), ["as_of", "holdings"]),
   /** The operating companies' facts, by ticker. */

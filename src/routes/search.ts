@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { Shard } from "../bundle/shard.ts";
 import { SHARDS, unpackNumbers, yearOf } from "../bundle/shards.ts";
 import type { Manifest } from "../bundle/types.ts";
+import { CURRENCY } from "../contract/statements.ts";
 import {
   LineItemsRequest,
   meets,
@@ -66,20 +67,31 @@ type Period = z.output<typeof ScreenerRequest>["period"];
 /** A row: SearchResult's period fields, then numbers by name. */
 type Result = z.output<typeof SearchResult> & Record<string, unknown>;
 
-/** One company's period as the cross-section holds it (SHARDS.search columns). */
-type Stored = [string, string, string, Period, string, string, string, Uint8Array, Split[]];
+const RESTATED = new Set<string>([...SEARCH_PER_SHARE, ...SEARCH_SHARE_COUNTS]);
 
-/** A kind of period's yearly cross-section shards up to the horizon's year, newest first, read as needed. */
+/** One company's period: its key (searchKey) and its numbers (packNumbers bytes). */
+interface Stored {
+  key: string;
+  numbers: Uint8Array;
+}
+
+const stored = (shard: Shard, i: number): Stored => ({ key: shard.keys[i], numbers: shard.bytes(i) });
+
+/**
+ * A kind of period's yearly cross-section shards up to the horizon's year, newest first, read as
+ * needed, and the splits gone ex by the horizon.
+ */
 class CrossSection {
+  readonly period: Period;
   /** The horizon: the last filing date seen. */
   readonly last: string;
   private readonly c: Context<AppEnv>;
   private readonly manifest: Manifest;
-  private readonly period: Period;
   private readonly years: string[];
   private readonly shards = new Map<string, Promise<Shard | null>>();
+  private readonly splits: Shard | null;
 
-  constructor(c: Context<AppEnv>, manifest: Manifest, period: Period, last: string) {
+  private constructor(c: Context<AppEnv>, manifest: Manifest, period: Period, last: string, splits: Shard | null) {
     this.c = c;
     this.manifest = manifest;
     this.period = period;
@@ -88,6 +100,11 @@ class CrossSection {
       .filter((y) => y <= yearOf(last))
       .sort()
       .reverse();
+    this.splits = splits;
+  }
+
+  static async open(c: Context<AppEnv>, manifest: Manifest, period: Period, last: string): Promise<CrossSection> {
+    return new CrossSection(c, manifest, period, last, await c.get("reader").shard(manifest, SHARDS.splits.name()));
   }
 
   private shard(year: string): Promise<Shard | null> {
@@ -99,14 +116,24 @@ class CrossSection {
     return shard;
   }
 
-  /** The company's latest period filed by the horizon. */
-  async latest(ticker: string): Promise<Stored | undefined> {
+  /**
+   * Each company's latest period filed by the horizon, from the newest year that has one: a binary
+   * search per company, years read only while some company is not found.
+   */
+  async latest(tickers: string[]): Promise<(Stored | undefined)[]> {
+    const found: (Stored | undefined)[] = [];
+    let missing = tickers.map((_, k) => k);
     for (const year of this.years) {
-      const shard = await this.shard(year);
-      const i = shard ? shard.upperBound(`${ticker} ${this.last}`) - 1 : -1; // keys "<ticker> <filing date>"
-      if (shard && i >= 0 && shard.keys[i].startsWith(`${ticker} `)) return shard.rows(i, i + 1)[0] as Stored;
+      const shard = missing.length ? await this.shard(year) : null;
+      if (!shard) continue;
+      missing = missing.filter((k) => {
+        const i = shard.upperBound(`${tickers[k]} ${this.last}~`) - 1;
+        if (i < 0 || !shard.keys[i].startsWith(`${tickers[k]} `)) return true;
+        found[k] = stored(shard, i);
+        return false;
+      });
     }
-    return undefined;
+    return found;
   }
 
   /** The company's periods filed by the horizon, newest first, `offset` skipped, at most `limit`. */
@@ -116,31 +143,36 @@ class CrossSection {
     for (const year of this.years) {
       const shard = await this.shard(year);
       if (!shard) continue;
-      const [from, to] = shard.window(`${ticker} `, `${ticker} ${this.last}`);
+      const [from, to] = shard.window(`${ticker} `, `${ticker} ${this.last}~`);
       const end = Math.max(from, to - skip);
       skip -= to - end;
-      const start = Math.max(from, end - (limit - out.length));
-      out.push(...(shard.rows(start, end) as Stored[]).reverse());
+      for (let i = end - 1; i >= from && out.length < limit; i--) out.push(stored(shard, i));
       if (out.length === limit) break;
     }
     return out;
   }
-}
 
-/** The named numbers of a stored period, per-share figures restated for the splits by the horizon. */
-function numbers(row: Stored, fields: readonly string[], last: string): Record<string, number | null> {
-  const [, , reportPeriod, , , , , packed, splits] = row;
-  const factor = splitFactor(
-    splits.filter((s) => s.ex <= last),
-    reportPeriod,
-  );
-  return restated(unpackNumbers(packed, fields), factor, SEARCH_PER_SHARE, SEARCH_SHARE_COUNTS);
-}
+  /**
+   * A reader of the named numbers of a period, per-share figures and share counts restated for the
+   * splits after it by the horizon (looked up only when some field needs them).
+   */
+  numbers(fields: readonly string[]): (period: Stored) => Record<string, number | null> {
+    const restates = fields.some((f) => RESTATED.has(f));
+    return ({ key, numbers }) => {
+      const values = unpackNumbers(numbers, fields);
+      if (!restates || !this.splits) return values;
+      const [ticker, , reportPeriod] = key.split(" ");
+      const [from, to] = this.splits.window(`${ticker} `, `${ticker} ${this.last}`);
+      const splits = this.splits.rows(from, to).map(([, ex, ratio]) => ({ ex, ratio }) as Split);
+      return restated(values, splitFactor(splits, reportPeriod), SEARCH_PER_SHARE, SEARCH_SHARE_COUNTS);
+    };
+  }
 
-/** A stored period as served: its period fields, then its numbers. */
-function result(row: Stored, values: Record<string, number | null>): Result {
-  const [filing_date, ticker, report_period, period, currency] = row;
-  return { ticker, report_period, period, currency, filing_date, ...values };
+  /** A period as served: its period fields, then `values`. */
+  result({ key }: Stored, values: Record<string, number | null>): Result {
+    const [ticker, filing_date, report_period] = key.split(" ");
+    return { ticker, report_period, period: this.period, currency: CURRENCY, filing_date, ...values };
+  }
 }
 
 /** The companies asked for (each must be in the scenario), or every company; by ticker. */
@@ -148,6 +180,30 @@ async function companies(c: Context<AppEnv>, manifest: Manifest, tickers: string
   if (!tickers) return (await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies")).keys;
   for (const t of tickers) await requireTicker(c, manifest, t);
   return [...tickers].sort();
+}
+
+/** Whether a company is of one of the sectors and industries asked for (case-insensitive), by ticker. */
+async function inSectors(
+  c: Context<AppEnv>,
+  manifest: Manifest,
+  q: { sector?: string[]; industry?: string[] },
+): Promise<(ticker: string) => boolean> {
+  if (!q.sector && !q.industry) return () => true;
+  const [sectors, industries] = [q.sector, q.industry].map(
+    (names) => names && new Set(names.map((n) => n.toLowerCase())),
+  );
+  const facts = await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
+  const kept = new Set(
+    facts
+      .objects(0, facts.length)
+      .filter(
+        (f) =>
+          (!sectors || sectors.has((f.sector as string).toLowerCase())) &&
+          (!industries || industries.has((f.industry as string).toLowerCase())),
+      )
+      .map((f) => f.ticker),
+  );
+  return (ticker) => kept.has(ticker);
 }
 
 /** Fields in SEARCH_FIELDS order, whatever order the request named them in (its identity ignores order). */
@@ -158,23 +214,20 @@ export function register(app: ApiApp): void {
 
   servePost(app, screener, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
-    const tickers = await companies(c, manifest, q.tickers);
-    const table = new CrossSection(c, manifest, q.period, horizon(manifest, q.as_of));
+    const kept = await inSectors(c, manifest, q);
+    const tickers = (await companies(c, manifest, q.tickers)).filter(kept);
+    const table = await CrossSection.open(c, manifest, q.period, horizon(manifest, q.as_of));
     const bounds = Object.entries(q.filters);
     const shown = bounds.length ? inOrder(bounds.map(([f]) => f)) : SCREENER_DEFAULT_FIELDS;
-    const sectors = q.sector?.map((s) => s.toLowerCase());
-    const industries = q.industry?.map((s) => s.toLowerCase());
+    const numbers = table.numbers(shown);
     const out: Result[] = [];
     let skip = q.offset;
-    for (const ticker of tickers) {
-      const row = await table.latest(ticker);
-      if (!row) continue;
-      if (sectors && !sectors.includes(row[5].toLowerCase())) continue;
-      if (industries && !industries.includes(row[6].toLowerCase())) continue;
-      const values = numbers(row, shown, table.last);
+    for (const period of await table.latest(tickers)) {
+      if (!period) continue;
+      const values = numbers(period);
       if (!bounds.every(([f, bound]) => meets(values[f], bound))) continue;
       if (skip > 0) skip--;
-      else if (out.push(result(row, values)) === q.limit) break;
+      else if (out.push(table.result(period, values)) === q.limit) break;
     }
     return { results: out };
   });
@@ -184,9 +237,9 @@ export function register(app: ApiApp): void {
     const tickers = await companies(c, manifest, q.tickers);
     // end_date bounds filing dates, as the statements' filing_date_lte does.
     const last = periodHorizon(manifest, { filing_date_lte: q.end_date, as_of: q.as_of });
-    const table = new CrossSection(c, manifest, q.period, last);
-    const fields = inOrder(q.line_items);
-    const rows = await Promise.all(tickers.map((t) => table.newest(t, q.offset, q.limit)));
-    return { results: rows.flat().map((row) => result(row, numbers(row, fields, table.last))) };
+    const table = await CrossSection.open(c, manifest, q.period, last);
+    const numbers = table.numbers(inOrder(q.line_items));
+    const periods = (await Promise.all(tickers.map((t) => table.newest(t, q.offset, q.limit)))).flat();
+    return { results: periods.map((p) => table.result(p, numbers(p))) };
   });
 }
