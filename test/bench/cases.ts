@@ -144,8 +144,9 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
   const resultCount = async (path: string, body: string) =>
     (await getJson<{ results: unknown[] }>(`${service.base}${path}`, keyed, body)).results.length;
   const jNotes = [
-    `${await resultCount(SCREENER, screen())} of the 500 companies pass as of the last day; ` +
-      `${await resultCount(SCREENER, screen(horizons[0]))} as of ${horizons[0]}`,
+    `${await resultCount(SCREENER, screen())} rows as of the last day, ` +
+      `${await resultCount(SCREENER, screen(horizons[0]))} as of ${horizons[0]} ` +
+      "(the default limit, 100: companies are screened by ticker until 100 pass)",
   ];
   const kNotes = [`${await resultCount(LINE_ITEMS, lineItems())} rows (20 companies x at most 10 TTMs)`];
 
