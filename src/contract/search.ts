@@ -74,8 +74,9 @@ export const DEFAULT_LINE_ITEMS = [
   "free_cash_flow",
 ];
 
-export const SCREENER_MAX_LIMIT = 5000;
-export const LINE_ITEMS_MAX_LIMIT = 500;
+/** `limit`: 100 by default (SPEC), at most `max` (422 above). */
+const limit = (what: string, max: number) =>
+  withDefault(bodyInt({ description: `${what} (default 100, at most ${max}).`, example: "100" }, 1, max), 100);
 
 /** One issue naming every unknown field, so a client fixes them all at once. */
 function knownFields(names: string[], ctx: z.RefinementCtx): void {
@@ -161,14 +162,7 @@ export const ScreenerRequest = z
       description: "Only companies of this industry, or of any of these (case-insensitive).",
       example: "Semiconductors",
     }).optional(),
-    limit: withDefault(
-      bodyInt(
-        { description: `Companies per page (default 100, at most ${SCREENER_MAX_LIMIT}).`, example: "100" },
-        1,
-        SCREENER_MAX_LIMIT,
-      ),
-      100,
-    ),
+    limit: limit("Companies per page", 5000),
   })
   .meta({ id: "ScreenerRequest", description: "A screen: which companies, which period, which bounds." });
 
@@ -187,14 +181,7 @@ export const LineItemsRequest = z
       description: "Point in time, as as_of (the earlier of the two when both are given).",
       example: "2023-06-30",
     }).optional(),
-    limit: withDefault(
-      bodyInt(
-        { description: `Periods per company (default 100, at most ${LINE_ITEMS_MAX_LIMIT}).`, example: "100" },
-        1,
-        LINE_ITEMS_MAX_LIMIT,
-      ),
-      100,
-    ),
+    limit: limit("Periods per company", 500),
   })
   .meta({ id: "LineItemsRequest", description: "Line items: which companies, which period, which fields." });
 
