@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { ErrorBody } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError, type FieldError } from "./errors.ts";
-import { renderAnswer, type Answer } from "./json.ts";
+import { concat, renderAnswer, type Answer } from "./json.ts";
 import { answer, answeredBefore, identify, remember, seenBefore } from "./respond.ts";
 
 export type ApiApp = OpenAPIHono<AppEnv>;
@@ -154,11 +154,23 @@ export function postRoute<const Body extends z.ZodType, const Response extends z
   };
 }
 
+/** The body's bytes, or null for one above MAX_BODY_BYTES: read no further than that (it may be streamed). */
+async function boundedBody(req: Request): Promise<Uint8Array | null> {
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of req.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return concat(chunks);
+}
+
 /** The request's JSON body, validated: 422 for one too large, not JSON, not an object, or not as declared. */
 async function jsonBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.output<T>> {
-  const bytes = Number(c.req.header("content-length") ?? 0) > MAX_BODY_BYTES ? null : await c.req.arrayBuffer();
-  if (!bytes || bytes.byteLength > MAX_BODY_BYTES)
-    throw new ApiError(422, `Request body must be at most ${MAX_BODY_BYTES} bytes`);
+  const bytes = await boundedBody(c.req.raw);
+  if (!bytes) throw new ApiError(422, `Request body must be at most ${MAX_BODY_BYTES} bytes`);
   let value: unknown = null;
   try {
     value = JSON.parse(new TextDecoder().decode(bytes));

@@ -3,7 +3,7 @@
 // (for a POST route: its body's scenario_id, bodies that are not JSON, and the same answer to the
 // same request however it is written).
 import { describe, expect, it } from "vitest";
-import { base, json, post, request } from "./client.ts";
+import { base, json, KEY, post, request } from "./client.ts";
 import { OPEN_ROUTES, POST_SAMPLES, SAMPLES } from "./samples.ts";
 
 interface Operation {
@@ -158,6 +158,21 @@ describe.each(postRoutes)("POST %s", (route) => {
     const large = await post(route, { ...sample, padding: "x".repeat(70_000) });
     expect(large.status).toBe(422);
     expect((await json(large)).detail).toBe("Request body must be at most 65536 bytes");
+    // Streamed without a Content-Length: refused once it runs past the maximum.
+    const chunk = new TextEncoder().encode(`{"scenario_id": "${"x".repeat(10_000)}`);
+    const streamed = await fetch(base + route, {
+      method: "POST",
+      headers: { "X-API-KEY": KEY },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 10; i++) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(await json(streamed)).toEqual({ detail: "Request body must be at most 65536 bytes" });
+    expect(streamed.status).toBe(422);
   });
 
   it("reads the body as JSON whatever its Content-Type, and answers without validators", async () => {
