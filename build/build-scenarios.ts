@@ -44,6 +44,15 @@ const GENERATOR_INPUTS = [
   "build/version.ts",
   "build/world.ts",
   "src/bundle",
+  // The shards' columns: statement lines, metrics, the search fields packed from both, earnings,
+  // KPIs and segments.
+  "src/contract/earnings.ts",
+  "src/contract/fields.ts",
+  "src/contract/kpis.ts",
+  "src/contract/metrics.ts",
+  "src/contract/search.ts",
+  "src/contract/segments.ts",
+  "src/contract/statements.ts",
   "src/contract/ticker.ts",
 ];
 

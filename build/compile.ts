@@ -22,9 +22,10 @@ export type ObjectSink = (key: string, bytes: Uint8Array) => void;
 /** Instrument roles of the manifest parts, as the kinds of the `instruments` shard. */
 const KIND_OF_ROLE: Record<string, InstrumentKind> = { companies: "company", funds: "fund", warrants: "warrant" };
 
-/** A shard's bytes: its rows as msgpack, or as JSON text where the kind serves rows one by one. */
+/** A shard's bytes: its rows as msgpack, as JSON text where the kind serves rows one by one, or raw. */
 export function shardBytes(kind: ShardKind, part: string | undefined, rows: Row[]): Uint8Array {
   const served = kind.served;
+  if (kind.binary) return encodeShard(kind.columns, rows, kind.key, "binary");
   if (!served) return encodeShard(kind.columns, rows, kind.key);
   const fragment = kind.fragment ?? false;
   return encodeShard(kind.columns, rows, kind.key, {

@@ -149,7 +149,8 @@ describe("scenario build", () => {
       if (key.includes("/shards/")) {
         const shard = new Shard(bytes);
         shard.columns.forEach((c) => seen.add(c));
-        walk(shard.objects(0, shard.length));
+        // Binary rows are numbers packed by their kind's code: no names in them.
+        if (!shard.binary) walk(shard.objects(0, shard.length));
       } else walk(unpack(bytes));
     }
     expect([...hidden].filter((k) => seen.has(k))).toEqual([]);

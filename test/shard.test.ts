@@ -39,6 +39,15 @@ describe("shard format", () => {
     expect(() => new Shard(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]))).toThrow(/not a shard/);
   });
 
+  it("keeps raw rows as they are, read as views", () => {
+    const raw = days.map((d, i) => [d, new Uint8Array([i, i + 1, i + 2])]);
+    const binary = new Shard(encodeShard(["time", "bytes"], raw, (r) => r[0] as string, "binary"));
+    expect(binary.keys).toEqual(days);
+    expect([...binary.bytes(2)]).toEqual([2, 3, 4]);
+    expect(() => binary.rows(0, 1)).toThrow(/raw bytes/);
+    expect(() => shard.bytes(0)).toThrow(/not raw bytes/);
+  });
+
   it("is byte-identical for identical input", () => {
     const a = encodeShard(["time", "close", "meta"], rows, (r) => r[0] as string);
     const b = encodeShard(["time", "close", "meta"], structuredClone(rows), (r) => r[0] as string);

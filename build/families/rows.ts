@@ -22,9 +22,9 @@ export function byFirstColumn(rows: Row[]): Row[] {
   );
 }
 
-/** Rows grouped by a part name, each group keeping the rows' order. */
-export function groupBy(rows: Row[], partOf: (row: Row) => string): Map<string, Row[]> {
-  const groups = new Map<string, Row[]>();
+/** Rows (or any items) grouped by a part name, each group keeping the rows' order. */
+export function groupBy<T>(rows: T[], partOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
   for (const row of rows) {
     const part = partOf(row);
     const group = groups.get(part);

@@ -2,11 +2,12 @@
 // annually and over trailing twelve months, public from the filing made with its earnings release.
 // Served per ticker, one shard per statement; per-share lines are restated for later splits when
 // served. The checks recompute every REALISM Tier 0 accounting identity from the rows as written.
-import { SHARDS, statementKey } from "../../src/bundle/shards.ts";
+import { packNumbers, searchKey, SHARDS, statementKey, yearOf } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import {
   BALANCE_LINES,
   CASH_FLOW_LINES,
+  CURRENCY,
   INCOME_LINES,
   type BalanceSheet,
   type CashFlowStatement,
@@ -28,7 +29,7 @@ import { metricsRows, type MetricsRow } from "../generate/metrics.ts";
 import { round2 } from "../generate/rounding.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
-import { appendByYear, keyedRows } from "./rows.ts";
+import { appendByYear, groupBy, keyedRows } from "./rows.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
@@ -57,7 +58,7 @@ function periodFields(facts: CompanyFacts, s: PeriodStatements) {
     report_period: s.reportPeriod,
     fiscal_period: s.fiscalPeriod,
     period: s.period,
-    currency: "USD",
+    currency: CURRENCY,
     filing_date: s.filingDate,
     accession_number: accessionNumber(facts, s),
     filing_url: null,
@@ -193,7 +194,7 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
     statements: statements.filter((s) => s.filingDate <= cut.date),
     metrics: metrics.filter((m) => m.metrics.filing_date <= cut.date),
   }),
-  companyShards: (_, { facts, statements, metrics }, emit) => {
+  companyShards: (_, { facts, statements, metrics, stock }, emit) => {
     emit.write(
       SHARDS.metrics,
       facts.ticker,
@@ -212,13 +213,18 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
         .filter((m) => m.metrics.period === "ttm")
         .map((m) => [m.metrics.filing_date, facts.ticker, m.metrics, m.inputs]),
     );
-    const key = (s: PeriodStatements) => statementKey(s.period, s.reportPeriod);
+    const written = statements.map((s) => ({
+      key: statementKey(s.period, s.reportPeriod),
+      i: incomeRow(facts, s),
+      b: balanceRow(facts, s),
+      c: cashFlowRow(facts, s),
+    }));
     emit.write(
       SHARDS.income,
       facts.ticker,
       keyedRows(
         SHARDS.income.columns,
-        statements.map((s) => [key(s), incomeRow(facts, s)]),
+        written.map((w) => [w.key, w.i]),
       ),
     );
     emit.write(
@@ -226,7 +232,7 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
       facts.ticker,
       keyedRows(
         SHARDS.balance.columns,
-        statements.map((s) => [key(s), balanceRow(facts, s)]),
+        written.map((w) => [w.key, w.b]),
       ),
     );
     emit.write(
@@ -234,9 +240,27 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
       facts.ticker,
       keyedRows(
         SHARDS.cashFlow.columns,
-        statements.map((s) => [key(s), cashFlowRow(facts, s)]),
+        written.map((w) => [w.key, w.c]),
       ),
     );
+    // Metrics rows are the statements' periods, in the same order.
+    const periods = written.map((w, k) => ({ ...w, m: metrics[k].metrics }));
+    for (const [part, group] of groupBy(periods, ({ i }) => `${i.period}/${yearOf(i.filing_date)}`))
+      emit.append(
+        SHARDS.search,
+        part,
+        group.map(({ i, b, c, m }) => [
+          searchKey(facts.ticker, i.filing_date, i.report_period),
+          packNumbers({ ...i, ...b, ...c, ...m }),
+        ]),
+      );
+    const splits = stock.actions.filter((a) => a.action_type === "split");
+    if (splits.length)
+      emit.append(
+        SHARDS.splits,
+        undefined,
+        splits.map((a) => [facts.ticker, a.ex_date, a.details.ratio]),
+      );
   },
   companyChecks: () => statementChecks(),
 };

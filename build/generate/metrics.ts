@@ -7,6 +7,7 @@ import {
   type FinancialMetrics,
   type ValuationInputs,
 } from "../../src/contract/metrics.ts";
+import { CURRENCY } from "../../src/contract/statements.ts";
 import { round2, round6 } from "./rounding.ts";
 import {
   currentAssets,
@@ -104,7 +105,7 @@ export function metricsRows(
       report_period: s.reportPeriod,
       fiscal_period: s.fiscalPeriod,
       period: s.period,
-      currency: "USD",
+      currency: CURRENCY,
       filing_date: s.filingDate,
       filing_datetime: `${s.filingDate}T16:30:00`,
       ...valued,

@@ -2,7 +2,7 @@
 // Layout: "SMS2" | u32 LE header length | msgpack header | the rows, one after another.
 // Rows are msgpack arrays in column order, or, for kinds served row by row, each row's JSON text as
 // served followed by a comma, so that a window of rows is answered as one slice of bytes, never
-// decoded or serialized. The header holds the sort key of every row and each row's byte offset, so
+// decoded or serialized; or, for kinds whose rows are packed by their own code, raw bytes. The header holds the sort key of every row and each row's byte offset, so
 // a date window or a page is found by binary search and only the rows it covers are read.
 import { pack, unpack, unpackMultiple } from "msgpackr";
 
@@ -15,6 +15,8 @@ interface ShardHeader {
   offsets: number[];
   /** Rows as JSON text; `fragment`: objects without their braces (to be spliced into another). */
   json?: { fragment: boolean };
+  /** Rows as raw bytes (each row's last column), read with bytes(). */
+  binary?: true;
 }
 
 export type Row = unknown[];
@@ -37,25 +39,30 @@ export interface JsonRows {
 
 /**
  * Encode rows (arrays in `columns` order) that are already sorted ascending by `keyOf`: as msgpack,
- * or as their JSON text when `json` is given.
+ * as their JSON text when `stored` says how, or as their last column's bytes for "binary".
  */
 export function encodeShard(
   columns: readonly string[],
   rows: Row[],
   keyOf: (row: Row) => string,
-  json?: JsonRows,
+  stored?: JsonRows | "binary",
 ): Uint8Array {
   const keys = rows.map(keyOf);
   for (let i = 1; i < keys.length; i++) {
     if (keys[i - 1] > keys[i]) throw new Error(`shard rows not sorted at ${i}: ${keys[i - 1]} > ${keys[i]}`);
   }
-  const bodies = json ? rows.map((row) => utf8.encode(`${json.text(row)},`)) : rows.map((row) => pack(row));
+  const bodies =
+    stored === "binary"
+      ? rows.map((row) => row[row.length - 1] as Uint8Array)
+      : stored
+        ? rows.map((row) => utf8.encode(`${stored.text(row)},`))
+        : rows.map((row) => pack(row));
   const offsets = runningOffsets(bodies);
   const header = pack({
     columns: [...columns],
     keys,
     offsets,
-    ...(json ? { json: { fragment: json.fragment } } : {}),
+    ...(stored === "binary" ? { binary: true } : stored ? { json: { fragment: stored.fragment } } : {}),
   } satisfies ShardHeader);
   const out = new Uint8Array(8 + header.byteLength + offsets[offsets.length - 1]);
   out.set(MAGIC, 0);
@@ -75,6 +82,8 @@ export class Shard {
   private readonly offsets: number[];
   private readonly body: Uint8Array;
   private readonly jsonRows: { fragment: boolean } | undefined;
+  /** Rows are raw bytes (read with bytes()), not msgpack or JSON. */
+  readonly binary: boolean;
   private positions: Record<string, number> | undefined;
   /** Approximate memory held, for the isolate cache's byte bound. */
   readonly byteSize: number;
@@ -88,6 +97,7 @@ export class Shard {
     this.offsets = header.offsets;
     this.body = bytes.subarray(8 + headerLength);
     this.jsonRows = header.json;
+    this.binary = header.binary ?? false;
     this.byteSize = bytes.byteLength + this.keys.length * 48;
   }
 
@@ -96,6 +106,12 @@ export class Shard {
     if (!this.jsonRows) throw new Error("shard rows are not JSON text");
     if (to <= from) return this.body.subarray(0, 0);
     return this.body.subarray(this.offsets[from], this.offsets[to] - 1);
+  }
+
+  /** Row i's bytes, of a binary shard: a view, not a copy. */
+  bytes(i: number): Uint8Array {
+    if (!this.binary) throw new Error("shard rows are not raw bytes");
+    return this.body.subarray(this.offsets[i], this.offsets[i + 1]);
   }
 
   get length(): number {
@@ -141,6 +157,7 @@ export class Shard {
   /** Decode rows [from, to) of a msgpack shard only, as arrays in column order. */
   rows(from: number, to: number): Row[] {
     if (this.jsonRows) throw new Error("shard rows are JSON text: read them with objects() or json()");
+    if (this.binary) throw new Error("shard rows are raw bytes: read them with bytes()");
     if (to <= from) return [];
     return unpackMultiple(this.body.subarray(this.offsets[from], this.offsets[to])) as Row[];
   }

@@ -7,6 +7,7 @@ import type { Row } from "./shard.ts";
 import { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../contract/earnings.ts";
 import { KpiMetrics, NonGaap } from "../contract/kpis.ts";
 import { FinancialMetrics } from "../contract/metrics.ts";
+import { SEARCH_FIELDS } from "../contract/search.ts";
 import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES, PERIOD_FIELDS } from "../contract/statements.ts";
 
 export interface ShardKind<C extends readonly string[] = readonly string[]> {
@@ -22,6 +23,8 @@ export interface ShardKind<C extends readonly string[] = readonly string[]> {
    */
   served?: (row: Row, part: string | undefined) => Record<string, unknown>;
   readonly fragment?: boolean;
+  /** Rows are stored as their last column's bytes (packed by the kind's own code), read with Shard.bytes. */
+  readonly binary?: boolean;
 }
 
 interface Options<C extends readonly string[]> {
@@ -29,6 +32,7 @@ interface Options<C extends readonly string[]> {
   /** Rows are served as objects of their columns, less `hidden`, plus `extra` (e.g. the ticker). */
   served?: { hidden?: C[number][]; extra?: (part: string | undefined) => Record<string, unknown> };
   fragment?: boolean;
+  binary?: boolean;
 }
 
 function kind<const C extends readonly string[]>(
@@ -52,6 +56,7 @@ function kind<const C extends readonly string[]>(
         }
       : {}),
     ...(options.fragment ? { fragment: true } : {}),
+    ...(options.binary ? { binary: true } : {}),
   };
 }
 
@@ -75,7 +80,7 @@ export const monthOf = (date: string) => date.slice(0, 7);
  */
 export function periodOf(name: string): [string, string] | undefined {
   const m =
-    /^(market\/snapshots|events\/all|actions\/all|metrics\/all|earnings\/all|funds\/[^/]+)\/(\d{4}(?:-\d{2})?)$/.exec(
+    /^(market\/snapshots|events\/all|actions\/all|metrics\/all|earnings\/all|search\/(?:ttm|quarterly|annual)|funds\/[^/]+)\/(\d{4}(?:-\d{2})?)$/.exec(
       name,
     );
   return m ? [m[1], m[2]] : undefined;
@@ -103,6 +108,10 @@ const statement = (name: string, lines: object) =>
 
 /** The key of a statement row. */
 export const statementKey = (period: string, reportPeriod: string) => `${period} ${reportPeriod}`;
+
+/** The key of a search row: ticker, then filing date (the order of the shard), then report period. */
+export const searchKey = (ticker: string, filingDate: string, reportPeriod: string) =>
+  `${ticker} ${filingDate} ${reportPeriod}`;
 
 export const SHARDS = {
   /** Per instrument: the bar alone, so the common request decodes only plain numbers. */
@@ -202,13 +211,23 @@ export const SHARDS = {
   /** Per ticker: full-year guidance by issue date (public from then). */
   guidance: kind(perPart("guidance"), [
     "issued_date",
-    ...Object.keys(KpiGuidance.shape).filter(notDate("issued_date")),
+    "metric_name",
+    ...Object.keys(KpiGuidance.shape).filter((c) => c !== "issued_date" && c !== "metric_name"),
   ]),
   /** Per ticker: release dates by earnings date, each public from its announcement date. */
   earningsCalendar: kind(perPart("earnings-calendar"), [
     "earnings_date",
     ...Object.keys(EarningsDate.shape).filter(notDate("earnings_date")),
   ]),
+  /**
+   * Per kind of period and filing year (`ttm/2023`): every company's periods filed that year, keyed
+   * by searchKey, so a company's latest period as of a date is one binary search and its periods are
+   * contiguous. Each row is the period's statement lines and metrics as packNumbers bytes: a screen
+   * reads the fields it filters on straight from the shard, decoding nothing else.
+   */
+  search: kind(perPart("search"), ["key", "numbers"], { binary: true }),
+  /** Every company's splits, by ticker then ex-date: for restating the search's per-share figures by a horizon. */
+  splits: kind(only("splits"), ["ticker", "ex_date", "ratio"], { key: (row) => `${row[0]} ${row[1]}` }),
   /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
   funds: kind(perPart("funds"), ["as_of", "holdings"]),
   /** The operating companies' facts, by ticker. */
@@ -236,3 +255,31 @@ export const SHARDS = {
   /** Every instrument with prices, by ticker, with its kind (InstrumentKind). */
   instruments: kind(only("instruments"), ["ticker", "kind"]),
 } as const;
+
+const POSITION = new Map(SEARCH_FIELDS.map((f, i) => [f, i * 8]));
+
+/**
+ * A period's numbers (SEARCH_FIELDS) as little-endian float64s, NaN for null: a screen over every
+ * company reads the few fields it filters on, where decoding a hundred numbers a row would cost more
+ * than the rest of the request.
+ */
+export function packNumbers(values: Record<string, unknown>): Uint8Array {
+  const out = new Uint8Array(SEARCH_FIELDS.length * 8);
+  const view = new DataView(out.buffer);
+  for (const [f, at] of POSITION) {
+    const v = values[f];
+    view.setFloat64(at, typeof v === "number" ? v : NaN, true);
+  }
+  return out;
+}
+
+/** The named fields of packed numbers (null where the period has none). */
+export function unpackNumbers(packed: Uint8Array, fields: readonly string[]): Record<string, number | null> {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const out: Record<string, number | null> = {};
+  for (const f of fields) {
+    const v = view.getFloat64(POSITION.get(f)!, true);
+    out[f] = Number.isNaN(v) ? null : v;
+  }
+  return out;
+}

@@ -164,3 +164,57 @@ const START_DATE = date({ description: "First date of the window (inclusive).", 
 const END_DATE = date({ description: "Last date of the window (inclusive).", example: "2023-12-31" });
 export const startDate = () => START_DATE;
 export const endDate = () => END_DATE;
+
+// Request-body fields (JSON): values come typed, so there are no repeats to collapse and no digits
+// to parse; the failures read as the query's do ("Body field 'limit' must be at most 5000").
+
+const bodyKind = (what: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : `must be ${what}`),
+});
+
+export const bodyStr = (doc: Doc, maxLength = 256) =>
+  z
+    .string(bodyKind("a string"))
+    .min(1, "must not be empty")
+    .max(maxLength, `must be at most ${maxLength} characters`)
+    .meta(doc);
+
+export const bodyDate = (doc: Doc) =>
+  z
+    .string(bodyKind("a date YYYY-MM-DD"))
+    .refine(isCalendarDate, "must be a valid date YYYY-MM-DD")
+    .meta({ ...doc, format: "date" });
+
+export const bodyInt = (doc: Doc, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .int(bodyKind("an integer"))
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .meta({ ...doc, example: Number(doc.example) });
+
+export const bodyOneOf = <T extends string>(values: readonly [T, ...T[]], doc: Doc) =>
+  z.enum(values, bodyKind(`one of ${values.join(", ")}`)).meta(doc);
+
+/** A list of strings, each kept once; an empty list is refused (it would ask for nothing). */
+export const bodyList = <T extends z.ZodType<string>>(item: T, doc: Doc) =>
+  z
+    .array(item, bodyKind("a list"))
+    .min(1, "must not be empty")
+    .transform((values) => [...new Set(values)])
+    .meta({ ...doc, example: [doc.example] });
+
+/** Tickers in a body, normalized as in a query (`brk.b` is `BRK-B`). */
+export const bodyTickers = (doc: Doc) => bodyList(tickerValue(), doc);
+
+/** A name or a list of names (`"Energy"` or `["Energy", "Utilities"]`), read as a list: any of them. */
+export const bodyNames = (doc: Doc) =>
+  z
+    .union(
+      [
+        z.string().min(1, "must not be empty"),
+        z.array(z.string().min(1, "must not be empty")).min(1, "must not be empty"),
+      ],
+      bodyKind("a string or a list of strings"),
+    )
+    .transform((v) => (typeof v === "string" ? [v] : v))
+    .meta(doc);

@@ -4,6 +4,9 @@
 // these columns and the routes serve these schemas. Money is USD; outflows are negative.
 import { z } from "zod";
 
+/** The currency of every amount of every scenario: the universe's companies report in dollars. */
+export const CURRENCY = "USD";
+
 const num = (description: string) => z.number().nullable().meta({ description });
 const int = (description: string) => z.int().nullable().meta({ description });
 

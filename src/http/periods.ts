@@ -55,7 +55,7 @@ export const periodQuery = (
 type PeriodQuery = z.output<z.ZodObject<ReturnType<typeof periodQuery>>> & { offset: number; limit: number };
 
 /** The last filing date the query may see. */
-function periodHorizon(manifest: Manifest, q: PeriodQuery): string {
+export function periodHorizon(manifest: Manifest, q: Pick<PeriodQuery, "filing_date_lte" | "as_of">): string {
   const dates = [q.filing_date_lte, q.as_of].filter((d): d is string => d !== undefined);
   return dates.length ? dates.sort()[0] : horizon(manifest, undefined);
 }

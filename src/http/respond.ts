@@ -58,9 +58,12 @@ export async function identify(
   const contentHash = id ? (await reader.catalogEntry(id))?.content_hash : await reader.catalogHash();
   if (!contentHash) return null;
   const etag = await strongTag(`${API_REVISION}\n${contentHash}\n${route}\n${canonical(input)}`);
-  const identity = { etag, immutable: id !== undefined, scenarioId: id, contentHash };
+  return { etag, immutable: id !== undefined, scenarioId: id, contentHash };
+}
+
+/** Remember a GET request's identity by its URL, for `seenBefore` (a POST's URL does not name its answer). */
+export function remember(c: Context<AppEnv>, identity: Identity): void {
   identities.set(requestText(c), identity, c.req.url.length + 200);
-  return identity;
 }
 
 /**
@@ -110,9 +113,16 @@ function validators(identity: Identity): Record<string, string> {
 const bodyKey = (c: Context<AppEnv>, identity: Identity) =>
   `${c.req.method === "HEAD" ? "GET" : c.req.method} ${identity.etag}`;
 
+/**
+ * GET and HEAD answers carry validators. A POST answer is not cached by HTTP and If-None-Match does
+ * not apply to it, so it has none (this isolate still keeps its body).
+ */
+const conditional = (c: Context<AppEnv>) => c.req.method !== "POST";
+
 /** 304 for a matching If-None-Match, or the body this isolate served for the same request. */
 export function answeredBefore(c: Context<AppEnv>, identity: Identity): Response | undefined {
-  if (matches(c.req.header("if-none-match"), identity.etag)) return c.body(null, 304, validators(identity));
+  if (conditional(c) && matches(c.req.header("if-none-match"), identity.etag))
+    return c.body(null, 304, validators(identity));
   const body = bodies.get(bodyKey(c, identity));
   return body ? send(c, identity, body) : undefined;
 }
@@ -125,7 +135,7 @@ export function answer(c: Context<AppEnv>, identity: Identity | null, body: Byte
 }
 
 function send(c: Context<AppEnv>, identity: Identity, body: Bytes): Response {
-  return c.body(body, 200, { "Content-Type": "application/json", ...validators(identity) });
+  return c.body(body, 200, { "Content-Type": "application/json", ...(conditional(c) ? validators(identity) : {}) });
 }
 
 /** A fixed body (the OpenAPI document, the reference page and its assets): its ETag computed once. */

@@ -11,6 +11,7 @@ import * as macro from "./macro.ts";
 import * as metrics from "./metrics.ts";
 import * as prices from "./prices.ts";
 import * as scenarios from "./scenarios.ts";
+import * as search from "./search.ts";
 
 export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   scenarios,
@@ -22,6 +23,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   metrics,
   earnings,
   kpis,
+  search,
   actions,
   funds,
 ];

@@ -120,6 +120,36 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
   const metricsSnapshot = `/financial-metrics/snapshot?scenario_id=${HISTORY_500}`;
   const metricsSnapshotAt = (n: number) => ({ path: `${metricsSnapshot}&as_of=${horizons[n % ROTATION]}` });
 
+  // (j): the screener over the 500-company scenario (each company's latest TTM, two bounds); uncached,
+  // as_of rotates over its days. (k): line items of 20 companies of the 100-company one, as the
+  // ai-hedge-fund asks for them (TTM, ten periods, a handful of fields); uncached, the companies and
+  // end_date rotate.
+  const SCREENER = "/financials/search/screener";
+  const screen = (asOf?: string) =>
+    JSON.stringify({
+      scenario_id: HISTORY_500,
+      filters: { price_to_earnings_ratio: { gt: 0, lt: 25 }, revenue: { gte: 1e9 } },
+      ...(asOf ? { as_of: asOf } : {}),
+    });
+  const LINE_ITEMS = "/financials/search/line-items";
+  const lineItems = (n?: number) =>
+    JSON.stringify({
+      scenario_id: HISTORY,
+      tickers: Array.from({ length: 20 }, (_, k) => historyTickers[((n ?? 0) + k) % historyTickers.length]),
+      line_items: ["revenue", "net_income", "free_cash_flow", "total_debt", "outstanding_shares", "earnings_per_share"],
+      period: "ttm",
+      limit: 10,
+      ...(n === undefined ? {} : { end_date: horizons[n % ROTATION] }),
+    });
+  const resultCount = async (path: string, body: string) =>
+    (await getJson<{ results: unknown[] }>(`${service.base}${path}`, keyed, body)).results.length;
+  const jNotes = [
+    `${await resultCount(SCREENER, screen())} rows as of the last day, ` +
+      `${await resultCount(SCREENER, screen(horizons[0]))} as of ${horizons[0]} ` +
+      "(the default limit, 100: companies are screened by ticker until 100 pass)",
+  ];
+  const kNotes = [`${await resultCount(LINE_ITEMS, lineItems())} rows (20 companies x at most 10 TTMs)`];
+
   // (g): ETags of many distinct URLs, fetched first; replaying them in a cycle longer than the body
   // cache holds means every 304 is for a body the isolate no longer has.
   const msft = `/prices?scenario_id=${MEGACAP}&ticker=MSFT`;
@@ -251,6 +281,42 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       request: metricsSnapshotAt,
       expect: ok,
       notes: ["first 100 of the 500 companies (the default limit); as_of rotates over 2500 days from 2016"],
+    },
+    {
+      id: "j",
+      name: "(j) screener 500 cos, warm",
+      runtime: service,
+      headers: keyed,
+      request: () => ({ path: SCREENER, body: screen() }),
+      expect: ok,
+      notes: jNotes,
+    },
+    {
+      id: "j'",
+      name: "(j') screener 500 cos, uncached",
+      runtime: service,
+      headers: keyed,
+      request: (n) => ({ path: SCREENER, body: screen(horizons[n % ROTATION]) }),
+      expect: ok,
+      notes: ["as_of rotates over 2500 days from 2016"],
+    },
+    {
+      id: "k",
+      name: "(k) line items 20 cos, warm",
+      runtime: service,
+      headers: keyed,
+      request: () => ({ path: LINE_ITEMS, body: lineItems() }),
+      expect: ok,
+      notes: kNotes,
+    },
+    {
+      id: "k'",
+      name: "(k') line items 20 cos, uncached",
+      runtime: service,
+      headers: keyed,
+      request: (n) => ({ path: LINE_ITEMS, body: lineItems(n) }),
+      expect: ok,
+      notes: ["the 20 companies (of 100) and end_date (2500 days from 2016) rotate"],
     },
     {
       id: "b.gz",

@@ -24,8 +24,8 @@ export interface Case {
   runtime: Runtime;
   /** Cases with the same counter continue one rotation (default: the case's own). */
   counter?: string;
-  /** The n-th request of the case: path and extra headers. */
-  request: (n: number) => { path: string; headers?: Record<string, string> };
+  /** The n-th request of the case: path, extra headers, and a JSON body for a POST. */
+  request: (n: number) => { path: string; headers?: Record<string, string>; body?: string };
   headers?: Record<string, string>;
   expect: Expect;
   /** Notes printed under the table (what rotates, what came back compressed, ...). */
@@ -63,7 +63,8 @@ function cannon(c: Case, connections: number, opts: { amount?: number; duration?
       {
         setupRequest: (req: autocannon.Request) => {
           const r = next();
-          return { ...req, path: r.path, headers: { ...req.headers, ...r.headers } };
+          const post = r.body === undefined ? {} : { method: "POST" as const, body: r.body };
+          return { ...req, path: r.path, headers: { ...req.headers, ...r.headers }, ...post };
         },
       },
     ],

@@ -11,27 +11,30 @@ export interface Probe {
   body: Buffer;
 }
 
-export function get(url: string, headers: Record<string, string> = {}): Promise<Probe> {
+/** GET `url`, or POST `body` to it. */
+export function get(url: string, headers: Record<string, string> = {}, body?: string): Promise<Probe> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers }, (res) => {
+    const method = body === undefined ? "GET" : "POST";
+    const req = request(url, { agent, headers, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on("error", reject);
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
-export async function getJson<T>(url: string, headers: Record<string, string> = {}): Promise<T> {
-  const r = await get(url, headers);
-  if (r.status !== 200) throw new Error(`GET ${url}: ${r.status} ${r.body.toString("utf8").slice(0, 200)}`);
+export async function getJson<T>(url: string, headers: Record<string, string> = {}, body?: string): Promise<T> {
+  const r = await get(url, headers, body);
+  const what = `${body === undefined ? "GET" : "POST"} ${url}`;
+  if (r.status !== 200) throw new Error(`${what}: ${r.status} ${r.body.toString("utf8").slice(0, 200)}`);
   try {
     return JSON.parse(r.body.toString("utf8")) as T;
   } catch (err) {
     const start = JSON.stringify(r.body.subarray(0, 120).toString("latin1"));
-    throw new Error(`GET ${url}: 200 with a body that is not JSON (${(err as Error).message}); it starts ${start}`);
+    throw new Error(`${what}: 200 with a body that is not JSON (${(err as Error).message}); it starts ${start}`);
   }
 }
 

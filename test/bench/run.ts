@@ -44,6 +44,7 @@ const TARGETS: Target[] = [
   { label: "(c)  ten years of one ticker, uncached", caseId: "c", min: 0.25 },
   { label: "(c+) ten years with components, uncached", caseId: "c+", maxCpuMs: 10 },
   { label: "(f)  market snapshot over 500 companies, uncached", caseId: "f", min: 0.3 },
+  { label: "(j') screener over 500 companies, uncached", caseId: "j'", min: 0.15 },
 ];
 
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);

@@ -7,28 +7,42 @@ export { BRANCH, CRISIS, MEGACAP, RATE_SHOCK } from "../support/bundles.ts";
 export const base = inject("base");
 export const KEY = KEYS.main.key;
 
+interface RequestOptions {
+  key?: string | null;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 /** GET (or another method) with a key (the main one unless given; null for none). */
-export function request(
-  path: string,
-  options: { key?: string | null; method?: string; headers?: Record<string, string> } = {},
-): Promise<Response> {
+export function request(path: string, options: RequestOptions = {}): Promise<Response> {
   const key = options.key === undefined ? KEY : options.key;
   return fetch(base + path, {
     method: options.method ?? "GET",
     headers: { ...(key ? { "X-API-KEY": key } : {}), ...options.headers },
+    body: options.body,
   });
 }
 
 export const get = (path: string, key?: string | null) => request(path, { key });
+
+/** POST a body: an object as JSON, or text as it is. */
+export const post = (path: string, body: object | string, options: Omit<RequestOptions, "method" | "body"> = {}) =>
+  request(path, {
+    ...options,
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...options.headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 // Bodies are checked against the OpenAPI document in contract.test.ts; here they are read loosely.
 export async function json(res: Response): Promise<Record<string, any>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
-/** GET and read the body, failing on anything but 200. */
-export async function body(path: string): Promise<Record<string, any>> {
-  const res = await get(path);
+/** GET (or POST `sent`) and read the body, failing on anything but 200. */
+export async function body(path: string, sent?: object): Promise<Record<string, any>> {
+  const res = await (sent ? post(path, sent) : get(path));
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return json(res);
 }

@@ -4,16 +4,26 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { base, json, request } from "./client.ts";
-import { SAMPLES } from "./samples.ts";
+import { base, json, post, request } from "./client.ts";
+import { POST_SAMPLES, SAMPLES } from "./samples.ts";
 
 type Json = Record<string, unknown>;
+interface Operation {
+  parameters?: Json[];
+  requestBody?: Json;
+  responses: Record<string, Json>;
+  security?: Json[];
+}
 const live = await fetch(`${base}/openapi.json`);
 const document = (await live.json()) as {
   openapi: string;
-  paths: Record<string, { get: { parameters?: Json[]; responses: Record<string, Json>; security?: Json[] } }>;
+  paths: Record<string, { get?: Operation; post?: Operation }>;
   components: { schemas: Record<string, Json>; securitySchemes: Record<string, Json> };
 };
+/** Every operation of the document, as [path, method, operation]. */
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => [path, method, op as Operation] as const),
+);
 
 /** A copy of the document in which every object schema with properties admits no others. */
 function strict(node: unknown): unknown {
@@ -30,9 +40,9 @@ ajv.addFormat("date", /^\d{4}-\d{2}-\d{2}$/);
 ajv.addFormat("uri", /^https?:\/\/\S+$/);
 ajv.addSchema(strict(document) as Json, "api");
 const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
-const validatorOf = (path: string, status: string) =>
+const validatorOf = (path: string, status: string, method = "get") =>
   ajv.compile({
-    $ref: `api#/${pointer("paths", path, "get", "responses", status, "content", "application/json", "schema")}`,
+    $ref: `api#/${pointer("paths", path, method, "responses", status, "content", "application/json", "schema")}`,
   });
 
 describe("the OpenAPI document", () => {
@@ -51,26 +61,35 @@ describe("the OpenAPI document", () => {
       name: "X-API-KEY",
     });
     const open = ["/health", "/openapi.json", "/docs", "/docs/{asset}"];
-    for (const [path, item] of Object.entries(document.paths)) {
-      expect(item.get.security ?? [], path).toEqual(open.includes(path) ? [] : [{ ApiKey: [] }]);
+    for (const [path, method, op] of operations) {
+      expect(op.security ?? [], `${method} ${path}`).toEqual(open.includes(path) ? [] : [{ ApiKey: [] }]);
     }
   });
 
-  it("describes every parameter with a description and an example", () => {
-    for (const [path, item] of Object.entries(document.paths)) {
-      for (const p of item.get.parameters ?? []) {
+  it("describes every parameter with a description and an example, and every body field", () => {
+    for (const [path, , op] of operations) {
+      for (const p of op.parameters ?? []) {
         const schema = p.schema as Json;
         expect(p.description, `${path} ${p.name}`).toBeTruthy();
         expect(schema.example ?? (schema.items as Json | undefined)?.example, `${path} ${p.name}`).toBeDefined();
+      }
+      const body = (op.requestBody?.content as Record<string, { schema: { $ref: string } }> | undefined)?.[
+        "application/json"
+      ];
+      if (!body) continue;
+      const schema = document.components.schemas[body.schema.$ref.split("/").pop()!];
+      for (const [field, def] of Object.entries(schema.properties as Record<string, Json>)) {
+        expect(def.description, `${path} body ${field}`).toBeTruthy();
+        expect(def.example, `${path} body ${field}`).toBeDefined();
       }
     }
   });
 
   it("gives every keyed route the shared error answers with the {detail} body", () => {
-    for (const [path, item] of Object.entries(document.paths)) {
-      if (!item.get.security?.length) continue;
+    for (const [path, method, op] of operations) {
+      if (!op.security?.length) continue;
       for (const status of ["400", "401", "404", "422", "429"]) {
-        expect(item.get.responses[status], `${path} ${status}`).toMatchObject({
+        expect(op.responses[status], `${method} ${path} ${status}`).toMatchObject({
           content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
         });
       }
@@ -97,6 +116,24 @@ describe.each(Object.keys(SAMPLES).filter((p) => !p.startsWith("/docs")))("%s an
     const validate = validatorOf(path, "200");
     const body = await json(res);
     expect(validate(body) ? [] : validate.errors).toEqual([]);
+  });
+});
+
+describe.each(Object.keys(POST_SAMPLES))("POST %s answers as documented", (path) => {
+  it("with a 200 body that validates against its schema", async () => {
+    const res = await post(path, POST_SAMPLES[path]);
+    expect(res.status).toBe(200);
+    const validate = validatorOf(path, "200", "post");
+    const body = await json(res);
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(validate(body) ? [] : validate.errors).toEqual([]);
+  });
+
+  it("with a 422 body that validates against the Error schema", async () => {
+    const res = await post(path, { ...POST_SAMPLES[path], limit: 0 });
+    expect(res.status).toBe(422);
+    const validate = validatorOf(path, "422", "post");
+    expect(validate(await json(res)) ? [] : validate.errors).toEqual([]);
   });
 });
 

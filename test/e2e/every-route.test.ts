@@ -1,21 +1,28 @@
 // One shared set of checks, run for every route of the live OpenAPI document: authentication,
-// scenario_id, conditional requests, trailing slash, HEAD, other methods and repeated parameters.
+// scenario_id, conditional requests, trailing slash, HEAD, other methods and repeated parameters
+// (for a POST route: its body's scenario_id, bodies that are not JSON, and the same answer to the
+// same request however it is written).
 import { describe, expect, it } from "vitest";
-import { base, json, request } from "./client.ts";
-import { OPEN_ROUTES, SAMPLES } from "./samples.ts";
+import { base, json, KEY, post, request } from "./client.ts";
+import { OPEN_ROUTES, POST_SAMPLES, SAMPLES } from "./samples.ts";
 
 interface Operation {
   parameters?: { name: string; in: string; required?: boolean }[];
 }
-const document = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, { get: Operation }> };
-const routes = Object.keys(document.paths);
+const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
+  paths: Record<string, { get?: Operation; post?: Operation }>;
+};
+const routes = Object.keys(document.paths).filter((p) => document.paths[p].get);
+const postRoutes = Object.keys(document.paths).filter((p) => document.paths[p].post);
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 const takes = (path: string, where: string) =>
-  (document.paths[path].get.parameters ?? []).some((p) => p.name === "scenario_id" && p.in === where);
+  (document.paths[path].get!.parameters ?? []).some((p) => p.name === "scenario_id" && p.in === where);
 
 it("has a sample request for every documented route", () => {
   expect(routes.filter((r) => !SAMPLES[r])).toEqual([]);
+  expect(postRoutes.filter((r) => !POST_SAMPLES[r])).toEqual([]);
+  expect(postRoutes.filter((r) => document.paths[r].get)).toEqual([]);
 });
 
 describe.each(routes)("%s", (route) => {
@@ -111,5 +118,102 @@ describe.each(routes)("%s", (route) => {
     const [once, twice] = await Promise.all([request(sample), request(doubled)]);
     expect(twice.status).toBe(200);
     expect(await twice.text()).toBe(await once.text());
+  });
+});
+
+describe.each(postRoutes)("POST %s", (route) => {
+  const sample = POST_SAMPLES[route];
+
+  it("answers 401 without a key or with an unknown one, naming no account", async () => {
+    for (const key of [null, "sm_not_a_real_key_0000"]) {
+      const res = await post(route, sample, { key });
+      expect(res.status).toBe(401);
+      expect(await json(res)).toEqual({ detail: "Missing or invalid X-API-KEY header" });
+      expect(res.headers.get("x-account-id")).toBeNull();
+    }
+  });
+
+  it("answers 422 without scenario_id, and with an empty one", async () => {
+    const { scenario_id: _, ...without } = sample;
+    const missing = await post(route, without);
+    expect(missing.status).toBe(422);
+    expect((await json(missing)).detail).toBe("Body field 'scenario_id' is required");
+    const empty = await post(route, { ...sample, scenario_id: "" });
+    expect(empty.status).toBe(422);
+    expect((await json(empty)).detail).toBe("Body field 'scenario_id' must not be empty");
+  });
+
+  it("answers 404 for an unknown scenario", async () => {
+    const res = await post(route, { ...sample, scenario_id: UNKNOWN });
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ detail: "Scenario not found" });
+  });
+
+  it("answers 422 to a body that is not a JSON object, or is too large", async () => {
+    for (const text of ["", "{", "not json", "[]", "null", '"x"', "42"]) {
+      const res = await post(route, text);
+      expect(res.status, text).toBe(422);
+      expect(await json(res)).toEqual({ detail: "Request body must be a JSON object" });
+    }
+    const large = await post(route, { ...sample, padding: "x".repeat(70_000) });
+    expect(large.status).toBe(422);
+    expect((await json(large)).detail).toBe("Request body must be at most 65536 bytes");
+    // Streamed without a Content-Length: refused once it runs past the maximum.
+    const chunk = new TextEncoder().encode(`{"scenario_id": "${"x".repeat(10_000)}`);
+    const streamed = await fetch(base + route, {
+      method: "POST",
+      headers: { "X-API-KEY": KEY },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 10; i++) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(await json(streamed)).toEqual({ detail: "Request body must be at most 65536 bytes" });
+    expect(streamed.status).toBe(422);
+  });
+
+  it("reads the body as JSON whatever its Content-Type, and answers without validators", async () => {
+    const plain = await post(route, sample);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(plain.headers.get("etag")).toBeNull();
+    expect(plain.headers.get("x-account-id")).toBe("acct-main");
+    const text = await plain.text();
+    for (const type of ["application/x-www-form-urlencoded", "text/plain"]) {
+      const res = await post(route, sample, { headers: { "Content-Type": type } });
+      expect(res.status, type).toBe(200);
+      expect(await res.text()).toBe(text);
+    }
+  });
+
+  it("gives the same answer with a trailing slash, and to the same request written otherwise", async () => {
+    const text = await (await post(route, sample)).text();
+    expect(await (await post(`${route}/`, sample)).text()).toBe(text);
+    // Fields, filters and list items in reverse order, tickers in lower case.
+    const rewrite = (v: unknown, key = ""): unknown =>
+      Array.isArray(v)
+        ? v.map((x) => (key === "tickers" ? String(x).toLowerCase() : x)).reverse()
+        : v && typeof v === "object"
+          ? Object.fromEntries(
+              Object.entries(v)
+                .reverse()
+                .map(([k, x]) => [k, rewrite(x, k)]),
+            )
+          : v;
+    const again = await post(route, rewrite(sample) as object);
+    expect(await again.text()).toBe(text);
+  });
+
+  it("refuses every other method with 405 and Allow, before the key is checked", async () => {
+    for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      const res = await request(route, { method, key: null });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+      if (method !== "HEAD")
+        expect((await json(res)).detail).toBe(`Method ${method} not allowed on ${route}; use POST`);
+    }
   });
 });

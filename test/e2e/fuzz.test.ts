@@ -1,14 +1,15 @@
 // Fuzz of every documented route. Each parameter of each route (and an unknown one) is set to each
 // of a list of odd values, then a seeded random mix of several mutations, other methods, bad keys
-// and odd paths follows. Nothing a client sends may produce a 5xx; errors carry {detail}; no method
-// but GET and HEAD is ever answered (a 2xx there would be a cached answer leaking through).
+// and odd paths follows; a POST route's body fields likewise, with odd JSON values and bodies that
+// are not JSON. Nothing a client sends may produce a 5xx; errors carry {detail}; no method but the
+// route's own is ever answered (a 2xx there would be a cached answer leaking through).
 import { expect, it } from "vitest";
 import { Rng } from "../../build/rng.ts";
 import { base, BRANCH, KEY, MEGACAP } from "./client.ts";
-import { SAMPLES } from "./samples.ts";
+import { POST_SAMPLES, SAMPLES } from "./samples.ts";
 
 const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
-  paths: Record<string, { get: { parameters?: { name: string }[] } }>;
+  paths: Record<string, { get?: { parameters?: { name: string }[] }; post?: object }>;
 };
 const RANDOM_PER_ROUTE = 120;
 
@@ -53,10 +54,84 @@ const VALUES = [
   "'; drop table",
 ];
 
+/** Body field values: the query's odd strings, and JSON's other kinds. */
+const JSON_VALUES: unknown[] = [
+  ...VALUES,
+  null,
+  0,
+  -1,
+  2.5,
+  1e308,
+  -1e308,
+  true,
+  [],
+  {},
+  ["AAPL", "brk.b"],
+  ["$$$", 7],
+  Array.from({ length: 2000 }, (_, i) => `T${i}`),
+  { gt: 1 },
+  { market_cap: { gt: 1, lt: "x" } },
+  { revenue: { eq: null } },
+  { constructor: { gt: 1 } },
+  { toString: { lt: 2 } },
+  { [`x${"y".repeat(300)}`]: { gt: 0 } },
+];
+/** Bodies that are not a JSON object of fields. */
+const RAW_BODIES = [
+  "",
+  "{",
+  "[]",
+  "null",
+  "42",
+  '"x"',
+  '{"__proto__": {"gt": 1}}',
+  '{"filters": {"__proto__": {"gt": 1}}}',
+];
+
 interface Probe {
   url: URL;
   method: string;
   key: string | null;
+  body?: string;
+}
+
+/** Every single-field mutation of a POST route's sample body, with the main key; then bodies that are no object. */
+function systematicBodies(url: URL, sample: Record<string, unknown>): Probe[] {
+  const fields = [...Object.keys(sample), "filters", "line_items", "unknown_field"];
+  return [
+    ...fields.flatMap((field) =>
+      JSON_VALUES.map((value) => ({
+        url,
+        method: "POST",
+        key: KEY,
+        body: JSON.stringify({ ...sample, [field]: value }),
+      })),
+    ),
+    ...RAW_BODIES.map((body) => ({ url, method: "POST", key: KEY, body })),
+  ];
+}
+
+/** Several body mutations at once, other methods, bad keys, odd paths. */
+function randomBodies(route: string, sample: Record<string, unknown>, rng: Rng): Probe[] {
+  const fields = [...Object.keys(sample), "filters", "sector", "industry", "period", "offset", "unknown_field"];
+  return Array.from({ length: RANDOM_PER_ROUTE }, () => {
+    const body: Record<string, unknown> = { ...sample };
+    for (let k = rng.int(1, 4); k > 0; k--) {
+      const field = rng.pick(fields);
+      if (rng.uniform() < 0.3) delete body[field];
+      else body[field] = rng.pick(JSON_VALUES);
+    }
+    const url = new URL(route, base);
+    if (rng.uniform() < 0.2) url.pathname += rng.pick(["/", "//", "/x", "%2F..", "/../health"]);
+    const method = rng.pick(["POST", "POST", "POST", "GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
+    const text = rng.uniform() < 0.1 ? rng.pick(RAW_BODIES) : JSON.stringify(body);
+    return {
+      url,
+      method,
+      key: rng.pick([KEY, KEY, null, "sm_bad_key_000000", "short"]),
+      body: ["GET", "HEAD"].includes(method) ? undefined : text,
+    };
+  });
 }
 
 /** Every single-parameter mutation of a route's sample, with the main key. */
@@ -94,19 +169,26 @@ it("answers every mangled request of every route without a 5xx", { timeout: 300_
   let sent = 0;
   let expected = 0;
   for (const [route, item] of Object.entries(document.paths)) {
-    const names = [...(item.get.parameters ?? []).map((p) => p.name), "unknown_param"];
-    const sample = new URL(SAMPLES[route], base);
-    const probes = [...systematic(sample, names), ...random(sample, names, rng)];
+    let probes: Probe[];
+    if (item.get) {
+      const names = [...(item.get.parameters ?? []).map((p) => p.name), "unknown_param"];
+      const sample = new URL(SAMPLES[route], base);
+      probes = [...systematic(sample, names), ...random(sample, names, rng)];
+    } else {
+      const sample = POST_SAMPLES[route];
+      probes = [...systematicBodies(new URL(route, base), sample), ...randomBodies(route, sample, rng)];
+    }
+    const allowed = item.get ? ["GET", "HEAD"] : ["POST"];
     expected += probes.length;
     for (let i = 0; i < probes.length; i += 64) {
       await Promise.all(
-        probes.slice(i, i + 64).map(async ({ url, method, key }) => {
-          const res = await fetch(url, { method, headers: key ? { "X-API-KEY": key } : {} });
+        probes.slice(i, i + 64).map(async ({ url, method, key, body: payload }) => {
+          const res = await fetch(url, { method, headers: key ? { "X-API-KEY": key } : {}, body: payload });
           sent++;
           const body = method === "HEAD" ? "" : await res.text();
-          const what = `${method} ${url.pathname}${url.search} -> ${res.status}`;
+          const what = `${method} ${url.pathname}${url.search} ${payload?.slice(0, 100) ?? ""} -> ${res.status}`;
           if (res.status >= 500) failures.push(`${what} ${body.slice(0, 200)}`);
-          if (!["GET", "HEAD"].includes(method) && res.status < 300) failures.push(`${what}: not refused`);
+          if (!allowed.includes(method) && res.status < 300) failures.push(`${what}: not refused`);
           if (res.status >= 400 && method !== "HEAD") {
             const parsed = JSON.parse(body) as Record<string, unknown>;
             if (typeof parsed.detail !== "string") failures.push(`${what}: no detail`);

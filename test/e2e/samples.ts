@@ -1,5 +1,6 @@
 // One request per documented route that answers 200 on the default library: the shared checks and
-// the contract test drive every route through these (a new route without a sample fails them).
+// the contract test drive every route through these (a new route without a sample fails them). A
+// route whose parameters are a JSON body has a sample body instead.
 import { BRANCH, MEGACAP } from "./client.ts";
 
 const s = `scenario_id=${MEGACAP}`;
@@ -50,9 +51,25 @@ export const SAMPLES: Record<string, string> = {
   "/kpi/non-gaap": `/kpi/non-gaap?${s}&ticker=NVDA&period=annual`,
   "/kpi/metrics/tickers": `/kpi/metrics/tickers?${s}`,
   "/kpi/metrics/sectors": `/kpi/metrics/sectors?${s}`,
+  "/financials/search/screener/filters": "/financials/search/screener/filters",
   "/corporate-actions": `/corporate-actions?${s}`,
   "/index-funds": `/index-funds?${s}&ticker=XLK`,
   "/index-funds/tickers": "/index-funds/tickers",
+};
+
+/** POST routes: a body each (objects whose fields are the route's parameters). */
+export const POST_SAMPLES: Record<string, Record<string, unknown>> = {
+  "/financials/search/screener": {
+    scenario_id: MEGACAP,
+    as_of: "2023-08-15",
+    filters: { price_to_earnings_ratio: { gt: 0, lt: 60 }, revenue: { gte: 1e9 } },
+  },
+  "/financials/search/line-items": {
+    scenario_id: MEGACAP,
+    tickers: ["AAPL", "nvda"],
+    line_items: ["revenue", "earnings_per_share", "market_cap"],
+    limit: 4,
+  },
 };
 
 /** Routes that need no key. */

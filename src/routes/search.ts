@@ -1,0 +1,245 @@
+// Search: the screener (each company's latest period that meets bounds on its numbers) and line
+// items (chosen numbers of many companies' periods). Both read the cross-section of a kind of
+// period (SHARDS.search: one shard per filing year holding every company), never one shard per
+// company: a screen of 500 companies is a binary search per company in one or two shards.
+import type { Context } from "hono";
+import { z } from "zod";
+import type { Shard } from "../bundle/shard.ts";
+import { SHARDS, unpackNumbers, yearOf } from "../bundle/shards.ts";
+import type { Manifest } from "../bundle/types.ts";
+import { CURRENCY } from "../contract/statements.ts";
+import {
+  LineItemsRequest,
+  meets,
+  SCREENER_DEFAULT_FIELDS,
+  ScreenerRequest,
+  SEARCH_FIELDS,
+  SEARCH_PER_SHARE,
+  SEARCH_SHARE_COUNTS,
+  SearchResult,
+} from "../contract/search.ts";
+import type { AppEnv } from "../env.ts";
+import { dataRoute, postRoute, serve, servePost, type ApiApp } from "../http/route.ts";
+import { periodHorizon } from "../http/periods.ts";
+import { horizon, loadManifest, requireShard, requireTicker } from "../http/scenario.ts";
+import { restated, splitFactor, type Split } from "../http/splits.ts";
+
+const TAG = "Search";
+const FILTERS_PATH = "/financials/search/screener/filters";
+
+const filters = dataRoute({
+  path: FILTERS_PATH,
+  tag: TAG,
+  summary: "Fields the screener filters on and line items serves",
+  description:
+    "Every statement line (income statement, balance sheet, cash-flow statement) and every numeric financial metric.",
+  request: { query: z.object({}) },
+  response: z.object({ filters: z.array(z.string()) }),
+});
+
+const results = z.object({ results: z.array(SearchResult) });
+
+const screener = postRoute({
+  path: "/financials/search/screener",
+  tag: TAG,
+  summary: "Companies whose latest period meets bounds",
+  description:
+    "For each company (by ticker), its latest period of the kind asked for that was filed by the horizon, kept when " +
+    "every bound holds (a null value meets none). Rows carry the fields filtered on, or without filters " +
+    `${SCREENER_DEFAULT_FIELDS.join(", ")}. Values are those of /financial-metrics and the statements as of the ` +
+    "horizon: valuation at the close of the filing date, per-share figures restated for the splits by the horizon.",
+  body: ScreenerRequest,
+  response: results,
+});
+
+const lineItems = postRoute({
+  path: "/financials/search/line-items",
+  tag: TAG,
+  summary: "Chosen fields of many companies' periods",
+  description:
+    "By ticker, each company's periods filed by the horizon, newest first, at most `limit` of them per company, " +
+    "with the fields asked for: the values of the statements and /financial-metrics as of the horizon.",
+  body: LineItemsRequest,
+  response: results,
+});
+
+type Period = z.output<typeof ScreenerRequest>["period"];
+/** A row: SearchResult's period fields, then numbers by name. */
+type Result = z.output<typeof SearchResult> & Record<string, unknown>;
+
+const RESTATED = new Set<string>([...SEARCH_PER_SHARE, ...SEARCH_SHARE_COUNTS]);
+
+/** One company's period: its key (searchKey) and its numbers (packNumbers bytes). */
+interface Stored {
+  key: string;
+  numbers: Uint8Array;
+}
+
+const stored = (shard: Shard, i: number): Stored => ({ key: shard.keys[i], numbers: shard.bytes(i) });
+
+/**
+ * A kind of period's yearly cross-section shards up to the horizon's year, newest first, read as
+ * needed, and the splits gone ex by the horizon.
+ */
+class CrossSection {
+  readonly period: Period;
+  /** The horizon: the last filing date seen. */
+  readonly last: string;
+  private readonly c: Context<AppEnv>;
+  private readonly manifest: Manifest;
+  private readonly years: string[];
+  private readonly shards = new Map<string, Promise<Shard | null>>();
+  private readonly splits: Shard | null;
+
+  private constructor(c: Context<AppEnv>, manifest: Manifest, period: Period, last: string, splits: Shard | null) {
+    this.c = c;
+    this.manifest = manifest;
+    this.period = period;
+    this.last = last;
+    this.years = Object.keys(manifest.periods[`search/${period}`] ?? {})
+      .filter((y) => y <= yearOf(last))
+      .sort()
+      .reverse();
+    this.splits = splits;
+  }
+
+  static async open(c: Context<AppEnv>, manifest: Manifest, period: Period, last: string): Promise<CrossSection> {
+    return new CrossSection(c, manifest, period, last, await c.get("reader").shard(manifest, SHARDS.splits.name()));
+  }
+
+  private shard(year: string): Promise<Shard | null> {
+    let shard = this.shards.get(year);
+    if (!shard) {
+      shard = this.c.get("reader").shard(this.manifest, SHARDS.search.name(`${this.period}/${year}`));
+      this.shards.set(year, shard);
+    }
+    return shard;
+  }
+
+  /**
+   * Each company's latest period filed by the horizon, from the newest year that has one: a binary
+   * search per company, years read only while some company is not found.
+   */
+  async latest(tickers: string[]): Promise<(Stored | undefined)[]> {
+    const found: (Stored | undefined)[] = [];
+    let missing = tickers.map((_, k) => k);
+    for (const year of this.years) {
+      const shard = missing.length ? await this.shard(year) : null;
+      if (!shard) continue;
+      missing = missing.filter((k) => {
+        const i = shard.upperBound(`${tickers[k]} ${this.last}~`) - 1;
+        if (i < 0 || !shard.keys[i].startsWith(`${tickers[k]} `)) return true;
+        found[k] = stored(shard, i);
+        return false;
+      });
+    }
+    return found;
+  }
+
+  /** The company's periods filed by the horizon, newest first, `offset` skipped, at most `limit`. */
+  async newest(ticker: string, offset: number, limit: number): Promise<Stored[]> {
+    const out: Stored[] = [];
+    let skip = offset;
+    for (const year of this.years) {
+      const shard = await this.shard(year);
+      if (!shard) continue;
+      const [from, to] = shard.window(`${ticker} `, `${ticker} ${this.last}~`);
+      const end = Math.max(from, to - skip);
+      skip -= to - end;
+      for (let i = end - 1; i >= from && out.length < limit; i--) out.push(stored(shard, i));
+      if (out.length === limit) break;
+    }
+    return out;
+  }
+
+  /**
+   * A reader of the named numbers of a period, per-share figures and share counts restated for the
+   * splits after it by the horizon (looked up only when some field needs them).
+   */
+  numbers(fields: readonly string[]): (period: Stored) => Record<string, number | null> {
+    const restates = fields.some((f) => RESTATED.has(f));
+    return ({ key, numbers }) => {
+      const values = unpackNumbers(numbers, fields);
+      if (!restates || !this.splits) return values;
+      const [ticker, , reportPeriod] = key.split(" ");
+      const [from, to] = this.splits.window(`${ticker} `, `${ticker} ${this.last}`);
+      const splits = this.splits.rows(from, to).map(([, ex, ratio]) => ({ ex, ratio }) as Split);
+      return restated(values, splitFactor(splits, reportPeriod), SEARCH_PER_SHARE, SEARCH_SHARE_COUNTS);
+    };
+  }
+
+  /** A period as served: its period fields, then `values`. */
+  result({ key }: Stored, values: Record<string, number | null>): Result {
+    const [ticker, filing_date, report_period] = key.split(" ");
+    return { ticker, report_period, period: this.period, currency: CURRENCY, filing_date, ...values };
+  }
+}
+
+/** The companies asked for (each must be in the scenario), or every company; by ticker. */
+async function companies(c: Context<AppEnv>, manifest: Manifest, tickers: string[] | undefined): Promise<string[]> {
+  if (!tickers) return (await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies")).keys;
+  for (const t of tickers) await requireTicker(c, manifest, t);
+  return [...tickers].sort();
+}
+
+/** Whether a company is of one of the sectors and industries asked for (case-insensitive), by ticker. */
+async function inSectors(
+  c: Context<AppEnv>,
+  manifest: Manifest,
+  q: { sector?: string[]; industry?: string[] },
+): Promise<(ticker: string) => boolean> {
+  if (!q.sector && !q.industry) return () => true;
+  const [sectors, industries] = [q.sector, q.industry].map(
+    (names) => names && new Set(names.map((n) => n.toLowerCase())),
+  );
+  const facts = await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
+  const kept = new Set(
+    facts
+      .objects(0, facts.length)
+      .filter(
+        (f) =>
+          (!sectors || sectors.has((f.sector as string).toLowerCase())) &&
+          (!industries || industries.has((f.industry as string).toLowerCase())),
+      )
+      .map((f) => f.ticker),
+  );
+  return (ticker) => kept.has(ticker);
+}
+
+/** Fields in SEARCH_FIELDS order, whatever order the request named them in (its identity ignores order). */
+const inOrder = (names: string[]) => SEARCH_FIELDS.filter((f) => names.includes(f));
+
+export function register(app: ApiApp): void {
+  serve(app, filters, async () => ({ filters: SEARCH_FIELDS }));
+
+  servePost(app, screener, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    const kept = await inSectors(c, manifest, q);
+    const tickers = (await companies(c, manifest, q.tickers)).filter(kept);
+    const table = await CrossSection.open(c, manifest, q.period, horizon(manifest, q.as_of));
+    const bounds = Object.entries(q.filters);
+    const shown = bounds.length ? inOrder(bounds.map(([f]) => f)) : SCREENER_DEFAULT_FIELDS;
+    const numbers = table.numbers(shown);
+    const out: Result[] = [];
+    let skip = q.offset;
+    for (const period of await table.latest(tickers)) {
+      if (!period) continue;
+      const values = numbers(period);
+      if (!bounds.every(([f, bound]) => meets(values[f], bound))) continue;
+      if (skip > 0) skip--;
+      else if (out.push(table.result(period, values)) === q.limit) break;
+    }
+    return { results: out };
+  });
+
+  servePost(app, lineItems, async (q, c) => {
+    const manifest = await loadManifest(c, q.scenario_id);
+    const tickers = await companies(c, manifest, q.tickers);
+    // end_date bounds filing dates, as the statements' filing_date_lte does.
+    const last = periodHorizon(manifest, { filing_date_lte: q.end_date, as_of: q.as_of });
+    const table = await CrossSection.open(c, manifest, q.period, last);
+    const numbers = table.numbers(inOrder(q.line_items));
+    const periods = (await Promise.all(tickers.map((t) => table.newest(t, q.offset, q.limit)))).flat();
+    return { results: periods.map((p) => table.result(p, numbers(p))) };
+  });
+}

@@ -1,0 +1,224 @@
+// The screener and line items, held to the per-company routes: every row they serve is the row of
+// /financials/* and /financial-metrics fetched one company at a time, as of the same date.
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LINE_ITEMS, SCREENER_DEFAULT_FIELDS } from "../../src/contract/search.ts";
+import { body, get, json, MEGACAP, post } from "./client.ts";
+
+type Row = Record<string, any>;
+const s = `scenario_id=${MEGACAP}`;
+const SCREENER = "/financials/search/screener";
+const LINE_ITEMS = "/financials/search/line-items";
+const PERIOD_FIELDS = ["ticker", "report_period", "period", "currency", "filing_date"];
+/** Fields of the per-company rows that are not numbers. */
+const NOT_NUMBERS = [...PERIOD_FIELDS, "fiscal_period", "filing_datetime", "accession_number", "filing_url"];
+
+const rows = async (path: string, key: string): Promise<Row[]> => (await body(path))[key];
+const results = async (path: string, sent: object): Promise<Row[]> => (await body(path, sent)).results;
+
+/**
+ * A company's periods filed by `asOf`, newest first, as the per-company routes serve them: the
+ * three statements and the metrics of each period merged into one row.
+ */
+async function periods(ticker: string, period: string, asOf: string): Promise<Row[]> {
+  const q = `${s}&ticker=${ticker}&period=${period}&as_of=${asOf}&limit=100`;
+  const [income, balance, cash, metrics] = await Promise.all([
+    rows(`/financials/income-statements?${q}`, "income_statements"),
+    rows(`/financials/balance-sheets?${q}`, "balance_sheets"),
+    rows(`/financials/cash-flow-statements?${q}`, "cash_flow_statements"),
+    rows(`/financial-metrics?${q}`, "financial_metrics"),
+  ]);
+  return metrics.map((m, k) => ({ ...m, ...cash[k], ...balance[k], ...income[k] }));
+}
+
+const pick = (row: Row, fields: string[]) => Object.fromEntries([...PERIOD_FIELDS, ...fields].map((f) => [f, row[f]]));
+
+const companies = async (): Promise<string[]> => (await body(`/financial-metrics/snapshot/tickers?${s}`)).tickers;
+
+/** Each company's latest period filed by `asOf`, one request at a time. */
+async function latest(period: string, asOf: string): Promise<Row[]> {
+  const all = await Promise.all((await companies()).map((t) => periods(t, period, asOf)));
+  return all.filter((p) => p.length).map((p) => p[0]);
+}
+
+describe("the screener's filters", () => {
+  it("are every number of a period: statement lines and metrics", async () => {
+    const { filters } = await body("/financials/search/screener/filters");
+    const [row] = await periods("AAPL", "ttm", "2023-12-29");
+    expect([...filters].sort()).toEqual(
+      Object.keys(row)
+        .filter((f) => !NOT_NUMBERS.includes(f))
+        .sort(),
+    );
+  });
+});
+
+describe("the screener", () => {
+  it("serves each company's latest period filed by as_of, by ticker, with SPEC's metrics by default", async () => {
+    for (const [period, asOf] of [
+      ["ttm", "2023-08-15"],
+      ["quarterly", "2023-04-28"],
+      ["annual", "2023-12-29"],
+    ]) {
+      const expected = await latest(period, asOf);
+      const got = await results(SCREENER, { scenario_id: MEGACAP, period, as_of: asOf });
+      expect(got.map((r) => r.ticker)).toEqual(expected.map((r) => r.ticker));
+      expect(got, `${period} ${asOf}`).toEqual(expected.map((r) => pick(r, SCREENER_DEFAULT_FIELDS)));
+      expect(got.every((r) => r.filing_date <= asOf && r.period === period)).toBe(true);
+    }
+  });
+
+  it("keeps the companies meeting every bound, a null value meeting none", async () => {
+    const filters = {
+      inventory_turnover: { gte: 0 },
+      price_to_earnings_ratio: { gt: 0, lt: 45 },
+      revenue: { gte: 1e9 },
+    };
+    const candidates = await latest("ttm", "2023-12-29");
+    const expected = candidates.filter(
+      (r) =>
+        r.inventory_turnover !== null &&
+        r.price_to_earnings_ratio !== null &&
+        r.price_to_earnings_ratio > 0 &&
+        r.price_to_earnings_ratio < 45 &&
+        r.revenue >= 1e9,
+    );
+    // The bounds and the nulls each exclude someone, and someone is left.
+    expect(candidates.some((r) => r.inventory_turnover === null)).toBe(true);
+    expect(candidates.some((r) => r.price_to_earnings_ratio >= 45)).toBe(true);
+    expect(expected.length).toBeGreaterThan(0);
+    const got = await results(SCREENER, { scenario_id: MEGACAP, filters });
+    expect(got).toEqual(expected.map((r) => pick(r, ["revenue", "inventory_turnover", "price_to_earnings_ratio"])));
+    const exact = await results(SCREENER, { scenario_id: MEGACAP, filters: { revenue: { eq: expected[0].revenue } } });
+    expect(exact.map((r) => r.ticker)).toEqual([expected[0].ticker]);
+  });
+
+  it("restates per-share figures for the splits gone ex by as_of, as /financial-metrics does", async () => {
+    // NVDA splits 2-for-1 with ex-date 2023-05-02; its TTM to 2023-04-30 is filed after that.
+    const fields = ["earnings_per_share", "book_value_per_share", "free_cash_flow_per_share", "outstanding_shares"];
+    for (const asOf of ["2023-04-28", "2023-06-30", "2023-12-29"]) {
+      const [expected] = await periods("NVDA", "ttm", asOf);
+      const got = await results(SCREENER, {
+        scenario_id: MEGACAP,
+        tickers: ["nvda"],
+        as_of: asOf,
+        filters: Object.fromEntries(fields.map((f) => [f, { gt: -1e15 }])),
+      });
+      expect(got).toEqual([pick(expected, fields)]);
+    }
+  });
+
+  it("filters on sector and industry, and pages by ticker", async () => {
+    const { companies: facts } = await body(`/companies?${s}&limit=5000`);
+    const sectorOf = new Map<string, string>(facts.map((c: Row) => [c.ticker, c.sector]));
+    const all = await results(SCREENER, { scenario_id: MEGACAP });
+    const tech = await results(SCREENER, { scenario_id: MEGACAP, sector: "information technology" });
+    expect(tech).toEqual(all.filter((r) => sectorOf.get(r.ticker) === "Information Technology"));
+    expect(tech.length).toBeGreaterThan(1);
+    const two = await results(SCREENER, { scenario_id: MEGACAP, sector: ["Financials", "Energy", "Utilities"] });
+    expect(two).toEqual(all.filter((r) => ["Financials", "Energy", "Utilities"].includes(sectorOf.get(r.ticker)!)));
+    const industry = facts.find((c: Row) => c.ticker === "NVDA").industry;
+    const byIndustry = await results(SCREENER, { scenario_id: MEGACAP, industry });
+    expect(byIndustry.map((r) => r.ticker)).toContain("NVDA");
+    const pages = [
+      ...(await results(SCREENER, { scenario_id: MEGACAP, limit: 3 })),
+      ...(await results(SCREENER, { scenario_id: MEGACAP, limit: 3, offset: 3 })),
+    ];
+    expect(pages).toEqual(all.slice(0, 6));
+  });
+});
+
+describe("line items", () => {
+  const items = [
+    "revenue",
+    "total_debt",
+    "free_cash_flow",
+    "earnings_per_share",
+    "weighted_average_shares",
+    "price_to_earnings_ratio",
+    "return_on_equity",
+    "book_value_per_share",
+  ];
+
+  it("serve each company's periods newest first, as the statements and metrics do, none filed after the horizon", async () => {
+    for (const [period, horizon] of [
+      ["quarterly", { end_date: "2023-06-30" }],
+      ["ttm", { as_of: "2023-04-28" }],
+      ["annual", { as_of: "2023-12-29", end_date: "2024-06-30" }],
+    ] as const) {
+      const asOf = Object.values(horizon).sort()[0];
+      const tickers = ["NVDA", "aapl", "JPM", "SPY"];
+      const got = await results(LINE_ITEMS, {
+        scenario_id: MEGACAP,
+        tickers,
+        period,
+        line_items: items,
+        limit: 5,
+        ...horizon,
+      });
+      const expected = (await Promise.all(["AAPL", "JPM", "NVDA", "SPY"].map((t) => periods(t, period, asOf)))).flatMap(
+        (p) => p.slice(0, 5).map((r) => ({ ...pick(r, items) })),
+      );
+      expect(expected.length).toBeGreaterThan(6);
+      expect(got, `${period} ${asOf}`).toEqual(expected);
+      expect(got.every((r) => r.filing_date <= asOf)).toBe(true);
+    }
+  });
+
+  it("restate a period's per-share figures and share counts once a split has gone ex", async () => {
+    const at = async (asOf: string) =>
+      (
+        await results(LINE_ITEMS, {
+          scenario_id: MEGACAP,
+          tickers: ["NVDA"],
+          line_items: ["earnings_per_share", "weighted_average_shares", "net_income"],
+          as_of: asOf,
+        })
+      ).find((r) => r.report_period === "2023-01-31")!;
+    const [before, after] = [await at("2023-04-28"), await at("2023-06-30")];
+    expect(after.net_income).toBe(before.net_income);
+    expect(after.weighted_average_shares).toBe(2 * before.weighted_average_shares);
+    expect(after.earnings_per_share).toBeCloseTo(before.earnings_per_share / 2, 3);
+  });
+
+  it("default to quarters, SPEC's statement fields and every company, skipping offset periods", async () => {
+    const got = await results(LINE_ITEMS, { scenario_id: MEGACAP, limit: 2, offset: 1 });
+    const tickers = await companies();
+    expect(got.map((r) => r.ticker)).toEqual(tickers.flatMap((t) => [t, t]));
+    const [, second, third] = await periods(tickers[0], "quarterly", "2023-12-29");
+    expect(got.slice(0, 2).map((r) => r.report_period)).toEqual([second.report_period, third.report_period]);
+    expect(Object.keys(got[0])).toEqual([...PERIOD_FIELDS, ...DEFAULT_LINE_ITEMS]);
+  });
+});
+
+describe("search requests", () => {
+  it.each([
+    [
+      SCREENER,
+      { filters: { pe_ratio: { lt: 20 }, revenue: { gt: 0 } } },
+      422,
+      "Body field 'filters' names unknown fields: pe_ratio (see GET /financials/search/screener/filters)",
+    ],
+    [
+      LINE_ITEMS,
+      { line_items: ["revenue", "ebitda", "capex"] },
+      422,
+      "Body field 'line_items' names unknown fields: ebitda, capex (see GET /financials/search/screener/filters)",
+    ],
+    [SCREENER, { limit: 5001 }, 422, "Body field 'limit' must be at most 5000"],
+    [LINE_ITEMS, { limit: 501 }, 422, "Body field 'limit' must be at most 500"],
+    [SCREENER, { filters: { revenue: { gt: "1e9" } } }, 422, "Body field 'filters.revenue.gt' must be a number"],
+    [SCREENER, { period: "weekly" }, 422, "Body field 'period' must be one of ttm, quarterly, annual"],
+    [LINE_ITEMS, { start_date: "2023-01-01" }, 422, "Body field 'start_date' is not accepted"],
+    [SCREENER, { tickers: ["AAPL", "ZZZZ"] }, 404, "Ticker ZZZZ not found in scenario"],
+  ])("%s %j -> %i", async (path, sent, status, detail) => {
+    const res = await post(path, { scenario_id: MEGACAP, ...sent });
+    expect(res.status).toBe(status);
+    expect((await json(res)).detail).toBe(detail);
+  });
+
+  it("are POST only", async () => {
+    const res = await get(`${SCREENER}?${s}`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+});
