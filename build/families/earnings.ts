@@ -15,7 +15,8 @@ import {
   releaseSummary,
   type Market,
 } from "../generate/earnings.ts";
-import type { WorldEvent } from "../generate/events.ts";
+import { dayIndexOf, type WorldEvent } from "../generate/events.ts";
+import { round2 } from "../generate/rounding.ts";
 import { bandCheck, mean, median, skipped, type Band } from "../realism.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
@@ -42,7 +43,7 @@ export const earnings: Family<Calendar, object, CompanyEventsPart & Stock & Comp
   context: () => ({}),
   company: (world, { facts, business, coverage, events, sizeTier, stock, statements }, { rng }) => {
     const market: Market = { days: world.days, bars: stock.bars, shares: stock.shares };
-    const dayIndex = new Map(world.days.map((d, i) => [d, i]));
+    const dayIndex = dayIndexOf(world.days);
     const releases = new Map(events.filter((e) => e.event_type === "earnings_release").map((e) => [e.event_date, e]));
     const quarterly = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));
     const released = business.quarters.flatMap(({ quarter }, q) => {
@@ -132,7 +133,7 @@ function earningsChecks(): Checker<unknown, Company> {
           if (e.metric_name === "earnings_per_share" && e.estimate_date < row.filing_date) latest.set(e.firm, e);
         const basis = row.quarterly.weighted_average_shares;
         const eps = [...latest.values()].map((e) => (e.estimate * shareOn.get(e.estimate_date)!) / basis);
-        const expected = eps.length ? Math.round(mean(eps) * 100) / 100 : null;
+        const expected = eps.length ? round2(mean(eps)) : null;
         if (expected !== row.quarterly.estimated_earnings_per_share || latest.size !== row.quarterly.analysts)
           pointInTime.violation(where);
         reported.rows++;

@@ -8,6 +8,7 @@ import { analystCoverage, consensus, earningsSurprise, type Coverage } from "../
 import {
   byDateThenId,
   companyEvents,
+  dayIndexOf,
   earningsEventId,
   type CatalystHit,
   earningsEvents,
@@ -174,7 +175,7 @@ export function companyTimeline(input: {
     rng.fork(`fiscal/${facts.ticker}`),
   );
   const own = companyEvents(scenarioId, days, facts, tier, rng.fork("events"), catalyst);
-  const dayIndex = new Map(days.map((d, i) => [d, i]));
+  const dayIndex = dayIndexOf(days);
   const moves = own
     .filter((e) => BUSINESS_EVENTS.has(e.event_type))
     .map((e) => ({

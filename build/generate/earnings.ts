@@ -12,7 +12,7 @@ import { latestEstimates, type Coverage, type EstimateRevision } from "./estimat
 import type { WorldEvent } from "./events.ts";
 import type { BusinessPlan } from "./fundamentals.ts";
 import type { Bar } from "./prices.ts";
-import { round2 } from "./rounding.ts";
+import { round2, round4, thousands } from "./rounding.ts";
 
 type Rating = AnalystEstimate["rating"];
 
@@ -26,8 +26,6 @@ const RATING_CHANGE = 0.12;
 /** Price-target upside by rating (log). */
 const UPSIDE: Record<Rating, number> = { buy: 0.16, hold: 0.05, sell: -0.1 };
 
-const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
-const thousands = (x: number) => Math.round(x / 1000) * 1000;
 const hashId = (prefix: string, parts: string[]) =>
   `${prefix}_${createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 16)}`;
 

@@ -357,10 +357,15 @@ export interface EventInput {
 /** Day indexes by calendar, built once per scenario rather than once per company. */
 const dayIndexes = new WeakMap<string[], Map<string, number>>();
 
-function context(scenarioId: string, days: string[]): Ctx {
+/** Each day's index in the calendar `days`. */
+export function dayIndexOf(days: string[]): Map<string, number> {
   let dayIndex = dayIndexes.get(days);
   if (!dayIndex) dayIndexes.set(days, (dayIndex = new Map(days.map((d, i) => [d, i]))));
-  return { scenarioId, days, dayIndex };
+  return dayIndex;
+}
+
+function context(scenarioId: string, days: string[]): Ctx {
+  return { scenarioId, days, dayIndex: dayIndexOf(days) };
 }
 
 /** Market-wide events (policy decisions, inflation prints, the catalyst), ordered by date then id. */

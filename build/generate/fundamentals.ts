@@ -8,6 +8,7 @@ import type { BusinessAnchor } from "./anchors.ts";
 import type { FiscalQuarter } from "./fiscal.ts";
 import type { Regime } from "./regimes.ts";
 import { REGIME_PARAMS } from "./regimes.ts";
+import { thousands } from "./rounding.ts";
 import type { Rng } from "../rng.ts";
 
 /** Statement lines of one quarter (USD; outflows negative in the cash-flow statement). */
@@ -273,9 +274,6 @@ const REGIME_BUSINESS: Record<Regime, { growth: number; margin: number }> = {
 
 /** Effective income tax rate: the US statutory rate was cut from 35% to 21% from 2018. */
 const taxRate = (fiscalYear: number) => (fiscalYear >= 2018 ? 0.19 : 0.28);
-
-/** Statement figures are whole thousands of dollars, so every sum of them is exact. */
-const thousands = (x: number) => Math.round(x / 1000) * 1000;
 
 /** What sizes a company's business and moves it: its sector, anchors, calendar, the regimes and its events. */
 export interface IncomeInput {

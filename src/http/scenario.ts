@@ -64,6 +64,11 @@ export function instruments(c: Context<AppEnv>, manifest: Manifest): Promise<Sha
   return requireShard(c, manifest, SHARDS.instruments.name(), "Scenario has no instruments");
 }
 
+/** The operating companies' facts, by ticker. */
+export function companiesShard(c: Context<AppEnv>, manifest: Manifest): Promise<Shard> {
+  return requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
+}
+
 /** The instrument's kind; 404 unless the scenario holds it. */
 export async function requireTicker(c: Context<AppEnv>, manifest: Manifest, ticker: string): Promise<InstrumentKind> {
   const shard = await instruments(c, manifest);

@@ -1,15 +1,12 @@
 // Company identity: facts by ticker or CIK, the company list with search, and their tickers and CIKs.
 import { z } from "zod";
 import { page, scenarioId, str, ticker, tickers } from "../contract/params.ts";
-import type { Context } from "hono";
 import { SHARDS } from "../bundle/shards.ts";
-import type { Manifest } from "../bundle/types.ts";
 import { CompanyFacts } from "../contract/resources.ts";
-import type { AppEnv } from "../env.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { jsonArray, jsonObject } from "../http/json.ts";
-import { find, loadManifest, pageRange, requireShard } from "../http/scenario.ts";
+import { companiesShard, find, loadManifest, pageRange, requireShard } from "../http/scenario.ts";
 
 const TAG = "Company";
 
@@ -70,9 +67,6 @@ const companyCiks = dataRoute({
   response: z.object({ ciks: z.array(z.string()) }),
 });
 
-const companyShard = (c: Context<AppEnv>, manifest: Manifest) =>
-  requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
-
 export function register(app: ApiApp): void {
   serve(app, companyFacts, async (q, c) => {
     if (q.ticker === undefined && q.cik === undefined) {
@@ -88,7 +82,7 @@ export function register(app: ApiApp): void {
       const byCik = i < 0 ? undefined : (ciks.rows(i, i + 1)[0][1] as string);
       symbol = symbol === undefined || symbol === byCik ? byCik : undefined;
     }
-    const shard = await companyShard(c, manifest);
+    const shard = await companiesShard(c, manifest);
     const i = symbol === undefined ? -1 : find(shard, symbol);
     if (i < 0) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
     return { company_facts: jsonObject<CompanyFacts>(shard.json(i, i + 1)) };
@@ -96,7 +90,7 @@ export function register(app: ApiApp): void {
 
   serve(app, companies, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
-    const shard = await companyShard(c, manifest);
+    const shard = await companiesShard(c, manifest);
     const needle = q.search?.trim().toLowerCase();
     if (!q.ticker && !needle) {
       return { companies: jsonArray<CompanyFacts>([shard.json(...pageRange(0, shard.length, q.offset, q.limit))]) };
@@ -115,7 +109,7 @@ export function register(app: ApiApp): void {
 
   serve(app, companyTickers, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
-    return { tickers: (await companyShard(c, manifest)).keys };
+    return { tickers: (await companiesShard(c, manifest)).keys };
   });
 
   serve(app, companyCiks, async (q, c) => {

@@ -3,7 +3,8 @@
 // are restated for the splits that went ex after them, by the request's horizon.
 import { z } from "zod";
 import type { Shard } from "../bundle/shard.ts";
-import { SHARDS } from "../bundle/shards.ts";
+import type { Context } from "hono";
+import { SHARDS, type ShardKind } from "../bundle/shards.ts";
 import {
   AnalystEstimate,
   EARNINGS_PER_SHARE,
@@ -15,13 +16,14 @@ import {
   KpiGuidance,
 } from "../contract/earnings.ts";
 import { asOf, date, many, oneOf, page, scenarioId, str, ticker } from "../contract/params.ts";
+import type { AppEnv } from "../env.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import {
+  companiesShard,
   horizon,
   loadManifest,
   newestFirstByTickerOrYear,
   pageRange,
-  requireShard,
   requireTicker,
 } from "../http/scenario.ts";
 import { restated, splitFactor, splitsBy } from "../http/splits.ts";
@@ -128,20 +130,35 @@ function newestFirst(shard: Shard | null, last: string, keep: (row: Record<strin
   return shard.objects(from, to).filter(keep).reverse();
 }
 
+/**
+ * One company's rows of a kind dated up to the horizon (estimates, guidance), newest first, kept by
+ * `keep` and paged, with the splits gone ex by the horizon to restate their per-share figures.
+ */
+async function pagedAsOf<T>(
+  c: Context<AppEnv>,
+  q: { scenario_id: string; ticker: string; as_of?: string; offset: number; limit: number },
+  kind: ShardKind,
+  keep: (row: Record<string, unknown>) => boolean,
+) {
+  const manifest = await loadManifest(c, q.scenario_id);
+  await requireTicker(c, manifest, q.ticker);
+  const last = horizon(manifest, q.as_of);
+  const rows = newestFirst(await c.get("reader").shard(manifest, kind.name(q.ticker)), last, keep);
+  const splits = await splitsBy(c, manifest, q.ticker, last);
+  return { rows: rows.slice(...pageRange(0, rows.length, q.offset, q.limit)) as T[], splits };
+}
+
 export function register(app: ApiApp): void {
   serve(app, estimates, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    await requireTicker(c, manifest, q.ticker);
-    const last = horizon(manifest, q.as_of);
     const metrics = q.metric_name ? new Set<unknown>(q.metric_name) : undefined;
-    const rows = newestFirst(
-      await c.get("reader").shard(manifest, SHARDS.estimates.name(q.ticker)),
-      last,
+    const { rows, splits } = await pagedAsOf<AnalystEstimate>(
+      c,
+      q,
+      SHARDS.estimates,
       (r) => (!metrics || metrics.has(r.metric_name)) && (!q.report_period || r.report_period === q.report_period),
-    ) as AnalystEstimate[];
-    const splits = await splitsBy(c, manifest, q.ticker, last);
+    );
     return {
-      analyst_estimates: rows.slice(...pageRange(0, rows.length, q.offset, q.limit)).map((r) => {
+      analyst_estimates: rows.map((r) => {
         const factor = splitFactor(splits, r.estimate_date);
         const perShare =
           r.metric_name === "earnings_per_share" ? [...ESTIMATE_PER_SHARE, "estimate"] : ESTIMATE_PER_SHARE;
@@ -160,8 +177,9 @@ export function register(app: ApiApp): void {
     });
     // Decoded to restate per-share figures: each text is one or more rows, comma-separated.
     const rows = texts.flatMap((t) => JSON.parse(`[${TEXT.decode(t)}]`) as Earnings[]);
-    const splits = new Map<string, Awaited<ReturnType<typeof splitsBy>>>();
-    for (const t of new Set(rows.map((r) => r.ticker))) splits.set(t, await splitsBy(c, manifest, t, last));
+    const tickers = [...new Set(rows.map((r) => r.ticker))];
+    const splitLists = await Promise.all(tickers.map((t) => splitsBy(c, manifest, t, last)));
+    const splits = new Map(tickers.map((t, i) => [t, splitLists[i]]));
     return {
       earnings: rows.map((r) => ({
         ...r,
@@ -182,29 +200,22 @@ export function register(app: ApiApp): void {
   });
 
   serve(app, guidance, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    await requireTicker(c, manifest, q.ticker);
-    const last = horizon(manifest, q.as_of);
-    const rows = newestFirst(
-      await c.get("reader").shard(manifest, SHARDS.guidance.name(q.ticker)),
-      last,
+    const { rows, splits } = await pagedAsOf<KpiGuidance>(
+      c,
+      q,
+      SHARDS.guidance,
       (r) => !q.period || r.period === q.period,
-    ) as KpiGuidance[];
-    const splits = await splitsBy(c, manifest, q.ticker, last);
+    );
     return {
-      kpi_guidance: rows
-        .slice(...pageRange(0, rows.length, q.offset, q.limit))
-        .map((r) =>
-          r.metric_name === "earnings_per_share"
-            ? restated(r, splitFactor(splits, r.issued_date), GUIDANCE_PER_SHARE)
-            : r,
-        ),
+      kpi_guidance: rows.map((r) =>
+        r.metric_name === "earnings_per_share"
+          ? restated(r, splitFactor(splits, r.issued_date), GUIDANCE_PER_SHARE)
+          : r,
+      ),
     };
   });
 
   serve(app, earningsTickers, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    const companies = await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
-    return { tickers: companies.keys };
+    return { tickers: (await companiesShard(c, await loadManifest(c, q.scenario_id))).keys };
   });
 }

@@ -1,14 +1,12 @@
 // Operating KPIs and non-GAAP reconciliations of one company per quarter or fiscal year, public from
 // the filing of the period's statements; the companies that have them and their sectors.
-import type { Context } from "hono";
 import { z } from "zod";
 import { SHARDS } from "../bundle/shards.ts";
 import { KpiMetrics, NON_GAAP_PER_SHARE, NON_GAAP_SHARE_COUNTS, NonGaap } from "../contract/kpis.ts";
 import { page, scenarioId } from "../contract/params.ts";
-import type { AppEnv } from "../env.ts";
 import { periodQuery, periodRows } from "../http/periods.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { loadManifest, requireShard } from "../http/scenario.ts";
+import { companiesShard, loadManifest } from "../http/scenario.ts";
 
 const TAG = "KPIs";
 
@@ -56,12 +54,6 @@ const sectors = dataRoute({
   response: z.object({ sectors: z.array(z.string()) }),
 });
 
-/** The operating companies, by ticker. */
-async function companies(c: Context<AppEnv>, scenarioId: string) {
-  const manifest = await loadManifest(c, scenarioId);
-  return requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
-}
-
 export function register(app: ApiApp): void {
   serve(app, metrics, async (q, c) => {
     const [rows] = await periodRows(c, q, [SHARDS.kpis]);
@@ -73,10 +65,12 @@ export function register(app: ApiApp): void {
     return { non_gaap: rows as NonGaap[] };
   });
 
-  serve(app, tickers, async (q, c) => ({ tickers: (await companies(c, q.scenario_id)).keys }));
+  serve(app, tickers, async (q, c) => ({
+    tickers: (await companiesShard(c, await loadManifest(c, q.scenario_id))).keys,
+  }));
 
   serve(app, sectors, async (q, c) => {
-    const shard = await companies(c, q.scenario_id);
+    const shard = await companiesShard(c, await loadManifest(c, q.scenario_id));
     const all = shard.objects(0, shard.length).map((row) => row.sector as string);
     return { sectors: [...new Set(all)].sort() };
   });

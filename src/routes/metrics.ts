@@ -7,7 +7,7 @@ import { FinancialMetrics, PER_SHARE_METRICS, valuation, type ValuationInputs } 
 import { asOf, page, scenarioId, ticker } from "../contract/params.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { periodQuery, periodRows } from "../http/periods.ts";
-import { find, loadManifest, marketDay, pageRange, requireShard, requireTicker } from "../http/scenario.ts";
+import { companiesShard, find, loadManifest, marketDay, pageRange, requireTicker } from "../http/scenario.ts";
 import { restated } from "../http/splits.ts";
 
 const TAG = "Financial metrics";
@@ -59,7 +59,7 @@ export function register(app: ApiApp): void {
     const manifest = await loadManifest(c, q.scenario_id);
     if (q.ticker) await requireTicker(c, manifest, q.ticker);
     const asOf = q.as_of ?? manifest.scenario.current_date;
-    const companies = await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
+    const listed = await companiesShard(c, manifest);
     // Each company's latest TTM row filed by then: TTMs are filed every quarter, so this year's
     // filings hold it, or last year's. Rows are keyed "<ticker> <filing date>".
     const years = await Promise.all(
@@ -68,7 +68,7 @@ export function register(app: ApiApp): void {
       ),
     );
     const found: { ticker: string; shard: Shard; row: number }[] = [];
-    for (const ticker of q.ticker ? [q.ticker] : companies.keys) {
+    for (const ticker of q.ticker ? [q.ticker] : listed.keys) {
       for (const shard of years) {
         const row = shard ? shard.upperBound(`${ticker} ${asOf}~`) - 1 : -1;
         if (!shard || row < 0 || !shard.keys[row].startsWith(`${ticker} `)) continue;
@@ -98,7 +98,7 @@ export function register(app: ApiApp): void {
 
   serve(app, snapshotTickers, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
-    const companies = await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
-    return { tickers: companies.keys };
+    const listed = await companiesShard(c, manifest);
+    return { tickers: listed.keys };
   });
 }

@@ -21,7 +21,7 @@ import {
 import type { AppEnv } from "../env.ts";
 import { dataRoute, postRoute, serve, servePost, type ApiApp } from "../http/route.ts";
 import { periodHorizon } from "../http/periods.ts";
-import { horizon, loadManifest, requireShard, requireTicker } from "../http/scenario.ts";
+import { companiesShard, horizon, loadManifest, requireTicker } from "../http/scenario.ts";
 import { restated, splitFactor, type Split } from "../http/splits.ts";
 
 const TAG = "Search";
@@ -176,8 +176,12 @@ class CrossSection {
 }
 
 /** The companies asked for (each must be in the scenario), or every company; by ticker. */
-async function companies(c: Context<AppEnv>, manifest: Manifest, tickers: string[] | undefined): Promise<string[]> {
-  if (!tickers) return (await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies")).keys;
+async function wantedCompanies(
+  c: Context<AppEnv>,
+  manifest: Manifest,
+  tickers: string[] | undefined,
+): Promise<string[]> {
+  if (!tickers) return (await companiesShard(c, manifest)).keys;
   for (const t of tickers) await requireTicker(c, manifest, t);
   return [...tickers].sort();
 }
@@ -192,7 +196,7 @@ async function inSectors(
   const [sectors, industries] = [q.sector, q.industry].map(
     (names) => names && new Set(names.map((n) => n.toLowerCase())),
   );
-  const facts = await requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
+  const facts = await companiesShard(c, manifest);
   const kept = new Set(
     facts
       .objects(0, facts.length)
@@ -215,7 +219,7 @@ export function register(app: ApiApp): void {
   servePost(app, screener, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
     const kept = await inSectors(c, manifest, q);
-    const tickers = (await companies(c, manifest, q.tickers)).filter(kept);
+    const tickers = (await wantedCompanies(c, manifest, q.tickers)).filter(kept);
     const table = await CrossSection.open(c, manifest, q.period, horizon(manifest, q.as_of));
     const bounds = Object.entries(q.filters);
     const shown = bounds.length ? inOrder(bounds.map(([f]) => f)) : SCREENER_DEFAULT_FIELDS;
@@ -234,7 +238,7 @@ export function register(app: ApiApp): void {
 
   servePost(app, lineItems, async (q, c) => {
     const manifest = await loadManifest(c, q.scenario_id);
-    const tickers = await companies(c, manifest, q.tickers);
+    const tickers = await wantedCompanies(c, manifest, q.tickers);
     // end_date bounds filing dates, as the statements' filing_date_lte does.
     const last = periodHorizon(manifest, { filing_date_lte: q.end_date, as_of: q.as_of });
     const table = await CrossSection.open(c, manifest, q.period, last);
