@@ -10,6 +10,7 @@ import { Rng } from "../build/rng.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 import { validateScenario } from "../build/validate.ts";
 import { generateWorld } from "../build/world.ts";
+import { steadyStock } from "./support/business.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
 const world = generateWorld(sources.find((s) => s.name === "megacap-tech-2023")!);
@@ -125,9 +126,39 @@ describe("financial statements", () => {
     expect(row.earnings_per_share).toBeCloseTo(fy.income.net_income / fy.weightedShares, 2);
   });
 
+  it("buy back or issue shares, paid for at the close, with EPS on the quarter's weighted shares", () => {
+    const yearly: number[] = [];
+    for (const c of world.perCompany) {
+      const { shares, splitMultiple, bars } = c.stock;
+      const quarters = c.statements.filter((s) => s.period === "quarterly" && s.reportPeriod > world.days[0]);
+      for (const [k, s] of quarters.entries()) {
+        const where = `${c.facts.ticker} ${s.reportPeriod}`;
+        const end = world.days.filter((d) => d <= s.reportPeriod).length - 1;
+        const start = k === 0 ? 0 : world.days.filter((d) => d <= quarters[k - 1].reportPeriod).length;
+        // Over the quarter, on its end's split basis: the weighted count lies within the day counts.
+        const counts = shares.slice(start, end + 1).map((n, i) => (n * splitMultiple[end]) / splitMultiple[start + i]);
+        expect(s.weightedShares, where).toBeGreaterThanOrEqual(Math.floor(Math.min(...counts)));
+        expect(s.weightedShares, where).toBeLessThanOrEqual(Math.ceil(Math.max(...counts)));
+        // The cash is each day's shares bought (negative) or issued, splits aside, at that day's close.
+        let paid = 0;
+        for (let t = Math.max(start, 1); t <= end; t++)
+          paid += (shares[t] - (shares[t - 1] * splitMultiple[t]) / splitMultiple[t - 1]) * bars[t].close;
+        expect(s.cashFlow.issuance_or_purchase_of_equity_shares, where).toBe(Math.round(paid / 1000) * 1000);
+      }
+      const first = shares[0] / splitMultiple[0];
+      const last = shares[shares.length - 1] / splitMultiple[shares.length - 1];
+      yearly.push((last / first) ** (252 / (shares.length - 1)) - 1);
+    }
+    // Mega caps buy back about 1% a year (REALISM Tier 4: large caps -1..+1%), not all alike.
+    yearly.sort((a, b) => a - b);
+    const median = yearly[yearly.length >> 1];
+    expect(median).toBeGreaterThan(-0.025);
+    expect(median).toBeLessThan(0.01);
+    expect(yearly[yearly.length - 1] - yearly[0]).toBeGreaterThan(0.005);
+  });
+
   it("sell a retailer's year in the holiday quarter (REALISM Tier 4: 28-35%)", () => {
     const days = tradingDays("2015-01-02", "2019-12-31");
-    const shares = days.map(() => 1e9);
     const quarters = fiscalQuarters("XYZ", 2014, 2019, new Rng(1, "f"));
     const run = (sector: string) =>
       businessQuarters({
@@ -143,8 +174,7 @@ describe("financial statements", () => {
         }),
         lastDay: days[days.length - 1],
         days,
-        shares,
-        actions: [],
+        ...steadyStock(days),
         rng: new Rng(3, "b"),
       });
     const holidayShare = (sector: string) => {

@@ -42,7 +42,12 @@ export const earnings: Family<Calendar, object, CompanyEventsPart & Stock & Comp
   name: "earnings",
   context: () => ({}),
   company: (world, { facts, business, coverage, events, sizeTier, stock, statements }, { rng }) => {
-    const market: Market = { days: world.days, bars: stock.bars, shares: stock.shares };
+    const market: Market = {
+      days: world.days,
+      bars: stock.bars,
+      shares: stock.shares,
+      splitMultiple: stock.splitMultiple,
+    };
     const dayIndex = dayIndexOf(world.days);
     const releases = new Map(events.filter((e) => e.event_type === "earnings_release").map((e) => [e.event_date, e]));
     const quarterly = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));
@@ -60,7 +65,7 @@ export const earnings: Family<Calendar, object, CompanyEventsPart & Stock & Comp
     const rows: Earnings[] = [];
     const summaries = new Map<string, string>();
     for (const { quarter, event, day, statements: s } of released) {
-      const consensus = consensusOf(coverage, quarter, day, s.weightedShares, market);
+      const consensus = consensusOf(coverage, quarter, day, s.splitBasis, market);
       const row = earningsRow(facts, incomeRow(facts, s), event, consensus, guided.get(event.event_id) ?? "none");
       rows.push(row);
       summaries.set(event.event_id, releaseSummary(facts, row, event));
@@ -121,18 +126,19 @@ function earningsChecks(): Checker<unknown, Company> {
       );
       const byPeriod = new Map<string, AnalystEstimate[]>();
       for (const e of estimates) byPeriod.set(e.report_period, [...(byPeriod.get(e.report_period) ?? []), e]);
-      const shareOn = new Map(company.stock.bars.map((b, i) => [b.time, company.stock.shares[i]]));
+      const splitsOn = new Map(company.stock.bars.map((b, i) => [b.time, company.stock.splitMultiple[i]]));
+      const splitBasis = new Map(statements.map((s) => [s.reportPeriod, s.splitBasis]));
       for (const row of earnings) {
         const where = `${facts.ticker} ${row.report_period}`;
         pointInTime.rows++;
         const mine = byPeriod.get(row.report_period) ?? [];
         if (mine.some((e) => e.estimate_date >= row.filing_date)) pointInTime.violation(where);
-        // The latest EPS estimate of each analyst before the release day, on the quarter's share basis.
+        // The latest EPS estimate of each analyst before the release day, on the quarter's split basis.
         const latest = new Map<string, AnalystEstimate>();
         for (const e of mine)
           if (e.metric_name === "earnings_per_share" && e.estimate_date < row.filing_date) latest.set(e.firm, e);
-        const basis = row.quarterly.weighted_average_shares;
-        const eps = [...latest.values()].map((e) => (e.estimate * shareOn.get(e.estimate_date)!) / basis);
+        const basis = splitBasis.get(row.report_period)!;
+        const eps = [...latest.values()].map((e) => (e.estimate * splitsOn.get(e.estimate_date)!) / basis);
         const expected = eps.length ? round2(mean(eps)) : null;
         if (expected !== row.quarterly.estimated_earnings_per_share || latest.size !== row.quarterly.analysts)
           pointInTime.violation(where);

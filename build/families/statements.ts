@@ -180,13 +180,17 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
         lastDay: world.days[world.days.length - 1],
         days: world.days,
         shares: stock.shares,
+        splitMultiple: stock.splitMultiple,
+        closes: stock.bars.map((b) => b.close),
         actions: stock.actions,
         rng: rng.fork(`balance/${facts.ticker}`),
       }),
     );
     const closeOn = (date: string) => {
       const i = dayIndex.get(date);
-      return i === undefined ? null : { close: stock.bars[i].close, shares: stock.shares[i] };
+      return i === undefined
+        ? null
+        : { close: stock.bars[i].close, shares: stock.shares[i], splitMultiple: stock.splitMultiple[i] };
     };
     return { statements, metrics: metricsRows(statements, facts.ticker, closeOn) };
   },
@@ -316,9 +320,9 @@ function statementChecks(): Checker<unknown, Company> {
   );
   const tier4 = new Tier4Tally();
   return {
-    company: ({ facts, statements, stock, metrics: rows }) => {
+    company: ({ facts, sizeTier, statements, stock, metrics: rows }) => {
       const day = new Map(stock.bars.map((b, i) => [b.time, i]));
-      tier4.add(facts.sector, statements, (date) => {
+      tier4.add(facts.sector, sizeTier, statements, (date) => {
         const i = day.get(date);
         return i === undefined ? null : stock.bars[i].close * stock.shares[i];
       });
@@ -463,7 +467,7 @@ function recomputeMetrics(
     const ttm = ttmAt.get(s.reportPeriod);
     if (day !== undefined && ttm) {
       const [close, shares] = [stock.bars[day].close, stock.shares[day]];
-      const eps = ttm.income.net_income / (ttm.weightedSharesDiluted * (shares / s.sharesOutstanding));
+      const eps = ttm.income.net_income / (ttm.weightedSharesDiluted * (stock.splitMultiple[day] / s.splitBasis));
       ok &&=
         m.market_cap === Math.round(close * shares) && near(m.price_to_earnings_ratio, eps > 0 ? close / eps : null);
     } else ok &&= m.market_cap === null;

@@ -8,6 +8,7 @@ import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { CrossSection } from "../cross-section.ts";
 import { sectorMedianVol } from "../generate/anchors.ts";
 import { idioVolMultiplierFor, stockPath, type StockPath } from "../generate/prices.ts";
+import { shareCountPath } from "../generate/share-count.ts";
 import {
   bandCheck,
   CapWeightedIndex,
@@ -252,7 +253,7 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
 export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
   name: "stocks",
   context: () => ({}),
-  company: ({ days, regimes, market, sectors, starts }, { facts, events }, { rng }) => {
+  company: ({ days, regimes, market, sectors, starts }, { facts, events, sizeTier }, { rng }) => {
     const start = starts.get(facts.ticker)!;
     const sectorVol = sectorMedianVol(facts.sector);
     return {
@@ -266,6 +267,7 @@ export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
         withActions: true,
         startPrice: start.price,
         shares: start.shares,
+        shareCount: shareCountPath(days, sizeTier, rng.fork(`share-count/${facts.ticker}`)),
         dollarVolume: start.dollarVolume,
         idioVolMultiplier:
           start.annualVol === null || sectorVol === null
@@ -282,6 +284,7 @@ export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
     stock: {
       bars: stock.bars.slice(0, cut.days),
       shares: stock.shares.slice(0, cut.days),
+      splitMultiple: stock.splitMultiple.slice(0, cut.days),
       actions: stock.actions.filter((a) => a.announcement_date <= cut.date),
     },
   }),

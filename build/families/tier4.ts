@@ -2,6 +2,7 @@
 // statements filed inside the world, valued at the close of their filing date).
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { totalAssets, totalDebt, type PeriodStatements } from "../generate/fundamentals.ts";
+import type { SizeTier } from "../generate/anchors.ts";
 import { bandCheck, corr, median, quantile, skipped, type Band } from "../realism.ts";
 
 /** Net margins a sector's median company keeps (Damodaran's industry tables, widened to a sector). */
@@ -19,6 +20,12 @@ const SECTOR_NET_MARGIN: Record<string, Band> = {
   "Real Estate": { min: 0.1, max: 0.45 },
 };
 
+/** A year's change in shares outstanding, splits aside, by size (Fama & French 2005). */
+const SHARE_COUNT_CHANGE: Record<"large" | "small", Band> = {
+  large: { min: -0.01, max: 0.01 },
+  small: { min: 0.02, max: 0.06 },
+};
+
 /** Fewer fiscal years than this say little about a cross-section. */
 const MIN_YEARS = 100;
 /** A sector's median needs this many of its company-years. */
@@ -26,6 +33,10 @@ const MIN_SECTOR_YEARS = 10;
 
 interface Year {
   sector: string;
+  /** Mega and large caps, or mid and small (anchors.ts sizeTier). */
+  size: "large" | "small";
+  /** Change in shares outstanding over the year before, splits aside; null without a year before. */
+  shareChange: number | null;
   revenue: number;
   netIncome: number;
   /** Market D/(D+E) at the filing date's close; null without a close. */
@@ -42,7 +53,8 @@ export class Tier4Tally {
   private roa: [number, number][] = [];
 
   /** A company's fiscal years; `capOn` is its market cap at a date's close (null outside the world). */
-  add(sector: string, statements: PeriodStatements[], capOn: (date: string) => number | null): void {
+  add(sector: string, tier: SizeTier, statements: PeriodStatements[], capOn: (date: string) => number | null): void {
+    const unsplit = (s: PeriodStatements) => s.sharesOutstanding / s.splitBasis;
     const annual = statements.filter((s) => s.period === "annual");
     const quarters = statements.filter((s) => s.period === "quarterly");
     annual.forEach((s, k) => {
@@ -53,6 +65,8 @@ export class Tier4Tally {
       const debt = totalDebt(s.balance);
       this.years.push({
         sector,
+        size: tier === "mega" || tier === "large" ? "large" : "small",
+        shareChange: before ? unsplit(s) / unsplit(before) - 1 : null,
         revenue: s.income.revenue,
         netIncome: s.income.net_income,
         leverage: debt + cap > 0 ? debt / (debt + cap) : null,
@@ -86,7 +100,24 @@ export class Tier4Tally {
       const m = median(margins);
       return [(b.min === null || m >= b.min) && (b.max === null || m <= b.max) ? 1 : 0];
     });
+    const shareChange = (size: "large" | "small") => {
+      const name = `share_count_change_${size}`;
+      const what = `median annual change in shares outstanding (splits aside) of ${size === "large" ? "mega and large" : "mid and small"} caps`;
+      const changes = y.flatMap((x) => (x.size === size && x.shareChange !== null ? [x.shareChange] : []));
+      return changes.length < MIN_SECTOR_YEARS
+        ? skipped("realism_tier4", name, SHARE_COUNT_CHANGE[size], what, `${changes.length} fiscal years`)
+        : bandCheck(
+            "realism_tier4",
+            name,
+            SHARE_COUNT_CHANGE[size],
+            median(changes),
+            `${what}, ${changes.length} fiscal years`,
+            true,
+          );
+    };
     return [
+      shareChange("large"),
+      shareChange("small"),
       band(
         "sector_net_margins",
         { min: 0.75, max: null },

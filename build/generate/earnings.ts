@@ -32,11 +32,15 @@ const hashId = (prefix: string, parts: string[]) =>
 export interface Market {
   days: string[];
   bars: Bar[];
-  /** Shares outstanding per day, as traded. */
+  /** Shares outstanding per day, as traded, and the split multiple (prices.ts). */
   shares: number[];
+  splitMultiple: number[];
 }
 
-/** An estimate's EPS: its net income over the shares as traded on its day. */
+/**
+ * An estimate's EPS: its net income over the shares as traded on its day. Buybacks or issuance
+ * until the quarter's weighted count land in the surprise, as they do for real analysts.
+ */
 export const estimatedEps = (r: EstimateRevision, market: Market) => round2(r.netIncome / market.shares[r.day]);
 
 /** Two rows per revision (EPS and revenue), oldest first, each with the analyst's rating and target that day. */
@@ -105,12 +109,18 @@ export const verdict = (pct: number | null): "beat" | "miss" | "in_line" =>
 
 /**
  * The consensus of a quarter from the latest estimates before its release day, per share on the
- * reported quarter's basis (`shares` at its end: an estimate made before a split counts split).
+ * splits of the reported quarter's end (`splitBasis`: an estimate made before a split counts split).
  */
-export function consensusOf(coverage: Coverage, quarter: number, releaseDay: number, shares: number, market: Market) {
+export function consensusOf(
+  coverage: Coverage,
+  quarter: number,
+  releaseDay: number,
+  splitBasis: number,
+  market: Market,
+) {
   const latest = latestEstimates(coverage.revisions, quarter, releaseDay);
   if (!latest.length) return null;
-  const eps = latest.map((r) => (estimatedEps(r, market) * market.shares[r.day]) / shares);
+  const eps = latest.map((r) => (estimatedEps(r, market) * market.splitMultiple[r.day]) / splitBasis);
   return {
     eps: round2(eps.reduce((a, b) => a + b, 0) / eps.length),
     revenue: thousands(latest.reduce((a, r) => a + thousands(r.revenue), 0) / latest.length),
@@ -253,7 +263,7 @@ export function guidanceRows(
       const round = isEps ? round2 : (x: number) => Math.round(x / 1e6) * 1e6;
       const before = prior.get(`${metric} ${year}`);
       // A split since the prior guidance: its per-share figures on today's basis.
-      const basis = before && isEps ? market.shares[before.day] / market.shares[day] : 1;
+      const basis = before && isEps ? market.splitMultiple[before.day] / market.splitMultiple[day] : 1;
       const priorPoint = before ? round(before.point * basis) : null;
       const change = priorPoint === null ? 0 : (point - priorPoint) / Math.abs(priorPoint);
       const direction =

@@ -72,6 +72,8 @@ export interface QuarterStatements {
   cashFlow: CashFlowLines;
   /** Shares outstanding at the quarter's end, and weighted over it (basic, diluted), as traded then. */
   sharesOutstanding: number;
+  /** The stock's split multiple at the quarter's end (prices.ts): restates per-share figures across splits. */
+  splitBasis: number;
   weightedShares: number;
   weightedSharesDiluted: number;
   /** Dividends per share that went ex in the quarter, as declared. */
@@ -438,8 +440,10 @@ export interface BusinessInput {
   /** Only quarters released on or before this day are reported. */
   lastDay: string;
   days: string[];
-  /** Shares outstanding per day (as traded) and the stock's dividends and splits. */
+  /** Per day, the stock's shares outstanding (as traded), split multiple and close; its dividends and splits. */
   shares: number[];
+  splitMultiple: number[];
+  closes: number[];
   actions: CorporateAction[];
   rng: Rng;
 }
@@ -447,7 +451,8 @@ export interface BusinessInput {
 /**
  * The reported quarters with their balance sheets and cash flows: capital spending and working
  * capital are shares of revenue; debt tracks the business and covers any cash shortfall; cash is
- * what the cash-flow statement leaves; shares and dividends are the stock's.
+ * what the cash-flow statement leaves; shares and dividends are the stock's, and the shares it bought
+ * back or issued each day are paid for at that day's close.
  */
 export function businessQuarters(input: BusinessInput): QuarterStatements[] {
   const { rng, plan } = input;
@@ -506,6 +511,11 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
     // Shares and dividends: the stock's, as traded in the quarter.
     const endDay = dayOn(input.days, quarter.end);
     const sharesOutstanding = input.shares[endDay];
+    const { weightedShares, equityIssued } = shareFlows(
+      input,
+      previousEnd >= input.days[0] ? dayOn(input.days, previousEnd) + 1 : 0,
+      endDay,
+    );
     let dividendsPerShare = 0;
     let dividendsPaid = 0;
     if (quarter.end < input.days[0]) {
@@ -544,7 +554,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
     // is repaid only from cash above that.
     const drift = 0.1 * (debt0 * (runRate / revenue0) - debt);
     const minimumCash = (revenue * 4 * 14) / 365;
-    const beforeDebt = balance.cash_and_equivalents + operating + capex + dividends + fx;
+    const beforeDebt = balance.cash_and_equivalents + operating + capex + dividends + fx + equityIssued;
     const debtChange = thousands(
       beforeDebt < minimumCash
         ? minimumCash - beforeDebt + Math.max(0, drift)
@@ -561,7 +571,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
       business_acquisitions_and_disposals: 0,
       investment_acquisitions_and_disposals: invested,
       issuance_or_repayment_of_debt_securities: debtChange,
-      issuance_or_purchase_of_equity_shares: 0,
+      issuance_or_purchase_of_equity_shares: equityIssued,
       dividends_and_other_cash_distributions: dividends,
       effect_of_exchange_rate_changes: fx,
     };
@@ -569,7 +579,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
     if (previousEnd) {
       // Roll the balance sheet forward by exactly the flows above.
       const newDebt = debt + debtChange;
-      balance.cash_and_equivalents += operating + capex + invested + debtChange + dividends + fx;
+      balance.cash_and_equivalents += operating + capex + invested + debtChange + dividends + fx + equityIssued;
       balance.non_current_investments -= invested;
       balance.trade_and_non_trade_receivables = wc.receivables;
       balance.inventory = wc.inventory;
@@ -581,7 +591,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
       balance.current_debt = thousands(newDebt * 0.1);
       balance.non_current_debt = newDebt - balance.current_debt;
       balance.retained_earnings += income.net_income + dividends;
-      balance.common_stock += sbc;
+      balance.common_stock += sbc + equityIssued;
       balance.accumulated_other_comprehensive_income += fx;
       out.push({
         quarter,
@@ -589,14 +599,33 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
         balance: { ...balance },
         cashFlow,
         sharesOutstanding,
-        weightedShares: sharesOutstanding,
-        weightedSharesDiluted: Math.round(sharesOutstanding * (1 + dilution)),
+        splitBasis: input.splitMultiple[endDay],
+        weightedShares,
+        weightedSharesDiluted: Math.round(weightedShares * (1 + dilution)),
         dividendsPerShare: Math.round(dividendsPerShare * 1e4) / 1e4,
       });
     }
     previousEnd = quarter.end;
   }
   return out;
+}
+
+/**
+ * Over the trading days `from`..`to` of a quarter: the shares weighted by day, on the basis of its
+ * last day's splits, and the cash the shares issued (positive) or bought back (negative) cost.
+ */
+function shareFlows(
+  { shares, splitMultiple, closes }: BusinessInput,
+  from: number,
+  to: number,
+): { weightedShares: number; equityIssued: number } {
+  let weighted = 0;
+  let issued = 0;
+  for (let t = from; t <= to; t++) {
+    weighted += shares[t] * (splitMultiple[to] / splitMultiple[t]);
+    if (t > 0) issued += (shares[t] - shares[t - 1] * (splitMultiple[t] / splitMultiple[t - 1])) * closes[t];
+  }
+  return { weightedShares: Math.round(weighted / (to - from + 1)), equityIssued: thousands(issued) };
 }
 
 export const currentAssets = (b: BalanceLines) =>
@@ -640,7 +669,7 @@ export interface PeriodStatements extends Omit<QuarterStatements, "quarter"> {
 /**
  * Quarters, fiscal years and trailing twelve months. Flows of a year or a TTM are the sums of
  * their quarters, stocks the last quarter's (REALISM Tier 0); per-share figures of earlier quarters
- * are restated to the last quarter's share basis first (shares change only by splits here).
+ * are restated to the last quarter's split basis first.
  */
 export function periodStatements(quarters: QuarterStatements[]): PeriodStatements[] {
   const out: PeriodStatements[] = [];
@@ -662,8 +691,8 @@ export function periodStatements(quarters: QuarterStatements[]): PeriodStatement
       for (const x of four.slice(1)) for (const [k, v] of Object.entries(pick(x))) total[k] += v as number;
       return total as T;
     };
-    // Each quarter restated to the last quarter's shares (a split in between multiplies them).
-    const basis = (x: QuarterStatements) => q.sharesOutstanding / x.sharesOutstanding;
+    // Each quarter restated to the last quarter's splits (a split in between multiplies its shares).
+    const basis = (x: QuarterStatements) => q.splitBasis / x.splitBasis;
     const summed: PeriodStatements = {
       ...single(q, "ttm", q.quarter.label),
       income: sum((x) => x.income),

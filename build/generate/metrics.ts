@@ -38,13 +38,14 @@ const debt = (s: PeriodStatements) => totalDebt(s.balance);
 const dilutedEps = (s: PeriodStatements) => s.income.net_income / s.weightedSharesDiluted;
 
 /**
- * Metrics of every period. `closeOn(date)` is the close and shares outstanding on a trading day of
- * the world (null before its first day: such rows have no valuation until a snapshot gives a price).
+ * Metrics of every period. `closeOn(date)` is the close, shares outstanding and split multiple on a
+ * trading day of the world (null before its first day: such rows have no valuation until a snapshot
+ * gives a price).
  */
 export function metricsRows(
   statements: PeriodStatements[],
   ticker: string,
-  closeOn: (date: string) => { close: number; shares: number } | null,
+  closeOn: (date: string) => { close: number; shares: number; splitMultiple: number } | null,
 ): MetricsRow[] {
   const byKey = new Map(statements.map((s) => [`${s.period} ${s.reportPeriod}`, s]));
   const list = (period: string) => statements.filter((s) => s.period === period);
@@ -66,12 +67,11 @@ export function metricsRows(
     const b = s.balance;
     const i = s.income;
     const cl = currentLiabilities(b);
-    const splitBasis = (x: PeriodStatements) => s.sharesOutstanding / x.sharesOutstanding;
+    const splitBasis = (x: PeriodStatements) => s.splitBasis / x.splitBasis;
     const ttmBefore = before && byKey.get(`ttm ${before.reportPeriod}`);
     const epsGrowth = ttm && ttmBefore ? growth(dilutedEps(ttm), dilutedEps(ttmBefore) / splitBasis(ttmBefore)) : null;
     const inputs: ValuationInputs | null = ttm
       ? {
-          shares: s.sharesOutstanding,
           dilutedShares: ttm.weightedSharesDiluted,
           netIncome: ttm.income.net_income,
           revenue: ttm.income.revenue,
@@ -85,7 +85,7 @@ export function metricsRows(
     const price = closeOn(s.filingDate);
     const valued =
       inputs && price
-        ? valuation(inputs, price.close, price.shares)
+        ? valuation(inputs, price.close, price.shares, price.splitMultiple / s.splitBasis)
         : Object.fromEntries(VALUATION_METRICS.map((k) => [k, null]));
     const ttmFlows = ttm?.income;
     const inventoryTurnover =

@@ -61,8 +61,10 @@ const IDIO_VOL: Record<string, number> = {
 export interface StockPath {
   bars: Bar[];
   actions: CorporateAction[];
-  /** Shares outstanding per day (as traded: splits multiply them). */
+  /** Shares outstanding per day, as traded: splits multiply them, buybacks and issuance move them. */
   shares: number[];
+  /** Per day, how many shares one share of the first day has become by the splits gone ex by then. */
+  splitMultiple: number[];
 }
 
 export interface StockInput {
@@ -79,6 +81,8 @@ export interface StockInput {
   startPrice?: number;
   idioVolMultiplier?: number;
   shares?: number;
+  /** Per day, the share count over the first day's, splits aside (share-count.ts); constant where absent. */
+  shareCount?: number[];
   /** Typical daily dollar volume at the start. */
   dollarVolume?: number;
   /** Trailing dividend yield at the start (0: not a payer); undefined or null: drawn by sector. */
@@ -189,6 +193,7 @@ export function stockPath(input: StockInput): StockPath {
   const normalSigma = smooth(sigma, NORMAL_LEVEL_HALF_LIFE);
   const bars: Bar[] = [];
   const shares: number[] = [];
+  const splitMultiples: number[] = [];
   const firstPrevClose = round2(startPrice / Math.exp(totalReturn[0]));
   let prevClose = firstPrevClose;
   let splitMultiple = 1;
@@ -235,11 +240,12 @@ export function stockPath(input: StockInput): StockPath {
         source_event_ids: sourceEvents.get(t) ?? [],
       },
     });
-    shares.push(baseShares * splitMultiple);
+    shares.push(Math.round(baseShares * (input.shareCount?.[t] ?? 1)) * splitMultiple);
+    splitMultiples.push(splitMultiple);
     prevClose = close;
   }
   adjustCloses(bars, dividendOn, splitOn, firstPrevClose);
-  return { bars, actions, shares };
+  return { bars, actions, shares, splitMultiple: splitMultiples };
 }
 
 /**

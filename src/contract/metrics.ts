@@ -8,8 +8,7 @@ const num = (description: string) => z.number().nullable().meta({ description })
 
 /** Price-independent inputs of the valuation metrics (TTM flows ending at the period, its balance sheet). */
 export interface ValuationInputs {
-  /** Shares outstanding at the period's end (the basis of the per-share figures below). */
-  shares: number;
+  /** TTM weighted diluted shares, on the basis of the splits at the period's end. */
   dilutedShares: number;
   netIncome: number;
   revenue: number;
@@ -95,17 +94,18 @@ const ratio = (a: number, b: number, positiveBase = false) =>
   b === 0 || (positiveBase && b < 0) ? null : round6(a / b);
 
 /**
- * The valuation metrics at `close` with `sharesNow` shares outstanding (as traded that day): shares
- * change only by splits, so the TTM diluted shares scale by sharesNow / shares.
+ * The valuation metrics at `close` with `sharesNow` shares outstanding (as traded that day), where
+ * one share at the period's end has become `splitFactor` shares by then (P/E on that day's basis).
  */
 export function valuation(
   v: ValuationInputs,
   close: number,
   sharesNow: number,
+  splitFactor: number,
 ): z.infer<z.ZodObject<typeof VALUATION_LINES>> {
   const marketCap = Math.round(close * sharesNow);
   const enterprise = marketCap + v.netDebt;
-  const dilutedEps = v.netIncome / (v.dilutedShares * (sharesNow / v.shares));
+  const dilutedEps = v.netIncome / (v.dilutedShares * splitFactor);
   const pe = dilutedEps > 0 ? round6(close / dilutedEps) : null;
   return {
     market_cap: marketCap,

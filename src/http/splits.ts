@@ -1,6 +1,7 @@
 // Per-share figures of a period restated for the splits that went ex after it, by a request's
 // horizon: the way adjusted_close restates prices (statements and metrics serve them so).
 import type { Context } from "hono";
+import type { Shard } from "../bundle/shard.ts";
 import { SHARDS } from "../bundle/shards.ts";
 import type { Manifest } from "../bundle/types.ts";
 import type { AppEnv } from "../env.ts";
@@ -18,6 +19,12 @@ export async function splitsBy(c: Context<AppEnv>, manifest: Manifest, ticker: s
     .objects(0, shard.length)
     .filter((a) => a.action_type === "split" && (a.ex_date as string) <= last)
     .map((a) => ({ ex: a.ex_date as string, ratio: (a.details as { ratio: number }).ratio }));
+}
+
+/** A company's splits gone ex by `last`, from the every-company splits shard (SHARDS.splits). */
+export function splitsIn(shard: Shard, ticker: string, last: string): Split[] {
+  const [from, to] = shard.window(`${ticker} `, `${ticker} ${last}`);
+  return shard.rows(from, to).map(([, ex, ratio]) => ({ ex, ratio }) as Split);
 }
 
 /** How many of today's shares one share at the end of `reportPeriod` became. */

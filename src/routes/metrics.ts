@@ -8,7 +8,7 @@ import { asOf, page, scenarioId, ticker } from "../contract/params.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { periodQuery, periodRows } from "../http/periods.ts";
 import { companiesShard, find, loadManifest, marketDay, pageRange, requireTicker } from "../http/scenario.ts";
-import { restated } from "../http/splits.ts";
+import { restated, splitFactor, splitsIn } from "../http/splits.ts";
 
 const TAG = "Financial metrics";
 
@@ -76,7 +76,10 @@ export function register(app: ApiApp): void {
         break;
       }
     }
-    const market = await marketDay(c, manifest, asOf);
+    const [market, splits] = await Promise.all([
+      marketDay(c, manifest, asOf),
+      c.get("reader").shard(manifest, SHARDS.splits.name()),
+    ]);
     return {
       financial_metrics: found.slice(...pageRange(0, found.length, q.offset, q.limit)).map(({ ticker, shard, row }) => {
         const [, , metrics, inputs] = shard.rows(row, row + 1)[0] as [
@@ -88,10 +91,10 @@ export function register(app: ApiApp): void {
         const bar = market ? find(market.shard, `${market.day} ${ticker}`) : -1;
         if (!inputs || !market || bar < 0) return metrics;
         const { close, market_cap } = market.shard.objects(bar, bar + 1)[0] as { close: number; market_cap: number };
+        // The period's per-share figures on that day's basis.
+        const factor = splits ? splitFactor(splitsIn(splits, ticker, market.day), metrics.report_period) : 1;
         const sharesNow = market_cap / close;
-        // Shares change only by splits: the period's per-share figures on that day's basis.
-        const factor = Math.round((sharesNow / inputs.shares) * 1e6) / 1e6;
-        return { ...restated(metrics, factor, PER_SHARE_METRICS), ...valuation(inputs, close, sharesNow) };
+        return { ...restated(metrics, factor, PER_SHARE_METRICS), ...valuation(inputs, close, sharesNow, factor) };
       }),
     };
   });

@@ -22,7 +22,7 @@ import type { AppEnv } from "../env.ts";
 import { dataRoute, postRoute, serve, servePost, type ApiApp } from "../http/route.ts";
 import { periodHorizon } from "../http/periods.ts";
 import { companiesShard, horizon, loadManifest, requireTicker } from "../http/scenario.ts";
-import { restated, splitFactor, type Split } from "../http/splits.ts";
+import { restated, splitFactor, splitsIn } from "../http/splits.ts";
 
 const TAG = "Search";
 const FILTERS_PATH = "/financials/search/screener/filters";
@@ -162,8 +162,7 @@ class CrossSection {
       const values = unpackNumbers(numbers, fields);
       if (!restates || !this.splits) return values;
       const [ticker, , reportPeriod] = key.split(" ");
-      const [from, to] = this.splits.window(`${ticker} `, `${ticker} ${this.last}`);
-      const splits = this.splits.rows(from, to).map(([, ex, ratio]) => ({ ex, ratio }) as Split);
+      const splits = splitsIn(this.splits, ticker, this.last);
       return restated(values, splitFactor(splits, reportPeriod), SEARCH_PER_SHARE, SEARCH_SHARE_COUNTS);
     };
   }

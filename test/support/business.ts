@@ -16,6 +16,14 @@ import { memoryScratch, type Scratch } from "../../build/scratch.ts";
 
 export const DAYS = tradingDays("2015-01-02", "2019-12-31");
 
+/** A stock of a billion shares at $50 on every one of `days`, with no splits or dividends. */
+export const steadyStock = (days: string[]) => ({
+  shares: days.map(() => 1e9),
+  splitMultiple: days.map(() => 1),
+  closes: days.map(() => 50),
+  actions: [],
+});
+
 export function sectorCompany(sector: string, ticker = "XYZ"): { facts: CompanyFacts; statements: PeriodStatements[] } {
   const regime = (d: string): Regime => (d < "2016-07-01" ? "expansion" : d < "2017-01-01" ? "crisis" : "recovery");
   const facts = { ticker, sector, cik: "1234" } as CompanyFacts;
@@ -33,8 +41,7 @@ export function sectorCompany(sector: string, ticker = "XYZ"): { facts: CompanyF
       }),
       lastDay: DAYS[DAYS.length - 1],
       days: DAYS,
-      shares: DAYS.map(() => 1e9),
-      actions: [],
+      ...steadyStock(DAYS),
       rng: new Rng(3, `balance/${sector}`),
     }),
   );
