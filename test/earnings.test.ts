@@ -88,6 +88,36 @@ describe("the earnings chain", () => {
     expect(beats / releases).toBeLessThan(0.85);
   });
 
+  it("estimates each quarter's fiscal year: its reported quarters, the estimate, and the later quarters alike", () => {
+    const t = timeline(4);
+    const quarters = t.business.quarters;
+    let fourth = 0;
+    for (const r of t.coverage.revisions) {
+      const { fiscalYear, quarter } = quarters[r.quarter].quarter;
+      const sameYear = quarters.flatMap((x, k) => (x.quarter.fiscalYear === fiscalYear ? [k] : []));
+      if (sameYear.length < 4) {
+        expect(r.year).toBeNull();
+        continue;
+      }
+      const reported = sameYear.filter((k) => k < r.quarter).reduce((a, k) => a + quarters[k].income.revenue, 0);
+      if (quarter === 4) {
+        // Nothing left to forecast after the fourth quarter: the year is the reported three and this estimate.
+        expect(r.year!.revenue).toBeCloseTo(reported + r.revenue, 0);
+        expect(r.year!.netIncome).toBeCloseTo(
+          sameYear.filter((k) => k < r.quarter).reduce((a, k) => a + quarters[k].income.net_income, 0) + r.netIncome,
+          0,
+        );
+        fourth++;
+      } else {
+        // Later quarters carry the analyst's error: the year's forecast part is about that many quarters.
+        const ahead = (r.year!.revenue - reported) / r.revenue;
+        expect(ahead).toBeGreaterThan(0.8 * (5 - quarter));
+        expect(ahead).toBeLessThan(1.25 * (5 - quarter));
+      }
+    }
+    expect(fourth).toBeGreaterThan(20);
+  });
+
   it("counts one latest estimate per analyst in the consensus", () => {
     const t = timeline(3);
     const q = t.coverage.revisions[t.coverage.revisions.length - 1].quarter;

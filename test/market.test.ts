@@ -164,15 +164,19 @@ describe("crisis depth on 15-year, 60-company worlds", () => {
   });
 });
 
-describe("crisis depth in the validation report", () => {
-  it("reports the crisis of crisis-cycle-2005 (its catalyst) under the crisis_depth family", () => {
-    const source = loadScenarioSources(DEFAULT_SRC_DIR).find((s) => s.source.name === "crisis-cycle-2005")!.source;
-    const report = validateScenario({
+describe("the validation report of crisis-cycle-2005", () => {
+  const source = loadScenarioSources(DEFAULT_SRC_DIR).find((s) => s.source.name === "crisis-cycle-2005")!.source;
+  let kept: ReturnType<typeof validateScenario> | undefined;
+  const crisisReport = () =>
+    (kept ??= validateScenario({
       scenarioId: source.id,
       generatorVersion: "test",
       calibrationVersion: "test",
       world: generateWorld(source),
-    });
+    }));
+
+  it("reports the crisis (its catalyst) under the crisis_depth family", () => {
+    const report = crisisReport();
     const depth = report.checks.filter((c) => c.family === "crisis_depth");
     expect(depth.map((c) => c.name)).toEqual(["crisis_vix_peak", "crisis_avg_pairwise_corr", "crisis_index_drawdown"]);
     for (const c of depth) {
@@ -183,5 +187,14 @@ describe("crisis depth in the validation report", () => {
     expect(depth.filter((c) => c.name !== "crisis_avg_pairwise_corr").every((c) => c.passed)).toBe(true);
     const catalystCorr = /([0-9.]+) \(\d+ days from 2008-09-15\)/.exec(depth[1].detail);
     expect(Number(catalystCorr?.[1])).toBeGreaterThan(0.5);
+  });
+  it("reports the share count by size and the guidance below the consensus, each against its REALISM band", () => {
+    const checks = new Map(crisisReport().checks.map((c) => [c.name, c]));
+    for (const name of ["share_count_change_large", "share_count_change_small", "negative_guidance_share"]) {
+      const c = checks.get(name)!;
+      expect(c, name).toBeDefined();
+      expect(typeof c.observed, `${name}: ${c.detail}`).toBe("number");
+      expect(c.passed, `${name}: ${c.detail}`).toBe(true);
+    }
   });
 });

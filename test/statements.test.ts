@@ -6,6 +6,8 @@ import { tradingDays } from "../build/calendar.ts";
 import { incomeRow } from "../build/families/statements.ts";
 import { businessPlan, businessQuarters } from "../build/generate/fundamentals.ts";
 import { fiscalQuarters } from "../build/generate/fiscal.ts";
+import type { SizeTier } from "../build/generate/anchors.ts";
+import { shareCountPath } from "../build/generate/share-count.ts";
 import { Rng } from "../build/rng.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 import { validateScenario } from "../build/validate.ts";
@@ -155,6 +157,24 @@ describe("financial statements", () => {
     expect(median).toBeGreaterThan(-0.025);
     expect(median).toBeLessThan(0.01);
     expect(yearly[yearly.length - 1] - yearly[0]).toBeGreaterThan(0.005);
+  });
+
+  it("move the share count by size: large caps about flat, small caps issuing (REALISM Tier 4)", () => {
+    const days = tradingDays("2010-01-04", "2019-12-31");
+    const yearly = (tier: SizeTier) => {
+      const rates = Array.from({ length: 200 }, (_, seed) => {
+        const path = shareCountPath(days, tier, new Rng(seed, "share-count"));
+        return path[path.length - 1] ** (1 / 10) - 1;
+      }).sort((a, b) => a - b);
+      return rates[rates.length >> 1];
+    };
+    // Mega caps buy back the most; large caps together stay inside -1..+1%.
+    expect(yearly("mega")).toBeGreaterThan(-0.015);
+    expect(yearly("mega")).toBeLessThan(0);
+    expect(yearly("large")).toBeGreaterThan(-0.01);
+    expect(yearly("large")).toBeLessThan(0.01);
+    expect(yearly("small")).toBeGreaterThan(0.02);
+    expect(yearly("small")).toBeLessThan(0.06);
   });
 
   it("sell a retailer's year in the holiday quarter (REALISM Tier 4: 28-35%)", () => {

@@ -125,7 +125,8 @@ function earningsChecks(): Checker<unknown, Company> {
         statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, incomeRow(facts, s)]),
       );
       const byPeriod = new Map<string, AnalystEstimate[]>();
-      for (const e of estimates) byPeriod.set(e.report_period, [...(byPeriod.get(e.report_period) ?? []), e]);
+      for (const e of estimates)
+        if (e.period === "quarterly") byPeriod.set(e.report_period, [...(byPeriod.get(e.report_period) ?? []), e]);
       const splitsOn = new Map(company.stock.bars.map((b, i) => [b.time, company.stock.splitMultiple[i]]));
       const splitBasis = new Map(statements.map((s) => [s.reportPeriod, s.splitBasis]));
       for (const row of earnings) {
@@ -162,6 +163,38 @@ function earningsChecks(): Checker<unknown, Company> {
   };
 }
 
+/** REALISM Tier 3: 55-70% of guidance is below the consensus (FactSet). */
+const NEGATIVE_GUIDANCE: Band = { min: 0.55, max: 0.7 };
+const MIN_GUIDANCE = 30;
+
+/**
+ * For each EPS guidance with a consensus of its fiscal year the day before: whether its midpoint is
+ * below that consensus (each analyst's latest annual estimate, on the issue day's splits).
+ */
+function guidanceAgainstConsensus(
+  guidance: KpiGuidance[],
+  estimates: AnalystEstimate[],
+  stock: Stock["stock"],
+): boolean[] {
+  const splitsOn = new Map(stock.bars.map((b, i) => [b.time, stock.splitMultiple[i]]));
+  return guidance.flatMap((g) => {
+    if (g.metric_name !== "earnings_per_share" || g.point_estimate === null) return [];
+    const latest = new Map<string, AnalystEstimate>();
+    for (const e of estimates)
+      if (
+        e.period === "annual" &&
+        e.metric_name === "earnings_per_share" &&
+        e.fiscal_period === g.period &&
+        e.estimate_date < g.issued_date
+      )
+        latest.set(e.firm, e);
+    if (!latest.size) return [];
+    const basis = splitsOn.get(g.issued_date)!;
+    const consensus = mean([...latest.values()].map((e) => (e.estimate * splitsOn.get(e.estimate_date)!) / basis));
+    return [g.point_estimate < consensus];
+  });
+}
+
 /** REALISM Tier 3 over every release: surprises, reactions, analysts. */
 class Tier3Tally {
   private surprises: number[] = [];
@@ -181,6 +214,8 @@ class Tier3Tally {
   /** Large and mega caps' releases, and those that came with guidance. */
   private largeReleases = 0;
   private guided = 0;
+  /** Large and mega caps' EPS guidance, each below the full-year consensus of the day before or not. */
+  private belowConsensus: boolean[] = [];
 
   add({ earnings, estimates, events, guidance, stock, sizeTier }: Company): void {
     const close = stock.bars.map((b) => b.adjusted_close);
@@ -207,7 +242,7 @@ class Tier3Tally {
     // The walk-down: the quarter's EPS consensus on its first estimate day against the day before the release.
     const perQuarter = new Map<string, AnalystEstimate[]>();
     for (const e of estimates)
-      if (e.metric_name === "earnings_per_share")
+      if (e.metric_name === "earnings_per_share" && e.period === "quarterly")
         perQuarter.set(e.report_period, [...(perQuarter.get(e.report_period) ?? []), e]);
     for (const row of earnings) {
       const list = perQuarter.get(row.report_period) ?? [];
@@ -226,6 +261,7 @@ class Tier3Tally {
       this.coverage.push(new Set(estimates.map((e) => e.firm)).size);
       this.largeReleases += earnings.length;
       this.guided += guidance.filter((g) => g.metric_name === "earnings_per_share").length;
+      this.belowConsensus.push(...guidanceAgainstConsensus(guidance, estimates, stock));
     }
     const latest = new Map<string, AnalystEstimate>();
     for (const e of estimates) latest.set(e.firm, e);
@@ -317,6 +353,22 @@ class Tier3Tally {
         this.guided / this.largeReleases,
         "share of large caps' releases with guidance",
       ),
+      this.belowConsensus.length < MIN_GUIDANCE
+        ? skipped(
+            "realism_tier3",
+            "negative_guidance_share",
+            NEGATIVE_GUIDANCE,
+            "share of EPS guidance below the full-year consensus",
+            `${this.belowConsensus.length} guidance rows with a consensus, fewer than ${MIN_GUIDANCE}`,
+          )
+        : bandCheck(
+            "realism_tier3",
+            "negative_guidance_share",
+            NEGATIVE_GUIDANCE,
+            this.belowConsensus.filter(Boolean).length / this.belowConsensus.length,
+            `share of large caps' EPS guidance below the full-year consensus of the day before, ${this.belowConsensus.length} with one`,
+            true,
+          ),
     ];
   }
 }

@@ -41,9 +41,15 @@ export interface Market {
  * An estimate's EPS: its net income over the shares as traded on its day. Buybacks or issuance
  * until the quarter's weighted count land in the surprise, as they do for real analysts.
  */
-export const estimatedEps = (r: EstimateRevision, market: Market) => round2(r.netIncome / market.shares[r.day]);
+export const estimatedEps = ({ netIncome }: Pick<Figures, "netIncome">, day: number, market: Market) =>
+  round2(netIncome / market.shares[day]);
 
-/** Two rows per revision (EPS and revenue), oldest first, each with the analyst's rating and target that day. */
+type Figures = { netIncome: number; revenue: number };
+
+/**
+ * Per revision, EPS and revenue of the quarter and of its fiscal year (where the plan has all four
+ * quarters), oldest first, each with the analyst's rating and target that day.
+ */
 export function estimateRows(
   facts: CompanyFacts,
   plan: BusinessPlan,
@@ -56,8 +62,9 @@ export function estimateRows(
     target: null as number | null,
     bias: 0.05 * rng.normal(),
   }));
-  const previous = new Map<string, EstimateRevision>();
+  const previous = new Map<string, Figures>();
   const out: AnalystEstimate[] = [];
+  const yearEnd = new Map(plan.quarters.map((x) => [x.quarter.fiscalYear, x.quarter.end]));
   for (const r of coverage.revisions) {
     const who = coverage.analysts[r.analyst];
     const s = state[r.analyst];
@@ -65,31 +72,48 @@ export function estimateRows(
     const prior = s.target;
     s.target = round2(market.bars[r.day].close * Math.exp(UPSIDE[s.rating] + s.bias + 0.04 * rng.normal()));
     const quarter = plan.quarters[r.quarter].quarter;
-    const before = previous.get(`${r.analyst} ${r.quarter}`);
-    previous.set(`${r.analyst} ${r.quarter}`, r);
     const date = market.days[r.day];
-    const row = (metric: AnalystEstimate["metric_name"], estimate: number, change: number | null) => ({
-      id: hashId("est", [facts.ticker, who.firm, date, quarter.end, metric]),
-      ticker: facts.ticker,
-      firm: who.firm,
-      analyst: who.analyst,
-      estimate_date: date,
-      fiscal_period: quarter.label,
-      report_period: quarter.end,
-      metric_name: metric,
-      estimate,
-      currency: "USD",
-      rating: s.rating!,
-      target_price: s.target!,
-      prior_target_price: prior,
-      revision_pct: change === null ? null : round4(change),
-      metadata: { source_event_id: r.cause, reason: r.reason },
-    });
-    // Revisions in dollars: a split between two estimates does not read as one.
-    out.push(
-      row("earnings_per_share", estimatedEps(r, market), before ? relativeChange(r.netIncome, before.netIncome) : null),
-      row("revenue", thousands(r.revenue), before ? relativeChange(r.revenue, before.revenue) : null),
-    );
+    const periods: { period: AnalystEstimate["period"]; label: string; end: string; figures: Figures }[] = [
+      { period: "quarterly", label: quarter.label, end: quarter.end, figures: r },
+    ];
+    if (r.year)
+      periods.push({
+        period: "annual",
+        label: `FY ${quarter.fiscalYear}`,
+        end: yearEnd.get(quarter.fiscalYear)!,
+        figures: { ...r, ...r.year },
+      });
+    for (const { period, label, end, figures } of periods) {
+      const before = previous.get(`${r.analyst} ${end}`);
+      previous.set(`${r.analyst} ${end}`, figures);
+      const row = (metric: AnalystEstimate["metric_name"], estimate: number, change: number | null) => ({
+        id: hashId("est", [facts.ticker, who.firm, date, end, metric]),
+        ticker: facts.ticker,
+        firm: who.firm,
+        analyst: who.analyst,
+        estimate_date: date,
+        fiscal_period: label,
+        period,
+        report_period: end,
+        metric_name: metric,
+        estimate,
+        currency: "USD",
+        rating: s.rating!,
+        target_price: s.target!,
+        prior_target_price: prior,
+        revision_pct: change === null ? null : round4(change),
+        metadata: { source_event_id: r.cause, reason: r.reason },
+      });
+      // Revisions in dollars: a split between two estimates does not read as one.
+      out.push(
+        row(
+          "earnings_per_share",
+          estimatedEps(figures, r.day, market),
+          before ? relativeChange(figures.netIncome, before.netIncome) : null,
+        ),
+        row("revenue", thousands(figures.revenue), before ? relativeChange(figures.revenue, before.revenue) : null),
+      );
+    }
   }
   return out;
 }
@@ -120,7 +144,7 @@ export function consensusOf(
 ) {
   const latest = latestEstimates(coverage.revisions, quarter, releaseDay);
   if (!latest.length) return null;
-  const eps = latest.map((r) => (estimatedEps(r, market) * market.splitMultiple[r.day]) / splitBasis);
+  const eps = latest.map((r) => (estimatedEps(r, r.day, market) * market.splitMultiple[r.day]) / splitBasis);
   return {
     eps: round2(eps.reduce((a, b) => a + b, 0) / eps.length),
     revenue: thousands(latest.reduce((a, r) => a + thousands(r.revenue), 0) / latest.length),
@@ -229,7 +253,7 @@ const GUIDERS: Record<SizeTier, number> = { mega: 0.25, large: 0.22, mid: 0.15, 
 /**
  * Full-year guidance of EPS and revenue, given with each release by the companies that guide: the
  * year's reported quarters as reported, the rest as management sees them (the truth, shaded by its
- * own caution). Q4 releases guide the next year. Within half a percent of the prior, maintained.
+ * own caution: REALISM Tier 3 has 55-70% of guidance below the consensus). Q4 releases guide the next year. Within half a percent of the prior, maintained.
  */
 export function guidanceRows(
   facts: CompanyFacts,
@@ -240,7 +264,7 @@ export function guidanceRows(
   rng: Rng,
 ): KpiGuidance[] {
   if (rng.uniform() >= GUIDERS[tier]) return [];
-  const caution = 0.04 + 0.02 * rng.normal();
+  const caution = 0.15 + 0.03 * rng.normal();
   const out: KpiGuidance[] = [];
   const prior = new Map<string, { point: number; low: number; high: number; day: number }>();
   for (const { quarter: q, event, day } of releases) {
@@ -248,15 +272,20 @@ export function guidanceRows(
     const year = released.quarter === 4 ? released.fiscalYear + 1 : released.fiscalYear;
     const quarters = plan.quarters.filter((x) => x.quarter.fiscalYear === year);
     if (quarters.length !== 4) continue;
-    const shade = 1 - caution + 0.02 * rng.normal();
-    const view = (pick: (i: (typeof quarters)[0]["income"]) => number) =>
-      quarters.reduce(
-        (a, x) => a + (x.quarter.release <= released.release ? pick(x.income) : pick(x.income) * shade),
-        0,
-      );
+    // Management's shading of what is still to come: earnings well below its own view, revenue a little.
+    const shade = caution + 0.02 * rng.normal();
+    const view = (pick: (i: (typeof quarters)[0]["income"]) => number, by: number) =>
+      quarters.reduce((a, x) => {
+        const v = pick(x.income);
+        return a + (x.quarter.release <= released.release ? v : v - by * Math.abs(v));
+      }, 0);
     const figures = [
-      { metric: "earnings_per_share" as const, point: view((i) => i.net_income) / market.shares[day], width: 0.02 },
-      { metric: "revenue" as const, point: view((i) => i.revenue), width: 0.01 },
+      {
+        metric: "earnings_per_share" as const,
+        point: view((i) => i.net_income, shade) / market.shares[day],
+        width: 0.02,
+      },
+      { metric: "revenue" as const, point: view((i) => i.revenue, shade / 5), width: 0.01 },
     ];
     for (const { metric, point, width } of figures) {
       const isEps = metric === "earnings_per_share";

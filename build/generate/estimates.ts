@@ -15,7 +15,7 @@ export interface Analyst {
 
 export type RevisionReason = "carried" | "post_earnings" | "event" | "preview";
 
-/** One analyst's estimate of one quarter, in dollars (per-share figures follow once shares are known). */
+/** One analyst's estimate of one quarter, and of its fiscal year, in dollars (per-share figures follow once shares are known). */
 export interface EstimateRevision {
   analyst: number;
   /** Index of the trading day it was published. */
@@ -24,6 +24,8 @@ export interface EstimateRevision {
   quarter: number;
   netIncome: number;
   revenue: number;
+  /** The quarter's fiscal year: the quarters reported before it, this estimate, and the quarters after it. */
+  year: { netIncome: number; revenue: number } | null;
   reason: RevisionReason;
   /** The event that prompted it; null for estimates carried in from before the world's first day. */
   cause: string | null;
@@ -93,17 +95,21 @@ export function analystCoverage(input: CoverageInput): Coverage {
     const open = opensAfterRelease ? previous + 1 : 0;
     // A release on the first day leaves no day inside the world to estimate it on.
     if (close <= open) continue;
-    const { income, quarter } = plan.quarters[q];
-    const truth = { netIncome: income.net_income, revenue: income.revenue };
-    const scale = Math.max(Math.abs(truth.netIncome), 0.03 * truth.revenue);
-    // What is known on a day: the truth without the events still to come before the quarter ends.
-    const known = (day: number) => {
+    // The fiscal year's quarters: those before q are reported when its window opens.
+    const year = plan.quarters.flatMap((x, k) =>
+      x.quarter.fiscalYear === plan.quarters[q].quarter.fiscalYear ? [k] : [],
+    );
+    // What is known on a day of a quarter: the truth without the events still to come before it ends.
+    const known = (x: number, day: number) => {
+      const { income, quarter } = plan.quarters[x];
       const ahead = input.events
         .filter((e) => e.day > day && e.date <= quarter.end)
         .reduce((a, e) => a + e.logRevenue, 0);
-      const revenue = truth.revenue * Math.exp(-ahead);
-      return { revenue, netIncome: truth.netIncome - (truth.revenue - revenue) * INCREMENTAL_MARGIN };
+      const revenue = income.revenue * Math.exp(-ahead);
+      return { revenue, netIncome: income.net_income - (income.revenue - revenue) * INCREMENTAL_MARGIN };
     };
+    const scaleOf = (x: number) =>
+      Math.max(Math.abs(plan.quarters[x].income.net_income), 0.03 * plan.quarters[x].income.revenue);
     const e = ESTIMATE_ERRORS;
     const common = { netIncome: e.netIncome.commonSd * rng.normal(), revenue: e.revenue.commonSd * rng.normal() };
     const own = analysts.map(() => ({
@@ -112,13 +118,36 @@ export function analystCoverage(input: CoverageInput): Coverage {
     }));
     const estimate = (analyst: number, day: number, reason: RevisionReason, cause: string | null) => {
       const left = Math.max(0, (close - day) / Math.max(1, close - open));
-      const k = known(day);
-      const netIncome =
-        k.netIncome +
-        scale * (-e.netIncome.finalBias + common.netIncome + own[analyst].netIncome + e.netIncome.walk * left);
-      const revenue =
-        k.revenue * (1 - e.revenue.finalBias + common.revenue + own[analyst].revenue + e.revenue.walk * left);
-      revisions.push({ analyst, day, quarter: q, netIncome, revenue, reason, cause });
+      // The analyst's error, as a fraction of a quarter's scale: later quarters of the year carry it too.
+      const err = {
+        netIncome: -e.netIncome.finalBias + common.netIncome + own[analyst].netIncome + e.netIncome.walk * left,
+        revenue: -e.revenue.finalBias + common.revenue + own[analyst].revenue + e.revenue.walk * left,
+      };
+      const of = (x: number) => {
+        if (x < q) return plan.quarters[x].income;
+        const k = known(x, day);
+        return {
+          net_income: k.netIncome + scaleOf(x) * err.netIncome,
+          revenue: k.revenue * (1 + err.revenue),
+        };
+      };
+      const mine = of(q);
+      revisions.push({
+        analyst,
+        day,
+        quarter: q,
+        netIncome: mine.net_income,
+        revenue: mine.revenue,
+        year:
+          year.length === 4
+            ? {
+                netIncome: year.reduce((a, x) => a + of(x).net_income, 0),
+                revenue: year.reduce((a, x) => a + of(x).revenue, 0),
+              }
+            : null,
+        reason,
+        cause,
+      });
     };
     const causeAt = opensAfterRelease ? input.releaseEvent(q - 1) : null;
     analysts.forEach((_, a) => estimate(a, open, opensAfterRelease ? "post_earnings" : "carried", causeAt));

@@ -7,10 +7,10 @@ import type { SizeTier } from "./anchors.ts";
 
 /** Net issuance a year by size at the world's start: the mean of companies' own rates, and their spread. */
 export const NET_ISSUANCE: Record<SizeTier, { mean: number; sd: number }> = {
-  mega: { mean: -0.012, sd: 0.008 },
+  mega: { mean: -0.01, sd: 0.008 },
   large: { mean: -0.003, sd: 0.01 },
-  mid: { mean: 0.02, sd: 0.012 },
-  small: { mean: 0.04, sd: 0.015 },
+  mid: { mean: 0.03, sd: 0.012 },
+  small: { mean: 0.045, sd: 0.015 },
 };
 /** How much a company's rate moves from one calendar year to the next. */
 const YEARLY_SD = 0.006;

@@ -16,15 +16,24 @@ export const AnalystEstimate = z
     firm: field(z.string(), "The analyst's firm (invented).", "Quillmoor Securities"),
     analyst: field(z.string(), "The analyst (invented).", "Mira Dalivar"),
     estimate_date: day("Published on this date (public from then).", "2023-08-04"),
-    fiscal_period: field(z.string(), "The quarter estimated, as the statements label it.", "fiscal Q4 2023"),
-    report_period: day("Last day of that quarter.", "2023-09-30"),
+    fiscal_period: field(
+      z.string(),
+      "The quarter or fiscal year estimated, as the statements label it.",
+      "fiscal Q4 2023",
+    ),
+    period: field(
+      z.enum(["quarterly", "annual"]),
+      "A quarter, or the fiscal year of the quarter analysts estimate next (its reported quarters, then theirs).",
+      "quarterly",
+    ),
+    report_period: day("Last day of that quarter or year.", "2023-09-30"),
     metric_name: field(z.enum(ESTIMATED_METRICS), "What is estimated.", "earnings_per_share"),
     estimate: num("The estimate (EPS per share as of the horizon's splits; revenue in USD).", 1.39),
     currency: field(z.string(), "Currency.", "USD"),
     rating: field(z.enum(["buy", "hold", "sell"]), "The analyst's rating on that date.", "buy"),
     target_price: num("12-month price target (restated for later splits).", 210),
     prior_target_price: maybe("The analyst's previous target, null on the first.", 200),
-    revision_pct: maybe("Change from the analyst's previous estimate of the same metric and quarter.", -0.012),
+    revision_pct: maybe("Change from the analyst's previous estimate of the same metric and period.", -0.012),
     metadata: field(
       z.object({
         source_event_id: z.string().nullable(),
@@ -34,7 +43,7 @@ export const AnalystEstimate = z
         "`carried` estimates date from before the scenario's first day and have none.",
     ),
   })
-  .meta({ id: "AnalystEstimate", description: "One analyst's estimate of one metric of one quarter." });
+  .meta({ id: "AnalystEstimate", description: "One analyst's estimate of one metric of one quarter or fiscal year." });
 
 const surprise = () =>
   field(z.enum(["beat", "miss", "in_line"]), "Reported against the consensus (in line within 0.5%).", "beat");

@@ -36,7 +36,8 @@ const estimates = dataRoute({
   tag: TAG,
   summary: "Analyst estimates of one company",
   description:
-    "Every published estimate (EPS and revenue per fiscal quarter) with the analyst's rating and price target, newest " +
+    "Every published estimate (EPS and revenue of the next quarter to be released and of its fiscal year) with the " +
+    "analyst's rating and price target, newest " +
     "first (ties by id). An estimate is public from its `estimate_date`; `metadata.source_event_id` names the event " +
     "that prompted it. Firms and analysts are invented. Funds and warrants have none (an empty list).",
   request: {
@@ -48,11 +49,15 @@ const estimates = dataRoute({
         description: "Only these metrics (repeat for any of).",
         example: "earnings_per_share",
       }),
+      period: oneOf(["quarterly", "annual"], {
+        description: "Only estimates of quarters, or of fiscal years.",
+        example: "annual",
+      }).optional(),
       report_period: date({
-        description: "Only estimates of the quarter ending on this date.",
+        description: "Only estimates of the quarter or fiscal year ending on this date.",
         example: "2023-09-30",
       }).optional(),
-      ...page(100, 1000),
+      ...page(50, 200),
     }),
   },
   response: z.object({ analyst_estimates: z.array(AnalystEstimate) }),
@@ -155,7 +160,10 @@ export function register(app: ApiApp): void {
       c,
       q,
       SHARDS.estimates,
-      (r) => (!metrics || metrics.has(r.metric_name)) && (!q.report_period || r.report_period === q.report_period),
+      (r) =>
+        (!metrics || metrics.has(r.metric_name)) &&
+        (!q.period || r.period === q.period) &&
+        (!q.report_period || r.report_period === q.report_period),
     );
     return {
       analyst_estimates: rows.map((r) => {

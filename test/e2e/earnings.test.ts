@@ -7,6 +7,15 @@ import { body, get, MEGACAP } from "./client.ts";
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;
 const rows = async (path: string, key: string): Promise<Row[]> => (await body(path))[key];
+/** Every row of a list route, page by page (its maximum page is 200). */
+async function allRows(path: string, key: string): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let offset = 0; ; offset += 200) {
+    const page = await rows(`${path}&limit=200&offset=${offset}`, key);
+    out.push(...page);
+    if (page.length < 200) return out;
+  }
+}
 const dayBefore = (date: string) => new Date(Date.parse(date) - 86_400_000).toISOString().slice(0, 10);
 
 describe("earnings", () => {
@@ -14,8 +23,8 @@ describe("earnings", () => {
     const releases = await rows(`/earnings?${s}&ticker=MSFT&limit=4`, "earnings");
     expect(releases.length).toBe(4);
     for (const e of releases) {
-      const estimates = await rows(
-        `/analyst-estimates?${s}&ticker=MSFT&report_period=${e.report_period}&as_of=${dayBefore(e.filing_date)}&limit=1000`,
+      const estimates = await allRows(
+        `/analyst-estimates?${s}&ticker=MSFT&period=quarterly&report_period=${e.report_period}&as_of=${dayBefore(e.filing_date)}`,
         "analyst_estimates",
       );
       // Newest first: the first row of each firm and metric is its latest.
@@ -91,10 +100,7 @@ describe("earnings", () => {
 
 describe("analyst estimates", () => {
   it("are public from their date, each prompted by an event already public then", async () => {
-    const estimates = await rows(
-      `/analyst-estimates?${s}&ticker=AAPL&as_of=2023-09-15&limit=1000`,
-      "analyst_estimates",
-    );
+    const estimates = await rows(`/analyst-estimates?${s}&ticker=AAPL&as_of=2023-09-15&limit=200`, "analyst_estimates");
     expect(estimates.length).toBeGreaterThan(50);
     const events = new Map(
       (await rows(`/events/timeline?${s}&ticker=AAPL&as_of=2023-09-15&limit=500`, "events")).map((e) => [
@@ -111,6 +117,30 @@ describe("analyst estimates", () => {
     }
     const firms = new Set(estimates.map((e) => e.firm));
     expect(firms.size).toBeGreaterThanOrEqual(10);
+  });
+
+  it("estimate the fiscal year too: in its last quarter, the three reported quarters and the fourth's estimate", async () => {
+    const revenue = (period: string) =>
+      allRows(`/analyst-estimates?${s}&ticker=MSFT&period=${period}&metric_name=revenue`, "analyst_estimates");
+    const [annual, quarterly] = await Promise.all([revenue("annual"), revenue("quarterly")]);
+    const income = await rows(
+      `/financials/income-statements?${s}&ticker=MSFT&period=quarterly&limit=40`,
+      "income_statements",
+    );
+    let checked = 0;
+    for (const a of annual) {
+      expect(a.fiscal_period).toMatch(/^FY \d{4}$/);
+      const q = quarterly.find((x) => x.firm === a.firm && x.estimate_date === a.estimate_date);
+      if (!q) throw new Error(`no quarterly estimate with ${a.firm} ${a.estimate_date}`);
+      if (q.report_period !== a.report_period) continue; // not the year's fourth quarter
+      const year = a.fiscal_period.slice(3);
+      const reported = income.filter((i) => i.fiscal_period.endsWith(` ${year}`) && i.report_period < a.report_period);
+      if (reported.length !== 3) continue;
+      const sum = reported.reduce((x, i) => x + i.revenue, 0);
+      expect(Math.abs(a.estimate - q.estimate - sum)).toBeLessThanOrEqual(1000);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
   });
 });
 
