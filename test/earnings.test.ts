@@ -7,6 +7,9 @@ import { businessPlan } from "../build/generate/fundamentals.ts";
 import { fiscalQuarters } from "../build/generate/fiscal.ts";
 import { BROKERS } from "../build/generate/names.ts";
 import { Rng } from "../build/rng.ts";
+import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { loadScenarioSources } from "../build/scenario-source.ts";
+import { generateWorld } from "../build/world.ts";
 
 const days = tradingDays("2010-01-04", "2014-12-31");
 const facts = (ticker: string, sector: string) => ({ ticker, name: ticker, sector }) as CompanyFacts;
@@ -180,5 +183,35 @@ describe("a release on the world's first day", () => {
     expect(first).toBeGreaterThan(0);
     expect(t.coverage.revisions.filter((r) => r.quarter === first)).toEqual([]);
     expect(t.coverage.revisions.some((r) => r.quarter === first + 1)).toBe(true);
+  });
+});
+
+describe("served estimates", () => {
+  const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+  const world = generateWorld(source);
+
+  it("give every row its own id, a fourth quarter's and its year's alike", () => {
+    for (const c of world.perCompany) {
+      const ids = c.estimates.map((e) => e.id);
+      expect(new Set(ids).size, c.facts.ticker).toBe(ids.length);
+    }
+  });
+
+  it("compare each revision with the analyst's previous estimate of the same period", () => {
+    let annual = 0;
+    for (const c of world.perCompany) {
+      const previous = new Map<string, number>();
+      for (const e of c.estimates.filter((x) => x.metric_name === "revenue")) {
+        const key = `${e.firm} ${e.period} ${e.fiscal_period}`;
+        const before = previous.get(key);
+        previous.set(key, e.estimate);
+        if (before === undefined) expect(e.revision_pct, key).toBeNull();
+        else {
+          expect(e.revision_pct!, `${key} ${e.estimate_date}`).toBeCloseTo((e.estimate - before) / before, 3);
+          if (e.period === "annual") annual++;
+        }
+      }
+    }
+    expect(annual).toBeGreaterThan(100);
   });
 });

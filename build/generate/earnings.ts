@@ -84,10 +84,11 @@ export function estimateRows(
         figures: { ...r, ...r.year },
       });
     for (const { period, label, end, figures } of periods) {
-      const before = previous.get(`${r.analyst} ${end}`);
-      previous.set(`${r.analyst} ${end}`, figures);
+      // A fourth quarter and its year end on the same day: the label tells them apart.
+      const before = previous.get(`${r.analyst} ${label}`);
+      previous.set(`${r.analyst} ${label}`, figures);
       const row = (metric: AnalystEstimate["metric_name"], estimate: number, change: number | null) => ({
-        id: hashId("est", [facts.ticker, who.firm, date, end, metric]),
+        id: hashId("est", [facts.ticker, who.firm, date, label, metric]),
         ticker: facts.ticker,
         firm: who.firm,
         analyst: who.analyst,
