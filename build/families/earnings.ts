@@ -127,7 +127,7 @@ function earningsChecks(): Checker<unknown, Company> {
       const byPeriod = new Map<string, AnalystEstimate[]>();
       for (const e of estimates)
         if (e.period === "quarterly") byPeriod.set(e.report_period, [...(byPeriod.get(e.report_period) ?? []), e]);
-      const splitsOn = new Map(company.stock.bars.map((b, i) => [b.time, company.stock.splitMultiple[i]]));
+      const splitsOn = splitMultipleByDate(company.stock);
       const splitBasis = new Map(statements.map((s) => [s.reportPeriod, s.splitBasis]));
       for (const row of earnings) {
         const where = `${facts.ticker} ${row.report_period}`;
@@ -163,6 +163,10 @@ function earningsChecks(): Checker<unknown, Company> {
   };
 }
 
+/** The stock's split multiple on each trading day, by date: restates per-share figures between dates. */
+const splitMultipleByDate = (stock: Stock["stock"]) =>
+  new Map(stock.bars.map((b, i) => [b.time, stock.splitMultiple[i]]));
+
 /** REALISM Tier 3: 55-70% of guidance is below the consensus (FactSet). */
 const NEGATIVE_GUIDANCE: Band = { min: 0.55, max: 0.7 };
 const MIN_GUIDANCE = 30;
@@ -176,7 +180,7 @@ function guidanceAgainstConsensus(
   estimates: AnalystEstimate[],
   stock: Stock["stock"],
 ): boolean[] {
-  const splitsOn = new Map(stock.bars.map((b, i) => [b.time, stock.splitMultiple[i]]));
+  const splitsOn = splitMultipleByDate(stock);
   return guidance.flatMap((g) => {
     if (g.metric_name !== "earnings_per_share" || g.point_estimate === null) return [];
     const latest = new Map<string, AnalystEstimate>();
