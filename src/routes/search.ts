@@ -37,7 +37,12 @@ const filters = dataRoute({
   response: z.object({ filters: z.array(z.string()) }),
 });
 
-const results = z.object({ results: z.array(SearchResult) });
+// SPEC.md names the key `results`; financialdatasets.ai and its clients (ai-hedge-fund's
+// LineItemResponse) read `search_results`, so both carry the rows.
+const results = z.object({
+  results: z.array(SearchResult),
+  search_results: z.array(SearchResult).describe("The same rows as `results`, under financialdatasets.ai's key."),
+});
 
 const screener = postRoute({
   path: "/financials/search/screener",
@@ -66,6 +71,8 @@ const lineItems = postRoute({
 type Period = z.output<typeof ScreenerRequest>["period"];
 /** A row: SearchResult's period fields, then numbers by name. */
 type Result = z.output<typeof SearchResult> & Record<string, unknown>;
+/** The body of both routes: the rows under either key. */
+const answer = (rows: Result[]) => ({ results: rows, search_results: rows });
 
 const RESTATED = new Set<string>([...SEARCH_PER_SHARE, ...SEARCH_SHARE_COUNTS]);
 
@@ -232,7 +239,7 @@ export function register(app: ApiApp): void {
       if (skip > 0) skip--;
       else if (out.push(table.result(period, values)) === q.limit) break;
     }
-    return { results: out };
+    return answer(out);
   });
 
   servePost(app, lineItems, async (q, c) => {
@@ -243,6 +250,6 @@ export function register(app: ApiApp): void {
     const table = await CrossSection.open(c, manifest, q.period, last);
     const numbers = table.numbers(inOrder(q.line_items));
     const periods = (await Promise.all(tickers.map((t) => table.newest(t, q.offset, q.limit)))).flat();
-    return { results: periods.map((p) => table.result(p, numbers(p))) };
+    return answer(periods.map((p) => table.result(p, numbers(p))));
   });
 }

@@ -190,6 +190,28 @@ describe("line items", () => {
   });
 });
 
+describe("financialdatasets clients", () => {
+  it("find the rows under search_results too, the key financialdatasets.ai and its clients read", async () => {
+    // The body ai-hedge-fund's search_line_items sends, with the scenario added; its LineItem
+    // model requires ticker, report_period, period and currency.
+    const lineItems = await body(LINE_ITEMS, {
+      scenario_id: MEGACAP,
+      tickers: ["AAPL"],
+      line_items: ["free_cash_flow", "net_income", "capital_expenditure", "outstanding_shares"],
+      end_date: "2023-09-30",
+      period: "ttm",
+      limit: 2,
+    });
+    const screen = await body(SCREENER, { scenario_id: MEGACAP, filters: { revenue: { gt: 0 } }, limit: 3 });
+    for (const answer of [lineItems, screen]) {
+      expect(answer.results.length).toBeGreaterThan(1);
+      expect(answer.search_results).toEqual(answer.results);
+    }
+    for (const row of lineItems.search_results)
+      for (const field of ["ticker", "report_period", "period", "currency"]) expect(typeof row[field]).toBe("string");
+  });
+});
+
 describe("search requests", () => {
   it.each([
     [
