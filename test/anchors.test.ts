@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startingPoint, tradesOn } from "../build/generate/anchors.ts";
+import { businessAnchor, startingPoint, tradesOn } from "../build/generate/anchors.ts";
 import { selectUniverse } from "../build/generate/universe.ts";
 import { pickWarrants } from "../build/generate/warrants.ts";
 import { refCompanies } from "../build/refdata.ts";
@@ -99,6 +99,21 @@ describe("starting points", () => {
     expect(sp.marketCap).toBeLessThan(8e10);
     expect(Math.abs(sp.shares * sp.price - sp.marketCap) / sp.marketCap).toBeLessThan(1e-6);
     expect(sp.annualVol).toBeGreaterThan(0.15);
+  });
+});
+
+describe("business anchors", () => {
+  it("give trailing net income from the snapshots' EPS: between two linearly, outside at the nearest's yield", () => {
+    // Apple: EPS 39.75 at $520.03 on a $467.9bn cap (2013-11-01), 6.45 at $115 on $674.5bn (2014-12-05).
+    const [first, last] = [(39.75 / 520.03) * 467.9e9, (6.45 / 115) * 674.5e9];
+    expect(businessAnchor("AAPL", "2013-11-01", 1).netIncome).toBeCloseTo(first, -3);
+    const w =
+      (Date.parse("2014-05-20") - Date.parse("2013-11-01")) / (Date.parse("2014-12-05") - Date.parse("2013-11-01"));
+    expect(businessAnchor("AAPL", "2014-05-20", 1).netIncome).toBeCloseTo((1 - w) * first + w * last, -3);
+    // Before the first snapshot: that snapshot's earnings yield on the cap given.
+    expect(businessAnchor("AAPL", "2005-01-03", 100e9).netIncome).toBeCloseTo((39.75 / 520.03) * 100e9, -3);
+    // A loss stays a loss (Chesapeake's 2015-2017 write-downs).
+    expect(businessAnchor("CHK", "2016-01-04", 5e9).netIncome).toBeLessThan(0);
   });
 });
 

@@ -134,7 +134,7 @@ describe("the earnings chain", () => {
     const plan = (shocks: { date: string; logRevenue: number }[]) =>
       businessPlan({
         sector: "Industrials",
-        anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.15 },
+        anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.15, netIncome: null },
         marketCap: 30e9,
         quarters,
         days,

@@ -1,6 +1,7 @@
 // Crises with depth and index-level stylized facts (REALISM Tiers 1 and 5): long worlds generated in
 // memory, market-wide parts only where that suffices, companies for the crisis depth check.
 import { describe, expect, it } from "vitest";
+import { LOSS_SHARE } from "../build/families/tier4.ts";
 import { generateCompanies, generateMarket, generateWorld } from "../build/world.ts";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { validateScenario } from "../build/validate.ts";
@@ -196,5 +197,20 @@ describe("the validation report of crisis-cycle-2005", () => {
       expect(typeof c.observed, `${name}: ${c.detail}`).toBe("number");
       expect(c.passed, `${name}: ${c.detail}`).toBe(true);
     }
+  });
+  it("judges loss years by the universe (S&P 500 members' 3-11%) and drift by its own standard error", () => {
+    const checks = new Map(crisisReport().checks.map((c) => [c.name, c]));
+    const losses = checks.get("unprofitable_share")!;
+    expect(losses.expected).toEqual(LOSS_SHARE.member);
+    expect(losses.passed, losses.detail).toBe(true);
+    const drift = checks.get("post_earnings_drift")!;
+    const band = drift.expected as { min: number; max: number };
+    const error = Number(/standard errors of ([0-9.]+)%/.exec(drift.detail)?.[1]) / 100;
+    // A few hundred releases a decile, 60 days of a stock's own moves: about a point.
+    expect(error).toBeGreaterThan(0.003);
+    expect(error).toBeLessThan(0.02);
+    expect(band.min).toBeCloseTo(-0.01 - 2 * error, 3);
+    expect(band.max).toBeCloseTo(0.01 + 2 * error, 3);
+    expect(drift.passed, drift.detail).toBe(true);
   });
 });

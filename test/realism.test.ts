@@ -1,4 +1,7 @@
+import { parse } from "csv-parse/sync";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { LOSS_SHARE, lossBand } from "../build/families/tier4.ts";
 import type { ValidationCheck } from "../src/bundle/types.ts";
 import {
   acf,
@@ -384,5 +387,28 @@ describe("sector ordering and fund tracking", () => {
     expect(Math.abs(shortfall.observed as number)).toBeLessThan(0.001);
     const noisy = bench.map((b) => (b / 10) * Math.exp(0.002 * rng.normal()));
     expect(fundChecks([{ ticker: "F", close: noisy, benchmarkLevel: bench, expenseRatio: fee }])[0].passed).toBe(false);
+  });
+});
+
+describe("Tier 4 bands", () => {
+  it("hold the S&P 500's own loss-year share, as the reference snapshots state it", () => {
+    const rows = parse(readFileSync("build/refdata/sp500_snapshots.csv", "utf8"), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    const bySnapshot = new Map<string, number[]>();
+    for (const r of rows)
+      if (r.eps !== "") bySnapshot.set(r.snapshot_date, [...(bySnapshot.get(r.snapshot_date) ?? []), Number(r.eps)]);
+    const shares = [...bySnapshot.values()].map((eps) => eps.filter((e) => e < 0).length / eps.length);
+    expect(shares).toHaveLength(9);
+    // The members' band is the snapshots' range, rounded out to the next point.
+    expect(Math.min(...shares)).toBeGreaterThanOrEqual(LOSS_SHARE.member.min);
+    expect(Math.min(...shares) - LOSS_SHARE.member.min).toBeLessThan(0.01);
+    expect(Math.max(...shares)).toBeLessThanOrEqual(LOSS_SHARE.member.max);
+    expect(LOSS_SHARE.member.max - Math.max(...shares)).toBeLessThan(0.01);
+    // A broad universe keeps REALISM's band; a mixed one sits between.
+    expect(lossBand(0)).toEqual({ min: 0.2, max: 0.35 });
+    expect(lossBand(1)).toEqual(LOSS_SHARE.member);
+    expect(lossBand(0.5).min).toBeCloseTo(0.115, 9);
   });
 });

@@ -177,6 +177,39 @@ describe("financial statements", () => {
     expect(yearly("small")).toBeLessThan(0.06);
   });
 
+  it("start from the anchors' trailing earnings: the year known on day one earns their yield on the cap", () => {
+    const days = tradingDays("2015-01-02", "2019-12-31");
+    const quarters = fiscalQuarters("XYZ", 2012, 2020, new Rng(1, "f"));
+    const marketCap = 40e9;
+    const netIncome = (earningsYield: number, seed: number, inYear: (end: string) => boolean) =>
+      businessPlan({
+        sector: "Industrials",
+        anchor: { revenue: 30e9, bookEquity: 15e9, ebitdaMargin: 0.16, netIncome: earningsYield * marketCap },
+        marketCap,
+        quarters,
+        days,
+        regimes: days.map(() => "expansion" as const),
+        shocks: [],
+        rng: new Rng(seed, "b"),
+      })
+        .quarters.filter((q) => inYear(q.quarter.end))
+        .reduce((a, q) => a + q.income.net_income, 0);
+    // The last four quarters released before day one: the trailing year known on day one.
+    const known = quarters.filter((q) => q.release <= days[0]).map((q) => q.end);
+    const trailing = (end: string) => known.slice(-4).includes(end);
+    for (let seed = 0; seed < 20; seed++) {
+      // A loss of 3% of the cap, and earnings of 4% and of 9% (P/E 25 and 11).
+      for (const y of [-0.03, 0.04, 0.09]) expect(netIncome(y, seed, trailing) / marketCap).toBeCloseTo(y, 4);
+    }
+    // Away from day one the margin returns to the company's EBITDA level at the margin's pace
+    // (0.93 a quarter): by 2019 the loss-maker earns again, and most of the gap has closed.
+    const in2019 = (end: string) => end.startsWith("2019");
+    const gap = (inYear: (end: string) => boolean) => netIncome(0.04, 5, inYear) - netIncome(-0.03, 5, inYear);
+    expect(netIncome(-0.03, 5, in2019)).toBeGreaterThan(0);
+    expect(gap(in2019) / gap(trailing)).toBeGreaterThan(0.2);
+    expect(gap(in2019) / gap(trailing)).toBeLessThan(0.6);
+  });
+
   it("sell a retailer's year in the holiday quarter (REALISM Tier 4: 28-35%)", () => {
     const days = tradingDays("2015-01-02", "2019-12-31");
     const quarters = fiscalQuarters("XYZ", 2014, 2019, new Rng(1, "f"));
@@ -184,7 +217,7 @@ describe("financial statements", () => {
       businessQuarters({
         plan: businessPlan({
           sector,
-          anchor: { revenue: 50e9, bookEquity: 20e9, ebitdaMargin: 0.1 },
+          anchor: { revenue: 50e9, bookEquity: 20e9, ebitdaMargin: 0.1, netIncome: null },
           marketCap: 60e9,
           quarters,
           days,

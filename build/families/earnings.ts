@@ -17,7 +17,7 @@ import {
 } from "../generate/earnings.ts";
 import { dayIndexOf, type WorldEvent } from "../generate/events.ts";
 import { round2 } from "../generate/rounding.ts";
-import { bandCheck, mean, median, skipped, type Band } from "../realism.ts";
+import { bandCheck, mean, median, sd, skipped, type Band } from "../realism.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import { emitTickerAndYears, toRows, byFirstColumn } from "./rows.ts";
@@ -223,6 +223,9 @@ class Tier3Tally {
 
   add({ earnings, estimates, events, guidance, stock, sizeTier }: Company): void {
     const close = stock.bars.map((b) => b.adjusted_close);
+    // The market and sector factors' log returns summed to each day: the drift is measured net of them.
+    const factors: number[] = [];
+    stock.bars.forEach((b, t) => factors.push((factors[t - 1] ?? 0) + b.market_return + b.sector_return));
     const reactionDay = new Map(
       events.filter((e) => e.event_type === "earnings_release").map((e) => [e.event_id, e.effect.reactionDay]),
     );
@@ -240,7 +243,10 @@ class Tier3Tally {
       const reaction = close[d] / close[d - 1] - 1;
       this.signs.push({ surprise: pct, reaction });
       this.dayMoves.push(Math.abs(reaction));
-      this.drifts.push({ surprise: pct, drift: close[d + 63] / close[d + 3] - 1 });
+      this.drifts.push({
+        surprise: pct,
+        drift: Math.exp(Math.log(close[d + 63] / close[d + 3]) - (factors[d + 63] - factors[d + 3])) - 1,
+      });
     }
     for (let t = 1; t < close.length; t++) this.normalMoves.push(Math.abs(close[t] / close[t - 1] - 1));
     // The walk-down: the quarter's EPS consensus on its first estimate day against the day before the release.
@@ -287,7 +293,11 @@ class Tier3Tally {
       );
     const sorted = [...this.drifts].sort((a, b) => a.surprise - b.surprise);
     const decile = Math.floor(sorted.length / 10);
-    const drift = mean(sorted.slice(-decile).map((d) => d.drift)) - mean(sorted.slice(0, decile).map((d) => d.drift));
+    const [top, bottom] = [sorted.slice(-decile), sorted.slice(0, decile)].map((list) => list.map((d) => d.drift));
+    const drift = mean(top) - mean(bottom);
+    // A world's drift is noisy (60 days of a stock's own moves, a few hundred releases a decile):
+    // the band widens by two standard errors, so only a drift the world could trade on fails.
+    const driftError = Math.sqrt((sd(top) ** 2 + sd(bottom) ** 2) / Math.max(1, decile));
     const rated = this.ratings.buy + this.ratings.hold + this.ratings.sell;
     return [
       band(
@@ -332,9 +342,10 @@ class Tier3Tally {
       ),
       band(
         "post_earnings_drift",
-        { min: -0.01, max: 0.01 },
+        { min: -0.01 - 2 * driftError, max: 0.01 + 2 * driftError },
         drift,
-        "60-day return after the top surprise decile less the bottom's",
+        "60-day return net of the market and sector factors after the top surprise decile, less the bottom's " +
+          `(REALISM's band -1% to +1%, widened by two standard errors of ${(100 * driftError).toFixed(2)}%)`,
       ),
       band(
         "estimate_walk_down",

@@ -3,7 +3,7 @@
 // Served per ticker, one shard per statement; per-share lines are restated for later splits when
 // served. The checks recompute every REALISM Tier 0 accounting identity from the rows as written.
 import { packNumbers, searchKey, SHARDS, statementKey, yearOf } from "../../src/bundle/shards.ts";
-import type { CompanyFacts } from "../../src/bundle/types.ts";
+import type { CompanyFacts, ValidationCheck } from "../../src/bundle/types.ts";
 import {
   BALANCE_LINES,
   CASH_FLOW_LINES,
@@ -32,6 +32,8 @@ import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import { appendByYear, groupBy, keyedRows } from "./rows.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import type { Stock } from "./stocks.ts";
+import { isSp500Member } from "../generate/anchors.ts";
+import { bandCheck, median, skipped } from "../realism.ts";
 import { RuleTally } from "./tier0.ts";
 import { Tier4Tally } from "./tier4.ts";
 import type { Universe } from "./universe.ts";
@@ -319,10 +321,13 @@ function statementChecks(): Checker<unknown, Company> {
     "market cap = close x shares on the filing date; P/E = close / TTM diluted EPS; margins, current ratio and D/E from the statements",
   );
   const tier4 = new Tier4Tally();
+  const dayOne = new DayOneEarnings();
   return {
-    company: ({ facts, sizeTier, statements, stock, metrics: rows }) => {
+    company: ({ facts, sizeTier, statements, stock, metrics: rows, business }) => {
+      dayOne.add(business.dayOneEarnings, statements, stock.bars[0].time);
       const day = new Map(stock.bars.map((b, i) => [b.time, i]));
-      tier4.add(facts.sector, sizeTier, statements, (date) => {
+      const member = isSp500Member(facts.ticker);
+      tier4.add({ sector: facts.sector, tier: sizeTier, member }, statements, (date) => {
         const i = day.get(date);
         return i === undefined ? null : stock.bars[i].close * stock.shares[i];
       });
@@ -434,6 +439,7 @@ function statementChecks(): Checker<unknown, Company> {
       dividends.check(),
       filing.check(),
       metrics.check(),
+      dayOne.check(),
       ...tier4.checks(),
     ],
   };
@@ -473,4 +479,37 @@ function recomputeMetrics(
     } else ok &&= m.market_cap === null;
     if (!ok) tally.violation(`${ticker} ${s.period} ${s.reportPeriod}`);
   });
+}
+
+/**
+ * Day one's earnings against the anchors' (the real trailing EPS over price, on the day-one cap):
+ * the served TTM net income known on day one has their sign. Bounded margins may leave a company
+ * short of a level the anchors call for, so this is a band, not a rule.
+ */
+class DayOneEarnings {
+  private signs: boolean[] = [];
+  private misses: number[] = [];
+
+  add(anchored: number | null, statements: PeriodStatements[], firstDay: string): void {
+    const known = statements.filter((s) => s.period === "ttm" && s.filingDate <= firstDay).at(-1);
+    if (anchored === null || !known) return;
+    this.signs.push(Math.sign(known.income.net_income) === Math.sign(anchored));
+    this.misses.push(Math.abs(known.income.net_income / anchored - 1));
+  }
+
+  check(): ValidationCheck {
+    const name = "day_one_earnings_sign";
+    const band = { min: 0.95, max: null };
+    const what = "share of companies whose TTM net income on day one has the sign of the anchors' trailing EPS";
+    return this.signs.length
+      ? bandCheck(
+          "statements",
+          name,
+          band,
+          this.signs.filter(Boolean).length / this.signs.length,
+          `${what} (${this.signs.length} anchored; median distance to the anchors' level ${(100 * median(this.misses)).toFixed(1)}%)`,
+          true,
+        )
+      : skipped("statements", name, band, what, "no company with an anchored EPS");
+  }
 }

@@ -26,6 +26,17 @@ const SHARE_COUNT_CHANGE: Record<"large" | "small", Band> = {
   small: { min: 0.02, max: 0.06 },
 };
 
+/**
+ * Share of fiscal years with a net loss. S&P 500 members: 3.4-10.5% had a negative trailing EPS in
+ * each of the nine snapshots of build/refdata/sp500_snapshots.csv that state EPS (2013-2026);
+ * broad universes 20-35% (REALISM Tier 4, Fama & French 2000). A world's band mixes the two by the
+ * share of its years that are members' (anchors.ts isSp500Member).
+ */
+export const LOSS_SHARE: Record<"member" | "other", { min: number; max: number }> = {
+  member: { min: 0.03, max: 0.11 },
+  other: { min: 0.2, max: 0.35 },
+};
+
 /** Fewer fiscal years than this say little about a cross-section. */
 const MIN_YEARS = 100;
 /** A sector's median needs this many of its company-years. */
@@ -35,6 +46,8 @@ interface Year {
   sector: string;
   /** Mega and large caps, or mid and small (anchors.ts sizeTier). */
   size: "large" | "small";
+  /** An S&P 500 member's year (LOSS_SHARE). */
+  member: boolean;
   /** Change in shares outstanding over the year before, splits aside; null without a year before. */
   shareChange: number | null;
   revenue: number;
@@ -52,8 +65,16 @@ export class Tier4Tally {
   /** Each company's ROA against its own mean, with the year before's. */
   private roa: [number, number][] = [];
 
-  /** A company's fiscal years; `capOn` is its market cap at a date's close (null outside the world). */
-  add(sector: string, tier: SizeTier, statements: PeriodStatements[], capOn: (date: string) => number | null): void {
+  /**
+   * A company's fiscal years; `capOn` is its market cap at a date's close (null outside the world),
+   * `member` whether it is an S&P 500 member (LOSS_SHARE).
+   */
+  add(
+    company: { sector: string; tier: SizeTier; member: boolean },
+    statements: PeriodStatements[],
+    capOn: (date: string) => number | null,
+  ): void {
+    const { sector, tier, member } = company;
     const unsplit = (s: PeriodStatements) => s.sharesOutstanding / s.splitBasis;
     const annual = statements.filter((s) => s.period === "annual");
     const quarters = statements.filter((s) => s.period === "quarterly");
@@ -65,6 +86,7 @@ export class Tier4Tally {
       const debt = totalDebt(s.balance);
       this.years.push({
         sector,
+        member,
         size: tier === "mega" || tier === "large" ? "large" : "small",
         shareChange: before ? unsplit(s) / unsplit(before) - 1 : null,
         revenue: s.income.revenue,
@@ -93,6 +115,7 @@ export class Tier4Tally {
       x.sector === "Consumer Discretionary" && x.holidayShare !== null ? [x.holidayShare] : [],
     );
     const payers = y.filter((x) => x.dividendsPerShare > 0);
+    const members = y.length ? y.filter((x) => x.member).length / y.length : 1;
     const payout = payers.filter((x) => x.eps > 0).map((x) => x.dividendsPerShare / x.eps);
     const sectors = Object.entries(SECTOR_NET_MARGIN).flatMap(([sector, b]) => {
       const margins = y.filter((x) => x.sector === sector).map((x) => x.netIncome / x.revenue);
@@ -166,9 +189,9 @@ export class Tier4Tally {
       band("payout_ratio_median", { min: 0.3, max: 0.5 }, median(payout), "median payout ratio of profitable payers"),
       band(
         "unprofitable_share",
-        { min: 0.2, max: 0.35 },
+        lossBand(members),
         y.filter((x) => x.netIncome < 0).length / y.length,
-        "share of fiscal years with a net loss",
+        `share of fiscal years with a net loss (${(100 * members).toFixed(0)}% of them S&P 500 members')`,
       ),
       band(
         "roa_persistence",
@@ -183,3 +206,9 @@ export class Tier4Tally {
     ];
   }
 }
+
+/** The loss-year band of a world whose years are `members` S&P 500 members' and the rest others'. */
+export const lossBand = (members: number): Band => ({
+  min: members * LOSS_SHARE.member.min + (1 - members) * LOSS_SHARE.other.min,
+  max: members * LOSS_SHARE.member.max + (1 - members) * LOSS_SHARE.other.max,
+});

@@ -26,6 +26,8 @@ interface Snapshot {
   priceToSales?: number | null;
   priceToBook?: number | null;
   ebitda?: number | null;
+  /** Trailing EPS (USD per share, at `price`); null where the source does not say. */
+  eps?: number | null;
 }
 
 /** One calendar year of trading anchors (prices adjusted as of 2017-11). */
@@ -97,6 +99,7 @@ function anchors(): Anchors {
       priceToSales: num(r.price_to_sales),
       priceToBook: num(r.price_to_book),
       ebitda: num(r.ebitda_usd),
+      eps: num(r.eps),
     });
     snapshots.set(ticker, list);
   }
@@ -199,14 +202,15 @@ const yearFraction = (date: string) => {
 const time = (date: string) => toDate(date).getTime();
 
 /** Log-linear interpolation of (date, value) points at `date`; the nearest end outside them. */
-function interpolate(points: [string, number][], date: string): number {
+/** The value at `date` between dated points: log-linear, or linear for values that change sign. */
+function interpolate(points: [string, number][], date: string, scale: "log" | "linear" = "log"): number {
   if (date <= points[0][0]) return points[0][1];
   for (let i = 1; i < points.length; i++) {
     const [d1, v1] = points[i];
     if (date <= d1) {
       const [d0, v0] = points[i - 1];
       const w = (time(date) - time(d0)) / (time(d1) - time(d0));
-      return Math.exp((1 - w) * Math.log(v0) + w * Math.log(v1));
+      return scale === "linear" ? (1 - w) * v0 + w * v1 : Math.exp((1 - w) * Math.log(v0) + w * Math.log(v1));
     }
   }
   return points[points.length - 1][1];
@@ -247,6 +251,10 @@ export function firstTradingDay(ticker: string): string | null {
   const listing = anchors().listings.get(ticker);
   return listing && !listing.coverageStart ? listing.firstTradeDate : null;
 }
+
+/** In an S&P 500 snapshot of the reference data, or in the index today. */
+export const isSp500Member = (ticker: string): boolean =>
+  anchors().snapshots.has(ticker) || refCompanies().some((c) => c.facts.ticker === ticker && c.inSp500);
 
 export interface StartingPoint {
   /** Market cap on the first day (USD). */
@@ -366,7 +374,7 @@ const LARGE_CAP_TURNOVER = 0.5;
 export function startingPoint(ticker: string, date: string, rng: Rng): StartingPoint {
   const { snapshots, years } = anchors();
   const shots = snapshots.get(ticker) ?? [];
-  const inSp500 = shots.length > 0 || refCompanies().some((c) => c.facts.ticker === ticker && c.inSp500);
+  const inSp500 = isSp500Member(ticker);
   const history = years.get(ticker) ?? [];
   const noise = Math.exp(0.08 * rng.normal());
   const startYear = Number(date.slice(0, 4));
@@ -444,13 +452,17 @@ export interface BusinessAnchor {
   bookEquity: number | null;
   /** EBITDA over revenue; null where unknown. */
   ebitdaMargin: number | null;
+  /** Trailing annual net income (USD; negative for a loss); null where unknown. */
+  netIncome: number | null;
 }
 
 /**
  * The company's revenue and book equity at `date`, for a company whose cap there is `cap`: between
  * two snapshots that state them (revenue = cap / P/S, book = cap / P/B), interpolated log-linearly
  * (they move more smoothly than caps); outside them, the nearest snapshot's ratio times `cap`. The
- * EBITDA margin is the nearest snapshot's.
+ * EBITDA margin is the nearest snapshot's. Net income (cap x EPS / price) is interpolated linearly
+ * (it can change sign), and outside the snapshots that state EPS it is the nearest one's earnings
+ * yield times `cap`.
  */
 export function businessAnchor(ticker: string, date: string, cap: number): BusinessAnchor {
   const shots = (anchors().snapshots.get(ticker) ?? []).filter((s) => s.cap !== null && s.cap > 0);
@@ -471,5 +483,22 @@ export function businessAnchor(ticker: string, date: string, cap: number): Busin
     revenue: level((s) => s.priceToSales),
     bookEquity: level((s) => s.priceToBook),
     ebitdaMargin: near ? near.ebitda! / (near.cap! / near.priceToSales!) : null,
+    netIncome: netIncome(
+      shots.filter((s) => s.eps != null),
+      date,
+      cap,
+    ),
   };
+}
+
+/** Trailing net income at `date` from the snapshots that state EPS (see businessAnchor). */
+function netIncome(shots: Snapshot[], date: string, cap: number): number | null {
+  if (!shots.length) return null;
+  const earningsYield = (s: Snapshot) => s.eps! / s.price;
+  if (date < shots[0].date || date > shots[shots.length - 1].date) return earningsYield(nearestTo(shots, date)!) * cap;
+  return interpolate(
+    shots.map((s) => [s.date, earningsYield(s) * s.cap!]),
+    date,
+    "linear",
+  );
 }

@@ -311,6 +311,11 @@ export interface BusinessPlan {
   book0: number;
   debt0: number;
   grossMargin: number;
+  /**
+   * Net income the anchors give the four quarters released by day one; null without one. The margin
+   * gap is bounded, so the quarters may fall short of it.
+   */
+  dayOneEarnings: number | null;
   /** First quarter: its income opens the books and is not reported. */
   quarters: OperatingQuarter[];
 }
@@ -352,12 +357,20 @@ function seasonOf(arch: Archetype, end: string): number {
   return month === 12 || month === 1 ? arch.holidayShare : (1 - arch.holidayShare) / 3;
 }
 
+/** The margin's AR(1) coefficient a quarter (about 0.75 a year, REALISM Tier 4's ROA persistence). */
+const MARGIN_PERSISTENCE = 0.93;
+
 /**
  * The company's quarters, in order. Revenue runs at an annual rate that grows with the economy
  * (regime), the sector and a company premium, with noise and little persistence (REALISM Tier 4),
  * and steps with the company's events; the EBITDA margin reverts to the company's level (AR(1) 0.93
  * a quarter, about 0.75 a year) and falls in slowdowns and crises; costs are shares of revenue;
  * interest is paid on the debt the business plans to carry (a share of its size).
+ *
+ * Day one's earnings are the anchors' (sign and level): the margin sits off its level by the gap
+ * that makes the four quarters released by day one earn the anchors' trailing net income,
+ * and the gap fades away from day one at the margin's own pace (profitability reverts: a company
+ * that lost money in its anchor year earns its sector's margins again within a few years).
  */
 export function businessPlan(input: IncomeInput): BusinessPlan {
   const { rng } = input;
@@ -378,61 +391,80 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   // Gross margin high enough to leave SG&A of at least 4% of revenue above the EBITDA margin.
   const grossMargin = Math.min(0.97, Math.max(arch.grossMargin, marginLevel + arch.researchAndDevelopment + 0.04));
   const sgaShare = grossMargin - arch.researchAndDevelopment - marginLevel + arch.depreciation;
+  const noise = input.quarters.map(() => ({ growth: rng.normal(), margin: rng.normal(), revenue: rng.normal() }));
+  // The last quarter released by day one: where the anchors' earnings gap is whole.
+  const anchorQuarter = input.quarters.filter((q) => q.release <= input.days[0]).length - 1;
 
-  const quarters: OperatingQuarter[] = [];
-  // The anchors size the business on the first day: the quarters before it start smaller.
-  const yearsBefore = Math.max(
-    0,
-    (Date.parse(input.days[0]) - Date.parse(input.quarters[0]?.end ?? input.days[0])) / 3.156e10,
-  );
-  let runRate = revenue0 * Math.exp(-(0.05 + premium) * yearsBefore);
-  let growthShock = 0;
-  let marginShock = 0;
-  let previousEnd = "";
-  for (const quarter of input.quarters) {
-    const from = previousEnd || quarter.end;
-    const when = conditions(input, from, quarter.end);
-    growthShock = 0.5 * growthShock + 0.12 * rng.normal();
-    const stepped = input.shocks
-      .filter((s) => s.date > previousEnd && s.date <= quarter.end)
-      .reduce((a, s) => a + s.logRevenue, 0);
-    if (previousEnd) runRate *= Math.exp((when.growth + premium + growthShock) / 4 + stepped);
-    marginShock = 0.93 * marginShock + 0.012 * rng.normal();
-    const margin = marginLevel * (1 + when.margin) + marginShock;
+  /** The quarters with the margin `gap` off its level at the anchor quarter. */
+  const quarters = (gap: number): OperatingQuarter[] => {
+    const out: OperatingQuarter[] = [];
+    // The anchors size the business on the first day: the quarters before it start smaller.
+    const yearsBefore = Math.max(
+      0,
+      (Date.parse(input.days[0]) - Date.parse(input.quarters[0]?.end ?? input.days[0])) / 3.156e10,
+    );
+    let runRate = revenue0 * Math.exp(-(0.05 + premium) * yearsBefore);
+    let growthShock = 0;
+    let marginShock = 0;
+    let previousEnd = "";
+    input.quarters.forEach((quarter, q) => {
+      const from = previousEnd || quarter.end;
+      const when = conditions(input, from, quarter.end);
+      growthShock = 0.5 * growthShock + 0.12 * noise[q].growth;
+      const stepped = input.shocks
+        .filter((s) => s.date > previousEnd && s.date <= quarter.end)
+        .reduce((a, s) => a + s.logRevenue, 0);
+      if (previousEnd) runRate *= Math.exp((when.growth + premium + growthShock) / 4 + stepped);
+      marginShock = MARGIN_PERSISTENCE * marginShock + 0.012 * noise[q].margin;
+      const anchorGap = gap * MARGIN_PERSISTENCE ** Math.abs(q - anchorQuarter);
+      const margin = marginLevel * (1 + when.margin) + marginShock + anchorGap;
 
-    const revenue = thousands(runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * rng.normal()));
-    const depreciation = thousands(revenue * arch.depreciation);
-    const rnd = thousands(revenue * arch.researchAndDevelopment);
-    const sga = thousands(revenue * sgaShare);
-    // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
-    const operatingIncome = thousands(revenue * (margin - arch.depreciation));
-    const cost = revenue - operatingIncome - rnd - sga;
-    const plannedDebt = debt0 * (runRate / revenue0);
-    const interest = thousands((plannedDebt * (0.025 + (0.3 * when.spread) / 100)) / 4);
-    const pretax = operatingIncome - interest;
-    const tax = thousands(pretax * taxRate(quarter.fiscalYear));
-    quarters.push({
-      quarter,
-      runRate,
-      income: {
-        revenue,
-        cost_of_revenue: cost,
-        gross_profit: revenue - cost,
-        selling_general_and_administrative_expenses: sga,
-        research_and_development: rnd,
-        operating_expense: sga + rnd,
-        operating_income: operatingIncome,
-        interest_expense: interest,
-        ebit: operatingIncome,
-        income_before_tax: pretax,
-        income_tax_expense: tax,
-        net_income: pretax - tax,
-        depreciation_and_amortization: depreciation,
-      },
+      const revenue = thousands(runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * noise[q].revenue));
+      const depreciation = thousands(revenue * arch.depreciation);
+      const rnd = thousands(revenue * arch.researchAndDevelopment);
+      const sga = thousands(revenue * sgaShare);
+      // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
+      const operatingIncome = thousands(revenue * (margin - arch.depreciation));
+      const cost = revenue - operatingIncome - rnd - sga;
+      const plannedDebt = debt0 * (runRate / revenue0);
+      const interest = thousands((plannedDebt * (0.025 + (0.3 * when.spread) / 100)) / 4);
+      const pretax = operatingIncome - interest;
+      const tax = thousands(pretax * taxRate(quarter.fiscalYear));
+      out.push({
+        quarter,
+        runRate,
+        income: {
+          revenue,
+          cost_of_revenue: cost,
+          gross_profit: revenue - cost,
+          selling_general_and_administrative_expenses: sga,
+          research_and_development: rnd,
+          operating_expense: sga + rnd,
+          operating_income: operatingIncome,
+          interest_expense: interest,
+          ebit: operatingIncome,
+          income_before_tax: pretax,
+          income_tax_expense: tax,
+          net_income: pretax - tax,
+          depreciation_and_amortization: depreciation,
+        },
+      });
+      previousEnd = quarter.end;
     });
-    previousEnd = quarter.end;
-  }
-  return { sector: input.sector, revenue0, book0, debt0, grossMargin, quarters };
+    return out;
+  };
+
+  const sizes = { sector: input.sector, revenue0, book0, debt0, grossMargin };
+  const unanchored = quarters(0);
+  const dayOneEarnings = input.anchor.netIncome;
+  if (dayOneEarnings === null || anchorQuarter < 3) return { ...sizes, dayOneEarnings: null, quarters: unanchored };
+  // Net income is linear in the gap (up to rounding): one more run gives the slope.
+  const trailing = (list: OperatingQuarter[]) =>
+    list.slice(anchorQuarter - 3, anchorQuarter + 1).reduce((a, x) => a + x.income.net_income, 0);
+  const slope = trailing(quarters(1)) - trailing(unanchored);
+  // A gap keeps the cost of revenue at least 5% of revenue, and a loss within 40% of revenue.
+  const gap = clamp((dayOneEarnings - trailing(unanchored)) / slope, -0.4, Math.max(0, 0.95 - grossMargin));
+  return { ...sizes, dayOneEarnings, quarters: quarters(gap) };
 }
 
 export interface BusinessInput {

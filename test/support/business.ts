@@ -31,7 +31,7 @@ export function sectorCompany(sector: string, ticker = "XYZ"): { facts: CompanyF
     businessQuarters({
       plan: businessPlan({
         sector,
-        anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.2 },
+        anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.2, netIncome: null },
         marketCap: 40e9,
         quarters: fiscalQuarters(ticker, 2014, 2019, new Rng(1, `fiscal/${ticker}`)),
         days: DAYS,
