@@ -121,6 +121,26 @@ describe("the earnings chain", () => {
     expect(fourth).toBeGreaterThan(20);
   });
 
+  it("estimates the next fiscal year too while a year's fourth quarter is open", () => {
+    const t = timeline(4);
+    const quarters = t.business.quarters;
+    let next = 0;
+    for (const r of t.coverage.revisions) {
+      const { fiscalYear, quarter } = quarters[r.quarter].quarter;
+      const nextYear = quarters.flatMap((x, k) => (x.quarter.fiscalYear === fiscalYear + 1 ? [k] : []));
+      if (quarter !== 4 || nextYear.length < 4) {
+        expect(r.nextYear).toBeNull();
+        continue;
+      }
+      // All four of its quarters are forecast, each about the size of this one.
+      const ahead = r.nextYear!.revenue / r.revenue;
+      expect(ahead).toBeGreaterThan(0.8 * 4);
+      expect(ahead).toBeLessThan(1.25 * 4);
+      next++;
+    }
+    expect(next).toBeGreaterThan(20);
+  });
+
   it("counts one latest estimate per analyst in the consensus", () => {
     const t = timeline(3);
     const q = t.coverage.revisions[t.coverage.revisions.length - 1].quarter;

@@ -76,13 +76,12 @@ export function estimateRows(
     const periods: { period: AnalystEstimate["period"]; label: string; end: string; figures: Figures }[] = [
       { period: "quarterly", label: quarter.label, end: quarter.end, figures: r },
     ];
-    if (r.year)
-      periods.push({
-        period: "annual",
-        label: `FY ${quarter.fiscalYear}`,
-        end: yearEnd.get(quarter.fiscalYear)!,
-        figures: { ...r, ...r.year },
-      });
+    for (const [fiscalYear, figures] of [
+      [quarter.fiscalYear, r.year],
+      [quarter.fiscalYear + 1, r.nextYear],
+    ] as const)
+      if (figures)
+        periods.push({ period: "annual", label: `FY ${fiscalYear}`, end: yearEnd.get(fiscalYear)!, figures });
     for (const { period, label, end, figures } of periods) {
       // A fourth quarter and its year end on the same day: the label tells them apart.
       const before = previous.get(`${r.analyst} ${label}`);
@@ -265,7 +264,7 @@ export function guidanceRows(
   rng: Rng,
 ): KpiGuidance[] {
   if (rng.uniform() >= GUIDERS[tier]) return [];
-  const caution = 0.15 + 0.03 * rng.normal();
+  const caution = 0.13 + 0.03 * rng.normal();
   const out: KpiGuidance[] = [];
   const prior = new Map<string, { point: number; low: number; high: number; day: number }>();
   for (const { quarter: q, event, day } of releases) {

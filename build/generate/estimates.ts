@@ -26,6 +26,11 @@ export interface EstimateRevision {
   revenue: number;
   /** The quarter's fiscal year: the quarters reported before it, this estimate, and the quarters after it. */
   year: { netIncome: number; revenue: number } | null;
+  /**
+   * Estimating a fourth quarter, the next fiscal year too (its four quarters forecast alike), so that
+   * it has a consensus before the year closes; null otherwise, or where the plan lacks its quarters.
+   */
+  nextYear: { netIncome: number; revenue: number } | null;
   reason: RevisionReason;
   /** The event that prompted it; null for estimates carried in from before the world's first day. */
   cause: string | null;
@@ -96,9 +101,10 @@ export function analystCoverage(input: CoverageInput): Coverage {
     // A release on the first day leaves no day inside the world to estimate it on.
     if (close <= open) continue;
     // The fiscal year's quarters: those before q are reported when its window opens.
-    const year = plan.quarters.flatMap((x, k) =>
-      x.quarter.fiscalYear === plan.quarters[q].quarter.fiscalYear ? [k] : [],
-    );
+    const { fiscalYear, quarter: fiscalQuarter } = plan.quarters[q].quarter;
+    const quartersOf = (y: number) => plan.quarters.flatMap((x, k) => (x.quarter.fiscalYear === y ? [k] : []));
+    const year = quartersOf(fiscalYear);
+    const nextYear = fiscalQuarter === 4 ? quartersOf(fiscalYear + 1) : [];
     // What is known on a day of a quarter: the truth without the events still to come before it ends.
     const known = (x: number, day: number) => {
       const { income, quarter } = plan.quarters[x];
@@ -132,19 +138,21 @@ export function analystCoverage(input: CoverageInput): Coverage {
         };
       };
       const mine = of(q);
+      const sum = (quarters: number[]) =>
+        quarters.length === 4
+          ? {
+              netIncome: quarters.reduce((a, x) => a + of(x).net_income, 0),
+              revenue: quarters.reduce((a, x) => a + of(x).revenue, 0),
+            }
+          : null;
       revisions.push({
         analyst,
         day,
         quarter: q,
         netIncome: mine.net_income,
         revenue: mine.revenue,
-        year:
-          year.length === 4
-            ? {
-                netIncome: year.reduce((a, x) => a + of(x).net_income, 0),
-                revenue: year.reduce((a, x) => a + of(x).revenue, 0),
-              }
-            : null,
+        year: sum(year),
+        nextYear: sum(nextYear),
         reason,
         cause,
       });

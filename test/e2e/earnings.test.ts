@@ -144,6 +144,32 @@ describe("analyst estimates", () => {
   });
 });
 
+describe("next year's estimates", () => {
+  it("exist before a year's fourth quarter is released, beside that quarter's and that year's", async () => {
+    // Microsoft's fiscal 2023 ends in June; its fourth quarter is released in July.
+    const release = (await rows(`/earnings?${s}&ticker=MSFT&limit=20`, "earnings")).find(
+      (e) => e.report_period === "2023-06-30",
+    )!;
+    const before = await allRows(
+      `/analyst-estimates?${s}&ticker=MSFT&metric_name=earnings_per_share&as_of=${dayBefore(release.filing_date)}`,
+      "analyst_estimates",
+    );
+    const next = before.filter((e) => e.fiscal_period === "FY 2024");
+    expect(next.length).toBeGreaterThan(10);
+    for (const e of next) {
+      expect(e.period).toBe("annual");
+      expect(e.report_period).toBe("2024-06-30");
+      // The same firm, that day, also estimated the fourth quarter and fiscal 2023.
+      expect(
+        before
+          .filter((x) => x.firm === e.firm && x.estimate_date === e.estimate_date)
+          .map((x) => x.fiscal_period)
+          .sort(),
+      ).toEqual(["FY 2023", "FY 2024", "fiscal Q4 2023"]);
+    }
+  });
+});
+
 describe("guidance and the calendar", () => {
   it("guidance is public from its release, and the release's signal says how it moved", async () => {
     const guidance = await rows(`/kpi/guidance?${s}&ticker=AAPL&as_of=2023-09-01`, "kpi_guidance");
