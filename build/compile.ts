@@ -3,7 +3,7 @@
 // assembled from scratch one at a time), the instruments shard, the validation report and the
 // manifest (format in docs/bundle-format.md). Only public fields are written: the hidden truth
 // (regimes, event effects) stays in the build.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { pack } from "msgpackr";
 import { manifestKey, shardKey, validationKey } from "../src/bundle/layout.ts";
 import { encodeShard, type Row } from "../src/bundle/shard.ts";
@@ -14,7 +14,7 @@ import { FAMILIES } from "./families/registry.ts";
 import type { RowSpill, Scratch } from "./scratch.ts";
 import type { Company, World } from "./world.ts";
 
-export const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
+export const sha256 = (bytes: Uint8Array | string) => hash("sha256", bytes, "hex");
 
 /** Where bundle objects go, by store key. */
 export type ObjectSink = (key: string, bytes: Uint8Array) => void;

@@ -1,7 +1,7 @@
 // Corporate actions: smoothed quarterly dividends for payers and occasional splits of high-priced
 // names, each with announcement, ex, record and payable dates. Generated from the total-return
 // path, then applied to turn it into as-traded prices.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { addDays, isTradingDay } from "../calendar.ts";
 import type { Rng } from "../rng.ts";
@@ -59,7 +59,7 @@ function recordDate(exDate: string): string {
 }
 
 function actionId(ticker: string, type: string, exDate: string): string {
-  return `ca_${createHash("sha256").update(`${ticker}|${type}|${exDate}`).digest("hex").slice(0, 16)}`;
+  return `ca_${hash("sha256", `${ticker}|${type}|${exDate}`, "hex").slice(0, 16)}`;
 }
 
 export interface ActionInput {

@@ -1,7 +1,7 @@
 // The served side of the earnings chain, once shares and prices exist: each analyst estimate in
 // per-share terms with its rating and price target, each earnings release against the consensus of
 // the day before, its press release and event summary with the same numbers, and the calendar.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
 import type { IncomeStatement } from "../../src/contract/statements.ts";
@@ -26,8 +26,7 @@ const RATING_CHANGE = 0.12;
 /** Price-target upside by rating (log). */
 const UPSIDE: Record<Rating, number> = { buy: 0.16, hold: 0.05, sell: -0.1 };
 
-const hashId = (prefix: string, parts: string[]) =>
-  `${prefix}_${createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 16)}`;
+const hashId = (prefix: string, parts: string[]) => `${prefix}_${hash("sha256", parts.join("|"), "hex").slice(0, 16)}`;
 
 export interface Market {
   days: string[];

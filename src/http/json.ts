@@ -43,6 +43,11 @@ export function jsonObject<T>(row: Uint8Array): JsonText<T> {
   return new JsonText([row]);
 }
 
+/** A value serialized once, to be spliced under more than one key. */
+export function jsonOnce<T>(value: T): JsonText<T> {
+  return new JsonText([utf8.encode(JSON.stringify(value))]);
+}
+
 /** An object whose top-level fields may be JSON text from shards. */
 export type Answer<T> = { [K in keyof T]: T[K] | JsonText<T[K]> };
 

@@ -19,6 +19,7 @@ import {
   SearchResult,
 } from "../contract/search.ts";
 import type { AppEnv } from "../env.ts";
+import { jsonOnce } from "../http/json.ts";
 import { dataRoute, postRoute, serve, servePost, type ApiApp } from "../http/route.ts";
 import { periodHorizon } from "../http/periods.ts";
 import { companiesShard, horizon, loadManifest, requireTicker } from "../http/scenario.ts";
@@ -71,8 +72,11 @@ const lineItems = postRoute({
 type Period = z.output<typeof ScreenerRequest>["period"];
 /** A row: SearchResult's period fields, then numbers by name. */
 type Result = z.output<typeof SearchResult> & Record<string, unknown>;
-/** The body of both routes: the rows under either key. */
-const answer = (rows: Result[]) => ({ results: rows, search_results: rows });
+/** The body of both routes: the rows under either key, serialized once. */
+const answer = (rows: Result[]) => {
+  const text = jsonOnce(rows);
+  return { results: text, search_results: text };
+};
 
 const RESTATED = new Set<string>([...SEARCH_PER_SHARE, ...SEARCH_SHARE_COUNTS]);
 

@@ -11,7 +11,10 @@ it("serves the same bytes from an R2 bucket as from the bundles directory", asyn
   try {
     await r2.addKey(KEY, 1000, "acct-main");
     const bucket = await r2.mf.getR2Bucket("BUNDLES");
-    for (const [key, bytes] of readBundleObjects(bundlesDir)) await bucket.put(key, bytes);
+    // Every object but the other scenarios' shards: what the requests below read (the crisis
+    // decade's shards would only slow the upload past the test's time limit).
+    const read = (key: string) => !key.includes("/shards/") || key.startsWith(`scenarios/${MEGACAP}/`);
+    for (const [key, bytes] of readBundleObjects(bundlesDir)) if (read(key)) await bucket.put(key, bytes);
     const P = `/prices?scenario_id=${MEGACAP}`;
     for (const path of [`${P}&ticker=NVDA`, `/company/facts?scenario_id=${MEGACAP}&ticker=NVDA`, "/scenarios"]) {
       const [viaR2, viaDir] = await Promise.all([r2.get(path, KEY), get(path)]);
