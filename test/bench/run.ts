@@ -124,7 +124,7 @@ try {
         if ((i + round) % 2 === 0) anchors.push(await measure(anchor, CONNECTIONS, slice));
         else mine.push(await measure(c, CONNECTIONS, slice));
       }
-      rounds.get(c.id)!.rounds.push({ sample: combine(mine), hello: combine(anchors) });
+      rounds.get(c.id)!.rounds.push({ sample: combine(mine, c.name), hello: combine(anchors, anchor.name) });
     }
     log(`round ${round + 1}/${ROUNDS} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
