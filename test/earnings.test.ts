@@ -23,6 +23,9 @@ const timeline = (seed: number, sector = "Industrials") =>
     tier: "large",
     rng: new Rng(seed, "t"),
   });
+/** Indexes of a plan's quarters in one fiscal year. */
+const quartersOf = (quarters: { quarter: { fiscalYear: number } }[], year: number) =>
+  quarters.flatMap((x, k) => (x.quarter.fiscalYear === year ? [k] : []));
 
 describe("the earnings chain", () => {
   it("takes each release's surprise from the business against the consensus of the day before", () => {
@@ -97,7 +100,7 @@ describe("the earnings chain", () => {
     let fourth = 0;
     for (const r of t.coverage.revisions) {
       const { fiscalYear, quarter } = quarters[r.quarter].quarter;
-      const sameYear = quarters.flatMap((x, k) => (x.quarter.fiscalYear === fiscalYear ? [k] : []));
+      const sameYear = quartersOf(quarters, fiscalYear);
       if (sameYear.length < 4) {
         expect(r.year).toBeNull();
         continue;
@@ -127,7 +130,7 @@ describe("the earnings chain", () => {
     let next = 0;
     for (const r of t.coverage.revisions) {
       const { fiscalYear, quarter } = quarters[r.quarter].quarter;
-      const nextYear = quarters.flatMap((x, k) => (x.quarter.fiscalYear === fiscalYear + 1 ? [k] : []));
+      const nextYear = quartersOf(quarters, fiscalYear + 1);
       if (quarter !== 4 || nextYear.length < 4) {
         expect(r.nextYear).toBeNull();
         continue;

@@ -20,7 +20,7 @@ import { round2 } from "../generate/rounding.ts";
 import { bandCheck, mean, median, sd, skipped, type Band } from "../realism.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
-import { emitTickerAndYears, toRows, byFirstColumn } from "./rows.ts";
+import { byFirstColumn, emitTickerAndYears, groupBy, toRows } from "./rows.ts";
 import type { CompanyStatements } from "./statements.ts";
 import { incomeRow } from "./statements.ts";
 import type { Stock } from "./stocks.ts";
@@ -124,9 +124,10 @@ function earningsChecks(): Checker<unknown, Company> {
       const income = new Map(
         statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, incomeRow(facts, s)]),
       );
-      const byPeriod = new Map<string, AnalystEstimate[]>();
-      for (const e of estimates)
-        if (e.period === "quarterly") byPeriod.set(e.report_period, [...(byPeriod.get(e.report_period) ?? []), e]);
+      const byPeriod = groupBy(
+        estimates.filter((e) => e.period === "quarterly"),
+        (e) => e.report_period,
+      );
       const splitsOn = splitMultipleByDate(company.stock);
       const splitBasis = new Map(statements.map((s) => [s.reportPeriod, s.splitBasis]));
       for (const row of earnings) {
@@ -181,17 +182,15 @@ function guidanceAgainstConsensus(
   stock: Stock["stock"],
 ): boolean[] {
   const splitsOn = splitMultipleByDate(stock);
+  // Annual EPS estimates by fiscal year, in publication order.
+  const byYear = groupBy(
+    estimates.filter((e) => e.period === "annual" && e.metric_name === "earnings_per_share"),
+    (e) => e.fiscal_period,
+  );
   return guidance.flatMap((g) => {
     if (g.metric_name !== "earnings_per_share" || g.point_estimate === null) return [];
     const latest = new Map<string, AnalystEstimate>();
-    for (const e of estimates)
-      if (
-        e.period === "annual" &&
-        e.metric_name === "earnings_per_share" &&
-        e.fiscal_period === g.period &&
-        e.estimate_date < g.issued_date
-      )
-        latest.set(e.firm, e);
+    for (const e of byYear.get(g.period) ?? []) if (e.estimate_date < g.issued_date) latest.set(e.firm, e);
     if (!latest.size) return [];
     const basis = splitsOn.get(g.issued_date)!;
     const consensus = mean([...latest.values()].map((e) => (e.estimate * splitsOn.get(e.estimate_date)!) / basis));
@@ -250,10 +249,10 @@ class Tier3Tally {
     }
     for (let t = 1; t < close.length; t++) this.normalMoves.push(Math.abs(close[t] / close[t - 1] - 1));
     // The walk-down: the quarter's EPS consensus on its first estimate day against the day before the release.
-    const perQuarter = new Map<string, AnalystEstimate[]>();
-    for (const e of estimates)
-      if (e.metric_name === "earnings_per_share" && e.period === "quarterly")
-        perQuarter.set(e.report_period, [...(perQuarter.get(e.report_period) ?? []), e]);
+    const perQuarter = groupBy(
+      estimates.filter((e) => e.metric_name === "earnings_per_share" && e.period === "quarterly"),
+      (e) => e.report_period,
+    );
     for (const row of earnings) {
       const list = perQuarter.get(row.report_period) ?? [];
       const opening = list.filter((e) => e.estimate_date === list[0]?.estimate_date);

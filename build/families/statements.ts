@@ -25,15 +25,15 @@ import {
   totalDebt,
   type PeriodStatements,
 } from "../generate/fundamentals.ts";
+import { isSp500Member } from "../generate/anchors.ts";
 import { metricsRows, type MetricsRow } from "../generate/metrics.ts";
 import { round2 } from "../generate/rounding.ts";
+import { bandCheck, median, skipped } from "../realism.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import { appendByYear, groupBy, keyedRows } from "./rows.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import type { Stock } from "./stocks.ts";
-import { isSp500Member } from "../generate/anchors.ts";
-import { bandCheck, median, skipped } from "../realism.ts";
 import { RuleTally } from "./tier0.ts";
 import { Tier4Tally } from "./tier4.ts";
 import type { Universe } from "./universe.ts";

@@ -201,8 +201,10 @@ const yearFraction = (date: string) => {
 };
 const time = (date: string) => toDate(date).getTime();
 
-/** Log-linear interpolation of (date, value) points at `date`; the nearest end outside them. */
-/** The value at `date` between dated points: log-linear, or linear for values that change sign. */
+/**
+ * The value at `date` between dated points: log-linear, or linear for values that change sign;
+ * the nearest end outside them.
+ */
 function interpolate(points: [string, number][], date: string, scale: "log" | "linear" = "log"): number {
   if (date <= points[0][0]) return points[0][1];
   for (let i = 1; i < points.length; i++) {

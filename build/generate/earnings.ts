@@ -252,7 +252,8 @@ const GUIDERS: Record<SizeTier, number> = { mega: 0.25, large: 0.22, mid: 0.15, 
 /**
  * Full-year guidance of EPS and revenue, given with each release by the companies that guide: the
  * year's reported quarters as reported, the rest as management sees them (the truth, shaded by its
- * own caution: REALISM Tier 3 has 55-70% of guidance below the consensus). Q4 releases guide the next year. Within half a percent of the prior, maintained.
+ * own caution: REALISM Tier 3 has 55-70% of guidance below the consensus). Q4 releases guide the
+ * next year. Within half a percent of the prior, maintained.
  */
 export function guidanceRows(
   facts: CompanyFacts,

@@ -138,13 +138,14 @@ export function analystCoverage(input: CoverageInput): Coverage {
         };
       };
       const mine = of(q);
-      const sum = (quarters: number[]) =>
-        quarters.length === 4
-          ? {
-              netIncome: quarters.reduce((a, x) => a + of(x).net_income, 0),
-              revenue: quarters.reduce((a, x) => a + of(x).revenue, 0),
-            }
-          : null;
+      const sum = (quarters: number[]) => {
+        if (quarters.length !== 4) return null;
+        const each = quarters.map(of);
+        return {
+          netIncome: each.reduce((a, x) => a + x.net_income, 0),
+          revenue: each.reduce((a, x) => a + x.revenue, 0),
+        };
+      };
       revisions.push({
         analyst,
         day,

@@ -391,46 +391,54 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   // Gross margin high enough to leave SG&A of at least 4% of revenue above the EBITDA margin.
   const grossMargin = Math.min(0.97, Math.max(arch.grossMargin, marginLevel + arch.researchAndDevelopment + 0.04));
   const sgaShare = grossMargin - arch.researchAndDevelopment - marginLevel + arch.depreciation;
+  // Every quarter's revenue, costs that are shares of it, interest and margin before the anchors'
+  // gap: none of it depends on the gap, so it is drawn and computed once.
   const noise = input.quarters.map(() => ({ growth: rng.normal(), margin: rng.normal(), revenue: rng.normal() }));
+  // The anchors size the business on the first day: the quarters before it start smaller.
+  const yearsBefore = Math.max(
+    0,
+    (Date.parse(input.days[0]) - Date.parse(input.quarters[0]?.end ?? input.days[0])) / 3.156e10,
+  );
+  let runRate = revenue0 * Math.exp(-(0.05 + premium) * yearsBefore);
+  let growthShock = 0;
+  let marginShock = 0;
+  let previousEnd = "";
+  const drivers = input.quarters.map((quarter, q) => {
+    const from = previousEnd || quarter.end;
+    const when = conditions(input, from, quarter.end);
+    growthShock = 0.5 * growthShock + 0.12 * noise[q].growth;
+    const stepped = input.shocks
+      .filter((s) => s.date > previousEnd && s.date <= quarter.end)
+      .reduce((a, s) => a + s.logRevenue, 0);
+    if (previousEnd) runRate *= Math.exp((when.growth + premium + growthShock) / 4 + stepped);
+    marginShock = MARGIN_PERSISTENCE * marginShock + 0.012 * noise[q].margin;
+    const revenue = thousands(runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * noise[q].revenue));
+    const plannedDebt = debt0 * (runRate / revenue0);
+    previousEnd = quarter.end;
+    return {
+      quarter,
+      runRate,
+      margin: marginLevel * (1 + when.margin) + marginShock,
+      revenue,
+      depreciation: thousands(revenue * arch.depreciation),
+      rnd: thousands(revenue * arch.researchAndDevelopment),
+      sga: thousands(revenue * sgaShare),
+      interest: thousands((plannedDebt * (0.025 + (0.3 * when.spread) / 100)) / 4),
+    };
+  });
   // The last quarter released by day one: where the anchors' earnings gap is whole.
   const anchorQuarter = input.quarters.filter((q) => q.release <= input.days[0]).length - 1;
 
   /** The quarters with the margin `gap` off its level at the anchor quarter. */
-  const quarters = (gap: number): OperatingQuarter[] => {
-    const out: OperatingQuarter[] = [];
-    // The anchors size the business on the first day: the quarters before it start smaller.
-    const yearsBefore = Math.max(
-      0,
-      (Date.parse(input.days[0]) - Date.parse(input.quarters[0]?.end ?? input.days[0])) / 3.156e10,
-    );
-    let runRate = revenue0 * Math.exp(-(0.05 + premium) * yearsBefore);
-    let growthShock = 0;
-    let marginShock = 0;
-    let previousEnd = "";
-    input.quarters.forEach((quarter, q) => {
-      const from = previousEnd || quarter.end;
-      const when = conditions(input, from, quarter.end);
-      growthShock = 0.5 * growthShock + 0.12 * noise[q].growth;
-      const stepped = input.shocks
-        .filter((s) => s.date > previousEnd && s.date <= quarter.end)
-        .reduce((a, s) => a + s.logRevenue, 0);
-      if (previousEnd) runRate *= Math.exp((when.growth + premium + growthShock) / 4 + stepped);
-      marginShock = MARGIN_PERSISTENCE * marginShock + 0.012 * noise[q].margin;
+  const quarters = (gap: number): OperatingQuarter[] =>
+    drivers.map(({ quarter, runRate, margin, revenue, depreciation, rnd, sga, interest }, q) => {
       const anchorGap = gap * MARGIN_PERSISTENCE ** Math.abs(q - anchorQuarter);
-      const margin = marginLevel * (1 + when.margin) + marginShock + anchorGap;
-
-      const revenue = thousands(runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * noise[q].revenue));
-      const depreciation = thousands(revenue * arch.depreciation);
-      const rnd = thousands(revenue * arch.researchAndDevelopment);
-      const sga = thousands(revenue * sgaShare);
       // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
-      const operatingIncome = thousands(revenue * (margin - arch.depreciation));
+      const operatingIncome = thousands(revenue * (margin + anchorGap - arch.depreciation));
       const cost = revenue - operatingIncome - rnd - sga;
-      const plannedDebt = debt0 * (runRate / revenue0);
-      const interest = thousands((plannedDebt * (0.025 + (0.3 * when.spread) / 100)) / 4);
       const pretax = operatingIncome - interest;
       const tax = thousands(pretax * taxRate(quarter.fiscalYear));
-      out.push({
+      return {
         quarter,
         runRate,
         income: {
@@ -448,11 +456,8 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
           net_income: pretax - tax,
           depreciation_and_amortization: depreciation,
         },
-      });
-      previousEnd = quarter.end;
+      };
     });
-    return out;
-  };
 
   const sizes = { sector: input.sector, revenue0, book0, debt0, grossMargin };
   const unanchored = quarters(0);

@@ -23,7 +23,8 @@ export const AnalystEstimate = z
     ),
     period: field(
       z.enum(["quarterly", "annual"]),
-      "A quarter, or the fiscal year of the quarter analysts estimate next (its reported quarters, then theirs).",
+      "A quarter, or a fiscal year: that of the quarter analysts estimate next (its reported quarters, then " +
+        "theirs), and while a fourth quarter is open the next one too.",
       "quarterly",
     ),
     report_period: day("Last day of that quarter or year.", "2023-09-30"),

@@ -36,8 +36,8 @@ const estimates = dataRoute({
   tag: TAG,
   summary: "Analyst estimates of one company",
   description:
-    "Every published estimate (EPS and revenue of the next quarter to be released and of its fiscal year) with the " +
-    "analyst's rating and price target, newest " +
+    "Every published estimate (EPS and revenue of the next quarter to be released and of its fiscal year, and " +
+    "while a fourth quarter is open of the next fiscal year) with the analyst's rating and price target, newest " +
     "first (ties by id). An estimate is public from its `estimate_date`; `metadata.source_event_id` names the event " +
     "that prompted it. Firms and analysts are invented. Funds and warrants have none (an empty list).",
   request: {
