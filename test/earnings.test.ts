@@ -3,6 +3,7 @@ import type { CompanyFacts } from "../src/bundle/types.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { companyTimeline } from "../build/families/events.ts";
 import { consensus, earningsSurprise, latestEstimates } from "../build/generate/estimates.ts";
+import { servedEstimates } from "../src/bundle/estimates.ts";
 import { businessPlan } from "../build/generate/fundamentals.ts";
 import { fiscalQuarters } from "../build/generate/fiscal.ts";
 import { BROKERS } from "../build/generate/names.ts";
@@ -212,10 +213,12 @@ describe("a release on the world's first day", () => {
 describe("served estimates", () => {
   const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
   const world = generateWorld(source);
+  const served = (c: (typeof world.perCompany)[number]) =>
+    c.estimates.flatMap((e) => servedEstimates(c.facts.ticker, e));
 
   it("give every row its own id, a fourth quarter's and its year's alike", () => {
     for (const c of world.perCompany) {
-      const ids = c.estimates.map((e) => e.id);
+      const ids = served(c).map((e) => e.id);
       expect(new Set(ids).size, c.facts.ticker).toBe(ids.length);
     }
   });
@@ -224,7 +227,7 @@ describe("served estimates", () => {
     let annual = 0;
     for (const c of world.perCompany) {
       const previous = new Map<string, number>();
-      for (const e of c.estimates.filter((x) => x.metric_name === "revenue")) {
+      for (const e of served(c).filter((x) => x.metric_name === "revenue")) {
         const key = `${e.firm} ${e.period} ${e.fiscal_period}`;
         const before = previous.get(key);
         previous.set(key, e.estimate);

@@ -5,7 +5,8 @@
 // state the reported EPS and revenue against the consensus (the events family serves the result).
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import type { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
+import type { PeriodEstimate } from "../../src/bundle/estimates.ts";
+import type { Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
 import {
   calendarRows,
   consensusOf,
@@ -27,7 +28,8 @@ import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
 
 export interface CompanyEarnings {
-  estimates: AnalystEstimate[];
+  /** Each analyst's estimates of a period on a date, EPS and revenue together. */
+  estimates: PeriodEstimate[];
   earnings: Earnings[];
   /** Full-year guidance given with the releases (companies that guide only). */
   guidance: KpiGuidance[];
@@ -136,11 +138,10 @@ function earningsChecks(): Checker<unknown, Company> {
         const mine = byPeriod.get(row.report_period) ?? [];
         if (mine.some((e) => e.estimate_date >= row.filing_date)) pointInTime.violation(where);
         // The latest EPS estimate of each analyst before the release day, on the quarter's split basis.
-        const latest = new Map<string, AnalystEstimate>();
-        for (const e of mine)
-          if (e.metric_name === "earnings_per_share" && e.estimate_date < row.filing_date) latest.set(e.firm, e);
+        const latest = new Map<string, PeriodEstimate>();
+        for (const e of mine) if (e.estimate_date < row.filing_date) latest.set(e.firm, e);
         const basis = splitBasis.get(row.report_period)!;
-        const eps = [...latest.values()].map((e) => (e.estimate * splitsOn.get(e.estimate_date)!) / basis);
+        const eps = [...latest.values()].map((e) => (e.eps * splitsOn.get(e.estimate_date)!) / basis);
         const expected = eps.length ? round2(mean(eps)) : null;
         if (expected !== row.quarterly.estimated_earnings_per_share || latest.size !== row.quarterly.analysts)
           pointInTime.violation(where);
@@ -178,22 +179,22 @@ const MIN_GUIDANCE = 30;
  */
 function guidanceAgainstConsensus(
   guidance: KpiGuidance[],
-  estimates: AnalystEstimate[],
+  estimates: PeriodEstimate[],
   stock: Stock["stock"],
 ): boolean[] {
   const splitsOn = splitMultipleByDate(stock);
   // Annual EPS estimates by fiscal year, in publication order.
   const byYear = groupBy(
-    estimates.filter((e) => e.period === "annual" && e.metric_name === "earnings_per_share"),
+    estimates.filter((e) => e.period === "annual"),
     (e) => e.fiscal_period,
   );
   return guidance.flatMap((g) => {
     if (g.metric_name !== "earnings_per_share" || g.point_estimate === null) return [];
-    const latest = new Map<string, AnalystEstimate>();
+    const latest = new Map<string, PeriodEstimate>();
     for (const e of byYear.get(g.period) ?? []) if (e.estimate_date < g.issued_date) latest.set(e.firm, e);
     if (!latest.size) return [];
     const basis = splitsOn.get(g.issued_date)!;
-    const consensus = mean([...latest.values()].map((e) => (e.estimate * splitsOn.get(e.estimate_date)!) / basis));
+    const consensus = mean([...latest.values()].map((e) => (e.eps * splitsOn.get(e.estimate_date)!) / basis));
     return [g.point_estimate < consensus];
   });
 }
@@ -250,19 +251,15 @@ class Tier3Tally {
     for (let t = 1; t < close.length; t++) this.normalMoves.push(Math.abs(close[t] / close[t - 1] - 1));
     // The walk-down: the quarter's EPS consensus on its first estimate day against the day before the release.
     const perQuarter = groupBy(
-      estimates.filter((e) => e.metric_name === "earnings_per_share" && e.period === "quarterly"),
+      estimates.filter((e) => e.period === "quarterly"),
       (e) => e.report_period,
     );
     for (const row of earnings) {
       const list = perQuarter.get(row.report_period) ?? [];
       const opening = list.filter((e) => e.estimate_date === list[0]?.estimate_date);
-      if (
-        !opening.length ||
-        opening[0].metadata.reason !== "post_earnings" ||
-        !row.quarterly.estimated_earnings_per_share
-      )
+      if (!opening.length || opening[0].reason !== "post_earnings" || !row.quarterly.estimated_earnings_per_share)
         continue;
-      const start = mean(opening.map((e) => e.estimate));
+      const start = mean(opening.map((e) => e.eps));
       if (Math.abs(start) >= 0.1)
         this.walks.push((row.quarterly.estimated_earnings_per_share - start) / Math.abs(start));
     }
@@ -272,7 +269,7 @@ class Tier3Tally {
       this.guided += guidance.filter((g) => g.metric_name === "earnings_per_share").length;
       this.belowConsensus.push(...guidanceAgainstConsensus(guidance, estimates, stock));
     }
-    const latest = new Map<string, AnalystEstimate>();
+    const latest = new Map<string, PeriodEstimate>();
     for (const e of estimates) latest.set(e.firm, e);
     for (const e of latest.values()) this.ratings[e.rating]++;
   }

@@ -2,6 +2,7 @@
 // per-share terms with its rating and price target, each earnings release against the consensus of
 // the day before, its press release and event summary with the same numbers, and the calendar.
 import { hash } from "node:crypto";
+import type { PeriodEstimate } from "../../src/bundle/estimates.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
 import type { IncomeStatement } from "../../src/contract/statements.ts";
@@ -46,8 +47,9 @@ export const estimatedEps = ({ netIncome }: Pick<Figures, "netIncome">, day: num
 type Figures = { netIncome: number; revenue: number };
 
 /**
- * Per revision, EPS and revenue of the quarter and of its fiscal year (where the plan has all four
- * quarters), oldest first, each with the analyst's rating and target that day.
+ * Per revision, EPS and revenue of the quarter, of its fiscal year (where the plan has all four
+ * quarters) and of the next one (a fourth quarter's), oldest first, each with the analyst's rating
+ * and target that day: one row per period, holding both metrics.
  */
 export function estimateRows(
   facts: CompanyFacts,
@@ -55,14 +57,14 @@ export function estimateRows(
   coverage: Coverage,
   market: Market,
   rng: Rng,
-): AnalystEstimate[] {
+): PeriodEstimate[] {
   const state = coverage.analysts.map(() => ({
     rating: undefined as Rating | undefined,
     target: null as number | null,
     bias: 0.05 * rng.normal(),
   }));
   const previous = new Map<string, Figures>();
-  const out: AnalystEstimate[] = [];
+  const out: PeriodEstimate[] = [];
   const yearEnd = new Map(plan.quarters.map((x) => [x.quarter.fiscalYear, x.quarter.end]));
   for (const r of coverage.revisions) {
     const who = coverage.analysts[r.analyst];
@@ -85,33 +87,30 @@ export function estimateRows(
       // A fourth quarter and its year end on the same day: the label tells them apart.
       const before = previous.get(`${r.analyst} ${label}`);
       previous.set(`${r.analyst} ${label}`, figures);
-      const row = (metric: AnalystEstimate["metric_name"], estimate: number, change: number | null) => ({
-        id: hashId("est", [facts.ticker, who.firm, date, label, metric]),
-        ticker: facts.ticker,
+      const id = (metric: AnalystEstimate["metric_name"]) =>
+        hashId("est", [facts.ticker, who.firm, date, label, metric]);
+      // Revisions in dollars: a split between two estimates does not read as one.
+      const change = (pick: (f: Figures) => number) =>
+        before ? round4(relativeChange(pick(figures), pick(before))) : null;
+      out.push({
+        estimate_date: date,
+        eps_id: id("earnings_per_share"),
+        revenue_id: id("revenue"),
         firm: who.firm,
         analyst: who.analyst,
-        estimate_date: date,
         fiscal_period: label,
         period,
         report_period: end,
-        metric_name: metric,
-        estimate,
-        currency: "USD",
+        eps: estimatedEps(figures, r.day, market),
+        revenue: thousands(figures.revenue),
+        eps_revision_pct: change((f) => f.netIncome),
+        revenue_revision_pct: change((f) => f.revenue),
         rating: s.rating!,
         target_price: s.target!,
         prior_target_price: prior,
-        revision_pct: change === null ? null : round4(change),
-        metadata: { source_event_id: r.cause, reason: r.reason },
+        source_event_id: r.cause,
+        reason: r.reason,
       });
-      // Revisions in dollars: a split between two estimates does not read as one.
-      out.push(
-        row(
-          "earnings_per_share",
-          estimatedEps(figures, r.day, market),
-          before ? relativeChange(figures.netIncome, before.netIncome) : null,
-        ),
-        row("revenue", thousands(figures.revenue), before ? relativeChange(figures.revenue, before.revenue) : null),
-      );
     }
   }
   return out;

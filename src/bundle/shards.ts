@@ -4,7 +4,8 @@
 // with both the universe and the history: per-instrument shards hold one instrument's history,
 // market-wide shards one period (a month of snapshots, a year of events).
 import type { Row } from "./shard.ts";
-import { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../contract/earnings.ts";
+import { PERIOD_ESTIMATE_COLUMNS } from "./estimates.ts";
+import { Earnings, EarningsDate, KpiGuidance } from "../contract/earnings.ts";
 import { KpiMetrics, NonGaap } from "../contract/kpis.ts";
 import { FinancialMetrics } from "../contract/metrics.ts";
 import { SEARCH_FIELDS } from "../contract/search.ts";
@@ -196,11 +197,11 @@ export const SHARDS = {
   metricsByFiling: kind(perPart("metrics"), ["filing_date", "ticker", "metrics", "inputs"], {
     key: (row) => `${row[1]} ${row[0]}`,
   }),
-  /** Per ticker: analyst estimates by estimate date (public from then); per-share fields as of that date. */
-  estimates: kind(perPart("estimates"), [
-    "estimate_date",
-    ...Object.keys(AnalystEstimate.shape).filter(notDate("estimate_date")),
-  ]),
+  /**
+   * Per ticker: analyst estimates by estimate date (public from then), EPS and revenue of a period in
+   * one row (estimates.ts); per-share fields as of that date.
+   */
+  estimates: kind(perPart("estimates"), PERIOD_ESTIMATE_COLUMNS),
   /**
    * Per ticker, and per year of all companies (`allOf(year)`): earnings releases by filing date,
    * per-share figures as reported (restated for later splits when served).

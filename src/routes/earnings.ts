@@ -2,6 +2,7 @@
 // public from its own date (estimate date, release date, the date's announcement); per-share figures
 // are restated for the splits that went ex after them, by the request's horizon.
 import { z } from "zod";
+import { servedEstimates, type PeriodEstimate } from "../bundle/estimates.ts";
 import type { Shard } from "../bundle/shard.ts";
 import type { Context } from "hono";
 import { SHARDS, type ShardKind } from "../bundle/shards.ts";
@@ -137,36 +138,43 @@ function newestFirst(shard: Shard | null, last: string, keep: (row: Record<strin
 
 /**
  * One company's rows of a kind dated up to the horizon (estimates, guidance), newest first, kept by
- * `keep` and paged, with the splits gone ex by the horizon to restate their per-share figures.
+ * `keep`, with the splits gone ex by the horizon to restate their per-share figures.
  */
-async function pagedAsOf<T>(
+async function asOfRows<T>(
   c: Context<AppEnv>,
-  q: { scenario_id: string; ticker: string; as_of?: string; offset: number; limit: number },
+  q: { scenario_id: string; ticker: string; as_of?: string },
   kind: ShardKind,
   keep: (row: Record<string, unknown>) => boolean,
 ) {
   const manifest = await loadManifest(c, q.scenario_id);
   await requireTicker(c, manifest, q.ticker);
   const last = horizon(manifest, q.as_of);
-  const rows = newestFirst(await c.get("reader").shard(manifest, kind.name(q.ticker)), last, keep);
-  const splits = await splitsBy(c, manifest, q.ticker, last);
-  return { rows: rows.slice(...pageRange(0, rows.length, q.offset, q.limit)) as T[], splits };
+  const rows = newestFirst(await c.get("reader").shard(manifest, kind.name(q.ticker)), last, keep) as T[];
+  return { rows, splits: await splitsBy(c, manifest, q.ticker, last) };
 }
+
+/** The page `offset`/`limit` asks for. */
+const pageOf = <T>(rows: T[], q: { offset: number; limit: number }) =>
+  rows.slice(...pageRange(0, rows.length, q.offset, q.limit));
 
 export function register(app: ApiApp): void {
   serve(app, estimates, async (q, c) => {
     const metrics = q.metric_name ? new Set<unknown>(q.metric_name) : undefined;
-    const { rows, splits } = await pagedAsOf<AnalystEstimate>(
+    const { rows, splits } = await asOfRows<PeriodEstimate>(
       c,
       q,
       SHARDS.estimates,
-      (r) =>
-        (!metrics || metrics.has(r.metric_name)) &&
-        (!q.period || r.period === q.period) &&
-        (!q.report_period || r.report_period === q.report_period),
+      (r) => (!q.period || r.period === q.period) && (!q.report_period || r.report_period === q.report_period),
     );
+    // Each stored row holds both metrics; served, ties of a date go by id, newest first.
+    const served = rows
+      .flatMap((r) => servedEstimates(q.ticker, r))
+      .filter((r) => !metrics || metrics.has(r.metric_name))
+      .sort((a, b) =>
+        a.estimate_date === b.estimate_date ? (a.id < b.id ? 1 : -1) : a.estimate_date < b.estimate_date ? 1 : -1,
+      );
     return {
-      analyst_estimates: rows.map((r) => {
+      analyst_estimates: pageOf(served, q).map((r) => {
         const factor = splitFactor(splits, r.estimate_date);
         const perShare =
           r.metric_name === "earnings_per_share" ? [...ESTIMATE_PER_SHARE, "estimate"] : ESTIMATE_PER_SHARE;
@@ -204,18 +212,18 @@ export function register(app: ApiApp): void {
     const last = horizon(manifest, q.as_of);
     const shard = await c.get("reader").shard(manifest, SHARDS.earningsCalendar.name(q.ticker));
     const rows = newestFirst(shard, "9999-12-31", (r) => (r.announcement_date as string) <= last) as EarningsDate[];
-    return { earnings_calendar: rows.slice(...pageRange(0, rows.length, q.offset, q.limit)) };
+    return { earnings_calendar: pageOf(rows, q) };
   });
 
   serve(app, guidance, async (q, c) => {
-    const { rows, splits } = await pagedAsOf<KpiGuidance>(
+    const { rows, splits } = await asOfRows<KpiGuidance>(
       c,
       q,
       SHARDS.guidance,
       (r) => !q.period || r.period === q.period,
     );
     return {
-      kpi_guidance: rows.map((r) =>
+      kpi_guidance: pageOf(rows, q).map((r) =>
         r.metric_name === "earnings_per_share"
           ? restated(r, splitFactor(splits, r.issued_date), GUIDANCE_PER_SHARE)
           : r,
