@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { CompanyFacts } from "../src/bundle/types.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { companyTimeline } from "../build/families/events.ts";
-import { consensus, earningsSurprise, latestEstimates } from "../build/generate/estimates.ts";
+import { analystCoverage, consensus, earningsSurprise, latestEstimates } from "../build/generate/estimates.ts";
+import { groupBy } from "../build/families/rows.ts";
 import { servedEstimates } from "../src/bundle/estimates.ts";
 import { businessPlan } from "../build/generate/fundamentals.ts";
 import { fiscalQuarters } from "../build/generate/fiscal.ts";
@@ -143,6 +144,45 @@ describe("the earnings chain", () => {
       next++;
     }
     expect(next).toBeGreaterThan(20);
+  });
+
+  it("forecasts the quarters after the one it estimates as that one opened: they walk down in their own windows", () => {
+    const t = timeline(4);
+    const quarters = t.business.quarters;
+    const dayOf = new Map(days.map((d, i) => [d, i]));
+    // Without company events, what analysts know of a quarter is its truth: the errors are theirs alone.
+    const { revisions } = analystCoverage({
+      tier: "large",
+      plan: t.business,
+      days,
+      releaseDay: (q) => dayOf.get(quarters[q].quarter.release),
+      releaseEvent: (q) => `evt_${q}`,
+      events: [],
+      rng: new Rng(7, "coverage"),
+    });
+    const revenueOf = (list: number[]) => list.reduce((a, k) => a + quarters[k].income.revenue, 0);
+    let checked = 0;
+    for (const [key, list] of groupBy(revisions, (r) => `${r.analyst} ${r.quarter}`)) {
+      const { fiscalYear, quarter } = quarters[list[0].quarter].quarter;
+      // The error the analyst opened the window with, before walking this quarter down.
+      const opening = list[0].revenue / quarters[list[0].quarter].income.revenue - 1;
+      for (const r of list.slice(1)) {
+        const later = quartersOf(quarters, fiscalYear).filter((k) => k > r.quarter);
+        if (r.year && later.length) {
+          const reported = revenueOf(quartersOf(quarters, fiscalYear).filter((k) => k < r.quarter));
+          expect(r.year.revenue - reported - r.revenue, key).toBeCloseTo(revenueOf(later) * (1 + opening), -3);
+          checked++;
+        }
+        if (quarter === 4 && r.nextYear) {
+          expect(r.nextYear.revenue, key).toBeCloseTo(
+            revenueOf(quartersOf(quarters, fiscalYear + 1)) * (1 + opening),
+            -3,
+          );
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
   });
 
   it("counts one latest estimate per analyst in the consensus", () => {

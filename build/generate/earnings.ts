@@ -263,7 +263,7 @@ export function guidanceRows(
   rng: Rng,
 ): KpiGuidance[] {
   if (rng.uniform() >= GUIDERS[tier]) return [];
-  const caution = 0.13 + 0.03 * rng.normal();
+  const caution = 0.1 + 0.03 * rng.normal();
   const out: KpiGuidance[] = [];
   const prior = new Map<string, { point: number; low: number; high: number; day: number }>();
   for (const { quarter: q, event, day } of releases) {

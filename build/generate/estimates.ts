@@ -123,15 +123,19 @@ export function analystCoverage(input: CoverageInput): Coverage {
       revenue: e.revenue.ownSd * rng.normal(),
     }));
     const estimate = (analyst: number, day: number, reason: RevisionReason, cause: string | null) => {
-      const left = Math.max(0, (close - day) / Math.max(1, close - open));
-      // The analyst's error, as a fraction of a quarter's scale: later quarters of the year carry it too.
-      const err = {
+      // The analyst's error, as a fraction of a quarter's scale, with `left` of the walk still to go.
+      const errorWith = (left: number) => ({
         netIncome: -e.netIncome.finalBias + common.netIncome + own[analyst].netIncome + e.netIncome.walk * left,
         revenue: -e.revenue.finalBias + common.revenue + own[analyst].revenue + e.revenue.walk * left,
-      };
+      });
+      // This quarter has walked down as far as the day is into its window; later quarters keep the
+      // optimism it opened with, and walk down in their own windows.
+      const now = errorWith(Math.max(0, (close - day) / Math.max(1, close - open)));
+      const ahead = errorWith(1);
       const of = (x: number) => {
         if (x < q) return plan.quarters[x].income;
         const k = known(x, day);
+        const err = x === q ? now : ahead;
         return {
           net_income: k.netIncome + scaleOf(x) * err.netIncome,
           revenue: k.revenue * (1 + err.revenue),
