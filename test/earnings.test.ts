@@ -3,8 +3,10 @@ import type { CompanyFacts } from "../src/bundle/types.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { companyTimeline } from "../build/families/events.ts";
 import { analystCoverage, consensus, earningsSurprise, latestEstimates } from "../build/generate/estimates.ts";
-import { groupBy } from "../build/families/rows.ts";
-import { servedEstimates } from "../src/bundle/estimates.ts";
+import { byFirstColumn, groupBy } from "../build/families/rows.ts";
+import { publishedEstimatesRow, servedEstimates } from "../src/bundle/estimates.ts";
+import { encodeShard, Shard } from "../src/bundle/shard.ts";
+import { SHARDS } from "../src/bundle/shards.ts";
 import { businessPlan } from "../build/generate/fundamentals.ts";
 import { fiscalQuarters } from "../build/generate/fiscal.ts";
 import { BROKERS } from "../build/generate/names.ts";
@@ -185,6 +187,43 @@ describe("the earnings chain", () => {
     expect(checked).toBeGreaterThan(50);
   });
 
+  it("estimates a quarter only after the previous release, even when the world ends on a release day", () => {
+    const t = timeline(4);
+    const quarters = t.business.quarters;
+    const dayOf = new Map(days.map((d, i) => [d, i]));
+    const lastRelease = quarters.findLastIndex((x) => dayOf.has(x.quarter.release));
+    const end = dayOf.get(quarters[lastRelease].quarter.release)!;
+    const shortDays = days.slice(0, end + 1);
+    const releaseDay = (q: number) => {
+      const day = dayOf.get(quarters[q].quarter.release);
+      return day !== undefined && day <= end ? day : undefined;
+    };
+    const { revisions } = analystCoverage({
+      tier: "large",
+      plan: t.business,
+      days: shortDays,
+      releaseDay,
+      releaseEvent: (q) => `evt_${q}`,
+      events: [],
+      rng: new Rng(7, "coverage"),
+    });
+    expect(revisions.length).toBeGreaterThan(100);
+    for (const r of revisions) {
+      const previous = releaseDay(r.quarter - 1);
+      if (previous !== undefined) expect(r.day, quarters[r.quarter].quarter.label).toBeGreaterThan(previous);
+    }
+    // The quarter after the one released on the last day has no day of the world to be estimated on.
+    expect(revisions.filter((r) => r.quarter > lastRelease)).toEqual([]);
+  });
+
+  it("has each analyst publish at most once a day, whatever prompts it", () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const { revisions } = timeline(seed).coverage;
+      const published = revisions.map((r) => `${r.analyst} ${r.day}`);
+      expect(new Set(published).size, `seed ${seed}`).toBe(published.length);
+    }
+  });
+
   it("counts one latest estimate per analyst in the consensus", () => {
     const t = timeline(3);
     const q = t.coverage.revisions[t.coverage.revisions.length - 1].quarter;
@@ -253,8 +292,12 @@ describe("a release on the world's first day", () => {
 describe("served estimates", () => {
   const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
   const world = generateWorld(source);
-  const served = (c: (typeof world.perCompany)[number]) =>
-    c.estimates.flatMap((e) => servedEstimates(c.facts.ticker, e));
+  /** A company's estimates as the route serves them: through its stored shard, oldest first. */
+  const served = (c: (typeof world.perCompany)[number]) => {
+    const rows = byFirstColumn(c.estimates.map(publishedEstimatesRow));
+    const shard = new Shard(encodeShard(SHARDS.estimates.columns, rows, SHARDS.estimates.key));
+    return shard.objects(0, shard.length).flatMap((e) => servedEstimates(c.facts.ticker, e));
+  };
 
   it("give every row its own id, a fourth quarter's and its year's alike", () => {
     for (const c of world.perCompany) {

@@ -5,7 +5,7 @@
 // state the reported EPS and revenue against the consensus (the events family serves the result).
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import type { PeriodEstimate } from "../../src/bundle/estimates.ts";
+import { publishedEstimatesRow, type PeriodFigures, type PublishedEstimates } from "../../src/bundle/estimates.ts";
 import type { Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
 import {
   calendarRows,
@@ -29,7 +29,7 @@ import { RuleTally } from "./tier0.ts";
 
 export interface CompanyEarnings {
   /** Each analyst's estimates of a period on a date, EPS and revenue together. */
-  estimates: PeriodEstimate[];
+  estimates: PublishedEstimates[];
   earnings: Earnings[];
   /** Full-year guidance given with the releases (companies that guide only). */
   guidance: KpiGuidance[];
@@ -92,7 +92,7 @@ export const earnings: Family<Calendar, object, CompanyEventsPart & Stock & Comp
     if (guidance.length)
       emit.write(SHARDS.guidance, facts.ticker, byFirstColumn(toRows(SHARDS.guidance.columns, guidance)));
     if (estimates.length)
-      emit.write(SHARDS.estimates, facts.ticker, byFirstColumn(toRows(SHARDS.estimates.columns, estimates)));
+      emit.write(SHARDS.estimates, facts.ticker, byFirstColumn(estimates.map(publishedEstimatesRow)));
     emitTickerAndYears(emit, SHARDS.earnings, facts.ticker, earnings);
     if (calendar.length)
       emit.write(
@@ -126,10 +126,7 @@ function earningsChecks(): Checker<unknown, Company> {
       const income = new Map(
         statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, incomeRow(facts, s)]),
       );
-      const byPeriod = groupBy(
-        estimates.filter((e) => e.period === "quarterly"),
-        (e) => e.report_period,
-      );
+      const byPeriod = groupBy(periodEstimates(estimates, "quarterly"), (e) => e.report_period);
       const splitsOn = splitMultipleByDate(company.stock);
       const splitBasis = new Map(statements.map((s) => [s.reportPeriod, s.splitBasis]));
       for (const row of earnings) {
@@ -165,6 +162,17 @@ function earningsChecks(): Checker<unknown, Company> {
   };
 }
 
+/** One period's figures of a publication, with the publication's date, firm and reason. */
+type PeriodEstimate = PeriodFigures & Pick<PublishedEstimates, "estimate_date" | "firm" | "reason">;
+
+/** Each publication's estimates of quarters, or of fiscal years (its year's and the next), oldest first. */
+const periodEstimates = (estimates: PublishedEstimates[], period: "quarterly" | "annual"): PeriodEstimate[] =>
+  estimates.flatMap(({ estimate_date, firm, reason, quarter, year, next_year }) =>
+    (period === "quarterly" ? [quarter] : [year, next_year]).flatMap((f) =>
+      f ? [{ ...f, estimate_date, firm, reason }] : [],
+    ),
+  );
+
 /** The stock's split multiple on each trading day, by date: restates per-share figures between dates. */
 const splitMultipleByDate = (stock: Stock["stock"]) =>
   new Map(stock.bars.map((b, i) => [b.time, stock.splitMultiple[i]]));
@@ -179,15 +187,12 @@ const MIN_GUIDANCE = 30;
  */
 function guidanceAgainstConsensus(
   guidance: KpiGuidance[],
-  estimates: PeriodEstimate[],
+  estimates: PublishedEstimates[],
   stock: Stock["stock"],
 ): boolean[] {
   const splitsOn = splitMultipleByDate(stock);
   // Annual EPS estimates by fiscal year, in publication order.
-  const byYear = groupBy(
-    estimates.filter((e) => e.period === "annual"),
-    (e) => e.fiscal_period,
-  );
+  const byYear = groupBy(periodEstimates(estimates, "annual"), (e) => e.fiscal_period);
   return guidance.flatMap((g) => {
     if (g.metric_name !== "earnings_per_share" || g.point_estimate === null) return [];
     const latest = new Map<string, PeriodEstimate>();
@@ -250,10 +255,7 @@ class Tier3Tally {
     }
     for (let t = 1; t < close.length; t++) this.normalMoves.push(Math.abs(close[t] / close[t - 1] - 1));
     // The walk-down: the quarter's EPS consensus on its first estimate day against the day before the release.
-    const perQuarter = groupBy(
-      estimates.filter((e) => e.period === "quarterly"),
-      (e) => e.report_period,
-    );
+    const perQuarter = groupBy(periodEstimates(estimates, "quarterly"), (e) => e.report_period);
     for (const row of earnings) {
       const list = perQuarter.get(row.report_period) ?? [];
       const opening = list.filter((e) => e.estimate_date === list[0]?.estimate_date);
@@ -269,7 +271,7 @@ class Tier3Tally {
       this.guided += guidance.filter((g) => g.metric_name === "earnings_per_share").length;
       this.belowConsensus.push(...guidanceAgainstConsensus(guidance, estimates, stock));
     }
-    const latest = new Map<string, PeriodEstimate>();
+    const latest = new Map<string, PublishedEstimates>();
     for (const e of estimates) latest.set(e.firm, e);
     for (const e of latest.values()) this.ratings[e.rating]++;
   }

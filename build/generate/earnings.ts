@@ -2,7 +2,7 @@
 // per-share terms with its rating and price target, each earnings release against the consensus of
 // the day before, its press release and event summary with the same numbers, and the calendar.
 import { hash } from "node:crypto";
-import type { PeriodEstimate } from "../../src/bundle/estimates.ts";
+import type { PeriodFigures, PublishedEstimates } from "../../src/bundle/estimates.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
 import type { IncomeStatement } from "../../src/contract/statements.ts";
@@ -48,8 +48,8 @@ type Figures = { netIncome: number; revenue: number };
 
 /**
  * Per revision, EPS and revenue of the quarter, of its fiscal year (where the plan has all four
- * quarters) and of the next one (a fourth quarter's), oldest first, each with the analyst's rating
- * and target that day: one row per period, holding both metrics.
+ * quarters) and of the next one (a fourth quarter's), oldest first, with the analyst's rating and
+ * target that day.
  */
 export function estimateRows(
   facts: CompanyFacts,
@@ -57,63 +57,55 @@ export function estimateRows(
   coverage: Coverage,
   market: Market,
   rng: Rng,
-): PeriodEstimate[] {
+): PublishedEstimates[] {
   const state = coverage.analysts.map(() => ({
     rating: undefined as Rating | undefined,
     target: null as number | null,
     bias: 0.05 * rng.normal(),
   }));
   const previous = new Map<string, Figures>();
-  const out: PeriodEstimate[] = [];
   const yearEnd = new Map(plan.quarters.map((x) => [x.quarter.fiscalYear, x.quarter.end]));
-  for (const r of coverage.revisions) {
+  return coverage.revisions.map((r) => {
     const who = coverage.analysts[r.analyst];
     const s = state[r.analyst];
     if (!s.rating || (r.reason === "post_earnings" && rng.uniform() < RATING_CHANGE)) s.rating = drawRating(rng);
     const prior = s.target;
     s.target = round2(market.bars[r.day].close * Math.exp(UPSIDE[s.rating] + s.bias + 0.04 * rng.normal()));
     const quarter = plan.quarters[r.quarter].quarter;
-    const date = market.days[r.day];
-    const periods: { period: AnalystEstimate["period"]; label: string; end: string; figures: Figures }[] = [
-      { period: "quarterly", label: quarter.label, end: quarter.end, figures: r },
-    ];
-    for (const [fiscalYear, figures] of [
-      [quarter.fiscalYear, r.year],
-      [quarter.fiscalYear + 1, r.nextYear],
-    ] as const)
-      if (figures)
-        periods.push({ period: "annual", label: `FY ${fiscalYear}`, end: yearEnd.get(fiscalYear)!, figures });
-    for (const { period, label, end, figures } of periods) {
+    const period = (label: string, end: string, figures: Figures): PeriodFigures => {
       // A fourth quarter and its year end on the same day: the label tells them apart.
       const before = previous.get(`${r.analyst} ${label}`);
       previous.set(`${r.analyst} ${label}`, figures);
-      const id = (metric: AnalystEstimate["metric_name"]) =>
-        hashId("est", [facts.ticker, who.firm, date, label, metric]);
       // Revisions in dollars: a split between two estimates does not read as one.
       const change = (pick: (f: Figures) => number) =>
         before ? round4(relativeChange(pick(figures), pick(before))) : null;
-      out.push({
-        estimate_date: date,
-        eps_id: id("earnings_per_share"),
-        revenue_id: id("revenue"),
-        firm: who.firm,
-        analyst: who.analyst,
+      return {
         fiscal_period: label,
-        period,
         report_period: end,
         eps: estimatedEps(figures, r.day, market),
         revenue: thousands(figures.revenue),
         eps_revision_pct: change((f) => f.netIncome),
         revenue_revision_pct: change((f) => f.revenue),
-        rating: s.rating!,
-        target_price: s.target!,
-        prior_target_price: prior,
-        source_event_id: r.cause,
-        reason: r.reason,
-      });
-    }
-  }
-  return out;
+      };
+    };
+    const year = (fiscalYear: number, figures: Figures | null) =>
+      figures && period(`FY ${fiscalYear}`, yearEnd.get(fiscalYear)!, figures);
+    const date = market.days[r.day];
+    return {
+      estimate_date: date,
+      id: hashId("est", [facts.ticker, who.firm, date]),
+      firm: who.firm,
+      analyst: who.analyst,
+      rating: s.rating,
+      target_price: s.target,
+      prior_target_price: prior,
+      source_event_id: r.cause,
+      reason: r.reason,
+      quarter: period(quarter.label, quarter.end, r),
+      year: year(quarter.fiscalYear, r.year),
+      next_year: year(quarter.fiscalYear + 1, r.nextYear),
+    };
+  });
 }
 
 function drawRating(rng: Rng): Rating {

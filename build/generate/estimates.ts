@@ -95,11 +95,16 @@ export function analystCoverage(input: CoverageInput): Coverage {
     if (release === undefined && plan.quarters[q].quarter.release < days[0]) continue;
     // The next quarter's window is still open on the last day: its release lies beyond the world.
     const close = release ?? last + 1;
+    // The window opens the day after the previous release, or on the first day if that came before it.
     const previous = input.releaseDay(q - 1);
-    const opensAfterRelease = previous !== undefined && previous + 1 < close;
+    const opensAfterRelease = previous !== undefined;
     const open = opensAfterRelease ? previous + 1 : 0;
-    // A release on the first day leaves no day inside the world to estimate it on.
-    if (close <= open) continue;
+    // A release on the first day, or one the day after the previous (or on the last day, for the
+    // quarter after it), leaves no day inside the world to estimate it on.
+    if (close <= open) {
+      if (release === undefined) break;
+      continue;
+    }
     // The fiscal year's quarters: those before q are reported when its window opens.
     const { fiscalYear, quarter: fiscalQuarter } = plan.quarters[q].quarter;
     const quartersOf = (y: number) => plan.quarters.flatMap((x, k) => (x.quarter.fiscalYear === y ? [k] : []));
@@ -122,7 +127,11 @@ export function analystCoverage(input: CoverageInput): Coverage {
       netIncome: e.netIncome.ownSd * rng.normal(),
       revenue: e.revenue.ownSd * rng.normal(),
     }));
+    // An analyst publishes once a day: a second prompt that day would repeat the same numbers.
+    const published = new Set<string>();
     const estimate = (analyst: number, day: number, reason: RevisionReason, cause: string | null) => {
+      if (published.has(`${analyst} ${day}`)) return;
+      published.add(`${analyst} ${day}`);
       // The analyst's error, as a fraction of a quarter's scale, with `left` of the walk still to go.
       const errorWith = (left: number) => ({
         netIncome: -e.netIncome.finalBias + common.netIncome + own[analyst].netIncome + e.netIncome.walk * left,

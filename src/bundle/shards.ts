@@ -4,7 +4,7 @@
 // with both the universe and the history: per-instrument shards hold one instrument's history,
 // market-wide shards one period (a month of snapshots, a year of events).
 import type { Row } from "./shard.ts";
-import { PERIOD_ESTIMATE_COLUMNS } from "./estimates.ts";
+import { PUBLISHED_ESTIMATES_COLUMNS } from "./estimates.ts";
 import { Earnings, EarningsDate, KpiGuidance } from "../contract/earnings.ts";
 import { KpiMetrics, NonGaap } from "../contract/kpis.ts";
 import { FinancialMetrics } from "../contract/metrics.ts";
@@ -198,10 +198,10 @@ export const SHARDS = {
     key: (row) => `${row[1]} ${row[0]}`,
   }),
   /**
-   * Per ticker: analyst estimates by estimate date (public from then), EPS and revenue of a period in
-   * one row (estimates.ts); per-share fields as of that date.
+   * Per ticker: analyst estimates by estimate date (public from then), one row per publication
+   * (estimates.ts); per-share fields as of that date.
    */
-  estimates: kind(perPart("estimates"), PERIOD_ESTIMATE_COLUMNS),
+  estimates: kind(perPart("estimates"), PUBLISHED_ESTIMATES_COLUMNS),
   /**
    * Per ticker, and per year of all companies (`allOf(year)`): earnings releases by filing date,
    * per-share figures as reported (restated for later splits when served).

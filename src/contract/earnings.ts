@@ -11,7 +11,7 @@ export const ESTIMATED_METRICS = ["earnings_per_share", "revenue"] as const;
 
 export const AnalystEstimate = z
   .object({
-    id: field(z.string(), "Identifier.", "est_3f0c9a51d2e47b86"),
+    id: field(z.string(), "Identifier: the publication's, with the row's place in it.", "est_3f0c9a51d2e47b86-1"),
     ticker: field(z.string(), "The company.", "AAPL"),
     firm: field(z.string(), "The analyst's firm (invented).", "Quillmoor Securities"),
     analyst: field(z.string(), "The analyst (invented).", "Mira Dalivar"),

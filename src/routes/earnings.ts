@@ -2,7 +2,7 @@
 // public from its own date (estimate date, release date, the date's announcement); per-share figures
 // are restated for the splits that went ex after them, by the request's horizon.
 import { z } from "zod";
-import { servedEstimates, type PeriodEstimate } from "../bundle/estimates.ts";
+import { servedEstimates } from "../bundle/estimates.ts";
 import type { Shard } from "../bundle/shard.ts";
 import type { Context } from "hono";
 import { SHARDS, type ShardKind } from "../bundle/shards.ts";
@@ -39,7 +39,7 @@ const estimates = dataRoute({
   description:
     "Every published estimate (EPS and revenue of the next quarter to be released and of its fiscal year, and " +
     "while a fourth quarter is open of the next fiscal year) with the analyst's rating and price target, newest " +
-    "first (ties by id). An estimate is public from its `estimate_date`; `metadata.source_event_id` names the event " +
+    "first (a date's in the order of their ids). An estimate is public from its `estimate_date`; `metadata.source_event_id` names the event " +
     "that prompted it. Firms and analysts are invented. Funds and warrants have none (an empty list).",
   request: {
     query: z.object({
@@ -138,13 +138,13 @@ function newestFirst(shard: Shard | null, last: string, keep: (row: Record<strin
 
 /**
  * One company's rows of a kind dated up to the horizon (estimates, guidance), newest first, kept by
- * `keep`, with the splits gone ex by the horizon to restate their per-share figures.
+ * `keep` (all by default), with the splits gone ex by the horizon to restate their per-share figures.
  */
 async function asOfRows<T>(
   c: Context<AppEnv>,
   q: { scenario_id: string; ticker: string; as_of?: string },
   kind: ShardKind,
-  keep: (row: Record<string, unknown>) => boolean,
+  keep: (row: Record<string, unknown>) => boolean = () => true,
 ) {
   const manifest = await loadManifest(c, q.scenario_id);
   await requireTicker(c, manifest, q.ticker);
@@ -160,18 +160,19 @@ const pageOf = <T>(rows: T[], q: { offset: number; limit: number }) =>
 export function register(app: ApiApp): void {
   serve(app, estimates, async (q, c) => {
     const metrics = q.metric_name ? new Set<unknown>(q.metric_name) : undefined;
-    const { rows, splits } = await asOfRows<PeriodEstimate>(
-      c,
-      q,
-      SHARDS.estimates,
-      (r) => (!q.period || r.period === q.period) && (!q.report_period || r.report_period === q.report_period),
-    );
-    // Each stored row holds both metrics; served, ties of a date go by id, newest first.
+    const { rows, splits } = await asOfRows<Record<string, unknown>>(c, q, SHARDS.estimates);
+    // A stored row is one publication: served, its periods and metrics are rows of their own, a
+    // date's in the order of their ids.
     const served = rows
       .flatMap((r) => servedEstimates(q.ticker, r))
-      .filter((r) => !metrics || metrics.has(r.metric_name))
+      .filter(
+        (r) =>
+          (!metrics || metrics.has(r.metric_name)) &&
+          (!q.period || r.period === q.period) &&
+          (!q.report_period || r.report_period === q.report_period),
+      )
       .sort((a, b) =>
-        a.estimate_date === b.estimate_date ? (a.id < b.id ? 1 : -1) : a.estimate_date < b.estimate_date ? 1 : -1,
+        a.estimate_date === b.estimate_date ? (a.id < b.id ? -1 : 1) : a.estimate_date < b.estimate_date ? 1 : -1,
       );
     return {
       analyst_estimates: pageOf(served, q).map((r) => {
