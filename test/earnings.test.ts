@@ -31,6 +31,22 @@ const timeline = (seed: number, sector = "Industrials") =>
 const quartersOf = (quarters: { quarter: { fiscalYear: number } }[], year: number) =>
   quarters.flatMap((x, k) => (x.quarter.fiscalYear === year ? [k] : []));
 
+/** A large cap's analysts over `worldDays`, with no company event to move the business. */
+const coverageWithoutEvents = (
+  plan: ReturnType<typeof timeline>["business"],
+  worldDays: string[],
+  releaseDay: (q: number) => number | undefined,
+) =>
+  analystCoverage({
+    tier: "large",
+    plan,
+    days: worldDays,
+    releaseDay,
+    releaseEvent: (q) => `evt_${q}`,
+    events: [],
+    rng: new Rng(7, "coverage"),
+  });
+
 describe("the earnings chain", () => {
   it("takes each release's surprise from the business against the consensus of the day before", () => {
     const t = timeline(1);
@@ -153,15 +169,7 @@ describe("the earnings chain", () => {
     const quarters = t.business.quarters;
     const dayOf = new Map(days.map((d, i) => [d, i]));
     // Without company events, what analysts know of a quarter is its truth: the errors are theirs alone.
-    const { revisions } = analystCoverage({
-      tier: "large",
-      plan: t.business,
-      days,
-      releaseDay: (q) => dayOf.get(quarters[q].quarter.release),
-      releaseEvent: (q) => `evt_${q}`,
-      events: [],
-      rng: new Rng(7, "coverage"),
-    });
+    const { revisions } = coverageWithoutEvents(t.business, days, (q) => dayOf.get(quarters[q].quarter.release));
     const revenueOf = (list: number[]) => list.reduce((a, k) => a + quarters[k].income.revenue, 0);
     let checked = 0;
     for (const [key, list] of groupBy(revisions, (r) => `${r.analyst} ${r.quarter}`)) {
@@ -198,15 +206,7 @@ describe("the earnings chain", () => {
       const day = dayOf.get(quarters[q].quarter.release);
       return day !== undefined && day <= end ? day : undefined;
     };
-    const { revisions } = analystCoverage({
-      tier: "large",
-      plan: t.business,
-      days: shortDays,
-      releaseDay,
-      releaseEvent: (q) => `evt_${q}`,
-      events: [],
-      rng: new Rng(7, "coverage"),
-    });
+    const { revisions } = coverageWithoutEvents(t.business, shortDays, releaseDay);
     expect(revisions.length).toBeGreaterThan(100);
     for (const r of revisions) {
       const previous = releaseDay(r.quarter - 1);
