@@ -133,6 +133,10 @@ describe("a future branch's published validation report", () => {
       statement_dividends_match_actions: quarterly.flat().filter((q) => q.reportPeriod >= world.days[0]).length,
       // One earnings row per release by then, each checked against its estimates and its statement.
       consensus_point_in_time: releases,
+      // Each publication estimates one quarter.
+      estimates_after_previous_release: world.perCompany
+        .flatMap((c) => c.estimates)
+        .filter((e) => onOrBefore(e.estimate_date)).length,
       earnings_match_statements: releases,
       segment_sums: periods,
       // Quarters and fiscal years: no TTM.

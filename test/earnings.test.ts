@@ -13,6 +13,7 @@ import { BROKERS } from "../build/generate/names.ts";
 import { Rng } from "../build/rng.ts";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
+import { validateScenario } from "../build/validate.ts";
 import { generateWorld } from "../build/world.ts";
 
 const days = tradingDays("2010-01-04", "2014-12-31");
@@ -298,6 +299,24 @@ describe("served estimates", () => {
     const shard = new Shard(encodeShard(SHARDS.estimates.columns, rows, SHARDS.estimates.key));
     return shard.objects(0, shard.length).flatMap((e) => servedEstimates(c.facts.ticker, e));
   };
+
+  it("are reported when one is published before the previous quarter's release", () => {
+    const report = (w: typeof world) =>
+      validateScenario({ scenarioId: "s", generatorVersion: "test", calibrationVersion: "test", world: w }).checks.find(
+        (check) => check.name === "estimates_after_previous_release",
+      )!;
+    expect(report(world)).toMatchObject({ passed: true });
+    const c = world.perCompany[0];
+    const k = c.estimates.findLastIndex((e) => e.reason === "post_earnings");
+    const e = c.estimates[k];
+    const previous = c.earnings.filter((r) => r.report_period < e.quarter.report_period).at(-1)!;
+    // Dated on the previous release: an estimate of a quarter that was not yet the next one.
+    const early = { ...e, estimate_date: previous.filing_date };
+    const broken = { ...world, perCompany: world.perCompany.with(0, { ...c, estimates: c.estimates.with(k, early) }) };
+    const check = report(broken);
+    expect(check).toMatchObject({ passed: false, observed: { violations: 1 } });
+    expect(check.detail).toContain(`${c.facts.ticker} ${e.quarter.fiscal_period} ${previous.filing_date}`);
+  });
 
   it("give every row its own id, a fourth quarter's and its year's alike", () => {
     for (const c of world.perCompany) {

@@ -118,6 +118,11 @@ function earningsChecks(): Checker<unknown, Company> {
     "earnings",
     "reported revenue, net income and EPS = the quarter's income statement; the press release and the event summary state them",
   );
+  const window = new RuleTally(
+    "estimates_after_previous_release",
+    "earnings",
+    "each estimate of a quarter is published after the release of the quarter before: analysts estimate the next quarter to be released, never one further ahead",
+  );
   const stats = new Tier3Tally();
   return {
     company: (company) => {
@@ -127,6 +132,15 @@ function earningsChecks(): Checker<unknown, Company> {
         statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, incomeRow(facts, s)]),
       );
       const byPeriod = groupBy(periodEstimates(estimates, "quarterly"), (e) => e.report_period);
+      // Releases in the order of their quarters: the latest before a quarter opens its window.
+      const released = [...earnings].sort((a, b) => (a.report_period < b.report_period ? -1 : 1));
+      for (const [period, list] of byPeriod) {
+        const previous = released.findLast((r) => r.report_period < period)?.filing_date ?? "";
+        for (const e of list) {
+          window.rows++;
+          if (e.estimate_date <= previous) window.violation(`${facts.ticker} ${e.fiscal_period} ${e.estimate_date}`);
+        }
+      }
       const splitsOn = splitMultipleByDate(company.stock);
       const splitBasis = new Map(statements.map((s) => [s.reportPeriod, s.splitBasis]));
       for (const row of earnings) {
@@ -158,7 +172,7 @@ function earningsChecks(): Checker<unknown, Company> {
       }
       stats.add(company);
     },
-    finish: () => [pointInTime.check(), reported.check(), ...stats.checks()],
+    finish: () => [pointInTime.check(), window.check(), reported.check(), ...stats.checks()],
   };
 }
 
