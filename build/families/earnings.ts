@@ -28,7 +28,7 @@ import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
 
 export interface CompanyEarnings {
-  /** Each analyst's estimates of a period on a date, EPS and revenue together. */
+  /** Each analyst's publications: the quarter, its fiscal year and the next, EPS and revenue of each. */
   estimates: PublishedEstimates[];
   earnings: Earnings[];
   /** Full-year guidance given with the releases (companies that guide only). */
