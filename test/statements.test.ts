@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { incomeRow } from "../build/families/statements.ts";
-import { businessPlan, businessQuarters } from "../build/generate/fundamentals.ts";
+import { businessPlan, businessQuarters, totalDebt } from "../build/generate/fundamentals.ts";
 import { fiscalQuarters } from "../build/generate/fiscal.ts";
 import type { SizeTier } from "../build/generate/anchors.ts";
 import { shareCountPath } from "../build/generate/share-count.ts";
@@ -159,6 +159,55 @@ describe("financial statements", () => {
     expect(yearly[yearly.length - 1] - yearly[0]).toBeGreaterThan(0.005);
   });
 
+  it("sell their investments before they borrow beyond plan, and repay debt above plan before they invest", () => {
+    let quarters = 0;
+    for (const c of world.perCompany) {
+      const plan = c.business;
+      const runRate = new Map(plan.quarters.map((q) => [q.quarter.end, q.runRate]));
+      for (const s of c.statements.filter((s) => s.period === "quarterly")) {
+        const where = `${c.facts.ticker} ${s.reportPeriod}`;
+        // The debt the business plans to carry: its day-one debt, grown with its revenue rate.
+        const planned = (plan.debt0 * runRate.get(s.reportPeriod)!) / plan.revenue0;
+        const aboveAfter = totalDebt(s.balance) > planned + 1000;
+        if (s.cashFlow.investment_acquisitions_and_disposals < 0) expect(aboveAfter, where).toBe(false);
+        if (aboveAfter && s.cashFlow.issuance_or_repayment_of_debt_securities > 0)
+          expect(s.balance.non_current_investments, where).toBe(0);
+        quarters++;
+      }
+    }
+    expect(quarters).toBeGreaterThan(150);
+  });
+
+  it("start from their sector's market leverage, spread between companies (REALISM Tier 4)", () => {
+    const days = tradingDays("2015-01-02", "2015-12-31");
+    const marketCap = 40e9;
+    const dayOneLeverage = (sector: string) =>
+      Array.from({ length: 200 }, (_, seed) => {
+        const { debt0 } = businessPlan({
+          sector,
+          anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.2, netIncome: null },
+          marketCap,
+          quarters: fiscalQuarters("XYZ", 2014, 2016, new Rng(1, "f")),
+          days,
+          regimes: days.map(() => "expansion" as const),
+          shocks: [],
+          rng: new Rng(seed, "b"),
+        });
+        return debt0 / (debt0 + marketCap);
+      }).sort((a, b) => a - b);
+    const median = (x: number[]) => x[x.length >> 1];
+    // Software-like technology 2-8%, utilities 40-55%, the market 20-30% (Damodaran).
+    expect(median(dayOneLeverage("Information Technology"))).toBeGreaterThan(0.02);
+    expect(median(dayOneLeverage("Information Technology"))).toBeLessThan(0.08);
+    expect(median(dayOneLeverage("Utilities"))).toBeGreaterThan(0.4);
+    expect(median(dayOneLeverage("Utilities"))).toBeLessThan(0.55);
+    expect(median(dayOneLeverage("Industrials"))).toBeGreaterThan(0.2);
+    expect(median(dayOneLeverage("Industrials"))).toBeLessThan(0.3);
+    // Companies of a sector differ: a quarter of them sit well apart from its median.
+    const industrials = dayOneLeverage("Industrials");
+    expect(industrials[150] - industrials[50]).toBeGreaterThan(0.05);
+  });
+
   it("move the share count by size: large caps about flat, small caps issuing (REALISM Tier 4)", () => {
     const days = tradingDays("2010-01-04", "2019-12-31");
     const yearly = (tier: SizeTier) => {
@@ -181,7 +230,7 @@ describe("financial statements", () => {
     const days = tradingDays("2015-01-02", "2019-12-31");
     const quarters = fiscalQuarters("XYZ", 2012, 2020, new Rng(1, "f"));
     const marketCap = 40e9;
-    const netIncome = (earningsYield: number, seed: number, inYear: (end: string) => boolean) =>
+    const year = (earningsYield: number, seed: number, inYear: (end: string) => boolean) =>
       businessPlan({
         sector: "Industrials",
         anchor: { revenue: 30e9, bookEquity: 15e9, ebitdaMargin: 0.16, netIncome: earningsYield * marketCap },
@@ -193,7 +242,15 @@ describe("financial statements", () => {
         rng: new Rng(seed, "b"),
       })
         .quarters.filter((q) => inYear(q.quarter.end))
-        .reduce((a, q) => a + q.income.net_income, 0);
+        .reduce((a, q) => ({ revenue: a.revenue + q.income.revenue, net: a.net + q.income.net_income }), {
+          revenue: 0,
+          net: 0,
+        });
+    const netIncome = (y: number, seed: number, inYear: (end: string) => boolean) => year(y, seed, inYear).net;
+    const netMargin = (y: number, seed: number, inYear: (end: string) => boolean) => {
+      const { revenue, net } = year(y, seed, inYear);
+      return net / revenue;
+    };
     // The last four quarters released before day one: the trailing year known on day one.
     const known = quarters.filter((q) => q.release <= days[0]).map((q) => q.end);
     const trailing = (end: string) => known.slice(-4).includes(end);
@@ -202,12 +259,15 @@ describe("financial statements", () => {
       for (const y of [-0.03, 0.04, 0.09]) expect(netIncome(y, seed, trailing) / marketCap).toBeCloseTo(y, 4);
     }
     // Away from day one the margin returns to the company's EBITDA level at the margin's pace
-    // (0.93 a quarter): by 2019 the loss-maker earns again, and most of the gap has closed.
+    // (0.93 a quarter, about 20 quarters to 2019: 0.23, and the 2018 tax cut keeps more of it after
+    // tax): by 2019 the loss-maker earns again, and most of the gap has closed.
     const in2019 = (end: string) => end.startsWith("2019");
-    const gap = (inYear: (end: string) => boolean) => netIncome(0.04, 5, inYear) - netIncome(-0.03, 5, inYear);
-    expect(netIncome(-0.03, 5, in2019)).toBeGreaterThan(0);
-    expect(gap(in2019) / gap(trailing)).toBeGreaterThan(0.2);
-    expect(gap(in2019) / gap(trailing)).toBeLessThan(0.6);
+    for (let seed = 0; seed < 10; seed++) {
+      const gap = (inYear: (end: string) => boolean) => netMargin(0.04, seed, inYear) - netMargin(-0.03, seed, inYear);
+      expect(netIncome(-0.03, seed, in2019)).toBeGreaterThan(0);
+      expect(gap(in2019) / gap(trailing)).toBeGreaterThan(0.2);
+      expect(gap(in2019) / gap(trailing)).toBeLessThan(0.35);
+    }
   });
 
   it("sell a retailer's year in the holiday quarter (REALISM Tier 4: 28-35%)", () => {

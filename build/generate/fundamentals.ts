@@ -93,8 +93,11 @@ interface Archetype {
   inventoryDays: number;
   payableDays: number;
   deferredRevenueDays: number;
-  /** Book debt over book equity. */
-  debtToEquity: number;
+  /**
+   * Debt over debt plus market cap on day one (Damodaran's industry tables: software 2-8%,
+   * utilities and telecoms 40-55%, the market 20-30%).
+   */
+  marketLeverage: number;
   /** EBITDA margin where the anchors have none. */
   ebitdaMargin: number;
   /** Revenue over market cap and book equity over market cap where the anchors have none. */
@@ -116,7 +119,7 @@ const BASE: Archetype = {
   inventoryDays: 45,
   payableDays: 45,
   deferredRevenueDays: 5,
-  debtToEquity: 0.55,
+  marketLeverage: 0.2,
   ebitdaMargin: 0.18,
   salesToCap: 0.5,
   bookToCap: 0.3,
@@ -126,6 +129,7 @@ const BASE: Archetype = {
 
 const ARCHETYPES: Record<string, Partial<Archetype>> = {
   "Information Technology": {
+    marketLeverage: 0.07,
     grossMargin: 0.6,
     researchAndDevelopment: 0.14,
     capex: 0.05,
@@ -133,13 +137,13 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     receivableDays: 55,
     inventoryDays: 40,
     deferredRevenueDays: 30,
-    debtToEquity: 0.25,
     ebitdaMargin: 0.28,
     salesToCap: 0.15,
     bookToCap: 0.12,
     growth: 0.04,
   },
   "Communication Services": {
+    marketLeverage: 0.2,
     grossMargin: 0.55,
     researchAndDevelopment: 0.08,
     depreciation: 0.08,
@@ -152,6 +156,7 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     growth: 0.02,
   },
   "Consumer Discretionary": {
+    marketLeverage: 0.18,
     grossMargin: 0.38,
     inventoryDays: 65,
     receivableDays: 20,
@@ -162,6 +167,7 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     holidayShare: 0.3,
   },
   "Consumer Staples": {
+    marketLeverage: 0.18,
     grossMargin: 0.33,
     inventoryDays: 45,
     receivableDays: 25,
@@ -173,18 +179,19 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     holidayShare: 0.27,
   },
   "Health Care": {
+    marketLeverage: 0.13,
     grossMargin: 0.6,
     researchAndDevelopment: 0.12,
     shareBasedCompensation: 0.015,
     receivableDays: 55,
     inventoryDays: 100,
-    debtToEquity: 0.45,
     ebitdaMargin: 0.25,
     salesToCap: 0.3,
     bookToCap: 0.2,
     growth: 0.02,
   },
   Financials: {
+    marketLeverage: 0.35,
     grossMargin: 0.7,
     researchAndDevelopment: 0,
     depreciation: 0.03,
@@ -192,12 +199,12 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     receivableDays: 30,
     inventoryDays: 0,
     payableDays: 20,
-    debtToEquity: 0.9,
     ebitdaMargin: 0.35,
     salesToCap: 0.3,
     bookToCap: 0.7,
   },
   Energy: {
+    marketLeverage: 0.3,
     grossMargin: 0.32,
     researchAndDevelopment: 0.002,
     depreciation: 0.08,
@@ -205,13 +212,13 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     receivableDays: 35,
     inventoryDays: 25,
     payableDays: 50,
-    debtToEquity: 0.35,
     ebitdaMargin: 0.2,
     salesToCap: 0.7,
     bookToCap: 0.6,
     growth: -0.01,
   },
   Utilities: {
+    marketLeverage: 0.45,
     grossMargin: 0.45,
     researchAndDevelopment: 0,
     depreciation: 0.13,
@@ -219,13 +226,13 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     receivableDays: 40,
     inventoryDays: 30,
     payableDays: 50,
-    debtToEquity: 1.2,
     ebitdaMargin: 0.38,
     salesToCap: 0.4,
     bookToCap: 0.55,
     growth: -0.02,
   },
   Industrials: {
+    marketLeverage: 0.22,
     grossMargin: 0.3,
     researchAndDevelopment: 0.03,
     receivableDays: 60,
@@ -235,17 +242,18 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     bookToCap: 0.25,
   },
   Materials: {
+    marketLeverage: 0.25,
     grossMargin: 0.28,
     researchAndDevelopment: 0.02,
     depreciation: 0.06,
     capex: 0.07,
     inventoryDays: 60,
-    debtToEquity: 0.45,
     ebitdaMargin: 0.2,
     salesToCap: 0.6,
     bookToCap: 0.4,
   },
   "Real Estate": {
+    marketLeverage: 0.35,
     grossMargin: 0.65,
     researchAndDevelopment: 0,
     depreciation: 0.3,
@@ -253,7 +261,6 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     receivableDays: 15,
     inventoryDays: 0,
     payableDays: 20,
-    debtToEquity: 0.9,
     ebitdaMargin: 0.55,
     salesToCap: 0.12,
     bookToCap: 0.5,
@@ -385,7 +392,9 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
     0.03 * input.marketCap,
     1.5 * input.marketCap,
   );
-  const debt0 = thousands(book0 * arch.debtToEquity);
+  // Day one's market leverage: the sector's, spread between companies on the log-odds scale.
+  const leverageOdds = (arch.marketLeverage / (1 - arch.marketLeverage)) * Math.exp(0.4 * rng.normal());
+  const debt0 = thousands(input.marketCap * leverageOdds);
   const marginLevel = clamp(input.anchor.ebitdaMargin ?? arch.ebitdaMargin, -0.3, 0.75);
   const premium = arch.growth + 0.06 * rng.normal();
   // Gross margin high enough to leave SG&A of at least 4% of revenue above the EBITDA margin.
@@ -487,7 +496,8 @@ export interface BusinessInput {
 
 /**
  * The reported quarters with their balance sheets and cash flows: capital spending and working
- * capital are shares of revenue; debt tracks the business and covers any cash shortfall; cash is
+ * capital are shares of revenue; debt tracks the business, and a cash shortfall is met from the
+ * long-term investments before debt; cash is
  * what the cash-flow statement leaves; shares and dividends are the stock's, and the shares it bought
  * back or issued each day are paid for at that day's close.
  */
@@ -587,26 +597,36 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
     const dividends = -thousands(dividendsPaid);
     const fx = thousands(revenue * 0.003 * rng.normal());
     const operating = income.net_income + depreciation + sbc + changeInWorkingCapital;
-    // Debt drifts toward its share of the business; it covers cash below two weeks of revenue and
-    // is repaid only from cash above that.
-    const drift = 0.1 * (debt0 * (runRate / revenue0) - debt);
+    // Liquidity, in order: cash down to two weeks of revenue, then the long-term investments, then
+    // debt. Debt drifts toward its plan (a share of the business); while it is above the plan, cash
+    // beyond the usual holding repays it; cash beyond one and a half times the usual holding goes
+    // into investments, so debt raised in a lean quarter is paid back rather than carried while cash
+    // piles up.
+    const planned = debt0 * (runRate / revenue0);
+    const drift = 0.1 * (planned - debt);
     const minimumCash = (revenue * 4 * 14) / 365;
-    const beforeDebt = balance.cash_and_equivalents + operating + capex + dividends + fx + equityIssued;
-    const debtChange = thousands(
-      beforeDebt < minimumCash
-        ? minimumCash - beforeDebt + Math.max(0, drift)
-        : Math.max(drift, minimumCash - beforeDebt, -debt),
-    );
-    // Cash beyond one and a half times the company's usual holding goes into long-term investments.
     const usualCash = revenue * 4 * cashShare;
-    const cashAfter = beforeDebt + debtChange;
-    const invested = cashAfter > 1.5 * usualCash ? -thousands(cashAfter - usualCash) : 0;
+    const beforeDebt = balance.cash_and_equivalents + operating + capex + dividends + fx + equityIssued;
+    const sold =
+      beforeDebt < minimumCash
+        ? Math.min(balance.non_current_investments, Math.ceil((minimumCash - beforeDebt) / 1000) * 1000)
+        : 0;
+    const liquid = beforeDebt + sold;
+    const debtChange = thousands(
+      liquid < minimumCash
+        ? minimumCash - liquid + Math.max(0, drift)
+        : drift >= 0
+          ? drift
+          : -Math.min(debt - planned, Math.max(-drift, liquid - usualCash), liquid - minimumCash),
+    );
+    const cashAfter = liquid + debtChange;
+    const investmentFlow = sold - (cashAfter > 1.5 * usualCash ? thousands(cashAfter - usualCash) : 0);
     const cashFlow: CashFlowLines = {
       share_based_compensation: sbc,
       change_in_working_capital: changeInWorkingCapital,
       capital_expenditure: capex,
       business_acquisitions_and_disposals: 0,
-      investment_acquisitions_and_disposals: invested,
+      investment_acquisitions_and_disposals: investmentFlow,
       issuance_or_repayment_of_debt_securities: debtChange,
       issuance_or_purchase_of_equity_shares: equityIssued,
       dividends_and_other_cash_distributions: dividends,
@@ -616,8 +636,8 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
     if (previousEnd) {
       // Roll the balance sheet forward by exactly the flows above.
       const newDebt = debt + debtChange;
-      balance.cash_and_equivalents += operating + capex + invested + debtChange + dividends + fx + equityIssued;
-      balance.non_current_investments -= invested;
+      balance.cash_and_equivalents += operating + capex + investmentFlow + debtChange + dividends + fx + equityIssued;
+      balance.non_current_investments -= investmentFlow;
       balance.trade_and_non_trade_receivables = wc.receivables;
       balance.inventory = wc.inventory;
       balance.other_current_assets = wc.otherCurrentAssets;
