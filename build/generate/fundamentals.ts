@@ -303,8 +303,11 @@ export interface IncomeInput {
 export interface OperatingQuarter {
   quarter: FiscalQuarter;
   income: IncomeLines;
-  /** Annual revenue rate at the quarter's end (hidden; debt is planned from it). */
-  runRate: number;
+  /**
+   * Debt the business plans to carry at the quarter's end (hidden): day one's debt grown with the
+   * annual revenue rate. The income statement pays interest on it; the balance sheet drifts toward it.
+   */
+  plannedDebt: number;
 }
 
 /**
@@ -426,7 +429,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
     previousEnd = quarter.end;
     return {
       quarter,
-      runRate,
+      plannedDebt,
       margin: marginLevel * (1 + when.margin) + marginShock,
       revenue,
       depreciation: thousands(revenue * arch.depreciation),
@@ -440,7 +443,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
 
   /** The quarters with the margin `gap` off its level at the anchor quarter. */
   const quarters = (gap: number): OperatingQuarter[] =>
-    drivers.map(({ quarter, runRate, margin, revenue, depreciation, rnd, sga, interest }, q) => {
+    drivers.map(({ quarter, plannedDebt, margin, revenue, depreciation, rnd, sga, interest }, q) => {
       const anchorGap = gap * MARGIN_PERSISTENCE ** Math.abs(q - anchorQuarter);
       // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
       const operatingIncome = thousands(revenue * (margin + anchorGap - arch.depreciation));
@@ -449,7 +452,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       const tax = thousands(pretax * taxRate(quarter.fiscalYear));
       return {
         quarter,
-        runRate,
+        plannedDebt,
         income: {
           revenue,
           cost_of_revenue: cost,
@@ -549,7 +552,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
 
   const out: QuarterStatements[] = [];
   let previousEnd = "";
-  for (const { quarter, income, runRate } of plan.quarters) {
+  for (const { quarter, income, plannedDebt } of plan.quarters) {
     if (quarter.release > input.lastDay) break;
     const revenue = income.revenue;
     const cost = income.cost_of_revenue;
@@ -602,8 +605,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
     // beyond the usual holding repays it; cash beyond one and a half times the usual holding goes
     // into investments, so debt raised in a lean quarter is paid back rather than carried while cash
     // piles up.
-    const planned = debt0 * (runRate / revenue0);
-    const drift = 0.1 * (planned - debt);
+    const drift = 0.1 * (plannedDebt - debt);
     const minimumCash = (revenue * 4 * 14) / 365;
     const usualCash = revenue * 4 * cashShare;
     const beforeDebt = balance.cash_and_equivalents + operating + capex + dividends + fx + equityIssued;
@@ -617,7 +619,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
         ? minimumCash - liquid + Math.max(0, drift)
         : drift >= 0
           ? drift
-          : -Math.min(debt - planned, Math.max(-drift, liquid - usualCash), liquid - minimumCash),
+          : -Math.min(debt - plannedDebt, Math.max(-drift, liquid - usualCash), liquid - minimumCash),
     );
     const cashAfter = liquid + debtChange;
     const investmentFlow = sold - (cashAfter > 1.5 * usualCash ? thousands(cashAfter - usualCash) : 0);
