@@ -205,6 +205,41 @@ describe("financial statements", () => {
     expect(industrials[150] - industrials[50]).toBeGreaterThan(0.05);
   });
 
+  it("keep a REIT's net margin in its sector's range: a REIT distributes its income and pays almost no tax", () => {
+    const days = tradingDays("2012-01-03", "2019-12-31");
+    const marketCap = 20e9;
+    // A REIT as the anchors see one: sales a tenth of its cap, EBITDA 60% of sales (the median of
+    // the Real Estate members of build/refdata), no trailing earnings to anchor.
+    const years = (reit: boolean) =>
+      Array.from({ length: 100 }, (_, seed) => {
+        const quarters = businessPlan({
+          sector: "Real Estate",
+          reit,
+          anchor: { revenue: 0.1 * marketCap, bookEquity: 0.5 * marketCap, ebitdaMargin: 0.6, netIncome: null },
+          marketCap,
+          quarters: fiscalQuarters("XYZ", 2012, 2019, new Rng(1, "f")),
+          days,
+          regimes: days.map(() => "expansion" as const),
+          shocks: [],
+          rng: new Rng(seed, "b"),
+        }).quarters.filter((q) => q.quarter.end.startsWith("2016"));
+        const sum = (pick: (i: (typeof quarters)[number]["income"]) => number) =>
+          quarters.reduce((a, q) => a + pick(q.income), 0);
+        return {
+          netMargin: sum((i) => i.net_income) / sum((i) => i.revenue),
+          taxRate: sum((i) => i.income_tax_expense) / sum((i) => i.income_before_tax),
+        };
+      });
+    const median = (x: number[]) => [...x].sort((a, b) => a - b)[x.length >> 1];
+    const reits = years(true);
+    // Damodaran's REIT net margins, widened to the sector: 10-45% (build/families/tier4.ts).
+    expect(median(reits.map((y) => y.netMargin))).toBeGreaterThan(0.1);
+    expect(median(reits.map((y) => y.netMargin))).toBeLessThan(0.45);
+    expect(median(reits.map((y) => y.taxRate))).toBeLessThan(0.05);
+    // A real estate company that is no REIT (a broker, a developer) pays the corporate rate.
+    expect(median(years(false).map((y) => y.taxRate))).toBeGreaterThan(0.2);
+  });
+
   it("move the share count by size: large caps about flat, small caps issuing (REALISM Tier 4)", () => {
     const days = tradingDays("2010-01-04", "2019-12-31");
     const yearly = (tier: SizeTier) => {

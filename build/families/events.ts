@@ -186,6 +186,8 @@ export function companyTimeline(input: {
     }));
   const business = businessPlan({
     sector: facts.sector,
+    // SIC 6798: real estate investment trusts.
+    reit: facts.sic_code === "6798",
     anchor: businessAnchor(facts.ticker, days[0], marketCap),
     marketCap,
     quarters,

@@ -256,8 +256,8 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
     marketLeverage: 0.35,
     grossMargin: 0.65,
     researchAndDevelopment: 0,
-    depreciation: 0.3,
-    capex: 0.32,
+    depreciation: 0.26,
+    capex: 0.28,
     receivableDays: 15,
     inventoryDays: 0,
     payableDays: 20,
@@ -281,12 +281,18 @@ const REGIME_BUSINESS: Record<Regime, { growth: number; margin: number }> = {
   recovery: { growth: 0.08, margin: -0.03 },
 };
 
-/** Effective income tax rate: the US statutory rate was cut from 35% to 21% from 2018. */
-const taxRate = (fiscalYear: number) => (fiscalYear >= 2018 ? 0.19 : 0.28);
+/**
+ * Effective income tax rate: the US statutory rate was cut from 35% to 21% from 2018. A REIT deducts
+ * the income it distributes (at least 90% of it), so only its taxable subsidiaries and state taxes
+ * remain.
+ */
+const taxRate = (fiscalYear: number, reit: boolean) => (reit ? 0.02 : fiscalYear >= 2018 ? 0.19 : 0.28);
 
 /** What sizes a company's business and moves it: its sector, anchors, calendar, the regimes and its events. */
 export interface IncomeInput {
   sector: string;
+  /** A real estate investment trust (SIC 6798), taxed on almost none of its income; absent: not one. */
+  reit?: boolean;
   anchor: BusinessAnchor;
   /** Market cap on the first day, for sizes the anchors do not give. */
   marketCap: number;
@@ -321,6 +327,9 @@ export interface BusinessPlan {
   book0: number;
   debt0: number;
   grossMargin: number;
+  /** D&A and capital spending as shares of revenue. */
+  depreciationShare: number;
+  capexShare: number;
   /**
    * Net income the anchors give the four quarters released by day one; null without one. The margin
    * gap is bounded, so the quarters may fall short of it.
@@ -402,7 +411,12 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   const premium = arch.growth + 0.06 * rng.normal();
   // Gross margin high enough to leave SG&A of at least 4% of revenue above the EBITDA margin.
   const grossMargin = Math.min(0.97, Math.max(arch.grossMargin, marginLevel + arch.researchAndDevelopment + 0.04));
-  const sgaShare = grossMargin - arch.researchAndDevelopment - marginLevel + arch.depreciation;
+  // D&A takes at most half of EBITDA, as it does for the sector's low-margin members (hotels,
+  // storage, grocers): a low anchored margin does not leave an operating loss by construction.
+  // Capital spending scales with it, so the plant keeps its size.
+  const depreciationShare = clamp(0.5 * marginLevel, 0.01, arch.depreciation);
+  const capexShare = (arch.capex * depreciationShare) / arch.depreciation;
+  const sgaShare = grossMargin - arch.researchAndDevelopment - marginLevel + depreciationShare;
   // Every quarter's revenue, costs that are shares of it, interest and margin before the anchors'
   // gap: none of it depends on the gap, so it is drawn and computed once.
   const noise = input.quarters.map(() => ({ growth: rng.normal(), margin: rng.normal(), revenue: rng.normal() }));
@@ -432,7 +446,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       plannedDebt,
       margin: marginLevel * (1 + when.margin) + marginShock,
       revenue,
-      depreciation: thousands(revenue * arch.depreciation),
+      depreciation: thousands(revenue * depreciationShare),
       rnd: thousands(revenue * arch.researchAndDevelopment),
       sga: thousands(revenue * sgaShare),
       interest: thousands((plannedDebt * (0.025 + (0.3 * when.spread) / 100)) / 4),
@@ -446,10 +460,10 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
     drivers.map(({ quarter, plannedDebt, margin, revenue, depreciation, rnd, sga, interest }, q) => {
       const anchorGap = gap * MARGIN_PERSISTENCE ** Math.abs(q - anchorQuarter);
       // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
-      const operatingIncome = thousands(revenue * (margin + anchorGap - arch.depreciation));
+      const operatingIncome = thousands(revenue * (margin + anchorGap - depreciationShare));
       const cost = revenue - operatingIncome - rnd - sga;
       const pretax = operatingIncome - interest;
-      const tax = thousands(pretax * taxRate(quarter.fiscalYear));
+      const tax = thousands(pretax * taxRate(quarter.fiscalYear, input.reit ?? false));
       return {
         quarter,
         plannedDebt,
@@ -471,7 +485,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       };
     });
 
-  const sizes = { sector: input.sector, revenue0, book0, debt0, grossMargin };
+  const sizes = { sector: input.sector, revenue0, book0, debt0, grossMargin, depreciationShare, capexShare };
   const unanchored = quarters(0);
   const dayOneEarnings = input.anchor.netIncome;
   if (dayOneEarnings === null || anchorQuarter < 3) return { ...sizes, dayOneEarnings: null, quarters: unanchored };
@@ -529,7 +543,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
     trade_and_non_trade_receivables: wc0.receivables,
     inventory: wc0.inventory,
     other_current_assets: wc0.otherCurrentAssets,
-    property_plant_and_equipment: thousands(revenue0 * arch.depreciation * 7),
+    property_plant_and_equipment: thousands(revenue0 * plan.depreciationShare * 7),
     goodwill_and_intangible_assets: thousands(book0 * (0.15 + 0.3 * rng.uniform())),
     non_current_investments: thousands(revenue0 * 0.04),
     tax_assets: thousands(revenue0 * 0.01),
@@ -596,7 +610,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
       wc.otherCurrentLiabilities -
       balance.other_current_liabilities;
     const sbc = thousands(revenue * arch.shareBasedCompensation);
-    const capex = -thousands(revenue * arch.capex * Math.exp(0.15 * rng.normal()));
+    const capex = -thousands(revenue * plan.capexShare * Math.exp(0.15 * rng.normal()));
     const dividends = -thousands(dividendsPaid);
     const fx = thousands(revenue * 0.003 * rng.normal());
     const operating = income.net_income + depreciation + sbc + changeInWorkingCapital;
