@@ -73,7 +73,9 @@ export async function startFrontServer(target: URL, port: number, host = "127.0.
 
   // Connections are accepted here and handed to the HTTP server, so closing the listener does not
   // touch them (http.Server.close() would also drop connections whose first request is unread).
+  let accepted = 0;
   const listener = createNetServer((socket) => {
+    accepted++;
     connections.set(socket, { active: 0, served: false });
     socket.on("close", () => connections.delete(socket));
     http.emit("connection", socket);
@@ -94,6 +96,13 @@ export async function startFrontServer(target: URL, port: number, host = "127.0.
     // Connections the kernel took before the stop may not have reached this process yet; closing the
     // listener at once would reset them, so it keeps accepting for a moment.
     await sleep(SETTLE_MS);
+    // A process too busy to run on time finds that timer expired before it polls its sockets again,
+    // and one poll may take only some of the connections waiting at the port: poll (an immediate
+    // runs after the poll) until one takes none, or a client that keeps connecting meets the deadline.
+    for (let before = -1; before !== accepted && Date.now() < deadline;) {
+      before = accepted;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     listener.close(); // the port is free from here; connections already accepted stay open
     const closedAt = Date.now();
     while (connections.size > 0 && Date.now() < deadline) {
