@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { incomeRow } from "../build/families/statements.ts";
-import { businessPlan, businessQuarters, totalDebt } from "../build/generate/fundamentals.ts";
+import { businessQuarters, totalDebt } from "../build/generate/fundamentals.ts";
 import { fiscalQuarters } from "../build/generate/fiscal.ts";
 import type { SizeTier } from "../build/generate/anchors.ts";
 import { shareCountPath } from "../build/generate/share-count.ts";
@@ -12,7 +12,7 @@ import { Rng } from "../build/rng.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 import { validateScenario } from "../build/validate.ts";
 import { generateWorld } from "../build/world.ts";
-import { steadyStock } from "./support/business.ts";
+import { expansionPlan, steadyStock } from "./support/business.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
 const world = generateWorld(sources.find((s) => s.name === "megacap-tech-2023")!);
@@ -180,14 +180,12 @@ describe("financial statements", () => {
     const marketCap = 40e9;
     const dayOneLeverage = (sector: string) =>
       Array.from({ length: 200 }, (_, seed) => {
-        const { debt0 } = businessPlan({
+        const { debt0 } = expansionPlan({
           sector,
           anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.2, netIncome: null },
           marketCap,
           quarters: fiscalQuarters("XYZ", 2014, 2016, new Rng(1, "f")),
           days,
-          regimes: days.map(() => "expansion" as const),
-          shocks: [],
           rng: new Rng(seed, "b"),
         });
         return debt0 / (debt0 + marketCap);
@@ -212,15 +210,13 @@ describe("financial statements", () => {
     // the Real Estate members of build/refdata), no trailing earnings to anchor.
     const years = (reit: boolean) =>
       Array.from({ length: 100 }, (_, seed) => {
-        const quarters = businessPlan({
+        const quarters = expansionPlan({
           sector: "Real Estate",
           reit,
           anchor: { revenue: 0.1 * marketCap, bookEquity: 0.5 * marketCap, ebitdaMargin: 0.6, netIncome: null },
           marketCap,
           quarters: fiscalQuarters("XYZ", 2012, 2019, new Rng(1, "f")),
           days,
-          regimes: days.map(() => "expansion" as const),
-          shocks: [],
           rng: new Rng(seed, "b"),
         }).quarters.filter((q) => q.quarter.end.startsWith("2016"));
         const sum = (pick: (i: (typeof quarters)[number]["income"]) => number) =>
@@ -263,14 +259,12 @@ describe("financial statements", () => {
     const quarters = fiscalQuarters("XYZ", 2012, 2020, new Rng(1, "f"));
     const marketCap = 40e9;
     const year = (earningsYield: number, seed: number, inYear: (end: string) => boolean) =>
-      businessPlan({
+      expansionPlan({
         sector: "Industrials",
         anchor: { revenue: 30e9, bookEquity: 15e9, ebitdaMargin: 0.16, netIncome: earningsYield * marketCap },
         marketCap,
         quarters,
         days,
-        regimes: days.map(() => "expansion" as const),
-        shocks: [],
         rng: new Rng(seed, "b"),
       })
         .quarters.filter((q) => inYear(q.quarter.end))
@@ -307,14 +301,12 @@ describe("financial statements", () => {
     const quarters = fiscalQuarters("XYZ", 2014, 2019, new Rng(1, "f"));
     const run = (sector: string) =>
       businessQuarters({
-        plan: businessPlan({
+        plan: expansionPlan({
           sector,
           anchor: { revenue: 50e9, bookEquity: 20e9, ebitdaMargin: 0.1, netIncome: null },
           marketCap: 60e9,
           quarters,
           days,
-          regimes: days.map(() => "expansion" as const),
-          shocks: [],
           rng: new Rng(2, "b"),
         }),
         lastDay: days[days.length - 1],

@@ -8,6 +8,7 @@ import {
   businessPlan,
   businessQuarters,
   periodStatements,
+  type IncomeInput,
   type PeriodStatements,
 } from "../../build/generate/fundamentals.ts";
 import type { Regime } from "../../build/generate/regimes.ts";
@@ -23,6 +24,10 @@ export const steadyStock = (days: string[]) => ({
   closes: days.map(() => 50),
   actions: [],
 });
+
+/** A business plan through `days` of steady expansion, without events that step its revenue. */
+export const expansionPlan = (input: Omit<IncomeInput, "regimes" | "shocks">) =>
+  businessPlan({ ...input, regimes: input.days.map(() => "expansion" as const), shocks: [] });
 
 export function sectorCompany(sector: string, ticker = "XYZ"): { facts: CompanyFacts; statements: PeriodStatements[] } {
   const regime = (d: string): Regime => (d < "2016-07-01" ? "expansion" : d < "2017-01-01" ? "crisis" : "recovery");
