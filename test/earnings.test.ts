@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CompanyFacts } from "../src/bundle/types.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { companyTimeline } from "../build/families/events.ts";
+import { dayIndexOf } from "../build/generate/events.ts";
 import { analystCoverage, consensus, earningsSurprise, latestEstimates } from "../build/generate/estimates.ts";
 import { byFirstColumn, groupBy } from "../build/families/rows.ts";
 import { publishedEstimatesRow, servedEstimates } from "../src/bundle/estimates.ts";
@@ -17,6 +18,7 @@ import { validateScenario } from "../build/validate.ts";
 import { generateWorld } from "../build/world.ts";
 
 const days = tradingDays("2010-01-04", "2014-12-31");
+const dayOf = dayIndexOf(days);
 const facts = (ticker: string, sector: string) => ({ ticker, name: ticker, sector }) as CompanyFacts;
 const timeline = (seed: number, sector = "Industrials") =>
   companyTimeline({
@@ -51,7 +53,6 @@ const coverageWithoutEvents = (
 describe("the earnings chain", () => {
   it("takes each release's surprise from the business against the consensus of the day before", () => {
     const t = timeline(1);
-    const dayOf = new Map(days.map((d, i) => [d, i]));
     const releases = t.events.filter((e) => e.event_type === "earnings_release");
     expect(releases.length).toBeGreaterThan(15);
     for (const e of releases) {
@@ -75,7 +76,6 @@ describe("the earnings chain", () => {
 
   it("never estimates a quarter on or after its release, and names a cause published before each estimate", () => {
     const t = timeline(2);
-    const dayOf = new Map(days.map((d, i) => [d, i]));
     const published = new Map(t.events.map((e) => [e.event_id, dayOf.get(e.visible_from)!]));
     for (const r of t.coverage.revisions) {
       const release = dayOf.get(t.business.quarters[r.quarter].quarter.release);
@@ -94,7 +94,6 @@ describe("the earnings chain", () => {
     let releases = 0;
     for (let seed = 1; seed <= 10; seed++) {
       const t = timeline(seed);
-      const dayOf = new Map(days.map((d, i) => [d, i]));
       t.business.quarters.forEach(({ quarter, income }, q) => {
         const release = dayOf.get(quarter.release);
         const opening = t.coverage.revisions.filter((r) => r.quarter === q && r.reason === "post_earnings");
@@ -168,7 +167,6 @@ describe("the earnings chain", () => {
   it("forecasts the quarters after the one it estimates as that one opened: they walk down in their own windows", () => {
     const t = timeline(4);
     const quarters = t.business.quarters;
-    const dayOf = new Map(days.map((d, i) => [d, i]));
     // Without company events, what analysts know of a quarter is its truth: the errors are theirs alone.
     const { revisions } = coverageWithoutEvents(t.business, days, (q) => dayOf.get(quarters[q].quarter.release));
     const revenueOf = (list: number[]) => list.reduce((a, k) => a + quarters[k].income.revenue, 0);
@@ -199,7 +197,6 @@ describe("the earnings chain", () => {
   it("estimates a quarter only after the previous release, even when the world ends on a release day", () => {
     const t = timeline(4);
     const quarters = t.business.quarters;
-    const dayOf = new Map(days.map((d, i) => [d, i]));
     const lastRelease = quarters.findLastIndex((x) => dayOf.has(x.quarter.release));
     const end = dayOf.get(quarters[lastRelease].quarter.release)!;
     const shortDays = days.slice(0, end + 1);

@@ -5,6 +5,7 @@ import { hash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { addDays, isTradingDay } from "../calendar.ts";
 import type { Rng } from "../rng.ts";
+import { dayIndexOf } from "./events.ts";
 import { round2 } from "./rounding.ts";
 
 export interface CorporateAction {
@@ -94,7 +95,7 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
   let lastSplitIndex = -400;
   /** What the dividends gone ex so far took out of the price (the as-traded price over the total-return one). */
   let paidOut = 1;
-  const dayIndex = new Map(days.map((d, i) => [d, i]));
+  const dayIndex = dayIndexOf(days);
   /**
    * As-traded price on a date, as of today's splits and dividends (the first day's for dates before
    * the scenario). Dividends are sized from it: sized from the total-return price they would outgrow
