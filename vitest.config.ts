@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    globalSetup: ["test/support/temp-dir.ts"],
     projects: [
       // Unit tests: the build, the shard format, the window, the parameters, the app's declarations.
       { extends: true, test: { name: "unit", include: ["test/*.test.ts"] } },

@@ -2,7 +2,17 @@
 // series for a second pass, rows of market-wide shards by period) goes to temp files, so the
 // build's memory does not grow with the universe. A memory-backed scratch keeps the same steps for
 // small worlds held whole (tests).
-import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pack, unpackMultiple } from "msgpackr";
@@ -173,9 +183,35 @@ class FileRows implements RowSpill {
   }
 }
 
+const SCRATCH_PREFIX = "synthmarket-build-";
+/** A scratch directory's name: the prefix, its process id, a random part. */
+const SCRATCH_NAME = /^synthmarket-build-(\d+)-/;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // someone else's process
+  }
+}
+
+/**
+ * A build ended by a signal runs no code of its own (the build is synchronous), so its scratch
+ * stays; each temp directory is named after its process, and the next build removes those whose
+ * process has ended.
+ */
+function removeScratchOfEndedBuilds() {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(SCRATCH_NAME.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
 /** Scratch in a fresh temp directory, removed by `dispose`. */
 export function diskScratch(buffering: Buffering = BUFFERING): Scratch {
-  const dir = mkdtempSync(join(tmpdir(), "synthmarket-build-"));
+  removeScratchOfEndedBuilds();
+  const dir = mkdtempSync(join(tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
   const open: FileRecords[] = [];
   let files = 0;
   return {

@@ -86,8 +86,9 @@ const front = await startFrontServer(internalUrl, port).catch(async (error) => {
 });
 stop = async () => {
   await front.close(DRAIN_MS);
+  // The process then ends on its own: miniflare removes its temp directory after dispose
+  // resolves, which an exit here would cut short.
   await mf.dispose();
-  process.exit(0);
 };
 if (stopRequested) await stop();
 

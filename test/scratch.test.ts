@@ -1,9 +1,12 @@
 // Scratch space of the streaming build: what is spilled comes back as it went in, in order, on disk
 // (in small chunks here, to cross chunk edges) as in memory.
-import { readdirSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { diskScratch, memoryScratch, type Scratch } from "../build/scratch.ts";
+import { ROOT } from "../build/worker-bundle.ts";
 
 const kinds: [string, () => Scratch][] = [
   ["on disk", () => diskScratch({ chunkBytes: 5 * 8 * 3, rowBytes: 64 })],
@@ -57,4 +60,27 @@ it("a disk scratch leaves nothing behind", () => {
   scratch.rows().append("x", [[1]]);
   scratch.dispose();
   expect(readdirSync(tmpdir()).filter((f) => f.startsWith("synthmarket-build-"))).toEqual(before);
+});
+
+it.skipIf(process.platform === "win32")("removes the scratch of a build killed by a signal, at the next build", () => {
+  const tmp = mkdtempSync(join(tmpdir(), "scratch-test-"));
+  try {
+    const inChild = (script: string) => ({
+      cwd: ROOT,
+      env: { ...process.env, TMPDIR: tmp },
+      input: `import { diskScratch } from "./build/scratch.ts";\n${script}`,
+    });
+    // A build ended by SIGKILL (as by SIGTERM during a synchronous build): no code of its own runs.
+    const killed = spawnSync(
+      process.execPath,
+      ["--input-type=module"],
+      inChild(`diskScratch().rows().append("x", [[1]]); process.kill(process.pid, "SIGKILL");`),
+    );
+    expect(killed.signal).toBe("SIGKILL");
+    expect(readdirSync(tmp)).toHaveLength(1);
+    execFileSync(process.execPath, ["--input-type=module"], inChild(`diskScratch().dispose();`));
+    expect(readdirSync(tmp)).toEqual([]);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 });

@@ -1,9 +1,10 @@
 // Stopping `npm start` the ways a user does (SIGTERM to npm or to node, Ctrl+C to the terminal's
 // process group) while requests are in flight: every request completes, then every process of the
-// tree ends and the port is free for the next start. Also a stop while the library is being built.
+// tree ends, the port is free for the next start and nothing is left in the temp directory. Also a
+// stop while the library is being built.
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -46,28 +47,25 @@ function portIsFree(port: number): Promise<boolean> {
 interface Server {
   child: ChildProcess;
   output: () => string;
+  /** The process's own temp directory (TMPDIR), to see what it leaves there. */
+  tmp: string;
 }
 
 /** Starts the local server the way a user does, in its own process group (as a terminal would). */
 function launch(how: "npm start" | "node build/start.ts", port: number, bundles: string): Server {
   const args = ["--bundles", bundles, "--state", join(dir, "state")];
+  const tmp = join(dir, `tmp-${started.length}`);
+  mkdirSync(tmp);
+  const env = { ...process.env, PORT: String(port), TMPDIR: tmp };
   const child =
     how === "npm start"
-      ? spawn("npm", ["start", "--", ...args], {
-          cwd: ROOT,
-          env: { ...process.env, PORT: String(port) },
-          detached: true,
-        })
-      : spawn(process.execPath, ["build/start.ts", ...args], {
-          cwd: ROOT,
-          env: { ...process.env, PORT: String(port) },
-          detached: true,
-        });
+      ? spawn("npm", ["start", "--", ...args], { cwd: ROOT, env, detached: true })
+      : spawn(process.execPath, ["build/start.ts", ...args], { cwd: ROOT, env, detached: true });
   started.push(child);
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  return { child, output: () => output };
+  return { child, output: () => output, tmp };
 }
 
 async function waitForOutput(server: Server, pattern: RegExp): Promise<RegExpExecArray> {
@@ -189,6 +187,9 @@ async function stopWhileServing(how: "npm start" | "node build/start.ts", signal
   expect(outcomes, server.output()).toEqual(Array(IN_FLIGHT).fill("200 full"));
   expect(await leftOver(tree), server.output()).toEqual([]);
   expect(await portIsFree(port)).toBe(true);
+  // npm keeps a compile cache of its own modules there, meant to outlive it.
+  const left = readdirSync(server.tmp).filter((name) => name !== "node-compile-cache");
+  expect(left, "left in its temp directory").toEqual([]);
 }
 
 describe.skipIf(process.platform !== "linux")("stopping the local server", () => {
