@@ -7,6 +7,7 @@ import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { CrossSection } from "../cross-section.ts";
 import { sectorMedianVol } from "../generate/anchors.ts";
+import { ownGrowthByDay } from "../generate/fundamentals.ts";
 import { idioVolMultiplierFor, stockPath, type StockPath } from "../generate/prices.ts";
 import { shareCountPath } from "../generate/share-count.ts";
 import {
@@ -253,7 +254,7 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
 export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
   name: "stocks",
   context: () => ({}),
-  company: ({ days, regimes, market, sectors, starts }, { facts, events, sizeTier }, { rng }) => {
+  company: ({ days, regimes, market, sectors, starts }, { facts, events, sizeTier, business }, { rng }) => {
     const start = starts.get(facts.ticker)!;
     const sectorVol = sectorMedianVol(facts.sector);
     return {
@@ -264,6 +265,7 @@ export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
         market,
         sector: sectors.get(facts.sector)!,
         events,
+        businessGrowth: ownGrowthByDay(business, days),
         withActions: true,
         startPrice: start.price,
         shares: start.shares,

@@ -314,6 +314,13 @@ export interface OperatingQuarter {
    * annual revenue rate. The income statement pays interest on it; the balance sheet drifts toward it.
    */
   plannedDebt: number;
+  /**
+   * The log growth of the revenue rate since the first quarter that is the company's own (hidden):
+   * its premium over its sector's growth and its noise, without the economy's (regimes), its
+   * sector's (priced in its sector's valuation and yields) or its events' (their own price moves).
+   * Its price follows it (prices.ts).
+   */
+  ownGrowth: number;
 }
 
 /**
@@ -427,6 +434,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   );
   let runRate = revenue0 * Math.exp(-(0.05 + premium) * yearsBefore);
   let growthShock = 0;
+  let ownGrowth = 0;
   let marginShock = 0;
   let previousEnd = "";
   const drivers = input.quarters.map((quarter, q) => {
@@ -436,7 +444,10 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
     const stepped = input.shocks
       .filter((s) => s.date > previousEnd && s.date <= quarter.end)
       .reduce((a, s) => a + s.logRevenue, 0);
-    if (previousEnd) runRate *= Math.exp((when.growth + premium + growthShock) / 4 + stepped);
+    if (previousEnd) {
+      runRate *= Math.exp((when.growth + premium + growthShock) / 4 + stepped);
+      ownGrowth += (premium - arch.growth + growthShock) / 4;
+    }
     marginShock = MARGIN_PERSISTENCE * marginShock + 0.012 * noise[q].margin;
     const revenue = thousands(runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * noise[q].revenue));
     const plannedDebt = debt0 * (runRate / revenue0);
@@ -444,6 +455,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
     return {
       quarter,
       plannedDebt,
+      ownGrowth,
       margin: marginLevel * (1 + when.margin) + marginShock,
       revenue,
       depreciation: thousands(revenue * depreciationShare),
@@ -457,7 +469,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
 
   /** The quarters with the margin `gap` off its level at the anchor quarter. */
   const quarters = (gap: number): OperatingQuarter[] =>
-    drivers.map(({ quarter, plannedDebt, margin, revenue, depreciation, rnd, sga, interest }, q) => {
+    drivers.map(({ quarter, plannedDebt, ownGrowth, margin, revenue, depreciation, rnd, sga, interest }, q) => {
       const anchorGap = gap * MARGIN_PERSISTENCE ** Math.abs(q - anchorQuarter);
       // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
       const operatingIncome = thousands(revenue * (margin + anchorGap - depreciationShare));
@@ -467,6 +479,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       return {
         quarter,
         plannedDebt,
+        ownGrowth,
         income: {
           revenue,
           cost_of_revenue: cost,
@@ -496,6 +509,23 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   // A gap keeps the cost of revenue at least 5% of revenue, and a loss within 40% of revenue.
   const gap = clamp((dayOneEarnings - trailing(unanchored)) / slope, -0.4, Math.max(0, 0.95 - grossMargin));
   return { ...sizes, dayOneEarnings, quarters: quarters(gap) };
+}
+
+/**
+ * The business's own growth (`OperatingQuarter.ownGrowth`) on each of `days`, over day one's:
+ * between two quarter ends it moves along a straight line, as the quarter's revenue comes in.
+ */
+export function ownGrowthByDay(plan: BusinessPlan, days: string[]): number[] {
+  const ends = plan.quarters.map((q) => Date.parse(q.quarter.end));
+  const level = plan.quarters.map((q) => q.ownGrowth);
+  let k = 0; // the last quarter ended by the day
+  const byDay = days.map((day) => {
+    const t = Date.parse(day);
+    while (k + 1 < ends.length && ends[k + 1] <= t) k++;
+    if (t <= ends[k] || k + 1 === ends.length) return level[k];
+    return level[k] + ((t - ends[k]) / (ends[k + 1] - ends[k])) * (level[k + 1] - level[k]);
+  });
+  return byDay.map((g) => g - byDay[0]);
 }
 
 export interface BusinessInput {

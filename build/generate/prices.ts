@@ -85,6 +85,11 @@ export interface StockInput {
   shareCount?: number[];
   /** Typical daily dollar volume at the start. */
   dollarVolume?: number;
+  /**
+   * Per day, the log of the company's revenue rate over day one's, beyond the growth the economy
+   * and its sector gave every company (fundamentals.ts); absent: the price follows no business.
+   */
+  businessGrowth?: number[];
   /** Trailing dividend yield at the start (0: not a payer); undefined or null: drawn by sector. */
   dividendYield?: number | null;
   rng: Rng;
@@ -102,6 +107,15 @@ export function idioVolMultiplierFor(sector: string, annualVol: number, sectorVo
   // Bounded: a few names with extreme histories would otherwise swamp their sector and the market.
   return Math.min(1.5, Math.max(0.5, idio(annualVol) / idio(sectorVol)));
 }
+
+/**
+ * The share of a stock's idiosyncratic noise level that fades each day where the price follows a
+ * business: 0.2 a year, a half-life of about three and a half years, the pace at which a firm's
+ * valuation ratios revert toward its peers' (Cohen, Polk and Vuolteenaho 2003). As a random walk,
+ * the noise spread price-to-sales ratios apart: over fifteen years, from a quarter to nine times
+ * their first value (10th to 90th percentile, one seed world).
+ */
+const VALUATION_PULL = 0.2 / TRADING_DAYS;
 
 /** Half-life, in trading days, of the trailing averages that "high" and "low" volatility are judged against. */
 const NORMAL_LEVEL_HALF_LIFE = 250;
@@ -152,12 +166,18 @@ export function stockPath(input: StockInput): StockPath {
   const sectorPart: number[] = [];
   const idioPart: number[] = [];
   const sigma: number[] = [];
+  // The idiosyncratic part: the business's own growth, plus noise whose level reverts toward it
+  // (events' jumps are news and stay).
+  const growth = input.businessGrowth;
+  let noiseLevel = 0;
   for (let t = 0; t < n; t++) {
     // Capped so that no draw, however extreme, can take a price to zero or infinity.
     const idioVol = Math.min(0.15, idioBase * stress[t] * idioShocks.scale[t] * volBoost[t]);
     marketPart.push(beta * market.returns[t]);
     sectorPart.push(loading * sector.returns[t]);
-    idioPart.push(idioVol * idioShocks.z[t] - (idioVol * idioVol) / 2);
+    const noise = idioVol * idioShocks.z[t] - (idioVol * idioVol) / 2 - (growth ? VALUATION_PULL * noiseLevel : 0);
+    noiseLevel += noise;
+    idioPart.push(noise + (growth && t > 0 ? growth[t] - growth[t - 1] : 0));
     sigma.push(Math.sqrt((beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + idioVol ** 2));
   }
   const totalReturn = marketPart.map((m, t) => m + sectorPart[t] + idioPart[t] + jumps[t]);
