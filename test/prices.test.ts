@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { tradingDays } from "../build/calendar.ts";
 import { TRADING_DAYS } from "../build/generate/market.ts";
 import { stockPath } from "../build/generate/prices.ts";
+import { median, sd } from "../build/realism.ts";
 import { Rng } from "../build/rng.ts";
 import type { CompanyFacts } from "../src/bundle/types.ts";
 
@@ -34,12 +35,6 @@ function logPriceChanges(businessGrowth: number[]): number[] {
     return Math.log(bars[bars.length - 1].close / 100);
   });
 }
-
-const median = (x: number[]) => [...x].sort((a, b) => a - b)[x.length >> 1];
-const sd = (x: number[]) => {
-  const mean = x.reduce((a, b) => a + b, 0) / x.length;
-  return Math.sqrt(x.reduce((a, b) => a + (b - mean) ** 2, 0) / x.length);
-};
 
 describe("a stock's price against its business", () => {
   it("follows a business that outgrows its sector by 7% a year", () => {

@@ -9,6 +9,7 @@ import { fiscalQuarters } from "../build/generate/fiscal.ts";
 import type { SizeTier } from "../build/generate/anchors.ts";
 import { shareCountPath } from "../build/generate/share-count.ts";
 import { Rng } from "../build/rng.ts";
+import { median } from "../build/realism.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 import { validateScenario } from "../build/validate.ts";
 import { generateWorld } from "../build/world.ts";
@@ -153,9 +154,9 @@ describe("financial statements", () => {
     }
     // Mega caps buy back about 1% a year (REALISM Tier 4: large caps -1..+1%), not all alike.
     yearly.sort((a, b) => a - b);
-    const median = yearly[yearly.length >> 1];
-    expect(median).toBeGreaterThan(-0.025);
-    expect(median).toBeLessThan(0.01);
+    const middle = yearly[yearly.length >> 1];
+    expect(middle).toBeGreaterThan(-0.025);
+    expect(middle).toBeLessThan(0.01);
     expect(yearly[yearly.length - 1] - yearly[0]).toBeGreaterThan(0.005);
   });
 
@@ -190,7 +191,6 @@ describe("financial statements", () => {
         });
         return debt0 / (debt0 + marketCap);
       }).sort((a, b) => a - b);
-    const median = (x: number[]) => x[x.length >> 1];
     // Software-like technology 2-8%, utilities 40-55%, the market 20-30% (Damodaran).
     expect(median(dayOneLeverage("Information Technology"))).toBeGreaterThan(0.02);
     expect(median(dayOneLeverage("Information Technology"))).toBeLessThan(0.08);
@@ -226,7 +226,6 @@ describe("financial statements", () => {
           taxRate: sum((i) => i.income_tax_expense) / sum((i) => i.income_before_tax),
         };
       });
-    const median = (x: number[]) => [...x].sort((a, b) => a - b)[x.length >> 1];
     const reits = years(true);
     // Damodaran's REIT net margins, widened to the sector: 10-45% (build/families/tier4.ts).
     expect(median(reits.map((y) => y.netMargin))).toBeGreaterThan(0.1);
