@@ -11,7 +11,8 @@ import { tradingDays } from "../build/calendar.ts";
 import { REGIME_PARAMS, regimePath } from "../build/generate/regimes.ts";
 import { Rng } from "../build/rng.ts";
 import { stockSeries } from "../build/families/stocks.ts";
-import { CrisisDepth, crisisEpisodes, episodeDrawdown, median } from "../build/realism.ts";
+import { CrisisDepth, crisisEpisodes, episodeDrawdown, median, quantile, sd } from "../build/realism.ts";
+import { MARKET_DIVIDEND_YIELD, marketFactor, TRADING_DAYS } from "../build/generate/market.ts";
 
 /** A 15-year world with a crisis catalyst on 2008-09-15 (default market volatility). */
 function longSource(seed: number, count: number) {
@@ -212,5 +213,28 @@ describe("the validation report of crisis-cycle-2005", () => {
     expect(band.min).toBeCloseTo(-0.01 - 2 * error, 3);
     expect(band.max).toBeCloseTo(0.01 + 2 * error, 3);
     expect(drift.passed, drift.detail).toBe(true);
+  });
+});
+
+describe("the market's valuation", () => {
+  // 200 draws of 15 years of regimes from an expansion, without a catalyst or macro events.
+  const days = tradingDays("2005-01-03", "2019-12-31");
+  const gaps = Array.from({ length: 200 }, (_, k) => {
+    const regimes = regimePath({ days, initial: "expansion", rng: new Rng(7000 + k, "regimes") });
+    const { returns } = marketFactor(new Rng(7000 + k, "market"), regimes, 0.145, []);
+    const level = returns.reduce((a, b) => a + b, 0);
+    const trend = regimes.reduce(
+      (a, r) => a + (REGIME_PARAMS[r].salesGrowth + MARKET_DIVIDEND_YIELD) / TRADING_DAYS,
+      0,
+    );
+    return level - trend;
+  });
+
+  it("stays near the economy's: the market's log total return less the economy's log sales growth and the yield over 15 years", () => {
+    // Real market valuations wander (log P/E sd about 0.3 over 1950-2020) but return toward their
+    // long-run level; without an anchor they drift as far as a 15-year random walk.
+    expect(sd(gaps)).toBeLessThan(0.3);
+    expect(Math.abs(median(gaps))).toBeLessThan(0.3);
+    expect(quantile(gaps, 0.95)).toBeLessThan(0.6);
   });
 });

@@ -203,6 +203,35 @@ describe("financial statements", () => {
     expect(industrials[150] - industrials[50]).toBeGreaterThan(0.05);
   });
 
+  it("keep their debt in step with a growing business: debt to revenue after ten years of expansion as on day one", () => {
+    // Debt plans grow with the business (the market's leverage stays where the anchors put it when
+    // valuations do); a debt that only closed a share of its gap each quarter fell behind its plan.
+    const days = tradingDays("2010-01-04", "2019-12-31");
+    const ratios = Array.from({ length: 40 }, (_, seed) => {
+      const plan = expansionPlan({
+        sector: "Industrials",
+        anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.2, netIncome: null },
+        marketCap: 40e9,
+        quarters: fiscalQuarters("XYZ", 2009, 2019, new Rng(1, "f")),
+        days,
+        rng: new Rng(seed, "b"),
+      });
+      const quarters = businessQuarters({
+        plan,
+        lastDay: days[days.length - 1],
+        days,
+        ...steadyStock(days),
+        rng: new Rng(seed, "q"),
+      });
+      const debtToSales = (k: number) =>
+        totalDebt(quarters[k].balance) / quarters.slice(k - 3, k + 1).reduce((a, q) => a + q.income.revenue, 0);
+      const first = quarters.findIndex((q) => q.quarter.end >= days[0]) + 3;
+      return debtToSales(quarters.length - 1) / debtToSales(first);
+    });
+    console.log(`debt to revenue, last year over the first: median ${median(ratios).toFixed(3)}`);
+    expect(Math.abs(median(ratios) - 1)).toBeLessThan(0.05);
+  });
+
   it("keep a REIT's net margin in its sector's range: a REIT distributes its income and pays almost no tax", () => {
     const days = tradingDays("2012-01-03", "2019-12-31");
     const marketCap = 20e9;

@@ -8,6 +8,7 @@ import { analystCoverage, consensus, earningsSurprise, type Coverage } from "../
 import {
   byDateThenId,
   companyEvents,
+  revenueStep,
   dayIndexOf,
   earningsEventId,
   type CatalystHit,
@@ -48,17 +49,6 @@ export interface CompanyEventsPart {
   /** Hidden until each estimate's day: who covers it and what they expect of each quarter. */
   coverage: Coverage;
 }
-
-/** Company events that move the business: a revenue-rate step of this share of the price move. */
-const BUSINESS_EVENTS = new Set([
-  "product_launch",
-  "contract_win",
-  "lawsuit",
-  "regulatory_action",
-  "guidance_change",
-  "catalyst_impact",
-]);
-const REVENUE_PER_PRICE_MOVE = 0.6;
 
 /** Years of fiscal quarters before the world's first year: the statements' history on day one. */
 const HISTORY_YEARS = 3;
@@ -177,12 +167,12 @@ export function companyTimeline(input: {
   const own = companyEvents(scenarioId, days, facts, tier, rng.fork("events"), catalyst);
   const dayIndex = dayIndexOf(days);
   const moves = own
-    .filter((e) => BUSINESS_EVENTS.has(e.event_type))
+    .filter((e) => revenueStep(e) !== 0)
     .map((e) => ({
       day: e.effect.reactionDay,
       date: e.event_date,
       eventId: e.event_id,
-      logRevenue: REVENUE_PER_PRICE_MOVE * e.effect.jump,
+      logRevenue: revenueStep(e),
     }));
   const business = businessPlan({
     sector: facts.sector,

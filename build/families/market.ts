@@ -31,6 +31,7 @@ export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors>
       eventReturns: m.eventReturns.slice(0, n),
       vol: m.vol.slice(0, n),
       monthVol: m.monthVol.slice(0, n),
+      trend: m.trend.slice(0, n),
     },
     sectors: new Map([...sectors].map(([s, f]) => [s, { returns: f.returns.slice(0, n), vol: f.vol.slice(0, n) }])),
   }),

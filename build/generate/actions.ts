@@ -33,6 +33,7 @@ const DIVIDEND_PROFILE: Record<string, { payers: number; yield: number }> = {
   "Consumer Discretionary": { payers: 0.6, yield: 0.014 },
   "Information Technology": { payers: 0.6, yield: 0.01 },
 };
+const DEFAULT_PROFILE = { payers: 0.7, yield: 0.02 };
 
 function businessDaysAfter(date: string, n: number): string {
   let d = date;
@@ -59,6 +60,12 @@ function recordDate(exDate: string): string {
   return exDate >= "2024-05-28" ? exDate : businessDaysAfter(exDate, 1);
 }
 
+/** The yield a company is expected to pay: the anchors' where known, else its sector's payers' times their share. */
+export function expectedDividendYield(sector: string, anchored: number | null | undefined): number {
+  const profile = DIVIDEND_PROFILE[sector] ?? DEFAULT_PROFILE;
+  return anchored ?? profile.payers * profile.yield;
+}
+
 function actionId(ticker: string, type: string, exDate: string): string {
   return `ca_${hash("sha256", `${ticker}|${type}|${exDate}`, "hex").slice(0, 16)}`;
 }
@@ -81,7 +88,7 @@ const splitHazard = (price: number) => Math.min(0.004, 0.0001 * (price / 100) **
 /** Actions whose ex-date lies inside the scenario, ascending by ex-date. */
 export function corporateActions(input: ActionInput): CorporateAction[] {
   const { company, days, rng } = input;
-  const sectorProfile = DIVIDEND_PROFILE[company.sector] ?? { payers: 0.7, yield: 0.02 };
+  const sectorProfile = DIVIDEND_PROFILE[company.sector] ?? DEFAULT_PROFILE;
   const anchored = input.dividendYield ?? null;
   const profile = anchored === null ? sectorProfile : { payers: anchored > 0 ? 1 : 0, yield: anchored };
   const scale = input.startPrice / input.totalReturnPrice[0];

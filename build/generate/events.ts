@@ -36,6 +36,25 @@ export interface WorldEvent {
 
 export type PublicEvent = Omit<WorldEvent, "effect">;
 
+/** Company events that move the business: a revenue-rate step of this share of the price move. */
+const BUSINESS_EVENTS = new Set([
+  "product_launch",
+  "contract_win",
+  "lawsuit",
+  "regulatory_action",
+  "guidance_change",
+  "catalyst_impact",
+]);
+const REVENUE_PER_PRICE_MOVE = 0.6;
+
+/**
+ * The log step an event gives its company's revenue rate: a share of its price move for events that
+ * change the business, none for news that does not (earnings surprises, rumours, management).
+ */
+export function revenueStep(e: WorldEvent): number {
+  return BUSINESS_EVENTS.has(e.event_type) ? REVENUE_PER_PRICE_MOVE * e.effect.jump : 0;
+}
+
 export function publicEvent(e: WorldEvent): PublicEvent {
   const { effect: _hidden, ...rest } = e;
   return rest;

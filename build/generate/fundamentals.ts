@@ -270,18 +270,6 @@ const ARCHETYPES: Record<string, Partial<Archetype>> = {
 const archetypeOf = (sector: string): Archetype => ({ ...BASE, ...ARCHETYPES[sector] });
 
 /**
- * Annual revenue growth (log) and EBITDA margin change (relative) by regime: sales follow the
- * economy, margins fall harder than sales in a crisis (operating leverage).
- */
-const REGIME_BUSINESS: Record<Regime, { growth: number; margin: number }> = {
-  expansion: { growth: 0.06, margin: 0.02 },
-  slowdown: { growth: 0.01, margin: -0.08 },
-  crisis: { growth: -0.12, margin: -0.3 },
-  inflation_shock: { growth: 0.05, margin: -0.06 },
-  recovery: { growth: 0.08, margin: -0.03 },
-};
-
-/**
  * Effective income tax rate: the US statutory rate was cut from 35% to 21% from 2018. A REIT deducts
  * the income it distributes (at least 90% of it), so only its taxable subsidiaries and state taxes
  * remain.
@@ -315,10 +303,9 @@ export interface OperatingQuarter {
    */
   plannedDebt: number;
   /**
-   * The log growth of the revenue rate since the first quarter that is the company's own (hidden):
-   * its premium over its sector's growth and its noise, without the economy's (regimes), its
-   * sector's (priced in its sector's valuation and yields) or its events' (their own price moves).
-   * Its price follows it (prices.ts).
+   * The log growth of the revenue rate since the first quarter beyond the economy's (hidden): its
+   * sector's premium, its own and its noise, without the economy's (regimes: the market's trend
+   * gives it to every price) or its events' (their own price moves). Its price follows it (prices.ts).
    */
   ownGrowth: number;
 }
@@ -367,8 +354,8 @@ function conditions(input: IncomeInput, from: string, to: string): { growth: num
   let spread = 0;
   for (let t = first; t <= last; t++) {
     const r = input.regimes[t];
-    growth += REGIME_BUSINESS[r].growth;
-    margin += REGIME_BUSINESS[r].margin;
+    growth += REGIME_PARAMS[r].salesGrowth;
+    margin += REGIME_PARAMS[r].marginChange;
     spread += REGIME_PARAMS[r].creditSpread;
   }
   const n = last - first + 1;
@@ -446,7 +433,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       .reduce((a, s) => a + s.logRevenue, 0);
     if (previousEnd) {
       runRate *= Math.exp((when.growth + premium + growthShock) / 4 + stepped);
-      ownGrowth += (premium - arch.growth + growthShock) / 4;
+      ownGrowth += (premium + growthShock) / 4;
     }
     marginShock = MARGIN_PERSISTENCE * marginShock + 0.012 * noise[q].margin;
     const revenue = thousands(runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * noise[q].revenue));
@@ -596,6 +583,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
 
   const out: QuarterStatements[] = [];
   let previousEnd = "";
+  let previousPlan = debt0;
   for (const { quarter, income, plannedDebt } of plan.quarters) {
     if (quarter.release > input.lastDay) break;
     const revenue = income.revenue;
@@ -645,11 +633,12 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
     const fx = thousands(revenue * 0.003 * rng.normal());
     const operating = income.net_income + depreciation + sbc + changeInWorkingCapital;
     // Liquidity, in order: cash down to two weeks of revenue, then the long-term investments, then
-    // debt. Debt drifts toward its plan (a share of the business); while it is above the plan, cash
-    // beyond the usual holding repays it; cash beyond one and a half times the usual holding goes
-    // into investments, so debt raised in a lean quarter is paid back rather than carried while cash
-    // piles up.
-    const drift = 0.1 * (plannedDebt - debt);
+    // debt. Debt moves with its plan (a share of the business) and closes a tenth of its gap to it,
+    // never borrowing past it; while it is above the plan, cash beyond the usual holding repays it;
+    // cash beyond one and a half times the usual holding goes into investments, so debt raised in a
+    // lean quarter is paid back rather than carried while cash piles up.
+    const drift = Math.min(plannedDebt - previousPlan + 0.1 * (plannedDebt - debt), plannedDebt - debt);
+    previousPlan = plannedDebt;
     const minimumCash = (revenue * 4 * 14) / 365;
     const usualCash = revenue * 4 * cashShare;
     const beforeDebt = balance.cash_and_equivalents + operating + capex + dividends + fx + equityIssued;

@@ -42,6 +42,19 @@ function softCapVol(v: number): number {
   return v <= knee ? v : knee + room * Math.tanh((v - knee) / room);
 }
 
+/**
+ * The market's valuation returns toward day one's (the anchors' real-era level): each day the
+ * drift closes this share, over a year, of the gap between the market's log total return and its
+ * trend, the economy's log sales growth plus the dividend yield (half-life about 3.5 years).
+ * Without it, a 15-year world's valuation wandered like a random walk (sd 0.52) and rose 0.73 log in
+ * the median draw; with it, by sd 0.21, a long expansion's drift still lifting it as real booms
+ * lift P/E.
+ */
+export const MARKET_VALUATION_PULL = 0.2;
+
+/** The market's dividend yield: its total return is its price's plus this (S&P 500 2005-2019: about 2%). */
+export const MARKET_DIVIDEND_YIELD = 0.02;
+
 /** The size a day's diffusive market move eases toward (log return). */
 const MAX_DIFFUSIVE_MOVE = 0.12;
 
@@ -57,6 +70,11 @@ export interface MarketFactor {
   vol: number[];
   /** Daily volatility expected over the next month (21 trading days), known at today's close. */
   monthVol: number[];
+  /**
+   * The daily log total return the economy gives a company that grows with it and pays the market's
+   * yield: its sales growth plus the yield. `returns` swing around it; a stock's beta scales the swings.
+   */
+  trend: number[];
 }
 
 export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number, events: WorldEvent[]): MarketFactor {
@@ -87,8 +105,10 @@ export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number,
   let crisisDay = -1;
   let depth = 0;
   let fallen = 0; // log return since the crisis began
+  const trend = regimes.map((r) => (REGIME_PARAMS[r].salesGrowth + MARKET_DIVIDEND_YIELD) / TRADING_DAYS);
+  let valuation = 0; // the market's log total return less its trend, both since day one
   for (let t = 0; t < n; t++) {
-    let pull = 0;
+    let pull = (-MARKET_VALUATION_PULL / TRADING_DAYS) * valuation;
     if (regimes[t] === "crisis") {
       if (crisisDay < 0) {
         crisisDay = 0;
@@ -96,7 +116,7 @@ export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number,
         depth = -Math.log(1 - depthRng.between(CRISIS_FALL.minDepth, CRISIS_FALL.maxDepth));
       } else crisisDay++;
       const target = -depth * (1 - Math.exp(-(crisisDay + 1) / CRISIS_FALL.timeScale));
-      pull = CRISIS_FALL.pull * (target - fallen);
+      pull += CRISIS_FALL.pull * (target - fallen);
     } else crisisDay = -1;
     const v = vol[t];
     // A day's diffusive move eases toward 12% (real index days: -9% and +12% in 2008, -20% once in
@@ -104,9 +124,10 @@ export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number,
     const move = MAX_DIFFUSIVE_MOVE * Math.tanh((v * shocks.z[t]) / MAX_DIFFUSIVE_MOVE);
     const r = drift[t] / TRADING_DAYS + pull - (v * v) / 2 + move + eventReturns[t];
     fallen += r;
+    valuation += r - trend[t];
     returns.push(r);
   }
-  return { returns, eventReturns, vol, monthVol };
+  return { returns, eventReturns, vol, monthVol, trend };
 }
 
 export interface SectorFactor {

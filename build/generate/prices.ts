@@ -4,9 +4,9 @@
 // volume follows latent volatility, the size of the move and events.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { Rng } from "../rng.ts";
-import { corporateActions, type CorporateAction } from "./actions.ts";
-import type { WorldEvent } from "./events.ts";
-import { TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
+import { corporateActions, expectedDividendYield, type CorporateAction } from "./actions.ts";
+import { revenueStep, type WorldEvent } from "./events.ts";
+import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
 import type { Regime } from "./regimes.ts";
 import { roundAdjusted } from "../../src/contract/adjusted-price.ts";
 import { STOCK_SHOCKS, shockPath, smooth } from "./volatility.ts";
@@ -87,7 +87,7 @@ export interface StockInput {
   dollarVolume?: number;
   /**
    * Per day, the log of the company's revenue rate over day one's, beyond the growth the economy
-   * and its sector gave every company (fundamentals.ts); absent: the price follows no business.
+   * gave every company and its events' steps (fundamentals.ts); absent: the price follows no business.
    */
   businessGrowth?: number[];
   /** Trailing dividend yield at the start (0: not a payer); undefined or null: drawn by sector. */
@@ -109,11 +109,12 @@ export function idioVolMultiplierFor(sector: string, annualVol: number, sectorVo
 }
 
 /**
- * The share of a stock's idiosyncratic noise level that fades each day where the price follows a
+ * The share of a stock's distance from its business that fades each day where the price follows a
  * business: 0.2 a year, a half-life of about three and a half years, the pace at which a firm's
- * valuation ratios revert toward its peers' (Cohen, Polk and Vuolteenaho 2003). As a random walk,
- * the noise spread price-to-sales ratios apart: over fifteen years, from a quarter to nine times
- * their first value (10th to 90th percentile, one seed world).
+ * valuation ratios revert toward its peers' (Cohen, Polk and Vuolteenaho 2003). The distance is its
+ * idiosyncratic noise and what news moved its price beyond what it moved its revenue. As a random
+ * walk, the noise spread price-to-sales ratios apart: over fifteen years, from a quarter to nine
+ * times their first value (10th to 90th percentile, one seed world).
  */
 const VALUATION_PULL = 0.2 / TRADING_DAYS;
 
@@ -143,8 +144,10 @@ export function stockPath(input: StockInput): StockPath {
   const marketVolNorm = smooth(market.vol, NORMAL_LEVEL_HALF_LIFE);
   const stress = market.vol.map((v, t) => Math.pow(v / marketVolNorm[t], 0.2));
 
-  // Event effects by reaction day: jumps, plus volatility and volume boosts that decay.
+  // Event effects by reaction day: jumps (and what of them the business does not share), plus
+  // volatility and volume boosts that decay.
   const jumps = new Array<number>(n).fill(0);
+  const beyondBusiness = new Array<number>(n).fill(0);
   const overnightJump = new Array<boolean>(n).fill(false);
   const volBoost = new Array<number>(n).fill(1);
   const volumeBoost = new Array<number>(n).fill(1);
@@ -153,6 +156,7 @@ export function stockPath(input: StockInput): StockPath {
     const d = e.effect.reactionDay;
     sourceEvents.set(d, [...(sourceEvents.get(d) ?? []), e.event_id]);
     jumps[d] += e.effect.jump;
+    beyondBusiness[d] += e.effect.jump - revenueStep(e);
     const time = e.public_release_datetime.slice(11, 16);
     overnightJump[d] = overnightJump[d] || time < "09:30" || time >= "16:00";
     for (let k = 0; k < 6 && d + k < n; k++) {
@@ -166,17 +170,23 @@ export function stockPath(input: StockInput): StockPath {
   const sectorPart: number[] = [];
   const idioPart: number[] = [];
   const sigma: number[] = [];
-  // The idiosyncratic part: the business's own growth, plus noise whose level reverts toward it
-  // (events' jumps are news and stay).
+  // The market part: the economy's trend, which reaches every company's sales alike, with its own
+  // dividend yield in place of the market's (none for an instrument without dividends), plus beta
+  // times the market's swings around the trend.
+  const anchoredYield = input.dividendYield ?? (input.withActions ? null : 0);
+  const ownYield = expectedDividendYield(company.sector, anchoredYield) - MARKET_DIVIDEND_YIELD;
+  // The idiosyncratic part: the business's own growth, plus noise that pulls the price back toward
+  // the business when it has strayed (by the noise, or by news the business did not share).
   const growth = input.businessGrowth;
-  let noiseLevel = 0;
+  let strayed = 0;
   for (let t = 0; t < n; t++) {
     // Capped so that no draw, however extreme, can take a price to zero or infinity.
     const idioVol = Math.min(0.15, idioBase * stress[t] * idioShocks.scale[t] * volBoost[t]);
-    marketPart.push(beta * market.returns[t]);
+    const trend = market.trend[t] + ownYield / TRADING_DAYS;
+    marketPart.push(trend + beta * (market.returns[t] - market.trend[t]));
     sectorPart.push(loading * sector.returns[t]);
-    const noise = idioVol * idioShocks.z[t] - (idioVol * idioVol) / 2 - (growth ? VALUATION_PULL * noiseLevel : 0);
-    noiseLevel += noise;
+    const noise = idioVol * idioShocks.z[t] - (idioVol * idioVol) / 2 - (growth ? VALUATION_PULL * strayed : 0);
+    strayed += noise + beyondBusiness[t];
     idioPart.push(noise + (growth && t > 0 ? growth[t] - growth[t - 1] : 0));
     sigma.push(Math.sqrt((beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + idioVol ** 2));
   }

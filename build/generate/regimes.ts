@@ -9,6 +9,10 @@ export type Regime = (typeof REGIMES)[number];
 export interface RegimeParams {
   /** Annual market drift (log). */
   drift: number;
+  /** The economy's annual sales growth (log, nominal): every company's revenue grows with it. */
+  salesGrowth: number;
+  /** EBITDA margins' change (relative to their level): they fall harder than sales in a crisis (operating leverage). */
+  marginChange: number;
   /** Multiplier on the base market volatility. */
   volLevel: number;
   /** High-yield credit spread level, percent. */
@@ -28,6 +32,8 @@ export interface RegimeParams {
 export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
   expansion: {
     drift: 0.11,
+    salesGrowth: 0.06,
+    marginChange: 0.02,
     volLevel: 0.85,
     creditSpread: 3.6,
     inflation: 2.2,
@@ -36,6 +42,8 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
   },
   slowdown: {
     drift: 0.0,
+    salesGrowth: 0.01,
+    marginChange: -0.08,
     volLevel: 1.3,
     creditSpread: 5.5,
     inflation: 2.0,
@@ -47,6 +55,8 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
   // spreads in the crisis band (REALISM Tier 5: HY 15-22%).
   crisis: {
     drift: -0.3,
+    salesGrowth: -0.12,
+    marginChange: -0.3,
     volLevel: 2.6,
     creditSpread: 14.5,
     inflation: 1.3,
@@ -58,13 +68,24 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
   // A milder, shorter stress than a crisis: losses come from crises, not from drift here.
   inflation_shock: {
     drift: -0.04,
+    salesGrowth: 0.05,
+    marginChange: -0.06,
     volLevel: 1.35,
     creditSpread: 5.5,
     inflation: 2.9,
     duration: 180,
     next: { slowdown: 0.6, crisis: 0.05, expansion: 0.35 },
   },
-  recovery: { drift: 0.25, volLevel: 1.35, creditSpread: 5.5, inflation: 1.9, duration: 200, next: { expansion: 1 } },
+  recovery: {
+    drift: 0.25,
+    salesGrowth: 0.08,
+    marginChange: -0.03,
+    volLevel: 1.35,
+    creditSpread: 5.5,
+    inflation: 1.9,
+    duration: 200,
+    next: { expansion: 1 },
+  },
 };
 
 export function isRegime(name: string): name is Regime {
