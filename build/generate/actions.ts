@@ -60,10 +60,16 @@ function recordDate(exDate: string): string {
   return exDate >= "2024-05-28" ? exDate : businessDaysAfter(exDate, 1);
 }
 
-/** The yield a company is expected to pay: the anchors' where known, else its sector's payers' times their share. */
+/** A company's chance of paying and its yield as a payer: the anchors' yield where known, else its sector's. */
+function dividendProfile(sector: string, anchored: number | null | undefined): { payers: number; yield: number } {
+  if (anchored === null || anchored === undefined) return DIVIDEND_PROFILE[sector] ?? DEFAULT_PROFILE;
+  return { payers: anchored > 0 ? 1 : 0, yield: anchored };
+}
+
+/** The yield a company is expected to pay: its chance of paying times its yield as a payer. */
 export function expectedDividendYield(sector: string, anchored: number | null | undefined): number {
-  const profile = DIVIDEND_PROFILE[sector] ?? DEFAULT_PROFILE;
-  return anchored ?? profile.payers * profile.yield;
+  const profile = dividendProfile(sector, anchored);
+  return profile.payers * profile.yield;
 }
 
 function actionId(ticker: string, type: string, exDate: string): string {
@@ -88,9 +94,7 @@ const splitHazard = (price: number) => Math.min(0.004, 0.0001 * (price / 100) **
 /** Actions whose ex-date lies inside the scenario, ascending by ex-date. */
 export function corporateActions(input: ActionInput): CorporateAction[] {
   const { company, days, rng } = input;
-  const sectorProfile = DIVIDEND_PROFILE[company.sector] ?? DEFAULT_PROFILE;
-  const anchored = input.dividendYield ?? null;
-  const profile = anchored === null ? sectorProfile : { payers: anchored > 0 ? 1 : 0, yield: anchored };
+  const profile = dividendProfile(company.sector, input.dividendYield);
   const scale = input.startPrice / input.totalReturnPrice[0];
   const out: CorporateAction[] = [];
   const payer = rng.uniform() < profile.payers;
