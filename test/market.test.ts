@@ -12,7 +12,13 @@ import { REGIME_PARAMS, regimePath } from "../build/generate/regimes.ts";
 import { Rng } from "../build/rng.ts";
 import { stockSeries } from "../build/families/stocks.ts";
 import { CrisisDepth, crisisEpisodes, episodeDrawdown, median, quantile, sd } from "../build/realism.ts";
-import { MARKET_DIVIDEND_YIELD, marketFactor, TRADING_DAYS } from "../build/generate/market.ts";
+import {
+  MARKET_DIVIDEND_YIELD,
+  marketFactor,
+  sectorFactor,
+  sectorTiltParts,
+  TRADING_DAYS,
+} from "../build/generate/market.ts";
 
 /** A 15-year world with a crisis catalyst on 2008-09-15 (default market volatility). */
 function longSource(seed: number, count: number) {
@@ -236,5 +242,37 @@ describe("the market's valuation", () => {
     expect(sd(gaps)).toBeLessThan(0.3);
     expect(Math.abs(median(gaps))).toBeLessThan(0.3);
     expect(quantile(gaps, 0.95)).toBeLessThan(0.6);
+  });
+});
+
+describe("a sector's valuation", () => {
+  // 200 draws of 15 years of regimes from an expansion: a sector factor's log return over them.
+  const days = tradingDays("2005-01-03", "2019-12-31");
+  const returnsOver15Years = (rerating: number) =>
+    Array.from({ length: 200 }, (_, k) => {
+      const regimes = regimePath({ days, initial: "expansion", rng: new Rng(7000 + k, "regimes") });
+      const { returns } = sectorFactor(new Rng(7000 + k, "sector"), "Financials", regimes, rerating);
+      return returns.reduce((a, b) => a + b, 0);
+    });
+
+  it("returns toward its trend: over 15 years its factor spreads far less than a random walk's", () => {
+    // As a random walk at the sector's 8.3% a year it spread by sd 0.32 or more; a sector's relative
+    // valuation wanders but reverts, as the market's does.
+    const free = returnsOver15Years(0);
+    expect(sd(free)).toBeLessThan(0.2);
+    expect(Math.abs(median(free))).toBeLessThan(0.05);
+  });
+
+  it("moves by the rerating the scenario gives it", () => {
+    expect(Math.abs(median(returnsOver15Years(-0.5 / 15)) + 0.5)).toBeLessThan(0.08);
+  });
+
+  it("carries at most 1.0 of a tilt over the scenario; the sector's business carries the rest", () => {
+    // A year's 0.3 tilt is a rerating; fifteen years of -0.1 cut the sector's valuation by 1.0 and
+    // its sales by 0.5, so its price-to-sales ratio does not fall to a fifth.
+    expect(sectorTiltParts(0.3, 1)).toEqual({ rerating: 0.3, business: 0 });
+    const long = sectorTiltParts(-0.1, 15);
+    expect(long.rerating * 15).toBeCloseTo(-1.0, 10);
+    expect(long.business * 15).toBeCloseTo(-0.5, 10);
   });
 });

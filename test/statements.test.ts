@@ -232,6 +232,30 @@ describe("financial statements", () => {
     expect(Math.abs(median(ratios) - 1)).toBeLessThan(0.05);
   });
 
+  it("grow with their sector's tilt: a business lagging by 6% a year ends ten years 0.6 behind, noise alike", () => {
+    const days = tradingDays("2010-01-04", "2019-12-31");
+    const plan = (sectorGrowth: number) =>
+      expansionPlan({
+        sector: "Financials",
+        anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.3, netIncome: null },
+        marketCap: 40e9,
+        quarters: fiscalQuarters("XYZ", 2009, 2019, new Rng(1, "f")),
+        days,
+        sectorGrowth,
+        rng: new Rng(5, "b"),
+      }).quarters;
+    const [level, lagging] = [plan(0), plan(-0.06)];
+    const last = level.length - 1;
+    const first = level.findIndex((q) => q.quarter.end >= days[0]);
+    const years = (Date.parse(level[last].quarter.end) - Date.parse(level[first].quarter.end)) / 3.156e10;
+    const behind = (k: number) => Math.log(lagging[k].income.revenue / level[k].income.revenue);
+    // The price follows the business's own growth (prices.ts), so it lags as the sales do.
+    expect(behind(last) - behind(first)).toBeCloseTo(-0.06 * years, 2);
+    expect(
+      lagging[last].ownGrowth - level[last].ownGrowth - (lagging[first].ownGrowth - level[first].ownGrowth),
+    ).toBeCloseTo(-0.06 * years, 2);
+  });
+
   it("keep a REIT's net margin in its sector's range: a REIT distributes its income and pays almost no tax", () => {
     const days = tradingDays("2012-01-03", "2019-12-31");
     const marketCap = 20e9;

@@ -22,6 +22,7 @@ import { businessPlan, type BusinessPlan } from "../generate/fundamentals.ts";
 import type { Regime } from "../generate/regimes.ts";
 import type { Rng } from "../rng.ts";
 import { hitByCatalyst } from "../scenario-source.ts";
+import { sectorTilt } from "./market.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { CentralBanks } from "./rates.ts";
 import type { HiddenMacro } from "./regimes.ts";
@@ -88,6 +89,7 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
       marketCap: world.starts.get(facts.ticker)!.marketCap,
       tier,
       catalyst: hit,
+      sectorGrowth: sectorTilt(source, facts.sector, world.days.length).business,
       rng,
     });
   },
@@ -153,10 +155,12 @@ export function companyTimeline(input: {
   marketCap: number;
   tier: SizeTier;
   catalyst?: CatalystHit;
+  /** The scenario's tilt of the company's sector that its business carries (log a year); absent: none. */
+  sectorGrowth?: number;
   /** The scenario's root stream. */
   rng: Rng;
 }): CompanyEventsPart {
-  const { scenarioId, days, regimes, facts, marketCap, tier, catalyst, rng } = input;
+  const { scenarioId, days, regimes, facts, marketCap, tier, catalyst, sectorGrowth, rng } = input;
   const year = (date: string) => Number(date.slice(0, 4));
   const quarters = fiscalQuarters(
     facts.ticker,
@@ -184,6 +188,7 @@ export function companyTimeline(input: {
     days,
     regimes,
     shocks: moves,
+    sectorGrowth,
     rng: rng.fork(`business/${facts.ticker}`),
   });
   const releaseDay = (q: number) => dayIndex.get(business.quarters[q].quarter.release);

@@ -1,7 +1,15 @@
 // Hidden factors: the market factor (regime drift and volatility, macro-event jumps) and one factor
-// per sector of the universe, tilted by the scenario's theme. Stocks and warrants load on them; the
+// per sector of the universe, tilted by the scenario's theme (its valuation; its business takes the rest of the tilt). Stocks and warrants load on them; the
 // macro tape reports the market's return.
-import { marketFactor, sectorFactor, TRADING_DAYS, type MarketFactor, type SectorFactor } from "../generate/market.ts";
+import {
+  marketFactor,
+  sectorFactor,
+  sectorTiltParts,
+  TRADING_DAYS,
+  type MarketFactor,
+  type SectorFactor,
+} from "../generate/market.ts";
+import type { ScenarioSource } from "../scenario-source.ts";
 import type { Events } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { HiddenMacro } from "./regimes.ts";
@@ -18,11 +26,12 @@ export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors>
   generate: ({ companies, regimes, events }, { source, rng }) => ({
     market: marketFactor(rng.fork("market"), regimes, source.regime.market_vol_annual, events),
     sectors: new Map(
-      [...new Set(companies.map((c) => c.sector))].sort().map((s) => {
-        const factor = sectorFactor(rng.fork(`sector/${s}`), s, regimes);
-        const tilt = (source.theme.sector_tilts[s] ?? 0) / TRADING_DAYS;
-        return [s, { returns: factor.returns.map((r) => r + tilt), vol: factor.vol }];
-      }),
+      [...new Set(companies.map((c) => c.sector))]
+        .sort()
+        .map((s) => [
+          s,
+          sectorFactor(rng.fork(`sector/${s}`), s, regimes, sectorTilt(source, s, regimes.length).rerating),
+        ]),
     ),
   }),
   context: ({ market: m, sectors }, { days: n }) => ({
@@ -36,3 +45,7 @@ export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors>
     sectors: new Map([...sectors].map(([s, f]) => [s, { returns: f.returns.slice(0, n), vol: f.vol.slice(0, n) }])),
   }),
 };
+
+/** The scenario's tilt of a sector (its theme's, or its story's), split over a world of `days` trading days. */
+export const sectorTilt = (source: ScenarioSource, sector: string, days: number) =>
+  sectorTiltParts(source.theme.sector_tilts[sector] ?? 0, days / TRADING_DAYS);

@@ -290,6 +290,8 @@ export interface IncomeInput {
   regimes: Regime[];
   /** Company events that move the business: the annual revenue rate changes by `logRevenue` from `date` on. */
   shocks: { date: string; logRevenue: number }[];
+  /** The scenario's tilt of the sector's sales growth from day one (log a year; families/market.ts); absent: none. */
+  sectorGrowth?: number;
   rng: Rng;
 }
 
@@ -432,8 +434,10 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       .filter((s) => s.date > previousEnd && s.date <= quarter.end)
       .reduce((a, s) => a + s.logRevenue, 0);
     if (previousEnd) {
-      runRate *= Math.exp((when.growth + premium + growthShock) / 4 + stepped);
-      ownGrowth += (premium + growthShock) / 4;
+      // The scenario's tilt shapes the world from its first day, not the history before it.
+      const tilt = quarter.end > input.days[0] ? (input.sectorGrowth ?? 0) : 0;
+      runRate *= Math.exp((when.growth + premium + tilt + growthShock) / 4 + stepped);
+      ownGrowth += (premium + tilt + growthShock) / 4;
     }
     marginShock = MARGIN_PERSISTENCE * marginShock + 0.012 * noise[q].margin;
     const revenue = thousands(runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * noise[q].revenue));
