@@ -222,11 +222,17 @@ describe("the validation report of crisis-cycle-2005", () => {
   });
 });
 
+/** 200 draws of 15 years of regimes from an expansion, without a catalyst or macro events. */
+const regimeDraws = Array.from({ length: 200 }, (_, k) =>
+  regimePath({
+    days: tradingDays("2005-01-03", "2019-12-31"),
+    initial: "expansion",
+    rng: new Rng(7000 + k, "regimes"),
+  }),
+);
+
 describe("the market's valuation", () => {
-  // 200 draws of 15 years of regimes from an expansion, without a catalyst or macro events.
-  const days = tradingDays("2005-01-03", "2019-12-31");
-  const gaps = Array.from({ length: 200 }, (_, k) => {
-    const regimes = regimePath({ days, initial: "expansion", rng: new Rng(7000 + k, "regimes") });
+  const gaps = regimeDraws.map((regimes, k) => {
     const { returns } = marketFactor(new Rng(7000 + k, "market"), regimes, 0.145, []);
     const level = returns.reduce((a, b) => a + b, 0);
     const trend = regimes.reduce(
@@ -246,11 +252,9 @@ describe("the market's valuation", () => {
 });
 
 describe("a sector's valuation", () => {
-  // 200 draws of 15 years of regimes from an expansion: a sector factor's log return over them.
-  const days = tradingDays("2005-01-03", "2019-12-31");
+  // A sector factor's log return over each of the regime draws.
   const returnsOver15Years = (rerating: number) =>
-    Array.from({ length: 200 }, (_, k) => {
-      const regimes = regimePath({ days, initial: "expansion", rng: new Rng(7000 + k, "regimes") });
+    regimeDraws.map((regimes, k) => {
       const { returns } = sectorFactor(new Rng(7000 + k, "sector"), "Financials", regimes, rerating);
       return returns.reduce((a, b) => a + b, 0);
     });
