@@ -46,7 +46,13 @@ const newsOnDay100 = (event_type: string, jump: number): WorldEvent => ({
  */
 function logPriceChanges(
   businessGrowth: number[],
-  options: { sector?: string; market?: typeof growingMarket; events?: WorldEvent[]; dividendYield?: number } = {},
+  options: {
+    sector?: string;
+    market?: typeof growingMarket;
+    events?: WorldEvent[];
+    dividendYield?: number;
+    shareCount?: number[];
+  } = {},
 ): number[] {
   return Array.from({ length: DRAWS }, (_, i) => {
     const { bars } = stockPath({
@@ -59,6 +65,7 @@ function logPriceChanges(
       withActions: false,
       startPrice: 100,
       businessGrowth,
+      shareCount: options.shareCount,
       dividendYield: options.dividendYield ?? MARKET_DIVIDEND_YIELD,
       rng: new Rng(7, `stock/${i}`),
     });
@@ -100,6 +107,16 @@ describe("a stock's price against its business", () => {
     const payer = median(logPriceChanges(flat(0), { market: growingMarket, dividendYield: 0.04 }));
     const none = median(logPriceChanges(flat(0), { market: growingMarket, dividendYield: 0 }));
     expect(Math.abs(payer - none - 0.04 * YEARS)).toBeLessThan(0.15);
+  });
+
+  it("gives up its dilution: a company issuing 4% of its shares a year keeps its market cap with its business", () => {
+    // The business is valued as a whole; as the share count grows, each share holds less of it.
+    const issuing = DAYS.map((_, t) => Math.exp((0.04 * t) / TRADING_DAYS));
+    const dilution = Math.log(issuing[issuing.length - 1]);
+    const perShare = median(logPriceChanges(flat(0), { shareCount: issuing }));
+    const steady = median(logPriceChanges(flat(0)));
+    console.log(`issuing 4% a year: median log price change ${perShare.toFixed(2)}, not issuing ${steady.toFixed(2)}`);
+    expect(Math.abs(perShare - steady + dilution)).toBeLessThan(0.05);
   });
 
   it("returns toward its business after news that did not change the business", () => {

@@ -7,7 +7,7 @@ import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { CrossSection } from "../cross-section.ts";
 import { sectorMedianVol } from "../generate/anchors.ts";
-import { ownGrowthByDay } from "../generate/fundamentals.ts";
+import { businessValueByDay } from "../generate/fundamentals.ts";
 import { idioVolMultiplierFor, stockPath, type StockPath } from "../generate/prices.ts";
 import { shareCountPath } from "../generate/share-count.ts";
 import {
@@ -265,7 +265,7 @@ export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
         market,
         sector: sectors.get(facts.sector)!,
         events,
-        businessGrowth: ownGrowthByDay(business, days),
+        businessGrowth: businessValueByDay(business, days),
         withActions: true,
         startPrice: start.price,
         shares: start.shares,

@@ -307,9 +307,15 @@ export interface OperatingQuarter {
   /**
    * The log growth of the revenue rate since the first quarter beyond the economy's (hidden): its
    * sector's premium, its own and its noise, without the economy's (regimes: the market's trend
-   * gives it to every price) or its events' (their own price moves). Its price follows it (prices.ts).
+   * gives it to every price) or its events' (their own price moves).
    */
   ownGrowth: number;
+  /**
+   * The log of the pretax margin the market values (hidden): the company's normal margin, with its
+   * earnings gap and part of its margin shock, not the regimes' swings (the market's own moves carry
+   * them). Its price follows this and `ownGrowth` (businessValueByDay).
+   */
+  earningsPower: number;
 }
 
 /**
@@ -376,6 +382,16 @@ function seasonOf(arch: Archetype, end: string): number {
 const MARGIN_PERSISTENCE = 0.93;
 
 /**
+ * The share of a margin shock that the market values: the shock fades at MARGIN_PERSISTENCE (a
+ * half-life of about two and a half years), so at 8% a year its earnings are worth about a quarter
+ * of a lasting change's. Day one's earnings gap is valued whole: its fading is the business, not noise.
+ */
+const SHOCK_VALUE_WEIGHT = 0.25;
+
+/** Interest a year on a unit of debt at a credit spread (percent). */
+const interestRate = (spread: number) => 0.025 + (0.3 * spread) / 100;
+
+/**
  * The company's quarters, in order. Revenue runs at an annual rate that grows with the economy
  * (regime), the sector and a company premium, with noise and little persistence (REALISM Tier 4),
  * and steps with the company's events; the EBITDA margin reverts to the company's level (AR(1) 0.93
@@ -426,6 +442,12 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   let ownGrowth = 0;
   let marginShock = 0;
   let previousEnd = "";
+  // The pretax margin of a normal quarter: the EBITDA level less D&A and interest at a calm spread.
+  // The market values a weaker quarter at no less than half of it (a loss as a business that will
+  // earn again), or at 2% of sales where even the normal margin is thin.
+  const normalMargin =
+    marginLevel - depreciationShare - (debt0 / revenue0) * interestRate(REGIME_PARAMS.expansion.creditSpread);
+  const valuedFloor = Math.max(0.5 * normalMargin, 0.02);
   const drivers = input.quarters.map((quarter, q) => {
     const from = previousEnd || quarter.end;
     const when = conditions(input, from, quarter.end);
@@ -447,12 +469,13 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       quarter,
       plannedDebt,
       ownGrowth,
+      marginShock,
       margin: marginLevel * (1 + when.margin) + marginShock,
       revenue,
       depreciation: thousands(revenue * depreciationShare),
       rnd: thousands(revenue * arch.researchAndDevelopment),
       sga: thousands(revenue * sgaShare),
-      interest: thousands((plannedDebt * (0.025 + (0.3 * when.spread) / 100)) / 4),
+      interest: thousands((plannedDebt * interestRate(when.spread)) / 4),
     };
   });
   // The last quarter released by day one: where the anchors' earnings gap is whole.
@@ -460,34 +483,38 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
 
   /** The quarters with the margin `gap` off its level at the anchor quarter. */
   const quarters = (gap: number): OperatingQuarter[] =>
-    drivers.map(({ quarter, plannedDebt, ownGrowth, margin, revenue, depreciation, rnd, sga, interest }, q) => {
-      const anchorGap = gap * MARGIN_PERSISTENCE ** Math.abs(q - anchorQuarter);
-      // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
-      const operatingIncome = thousands(revenue * (margin + anchorGap - depreciationShare));
-      const cost = revenue - operatingIncome - rnd - sga;
-      const pretax = operatingIncome - interest;
-      const tax = thousands(pretax * taxRate(quarter.fiscalYear, input.reit ?? false));
-      return {
-        quarter,
-        plannedDebt,
-        ownGrowth,
-        income: {
-          revenue,
-          cost_of_revenue: cost,
-          gross_profit: revenue - cost,
-          selling_general_and_administrative_expenses: sga,
-          research_and_development: rnd,
-          operating_expense: sga + rnd,
-          operating_income: operatingIncome,
-          interest_expense: interest,
-          ebit: operatingIncome,
-          income_before_tax: pretax,
-          income_tax_expense: tax,
-          net_income: pretax - tax,
-          depreciation_and_amortization: depreciation,
-        },
-      };
-    });
+    drivers.map(
+      ({ quarter, plannedDebt, ownGrowth, marginShock, margin, revenue, depreciation, rnd, sga, interest }, q) => {
+        const anchorGap = gap * MARGIN_PERSISTENCE ** Math.abs(q - anchorQuarter);
+        const valued = normalMargin + anchorGap + SHOCK_VALUE_WEIGHT * marginShock;
+        // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
+        const operatingIncome = thousands(revenue * (margin + anchorGap - depreciationShare));
+        const cost = revenue - operatingIncome - rnd - sga;
+        const pretax = operatingIncome - interest;
+        const tax = thousands(pretax * taxRate(quarter.fiscalYear, input.reit ?? false));
+        return {
+          quarter,
+          plannedDebt,
+          ownGrowth,
+          earningsPower: Math.log(Math.max(valuedFloor, valued)),
+          income: {
+            revenue,
+            cost_of_revenue: cost,
+            gross_profit: revenue - cost,
+            selling_general_and_administrative_expenses: sga,
+            research_and_development: rnd,
+            operating_expense: sga + rnd,
+            operating_income: operatingIncome,
+            interest_expense: interest,
+            ebit: operatingIncome,
+            income_before_tax: pretax,
+            income_tax_expense: tax,
+            net_income: pretax - tax,
+            depreciation_and_amortization: depreciation,
+          },
+        };
+      },
+    );
 
   const sizes = { sector: input.sector, revenue0, book0, debt0, grossMargin, depreciationShare, capexShare };
   const unanchored = quarters(0);
@@ -503,12 +530,13 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
 }
 
 /**
- * The business's own growth (`OperatingQuarter.ownGrowth`) on each of `days`, over day one's:
- * between two quarter ends it moves along a straight line, as the quarter's revenue comes in.
+ * The log of the business's value on each of `days` over day one's, beyond the economy's growth:
+ * its own sales growth and its earnings power (`OperatingQuarter`). Between two quarter ends it
+ * moves along a straight line, as the quarter comes in.
  */
-export function ownGrowthByDay(plan: BusinessPlan, days: string[]): number[] {
+export function businessValueByDay(plan: BusinessPlan, days: string[]): number[] {
   const ends = plan.quarters.map((q) => Date.parse(q.quarter.end));
-  const level = plan.quarters.map((q) => q.ownGrowth);
+  const level = plan.quarters.map((q) => q.ownGrowth + q.earningsPower);
   let k = 0; // the last quarter ended by the day
   const byDay = days.map((day) => {
     const t = Date.parse(day);

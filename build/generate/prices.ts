@@ -86,8 +86,9 @@ export interface StockInput {
   /** Typical daily dollar volume at the start. */
   dollarVolume?: number;
   /**
-   * Per day, the log of the company's revenue rate over day one's, beyond the growth the economy
-   * gave every company and its events' steps (fundamentals.ts); absent: the price follows no business.
+   * Per day, the log of the company's business value over day one's, beyond the growth the economy
+   * gave every company and its events' steps: its own sales growth and earnings power
+   * (fundamentals.ts, businessValueByDay); absent: the price follows no business.
    */
   businessGrowth?: number[];
   /** Trailing dividend yield at the start (0: not a payer); undefined or null: drawn by sector. */
@@ -175,9 +176,10 @@ export function stockPath(input: StockInput): StockPath {
   // times the market's swings around the trend.
   const anchoredYield = input.dividendYield ?? (input.withActions ? null : 0);
   const ownYield = expectedDividendYield(company.sector, anchoredYield) - MARKET_DIVIDEND_YIELD;
-  // The idiosyncratic part: the business's own growth, plus noise that pulls the price back toward
-  // the business when it has strayed (by the noise, or by news the business did not share).
-  const growth = input.businessGrowth;
+  // The idiosyncratic part: the business's own growth per share (the business is valued whole, so
+  // shares issued dilute it and shares bought back concentrate it), plus noise that pulls the price
+  // back toward the business when it has strayed (by the noise, or by news the business did not share).
+  const growth = input.businessGrowth?.map((g, t) => g - Math.log(input.shareCount?.[t] ?? 1));
   let strayed = 0;
   for (let t = 0; t < n; t++) {
     // Capped so that no draw, however extreme, can take a price to zero or infinity.
