@@ -49,6 +49,14 @@ export const ESTIMATE_ERRORS = {
   revenue: { finalBias: 0.012, walk: 0.012, commonSd: 0.015, ownSd: 0.005 },
 };
 
+/**
+ * The least earnings yield, on day one's price to sales, that a quarter's errors scale with: a
+ * business's size bounds how closely it is forecast, not its earnings alone (nor its sales alone,
+ * 3% of them). As a share of small earnings, a consensus matched them to the cent far too often:
+ * seven seed worlds at 0.38.0 had 22% of releases in line at P/E above 50, 5% below 14.
+ */
+const VALUE_SCALE_YIELD = 0.025;
+
 /** After-tax share of a revenue change that reaches net income (what analysts assume an event is worth). */
 const INCREMENTAL_MARGIN = 0.25;
 
@@ -119,8 +127,14 @@ export function analystCoverage(input: CoverageInput): Coverage {
       const revenue = income.revenue * Math.exp(-ahead);
       return { revenue, netIncome: income.net_income - (income.revenue - revenue) * INCREMENTAL_MARGIN };
     };
-    const scaleOf = (x: number) =>
-      Math.max(Math.abs(plan.quarters[x].income.net_income), 0.03 * plan.quarters[x].income.revenue);
+    const scaleOf = (x: number) => {
+      const { net_income, revenue } = plan.quarters[x].income;
+      return Math.max(
+        Math.abs(net_income),
+        0.03 * revenue,
+        VALUE_SCALE_YIELD * (plan.marketCap / plan.revenue0) * revenue,
+      );
+    };
     const e = ESTIMATE_ERRORS;
     const common = { netIncome: e.netIncome.commonSd * rng.normal(), revenue: e.revenue.commonSd * rng.normal() };
     const own = analysts.map(() => ({

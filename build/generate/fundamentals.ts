@@ -325,6 +325,8 @@ export interface OperatingQuarter {
  */
 export interface BusinessPlan {
   sector: string;
+  /** Market cap on the first day. */
+  marketCap: number;
   revenue0: number;
   book0: number;
   debt0: number;
@@ -516,7 +518,16 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       },
     );
 
-  const sizes = { sector: input.sector, revenue0, book0, debt0, grossMargin, depreciationShare, capexShare };
+  const sizes = {
+    sector: input.sector,
+    marketCap: input.marketCap,
+    revenue0,
+    book0,
+    debt0,
+    grossMargin,
+    depreciationShare,
+    capexShare,
+  };
   const unanchored = quarters(0);
   const dayOneEarnings = input.anchor.netIncome;
   if (dayOneEarnings === null || anchorQuarter < 3) return { ...sizes, dayOneEarnings: null, quarters: unanchored };
