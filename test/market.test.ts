@@ -271,12 +271,16 @@ describe("a sector's valuation", () => {
     expect(Math.abs(median(returnsOver15Years(-0.5 / 15)) + 0.5)).toBeLessThan(0.08);
   });
 
-  it("carries at most 1.0 of a tilt over the scenario; the sector's business carries the rest", () => {
-    // A year's 0.3 tilt is a rerating; fifteen years of -0.1 cut the sector's valuation by 1.0 and
-    // its sales by 0.5, so its price-to-sales ratio does not fall to a fifth.
-    expect(sectorTiltParts(0.3, 1)).toEqual({ rerating: 0.3, business: 0 });
+  it("carries at most 0.5 of a tilt over the scenario; margins, share issuance and sales carry the rest", () => {
+    // A year's 0.3 tilt is a rerating. Fifteen years of -0.1 cut the sector's valuation (its P/E)
+    // by 0.5, its margins by 0.4, its value per share by issuing 0.5 more shares, and its sales by
+    // 0.1: real financials lagged after 2006 through their earnings and their share issuance more
+    // than their P/E.
+    expect(sectorTiltParts(0.3, 1)).toEqual({ rerating: 0.3, margin: 0, shares: 0, sales: 0 });
     const long = sectorTiltParts(-0.1, 15);
-    expect(long.rerating * 15).toBeCloseTo(-1.0, 10);
-    expect(long.business * 15).toBeCloseTo(-0.5, 10);
+    expect(long.rerating * 15).toBeCloseTo(-0.5, 10);
+    expect(long.margin * 15).toBeCloseTo(-0.4, 10);
+    expect(long.shares * 15).toBeCloseTo(-0.5, 10);
+    expect(long.sales * 15).toBeCloseTo(-0.1, 10);
   });
 });

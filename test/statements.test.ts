@@ -64,6 +64,19 @@ const anchoredPlan = (earningsYield: number, seed: number) =>
     rng: new Rng(seed, "b"),
   });
 
+/** A financial company over 2010-2019 with the sector tilts given, the same draws whatever they are. */
+const TILT_DAYS = tradingDays("2010-01-04", "2019-12-31");
+const tiltedFinancial = (tilt: { sectorGrowth?: number; sectorMargin?: number }) =>
+  expansionPlan({
+    sector: "Financials",
+    anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.3, netIncome: null },
+    marketCap: 40e9,
+    quarters: fiscalQuarters("XYZ", 2009, 2019, new Rng(1, "f")),
+    days: TILT_DAYS,
+    ...tilt,
+    rng: new Rng(5, "b"),
+  });
+
 describe("financial statements", () => {
   it("hold every accounting identity, on rows of every period", () => {
     const all = checks();
@@ -249,18 +262,8 @@ describe("financial statements", () => {
   });
 
   it("grow with their sector's tilt: a business lagging by 6% a year ends ten years 0.6 behind, noise alike", () => {
-    const days = tradingDays("2010-01-04", "2019-12-31");
-    const plan = (sectorGrowth: number) =>
-      expansionPlan({
-        sector: "Financials",
-        anchor: { revenue: 20e9, bookEquity: 10e9, ebitdaMargin: 0.3, netIncome: null },
-        marketCap: 40e9,
-        quarters: fiscalQuarters("XYZ", 2009, 2019, new Rng(1, "f")),
-        days,
-        sectorGrowth,
-        rng: new Rng(5, "b"),
-      }).quarters;
-    const [level, lagging] = [plan(0), plan(-0.06)];
+    const days = TILT_DAYS;
+    const [level, lagging] = [tiltedFinancial({}), tiltedFinancial({ sectorGrowth: -0.06 })].map((p) => p.quarters);
     const last = level.length - 1;
     const first = level.findIndex((q) => q.quarter.end >= days[0]);
     const years = (Date.parse(level[last].quarter.end) - Date.parse(level[first].quarter.end)) / 3.156e10;
@@ -270,6 +273,24 @@ describe("financial statements", () => {
     expect(
       lagging[last].ownGrowth - level[last].ownGrowth - (lagging[first].ownGrowth - level[first].ownGrowth),
     ).toBeCloseTo(-0.06 * years, 2);
+  });
+
+  it("earn with their sector's margin tilt: -0.07 a year for ten years halves the operating margin, and the value follows", () => {
+    const days = TILT_DAYS;
+    const [level, lagging] = [tiltedFinancial({}), tiltedFinancial({ sectorMargin: -0.07 })];
+    const first = level.quarters.findIndex((q) => q.quarter.end >= days[0]);
+    const last = level.quarters.length - 1;
+    const years = (Date.parse(level.quarters[last].quarter.end) - Date.parse(days[0])) / 3.156e10;
+    // The operating margin (after D&A) is what the tilt scales; the regime and the noise are alike.
+    const operating = (p: typeof level, k: number) =>
+      p.quarters[k].income.operating_income / p.quarters[k].income.revenue;
+    const ratio = operating(lagging, last) / operating(level, last);
+    expect(Math.abs(Math.log(ratio) - -0.07 * years)).toBeLessThan(0.15);
+    expect(operating(lagging, first) / operating(level, first)).toBeCloseTo(1, 1);
+    // Sales are the same draws; the value falls with the earnings power.
+    expect(lagging.quarters[last].income.revenue).toBe(level.quarters[last].income.revenue);
+    const [valueLevel, valueLagging] = [level, lagging].map((p) => businessValueByDay(p, days).at(-1)!);
+    expect(valueLagging - valueLevel).toBeLessThan(-0.5);
   });
 
   it("keep a REIT's net margin in its sector's range: a REIT distributes its income and pays almost no tax", () => {
@@ -320,6 +341,13 @@ describe("financial statements", () => {
     expect(yearly("large")).toBeLessThan(0.01);
     expect(yearly("small")).toBeGreaterThan(0.02);
     expect(yearly("small")).toBeLessThan(0.06);
+  });
+
+  it("issue shares with their sector's tilt: a sector lagging by 3% a year through its share count issues 3% more", () => {
+    const days = tradingDays("2010-01-04", "2019-12-31");
+    const end = (tilt: number) => shareCountPath(days, "large", new Rng(3, "share-count"), tilt).at(-1)!;
+    const years = (days.length - 1) / 252;
+    expect(Math.log(end(-0.03) / end(0))).toBeCloseTo(0.03 * years, 2);
   });
 
   it("start from the anchors' trailing earnings: the year known on day one earns their yield on the cap", () => {

@@ -89,7 +89,7 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
       marketCap: world.starts.get(facts.ticker)!.marketCap,
       tier,
       catalyst: hit,
-      sectorGrowth: sectorTilt(source, facts.sector, world.days.length).business,
+      tilt: sectorTilt(source, facts.sector, world.days.length),
       rng,
     });
   },
@@ -155,12 +155,12 @@ export function companyTimeline(input: {
   marketCap: number;
   tier: SizeTier;
   catalyst?: CatalystHit;
-  /** The scenario's tilt of the company's sector that its business carries (log a year); absent: none. */
-  sectorGrowth?: number;
+  /** The scenario's tilt of the company's sector (families/market.ts); its business carries the margin and sales parts. */
+  tilt?: { margin: number; sales: number };
   /** The scenario's root stream. */
   rng: Rng;
 }): CompanyEventsPart {
-  const { scenarioId, days, regimes, facts, marketCap, tier, catalyst, sectorGrowth, rng } = input;
+  const { scenarioId, days, regimes, facts, marketCap, tier, catalyst, tilt, rng } = input;
   const year = (date: string) => Number(date.slice(0, 4));
   const quarters = fiscalQuarters(
     facts.ticker,
@@ -188,7 +188,8 @@ export function companyTimeline(input: {
     days,
     regimes,
     shocks: moves,
-    sectorGrowth,
+    sectorGrowth: tilt?.sales,
+    sectorMargin: tilt?.margin,
     rng: rng.fork(`business/${facts.ticker}`),
   });
   const releaseDay = (q: number) => dayIndex.get(business.quarters[q].quarter.release);

@@ -1,6 +1,6 @@
 // Hidden factors: the market factor (regime drift and volatility, macro-event jumps) and one factor
-// per sector of the universe, rerated by its share of the scenario's tilt (the sector's business
-// carries the rest). Stocks and warrants load on them; the macro tape reports the market's return.
+// per sector of the universe, rerated by its share of the scenario's tilt (the sector's margins and
+// sales carry the rest). Stocks and warrants load on them; the macro tape reports the market's return.
 import {
   marketFactor,
   sectorFactor,

@@ -22,7 +22,7 @@ import {
 import type { Scratch } from "../scratch.ts";
 import type { CompanyEventsPart, Events } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
-import type { Factors } from "./market.ts";
+import { sectorTilt, type Factors } from "./market.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import { emitTickerAndYears } from "./rows.ts";
 import { RuleTally } from "./tier0.ts";
@@ -254,7 +254,7 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
 export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
   name: "stocks",
   context: () => ({}),
-  company: ({ days, regimes, market, sectors, starts }, { facts, events, sizeTier, business }, { rng }) => {
+  company: ({ days, regimes, market, sectors, starts }, { facts, events, sizeTier, business }, { source, rng }) => {
     const start = starts.get(facts.ticker)!;
     const sectorVol = sectorMedianVol(facts.sector);
     return {
@@ -269,7 +269,12 @@ export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
         withActions: true,
         startPrice: start.price,
         shares: start.shares,
-        shareCount: shareCountPath(days, sizeTier, rng.fork(`share-count/${facts.ticker}`)),
+        shareCount: shareCountPath(
+          days,
+          sizeTier,
+          rng.fork(`share-count/${facts.ticker}`),
+          sectorTilt(source, facts.sector, days.length).shares,
+        ),
         dollarVolume: start.dollarVolume,
         idioVolMultiplier:
           start.annualVol === null || sectorVol === null

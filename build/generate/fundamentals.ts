@@ -292,6 +292,8 @@ export interface IncomeInput {
   shocks: { date: string; logRevenue: number }[];
   /** The scenario's tilt of the sector's sales growth from day one (log a year; families/market.ts); absent: none. */
   sectorGrowth?: number;
+  /** The scenario's tilt of the sector's operating margin from day one (log a year); absent: none. */
+  sectorMargin?: number;
   rng: Rng;
 }
 
@@ -443,13 +445,9 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   let growthShock = 0;
   let ownGrowth = 0;
   let marginShock = 0;
+  let marginTilt = 0; // the sector tilt's log change of the operating margin so far
   let previousEnd = "";
-  // The pretax margin of a normal quarter: the EBITDA level less D&A and interest at a calm spread.
-  // The market values a weaker quarter at no less than half of it (a loss as a business that will
-  // earn again), or at 2% of sales where even the normal margin is thin.
-  const normalMargin =
-    marginLevel - depreciationShare - (debt0 / revenue0) * interestRate(REGIME_PARAMS.expansion.creditSpread);
-  const valuedFloor = Math.max(0.5 * normalMargin, 0.02);
+  const calmInterest = (debt0 / revenue0) * interestRate(REGIME_PARAMS.expansion.creditSpread);
   const drivers = input.quarters.map((quarter, q) => {
     const from = previousEnd || quarter.end;
     const when = conditions(input, from, quarter.end);
@@ -459,10 +457,14 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       .reduce((a, s) => a + s.logRevenue, 0);
     if (previousEnd) {
       // The scenario's tilt shapes the world from its first day, not the history before it.
-      const tilt = quarter.end > input.days[0] ? (input.sectorGrowth ?? 0) : 0;
+      const tilted = quarter.end > input.days[0];
+      const tilt = tilted ? (input.sectorGrowth ?? 0) : 0;
       runRate *= Math.exp((when.growth + premium + tilt + growthShock) / 4 + stepped);
       ownGrowth += (premium + tilt + growthShock) / 4;
+      if (tilted) marginTilt += (input.sectorMargin ?? 0) / 4;
     }
+    // The margin's level: the tilt scales what it leaves above D&A (the operating margin).
+    const level = depreciationShare + (marginLevel - depreciationShare) * Math.exp(marginTilt);
     marginShock = MARGIN_PERSISTENCE * marginShock + 0.012 * noise[q].margin;
     const revenue = thousands(runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * noise[q].revenue));
     const plannedDebt = debt0 * (runRate / revenue0);
@@ -472,7 +474,9 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       plannedDebt,
       ownGrowth,
       marginShock,
-      margin: marginLevel * (1 + when.margin) + marginShock,
+      // The pretax margin of a normal quarter: the level less D&A and interest at a calm spread.
+      normalMargin: level - depreciationShare - calmInterest,
+      margin: level * (1 + when.margin) + marginShock,
       revenue,
       depreciation: thousands(revenue * depreciationShare),
       rnd: thousands(revenue * arch.researchAndDevelopment),
@@ -486,9 +490,26 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   /** The quarters with the margin `gap` off its level at the anchor quarter. */
   const quarters = (gap: number): OperatingQuarter[] =>
     drivers.map(
-      ({ quarter, plannedDebt, ownGrowth, marginShock, margin, revenue, depreciation, rnd, sga, interest }, q) => {
+      (
+        {
+          quarter,
+          plannedDebt,
+          ownGrowth,
+          marginShock,
+          normalMargin,
+          margin,
+          revenue,
+          depreciation,
+          rnd,
+          sga,
+          interest,
+        },
+        q,
+      ) => {
         const anchorGap = gap * MARGIN_PERSISTENCE ** Math.abs(q - anchorQuarter);
-        const valued = normalMargin + anchorGap + SHOCK_VALUE_WEIGHT * marginShock;
+        // The market values a weaker quarter at no less than half the normal margin (a loss as a
+        // business that will earn again), or at 2% of sales where even the normal margin is thin.
+        const valued = Math.max(0.5 * normalMargin, 0.02, normalMargin + anchorGap + SHOCK_VALUE_WEIGHT * marginShock);
         // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
         const operatingIncome = thousands(revenue * (margin + anchorGap - depreciationShare));
         const cost = revenue - operatingIncome - rnd - sga;
@@ -498,7 +519,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
           quarter,
           plannedDebt,
           ownGrowth,
-          earningsPower: Math.log(Math.max(valuedFloor, valued)),
+          earningsPower: Math.log(valued),
           income: {
             revenue,
             cost_of_revenue: cost,

@@ -144,20 +144,46 @@ export interface SectorFactor {
 export const SECTOR_VALUATION_PULL = MARKET_VALUATION_PULL;
 
 /**
- * The most a scenario's tilt of a sector moves the sector's valuation over the whole scenario (log),
- * about the most real sectors were rerated by: US financials' price to sales fell about 1.0 from
- * 2006 to 2012 (price to book about 0.65); technology's rose about 0.4 in 2023. The sector's
- * business carries the rest of the tilt.
+ * The most a scenario's tilt of a sector moves the sector's valuation (its P/E) over the whole
+ * scenario (log): technology's rose about 0.4 in 2023, while US financials' P/E against the market's
+ * moved little from 2006 to 2018 (their lag ran through their earnings and their share issuance).
  */
-export const SECTOR_RERATING_LIMIT = 1.0;
+export const SECTOR_RERATING_LIMIT = 0.5;
 
 /**
- * A sector's tilt (log a year, over `years`) as a rerating of its valuation and a change of its
- * sales growth: a year's tilt is mostly a rerating, fifteen years' mostly business.
+ * The most the tilt then moves the sector's operating margins over the scenario (log), within what
+ * keeps a sector's net margins in their range: US financials' net margins fell by about this much
+ * from 2006 to 2010-2012.
  */
-export function sectorTiltParts(tilt: number, years: number): { rerating: number; business: number } {
-  const rerating = Math.sign(tilt) * Math.min(Math.abs(tilt), SECTOR_RERATING_LIMIT / years);
-  return { rerating, business: tilt - rerating };
+export const SECTOR_MARGIN_LIMIT = 0.4;
+
+/**
+ * The most the tilt then moves its companies' value per share through their share counts over the
+ * scenario (log): a lagging sector issues shares, a leading one buys them back. US banks issued
+ * about this much from 2008 to 2010 (Bank of America's count rose from 4.6 to 10.1 billion).
+ */
+export const SECTOR_SHARES_LIMIT = 0.5;
+
+/**
+ * A sector's tilt (log a year, over `years`) as a rerating of its valuation, a drift of its
+ * companies' operating margins, of their share counts and of their sales growth, each taking what
+ * the ones before leave up to its limit: a year's tilt is mostly a rerating, fifteen years' mostly
+ * business. Each part is its contribution to the sector's return (negative: lagging).
+ */
+export function sectorTiltParts(
+  tilt: number,
+  years: number,
+): { rerating: number; margin: number; shares: number; sales: number } {
+  let left = tilt;
+  const take = (limit: number) => {
+    const part = Math.sign(left) * Math.min(Math.abs(left), limit / years);
+    left -= part;
+    return part;
+  };
+  const rerating = take(SECTOR_RERATING_LIMIT);
+  const margin = take(SECTOR_MARGIN_LIMIT);
+  const shares = take(SECTOR_SHARES_LIMIT);
+  return { rerating, margin, shares, sales: left };
 }
 
 /** A sector's own factor: its shocks around a trend of `rerating` (log a year), to which it returns. */

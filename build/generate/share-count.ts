@@ -16,8 +16,12 @@ export const NET_ISSUANCE: Record<SizeTier, { mean: number; sd: number }> = {
 const YEARLY_SD = 0.006;
 const TRADING_DAYS = 252;
 
-/** Per trading day, the share count over the first day's, splits aside. */
-export function shareCountPath(days: string[], tier: SizeTier, rng: Rng): number[] {
+/**
+ * Per trading day, the share count over the first day's, splits aside. `sectorTilt` (log a year, the
+ * share count's part of the scenario's tilt of the sector; families/market.ts): a negative one
+ * issues that much more a year, a positive one buys back.
+ */
+export function shareCountPath(days: string[], tier: SizeTier, rng: Rng, sectorTilt = 0): number[] {
   const { mean, sd } = NET_ISSUANCE[tier];
   const own = mean + sd * rng.normal();
   const out: number[] = [];
@@ -27,7 +31,7 @@ export function shareCountPath(days: string[], tier: SizeTier, rng: Rng): number
   days.forEach((day, t) => {
     if (day.slice(0, 4) !== year) {
       year = day.slice(0, 4);
-      daily = Math.log1p(own + YEARLY_SD * rng.normal()) / TRADING_DAYS;
+      daily = (Math.log1p(own + YEARLY_SD * rng.normal()) - sectorTilt) / TRADING_DAYS;
     }
     if (t > 0) level *= Math.exp(daily);
     out.push(level);

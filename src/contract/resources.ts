@@ -39,7 +39,7 @@ export const Scenario = z
       "The agent's present: the default horizon of every endpoint (later dates need an explicit as_of).",
       "2023-12-29",
     ),
-    generator_version: field(z.string(), "Version of the generator that built it.", "0.40.0"),
+    generator_version: field(z.string(), "Version of the generator that built it.", "0.41.0"),
     calibration_version: field(z.string(), "Version of the statistical calibration.", "cal-2026.11"),
     dataset_split: field(z.enum(["train", "validation", "test", "holdout"]), "Evaluation split.", "train"),
     public_summary: PublicSummary,
@@ -227,7 +227,7 @@ export const ValidationReport = z
   .object({
     scenario_id: field(z.string(), "The scenario.", "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37"),
     healthy: field(z.boolean(), "True when no error-severity check failed (on the whole world).", true),
-    generator_version: field(z.string(), "Generator version.", "0.40.0"),
+    generator_version: field(z.string(), "Generator version.", "0.41.0"),
     calibration_version: field(z.string(), "Calibration version.", "cal-2026.11"),
     summary: field(
       z.object({
