@@ -130,6 +130,8 @@ describe("non-GAAP reconciliations", () => {
       if (r.period === "quarterly") {
         const rate = s.income.income_tax_expense / s.income.income_before_tax;
         expect(r.adjustments[0].amount).toBe(thousands(s.cashFlow.share_based_compensation * (1 - rate)));
+        // The restructuring added back is the one inside the income statement's SG&A.
+        expect(r.adjustments[2].amount).toBe(thousands(s.restructuring * (1 - rate)));
       }
     });
   });

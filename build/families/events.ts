@@ -184,6 +184,7 @@ export function companyTimeline(input: {
     reit: facts.sic_code === "6798",
     anchor: businessAnchor(facts.ticker, days[0], marketCap),
     marketCap,
+    tier,
     quarters,
     days,
     regimes,

@@ -121,8 +121,9 @@ export class Tier4Tally {
       const margins = y.filter((x) => x.sector === sector).map((x) => x.netIncome / x.revenue);
       if (margins.length < MIN_SECTOR_YEARS) return [];
       const m = median(margins);
-      return [(b.min === null || m >= b.min) && (b.max === null || m <= b.max) ? 1 : 0];
+      return [{ sector, median: m, inRange: (b.min === null || m >= b.min) && (b.max === null || m <= b.max) }];
     });
+    const outOfRange = sectors.filter((x) => !x.inRange).map((x) => `${x.sector} ${(100 * x.median).toFixed(1)}%`);
     const shareChange = (size: "large" | "small") => {
       const name = `share_count_change_${size}`;
       const what = `median annual change in shares outstanding (splits aside) of ${size === "large" ? "mega and large" : "mid and small"} caps`;
@@ -144,8 +145,9 @@ export class Tier4Tally {
       band(
         "sector_net_margins",
         { min: 0.75, max: null },
-        sectors.reduce((a, b) => a + b, 0) / sectors.length,
-        `share of ${sectors.length} sectors whose median net margin is in the sector's range`,
+        sectors.filter((x) => x.inRange).length / sectors.length,
+        `share of ${sectors.length} sectors whose median net margin is in the sector's range` +
+          (outOfRange.length ? ` (out: ${outOfRange.join(", ")})` : ""),
       ),
       band("revenue_growth_median", { min: 0.04, max: 0.08 }, median(growth), "median annual revenue growth"),
       band(

@@ -4,7 +4,7 @@
 // company's real revenue, book equity and EBITDA margin (anchors.ts); shares, splits and dividends
 // are the stock's own, so per-share figures agree with /prices and /corporate-actions.
 import type { CorporateAction } from "../../src/contract/resources.ts";
-import type { BusinessAnchor } from "./anchors.ts";
+import type { BusinessAnchor, SizeTier } from "./anchors.ts";
 import type { FiscalQuarter } from "./fiscal.ts";
 import type { Regime } from "./regimes.ts";
 import { REGIME_PARAMS } from "./regimes.ts";
@@ -78,6 +78,8 @@ export interface QuarterStatements {
   weightedSharesDiluted: number;
   /** Dividends per share that went ex in the quarter, as declared. */
   dividendsPerShare: number;
+  /** The restructuring charge inside SG&A (the plan's; the non-GAAP view adds it back). */
+  restructuring: number;
 }
 
 /** How a sector's companies run (public industry ranges, Damodaran's margin and capital tables). */
@@ -284,6 +286,8 @@ export interface IncomeInput {
   anchor: BusinessAnchor;
   /** Market cap on the first day, for sizes the anchors do not give. */
   marketCap: number;
+  /** Its size among the market's on the first day; absent: large. */
+  tier?: SizeTier;
   quarters: FiscalQuarter[];
   /** The world's days and their regimes; quarters before the first day take the first day's regime. */
   days: string[];
@@ -318,6 +322,8 @@ export interface OperatingQuarter {
    * them). Its price follows this and `ownGrowth` (businessValueByDay).
    */
   earningsPower: number;
+  /** A restructuring charge inside SG&A, announced with the previous release; 0 in most quarters. */
+  restructuring: number;
 }
 
 /**
@@ -392,6 +398,27 @@ const MARGIN_PERSISTENCE = 0.93;
  */
 const SHOCK_VALUE_WEIGHT = 0.25;
 
+/**
+ * Now and then a business stumbles (a failed product, a lost market, a commodity slump): its margin
+ * falls at once by one to two times its normal pretax margin, a loss, and recovers at the margin's
+ * pace over a few years. The other quarters carry the stumbles' expected cost back, so the margin
+ * keeps its level on average: the anchors' margin is an average over good years and bad. S&P 500
+ * members lose money in 3-11% of years (`sp500_snapshots.csv`); from the margin's normal swings
+ * alone, seven seed worlds had 2.1-5.3% and a 500-company decade 4.7% (its band 6.0-15.2%). Being
+ * persistent, stumbles keep ROA's persistence (one-off charges of a year's earnings took it from
+ * 0.72-0.80 to 0.23-0.31).
+ */
+const STUMBLES = {
+  chance: { mega: 0.002, large: 0.003, mid: 0.005, small: 0.008 } satisfies Record<SizeTier, number>,
+  size: [1, 2],
+} as const;
+
+/**
+ * Restructuring charges, as shares of a quarter's revenue: in a few quarters, more often when
+ * revenue is below a year before.
+ */
+const RESTRUCTURING = { chance: 0.06, chanceShrinking: 0.25, size: [0.005, 0.03] } as const;
+
 /** Interest a year on a unit of debt at a credit spread (percent). */
 const interestRate = (spread: number) => 0.025 + (0.3 * spread) / 100;
 
@@ -448,6 +475,13 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   let marginTilt = 0; // the sector tilt's log change of the operating margin so far
   let previousEnd = "";
   const calmInterest = (debt0 / revenue0) * interestRate(REGIME_PARAMS.expansion.creditSpread);
+  // The last quarter released by day one: where the anchors' earnings gap is whole. Stumbles and
+  // charges come after it (before it, the anchors' earnings say what happened).
+  const anchorQuarter = input.quarters.filter((q) => q.release <= input.days[0]).length - 1;
+  const stumbleRng = rng.fork("stumbles");
+  const stumbleChance = STUMBLES.chance[input.tier ?? "large"];
+  const chargeRng = rng.fork("restructuring");
+  const revenues: number[] = [];
   const drivers = input.quarters.map((quarter, q) => {
     const from = previousEnd || quarter.end;
     const when = conditions(input, from, quarter.end);
@@ -465,17 +499,30 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
     }
     // The margin's level: the tilt scales what it leaves above D&A (the operating margin).
     const level = depreciationShare + (marginLevel - depreciationShare) * Math.exp(marginTilt);
-    marginShock = MARGIN_PERSISTENCE * marginShock + 0.012 * noise[q].margin;
+    // The pretax margin of a normal quarter: the level less D&A and interest at a calm spread.
+    const normalMargin = level - depreciationShare - calmInterest;
+    const afterAnchor = q > anchorQuarter;
+    const stumbleScale = Math.max(0.02, normalMargin);
+    const stumble =
+      afterAnchor && stumbleRng.uniform() < stumbleChance ? stumbleScale * stumbleRng.between(...STUMBLES.size) : 0;
+    const stumbleCost = afterAnchor ? (stumbleChance * stumbleScale * (STUMBLES.size[0] + STUMBLES.size[1])) / 2 : 0;
+    marginShock = MARGIN_PERSISTENCE * marginShock + 0.012 * noise[q].margin - stumble + stumbleCost;
     const revenue = thousands(runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * noise[q].revenue));
     const plannedDebt = debt0 * (runRate / revenue0);
     previousEnd = quarter.end;
+    const shrinking = q >= 4 && revenue < revenues[q - 4];
+    revenues.push(revenue);
+    const restructuring =
+      afterAnchor && chargeRng.uniform() < (shrinking ? RESTRUCTURING.chanceShrinking : RESTRUCTURING.chance)
+        ? thousands(revenue * chargeRng.between(...RESTRUCTURING.size))
+        : 0;
     return {
       quarter,
       plannedDebt,
       ownGrowth,
       marginShock,
-      // The pretax margin of a normal quarter: the level less D&A and interest at a calm spread.
-      normalMargin: level - depreciationShare - calmInterest,
+      restructuring,
+      normalMargin,
       margin: level * (1 + when.margin) + marginShock,
       revenue,
       depreciation: thousands(revenue * depreciationShare),
@@ -484,8 +531,6 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       interest: thousands((plannedDebt * interestRate(when.spread)) / 4),
     };
   });
-  // The last quarter released by day one: where the anchors' earnings gap is whole.
-  const anchorQuarter = input.quarters.filter((q) => q.release <= input.days[0]).length - 1;
 
   /** The quarters with the margin `gap` off its level at the anchor quarter. */
   const quarters = (gap: number): OperatingQuarter[] =>
@@ -496,6 +541,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
           plannedDebt,
           ownGrowth,
           marginShock,
+          restructuring,
           normalMargin,
           margin,
           revenue,
@@ -510,9 +556,11 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
         // The market values a weaker quarter at no less than half the normal margin (a loss as a
         // business that will earn again), or at 2% of sales where even the normal margin is thin.
         const valued = Math.max(0.5 * normalMargin, 0.02, normalMargin + anchorGap + SHOCK_VALUE_WEIGHT * marginShock);
-        // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the costs.
-        const operatingIncome = thousands(revenue * (margin + anchorGap - depreciationShare));
-        const cost = revenue - operatingIncome - rnd - sga;
+        // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the
+        // costs. A restructuring charge adds to SG&A and comes off operating income alone.
+        const beforeCharge = thousands(revenue * (margin + anchorGap - depreciationShare));
+        const cost = revenue - beforeCharge - rnd - sga;
+        const operatingIncome = beforeCharge - restructuring;
         const pretax = operatingIncome - interest;
         const tax = thousands(pretax * taxRate(quarter.fiscalYear, input.reit ?? false));
         return {
@@ -520,13 +568,14 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
           plannedDebt,
           ownGrowth,
           earningsPower: Math.log(valued),
+          restructuring,
           income: {
             revenue,
             cost_of_revenue: cost,
             gross_profit: revenue - cost,
-            selling_general_and_administrative_expenses: sga,
+            selling_general_and_administrative_expenses: sga + restructuring,
             research_and_development: rnd,
-            operating_expense: sga + rnd,
+            operating_expense: sga + restructuring + rnd,
             operating_income: operatingIncome,
             interest_expense: interest,
             ebit: operatingIncome,
@@ -648,7 +697,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
   const out: QuarterStatements[] = [];
   let previousEnd = "";
   let previousPlan = debt0;
-  for (const { quarter, income, plannedDebt } of plan.quarters) {
+  for (const { quarter, income, plannedDebt, restructuring } of plan.quarters) {
     if (quarter.release > input.lastDay) break;
     const revenue = income.revenue;
     const cost = income.cost_of_revenue;
@@ -759,6 +808,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
         weightedShares,
         weightedSharesDiluted: Math.round(weightedShares * (1 + dilution)),
         dividendsPerShare: Math.round(dividendsPerShare * 1e4) / 1e4,
+        restructuring,
       });
     }
     previousEnd = quarter.end;
@@ -856,6 +906,7 @@ export function periodStatements(quarters: QuarterStatements[]): PeriodStatement
       weightedShares: Math.round(four.reduce((a, x) => a + x.weightedShares * basis(x), 0) / 4),
       weightedSharesDiluted: Math.round(four.reduce((a, x) => a + x.weightedSharesDiluted * basis(x), 0) / 4),
       dividendsPerShare: Math.round(four.reduce((a, x) => a + x.dividendsPerShare / basis(x), 0) * 1e4) / 1e4,
+      restructuring: four.reduce((a, x) => a + x.restructuring, 0),
     };
     out.push(summed);
     const yearOf = (x: QuarterStatements) => x.quarter.fiscalYear;

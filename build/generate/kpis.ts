@@ -282,22 +282,20 @@ const ADJUSTMENTS = ["Share-based compensation", "Amortization of acquired intan
  * Non-GAAP reconciliations of every quarter and fiscal year, quarters first. Each quarter adds back,
  * after tax at its effective rate: share-based compensation (the cash-flow statement's), the
  * amortization of acquired intangibles (part of D&A: a drawn rate of the intangible assets, at most
- * half of D&A) and restructuring charges (inside SG&A: drawn, more often in a quarter whose revenue
- * fell from a year before). A year's adjustments are its quarters' sums.
+ * half of D&A) and restructuring charges (the business plan's, inside SG&A). A year's adjustments are
+ * its quarters' sums.
  */
 export function nonGaapRows(facts: CompanyFacts, statements: PeriodStatements[], rng: Rng): NonGaap[] {
   const { quarters, years } = periods(statements);
   const amortizationRate = rng.between(0.01, 0.025);
-  const quarterAdjustments = quarters.map((q, i) => {
+  const quarterAdjustments = quarters.map((q) => {
     const { income } = q;
     const taxRate = income.income_before_tax === 0 ? 0 : income.income_tax_expense / income.income_before_tax;
     const afterTax = (x: number) => thousands(x * (1 - Math.min(0.5, Math.max(0, taxRate))));
-    const shrinking = i >= 4 && income.revenue < quarters[i - 4].income.revenue;
-    const restructuring = rng.uniform() < (shrinking ? 0.25 : 0.06) ? income.revenue * rng.between(0.005, 0.03) : 0;
     return [
       q.cashFlow.share_based_compensation,
       Math.min(income.depreciation_and_amortization / 2, q.balance.goodwill_and_intangible_assets * amortizationRate),
-      restructuring,
+      q.restructuring,
     ].map(afterTax);
   });
   const row = (s: PeriodStatements, amounts: number[]): NonGaap => {
