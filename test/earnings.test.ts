@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { CompanyFacts } from "../src/bundle/types.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { companyTimeline } from "../build/families/events.ts";
+import { chooseGuiders } from "../build/generate/earnings.ts";
 import { dayIndexOf } from "../build/generate/events.ts";
+import type { SizeTier } from "../build/generate/anchors.ts";
 import { analystCoverage, consensus, earningsSurprise, latestEstimates } from "../build/generate/estimates.ts";
 import { byFirstColumn, groupBy } from "../build/families/rows.ts";
 import { publishedEstimatesRow, servedEstimates } from "../src/bundle/estimates.ts";
@@ -374,5 +376,27 @@ describe("served estimates", () => {
       }
     }
     expect(annual).toBeGreaterThan(100);
+  });
+});
+
+describe("guidance", () => {
+  it("is given by a fifth of a world's large caps, chosen for the world, not drawn company by company", () => {
+    // Drawn one company at a time, the share of a 60-company world's ~40 large caps that guide
+    // spread by about 6 points: three of twelve seed worlds fell outside 10-30% (9.5% to 32.6%;
+    // REALISM Tier 3: about 20% of large caps).
+    const tiers = new Map<string, SizeTier>();
+    for (let i = 0; i < 40; i++) tiers.set(`L${i}`, i < 8 ? "mega" : "large");
+    for (let i = 0; i < 20; i++) tiers.set(`M${i}`, "mid");
+    const shares = Array.from({ length: 200 }, (_, seed) => {
+      const guiders = chooseGuiders(tiers, new Rng(seed, "guiders"));
+      const large = [...tiers].filter(([t, tier]) => (tier === "mega" || tier === "large") && guiders.has(t));
+      return large.length / 40;
+    });
+    expect(Math.min(...shares)).toBeGreaterThanOrEqual(0.2);
+    expect(Math.max(...shares)).toBeLessThanOrEqual(0.25);
+    // Which companies guide is still the world's draw.
+    const first = chooseGuiders(tiers, new Rng(1, "guiders"));
+    const second = chooseGuiders(tiers, new Rng(2, "guiders"));
+    expect([...first].sort()).not.toEqual([...second].sort());
   });
 });

@@ -7,8 +7,10 @@ import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { publishedEstimatesRow, type PeriodFigures, type PublishedEstimates } from "../../src/bundle/estimates.ts";
 import type { Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
+import { sizeTier } from "../generate/anchors.ts";
 import {
   calendarRows,
+  chooseGuiders,
   consensusOf,
   earningsRow,
   estimateRows,
@@ -25,6 +27,7 @@ import { byFirstColumn, emitTickerAndYears, groupBy, toRows } from "./rows.ts";
 import type { CompanyStatements } from "./statements.ts";
 import { incomeRow } from "./statements.ts";
 import type { Stock } from "./stocks.ts";
+import type { Universe } from "./universe.ts";
 import { RuleTally } from "./tier0.ts";
 
 export interface CompanyEarnings {
@@ -40,10 +43,26 @@ export interface CompanyEarnings {
 
 type Company = CompanyBase & CompanyEventsPart & Stock & CompanyStatements & CompanyEarnings;
 
-export const earnings: Family<Calendar, object, CompanyEventsPart & Stock & CompanyStatements, CompanyEarnings> = {
+/** Hidden: the companies that guide, chosen for the world (chooseGuiders). */
+export interface Guiders {
+  guiders: Set<string>;
+}
+
+export const earnings: Family<
+  Calendar & Universe,
+  Guiders,
+  CompanyEventsPart & Stock & CompanyStatements,
+  CompanyEarnings
+> = {
   name: "earnings",
-  context: () => ({}),
-  company: (world, { facts, business, coverage, events, sizeTier, stock, statements }, { rng }) => {
+  generate: ({ days, starts }, { rng }) => ({
+    guiders: chooseGuiders(
+      new Map([...starts].map(([ticker, start]) => [ticker, sizeTier(start.marketCap, days[0])])),
+      rng.fork("guiders"),
+    ),
+  }),
+  context: (world) => ({ guiders: world.guiders }),
+  company: (world, { facts, business, coverage, events, stock, statements }, { rng }) => {
     const market: Market = {
       days: world.days,
       bars: stock.bars,
@@ -58,7 +77,9 @@ export const earnings: Family<Calendar, object, CompanyEventsPart & Stock & Comp
       const s = quarterly.get(quarter.end);
       return event && s ? [{ quarter: q, event, day: dayIndex.get(quarter.release)!, statements: s }] : [];
     });
-    const guidance = guidanceRows(facts, business, sizeTier, released, market, rng.fork(`guidance/${facts.ticker}`));
+    const guidance = world.guiders.has(facts.ticker)
+      ? guidanceRows(facts, business, released, market, rng.fork(`guidance/${facts.ticker}`))
+      : [];
     const guided = new Map(
       guidance
         .filter((g) => g.metric_name === "earnings_per_share")

@@ -110,7 +110,7 @@ interface Ctx {
  * usual beat, S-shaped and noisy (REALISM Tier 3: beats +0.5..+2%, misses -1.5..-3.5%, sign agreement
  * 55-65%, about 3-6% moved on the day).
  */
-export const EARNINGS_REACTION = { usual: 0.06, scale: 0.08, size: 0.035, noise: 0.03 };
+export const EARNINGS_REACTION = { usual: 0.06, scale: 0.08, size: 0.03, noise: 0.03 };
 
 /** A quarter as released: its relative earnings surprise against the consensus of the day before. */
 export interface Release {

@@ -46,7 +46,7 @@ export const SAMPLES: Record<string, string> = {
   "/earnings": `/earnings?${s}&limit=20`,
   "/earnings/calendar": `/earnings/calendar?${s}&ticker=MSFT&as_of=2023-10-10`,
   "/earnings/tickers": `/earnings/tickers?${s}`,
-  "/kpi/guidance": `/kpi/guidance?${s}&ticker=AAPL`,
+  "/kpi/guidance": `/kpi/guidance?${s}&ticker=GOOGL`,
   "/kpi/metrics": `/kpi/metrics?${s}&ticker=AMZN`,
   "/kpi/non-gaap": `/kpi/non-gaap?${s}&ticker=NVDA&period=annual`,
   "/kpi/metrics/tickers": `/kpi/metrics/tickers?${s}`,
