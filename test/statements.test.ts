@@ -4,12 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { incomeRow } from "../build/families/statements.ts";
-import {
-  businessQuarters,
-  businessValueByDay,
-  totalDebt,
-  type OperatingQuarter,
-} from "../build/generate/fundamentals.ts";
+import { businessQuarters, businessValueByDay, totalDebt } from "../build/generate/fundamentals.ts";
 import { fiscalQuarters } from "../build/generate/fiscal.ts";
 import type { SizeTier } from "../build/generate/anchors.ts";
 import { shareCountPath } from "../build/generate/share-count.ts";
@@ -359,17 +354,17 @@ describe("financial statements", () => {
     expect(Math.log(end(-0.03) / end(0))).toBeCloseTo(0.03 * years, 2);
   });
 
-  /** A quarter's restructuring charge (none before day one): the margin tests look past it. */
-  const charged = (q: OperatingQuarter) => q.restructuring;
-
   it("start from the anchors' trailing earnings: the year known on day one earns their yield on the cap", () => {
     const { days, quarters, marketCap } = ANCHORED;
     const year = (earningsYield: number, seed: number, inYear: (end: string) => boolean) =>
       anchoredPlan(earningsYield, seed)
         .quarters.filter((q) => inYear(q.quarter.end))
-        // Margins before restructuring charges (after tax at 2019's rate), which come on top of them.
+        // Margins before restructuring charges (none before day one; after tax at 2019's rate).
         .reduce(
-          (a, q) => ({ revenue: a.revenue + q.income.revenue, net: a.net + q.income.net_income + 0.81 * charged(q) }),
+          (a, q) => ({
+            revenue: a.revenue + q.income.revenue,
+            net: a.net + q.income.net_income + 0.81 * q.restructuring,
+          }),
           {
             revenue: 0,
             net: 0,
@@ -412,7 +407,7 @@ describe("financial statements", () => {
       const pretaxMargin = (inYear: (end: string) => boolean) => {
         const year = plan.quarters.filter((q) => inYear(q.quarter.end));
         return (
-          year.reduce((a, q) => a + q.income.income_before_tax + charged(q), 0) /
+          year.reduce((a, q) => a + q.income.income_before_tax + q.restructuring, 0) /
           year.reduce((a, q) => a + q.income.revenue, 0)
         );
       };

@@ -7,7 +7,6 @@ import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { publishedEstimatesRow, type PeriodFigures, type PublishedEstimates } from "../../src/bundle/estimates.ts";
 import type { Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
-import { sizeTier } from "../generate/anchors.ts";
 import {
   calendarRows,
   chooseGuiders,
@@ -55,11 +54,8 @@ export const earnings: Family<
   CompanyEarnings
 > = {
   name: "earnings",
-  generate: ({ days, starts }, { rng }) => ({
-    guiders: chooseGuiders(
-      new Map([...starts].map(([ticker, start]) => [ticker, sizeTier(start.marketCap, days[0])])),
-      rng.fork("guiders"),
-    ),
+  generate: ({ starts }, { rng }) => ({
+    guiders: chooseGuiders(new Map([...starts].map(([ticker, start]) => [ticker, start.tier])), rng.fork("guiders")),
   }),
   context: (world) => ({ guiders: world.guiders }),
   company: (world, { facts, business, coverage, events, stock, statements }, { rng }) => {

@@ -3,7 +3,7 @@
 // the effects, per ticker and market-wide by year; an event is public from its `visible_from` date.
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { businessAnchor, sizeTier, type SizeTier } from "../generate/anchors.ts";
+import { businessAnchor, type SizeTier } from "../generate/anchors.ts";
 import { analystCoverage, consensus, earningsSurprise, type Coverage } from "../generate/estimates.ts";
 import {
   byDateThenId,
@@ -75,7 +75,7 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
   },
   context: (world, cut) => ({ events: visible(world.events, cut.date) }),
   company: (world, { facts }, { source, rng }) => {
-    const tier = sizeTier(world.starts.get(facts.ticker)!.marketCap, world.days[0]);
+    const { tier } = world.starts.get(facts.ticker)!;
     const story = source.story?.catalyst;
     const hit =
       story && source.theme.catalyst && hitByCatalyst(story, facts)

@@ -272,6 +272,8 @@ export interface StartingPoint {
   dividendYield: number | null;
   /** Which rule sized it. */
   source: "snapshot" | "trading" | "tier";
+  /** Its size among the market's on the first day (sizeTier), which sets its coverage, events and guidance. */
+  tier: SizeTier;
 }
 
 /** Adjusted close on a date, interpolated between year-ends (null outside the anchors). */
@@ -426,6 +428,7 @@ export function startingPoint(ticker: string, date: string, rng: Rng): StartingP
     annualVol,
     dividendYield,
     source,
+    tier: sizeTier(cap, date),
   };
 }
 
