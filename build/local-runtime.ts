@@ -1,14 +1,16 @@
-// The local serving path: the bundled worker in workerd through miniflare, with local KV and
-// Durable Objects, and the bundles directory as its store (a service binding that reads files).
-// Used by `npm start`, the end-to-end tests and the benchmark alike.
+// The local serving path: the bundled worker in workerd through miniflare, on a port of its own
+// (build/serve-worker.ts), with local KV and Durable Objects, and the bundles directory as its store
+// (a service binding that reads files). Used by `npm start`, the end-to-end tests and the benchmark alike.
 import { Miniflare, Response as MfResponse } from "miniflare";
 import { readFile } from "node:fs/promises";
 import { join, normalize } from "node:path";
 import { hashApiKey, keyRecordName, type KeyRecord } from "../src/keys.ts";
+import { serveWorker, type ServedWorker } from "./serve-worker.ts";
 import { bundleWorker, compatibilityDate } from "./worker-bundle.ts";
 
 export interface LocalRuntimeOptions {
   bundlesDir: string;
+  /** The worker's port on 127.0.0.1 (default 0: any free port). */
   port?: number;
   /** Directory for persisted KV and Durable Objects (rate-limit windows); omitted = in memory (tests). */
   persistDir?: string;
@@ -31,15 +33,13 @@ function directoryService(root: string) {
   };
 }
 
-export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<{ mf: Miniflare; url: URL }> {
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<ServedWorker> {
   const scriptPath = await bundleWorker();
   const root = normalize(options.bundlesDir + "/");
-  const mf = new Miniflare({
+  const miniflareOptions = {
     modules: true,
     scriptPath,
     compatibilityDate: compatibilityDate(),
-    host: "127.0.0.1",
-    port: options.port ?? 0,
     kvNamespaces: ["KEYS"],
     durableObjects: { RATE_LIMITER: { className: "RateLimiter", useSQLite: true } },
     ...(options.useR2 || options.r2PersistDir
@@ -49,9 +49,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<{
     ...(options.persistDir
       ? { kvPersist: join(options.persistDir, "kv"), durableObjectsPersist: join(options.persistDir, "do") }
       : {}),
-  });
-  const url = await mf.ready;
-  return { mf, url };
+  };
+  return serveWorker(miniflareOptions, options.port ?? 0);
 }
 
 /** Only the persisted local KV (for managing keys of the local runtime while it is stopped). */

@@ -4,12 +4,10 @@
 // `--bundles DIR` and `--state DIR` use other directories than bundles/ and .local/. `--r2 DIR`
 // serves, without building, the local R2 in DIR that `npm run publish:bundles -- --local DIR` fills.
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { buildScenarios, DEFAULT_OUT_DIR } from "./build-scenarios.ts";
-import { startFrontServer } from "./front-server.ts";
 import { registerKey, startLocalRuntime } from "./local-runtime.ts";
 import { ROOT } from "./worker-bundle.ts";
 
@@ -25,22 +23,6 @@ function localKey(keyFile: string): string {
   const key = `sm_local_${randomBytes(24).toString("base64url")}`;
   writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
   return key;
-}
-
-/**
- * Ctrl+C signals the terminal's whole foreground process group, and workerd ends at once on
- * SIGINT, cutting the requests it is serving. So miniflare starts workerd through this shell
- * script, which ignores SIGINT (an ignored signal stays ignored across exec); this process ends
- * workerd itself once requests have drained.
- */
-function workerdIgnoringSigint(dir: string): string {
-  const fromMiniflare = createRequire(createRequire(import.meta.url).resolve("miniflare"));
-  process.env.SYNTHMARKET_WORKERD ??=
-    process.env.MINIFLARE_WORKERD_PATH ?? (fromMiniflare("workerd") as { default: string }).default;
-  const script = join(dir, "workerd-ignoring-sigint");
-  writeFileSync(script, `#!/bin/sh\ntrap '' INT\nexec "$SYNTHMARKET_WORKERD" "$@"\n`);
-  chmodSync(script, 0o755);
-  return script;
 }
 
 const { values: args } = parseArgs({
@@ -69,42 +51,48 @@ process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);
 
 mkdirSync(localDir, { recursive: true });
-if (process.platform !== "win32") process.env.MINIFLARE_WORKERD_PATH = workerdIgnoringSigint(localDir);
-const { mf, url: internalUrl } = await startLocalRuntime({
+const runtime = await startLocalRuntime({
   bundlesDir,
-  port: 0,
+  port,
   persistDir: join(localDir, "state"),
   r2PersistDir,
+}).catch((error: Error) => {
+  console.error(`Could not serve on 127.0.0.1:${port}: ${error.message}`);
+  process.exit(1);
 });
+const { mf } = runtime;
 // miniflare's exit hook answers SIGINT and SIGTERM by killing workerd and exiting at once; here
 // stopping is this process's job (the hook still runs on exit).
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   for (const listener of process.listeners(signal)) if (listener !== onSignal) process.off(signal, listener);
-const front = await startFrontServer(internalUrl, port).catch(async (error) => {
-  await mf.dispose(); // e.g. the port is in use: leave no workerd behind
-  throw error;
-});
-stop = async () => {
-  await front.close(DRAIN_MS);
-  // The process then ends on its own: miniflare removes its temp directory after dispose
-  // resolves, which an exit here would cut short.
-  await mf.dispose();
-};
+// The process then ends on its own: miniflare removes its temp directory after the stop resolves,
+// which an exit here would cut short.
+stop = () => runtime.stop(DRAIN_MS);
 if (stopRequested) await stop();
+else await announce();
 
-const keyFile = join(localDir, "api-key");
-const key = localKey(keyFile);
-await registerKey(mf, key, {
-  account_id: "local",
-  rate_limit_per_minute: LOCAL_RATE_LIMIT,
-  label: "local development key",
-  created: "local",
-});
-const base = front.url.href.replace(/\/$/, "");
-console.log(`
+/** Registers the local key (once the runtime is up) and prints where to reach the service. */
+async function announce() {
+  const keyFile = join(localDir, "api-key");
+  const key = localKey(keyFile);
+  const record = {
+    account_id: "local",
+    rate_limit_per_minute: LOCAL_RATE_LIMIT,
+    label: "local development key",
+    created: "local",
+  };
+  try {
+    await registerKey(mf, key, record);
+  } catch (error) {
+    if (stopRequested) return; // stopped meanwhile: the runtime is gone
+    throw error;
+  }
+  const base = runtime.url.href.replace(/\/$/, "");
+  console.log(`
 Synthetic market data API on ${base}${r2PersistDir ? `, serving the local R2 in ${relative(process.cwd(), r2PersistDir) || "."}` : ""}
 Local API key (also in ${relative(process.cwd(), keyFile)}): ${key}
 
   curl -H "X-API-KEY: ${key}" "${base}/scenarios"
 
 Press Ctrl+C to stop.`);
+}

@@ -2,21 +2,39 @@
 // process group) while requests are in flight: every request completes, then every process of the
 // tree ends, the port is free for the next start and nothing is left in the temp directory. Also a
 // stop while the library is being built.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "../build/worker-bundle.ts";
 import { MEGACAP } from "./support/bundles.ts";
+import {
+  freePort,
+  launch as launchServer,
+  portIsFree,
+  servedAt,
+  waitForOutput,
+  type LocalServer,
+} from "./support/local-server.ts";
 
 const IN_FLIGHT = 32;
 const dir = mkdtempSync(join(tmpdir(), "start-stop-"));
 const started: ChildProcess[] = [];
+
+/** Starts the local server the way a user does; its key and state are kept in this file's directory. */
+function launch(how: "npm start" | "node build/start.ts", port: number, bundles: string): LocalServer {
+  const server = launchServer(how, {
+    port,
+    bundles,
+    state: join(dir, "state"),
+    tmp: join(dir, `tmp-${started.length}`),
+  });
+  started.push(server.child);
+  return server;
+}
 
 afterAll(() => {
   // Only if a test failed: whatever is left of the process groups this file started.
@@ -27,56 +45,6 @@ afterAll(() => {
   }
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A port above 8000 that nothing listens on now. */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 8100 + Math.floor(Math.random() * 20_000);
-    if (await portIsFree(port)) return port;
-  }
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  /** The process's own temp directory (TMPDIR), to see what it leaves there. */
-  tmp: string;
-}
-
-/** Starts the local server the way a user does, in its own process group (as a terminal would). */
-function launch(how: "npm start" | "node build/start.ts", port: number, bundles: string): Server {
-  const args = ["--bundles", bundles, "--state", join(dir, "state")];
-  const tmp = join(dir, `tmp-${started.length}`);
-  mkdirSync(tmp);
-  const env = { ...process.env, PORT: String(port), TMPDIR: tmp };
-  const child =
-    how === "npm start"
-      ? spawn("npm", ["start", "--", ...args], { cwd: ROOT, env, detached: true })
-      : spawn(process.execPath, ["build/start.ts", ...args], { cwd: ROOT, env, detached: true });
-  started.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  return { child, output: () => output, tmp };
-}
-
-async function waitForOutput(server: Server, pattern: RegExp): Promise<RegExpExecArray> {
-  for (;;) {
-    const match = pattern.exec(server.output());
-    if (match) return match;
-    if (server.child.exitCode !== null || server.child.signalCode !== null)
-      throw new Error(`exited before printing ${pattern}:\n${server.output()}`);
-    await sleep(50);
-  }
-}
 
 function stat(pid: number): { state: string; ppid: number } | null {
   try {
@@ -149,7 +117,7 @@ function get(url: string, key: string, expectedRows: number): { sent: Promise<vo
 /** Starts, sends IN_FLIGHT requests, signals once they are all sent, checks what follows. */
 async function stopWhileServing(how: "npm start" | "node build/start.ts", signal: "SIGTERM" | "Ctrl+C", port: number) {
   const server = launch(how, port, join(dir, "bundles"));
-  const [, base, key] = await waitForOutput(server, /API on (\S+)\nLocal API key \([^)]*\): (\S+)/);
+  const { base, key } = await servedAt(server);
   expect(base).toBe(`http://127.0.0.1:${port}`);
   const tree = processTree(server.child.pid!);
   expect(

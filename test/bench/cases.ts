@@ -18,7 +18,13 @@ const keyed = { "X-API-KEY": KEY };
 const gzip = { "Accept-Encoding": "gzip" };
 
 export interface CaseContext {
+  /**
+   * The service through miniflare's entry socket and entry worker: the path every run of the table
+   * has measured (the issues' targets are ratios on it), and the one that compresses locally.
+   */
   service: Runtime;
+  /** The same workerd on its own port, the one `npm start` prints (the front door's cases). */
+  port: Runtime;
   /** Distinct URLs whose ETags (g) replays. */
   etagCount: number;
 }
@@ -80,8 +86,62 @@ async function gzipNote(service: Runtime, path: string): Promise<string> {
     : `Accept-Encoding: gzip -> NOT compressed, body ${kb(zipped.body.length)} as identity`;
 }
 
+/**
+ * An agent's backtest loop: for each of 40 days, five tickers' prices, metrics, earnings, events and
+ * estimates as of that day, then the market snapshot of the day; 1,040 requests, then again.
+ */
+function agentLoop(): string[] {
+  const paths: string[] = [];
+  const s = `scenario_id=${MEGACAP}`;
+  for (let day = 0; day < 40; day++) {
+    const asOf = new Date(Date.UTC(2023, 5, 1) + day * 86_400_000).toISOString().slice(0, 10);
+    for (const ticker of ["AAPL", "MSFT", "NVDA", "GOOGL", "AMZN"]) {
+      const t = `${s}&ticker=${ticker}&as_of=${asOf}`;
+      paths.push(
+        `/prices?${t}&start_date=2023-01-01`,
+        `/financial-metrics?${t}&limit=4`,
+        `/earnings?${t}&limit=4`,
+        `/events/timeline?${t}&limit=20`,
+        `/analyst-estimates?${t}&limit=20`,
+      );
+    }
+    paths.push(`/prices/snapshot/market?${s}&as_of=${asOf}`);
+  }
+  return paths;
+}
+
+/** The front door (issue 26): two loads, each alternating between `npm start`'s port and miniflare's entry socket. */
+function frontDoorCases(port: Runtime, entry: Runtime, oneYear: string): Case[] {
+  const loop = agentLoop();
+  const warmPrices = (runtime: Runtime, name: string): Case => ({
+    id: runtime === port ? "l" : "l@entry",
+    name,
+    runtime,
+    headers: keyed,
+    request: () => ({ path: oneYear }),
+    expect: ok,
+  });
+  const agent = (runtime: Runtime, name: string): Case => ({
+    id: runtime === port ? "m" : "m@entry",
+    name,
+    runtime,
+    headers: keyed,
+    request: (n) => ({ path: loop[n % loop.length] }),
+    expect: ok,
+    sequential: true,
+  });
+  return [
+    { ...warmPrices(port, "(l) /prices 1y, warm, 16 connections"), anchor: warmPrices(entry, "entry socket") },
+    {
+      ...agent(port, "(m) agent loop, one connection"),
+      anchor: agent(entry, "entry socket"),
+      notes: [`${loop.length} requests a pass (40 days x 5 tickers x 5 families as of the day, + the market snapshot)`],
+    },
+  ];
+}
+
 export async function buildCases(ctx: CaseContext): Promise<Case[]> {
-  const { service } = ctx;
+  const { service, port } = ctx;
   const facts = await getJson<{ tickers?: string[] }>(
     `${service.base}/company/facts/tickers?scenario_id=${HISTORY}`,
     keyed,
@@ -328,7 +388,7 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       notes: [
         await gzipNote(service, oneYear),
         "compressed by miniflare's entry worker inside workerd, as Cloudflare's edge would outside the worker: " +
-          "gzip rows' CPU includes compression",
+          "gzip rows' CPU includes compression (npm start's port does not compress)",
       ],
     },
     {
@@ -351,6 +411,7 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       expect: ok,
       notes: [await gzipNote(service, f500.at(0).path), "shares (f)'s rotation"],
     },
+    ...frontDoorCases(port, service, oneYear),
   ];
 }
 

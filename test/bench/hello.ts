@@ -1,6 +1,7 @@
-// The anchor: a bare hello-world module worker on the same runtime (its own miniflare, so its own
-// workerd), answering the small JSON body /health answers. Every case is measured against it.
-import { Miniflare } from "miniflare";
+// The anchor: a bare hello-world module worker on the same runtime as the service (its own workerd,
+// build/serve-worker.ts), answering the small JSON body /health answers. Every case of the table is
+// measured against it, both through miniflare's entry socket.
+import { serveWorker, type ServedWorker } from "../../build/serve-worker.ts";
 import { compatibilityDate } from "../../build/worker-bundle.ts";
 
 const HELLO = `
@@ -12,13 +13,6 @@ export default {
 };
 `;
 
-export async function startHello(): Promise<{ mf: Miniflare; url: URL }> {
-  const mf = new Miniflare({
-    modules: true,
-    script: HELLO,
-    compatibilityDate: compatibilityDate(),
-    host: "127.0.0.1",
-    port: 0,
-  });
-  return { mf, url: await mf.ready };
+export function startHello(): Promise<ServedWorker> {
+  return serveWorker({ modules: true, script: HELLO, compatibilityDate: compatibilityDate() });
 }

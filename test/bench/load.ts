@@ -1,7 +1,9 @@
-// One measurement: autocannon against one runtime for a while, with the runtime's workerd CPU time
-// sampled around it. A case's requests come from a function of a counter that lives as long as the
-// case, so "uncached" cases keep rotating through their distinct URLs from round to round.
+// One measurement: autocannon against one runtime for a while (or, for a sequential case, one
+// connection sending one request at a time), with the runtime's workerd CPU time sampled around it.
+// A case's requests come from a function of a counter that lives as long as the case, so "uncached"
+// cases keep rotating through their distinct URLs from round to round.
 import autocannon from "autocannon";
+import { Agent, request } from "node:http";
 import { cpuMs } from "./cpu.ts";
 
 export interface Runtime {
@@ -30,6 +32,10 @@ export interface Case {
   expect: Expect;
   /** Notes printed under the table (what rotates, what came back compressed, ...). */
   notes?: string[];
+  /** The run this case alternates with, in place of the hello-world worker (the same load elsewhere). */
+  anchor?: Case;
+  /** One connection, one request at a time, as an agent's loop: latencies timed here to the microsecond. */
+  sequential?: boolean;
 }
 
 export interface Sample {
@@ -38,7 +44,7 @@ export interface Sample {
   rps: number;
   p50: number;
   p99: number;
-  /** Bytes received per response, headers included (what went over the wire). */
+  /** Bytes received per response, headers included (what went over the wire); a sequential case counts bodies only. */
   bytesPerResponse: number;
   /** workerd CPU milliseconds spent during the run (NaN if unknown). */
   cpuMs: number;
@@ -46,13 +52,15 @@ export interface Sample {
 
 const counters = new Map<string, number>();
 
+function nextRequest(c: Case) {
+  const key = c.counter ?? c.id;
+  const n = counters.get(key) ?? 0;
+  counters.set(key, n + 1);
+  return c.request(n);
+}
+
 function cannon(c: Case, connections: number, opts: { amount?: number; duration?: number }) {
-  const next = () => {
-    const key = c.counter ?? c.id;
-    const n = counters.get(key) ?? 0;
-    counters.set(key, n + 1);
-    return c.request(n);
-  };
+  const next = () => nextRequest(c);
   return autocannon({
     url: c.runtime.base + c.request(0).path,
     connections,
@@ -92,12 +100,67 @@ function check(c: Case, r: autocannon.Result, share = c.expect.share, empty = fa
   return total;
 }
 
+/** Kept-alive connections of sequential cases, one per runtime. */
+const loopAgents = new Map<string, Agent>();
+
+/** One request at a time on one kept-alive connection, for `amount` requests or `seconds`. */
+async function loop(c: Case, until: { amount?: number; seconds?: number }) {
+  let agent = loopAgents.get(c.runtime.base);
+  if (!agent) loopAgents.set(c.runtime.base, (agent = new Agent({ keepAlive: true, maxSockets: 1 })));
+  const latencies: number[] = [];
+  let bytes = 0;
+  const started = performance.now();
+  const end = started + (until.seconds ?? Infinity) * 1000;
+  while (latencies.length < (until.amount ?? Infinity) && performance.now() < end) {
+    const r = nextRequest(c);
+    const sent = performance.now();
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        c.runtime.base + r.path,
+        { agent, method: r.body === undefined ? "GET" : "POST", headers: { ...c.headers, ...r.headers } },
+        (res) => {
+          res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+          res.on("end", () => resolve(res.statusCode ?? 0));
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      req.end(r.body);
+    });
+    if (!c.expect.allowed.includes(status)) throw new Error(`case ${c.name}: ${r.path} answered ${status}`);
+    latencies.push(performance.now() - sent);
+  }
+  return { latencies, bytes, seconds: (performance.now() - started) / 1000 };
+}
+
+export function closeLoops(): void {
+  for (const agent of loopAgents.values()) agent.destroy();
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
 /** Warm-up: statuses must be allowed ones, but need not be dominated by the main one (it spends the 429 key's 200s). */
 export async function warm(c: Case, connections: number, amount: number): Promise<void> {
-  check(c, await cannon(c, connections, { amount }), 0);
+  if (c.sequential) await loop(c, { amount });
+  else check(c, await cannon(c, connections, { amount }), 0);
 }
 
 export async function measure(c: Case, connections: number, seconds: number): Promise<Sample> {
+  if (c.sequential) {
+    const cpuBefore = cpuMs(c.runtime.pid);
+    const { latencies, bytes, seconds: elapsed } = await loop(c, { seconds });
+    const cpuAfter = cpuMs(c.runtime.pid);
+    const sorted = latencies.sort((a, b) => a - b);
+    return {
+      requests: sorted.length,
+      seconds: elapsed,
+      rps: sorted.length / elapsed,
+      p50: sorted.length ? quantile(sorted, 0.5) : NaN,
+      p99: sorted.length ? quantile(sorted, 0.99) : NaN,
+      bytesPerResponse: sorted.length ? bytes / sorted.length : 0,
+      cpuMs: cpuAfter - cpuBefore,
+    };
+  }
   const cpuBefore = cpuMs(c.runtime.pid);
   const r = await cannon(c, connections, { duration: seconds });
   const cpuAfter = cpuMs(c.runtime.pid);

@@ -1,11 +1,12 @@
 // Figures of the rounds: medians and spreads of each case's ratio to the hello-world run it was
-// paired with and to /health (through the same anchor), and the issue's targets.
+// paired with and to /health (through the same anchor), the front door's cases against their own
+// anchors, and the issues' targets.
 import type { Sample } from "./load.ts";
 
 export interface Pair {
   sample: Sample;
-  /** The hello-world run paired with it (just before or just after). */
-  hello: Sample;
+  /** The run paired with it (just before or just after): the hello-world worker's, or the case's own anchor's. */
+  anchor: Sample;
 }
 
 export interface CaseRounds {
@@ -49,8 +50,8 @@ export interface Figures {
  * ratio (one noisy /health round then moves no other case's figure), the range scaled alike.
  */
 export function figures(c: CaseRounds, health: CaseRounds | undefined): Figures {
-  const vsHello = spread(c.rounds.map((p) => p.sample.rps / p.hello.rps));
-  const healthRatio = health ? median(health.rounds.map((p) => p.sample.rps / p.hello.rps)) : NaN;
+  const vsHello = spread(c.rounds.map((p) => p.sample.rps / p.anchor.rps));
+  const healthRatio = health ? median(health.rounds.map((p) => p.sample.rps / p.anchor.rps)) : NaN;
   const vsHealth = health
     ? { median: vsHello.median / healthRatio, min: vsHello.min / healthRatio, max: vsHello.max / healthRatio }
     : null;
@@ -71,7 +72,7 @@ export function figures(c: CaseRounds, health: CaseRounds | undefined): Figures 
 
 /** The anchor's own row: every hello-world run of the bench. */
 export function helloFigures(all: CaseRounds[]): Figures {
-  const runs = all.flatMap((c) => c.rounds.map((p) => p.hello));
+  const runs = all.flatMap((c) => c.rounds.map((p) => p.anchor));
   const requests = runs.reduce((s, r) => s + r.requests, 0);
   return {
     id: "hello",
@@ -89,6 +90,13 @@ export function helloFigures(all: CaseRounds[]): Figures {
 const fmtRatio = (s: Spread | null) => (s ? `${s.median.toFixed(2)} (${s.min.toFixed(2)}-${s.max.toFixed(2)})` : "");
 const fmtNum = (x: number, digits: number) => (Number.isFinite(x) ? x.toFixed(digits) : "n/a");
 
+/** Columns padded to their widest cell, the first left-aligned, with a rule under the heads. */
+function aligned(head: string[], cells: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join("  ");
+  return [line(head), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
+}
+
 export function table(rows: Figures[]): string {
   const head = ["case", "req/s", "p50 ms", "p99 ms", "KB/resp", "CPU ms/req", "x hello (range)", "x /health (range)"];
   const cells = rows.map((r) => [
@@ -101,9 +109,7 @@ export function table(rows: Figures[]): string {
     fmtRatio(r.vsHello),
     fmtRatio(r.vsHealth),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  const line = (c: string[]) => c.map((x, i) => (i === 0 ? x.padEnd(widths[i]) : x.padStart(widths[i]))).join("  ");
-  return [line(head), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
+  return aligned(head, cells);
 }
 
 export interface Target {
@@ -133,4 +139,43 @@ export function targets(list: Target[], rows: Figures[]): string {
     }
   }
   return out.join("\n");
+}
+
+/** A front-door case against its anchor: throughput and median latency, each as the per-round ratio's median (range). */
+export function frontDoorTable(cases: CaseRounds[]): string {
+  const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : "n/a");
+  const head = ["case", "req/s", "anchor req/s", "x anchor (range)", "p50 ms", "anchor p50 ms", "p50 x anchor (range)"];
+  const cells = cases.map((c) => [
+    c.name,
+    fmtNum(median(c.rounds.map((p) => p.sample.rps)), 0),
+    fmtNum(median(c.rounds.map((p) => p.anchor.rps)), 0),
+    fmtRatio(spread(c.rounds.map((p) => p.sample.rps / p.anchor.rps))),
+    ms(median(c.rounds.map((p) => p.sample.p50))),
+    ms(median(c.rounds.map((p) => p.anchor.p50))),
+    fmtRatio(spread(c.rounds.map((p) => p.sample.p50 / p.anchor.p50))),
+  ]);
+  return aligned(head, cells);
+}
+
+export interface FrontDoorTarget {
+  label: string;
+  caseId: string;
+  /** Throughput at least this share of the anchor's, or median latency at most this multiple of it. */
+  minThroughput?: number;
+  maxLatency?: number;
+}
+
+export function frontDoorTargets(list: FrontDoorTarget[], cases: CaseRounds[]): string {
+  return list
+    .map((t) => {
+      const c = cases.find((x) => x.id === t.caseId);
+      if (!c) return `  ----  ${t.label}: not measured (case skipped)`;
+      if (t.minThroughput !== undefined) {
+        const v = spread(c.rounds.map((p) => p.sample.rps / p.anchor.rps));
+        return `  ${v.median >= t.minThroughput ? "PASS" : "FAIL"}  ${t.label}: ${fmtRatio(v)} (target >= ${t.minThroughput})`;
+      }
+      const v = spread(c.rounds.map((p) => p.sample.p50 / p.anchor.p50));
+      return `  ${v.median <= t.maxLatency! ? "PASS" : "FAIL"}  ${t.label}: ${fmtRatio(v)} (target <= ${t.maxLatency})`;
+    })
+    .join("\n");
 }

@@ -5,7 +5,9 @@
 // own miniflare), the two in alternating order, for several rounds. A case's figure is the median
 // over rounds of its ratio to the hello-world run it was paired with, so machine noise, which moves
 // both alike, cancels; its ratio to the service's /health (itself a case) goes through the same
-// anchor. workerd's CPU time is sampled around each run. Numbers are reported, not asserted (the
+// anchor. Those cases go through miniflare's entry socket, as every earlier run did; the front door's
+// cases go through the worker's own port (npm start's), each paired instead with the same load on the
+// entry socket of the same workerd. workerd's CPU time is sampled around each run. Numbers are reported, not asserted (the
 // issue's targets are printed as pass/fail); the run fails only when a case answers with wrong
 // statuses, so a broken server cannot produce a pretty table.
 //
@@ -17,14 +19,23 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Miniflare } from "miniflare";
 import { registerKey, startLocalRuntime } from "../../build/local-runtime.ts";
+import type { ServedWorker } from "../../build/serve-worker.ts";
 import { buildCases, helloCase, KEY, LIMITED_KEY } from "./cases.ts";
-import { startedWorkerd } from "./cpu.ts";
 import { startHello } from "./hello.ts";
-import { combine, measure, warm, type Case, type Runtime, type Sample } from "./load.ts";
+import { closeLoops, combine, measure, warm, type Case, type Runtime, type Sample } from "./load.ts";
 import { closeProbes } from "./probe.ts";
-import { figures, helloFigures, table, targets, type CaseRounds, type Target } from "./report.ts";
+import {
+  figures,
+  frontDoorTable,
+  frontDoorTargets,
+  helloFigures,
+  table,
+  targets,
+  type CaseRounds,
+  type FrontDoorTarget,
+  type Target,
+} from "./report.ts";
 import { buildBenchScenarios } from "./scenarios.ts";
 
 const env = process.env;
@@ -46,18 +57,23 @@ const TARGETS: Target[] = [
   { label: "(f)  market snapshot over 500 companies, uncached", caseId: "f", min: 0.3 },
   { label: "(j') screener over 500 companies, uncached", caseId: "j'", min: 0.15 },
 ];
+const FRONT_DOOR_TARGETS: FrontDoorTarget[] = [
+  { label: "(l) warm /prices at 16 connections, throughput x the entry socket", caseId: "l", minThroughput: 0.9 },
+  { label: "(m) agent loop on one connection, median latency x the entry socket", caseId: "m", maxLatency: 1.15 },
+];
 
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 
 const srcDir = mkdtempSync(join(tmpdir(), "bench-src-"));
 const outDir = KEEP ?? mkdtempSync(join(tmpdir(), "bench-bundles-"));
-const runtimes: Miniflare[] = [];
+const runtimes: ServedWorker[] = [];
 let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
   closeProbes();
-  for (const mf of runtimes) await mf.dispose().catch(() => {});
+  closeLoops();
+  for (const runtime of runtimes) await runtime.stop().catch(() => {});
   rmSync(srcDir, { recursive: true, force: true });
   if (!KEEP) rmSync(outDir, { recursive: true, force: true });
 }
@@ -78,23 +94,28 @@ try {
   log(buildLine);
 
   // 2. Serve: the service (one key that never limits, one that limits almost everything) and the anchor.
-  const svc = await startedWorkerd(() => startLocalRuntime({ bundlesDir: outDir, port: 0 }));
-  runtimes.push(svc.value.mf);
-  const hel = await startedWorkerd(startHello);
-  runtimes.push(hel.value.mf);
-  const service: Runtime = { name: "service", base: svc.value.url.href.replace(/\/$/, ""), pid: svc.pid };
-  const hello: Runtime = { name: "hello", base: hel.value.url.href.replace(/\/$/, ""), pid: hel.pid };
+  const svc = await startLocalRuntime({ bundlesDir: outDir, port: 0 });
+  runtimes.push(svc);
+  const hel = await startHello();
+  runtimes.push(hel);
+  // The table's cases go through miniflare's entry sockets, as every earlier run did (the targets are
+  // ratios on that path); the front door's cases go through npm start's port as well.
+  const base = (url: URL) => url.href.replace(/\/$/, "");
+  const service: Runtime = { name: "service", base: base(svc.entryUrl), pid: svc.pid };
+  const port: Runtime = { name: "port", base: base(svc.url), pid: svc.pid };
+  const hello: Runtime = { name: "hello", base: base(hel.entryUrl), pid: hel.pid };
   log(
-    `service ${service.base} (workerd ${service.pid ?? "?"}), hello-world ${hello.base} (workerd ${hello.pid ?? "?"})`,
+    `service ${service.base} (npm start's kind of port ${port.base}, workerd ${service.pid ?? "?"}), ` +
+      `hello-world ${hello.base} (workerd ${hello.pid ?? "?"})`,
   );
   const created = new Date().toISOString();
-  await registerKey(svc.value.mf, KEY, {
+  await registerKey(svc.mf, KEY, {
     account_id: "acct-bench",
     rate_limit_per_minute: 10_000_000,
     label: "bench",
     created,
   });
-  await registerKey(svc.value.mf, LIMITED_KEY, {
+  await registerKey(svc.mf, LIMITED_KEY, {
     account_id: "acct-bench-10",
     rate_limit_per_minute: 10,
     label: "bench",
@@ -103,34 +124,39 @@ try {
 
   // 3. Cases, each warmed first (shards loaded, warm bodies cached: the steady state).
   log(`probing, and fetching ${ETAGS} ETags for the 304 case`);
-  const cases = (await buildCases({ service, etagCount: ETAGS })).filter((c) => !ONLY || ONLY.has(c.id));
+  const cases = (await buildCases({ service, port, etagCount: ETAGS })).filter((c) => !ONLY || ONLY.has(c.id));
   const anchor = helloCase(hello);
   await warm(anchor, CONNECTIONS, WARMUP);
   for (const c of cases) {
     log(`warming ${c.name}`);
     await warm(c, CONNECTIONS, WARMUP);
+    if (c.anchor) await warm(c.anchor, CONNECTIONS, WARMUP);
   }
 
-  // 4. Rounds: each case next to a hello-world run, the pair cut into SLICES alternating slices (so
-  // noise slower than a slice moves both alike), which one goes first alternating by round.
+  // 4. Rounds: each case next to a hello-world run (or its own anchor), the pair cut into SLICES
+  // alternating slices (so noise slower than a slice moves both alike), which one goes first
+  // alternating by round.
   const rounds = new Map<string, CaseRounds>(cases.map((c) => [c.id, { id: c.id, name: c.name, rounds: [] }]));
   const started = performance.now();
   const slice = SECONDS / SLICES;
   for (let round = 0; round < ROUNDS; round++) {
     for (const c of cases) {
+      const partner = c.anchor ?? anchor;
       const mine: Sample[] = [];
       const anchors: Sample[] = [];
       for (let i = 0; i < 2 * SLICES; i++) {
-        if ((i + round) % 2 === 0) anchors.push(await measure(anchor, CONNECTIONS, slice));
+        if ((i + round) % 2 === 0) anchors.push(await measure(partner, CONNECTIONS, slice));
         else mine.push(await measure(c, CONNECTIONS, slice));
       }
-      rounds.get(c.id)!.rounds.push({ sample: combine(mine, c.name), hello: combine(anchors, anchor.name) });
+      rounds.get(c.id)!.rounds.push({ sample: combine(mine, c.name), anchor: combine(anchors, partner.name) });
     }
     log(`round ${round + 1}/${ROUNDS} done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
 
   // 5. Report.
-  const all = [...rounds.values()];
+  const anchored = new Set(cases.filter((c) => c.anchor).map((c) => c.id));
+  const all = [...rounds.values()].filter((c) => !anchored.has(c.id));
+  const doors = [...rounds.values()].filter((c) => anchored.has(c.id));
   const health = rounds.get("a");
   const rows = [helloFigures(all), ...all.map((c) => figures(c, health))];
   console.log(buildLine);
@@ -144,12 +170,20 @@ try {
       `that over (a)'s median x hello; range = min-max over rounds; CPU = workerd utime+stime / responses\n`,
   );
   console.log(table(rows));
+  if (doors.length)
+    console.log(
+      "\nthe front door: npm start's port (workerd's own socket, straight to the worker) against the same load on " +
+        `miniflare's entry socket of the same workerd, alternating; latencies of (m) timed per request\n\n${frontDoorTable(doors)}`,
+    );
   const notes = cases.flatMap((c: Case) =>
     (c.notes ?? []).map((n) => `  ${/^\([^)]*\)/.exec(c.name)?.[0] ?? c.id} ${n}`),
   );
   if (notes.length) console.log(`\nnotes:\n${notes.join("\n")}`);
-  if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ build: built, rounds: all, rows }, null, 1));
-  console.log(`\nthe issue's targets (median over rounds, range in parentheses):\n${targets(TARGETS, rows)}`);
+  if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify({ build: built, rounds: [...rounds.values()], rows }, null, 1));
+  console.log(
+    `\nthe issues' targets (median over rounds, range in parentheses):\n${targets(TARGETS, rows)}\n` +
+      frontDoorTargets(FRONT_DOOR_TARGETS, doors),
+  );
 } catch (err) {
   console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exitCode = 1;

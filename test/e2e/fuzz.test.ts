@@ -2,8 +2,10 @@
 // of a list of odd values, then a seeded random mix of several mutations, other methods, bad keys
 // and odd paths follows; a POST route's body fields likewise, with odd JSON values and bodies that
 // are not JSON. Nothing a client sends may produce a 5xx; errors carry {detail}; no method but the
-// route's own is ever answered (a 2xx there would be a cached answer leaking through).
-import { expect, it } from "vitest";
+// route's own is ever answered (a 2xx there would be a cached answer leaking through). It runs
+// through both doors of the runtime: the worker's own port (`npm start`'s, request targets as sent)
+// and miniflare's entry socket (absolute URLs, as Cloudflare hands them to the worker).
+import { expect, inject, it } from "vitest";
 import { Rng } from "../../build/rng.ts";
 import { base, BRANCH, KEY, MEGACAP } from "./client.ts";
 import { POST_SAMPLES, SAMPLES } from "./samples.ts";
@@ -112,7 +114,7 @@ function systematicBodies(url: URL, sample: Record<string, unknown>): Probe[] {
 }
 
 /** Several body mutations at once, other methods, bad keys, odd paths. */
-function randomBodies(route: string, sample: Record<string, unknown>, rng: Rng): Probe[] {
+function randomBodies(base: string, route: string, sample: Record<string, unknown>, rng: Rng): Probe[] {
   const fields = [...Object.keys(sample), "filters", "sector", "industry", "period", "offset", "unknown_field"];
   return Array.from({ length: RANDOM_PER_ROUTE }, () => {
     const body: Record<string, unknown> = { ...sample };
@@ -163,41 +165,50 @@ function random(sample: URL, names: string[], rng: Rng): Probe[] {
   });
 }
 
-it("answers every mangled request of every route without a 5xx", { timeout: 300_000 }, async () => {
-  const rng = new Rng(20261122, "fuzz");
-  const failures: string[] = [];
-  let sent = 0;
-  let expected = 0;
-  for (const [route, item] of Object.entries(document.paths)) {
-    let probes: Probe[];
-    if (item.get) {
-      const names = [...(item.get.parameters ?? []).map((p) => p.name), "unknown_param"];
-      const sample = new URL(SAMPLES[route], base);
-      probes = [...systematic(sample, names), ...random(sample, names, rng)];
-    } else {
-      const sample = POST_SAMPLES[route];
-      probes = [...systematicBodies(new URL(route, base), sample), ...randomBodies(route, sample, rng)];
+const DOORS = [
+  ["the npm start port", base],
+  ["miniflare's entry socket", inject("entryBase")],
+] as const;
+
+it.each(DOORS)(
+  "answers every mangled request of every route without a 5xx, through %s",
+  { timeout: 300_000 },
+  async (_, base) => {
+    const rng = new Rng(20261122, "fuzz");
+    const failures: string[] = [];
+    let sent = 0;
+    let expected = 0;
+    for (const [route, item] of Object.entries(document.paths)) {
+      let probes: Probe[];
+      if (item.get) {
+        const names = [...(item.get.parameters ?? []).map((p) => p.name), "unknown_param"];
+        const sample = new URL(SAMPLES[route], base);
+        probes = [...systematic(sample, names), ...random(sample, names, rng)];
+      } else {
+        const sample = POST_SAMPLES[route];
+        probes = [...systematicBodies(new URL(route, base), sample), ...randomBodies(base, route, sample, rng)];
+      }
+      const allowed = item.get ? ["GET", "HEAD"] : ["POST"];
+      expected += probes.length;
+      for (let i = 0; i < probes.length; i += 64) {
+        await Promise.all(
+          probes.slice(i, i + 64).map(async ({ url, method, key, body: payload }) => {
+            const res = await fetch(url, { method, headers: key ? { "X-API-KEY": key } : {}, body: payload });
+            sent++;
+            const body = method === "HEAD" ? "" : await res.text();
+            const what = `${method} ${url.pathname}${url.search} ${payload?.slice(0, 100) ?? ""} -> ${res.status}`;
+            if (res.status >= 500) failures.push(`${what} ${body.slice(0, 200)}`);
+            if (!allowed.includes(method) && res.status < 300) failures.push(`${what}: not refused`);
+            if (res.status >= 400 && method !== "HEAD") {
+              const parsed = JSON.parse(body) as Record<string, unknown>;
+              if (typeof parsed.detail !== "string") failures.push(`${what}: no detail`);
+            }
+          }),
+        );
+      }
     }
-    const allowed = item.get ? ["GET", "HEAD"] : ["POST"];
-    expected += probes.length;
-    for (let i = 0; i < probes.length; i += 64) {
-      await Promise.all(
-        probes.slice(i, i + 64).map(async ({ url, method, key, body: payload }) => {
-          const res = await fetch(url, { method, headers: key ? { "X-API-KEY": key } : {}, body: payload });
-          sent++;
-          const body = method === "HEAD" ? "" : await res.text();
-          const what = `${method} ${url.pathname}${url.search} ${payload?.slice(0, 100) ?? ""} -> ${res.status}`;
-          if (res.status >= 500) failures.push(`${what} ${body.slice(0, 200)}`);
-          if (!allowed.includes(method) && res.status < 300) failures.push(`${what}: not refused`);
-          if (res.status >= 400 && method !== "HEAD") {
-            const parsed = JSON.parse(body) as Record<string, unknown>;
-            if (typeof parsed.detail !== "string") failures.push(`${what}: no detail`);
-          }
-        }),
-      );
-    }
-  }
-  expect(failures.slice(0, 20)).toEqual([]);
-  expect(sent).toBe(expected);
-  expect(sent).toBeGreaterThan(10_000);
-});
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect(sent).toBe(expected);
+    expect(sent).toBeGreaterThan(10_000);
+  },
+);

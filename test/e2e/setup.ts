@@ -7,8 +7,10 @@ import { KEYS } from "./keys.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Base URL of the shared runtime. */
+    /** Base URL of the shared runtime: the worker's own port, as `npm start` serves it. */
     base: string;
+    /** The same runtime through miniflare's entry socket (absolute request URLs, as on Cloudflare). */
+    entryBase: string;
     /** The bundles it serves, for tests that start a runtime of their own. */
     bundlesDir: string;
   }
@@ -19,6 +21,7 @@ export default async function setup(project: TestProject) {
   const rt = await startTestRuntime({ bundlesDir: bundles.outDir });
   for (const { key, limit, account } of Object.values(KEYS)) await rt.addKey(key, limit, account);
   project.provide("base", rt.base);
+  project.provide("entryBase", rt.entryBase);
   project.provide("bundlesDir", bundles.outDir);
   return async () => {
     await rt.stop();
