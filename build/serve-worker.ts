@@ -9,16 +9,16 @@
 // workerd drains on SIGTERM: it accepts the connections already waiting at its port, closes the port,
 // answers each connection's request in flight, closes idle connections and exits
 // (test/serve-worker.test.ts holds it to that). workerd is started through a shell script that
-// records its pid and ignores SIGINT (Ctrl+C signals the terminal's whole process group; the stop is
+// prints its pid and ignores SIGINT (Ctrl+C signals the terminal's whole process group; the stop is
 // ours to run). On Windows there is no such script: a stop ends workerd at once.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Miniflare, type MiniflareOptions } from "miniflare";
+import { ROOT } from "./worker-bundle.ts";
 
 export interface ServedWorker {
   mf: Miniflare;
@@ -38,33 +38,39 @@ const WORKERD: string =
   process.env.MINIFLARE_WORKERD_PATH ??
   (createRequire(createRequire(import.meta.url).resolve("miniflare"))("workerd") as { default: string }).default;
 
-const shellQuoted = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
+/** What the launcher prints before it becomes workerd: its pid, which is then workerd's. */
+const PID_LINE = "synthmarket workerd pid ";
+const LAUNCHER = join(ROOT, "node_modules", ".cache", "synthmarket", "workerd-launcher");
+const LAUNCHER_SCRIPT = `#!/bin/sh\ntrap '' INT\necho "${PID_LINE}$$"\nexec "$SYNTHMARKET_WORKERD" "$@"\n`;
 
-/** The script miniflare runs instead of workerd: it records the pid, then becomes workerd ignoring SIGINT. */
-function launcher(dir: string): { script: string; pidFile: string } {
-  const script = join(dir, "workerd");
-  const pidFile = join(dir, "pid");
-  writeFileSync(
-    script,
-    `#!/bin/sh\ntrap '' INT\necho $$ > ${shellQuoted(pidFile)}\nexec ${shellQuoted(WORKERD)} "$@"\n`,
-    { mode: 0o755 },
-  );
-  return { script, pidFile };
+/** The script miniflare runs instead of workerd, written once (atomically: test files start runtimes side by side). */
+function launcher(): string {
+  if (!existsSync(LAUNCHER) || readFileSync(LAUNCHER, "utf8") !== LAUNCHER_SCRIPT) {
+    mkdirSync(dirname(LAUNCHER), { recursive: true });
+    writeFileSync(`${LAUNCHER}.${process.pid}`, LAUNCHER_SCRIPT, { mode: 0o755 });
+    renameSync(`${LAUNCHER}.${process.pid}`, LAUNCHER);
+  }
+  process.env.SYNTHMARKET_WORKERD = WORKERD;
+  return LAUNCHER;
 }
 
 /**
- * workerd's output, as miniflare passes it on, but for the error (and its stack) that workerd logs
- * whenever a client goes away before its answer is written: that is the client's business.
+ * workerd's output, as miniflare passes it on, but for the launcher's pid line (handed to `onPid`)
+ * and the error (and its stack) that workerd logs whenever a client goes away before its answer is
+ * written: that is the client's business.
  */
-function passOutput(stdout: Readable, stderr: Readable): void {
-  createInterface(stdout).on("line", (line) => console.log(line));
+const passOutput = (onPid: (pid: number) => void) => (stdout: Readable, stderr: Readable) => {
+  createInterface(stdout).on("line", (line) => {
+    if (line.startsWith(PID_LINE)) onPid(Number(line.slice(PID_LINE.length)));
+    else console.log(line);
+  });
   let gone = false;
   createInterface(stderr).on("line", (line) => {
     const stackOfGone = gone && line.startsWith("stack: ");
     gone = /disconnected: .*(Broken pipe|Connection reset by peer)/.test(line);
     if (!gone && !stackOfGone) console.error(line);
   });
-}
+};
 
 function alive(pid: number): boolean {
   try {
@@ -87,16 +93,16 @@ export function serveWorker(options: MiniflareOptions, port = 0): Promise<Served
 
 async function start(options: MiniflareOptions, port: number): Promise<ServedWorker> {
   const posix = process.platform !== "win32";
-  const dir = posix ? mkdtempSync(join(tmpdir(), "synthmarket-workerd-")) : null;
-  const { script, pidFile } = dir ? launcher(dir) : { script: undefined, pidFile: undefined };
+  let onPid: (pid: number) => void = () => {};
+  const launched = posix ? new Promise<number>((resolve) => (onPid = resolve)) : null;
   const previous = process.env.MINIFLARE_WORKERD_PATH;
-  if (script) process.env.MINIFLARE_WORKERD_PATH = script;
+  if (posix) process.env.MINIFLARE_WORKERD_PATH = launcher();
   const mf = new Miniflare({
     ...options,
     host: HOST,
     port: 0,
     unsafeDirectSockets: [{ host: HOST, port, proxy: true }],
-    handleRuntimeStdio: passOutput,
+    handleRuntimeStdio: passOutput(onPid),
   } as MiniflareOptions);
   let entryUrl: URL;
   let url: URL;
@@ -105,13 +111,12 @@ async function start(options: MiniflareOptions, port: number): Promise<ServedWor
     url = await mf.unsafeGetDirectURL();
   } catch (error) {
     await mf.dispose().catch(() => {});
-    if (dir) rmSync(dir, { recursive: true, force: true });
     throw error;
   } finally {
     if (previous === undefined) delete process.env.MINIFLARE_WORKERD_PATH;
     else process.env.MINIFLARE_WORKERD_PATH = previous;
   }
-  const pid = pidFile ? Number(readFileSync(pidFile, "utf8")) : null;
+  const pid = launched ? await launched : null;
 
   const drain = async (graceMs: number) => {
     const deadline = Date.now() + graceMs;
@@ -120,7 +125,6 @@ async function start(options: MiniflareOptions, port: number): Promise<ServedWor
       while (alive(pid) && Date.now() < deadline) await sleep(20);
     }
     await mf.dispose(); // ends workerd if the grace ran out; removes miniflare's temp files
-    if (dir) rmSync(dir, { recursive: true, force: true });
   };
   let stopped: Promise<void> | undefined;
   return { mf, url, entryUrl, pid, stop: (graceMs = 5_000) => (stopped ??= drain(graceMs)) };

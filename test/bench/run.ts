@@ -5,11 +5,11 @@
 // own miniflare), the two in alternating order, for several rounds. A case's figure is the median
 // over rounds of its ratio to the hello-world run it was paired with, so machine noise, which moves
 // both alike, cancels; its ratio to the service's /health (itself a case) goes through the same
-// anchor. Those cases go through miniflare's entry socket, as every earlier run did; the front door's
-// cases go through the worker's own port (npm start's), each paired instead with the same load on the
-// entry socket of the same workerd. workerd's CPU time is sampled around each run. Numbers are reported, not asserted (the
-// issue's targets are printed as pass/fail); the run fails only when a case answers with wrong
-// statuses, so a broken server cannot produce a pretty table.
+// anchor. Those cases go through miniflare's entry socket, as every earlier run did; the front
+// door's cases go through the worker's own port (npm start's), each paired instead with the same
+// load on the entry socket of the same workerd. workerd's CPU time is sampled around each run.
+// Numbers are reported, not asserted (the issues' targets are printed as pass/fail); the run fails
+// only when a case answers with wrong statuses, so a broken server cannot produce a pretty table.
 //
 // Environment: BENCH_ROUNDS (5), BENCH_SECONDS per case and round (2), BENCH_SLICES the pair is cut into
 // (4: case and hello-world alternate every 0.5 s), BENCH_CONNECTIONS (16), BENCH_WARMUP
