@@ -1,9 +1,8 @@
 // `npm run build:scenarios`: generate, validate and compile every scenario in scenarios-src/ into
 // the bundles directory, several scenarios at once on worker threads (one per core). A scenario
-// whose source, generator version and generator code are unchanged since its last build is
-// skipped. Each scenario is built the same way wherever it runs, so the output does not depend on
+// whose source, generator version and generator inputs (generator-inputs.ts) are unchanged since
+// its last build is skipped. Each scenario is built the same way wherever it runs, so the output does not depend on
 // the parallelism.
-import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -18,6 +17,7 @@ import type { Catalog, Manifest, ValidationReport } from "../src/bundle/types.ts
 import { allFundTickers } from "./generate/funds.ts";
 import { banks } from "./generate/rates.ts";
 import { libraryProgress, type ScenarioProgress } from "./build-progress.ts";
+import { generatorInputsHash } from "./generator-inputs.ts";
 import { buildInto, type BuildTask, type BuiltScenario, type TaskMessage } from "./scenario-build.ts";
 import { loadScenarioSources, type LoadedSource } from "./scenario-source.ts";
 import { GENERATOR_VERSION } from "./version.ts";
@@ -25,55 +25,6 @@ import { GENERATOR_VERSION } from "./version.ts";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const DEFAULT_SRC_DIR = join(ROOT, "scenarios-src");
 export const DEFAULT_OUT_DIR = join(ROOT, "bundles");
-
-/** What generation depends on besides the scenario source. */
-const GENERATOR_INPUTS = [
-  "build/families",
-  "build/generate",
-  "build/refdata",
-  "build/calendar.ts",
-  "build/compile.ts",
-  "build/cross-section.ts",
-  "build/realism.ts",
-  "build/refdata.ts",
-  "build/rng.ts",
-  "build/scenario-build.ts",
-  "build/scenario-source.ts",
-  "build/scratch.ts",
-  "build/validate.ts",
-  "build/version.ts",
-  "build/world.ts",
-  "src/bundle",
-  // The shards' columns: statement lines, metrics, the search fields packed from both, earnings,
-  // KPIs and segments.
-  "src/contract/earnings.ts",
-  "src/contract/fields.ts",
-  "src/contract/kpis.ts",
-  "src/contract/metrics.ts",
-  "src/contract/search.ts",
-  "src/contract/segments.ts",
-  "src/contract/statements.ts",
-  "src/contract/ticker.ts",
-];
-
-/** Hash of the generator's own code, so an edit without a version bump still rebuilds. */
-function generatorCodeHash(): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith(".ts") || entry.name.endsWith(".csv"))
-        hash.update(path.slice(ROOT.length)).update(readFileSync(path));
-    }
-  };
-  for (const input of GENERATOR_INPUTS) {
-    const path = join(ROOT, input);
-    if (input.endsWith(".ts")) hash.update(input).update(readFileSync(path));
-    else walk(path);
-  }
-  return hash.digest("hex");
-}
 
 export interface BuildResult {
   built: string[];
@@ -96,17 +47,19 @@ interface Plan {
   tasks: BuildTask[];
 }
 
-/** Which scenarios to build and which are unchanged since their last build. */
-function plan(options: BuildOptions): Plan {
+/**
+ * Which scenarios to build and which are unchanged since their last build: same source, generator
+ * version and generator inputs (`inputsHash`, generator-inputs.ts).
+ */
+function plan(options: BuildOptions, inputsHash = generatorInputsHash()): Plan {
   const outDir = options.outDir ?? DEFAULT_OUT_DIR;
   const sources = loadScenarioSources(options.srcDir ?? DEFAULT_SRC_DIR);
-  const codeHash = generatorCodeHash();
   const unchanged = new Map<string, Manifest>();
   const tasks: BuildTask[] = [];
   for (const loaded of sources) {
     const { id } = loaded.source;
     const stampPath = join(outDir, "scenarios", id, "build-stamp.json");
-    const stamp = JSON.stringify({ source: loaded.hash, generator_version: GENERATOR_VERSION, code: codeHash });
+    const stamp = JSON.stringify({ source: loaded.hash, generator_version: GENERATOR_VERSION, code: inputsHash });
     const manifestPath = join(outDir, manifestKey(id));
     if (
       !options.force &&
@@ -118,6 +71,11 @@ function plan(options: BuildOptions): Plan {
     } else tasks.push({ loaded, outDir, stamp });
   }
   return { outDir, sources, unchanged, tasks };
+}
+
+/** The names of the scenarios a build would build, given the generator inputs' hash. */
+export function staleScenarios(options: BuildOptions, inputsHash: string): string[] {
+  return plan(options, inputsHash).tasks.map((t) => t.loaded.source.name);
 }
 
 /** The result in the sources' order, whatever order scenarios finished in; then the catalog. */

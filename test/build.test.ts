@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unpack } from "msgpackr";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildLibrary, buildScenarios, DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { buildLibrary, buildScenarios, DEFAULT_SRC_DIR, staleScenarios } from "../build/build-scenarios.ts";
+import { generatorInputFiles, generatorInputsHash } from "../build/generator-inputs.ts";
 import { Shard } from "../src/bundle/shard.ts";
 import { SHARDS } from "../src/bundle/shards.ts";
 import type { Manifest } from "../src/bundle/types.ts";
@@ -186,6 +187,18 @@ describe("scenario build", () => {
     } finally {
       rmSync(srcDir, { recursive: true, force: true });
     }
+  });
+
+  it("finds the generator's inputs by its imports: an edit to a module only the price model imports makes every scenario stale", () => {
+    const options = { srcDir: DEFAULT_SRC_DIR, outDir: second.outDir };
+    expect(staleScenarios(options, generatorInputsHash())).toEqual([]);
+    const touched = (file: string) => (path: string) =>
+      path.endsWith(file) ? `${readFileSync(path, "utf8")}\n// touched\n` : readFileSync(path);
+    expect(staleScenarios(options, generatorInputsHash(touched("src/contract/adjusted-price.ts")))).toHaveLength(4);
+    expect(staleScenarios(options, generatorInputsHash(touched("build/refdata/companies.csv")))).toHaveLength(4);
+    // What serving alone reads is no input.
+    expect(generatorInputFiles()).not.toContain("src/routes/prices.ts");
+    expect(staleScenarios(options, generatorInputsHash(touched("src/routes/prices.ts")))).toEqual([]);
   });
 
   it("rejects an invalid scenario source with the reason", () => {
