@@ -74,7 +74,7 @@ export class ScenarioCompiler {
     const bytes = shardBytes(kind, part, rows);
     this.out(shardKey(this.record.id, name), bytes);
     this.hashes.set(name, sha256(bytes));
-    const period = periodOf(name);
+    const period = periodOf(kind, part);
     if (period) (this.periods[period[0]] ??= {})[period[1]] = rows.length;
   }
 

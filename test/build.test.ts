@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildLibrary, buildScenarios, DEFAULT_SRC_DIR, staleScenarios } from "../build/build-scenarios.ts";
 import { generatorInputFiles, generatorInputsHash } from "../build/generator-inputs.ts";
 import { Shard } from "../src/bundle/shard.ts";
-import { SHARDS } from "../src/bundle/shards.ts";
+import { periodOf, SHARDS, type ShardKind } from "../src/bundle/shards.ts";
 import type { Manifest } from "../src/bundle/types.ts";
 import { manifestKey, shardKey } from "../src/bundle/layout.ts";
 import { buildTempBundles, MEGACAP, readBundleObjects, readCatalog } from "./support/bundles.ts";
@@ -90,6 +90,28 @@ describe("scenario build", () => {
     const snapshotRows = Object.values(manifest.periods["market/snapshots"]).reduce((x, y) => x + y, 0);
     expect(snapshotRows).toBe(manifest.day_count * 19);
     expect(Object.keys(manifest.periods["events/all"])).toEqual(["2023"]);
+  });
+
+  it("counts the rows of every shard of every kind split by period in the manifest, as the kinds declare", () => {
+    const periodic = (Object.values(SHARDS) as ShardKind[]).filter((kind) => kind.period);
+    expect(periodic.length).toBeGreaterThan(5);
+    for (const { scenario } of readCatalog(first.outDir).scenarios) {
+      const manifest = manifestOf(first.outDir, scenario.id);
+      const counted: string[] = [];
+      for (const [key] of readBundleObjects(first.outDir)) {
+        const name = key.match(new RegExp(`^scenarios/${scenario.id}/shards/(.+)\\.mpk$`))?.[1];
+        const kind = name && periodic.find((k) => name.startsWith(`${k.prefix}/`));
+        if (!name || !kind) continue;
+        const period = periodOf(kind, name.slice(kind.prefix.length + 1));
+        if (!period) continue;
+        expect(manifest.periods[period[0]]?.[period[1]], name).toBe(shardOf(first.outDir, scenario.id, name).length);
+        counted.push(name);
+      }
+      const listed = Object.entries(manifest.periods).flatMap(([series, periods]) =>
+        Object.keys(periods).map((p) => `${series}/${p}`),
+      );
+      expect(counted.sort()).toEqual(listed.sort());
+    }
   });
 
   it("stores the kinds served row by row as each row's JSON text, and the others as msgpack rows", () => {

@@ -11,11 +11,30 @@ import { FinancialMetrics } from "../contract/metrics.ts";
 import { SEARCH_FIELDS } from "../contract/search.ts";
 import { BALANCE_LINES, CASH_FLOW_LINES, INCOME_LINES, PERIOD_FIELDS } from "../contract/statements.ts";
 
-export interface ShardKind<C extends readonly string[] = readonly string[]> {
+/**
+ * When a row becomes public, so that a read at a horizon leaves out what was not public by then
+ * (as-of.ts, src/http/scenario.ts):
+ * - `key`: the key starts with the date the row is public from (rows are in that order);
+ * - `ticker-key`: the key is `<ticker> <date> ...`, each ticker's rows in the order of that date;
+ * - `{ column }`: that column holds the date (the rows are in another order);
+ * - `with-statements`: public with its period's statements, the row of the same key (segments);
+ * - `always`: reference data (the company list), public whatever the date.
+ */
+export type Visibility = "key" | "ticker-key" | { readonly column: string } | "with-statements" | "always";
+
+/** A kind split by period: its shards of one year (`events/all/2023`) or month (`market/snapshots/2023-06`). */
+export type PeriodSplit = "year" | "month";
+
+export interface ShardKind<C extends readonly string[] = readonly string[], V extends Visibility = Visibility> {
   /** Column order of the rows. */
   readonly columns: C;
   /** The shard's name, for one part (a ticker, a bank, a month) or the only one. */
   name(part?: string): string;
+  /** What every name of the kind starts with (`prices` of `prices/AAPL`; the name itself for a lone shard). */
+  readonly prefix: string;
+  readonly visible: V;
+  /** Shards whose name ends in a period of this length are one period of a series, counted in the manifest. */
+  readonly period?: PeriodSplit;
   /** The sort key of a row: its first column unless said otherwise. */
   key(row: Row): string;
   /**
@@ -28,7 +47,9 @@ export interface ShardKind<C extends readonly string[] = readonly string[]> {
   readonly binary?: boolean;
 }
 
-interface Options<C extends readonly string[]> {
+interface Options<C extends readonly string[], V extends Visibility> {
+  visible: V;
+  period?: PeriodSplit;
   key?: (row: Row) => string;
   /** Rows are served as objects of their columns, less `hidden`, plus `extra` (e.g. the ticker). */
   served?: { hidden?: C[number][]; extra?: (part: string | undefined) => Record<string, unknown> };
@@ -36,16 +57,19 @@ interface Options<C extends readonly string[]> {
   binary?: boolean;
 }
 
-function kind<const C extends readonly string[]>(
-  name: (part?: string) => string,
+function kind<const C extends readonly string[], const V extends Visibility>(
+  { name, prefix }: Naming,
   columns: C,
-  options: Options<C> = {},
-): ShardKind<C> {
+  options: Options<C, V>,
+): ShardKind<C, V> {
   const shown = columns.map((c, i) => [c, i] as const).filter(([c]) => !options.served?.hidden?.includes(c));
   const extra = options.served?.extra;
   return {
     columns,
     name,
+    prefix,
+    visible: options.visible,
+    ...(options.period ? { period: options.period } : {}),
     key: options.key ?? ((row) => row[0] as string),
     ...(options.served
       ? {
@@ -61,30 +85,40 @@ function kind<const C extends readonly string[]>(
   };
 }
 
+interface Naming {
+  name: (part?: string) => string;
+  prefix: string;
+}
+
 /** One shard per part: `prices/AAPL`, `rates/FED`, `events/all/2023`. */
-const perPart = (prefix: string) => (part?: string) => {
-  if (!part) throw new Error(`shard ${prefix} needs a part`);
-  return `${prefix}/${part}`;
-};
+const perPart = (prefix: string): Naming => ({
+  prefix,
+  name: (part?: string) => {
+    if (!part) throw new Error(`shard ${prefix} needs a part`);
+    return `${prefix}/${part}`;
+  },
+});
 /** The only shard of its kind. */
-const only = (name: string) => () => name;
+const only = (name: string): Naming => ({ prefix: name, name: () => name });
 
 /** The part of a market-wide shard of one year (`events/all/2023`) beside per-ticker shards. */
 export const allOf = (year: string) => `all/${year}`;
 export const yearOf = (date: string) => date.slice(0, 4);
 export const monthOf = (date: string) => date.slice(0, 7);
 
+const PERIOD_PATTERN: Record<PeriodSplit, RegExp> = { year: /^\d{4}$/, month: /^\d{4}-\d{2}$/ };
+
 /**
- * The series and period of a shard split by period (`events/all/2023` -> ["events/all", "2023"],
- * `market/snapshots/2023-06`, `funds/SPY/2023`), or undefined. The manifest counts each period's
- * rows, so answers can page across periods without reading them.
+ * The series and period of a shard, when its kind is split by period and its part names one
+ * (`events` `all/2023` -> ["events/all", "2023"], `market/snapshots` `2023-06`, `funds` `SPY/2023`),
+ * else undefined (`events` `AAPL`). The manifest counts each period's rows, so answers can page
+ * across periods without reading them.
  */
-export function periodOf(name: string): [string, string] | undefined {
-  const m =
-    /^(market\/snapshots|events\/all|actions\/all|metrics\/all|earnings\/all|search\/(?:ttm|quarterly|annual)|funds\/[^/]+)\/(\d{4}(?:-\d{2})?)$/.exec(
-      name,
-    );
-  return m ? [m[1], m[2]] : undefined;
+export function periodOf(kind: ShardKind, part: string | undefined): [string, string] | undefined {
+  const name = kind.name(part);
+  const cut = name.lastIndexOf("/");
+  const period = name.slice(cut + 1);
+  return kind.period && PERIOD_PATTERN[kind.period].test(period) ? [name.slice(0, cut), period] : undefined;
 }
 
 /** Fields of each holding in a fund composition row. */
@@ -104,6 +138,7 @@ const notDate = (key: string) => (column: string) => column !== key;
  */
 const statement = (name: string, lines: object) =>
   kind(perPart(`statements/${name}`), ["key", ...Object.keys(PERIOD_FIELDS), ...Object.keys(lines)], {
+    visible: { column: "filing_date" },
     served: { hidden: ["key"] },
   });
 
@@ -117,6 +152,7 @@ export const searchKey = (ticker: string, filingDate: string, reportPeriod: stri
 export const SHARDS = {
   /** Per instrument: the bar alone, so the common request decodes only plain numbers. */
   prices: kind(perPart("prices"), ["time", "open", "high", "low", "close", "volume"], {
+    visible: "key",
     served: { extra: (ticker) => ({ ticker }) },
   }),
   /** Per instrument: what `include_components=true` adds, one row per bar in the price shard's order. */
@@ -132,13 +168,13 @@ export const SHARDS = {
       "volatility",
       "metadata",
     ],
-    { served: { hidden: ["time"] }, fragment: true },
+    { visible: "key", served: { hidden: ["time"] }, fragment: true },
   ),
   /** Per month (`2023-06`): every instrument's bar of every trading day, by day then ticker. */
   marketSnapshots: kind(
     perPart("market/snapshots"),
     ["time", "ticker", "open", "high", "low", "close", "volume", "day_change", "day_change_percent", "market_cap"],
-    { key: (row) => `${row[0]} ${row[1]}`, served: identity },
+    { visible: "key", period: "month", key: (row) => `${row[0]} ${row[1]}`, served: identity },
   ),
   /** The macro tape, one row per trading day. */
   macro: kind(
@@ -154,40 +190,48 @@ export const SHARDS = {
       "volatility_index",
       "metadata",
     ],
-    { served: identity },
+    { visible: "key", served: identity },
   ),
   /** Per central bank: its policy decisions by effective date. */
   rates: kind(
     perPart("rates"),
     ["effective_date", "bank", "target_low", "target_high", "decision", "announcement_date"],
-    { served: identity },
+    { visible: { column: "announcement_date" }, served: identity },
   ),
   /** Per ticker, and per year of all events (`allOf(year)`, market-wide ones included), by event date. */
   events: kind(
     perPart("events"),
     ["event_date", "event_id", "ticker", "event_type", "public_release_datetime", "visible_from", "public_summary"],
-    { served: identity },
+    // visible_from is the event date, the key.
+    { visible: "key", period: "year", served: identity },
   ),
   /** Per ticker, and per year of all actions (`allOf(year)`): by announcement date (visible once announced). */
   actions: kind(
     perPart("actions"),
     ["announcement_date", "id", "ticker", "action_type", "ex_date", "record_date", "payable_date", "details"],
-    { served: identity },
+    { visible: "key", period: "year", served: identity },
   ),
   /** Per ticker: income statements, balance sheets and cash-flow statements (statementKey). */
   income: statement("income", INCOME_LINES),
   balance: statement("balance", BALANCE_LINES),
   cashFlow: statement("cash-flow", CASH_FLOW_LINES),
   /** Per ticker: each period's segments (statementKey), as many as its statements. */
-  segments: kind(perPart("statements/segments"), ["key", "segments"]),
+  segments: kind(perPart("statements/segments"), ["key", "segments"], { visible: "with-statements" }),
   /** Per ticker: operating KPIs and non-GAAP reconciliations of quarters and fiscal years (statementKey). */
-  kpis: kind(perPart("kpi/metrics"), ["key", ...Object.keys(KpiMetrics.shape)], { served: { hidden: ["key"] } }),
-  nonGaap: kind(perPart("kpi/non-gaap"), ["key", ...Object.keys(NonGaap.shape)], { served: { hidden: ["key"] } }),
+  kpis: kind(perPart("kpi/metrics"), ["key", ...Object.keys(KpiMetrics.shape)], {
+    visible: { column: "filing_date" },
+    served: { hidden: ["key"] },
+  }),
+  nonGaap: kind(perPart("kpi/non-gaap"), ["key", ...Object.keys(NonGaap.shape)], {
+    visible: { column: "filing_date" },
+    served: { hidden: ["key"] },
+  }),
   /**
    * Per ticker: financial metrics of every period (statementKey), valued at the close of their filing
    * date; `inputs` (not served) values them at another close.
    */
   metrics: kind(perPart("metrics"), ["key", ...Object.keys(FinancialMetrics.shape), "inputs"], {
+    visible: { column: "filing_date" },
     served: { hidden: ["key", "inputs"] },
   }),
   /**
@@ -195,42 +239,54 @@ export const SHARDS = {
    * date, so a snapshot finds each company's latest by a binary search of the keys.
    */
   metricsByFiling: kind(perPart("metrics"), ["filing_date", "ticker", "metrics", "inputs"], {
+    visible: "ticker-key",
+    period: "year",
     key: (row) => `${row[1]} ${row[0]}`,
   }),
   /**
    * Per ticker: analyst estimates by estimate date (public from then), one row per publication
    * (estimates.ts); per-share fields as of that date.
    */
-  estimates: kind(perPart("estimates"), PUBLISHED_ESTIMATES_COLUMNS),
+  estimates: kind(perPart("estimates"), PUBLISHED_ESTIMATES_COLUMNS, { visible: "key" }),
   /**
    * Per ticker, and per year of all companies (`allOf(year)`): earnings releases by filing date,
    * per-share figures as reported (restated for later splits when served).
    */
   earnings: kind(perPart("earnings"), ["filing_date", ...Object.keys(Earnings.shape).filter(notDate("filing_date"))], {
+    visible: "key",
+    period: "year",
     served: identity,
   }),
   /** Per ticker: full-year guidance by issue date (public from then). */
-  guidance: kind(perPart("guidance"), [
-    "issued_date",
-    "metric_name",
-    ...Object.keys(KpiGuidance.shape).filter((c) => c !== "issued_date" && c !== "metric_name"),
-  ]),
+  guidance: kind(
+    perPart("guidance"),
+    [
+      "issued_date",
+      "metric_name",
+      ...Object.keys(KpiGuidance.shape).filter((c) => c !== "issued_date" && c !== "metric_name"),
+    ],
+    { visible: "key" },
+  ),
   /** Per ticker: release dates by earnings date, each public from its announcement date. */
-  earningsCalendar: kind(perPart("earnings-calendar"), [
-    "earnings_date",
-    ...Object.keys(EarningsDate.shape).filter(notDate("earnings_date")),
-  ]),
+  earningsCalendar: kind(
+    perPart("earnings-calendar"),
+    ["earnings_date", ...Object.keys(EarningsDate.shape).filter(notDate("earnings_date"))],
+    { visible: { column: "announcement_date" } },
+  ),
   /**
    * Per kind of period and filing year (`ttm/2023`): every company's periods filed that year, keyed
    * by searchKey, so a company's latest period as of a date is one binary search and its periods are
    * contiguous. Each row is the period's statement lines and metrics as packNumbers bytes: a screen
    * reads the fields it filters on straight from the shard, decoding nothing else.
    */
-  search: kind(perPart("search"), ["key", "numbers"], { binary: true }),
+  search: kind(perPart("search"), ["key", "numbers"], { visible: "ticker-key", period: "year", binary: true }),
   /** Every company's splits, by ticker then ex-date: for restating the search's per-share figures by a horizon. */
-  splits: kind(only("splits"), ["ticker", "ex_date", "ratio"], { key: (row) => `${row[0]} ${row[1]}` }),
+  splits: kind(only("splits"), ["ticker", "ex_date", "ratio"], {
+    visible: "ticker-key",
+    key: (row) => `${row[0]} ${row[1]}`,
+  }),
   /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
-  funds: kind(perPart("funds"), ["as_of", "holdings"]),
+  funds: kind(perPart("funds"), ["as_of", "holdings"], { visible: "key", period: "year" }),
   /** The operating companies' facts, by ticker. */
   companies: kind(
     only("companies"),
@@ -249,12 +305,12 @@ export const SHARDS = {
       "sic_sector",
       "sec_filings_url",
     ],
-    { served: identity },
+    { visible: "always", served: identity },
   ),
   /** Companies by zero-padded CIK. */
-  ciks: kind(only("ciks"), ["cik", "ticker"]),
+  ciks: kind(only("ciks"), ["cik", "ticker"], { visible: "always" }),
   /** Every instrument with prices, by ticker, with its kind (InstrumentKind). */
-  instruments: kind(only("instruments"), ["ticker", "kind"]),
+  instruments: kind(only("instruments"), ["ticker", "kind"], { visible: "always" }),
 } as const;
 
 const POSITION = new Map(SEARCH_FIELDS.map((f, i) => [f, i * 8]));

@@ -1,15 +1,11 @@
 // Reading one company's rows per fiscal period (statements, segments, metrics, KPIs): the query
 // every such route takes, its point in time, and the rows it selects from shards keyed
 // `<period> <report_period>`.
-import type { Context } from "hono";
 import type { z } from "zod";
-import type { Shard } from "../bundle/shard.ts";
-import { statementKey, type ShardKind } from "../bundle/shards.ts";
-import type { Manifest } from "../bundle/types.ts";
+import type { FilteredRows } from "../bundle/as-of.ts";
+import { statementKey } from "../bundle/shards.ts";
 import { date, oneOf, scenarioId, ticker, withDefault } from "../contract/params.ts";
-import type { AppEnv } from "../env.ts";
-import { horizon, loadManifest, pageRange, requireTicker } from "./scenario.ts";
-import { restated, splitFactor, splitsBy } from "./splits.ts";
+import { pageRange, type Scenario } from "./scenario.ts";
 
 const reportDate = (description: string) => date({ description, example: "2023-01-01" }).optional();
 
@@ -51,27 +47,23 @@ export const periodQuery = (
   }).optional(),
 });
 
+/** The parameters whose earliest is a period query's point in time. */
+export const PERIOD_POINT_IN_TIME = ["filing_date_lte", "as_of"] as const;
+
 /** A validated period query: its fields and the page. */
 type PeriodQuery = z.output<z.ZodObject<ReturnType<typeof periodQuery>>> & { offset: number; limit: number };
 
-/** The last filing date the query may see. */
-export function periodHorizon(manifest: Manifest, q: Pick<PeriodQuery, "filing_date_lte" | "as_of">): string {
-  const dates = [q.filing_date_lte, q.as_of].filter((d): d is string => d !== undefined);
-  return dates.length ? dates.sort()[0] : horizon(manifest, undefined);
-}
-
-/** Indexes of the rows the query selects, newest period first, paged. */
-function selectPeriods(shard: Shard, q: PeriodQuery, last: string): number[] {
-  const [from, to] = shard.window(statementKey(q.period, ""), statementKey(q.period, "~"));
-  const rows = shard.objects(from, to);
+/** Indexes of the public rows the query selects, newest period first, paged. */
+function selectPeriods(rows: FilteredRows, q: PeriodQuery): number[] {
+  const [from, to] = rows.window(statementKey(q.period, ""), statementKey(q.period, "~"));
+  const visible = rows.visible(from, to);
   const keep: number[] = [];
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const r = rows[i].report_period as string;
-    if ((rows[i].filing_date as string) > last) continue;
+  for (let k = visible.length - 1; k >= 0; k--) {
+    const r = visible[k].row.report_period as string;
     if (q.report_period && r !== q.report_period) continue;
     if ((q.report_period_gte && r < q.report_period_gte) || (q.report_period_gt && r <= q.report_period_gt)) continue;
     if ((q.report_period_lte && r > q.report_period_lte) || (q.report_period_lt && r >= q.report_period_lt)) continue;
-    keep.push(from + i);
+    keep.push(visible[k].index);
   }
   const [start, end] = pageRange(0, keep.length, q.offset, q.limit);
   return keep.slice(start, end);
@@ -83,23 +75,21 @@ function selectPeriods(shard: Shard, q: PeriodQuery, last: string): number[] {
  * gone ex after each period by the horizon; empty lists for an instrument without them.
  */
 export async function periodRows(
-  c: Context<AppEnv>,
+  scenario: Scenario,
   q: PeriodQuery,
-  kinds: ShardKind[],
+  kinds: Parameters<Scenario["filed"]>[0],
   perShare: readonly string[] = [],
   counts: readonly string[] = [],
 ): Promise<Record<string, unknown>[][]> {
-  const manifest = await loadManifest(c, q.scenario_id);
-  await requireTicker(c, manifest, q.ticker);
-  const last = periodHorizon(manifest, q);
-  const shards = await Promise.all(kinds.map((k) => c.get("reader").shard(manifest, k.name(q.ticker))));
-  if (shards.some((s) => !s)) return kinds.map(() => []);
-  const picked = selectPeriods(shards[0]!, q, last);
-  const splits = await splitsBy(c, manifest, q.ticker, last);
-  return shards.map((shard) =>
-    picked.map((i) => {
-      const row = shard!.objects(i, i + 1)[0];
-      return restated(row, splitFactor(splits, row.report_period as string), perShare, counts);
-    }),
-  );
+  await scenario.requireTicker(q.ticker);
+  const rows = await scenario.filed(kinds, q.ticker);
+  const out: Record<string, unknown>[][] = kinds.map(() => []);
+  if (!rows) return out;
+  const splits = await scenario.splits();
+  for (const i of selectPeriods(rows, q)) {
+    const period = rows.at(i);
+    const reportPeriod = period[0].report_period as string;
+    period.forEach((row, k) => out[k].push(splits.restate(row, q.ticker, reportPeriod, perShare, counts)));
+  }
+  return out;
 }

@@ -10,6 +10,7 @@ import type { AppEnv } from "../env.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { concat, renderAnswer, type Answer } from "./json.ts";
 import { answer, answeredBefore, identify, remember, seenBefore } from "./respond.ts";
+import { Scenario } from "./scenario.ts";
 
 export type ApiApp = OpenAPIHono<AppEnv>;
 
@@ -44,6 +45,9 @@ export const errorResponses = {
   },
 } as const;
 
+/** The query parameters that set a route's point in time (their earliest); `as_of` unless a route says otherwise. */
+const AS_OF = ["as_of"] as const;
+
 interface DataRouteConfig<Request extends RouteConfig["request"], Response extends z.ZodType> {
   path: string;
   tag: string;
@@ -51,13 +55,15 @@ interface DataRouteConfig<Request extends RouteConfig["request"], Response exten
   description?: string;
   request: Request;
   response: Response;
+  /** The date parameters whose earliest is the horizon (default `as_of`); without any, the scenario's current_date. */
+  pointInTime?: readonly string[];
 }
 
 /** A keyed GET route over bundle data: answered by `serve`, with strong ETags. */
 export function dataRoute<const Request extends RouteConfig["request"], const Response extends z.ZodType>(
   config: DataRouteConfig<Request, Response>,
 ) {
-  return createRoute({
+  const route = createRoute({
     method: "get",
     path: config.path,
     tags: [config.tag],
@@ -78,6 +84,7 @@ export function dataRoute<const Request extends RouteConfig["request"], const Re
       ...errorResponses,
     },
   });
+  return { ...route, pointInTime: config.pointInTime ?? AS_OF };
 }
 
 type DataRoute = ReturnType<typeof dataRoute>;
@@ -90,29 +97,50 @@ type ResponseBody<R> = R extends {
   ? z.input<S>
   : never;
 
+/** The scenario a request names, at its horizon; routes without `scenario_id` get none. */
+type ScenarioOf<I> = I extends { scenario_id: string } ? Scenario : undefined;
+
+/** Rules on the request alone (400 and 422 before anything is read: an unknown scenario is 404 after them). */
+type Check<I> = (input: I) => void;
+
+/** The request's scenario at the earliest of its point-in-time parameters given, if it names one. */
+async function scenarioOf(c: Context<AppEnv>, input: Record<string, unknown>, pointInTime: readonly string[]) {
+  if (typeof input.scenario_id !== "string") return undefined;
+  const dates = pointInTime.map((name) => input[name] as string | undefined);
+  return Scenario.open(c.get("reader"), input.scenario_id, dates);
+}
+
 /**
- * Serve a data route. The handler gets the validated query and path parameters and returns the
- * declared body (fields may be JSON text taken from shards). Before it runs, the request's identity
- * answers a matching If-None-Match with 304 and a repeated request from the isolate's body cache,
- * so neither reads a shard.
+ * Serve a data route. The handler gets the validated query and path parameters and the scenario they
+ * name, opened at the request's horizon, and returns the declared body (fields may be JSON text
+ * taken from shards). Before it runs, the request's identity answers a matching If-None-Match with
+ * 304 and a repeated request from the isolate's body cache, so neither reads a shard.
  */
 export function serve<R extends DataRoute>(
   app: ApiApp,
   route: R,
   handler: (
     input: Validated<R, "query"> & Validated<R, "params">,
+    scenario: ScenarioOf<Validated<R, "query"> & Validated<R, "params">>,
     c: Context<AppEnv>,
   ) => Promise<Answer<ResponseBody<R>>>,
+  check?: Check<Validated<R, "query"> & Validated<R, "params">>,
 ): void {
-  app.openapi(route, (async (c: Context<AppEnv>) => {
-    const req = c.req as unknown as { valid(target: string): object | undefined };
-    const input = { ...req.valid("query"), ...req.valid("param") } as Validated<R, "query"> & Validated<R, "params">;
-    const identity = await identify(c, route.path, input as Record<string, unknown>);
-    if (identity) remember(c, identity);
-    const before = identity && answeredBefore(c, identity);
-    if (before) return before;
-    return answer(c, identity, renderAnswer((await handler(input, c)) as Record<string, unknown>));
-  }) as never);
+  const { pointInTime, ...declaration } = route;
+  app.openapi(
+    declaration as R,
+    (async (c: Context<AppEnv>) => {
+      const req = c.req as unknown as { valid(target: string): object | undefined };
+      const input = { ...req.valid("query"), ...req.valid("param") } as Validated<R, "query"> & Validated<R, "params">;
+      const identity = await identify(c, route.path, input as Record<string, unknown>);
+      if (identity) remember(c, identity);
+      const before = identity && answeredBefore(c, identity);
+      if (before) return before;
+      check?.(input);
+      const scenario = await scenarioOf(c, input as Record<string, unknown>, pointInTime);
+      return answer(c, identity, renderAnswer((await handler(input, scenario as never, c)) as Record<string, unknown>));
+    }) as never,
+  );
 }
 
 interface PostRouteConfig<Body extends z.ZodType, Response extends z.ZodType> {
@@ -122,6 +150,8 @@ interface PostRouteConfig<Body extends z.ZodType, Response extends z.ZodType> {
   description?: string;
   body: Body;
   response: Response;
+  /** The body's date fields whose earliest is the horizon (default `as_of`). */
+  pointInTime?: readonly string[];
 }
 
 /** Bodies larger than this are refused (422) before they are parsed. */
@@ -151,6 +181,7 @@ export function postRoute<const Body extends z.ZodType, const Response extends z
       },
     }),
     body: config.body,
+    pointInTime: config.pointInTime ?? AS_OF,
   };
 }
 
@@ -193,16 +224,17 @@ async function jsonBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Pro
 export function servePost<Body extends z.ZodType, Response extends z.ZodType>(
   app: ApiApp,
   route: ReturnType<typeof postRoute<Body, Response>>,
-  handler: (input: z.output<Body>, c: Context<AppEnv>) => Promise<Answer<z.input<Response>>>,
+  handler: (input: z.output<Body>, scenario: Scenario, c: Context<AppEnv>) => Promise<Answer<z.input<Response>>>,
 ): void {
-  const { body, ...declaration } = route;
+  const { body, pointInTime, ...declaration } = route;
   app.openAPIRegistry.registerPath(declaration);
   app.post(route.path, async (c) => {
     const input = await jsonBody(c, body);
     const identity = await identify(c, route.path, input as Record<string, unknown>);
     const before = identity && answeredBefore(c, identity);
     if (before) return before;
-    return answer(c, identity, renderAnswer((await handler(input, c)) as Record<string, unknown>));
+    const scenario = (await scenarioOf(c, input as Record<string, unknown>, pointInTime))!;
+    return answer(c, identity, renderAnswer((await handler(input, scenario, c)) as Record<string, unknown>));
   });
 }
 

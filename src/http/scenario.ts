@@ -1,39 +1,17 @@
-// What every data route does with its scenario: find it, bound its time, find its shards and read
-// rows out of them (as JSON text where the shard stores it).
-import type { Context } from "hono";
+// A scenario as one request sees it: its manifest, its horizon, and its shards read at that horizon.
+// The route declaration opens it (route.ts) and hands it to the handler, so a route module never
+// loads a manifest, works out a horizon or restates a split: every shard it can read holds only
+// the rows public by the horizon (src/bundle/as-of.ts), and per-share figures are restated for the
+// splits gone ex by then.
+import { DatedRows, FilteredRows, TickerRows } from "../bundle/as-of.ts";
+import type { BundleReader } from "../bundle/reader.ts";
 import type { Shard } from "../bundle/shard.ts";
 import { allOf, monthOf, SHARDS, yearOf, type InstrumentKind, type ShardKind } from "../bundle/shards.ts";
-import type { Manifest } from "../bundle/types.ts";
-import type { AppEnv } from "../env.ts";
+import type { Manifest, ValidationReport } from "../bundle/types.ts";
 import { badRequest, notFound } from "./errors.ts";
+import { restated } from "./splits.ts";
 
-/** The scenario's manifest; 404 "Scenario not found" for an id the catalog does not hold. */
-export async function loadManifest(c: Context<AppEnv>, scenarioId: string): Promise<Manifest> {
-  const reader = c.get("reader");
-  const manifest = (await reader.catalogEntry(scenarioId)) ? await reader.manifest(scenarioId) : null;
-  if (!manifest) throw notFound("Scenario not found");
-  return manifest;
-}
-
-/**
- * The last date a request may see: its `as_of`, or the scenario's current_date. A future branch
- * (the days after current_date) is served only to an explicit later `as_of`.
- */
-export function horizon(manifest: Manifest, asOf: string | undefined): string {
-  return asOf ?? manifest.scenario.current_date;
-}
-
-/** The earlier of two optional dates (`end_date` and the horizon both bound a window from above). */
-export function earliest(a: string | undefined, b: string | undefined): string | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return a < b ? a : b;
-}
-
-/** 400 for an inverted date window: it cannot be served (an empty but valid window is 200). */
-export function requireOrderedWindow(start: string | undefined, end: string | undefined): void {
-  if (start && end && start > end) throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
-}
+type Kind<V> = ShardKind<readonly string[], V & ShardKind["visible"]>;
 
 /** Apply offset/limit to an index range [from, to). */
 export function pageRange(from: number, to: number, offset: number, limit: number): [number, number] {
@@ -41,16 +19,9 @@ export function pageRange(from: number, to: number, offset: number, limit: numbe
   return [start, Math.min(to, start + limit)];
 }
 
-/** A shard the answer cannot do without: 404 with `detail` when the scenario has none. */
-export async function requireShard(
-  c: Context<AppEnv>,
-  manifest: Manifest,
-  name: string,
-  detail: string,
-): Promise<Shard> {
-  const shard = await c.get("reader").shard(manifest, name);
-  if (!shard) throw notFound(detail);
-  return shard;
+/** 400 for an inverted date window: it cannot be served (an empty but valid window is 200). */
+export function requireOrderedWindow(start: string | undefined, end: string | undefined): void {
+  if (start && end && start > end) throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
 }
 
 /** Index of the row whose key is exactly `key`, or -1. */
@@ -59,33 +30,8 @@ export function find(shard: Shard, key: string): number {
   return i < shard.length && shard.keys[i] === key ? i : -1;
 }
 
-/** Every instrument with prices, by ticker (company, fund or warrant). */
-export function instruments(c: Context<AppEnv>, manifest: Manifest): Promise<Shard> {
-  return requireShard(c, manifest, SHARDS.instruments.name(), "Scenario has no instruments");
-}
-
-/** The operating companies' facts, by ticker. */
-export function companiesShard(c: Context<AppEnv>, manifest: Manifest): Promise<Shard> {
-  return requireShard(c, manifest, SHARDS.companies.name(), "Scenario has no companies");
-}
-
-/** The instrument's kind; 404 unless the scenario holds it. */
-export async function requireTicker(c: Context<AppEnv>, manifest: Manifest, ticker: string): Promise<InstrumentKind> {
-  const shard = await instruments(c, manifest);
-  const i = find(shard, ticker);
-  if (i < 0) throw notFound(`Ticker ${ticker} not found in scenario`);
-  return shard.rows(i, i + 1)[0][1] as InstrumentKind;
-}
-
-/** Row texts of rows [from, to), newest first. */
-function newestFirstText(shard: Shard, from: number, to: number): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  for (let i = to - 1; i >= from; i--) out.push(shard.json(i, i + 1));
-  return out;
-}
-
 interface Page {
-  /** Inclusive date window on the shards' key. */
+  /** Inclusive date window on the shards' key (the horizon bounds it too). */
   first?: string;
   last?: string;
   offset: number;
@@ -93,98 +39,219 @@ interface Page {
   keep?: (row: Record<string, unknown>) => boolean;
 }
 
-/**
- * Rows of shards read newest first (the most recent shard first), filtered and paged, as row texts.
- * Each shard is read only while rows are still needed; `counts` (rows per shard, from the manifest)
- * lets an unfiltered page skip whole shards it lies beyond without reading them.
- */
-async function newestFirst(
-  c: Context<AppEnv>,
-  manifest: Manifest,
-  shards: { name: string; whole: boolean; count?: number }[],
-  page: Page,
-): Promise<Uint8Array[]> {
-  const out: Uint8Array[] = [];
-  let skip = page.offset;
-  for (const { name, whole, count } of shards) {
-    const need = page.limit - out.length;
-    if (need <= 0) break;
-    if (!page.keep && whole && count !== undefined && skip >= count) {
-      skip -= count;
-      continue;
-    }
-    const shard = await c.get("reader").shard(manifest, name);
-    if (!shard) continue;
-    const [from, to] = shard.window(page.first, page.last);
-    if (!page.keep) {
-      const end = Math.max(from, to - skip);
-      skip -= to - end;
-      out.push(...newestFirstText(shard, Math.max(from, end - need), end));
-      continue;
-    }
-    const rows = shard.objects(from, to);
-    for (let i = to - 1; i >= from && out.length < page.limit; i--) {
-      if (!page.keep(rows[i - from])) continue;
-      if (skip > 0) skip--;
-      else out.push(shard.json(i, i + 1));
-    }
+/** Every company's splits gone ex by the horizon: restates a period's per-share figures and share counts. */
+export class Splits {
+  private readonly rows: TickerRows | null;
+
+  constructor(rows: TickerRows | null) {
+    this.rows = rows;
   }
-  return out;
+
+  /** How many of today's shares (as of the horizon) one share on `date` became. */
+  factor(ticker: string, date: string): number {
+    if (!this.rows) return 1;
+    const [from, to] = this.rows.of(ticker);
+    let f = 1;
+    for (const [, ex, ratio] of this.rows.rows(from, to) as [string, string, number][]) if (ex > date) f *= ratio;
+    return f;
+  }
+
+  /** The row with its per-share figures (four decimals) and share counts restated from `date` to the horizon. */
+  restate<T extends Record<string, unknown>>(
+    row: T,
+    ticker: string,
+    date: string,
+    perShare: readonly string[],
+    counts: readonly string[] = [],
+  ): T {
+    return restated(row, this.factor(ticker, date), perShare, counts);
+  }
 }
 
-/**
- * Newest first over a resource kept per ticker and per year of all tickers (events, corporate
- * actions): one ticker reads its own shard; several, or none, read the yearly shards (several
- * filtered to those tickers). Every ticker must be in the scenario (404 otherwise); an instrument
- * without rows has no shard and gets an empty list (SPEC rule 4).
- */
-export async function newestFirstByTickerOrYear(
-  c: Context<AppEnv>,
-  manifest: Manifest,
-  kind: ShardKind,
-  tickers: string[] | undefined,
-  page: Page,
-): Promise<Uint8Array[]> {
-  for (const t of tickers ?? []) await requireTicker(c, manifest, t);
-  if (tickers?.length === 1) return newestFirst(c, manifest, [{ name: kind.name(tickers[0]), whole: false }], page);
-  const wanted = tickers ? new Set<unknown>(tickers) : undefined;
-  const keep =
-    wanted || page.keep
-      ? (row: Record<string, unknown>) => (!wanted || wanted.has(row.ticker)) && (!page.keep || page.keep(row))
-      : undefined;
-  const counts = manifest.periods[kind.name("all")] ?? {};
-  const years = Object.keys(counts)
-    .filter((y) => (!page.first || y >= yearOf(page.first)) && (!page.last || y <= yearOf(page.last)))
-    .sort()
-    .reverse();
-  const shards = years.map((year) => ({
-    name: kind.name(allOf(year)),
-    count: counts[year],
-    whole: (!page.first || page.first <= `${year}-01-01`) && (!page.last || page.last >= `${year}-12-31`),
-  }));
-  return newestFirst(c, manifest, shards, { ...page, keep });
-}
+export class Scenario {
+  readonly manifest: Manifest;
+  /**
+   * The last date the request may see: the earliest of its point-in-time parameters, or the
+   * scenario's current_date. A future branch (the days after current_date) is served only to an
+   * explicit later date.
+   */
+  readonly horizon: string;
+  private readonly reader: BundleReader;
+  private splitsRead: Promise<Splits> | undefined;
 
-/**
- * The market snapshot of the last trading day on or before `date`: its month's shard and the day's
- * rows [from, to) (one per instrument, by ticker), or null before the first day.
- */
-export async function marketDay(
-  c: Context<AppEnv>,
-  manifest: Manifest,
-  date: string,
-): Promise<{ shard: Shard; from: number; to: number; day: string } | null> {
-  const months = Object.keys(manifest.periods["market/snapshots"] ?? {})
-    .filter((m) => m <= monthOf(date))
-    .sort()
-    .reverse();
-  for (const month of months) {
-    const shard = await c.get("reader").shard(manifest, SHARDS.marketSnapshots.name(month));
-    const last = shard ? shard.upperBound(`${date}~`) - 1 : -1; // keys are "<day> <ticker>"
-    if (!shard || last < 0) continue;
-    const day = shard.keys[last].slice(0, 10);
-    const [from, to] = shard.window(`${day} `, `${day}~`);
-    return { shard, from, to, day };
+  private constructor(reader: BundleReader, manifest: Manifest, horizon: string) {
+    this.reader = reader;
+    this.manifest = manifest;
+    this.horizon = horizon;
   }
-  return null;
+
+  /** The scenario at the earliest of `dates` given (else its current_date); 404 "Scenario not found" for an unknown id. */
+  static async open(reader: BundleReader, scenarioId: string, dates: (string | undefined)[]): Promise<Scenario> {
+    const manifest = (await reader.catalogEntry(scenarioId)) ? await reader.manifest(scenarioId) : null;
+    if (!manifest) throw notFound("Scenario not found");
+    const given = dates.filter((d): d is string => d !== undefined).sort();
+    return new Scenario(reader, manifest, given[0] ?? manifest.scenario.current_date);
+  }
+
+  private shard(kind: ShardKind, part?: string): Promise<Shard | null> {
+    return this.reader.shard(this.manifest, kind.name(part));
+  }
+
+  /** A shard of a kind keyed by date, up to the horizon; null when the scenario has none. */
+  async dated(kind: Kind<"key">, part?: string): Promise<DatedRows | null> {
+    const shard = await this.shard(kind, part);
+    return shard && new DatedRows(shard, this.horizon);
+  }
+
+  /** A shard of a kind keyed by ticker then date, each ticker's rows up to the horizon. */
+  async byTicker(kind: Kind<"ticker-key">, part?: string): Promise<TickerRows | null> {
+    const shard = await this.shard(kind, part);
+    return shard && new TickerRows(shard, this.horizon);
+  }
+
+  /** A shard of a kind whose rows carry the date they are public from. */
+  async filtered(kind: Kind<{ column: string }>, part?: string): Promise<FilteredRows | null> {
+    const shard = await this.shard(kind, part);
+    return shard && new FilteredRows(shard, (kind.visible as { column: string }).column, this.horizon);
+  }
+
+  /**
+   * A company's shards read row by row together (its statements, segments, metrics): the first
+   * kind's date column says which rows are public; null when the company lacks any of them.
+   */
+  async filed(
+    kinds: readonly [Kind<{ column: string }>, ...Kind<{ column: string } | "with-statements">[]],
+    ticker: string,
+  ): Promise<FilteredRows | null> {
+    const shards = await Promise.all(kinds.map((kind) => this.shard(kind, ticker)));
+    if (shards.some((s) => !s)) return null;
+    const [first, ...companions] = shards as Shard[];
+    return new FilteredRows(first, (kinds[0].visible as { column: string }).column, this.horizon, companions);
+  }
+
+  /** A shard of reference data (public whatever the date); 404 with `detail` when the scenario has none. */
+  async reference(kind: Kind<"always">, detail: string, part?: string): Promise<Shard> {
+    const shard = await this.shard(kind, part);
+    if (!shard) throw notFound(detail);
+    return shard;
+  }
+
+  /** The scenario's validation report (what its build checked), or null. */
+  validation(): Promise<ValidationReport | null> {
+    return this.reader.validation(this.manifest.scenario.id);
+  }
+
+  /** Every instrument with prices, by ticker (company, fund or warrant). */
+  instruments(): Promise<Shard> {
+    return this.reference(SHARDS.instruments, "Scenario has no instruments");
+  }
+
+  /** The operating companies' facts, by ticker. */
+  companies(): Promise<Shard> {
+    return this.reference(SHARDS.companies, "Scenario has no companies");
+  }
+
+  /** The instrument's kind; 404 unless the scenario holds it. */
+  async requireTicker(ticker: string): Promise<InstrumentKind> {
+    const shard = await this.instruments();
+    const i = find(shard, ticker);
+    if (i < 0) throw notFound(`Ticker ${ticker} not found in scenario`);
+    return shard.rows(i, i + 1)[0][1] as InstrumentKind;
+  }
+
+  /** Every company's splits gone ex by the horizon. */
+  splits(): Promise<Splits> {
+    this.splitsRead ??= this.byTicker(SHARDS.splits).then((rows) => new Splits(rows));
+    return this.splitsRead;
+  }
+
+  /** The periods of a series split by period (manifest.periods) up to `last`'s, newest first, with their row counts. */
+  private periodsUpTo(series: string, last: string, periodOf: (date: string) => string): [string, number][] {
+    return Object.entries(this.manifest.periods[series] ?? {})
+      .filter(([period]) => period <= periodOf(last))
+      .sort(([a], [b]) => (a < b ? 1 : -1));
+  }
+
+  /**
+   * Newest first over a kind kept per ticker and per year of all tickers (events, corporate actions,
+   * earnings): one ticker reads its own shard; several, or none, read the yearly shards (several
+   * filtered to those tickers). Every ticker must be in the scenario (404 otherwise); an instrument
+   * without rows has no shard and gets an empty list (SPEC rule 4). Rows as their JSON text.
+   */
+  async newestFirstByTickerOrYear(kind: Kind<"key">, tickers: string[] | undefined, page: Page): Promise<Uint8Array[]> {
+    for (const t of tickers ?? []) await this.requireTicker(t);
+    const last = page.last === undefined || page.last > this.horizon ? this.horizon : page.last;
+    if (tickers?.length === 1) return this.newestFirst([{ kind, part: tickers[0], whole: false }], page);
+    const wanted = tickers ? new Set<unknown>(tickers) : undefined;
+    const keep =
+      wanted || page.keep
+        ? (row: Record<string, unknown>) => (!wanted || wanted.has(row.ticker)) && (!page.keep || page.keep(row))
+        : undefined;
+    const shards = this.periodsUpTo(kind.name("all"), last, yearOf)
+      .filter(([year]) => !page.first || year >= yearOf(page.first))
+      .map(([year, count]) => ({
+        kind,
+        part: allOf(year),
+        count,
+        whole: (!page.first || page.first <= `${year}-01-01`) && last >= `${year}-12-31`,
+      }));
+    return this.newestFirst(shards, { ...page, keep });
+  }
+
+  /**
+   * Rows of shards read newest first (the most recent shard first), filtered and paged, as row texts.
+   * Each shard is read only while rows are still needed; `count` (rows of a whole shard, from the
+   * manifest) lets an unfiltered page skip whole shards it lies beyond without reading them.
+   */
+  private async newestFirst(
+    shards: { kind: Kind<"key">; part: string; whole: boolean; count?: number }[],
+    page: Page,
+  ): Promise<Uint8Array[]> {
+    const out: Uint8Array[] = [];
+    let skip = page.offset;
+    for (const { kind, part, whole, count } of shards) {
+      const need = page.limit - out.length;
+      if (need <= 0) break;
+      if (!page.keep && whole && count !== undefined && skip >= count) {
+        skip -= count;
+        continue;
+      }
+      const shard = await this.dated(kind, part);
+      if (!shard) continue;
+      const [from, to] = shard.window(page.first, page.last);
+      if (!page.keep) {
+        const end = Math.max(from, to - skip);
+        skip -= to - end;
+        for (let i = end - 1; i >= Math.max(from, end - need); i--) out.push(shard.json(i, i + 1));
+        continue;
+      }
+      const rows = shard.objects(from, to);
+      for (let i = to - 1; i >= from && out.length < page.limit; i--) {
+        if (!page.keep(rows[i - from])) continue;
+        if (skip > 0) skip--;
+        else out.push(shard.json(i, i + 1));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The market snapshot of the last trading day on or before the horizon: its month's shard and the
+   * day's rows [from, to) (one per instrument, by ticker), or null before the first day.
+   */
+  async marketDay(): Promise<{ shard: DatedRows; from: number; to: number; day: string } | null> {
+    for (const [month] of this.periodsUpTo(SHARDS.marketSnapshots.prefix, this.horizon, monthOf)) {
+      const shard = await this.dated(SHARDS.marketSnapshots, month);
+      if (!shard || shard.length === 0) continue;
+      const day = shard.key(shard.length - 1).slice(0, 10); // keys are "<day> <ticker>"
+      const [from, to] = shard.window(`${day} `, `${day}~`);
+      return { shard, from, to, day };
+    }
+    return null;
+  }
+
+  /** The periods of a series split by year (funds/<T>, search/<period>, metrics/all) up to the horizon's, newest first. */
+  yearsUpToHorizon(series: string): string[] {
+    return this.periodsUpTo(series, this.horizon, yearOf).map(([year]) => year);
+  }
 }

@@ -5,7 +5,6 @@ import { asOf, page, scenarioId, tickers } from "../contract/params.ts";
 import { CorporateAction } from "../contract/resources.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { jsonArray } from "../http/json.ts";
-import { horizon, loadManifest, newestFirstByTickerOrYear } from "../http/scenario.ts";
 
 const corporateActions = dataRoute({
   path: "/corporate-actions",
@@ -26,10 +25,8 @@ const corporateActions = dataRoute({
 });
 
 export function register(app: ApiApp): void {
-  serve(app, corporateActions, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    const rows = await newestFirstByTickerOrYear(c, manifest, SHARDS.actions, q.ticker, {
-      last: horizon(manifest, q.as_of),
+  serve(app, corporateActions, async (q, scenario) => {
+    const rows = await scenario.newestFirstByTickerOrYear(SHARDS.actions, q.ticker, {
       offset: q.offset,
       limit: q.limit,
     });

@@ -6,7 +6,7 @@ import { CompanyFacts } from "../contract/resources.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { jsonArray, jsonObject } from "../http/json.ts";
-import { companiesShard, find, loadManifest, pageRange, requireShard } from "../http/scenario.ts";
+import { find, pageRange, type Scenario } from "../http/scenario.ts";
 
 const TAG = "Company";
 
@@ -67,30 +67,36 @@ const companyCiks = dataRoute({
   response: z.object({ ciks: z.array(z.string()) }),
 });
 
-export function register(app: ApiApp): void {
-  serve(app, companyFacts, async (q, c) => {
-    if (q.ticker === undefined && q.cik === undefined) {
-      throw new ApiError(422, "Query parameter 'ticker' or 'cik' is required", [
-        { loc: ["query", "ticker"], msg: "ticker or cik is required", type: "missing" },
-      ]);
-    }
-    const manifest = await loadManifest(c, q.scenario_id);
-    let symbol = q.ticker;
-    if (q.cik !== undefined) {
-      const ciks = await requireShard(c, manifest, SHARDS.ciks.name(), "Scenario has no companies");
-      const i = find(ciks, q.cik);
-      const byCik = i < 0 ? undefined : (ciks.rows(i, i + 1)[0][1] as string);
-      symbol = symbol === undefined || symbol === byCik ? byCik : undefined;
-    }
-    const shard = await companiesShard(c, manifest);
-    const i = symbol === undefined ? -1 : find(shard, symbol);
-    if (i < 0) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
-    return { company_facts: jsonObject<CompanyFacts>(shard.json(i, i + 1)) };
-  });
+const ciksOf = (scenario: Scenario) => scenario.reference(SHARDS.ciks, "Scenario has no companies");
 
-  serve(app, companies, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    const shard = await companiesShard(c, manifest);
+export function register(app: ApiApp): void {
+  serve(
+    app,
+    companyFacts,
+    async (q, scenario) => {
+      let symbol = q.ticker;
+      if (q.cik !== undefined) {
+        const ciks = await ciksOf(scenario);
+        const i = find(ciks, q.cik);
+        const byCik = i < 0 ? undefined : (ciks.rows(i, i + 1)[0][1] as string);
+        symbol = symbol === undefined || symbol === byCik ? byCik : undefined;
+      }
+      const shard = await scenario.companies();
+      const i = symbol === undefined ? -1 : find(shard, symbol);
+      if (i < 0) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
+      return { company_facts: jsonObject<CompanyFacts>(shard.json(i, i + 1)) };
+    },
+    (q) => {
+      if (q.ticker === undefined && q.cik === undefined) {
+        throw new ApiError(422, "Query parameter 'ticker' or 'cik' is required", [
+          { loc: ["query", "ticker"], msg: "ticker or cik is required", type: "missing" },
+        ]);
+      }
+    },
+  );
+
+  serve(app, companies, async (q, scenario) => {
+    const shard = await scenario.companies();
     const needle = q.search?.trim().toLowerCase();
     if (!q.ticker && !needle) {
       return { companies: jsonArray<CompanyFacts>([shard.json(...pageRange(0, shard.length, q.offset, q.limit))]) };
@@ -107,13 +113,7 @@ export function register(app: ApiApp): void {
     return { companies: jsonArray<CompanyFacts>(matching.map(({ i }) => shard.json(i, i + 1))) };
   });
 
-  serve(app, companyTickers, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    return { tickers: (await companiesShard(c, manifest)).keys };
-  });
+  serve(app, companyTickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
 
-  serve(app, companyCiks, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    return { ciks: (await requireShard(c, manifest, SHARDS.ciks.name(), "Scenario has no companies")).keys };
-  });
+  serve(app, companyCiks, async (_, scenario) => ({ ciks: (await ciksOf(scenario)).keys }));
 }

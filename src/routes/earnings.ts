@@ -2,10 +2,9 @@
 // public from its own date (estimate date, release date, the date's announcement); per-share figures
 // are restated for the splits that went ex after them, by the request's horizon.
 import { z } from "zod";
+import type { DatedRows } from "../bundle/as-of.ts";
 import { servedEstimates } from "../bundle/estimates.ts";
-import type { Shard } from "../bundle/shard.ts";
-import type { Context } from "hono";
-import { SHARDS, type ShardKind } from "../bundle/shards.ts";
+import { SHARDS } from "../bundle/shards.ts";
 import {
   AnalystEstimate,
   EARNINGS_PER_SHARE,
@@ -17,17 +16,8 @@ import {
   KpiGuidance,
 } from "../contract/earnings.ts";
 import { asOf, date, many, oneOf, page, scenarioId, str, ticker } from "../contract/params.ts";
-import type { AppEnv } from "../env.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import {
-  companiesShard,
-  horizon,
-  loadManifest,
-  newestFirstByTickerOrYear,
-  pageRange,
-  requireTicker,
-} from "../http/scenario.ts";
-import { restated, splitFactor, splitsBy } from "../http/splits.ts";
+import { pageRange, type Scenario } from "../http/scenario.ts";
 
 const TAG = "Earnings and estimates";
 const TEXT = new TextDecoder();
@@ -129,28 +119,20 @@ const earningsTickers = dataRoute({
   response: z.object({ tickers: z.array(z.string()) }),
 });
 
-/** Rows of a per-ticker shard keyed by a date, up to `last`, newest first (ties by the second column, descending). */
-function newestFirst(shard: Shard | null, last: string, keep: (row: Record<string, unknown>) => boolean) {
-  if (!shard) return [];
-  const [from, to] = shard.window(undefined, last);
-  return shard.objects(from, to).filter(keep).reverse();
+/** A company's rows of a kind keyed by the date they are public from, newest first (ties by the second column, descending). */
+function newestFirst(shard: DatedRows | null, keep: (row: Record<string, unknown>) => boolean = () => true) {
+  return shard ? shard.objects(0, shard.length).filter(keep).reverse() : [];
 }
 
-/**
- * One company's rows of a kind dated up to the horizon (estimates, guidance), newest first, kept by
- * `keep` (all by default), with the splits gone ex by the horizon to restate their per-share figures.
- */
-async function asOfRows<T>(
-  c: Context<AppEnv>,
-  q: { scenario_id: string; ticker: string; as_of?: string },
-  kind: ShardKind,
-  keep: (row: Record<string, unknown>) => boolean = () => true,
-) {
-  const manifest = await loadManifest(c, q.scenario_id);
-  await requireTicker(c, manifest, q.ticker);
-  const last = horizon(manifest, q.as_of);
-  const rows = newestFirst(await c.get("reader").shard(manifest, kind.name(q.ticker)), last, keep) as T[];
-  return { rows, splits: await splitsBy(c, manifest, q.ticker, last) };
+/** One company's rows of a kind dated up to the horizon (estimates, guidance), newest first, kept by `keep`. */
+async function companyRows<T>(
+  scenario: Scenario,
+  ticker: string,
+  kind: typeof SHARDS.estimates | typeof SHARDS.guidance,
+  keep?: (row: Record<string, unknown>) => boolean,
+): Promise<T[]> {
+  await scenario.requireTicker(ticker);
+  return newestFirst(await scenario.dated(kind, ticker), keep) as T[];
 }
 
 /** The page `offset`/`limit` asks for. */
@@ -158,9 +140,10 @@ const pageOf = <T>(rows: T[], q: { offset: number; limit: number }) =>
   rows.slice(...pageRange(0, rows.length, q.offset, q.limit));
 
 export function register(app: ApiApp): void {
-  serve(app, estimates, async (q, c) => {
+  serve(app, estimates, async (q, scenario) => {
     const metrics = q.metric_name ? new Set<unknown>(q.metric_name) : undefined;
-    const { rows, splits } = await asOfRows<Record<string, unknown>>(c, q, SHARDS.estimates);
+    const rows = await companyRows<Record<string, unknown>>(scenario, q.ticker, SHARDS.estimates);
+    const splits = await scenario.splits();
     // A stored row is one publication: served, its periods and metrics are rows of their own, a
     // date's in the order of their ids.
     const served = rows
@@ -176,63 +159,48 @@ export function register(app: ApiApp): void {
       );
     return {
       analyst_estimates: pageOf(served, q).map((r) => {
-        const factor = splitFactor(splits, r.estimate_date);
         const perShare =
           r.metric_name === "earnings_per_share" ? [...ESTIMATE_PER_SHARE, "estimate"] : ESTIMATE_PER_SHARE;
-        return restated(r, factor, perShare);
+        return splits.restate(r, q.ticker, r.estimate_date, perShare);
       }),
     };
   });
 
-  serve(app, earnings, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    const last = horizon(manifest, q.as_of);
-    const texts = await newestFirstByTickerOrYear(c, manifest, SHARDS.earnings, q.ticker ? [q.ticker] : undefined, {
-      last,
+  serve(app, earnings, async (q, scenario) => {
+    const texts = await scenario.newestFirstByTickerOrYear(SHARDS.earnings, q.ticker ? [q.ticker] : undefined, {
       offset: q.offset,
       limit: q.limit,
     });
     // Decoded to restate per-share figures: each text is one or more rows, comma-separated.
     const rows = texts.flatMap((t) => JSON.parse(`[${TEXT.decode(t)}]`) as Earnings[]);
-    const tickers = [...new Set(rows.map((r) => r.ticker))];
-    const splitLists = await Promise.all(tickers.map((t) => splitsBy(c, manifest, t, last)));
-    const splits = new Map(tickers.map((t, i) => [t, splitLists[i]]));
+    const splits = await scenario.splits();
     return {
       earnings: rows.map((r) => ({
         ...r,
-        quarterly: restated(r.quarterly, splitFactor(splits.get(r.ticker)!, r.report_period), EARNINGS_PER_SHARE, [
+        quarterly: splits.restate(r.quarterly, r.ticker, r.report_period, EARNINGS_PER_SHARE, [
           "weighted_average_shares",
         ]),
       })),
     };
   });
 
-  serve(app, calendar, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    await requireTicker(c, manifest, q.ticker);
-    const last = horizon(manifest, q.as_of);
-    const shard = await c.get("reader").shard(manifest, SHARDS.earningsCalendar.name(q.ticker));
-    const rows = newestFirst(shard, "9999-12-31", (r) => (r.announcement_date as string) <= last) as EarningsDate[];
-    return { earnings_calendar: pageOf(rows, q) };
+  serve(app, calendar, async (q, scenario) => {
+    await scenario.requireTicker(q.ticker);
+    const shard = await scenario.filtered(SHARDS.earningsCalendar, q.ticker);
+    const rows = shard ? shard.visible(...shard.window()).map(({ row }) => row as EarningsDate) : [];
+    return { earnings_calendar: pageOf(rows.reverse(), q) };
   });
 
-  serve(app, guidance, async (q, c) => {
-    const { rows, splits } = await asOfRows<KpiGuidance>(
-      c,
-      q,
-      SHARDS.guidance,
-      (r) => !q.period || r.period === q.period,
-    );
+  serve(app, guidance, async (q, scenario) => {
+    const keep = (r: Record<string, unknown>) => !q.period || r.period === q.period;
+    const rows = await companyRows<KpiGuidance>(scenario, q.ticker, SHARDS.guidance, keep);
+    const splits = await scenario.splits();
     return {
       kpi_guidance: pageOf(rows, q).map((r) =>
-        r.metric_name === "earnings_per_share"
-          ? restated(r, splitFactor(splits, r.issued_date), GUIDANCE_PER_SHARE)
-          : r,
+        r.metric_name === "earnings_per_share" ? splits.restate(r, q.ticker, r.issued_date, GUIDANCE_PER_SHARE) : r,
       ),
     };
   });
 
-  serve(app, earningsTickers, async (q, c) => {
-    return { tickers: (await companiesShard(c, await loadManifest(c, q.scenario_id))).keys };
-  });
+  serve(app, earningsTickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
 }

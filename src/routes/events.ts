@@ -5,7 +5,7 @@ import { asOf, endDate, many, page, scenarioId, startDate, str, tickers } from "
 import { Event } from "../contract/resources.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { jsonArray } from "../http/json.ts";
-import { earliest, horizon, loadManifest, newestFirstByTickerOrYear, requireOrderedWindow } from "../http/scenario.ts";
+import { requireOrderedWindow } from "../http/scenario.ts";
 
 const timeline = dataRoute({
   path: "/events/timeline",
@@ -32,18 +32,20 @@ const timeline = dataRoute({
 });
 
 export function register(app: ApiApp): void {
-  serve(app, timeline, async (q, c) => {
-    requireOrderedWindow(q.start_date, q.end_date);
-    const manifest = await loadManifest(c, q.scenario_id);
-    const types = q.event_type ? new Set<unknown>(q.event_type) : undefined;
-    // visible_from is the event date, the shards' key: the horizon and end_date bound the same key.
-    const rows = await newestFirstByTickerOrYear(c, manifest, SHARDS.events, q.ticker, {
-      first: q.start_date,
-      last: earliest(q.end_date, horizon(manifest, q.as_of)),
-      offset: q.offset,
-      limit: q.limit,
-      keep: types ? (e) => types.has(e.event_type) : undefined,
-    });
-    return { events: jsonArray<Event>(rows) };
-  });
+  serve(
+    app,
+    timeline,
+    async (q, scenario) => {
+      const types = q.event_type ? new Set<unknown>(q.event_type) : undefined;
+      const rows = await scenario.newestFirstByTickerOrYear(SHARDS.events, q.ticker, {
+        first: q.start_date,
+        last: q.end_date,
+        offset: q.offset,
+        limit: q.limit,
+        keep: types ? (e) => types.has(e.event_type) : undefined,
+      });
+      return { events: jsonArray<Event>(rows) };
+    },
+    (q) => requireOrderedWindow(q.start_date, q.end_date),
+  );
 }

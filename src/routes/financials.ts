@@ -1,7 +1,6 @@
 // Financial statements: income statements, balance sheets and cash-flow statements per period, and
 // the three together. A period is public from its filing date; per-share lines are restated for
 // the splits that went ex after the period, by the request's horizon (as adjusted_close is).
-import type { Context } from "hono";
 import { z } from "zod";
 import { SHARDS } from "../bundle/shards.ts";
 import { page } from "../contract/params.ts";
@@ -18,9 +17,9 @@ import {
 } from "../contract/statements.ts";
 import { balanceLineItems, cashFlowLineItems, incomeLineItems, LineItem } from "../contract/as-reported.ts";
 import { SEGMENTS_FIELD } from "../contract/segments.ts";
-import type { AppEnv } from "../env.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { periodQuery, periodRows } from "../http/periods.ts";
+import { PERIOD_POINT_IN_TIME, periodQuery, periodRows } from "../http/periods.ts";
+import type { Scenario } from "../http/scenario.ts";
 
 const TAG = "Financial statements";
 
@@ -75,6 +74,7 @@ const statementRoute = (kind: StatementKind, variant: Variant) => {
     description: DESCRIPTION + VARIANTS[variant].adds,
     request: { query },
     response: z.object({ [key]: z.array(schemaOf(kind, variant)) }),
+    pointInTime: PERIOD_POINT_IN_TIME,
   });
 };
 
@@ -102,16 +102,17 @@ const financialsRoute = (variant: Variant) =>
             : Financials,
       ),
     }),
+    pointInTime: PERIOD_POINT_IN_TIME,
   });
 
 type Row = Record<string, unknown>;
 
 /** The query's rows of each statement asked for, and of its segments (rows `{key, segments}`). */
-const rowsOf = (c: Context<AppEnv>, q: Query, kinds: (StatementKind | "segments")[]) =>
+const rowsOf = (scenario: Scenario, q: Query, kinds: readonly [StatementKind, ...(StatementKind | "segments")[]]) =>
   periodRows(
-    c,
+    scenario,
     q,
-    kinds.map((k) => SHARDS[k]),
+    kinds.map((k) => SHARDS[k]) as unknown as Parameters<typeof periodRows>[2],
     PER_SHARE_LINES,
     SHARE_COUNT_LINES,
   );
@@ -124,13 +125,13 @@ export function register(app: ApiApp): void {
       segments ? rows.map((r, k) => ({ ...r, segments: segments[k].segments })) : rows;
     const segmentsToo = variant === "segments" ? (["segments"] as const) : [];
     for (const kind of Object.keys(STATEMENTS) as StatementKind[]) {
-      serve(app, statementRoute(kind, variant), async (q, c) => {
-        const [rows, segments] = await rowsOf(c, q, [kind, ...segmentsToo]);
+      serve(app, statementRoute(kind, variant), async (q, scenario) => {
+        const [rows, segments] = await rowsOf(scenario, q, [kind, ...segmentsToo]);
         return { [STATEMENTS[kind].key]: withSegments(rows, segments).map((r) => view(kind, r)) } as never;
       });
     }
-    serve(app, financialsRoute(variant), async (q, c) => {
-      const [income, balance, cashFlow, segments] = await rowsOf(c, q, [
+    serve(app, financialsRoute(variant), async (q, scenario) => {
+      const [income, balance, cashFlow, segments] = await rowsOf(scenario, q, [
         "income",
         "balance",
         "cashFlow",

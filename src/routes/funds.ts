@@ -1,14 +1,12 @@
 // Index funds: which securities a fund holds, and which funds hold a security.
 import { z } from "zod";
-import { FUND_HOLDING_FIELDS, SHARDS, yearOf } from "../bundle/shards.ts";
-import type { FundInfo, Manifest } from "../bundle/types.ts";
+import { FUND_HOLDING_FIELDS, SHARDS } from "../bundle/shards.ts";
+import type { FundInfo } from "../bundle/types.ts";
 import { asOf, page, scenarioId, tickers } from "../contract/params.ts";
 import { IndexFundRow } from "../contract/resources.ts";
-import type { Context } from "hono";
-import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { horizon, loadManifest, requireTicker } from "../http/scenario.ts";
+import type { Scenario } from "../http/scenario.ts";
 
 const TAG = "Index funds";
 
@@ -40,15 +38,11 @@ const fundTickers = dataRoute({
   response: z.object({ tickers: z.array(z.string()) }),
 });
 
-/** A fund's composition in force on `asOfDate` (the last rebalance on or before it), as response rows. */
-async function composition(c: Context<AppEnv>, manifest: Manifest, fund: FundInfo, asOfDate: string) {
-  const years = Object.keys(manifest.periods[SHARDS.funds.name(fund.ticker)] ?? {})
-    .filter((y) => y <= yearOf(asOfDate))
-    .sort()
-    .reverse();
-  for (const year of years) {
-    const shard = await c.get("reader").shard(manifest, SHARDS.funds.name(`${fund.ticker}/${year}`));
-    const last = shard ? shard.lastAtOrBefore(asOfDate) : -1;
+/** A fund's composition in force on the horizon (the last rebalance by then), as response rows. */
+async function composition(scenario: Scenario, fund: FundInfo) {
+  for (const year of scenario.yearsUpToHorizon(SHARDS.funds.name(fund.ticker))) {
+    const shard = await scenario.dated(SHARDS.funds, `${fund.ticker}/${year}`);
+    const last = shard ? shard.length - 1 : -1;
     if (!shard || last < 0) continue;
     const [[rebalanced, holdings]] = shard.rows(last, last + 1) as [[string, unknown[][]]];
     return holdings.map((h) => ({
@@ -65,23 +59,28 @@ async function composition(c: Context<AppEnv>, manifest: Manifest, fund: FundInf
 }
 
 export function register(app: ApiApp): void {
-  serve(app, indexFunds, async (q, c) => {
-    if (q.ticker && q.holding) throw badRequest("Query parameters 'ticker' and 'holding' cannot be combined");
-    const manifest = await loadManifest(c, q.scenario_id);
-    const wanted = q.ticker;
-    const funds = wanted ? manifest.funds.filter((f) => wanted.includes(f.ticker)) : manifest.funds;
-    for (const t of wanted ?? []) {
-      if (!funds.some((f) => f.ticker === t)) throw notFound(`Index fund ${t} not found in scenario`);
-    }
-    for (const t of q.holding ?? []) await requireTicker(c, manifest, t);
-    const asOfDate = horizon(manifest, q.as_of);
-    const rows = (await Promise.all(funds.map((f) => composition(c, manifest, f, asOfDate))))
-      .flat()
-      .filter((r) => !q.holding || q.holding.includes(r.holding_ticker));
-    return { index_funds: rows.slice(q.offset, q.offset + q.limit) };
-  });
+  serve(
+    app,
+    indexFunds,
+    async (q, scenario) => {
+      const wanted = q.ticker;
+      const all = scenario.manifest.funds;
+      const funds = wanted ? all.filter((f) => wanted.includes(f.ticker)) : all;
+      for (const t of wanted ?? []) {
+        if (!funds.some((f) => f.ticker === t)) throw notFound(`Index fund ${t} not found in scenario`);
+      }
+      for (const t of q.holding ?? []) await scenario.requireTicker(t);
+      const rows = (await Promise.all(funds.map((f) => composition(scenario, f))))
+        .flat()
+        .filter((r) => !q.holding || q.holding.includes(r.holding_ticker));
+      return { index_funds: rows.slice(q.offset, q.offset + q.limit) };
+    },
+    (q) => {
+      if (q.ticker && q.holding) throw badRequest("Query parameters 'ticker' and 'holding' cannot be combined");
+    },
+  );
 
-  serve(app, fundTickers, async (_, c) => {
+  serve(app, fundTickers, async (_, __, c) => {
     const catalog = await c.get("reader").catalog();
     return { tickers: catalog.index_funds };
   });

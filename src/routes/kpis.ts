@@ -4,9 +4,8 @@ import { z } from "zod";
 import { SHARDS } from "../bundle/shards.ts";
 import { KpiMetrics, NON_GAAP_PER_SHARE, NON_GAAP_SHARE_COUNTS, NonGaap } from "../contract/kpis.ts";
 import { page, scenarioId } from "../contract/params.ts";
-import { periodQuery, periodRows } from "../http/periods.ts";
+import { PERIOD_POINT_IN_TIME, periodQuery, periodRows } from "../http/periods.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { companiesShard, loadManifest } from "../http/scenario.ts";
 
 const TAG = "KPIs";
 
@@ -25,6 +24,7 @@ const metrics = dataRoute({
     "and agree with the statements; every KPI field is in every row, null outside the sectors that report it.",
   request: { query },
   response: z.object({ kpi_metrics: z.array(KpiMetrics) }),
+  pointInTime: PERIOD_POINT_IN_TIME,
 });
 
 const nonGaap = dataRoute({
@@ -36,6 +36,7 @@ const nonGaap = dataRoute({
     "figures and diluted shares are restated for the splits gone ex after the period by the horizon.",
   request: { query },
   response: z.object({ non_gaap: z.array(NonGaap) }),
+  pointInTime: PERIOD_POINT_IN_TIME,
 });
 
 const tickers = dataRoute({
@@ -55,22 +56,20 @@ const sectors = dataRoute({
 });
 
 export function register(app: ApiApp): void {
-  serve(app, metrics, async (q, c) => {
-    const [rows] = await periodRows(c, q, [SHARDS.kpis]);
+  serve(app, metrics, async (q, scenario) => {
+    const [rows] = await periodRows(scenario, q, [SHARDS.kpis]);
     return { kpi_metrics: rows as KpiMetrics[] };
   });
 
-  serve(app, nonGaap, async (q, c) => {
-    const [rows] = await periodRows(c, q, [SHARDS.nonGaap], NON_GAAP_PER_SHARE, NON_GAAP_SHARE_COUNTS);
+  serve(app, nonGaap, async (q, scenario) => {
+    const [rows] = await periodRows(scenario, q, [SHARDS.nonGaap], NON_GAAP_PER_SHARE, NON_GAAP_SHARE_COUNTS);
     return { non_gaap: rows as NonGaap[] };
   });
 
-  serve(app, tickers, async (q, c) => ({
-    tickers: (await companiesShard(c, await loadManifest(c, q.scenario_id))).keys,
-  }));
+  serve(app, tickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
 
-  serve(app, sectors, async (q, c) => {
-    const shard = await companiesShard(c, await loadManifest(c, q.scenario_id));
+  serve(app, sectors, async (_, scenario) => {
+    const shard = await scenario.companies();
     const all = shard.objects(0, shard.length).map((row) => row.sector as string);
     return { sectors: [...new Set(all)].sort() };
   });

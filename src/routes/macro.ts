@@ -1,15 +1,13 @@
 // The macro tape and central-bank policy rates.
 import { z } from "zod";
+import type { FilteredRows } from "../bundle/as-of.ts";
 import { SHARDS } from "../bundle/shards.ts";
-import type { Manifest } from "../bundle/types.ts";
 import { asOf, endDate, page, scenarioId, startDate, str } from "../contract/params.ts";
 import { Bank, InterestRate, MacroObservation } from "../contract/resources.ts";
-import type { Context } from "hono";
-import type { AppEnv } from "../env.ts";
 import { notFound } from "../http/errors.ts";
 import { jsonArray } from "../http/json.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { earliest, horizon, loadManifest, pageRange, requireOrderedWindow, requireShard } from "../http/scenario.ts";
+import { pageRange, requireOrderedWindow, type Scenario } from "../http/scenario.ts";
 
 const TAG = "Macro";
 
@@ -73,40 +71,47 @@ const banks = dataRoute({
   response: z.object({ banks: z.array(Bank) }),
 });
 
-const rateShard = (c: Context<AppEnv>, manifest: Manifest, code: string) =>
-  requireShard(c, manifest, SHARDS.rates.name(code), `Bank ${code} not found`);
+/** The bank's decisions announced by the horizon; 404 for a bank the scenario does not hold. */
+async function rateShard(scenario: Scenario, code: string): Promise<FilteredRows> {
+  const shard = await scenario.filtered(SHARDS.rates, code);
+  if (!shard) throw notFound(`Bank ${code} not found`);
+  return shard;
+}
 
 export function register(app: ApiApp): void {
-  serve(app, macro, async (q, c) => {
-    requireOrderedWindow(q.start_date, q.end_date);
-    const manifest = await loadManifest(c, q.scenario_id);
-    const shard = await c.get("reader").shard(manifest, SHARDS.macro.name());
-    if (!shard) return { macro_data: [] };
-    const last = earliest(q.end_date, horizon(manifest, q.as_of));
-    const window = pageRange(...shard.window(q.start_date, last), q.offset, q.limit);
-    return { macro_data: jsonArray<MacroObservation>([shard.json(...window)]) };
+  serve(
+    app,
+    macro,
+    async (q, scenario) => {
+      const shard = await scenario.dated(SHARDS.macro);
+      if (!shard) return { macro_data: [] };
+      const window = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
+      return { macro_data: jsonArray<MacroObservation>([shard.json(...window)]) };
+    },
+    (q) => requireOrderedWindow(q.start_date, q.end_date),
+  );
+
+  serve(
+    app,
+    interestRates,
+    async (q, scenario) => {
+      const shard = await rateShard(scenario, q.bank);
+      return {
+        interest_rates: shard.visible(...shard.window(q.start_date, q.end_date)).map(({ row }) => row as InterestRate),
+      };
+    },
+    (q) => requireOrderedWindow(q.start_date, q.end_date),
+  );
+
+  serve(app, rateSnapshot, async (q, scenario) => {
+    const shard = await rateShard(scenario, q.bank);
+    // In force on the horizon: the last decision announced and effective by then.
+    const announced = shard.visible(...shard.window(undefined, scenario.horizon));
+    if (!announced.length) throw notFound(`No ${q.bank} policy rate in force on ${scenario.horizon}`);
+    return { interest_rate: announced[announced.length - 1].row as InterestRate };
   });
 
-  serve(app, interestRates, async (q, c) => {
-    requireOrderedWindow(q.start_date, q.end_date);
-    const manifest = await loadManifest(c, q.scenario_id);
-    const shard = await rateShard(c, manifest, q.bank);
-    const [from, to] = shard.window(q.start_date, q.end_date);
-    const last = horizon(manifest, q.as_of);
-    const rows = (shard.objects(from, to) as InterestRate[]).filter((r) => r.announcement_date <= last);
-    return { interest_rates: rows };
-  });
-
-  serve(app, rateSnapshot, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    const shard = await rateShard(c, manifest, q.bank);
-    const asOfDate = horizon(manifest, q.as_of);
-    const last = shard.lastAtOrBefore(asOfDate);
-    if (last < 0) throw notFound(`No ${q.bank} policy rate in force on ${asOfDate}`);
-    return { interest_rate: shard.objects(last, last + 1)[0] as InterestRate };
-  });
-
-  serve(app, banks, async (_, c) => {
+  serve(app, banks, async (_, __, c) => {
     const catalog = await c.get("reader").catalog();
     return { banks: catalog.banks };
   });

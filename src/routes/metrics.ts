@@ -1,14 +1,14 @@
 // Financial metrics: a company's metrics per period (valued at the close of each filing date), and
 // the snapshot: every company's latest filed TTM metrics valued at the close as of a date.
 import { z } from "zod";
-import type { Shard } from "../bundle/shard.ts";
+import type { TickerRows } from "../bundle/as-of.ts";
 import { allOf, SHARDS, yearOf } from "../bundle/shards.ts";
 import { FinancialMetrics, PER_SHARE_METRICS, valuation, type ValuationInputs } from "../contract/metrics.ts";
 import { asOf, page, scenarioId, ticker } from "../contract/params.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { periodQuery, periodRows } from "../http/periods.ts";
-import { companiesShard, find, loadManifest, marketDay, pageRange, requireTicker } from "../http/scenario.ts";
-import { restated, splitFactor, splitsIn } from "../http/splits.ts";
+import { PERIOD_POINT_IN_TIME, periodQuery, periodRows } from "../http/periods.ts";
+import { pageRange } from "../http/scenario.ts";
+import { restated } from "../http/splits.ts";
 
 const TAG = "Financial metrics";
 
@@ -21,6 +21,7 @@ const metrics = dataRoute({
     "filing date, and is public from that date. Funds and warrants have none (an empty list).",
   request: { query: z.object({ ...periodQuery("ttm"), ...page(4, 500) }) },
   response: z.object({ financial_metrics: z.array(FinancialMetrics) }),
+  pointInTime: PERIOD_POINT_IN_TIME,
 });
 
 const snapshot = dataRoute({
@@ -50,36 +51,30 @@ const snapshotTickers = dataRoute({
 });
 
 export function register(app: ApiApp): void {
-  serve(app, metrics, async (q, c) => {
-    const [rows] = await periodRows(c, q, [SHARDS.metrics], PER_SHARE_METRICS);
+  serve(app, metrics, async (q, scenario) => {
+    const [rows] = await periodRows(scenario, q, [SHARDS.metrics], PER_SHARE_METRICS);
     return { financial_metrics: rows as FinancialMetrics[] };
   });
 
-  serve(app, snapshot, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    if (q.ticker) await requireTicker(c, manifest, q.ticker);
-    const asOf = q.as_of ?? manifest.scenario.current_date;
-    const listed = await companiesShard(c, manifest);
-    // Each company's latest TTM row filed by then: TTMs are filed every quarter, so this year's
-    // filings hold it, or last year's. Rows are keyed "<ticker> <filing date>".
+  serve(app, snapshot, async (q, scenario) => {
+    if (q.ticker) await scenario.requireTicker(q.ticker);
+    const listed = await scenario.companies();
+    // Each company's latest TTM row filed by the horizon: TTMs are filed every quarter, so that
+    // year's filings hold it, or the year before's.
+    const year = yearOf(scenario.horizon);
     const years = await Promise.all(
-      [yearOf(asOf), String(Number(yearOf(asOf)) - 1)].map((y) =>
-        c.get("reader").shard(manifest, SHARDS.metricsByFiling.name(allOf(y))),
-      ),
+      [year, String(Number(year) - 1)].map((y) => scenario.byTicker(SHARDS.metricsByFiling, allOf(y))),
     );
-    const found: { ticker: string; shard: Shard; row: number }[] = [];
+    const found: { ticker: string; shard: TickerRows; row: number }[] = [];
     for (const ticker of q.ticker ? [q.ticker] : listed.keys) {
       for (const shard of years) {
-        const row = shard ? shard.upperBound(`${ticker} ${asOf}~`) - 1 : -1;
-        if (!shard || row < 0 || !shard.keys[row].startsWith(`${ticker} `)) continue;
+        const row = shard ? shard.latest(ticker) : -1;
+        if (!shard || row < 0) continue;
         found.push({ ticker, shard, row });
         break;
       }
     }
-    const [market, splits] = await Promise.all([
-      marketDay(c, manifest, asOf),
-      c.get("reader").shard(manifest, SHARDS.splits.name()),
-    ]);
+    const [market, splits] = await Promise.all([scenario.marketDay(), scenario.splits()]);
     return {
       financial_metrics: found.slice(...pageRange(0, found.length, q.offset, q.limit)).map(({ ticker, shard, row }) => {
         const [, , metrics, inputs] = shard.rows(row, row + 1)[0] as [
@@ -88,20 +83,16 @@ export function register(app: ApiApp): void {
           FinancialMetrics,
           ValuationInputs | null,
         ];
-        const bar = market ? find(market.shard, `${market.day} ${ticker}`) : -1;
+        const bar = market ? market.shard.find(`${market.day} ${ticker}`) : -1;
         if (!inputs || !market || bar < 0) return metrics;
         const { close, market_cap } = market.shard.objects(bar, bar + 1)[0] as { close: number; market_cap: number };
-        // The period's per-share figures on that day's basis.
-        const factor = splits ? splitFactor(splitsIn(splits, ticker, market.day), metrics.report_period) : 1;
+        // The period's per-share figures on the horizon's basis (splits go ex on trading days: that day's).
+        const factor = splits.factor(ticker, metrics.report_period);
         const sharesNow = market_cap / close;
         return { ...restated(metrics, factor, PER_SHARE_METRICS), ...valuation(inputs, close, sharesNow, factor) };
       }),
     };
   });
 
-  serve(app, snapshotTickers, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    const listed = await companiesShard(c, manifest);
-    return { tickers: listed.keys };
-  });
+  serve(app, snapshotTickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
 }

@@ -1,9 +1,8 @@
 // Prices: daily bars of one instrument (optionally with their return components), the bar as of a
 // date, the market-wide snapshot, and the tickers with prices.
 import { z } from "zod";
-import type { Shard } from "../bundle/shard.ts";
+import type { DatedRows } from "../bundle/as-of.ts";
 import { SHARDS } from "../bundle/shards.ts";
-import type { Manifest } from "../bundle/types.ts";
 import {
   asOf,
   bool,
@@ -22,22 +21,11 @@ import {
   PriceBarWithComponents,
   type MarketSnapshotRow as SnapshotRow,
 } from "../contract/resources.ts";
-import type { Context } from "hono";
 import { roundAdjusted } from "../contract/adjusted-price.ts";
-import type { AppEnv } from "../env.ts";
 import { badRequest, notFound } from "../http/errors.ts";
 import { jsonArray, jsonObject, type JsonText } from "../http/json.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import {
-  earliest,
-  horizon,
-  instruments,
-  loadManifest,
-  marketDay,
-  pageRange,
-  requireOrderedWindow,
-  requireShard,
-} from "../http/scenario.ts";
+import { pageRange, requireOrderedWindow, type Scenario } from "../http/scenario.ts";
 
 const TAG = "Prices";
 const instrument = () => ticker({ description: "The instrument (company, fund or warrant).", example: "AAPL" });
@@ -115,32 +103,32 @@ const tickerLists = ["/prices/tickers", "/prices/snapshot/tickers"].map((path) =
   }),
 );
 
-const priceShard = (c: Context<AppEnv>, manifest: Manifest, symbol: string) =>
-  requireShard(c, manifest, SHARDS.prices.name(symbol), `Ticker ${symbol} not found in scenario`);
+/** The instrument's bars up to the horizon; 404 for an instrument the scenario does not hold. */
+async function priceShard(scenario: Scenario, symbol: string): Promise<DatedRows> {
+  const shard = await scenario.dated(SHARDS.prices, symbol);
+  if (!shard) throw notFound(`Ticker ${symbol} not found in scenario`);
+  return shard;
+}
 
 const CLOSE_BRACE = new TextEncoder().encode("}");
 const COMMA = new TextEncoder().encode(",");
 
 /**
  * Rows [from, to) with their components. The stored adjusted closes restate every action of the
- * scenario; they are rescaled so that only the actions gone ex by the horizon bar are restated (a
- * later split must not show in earlier bars). Without rescaling (the horizon is the last bar, or no
- * action came after it), each answer row is spliced from the two shards' texts.
+ * scenario; they are rescaled so that only the actions gone ex by the horizon's bar (the last one)
+ * are restated (a later split must not show in earlier bars). Without rescaling (the horizon is the
+ * scenario's last bar, or no action came after it), each answer row is spliced from the two shards'
+ * texts.
  */
 async function withComponents(
-  c: Context<AppEnv>,
-  manifest: Manifest,
+  scenario: Scenario,
   symbol: string,
-  prices: Shard,
+  prices: DatedRows,
   [from, to]: [number, number],
-  horizonIndex: number,
 ): Promise<JsonText<PriceBarWithComponents[]> | PriceBarWithComponents[]> {
-  const components = await requireShard(
-    c,
-    manifest,
-    SHARDS.components.name(symbol),
-    `No return components for ${symbol}`,
-  );
+  const components = await scenario.dated(SHARDS.components, symbol);
+  if (!components) throw notFound(`No return components for ${symbol}`);
+  const horizonIndex = prices.length - 1;
   const [{ close }] = prices.objects(horizonIndex, horizonIndex + 1) as PriceBar[];
   const [{ adjusted_close }] = components.objects(horizonIndex, horizonIndex + 1) as PriceBarWithComponents[];
   const scale = close / adjusted_close;
@@ -170,43 +158,39 @@ async function withComponents(
   });
 }
 
-/** The month shards to look in for the last trading day on or before `asOf`, newest first. */
 export function register(app: ApiApp): void {
-  serve(app, prices, async (q, c) => {
-    if (q.interval !== "day") throw badRequest(`Query parameter 'interval' must be 'day'; got '${q.interval}'`);
-    requireOrderedWindow(q.start_date, q.end_date);
-    const manifest = await loadManifest(c, q.scenario_id);
-    const shard = await priceShard(c, manifest, q.ticker);
-    const last = horizon(manifest, q.as_of);
-    const window = pageRange(...shard.window(q.start_date, earliest(q.end_date, last)), q.offset, q.limit);
-    if (!q.include_components || window[0] === window[1]) {
-      return { ticker: q.ticker, prices: jsonArray<PriceBar>([shard.json(...window)]) };
-    }
-    const rows = await withComponents(c, manifest, q.ticker, shard, window, shard.lastAtOrBefore(last));
-    return { ticker: q.ticker, prices: rows };
-  });
+  serve(
+    app,
+    prices,
+    async (q, scenario) => {
+      const shard = await priceShard(scenario, q.ticker);
+      const window = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
+      if (!q.include_components || window[0] === window[1]) {
+        return { ticker: q.ticker, prices: jsonArray<PriceBar>([shard.json(...window)]) };
+      }
+      return { ticker: q.ticker, prices: await withComponents(scenario, q.ticker, shard, window) };
+    },
+    (q) => {
+      if (q.interval !== "day") throw badRequest(`Query parameter 'interval' must be 'day'; got '${q.interval}'`);
+      requireOrderedWindow(q.start_date, q.end_date);
+    },
+  );
 
-  serve(app, priceSnapshot, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    const shard = await priceShard(c, manifest, q.ticker);
-    const last = shard.lastAtOrBefore(q.as_of);
+  serve(app, priceSnapshot, async (q, scenario) => {
+    const shard = await priceShard(scenario, q.ticker);
+    const last = shard.length - 1;
     if (last < 0) throw notFound(`No price bar for ${q.ticker} on or before ${q.as_of}`);
     return { snapshot: jsonObject<PriceBar>(shard.json(last, last + 1)) };
   });
 
-  serve(app, marketSnapshot, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    const asOfDate = horizon(manifest, q.as_of);
-    const market = await marketDay(c, manifest, asOfDate);
-    if (!market) return { as_of: asOfDate, snapshots: [] };
+  serve(app, marketSnapshot, async (q, scenario) => {
+    const market = await scenario.marketDay();
+    if (!market) return { as_of: scenario.horizon, snapshots: [] };
     const window = pageRange(market.from, market.to, q.offset, q.limit);
-    return { as_of: asOfDate, snapshots: jsonArray<SnapshotRow>([market.shard.json(...window)]) };
+    return { as_of: scenario.horizon, snapshots: jsonArray<SnapshotRow>([market.shard.json(...window)]) };
   });
 
   for (const route of tickerLists) {
-    serve(app, route, async (q, c) => {
-      const manifest = await loadManifest(c, q.scenario_id);
-      return { tickers: (await instruments(c, manifest)).keys };
-    });
+    serve(app, route, async (_, scenario) => ({ tickers: (await scenario.instruments()).keys }));
   }
 }

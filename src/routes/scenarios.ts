@@ -4,7 +4,6 @@ import { bool, EXAMPLE_SCENARIO_ID, int, oneOf, page, str, withDefault } from ".
 import { Scenario, ScenarioDetail, ValidationReport } from "../contract/resources.ts";
 import { notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { instruments, loadManifest } from "../http/scenario.ts";
 
 const TAG = "Scenarios";
 
@@ -53,7 +52,7 @@ const getValidation = dataRoute({
 });
 
 export function register(app: ApiApp): void {
-  serve(app, listScenarios, async (q, c) => {
+  serve(app, listScenarios, async (q, _, c) => {
     const catalog = await c.get("reader").catalog();
     const rows = catalog.scenarios
       .filter((e) => q.status === undefined || e.scenario.status === q.status)
@@ -66,14 +65,12 @@ export function register(app: ApiApp): void {
     return { scenarios: rows };
   });
 
-  serve(app, getScenario, async (p, c) => {
-    const manifest = await loadManifest(c, p.scenario_id);
-    return { scenario: { ...manifest.scenario, available_tickers: (await instruments(c, manifest)).keys } };
-  });
+  serve(app, getScenario, async (_, scenario) => ({
+    scenario: { ...scenario.manifest.scenario, available_tickers: (await scenario.instruments()).keys },
+  }));
 
-  serve(app, getValidation, async (p, c) => {
-    const manifest = await loadManifest(c, p.scenario_id);
-    const validation = await c.get("reader").validation(manifest.scenario.id);
+  serve(app, getValidation, async (_, scenario) => {
+    const validation = await scenario.validation();
     if (!validation) throw notFound("Validation report not found");
     return { validation };
   });

@@ -2,11 +2,9 @@
 // items (chosen numbers of many companies' periods). Both read the cross-section of a kind of
 // period (SHARDS.search: one shard per filing year holding every company), never one shard per
 // company: a screen of 500 companies is a binary search per company in one or two shards.
-import type { Context } from "hono";
 import { z } from "zod";
-import type { Shard } from "../bundle/shard.ts";
-import { SHARDS, unpackNumbers, yearOf } from "../bundle/shards.ts";
-import type { Manifest } from "../bundle/types.ts";
+import type { TickerRows } from "../bundle/as-of.ts";
+import { SHARDS, unpackNumbers } from "../bundle/shards.ts";
 import { CURRENCY } from "../contract/statements.ts";
 import {
   LineItemsRequest,
@@ -18,12 +16,9 @@ import {
   SEARCH_SHARE_COUNTS,
   SearchResult,
 } from "../contract/search.ts";
-import type { AppEnv } from "../env.ts";
 import { jsonOnce } from "../http/json.ts";
 import { dataRoute, postRoute, serve, servePost, type ApiApp } from "../http/route.ts";
-import { periodHorizon } from "../http/periods.ts";
-import { companiesShard, horizon, loadManifest, requireTicker } from "../http/scenario.ts";
-import { restated, splitFactor, splitsIn } from "../http/splits.ts";
+import type { Scenario, Splits } from "../http/scenario.ts";
 
 const TAG = "Search";
 const FILTERS_PATH = "/financials/search/screener/filters";
@@ -67,6 +62,8 @@ const lineItems = postRoute({
     "with the fields asked for: the values of the statements and /financial-metrics as of the horizon.",
   body: LineItemsRequest,
   response: results,
+  // end_date bounds filing dates, as the statements' filing_date_lte does.
+  pointInTime: ["end_date", "as_of"],
 });
 
 type Period = z.output<typeof ScreenerRequest>["period"];
@@ -86,42 +83,34 @@ interface Stored {
   numbers: Uint8Array;
 }
 
-const stored = (shard: Shard, i: number): Stored => ({ key: shard.keys[i], numbers: shard.bytes(i) });
+const stored = (shard: TickerRows, i: number): Stored => ({ key: shard.key(i), numbers: shard.bytes(i) });
 
 /**
  * A kind of period's yearly cross-section shards up to the horizon's year, newest first, read as
- * needed, and the splits gone ex by the horizon.
+ * needed (each company's periods filed by the horizon), and the splits gone ex by the horizon.
  */
 class CrossSection {
   readonly period: Period;
-  /** The horizon: the last filing date seen. */
-  readonly last: string;
-  private readonly c: Context<AppEnv>;
-  private readonly manifest: Manifest;
+  private readonly scenario: Scenario;
   private readonly years: string[];
-  private readonly shards = new Map<string, Promise<Shard | null>>();
-  private readonly splits: Shard | null;
+  private readonly shards = new Map<string, Promise<TickerRows | null>>();
+  private readonly splits: Splits;
 
-  private constructor(c: Context<AppEnv>, manifest: Manifest, period: Period, last: string, splits: Shard | null) {
-    this.c = c;
-    this.manifest = manifest;
+  private constructor(scenario: Scenario, period: Period, splits: Splits) {
+    this.scenario = scenario;
     this.period = period;
-    this.last = last;
-    this.years = Object.keys(manifest.periods[`search/${period}`] ?? {})
-      .filter((y) => y <= yearOf(last))
-      .sort()
-      .reverse();
+    this.years = scenario.yearsUpToHorizon(SHARDS.search.name(period));
     this.splits = splits;
   }
 
-  static async open(c: Context<AppEnv>, manifest: Manifest, period: Period, last: string): Promise<CrossSection> {
-    return new CrossSection(c, manifest, period, last, await c.get("reader").shard(manifest, SHARDS.splits.name()));
+  static async open(scenario: Scenario, period: Period): Promise<CrossSection> {
+    return new CrossSection(scenario, period, await scenario.splits());
   }
 
-  private shard(year: string): Promise<Shard | null> {
+  private shard(year: string): Promise<TickerRows | null> {
     let shard = this.shards.get(year);
     if (!shard) {
-      shard = this.c.get("reader").shard(this.manifest, SHARDS.search.name(`${this.period}/${year}`));
+      shard = this.scenario.byTicker(SHARDS.search, `${this.period}/${year}`);
       this.shards.set(year, shard);
     }
     return shard;
@@ -138,8 +127,8 @@ class CrossSection {
       const shard = missing.length ? await this.shard(year) : null;
       if (!shard) continue;
       missing = missing.filter((k) => {
-        const i = shard.upperBound(`${tickers[k]} ${this.last}~`) - 1;
-        if (i < 0 || !shard.keys[i].startsWith(`${tickers[k]} `)) return true;
+        const i = shard.latest(tickers[k]);
+        if (i < 0) return true;
         found[k] = stored(shard, i);
         return false;
       });
@@ -154,7 +143,7 @@ class CrossSection {
     for (const year of this.years) {
       const shard = await this.shard(year);
       if (!shard) continue;
-      const [from, to] = shard.window(`${ticker} `, `${ticker} ${this.last}~`);
+      const [from, to] = shard.of(ticker);
       const end = Math.max(from, to - skip);
       skip -= to - end;
       for (let i = end - 1; i >= from && out.length < limit; i--) out.push(stored(shard, i));
@@ -171,10 +160,9 @@ class CrossSection {
     const restates = fields.some((f) => RESTATED.has(f));
     return ({ key, numbers }) => {
       const values = unpackNumbers(numbers, fields);
-      if (!restates || !this.splits) return values;
+      if (!restates) return values;
       const [ticker, , reportPeriod] = key.split(" ");
-      const splits = splitsIn(this.splits, ticker, this.last);
-      return restated(values, splitFactor(splits, reportPeriod), SEARCH_PER_SHARE, SEARCH_SHARE_COUNTS);
+      return this.splits.restate(values, ticker, reportPeriod, SEARCH_PER_SHARE, SEARCH_SHARE_COUNTS);
     };
   }
 
@@ -186,27 +174,22 @@ class CrossSection {
 }
 
 /** The companies asked for (each must be in the scenario), or every company; by ticker. */
-async function wantedCompanies(
-  c: Context<AppEnv>,
-  manifest: Manifest,
-  tickers: string[] | undefined,
-): Promise<string[]> {
-  if (!tickers) return (await companiesShard(c, manifest)).keys;
-  for (const t of tickers) await requireTicker(c, manifest, t);
+async function wantedCompanies(scenario: Scenario, tickers: string[] | undefined): Promise<string[]> {
+  if (!tickers) return (await scenario.companies()).keys;
+  for (const t of tickers) await scenario.requireTicker(t);
   return [...tickers].sort();
 }
 
 /** Whether a company is of one of the sectors and industries asked for (case-insensitive), by ticker. */
 async function inSectors(
-  c: Context<AppEnv>,
-  manifest: Manifest,
+  scenario: Scenario,
   q: { sector?: string[]; industry?: string[] },
 ): Promise<(ticker: string) => boolean> {
   if (!q.sector && !q.industry) return () => true;
   const [sectors, industries] = [q.sector, q.industry].map(
     (names) => names && new Set(names.map((n) => n.toLowerCase())),
   );
-  const facts = await companiesShard(c, manifest);
+  const facts = await scenario.companies();
   const kept = new Set(
     facts
       .objects(0, facts.length)
@@ -226,11 +209,10 @@ const inOrder = (names: string[]) => SEARCH_FIELDS.filter((f) => names.includes(
 export function register(app: ApiApp): void {
   serve(app, filters, async () => ({ filters: SEARCH_FIELDS }));
 
-  servePost(app, screener, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    const kept = await inSectors(c, manifest, q);
-    const tickers = (await wantedCompanies(c, manifest, q.tickers)).filter(kept);
-    const table = await CrossSection.open(c, manifest, q.period, horizon(manifest, q.as_of));
+  servePost(app, screener, async (q, scenario) => {
+    const kept = await inSectors(scenario, q);
+    const tickers = (await wantedCompanies(scenario, q.tickers)).filter(kept);
+    const table = await CrossSection.open(scenario, q.period);
     const bounds = Object.entries(q.filters);
     const shown = bounds.length ? inOrder(bounds.map(([f]) => f)) : SCREENER_DEFAULT_FIELDS;
     const numbers = table.numbers(shown);
@@ -246,12 +228,9 @@ export function register(app: ApiApp): void {
     return answer(out);
   });
 
-  servePost(app, lineItems, async (q, c) => {
-    const manifest = await loadManifest(c, q.scenario_id);
-    const tickers = await wantedCompanies(c, manifest, q.tickers);
-    // end_date bounds filing dates, as the statements' filing_date_lte does.
-    const last = periodHorizon(manifest, { filing_date_lte: q.end_date, as_of: q.as_of });
-    const table = await CrossSection.open(c, manifest, q.period, last);
+  servePost(app, lineItems, async (q, scenario) => {
+    const tickers = await wantedCompanies(scenario, q.tickers);
+    const table = await CrossSection.open(scenario, q.period);
     const numbers = table.numbers(inOrder(q.line_items));
     const periods = (await Promise.all(tickers.map((t) => table.newest(t, q.offset, q.limit)))).flat();
     return answer(periods.map((p) => table.result(p, numbers(p))));
