@@ -37,11 +37,19 @@ export function shardBytes(kind: ShardKind, part: string | undefined, rows: Row[
   });
 }
 
-/** Rows in the order of their shard's key, ties by the second column (an id). */
+/** Rows in the order of their shard's key, ties by the second column (an id); merged by key where the kind says. */
 function sortedByKey(kind: ShardKind, rows: Row[]): Row[] {
   const keyed = rows.map((row) => ({ key: kind.key(row), tie: String(row[1]), row }));
   keyed.sort((a, b) => (a.key === b.key ? (a.tie < b.tie ? -1 : a.tie > b.tie ? 1 : 0) : a.key < b.key ? -1 : 1));
-  return keyed.map((k) => k.row);
+  if (!kind.merge) return keyed.map((k) => k.row);
+  const merged: Row[] = [];
+  for (let i = 0; i < keyed.length;) {
+    let j = i;
+    while (j < keyed.length && keyed[j].key === keyed[i].key) j++;
+    merged.push(kind.merge.rows(keyed.slice(i, j).map((k) => k.row)));
+    i = j;
+  }
+  return merged;
 }
 
 /** One scenario's bundle objects, written to `out` as the build goes. */

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildLibrary, buildScenarios, DEFAULT_SRC_DIR, staleScenarios } from "../build/build-scenarios.ts";
 import { generatorInputFiles, generatorInputsHash } from "../build/generator-inputs.ts";
 import { Shard } from "../src/bundle/shard.ts";
+import { closeOf } from "../src/bundle/metrics-snapshot.ts";
 import { periodOf, SHARDS, type ShardKind } from "../src/bundle/shards.ts";
 import type { Manifest } from "../src/bundle/types.ts";
 import { manifestKey, shardKey } from "../src/bundle/layout.ts";
@@ -111,6 +112,27 @@ describe("scenario build", () => {
         Object.keys(periods).map((p) => `${series}/${p}`),
       );
       expect(counted.sort()).toEqual(listed.sort());
+    }
+  });
+
+  it("packs each day's closes of every company in the order of the companies shard, as the market snapshot has them", () => {
+    const manifest = manifestOf(first.outDir, MEGACAP);
+    const companies = shardOf(first.outDir, MEGACAP, SHARDS.companies.name()).keys;
+    const months = Object.keys(manifest.periods["market/closes"]);
+    expect(months).toEqual(Object.keys(manifest.periods["market/snapshots"]));
+    for (const month of months) {
+      const closes = shardOf(first.outDir, MEGACAP, SHARDS.closes.name(month));
+      const snapshot = shardOf(first.outDir, MEGACAP, SHARDS.marketSnapshots.name(month));
+      for (let d = 0; d < closes.length; d++) {
+        const day = closes.keys[d];
+        const packed = closes.bytes(d);
+        expect(packed.byteLength, day).toBe(companies.length * 16);
+        companies.forEach((ticker, k) => {
+          const i = snapshot.lowerBound(`${day} ${ticker}`);
+          const bar = snapshot.objects(i, i + 1)[0];
+          expect(closeOf(packed, k), `${day} ${ticker}`).toEqual({ close: bar.close, marketCap: bar.market_cap });
+        });
+      }
     }
   });
 

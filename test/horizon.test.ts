@@ -60,7 +60,7 @@ serve(app, probe, async (q, scenario) => {
   const income = await scenario.filtered(SHARDS.income, q.ticker);
   const byFiling = await Promise.all(
     Object.keys(scenario.manifest.periods["metrics/all"]).map((year) =>
-      scenario.byTicker(SHARDS.metricsByFiling, allOf(year)),
+      scenario.byTicker(SHARDS.metricsSnapshot, allOf(year)),
     ),
   );
   return {
@@ -86,7 +86,7 @@ function everyRow(scenario: string, company: string): Record<string, string[]> {
     events: events.objects(0, events.length).map((e) => e.visible_from as string),
     statements: income.objects(0, income.length).map((r) => r.filing_date as string),
     metrics: Object.keys(manifest.periods["metrics/all"]).flatMap((year) =>
-      shard(SHARDS.metricsByFiling.name(allOf(year)))
+      shard(SHARDS.metricsSnapshot.name(allOf(year)))
         .keys.filter((k) => k.startsWith(`${company} `))
         .map((k) => k.split(" ")[1]),
     ),

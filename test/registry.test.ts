@@ -38,17 +38,17 @@ describe("family registry", () => {
     const written: string[] = [];
     const appended = new Map<string, string>();
     const sink = (family: string): ShardSink => {
-      const check = (kind: ShardKind<readonly string[]>, part: string | undefined, rows: Row[]) => {
+      const check = (kind: ShardKind<readonly string[]>, part: string | undefined, rows: Row[], columns: number) => {
         expect(declared.has(kind), `${family}: ${kind.name(part)}`).toBe(true);
-        for (const row of rows) expect(row).toHaveLength(kind.columns.length);
+        for (const row of rows) expect(row).toHaveLength(columns);
       };
       return {
         write: (kind, part, rows) => {
-          check(kind, part, rows);
+          check(kind, part, rows, kind.columns.length);
           written.push(kind.name(part));
         },
         append: (kind, part, rows) => {
-          check(kind, part, rows);
+          check(kind, part, rows, (kind.merge ?? kind).columns.length);
           expect(appended.get(kind.name(part)) ?? family).toBe(family);
           appended.set(kind.name(part), family);
         },

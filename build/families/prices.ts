@@ -50,6 +50,13 @@ function emitBars(emit: ShardSink, ticker: string, bars: Bar[], shares?: number[
   emit.write(SHARDS.components, ticker, toRows(SHARDS.components.columns, bars));
   for (const [month, rows] of groupBy(snapshotRows(ticker, bars, shares), (r) => monthOf(r[0] as string))) {
     emit.append(SHARDS.marketSnapshots, month, rows);
+    // A company's close and market cap of each day, merged into one row per day of every company.
+    if (shares)
+      emit.append(
+        SHARDS.closes,
+        month,
+        rows.map((r) => [r[0], ticker, r[5], r[9]]),
+      );
   }
 }
 

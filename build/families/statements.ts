@@ -3,6 +3,7 @@
 // Served per ticker, one shard per statement; per-share lines are restated for later splits when
 // served. The checks recompute every REALISM Tier 0 accounting identity from the rows as written.
 import { packNumbers, searchKey, SHARDS, statementKey, yearOf } from "../../src/bundle/shards.ts";
+import { snapshotRow } from "../../src/bundle/metrics-snapshot.ts";
 import type { CompanyFacts, ValidationCheck } from "../../src/bundle/types.ts";
 import {
   BALANCE_LINES,
@@ -214,10 +215,8 @@ export const statements: Family<Reads, object, CompanyEventsPart & Stock, Compan
     );
     appendByYear(
       emit,
-      SHARDS.metricsByFiling,
-      metrics
-        .filter((m) => m.metrics.period === "ttm")
-        .map((m) => [m.metrics.filing_date, facts.ticker, m.metrics, m.inputs]),
+      SHARDS.metricsSnapshot,
+      metrics.filter((m) => m.metrics.period === "ttm").map((m) => snapshotRow(m.metrics, m.inputs)),
     );
     const written = statements.map((s) => ({
       key: statementKey(s.period, s.reportPeriod),

@@ -57,6 +57,11 @@ export class DatedRows {
   rows(from: number, to: number): Row[] {
     return this.shard.rows(from, Math.min(to, this.length));
   }
+
+  bytes(i: number): Uint8Array {
+    this.key(i); // past the horizon: throws
+    return this.shard.bytes(i);
+  }
 }
 
 /**

@@ -5,6 +5,7 @@
 // market-wide shards one period (a month of snapshots, a year of events).
 import type { Row } from "./shard.ts";
 import { PUBLISHED_ESTIMATES_COLUMNS } from "./estimates.ts";
+import { packCloses, SNAPSHOT_COLUMNS } from "./metrics-snapshot.ts";
 import { Earnings, EarningsDate, KpiGuidance } from "../contract/earnings.ts";
 import { KpiMetrics, NonGaap } from "../contract/kpis.ts";
 import { FinancialMetrics } from "../contract/metrics.ts";
@@ -45,6 +46,11 @@ export interface ShardKind<C extends readonly string[] = readonly string[], V ex
   readonly fragment?: boolean;
   /** Rows are stored as their last column's bytes (packed by the kind's own code), read with Shard.bytes. */
   readonly binary?: boolean;
+  /**
+   * Rows appended by many companies (in `columns` order) whose keys are equal become one stored row
+   * (given them in second-column order).
+   */
+  readonly merge?: Merge;
 }
 
 interface Options<C extends readonly string[], V extends Visibility> {
@@ -55,6 +61,13 @@ interface Options<C extends readonly string[], V extends Visibility> {
   served?: { hidden?: C[number][]; extra?: (part: string | undefined) => Record<string, unknown> };
   fragment?: boolean;
   binary?: boolean;
+  merge?: Merge;
+}
+
+/** How appended rows become stored ones. */
+export interface Merge {
+  readonly columns: readonly string[];
+  readonly rows: (rows: Row[]) => Row;
 }
 
 function kind<const C extends readonly string[], const V extends Visibility>(
@@ -82,6 +95,7 @@ function kind<const C extends readonly string[], const V extends Visibility>(
       : {}),
     ...(options.fragment ? { fragment: true } : {}),
     ...(options.binary ? { binary: true } : {}),
+    ...(options.merge ? { merge: options.merge } : {}),
   };
 }
 
@@ -176,6 +190,17 @@ export const SHARDS = {
     ["time", "ticker", "open", "high", "low", "close", "volume", "day_change", "day_change_percent", "market_cap"],
     { visible: "key", period: "month", key: (row) => `${row[0]} ${row[1]}`, served: identity },
   ),
+  /**
+   * Per month (`2023-06`): each trading day's close and market cap of every company, packed in the
+   * order of the `companies` shard (metrics-snapshot.ts `packCloses`): what the metrics snapshot
+   * values companies at, a few kilobytes a day where the market snapshot holds every field.
+   */
+  closes: kind(perPart("market/closes"), ["time", "closes"], {
+    visible: "key",
+    period: "month",
+    binary: true,
+    merge: { columns: ["time", "ticker", "close", "market_cap"], rows: packCloses },
+  }),
   /** The macro tape, one row per trading day. */
   macro: kind(
     only("market/macro"),
@@ -236,9 +261,10 @@ export const SHARDS = {
   }),
   /**
    * Per filing year (`all/2023`): every company's TTM metrics filed that year, by ticker then filing
-   * date, so a snapshot finds each company's latest by a binary search of the keys.
+   * date, so a snapshot finds each company's latest by a binary search of the keys; each row's text
+   * is stored ready to serve but for its valuation and per-share values (metrics-snapshot.ts).
    */
-  metricsByFiling: kind(perPart("metrics"), ["filing_date", "ticker", "metrics", "inputs"], {
+  metricsSnapshot: kind(perPart("metrics"), SNAPSHOT_COLUMNS, {
     visible: "ticker-key",
     period: "year",
     key: (row) => `${row[1]} ${row[0]}`,

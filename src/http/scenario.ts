@@ -235,19 +235,25 @@ export class Scenario {
     return out;
   }
 
+  /** The last row by the horizon of a kind keyed by date and split by month (its shard and index), or null before the first. */
+  async lastOf(kind: Kind<"key">): Promise<{ shard: DatedRows; index: number } | null> {
+    for (const [month] of this.periodsUpTo(kind.prefix, this.horizon, monthOf)) {
+      const shard = await this.dated(kind, month);
+      if (shard && shard.length > 0) return { shard, index: shard.length - 1 };
+    }
+    return null;
+  }
+
   /**
    * The market snapshot of the last trading day on or before the horizon: its month's shard and the
    * day's rows [from, to) (one per instrument, by ticker), or null before the first day.
    */
   async marketDay(): Promise<{ shard: DatedRows; from: number; to: number; day: string } | null> {
-    for (const [month] of this.periodsUpTo(SHARDS.marketSnapshots.prefix, this.horizon, monthOf)) {
-      const shard = await this.dated(SHARDS.marketSnapshots, month);
-      if (!shard || shard.length === 0) continue;
-      const day = shard.key(shard.length - 1).slice(0, 10); // keys are "<day> <ticker>"
-      const [from, to] = shard.window(`${day} `, `${day}~`);
-      return { shard, from, to, day };
-    }
-    return null;
+    const last = await this.lastOf(SHARDS.marketSnapshots);
+    if (!last) return null;
+    const day = last.shard.key(last.index).slice(0, 10); // keys are "<day> <ticker>"
+    const [from, to] = last.shard.window(`${day} `, `${day}~`);
+    return { shard: last.shard, from, to, day };
   }
 
   /** The periods of a series split by year (funds/<T>, search/<period>, metrics/all) up to the horizon's, newest first. */

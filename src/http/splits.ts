@@ -2,6 +2,9 @@
 // horizon: the way adjusted_close restates prices (statements and metrics serve them so). The
 // splits themselves are read by the scenario (scenario.ts `Splits`).
 
+/** A per-share figure divided by `factor`, to four decimals. */
+export const restatedPerShare = (value: number, factor: number) => Math.round((value / factor) * 1e4) / 1e4;
+
 /** The row with its per-share figures divided by `factor` (four decimals) and share counts multiplied. */
 export function restated<T extends Record<string, unknown>>(
   row: T,
@@ -11,8 +14,7 @@ export function restated<T extends Record<string, unknown>>(
 ): T {
   if (factor === 1) return row;
   const out: Record<string, unknown> = { ...row };
-  for (const k of perShare)
-    if (typeof out[k] === "number") out[k] = Math.round(((out[k] as number) / factor) * 1e4) / 1e4;
+  for (const k of perShare) if (typeof out[k] === "number") out[k] = restatedPerShare(out[k] as number, factor);
   for (const k of counts) if (typeof out[k] === "number") out[k] = Math.round((out[k] as number) * factor);
   return out as T;
 }

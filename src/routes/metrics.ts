@@ -2,13 +2,15 @@
 // the snapshot: every company's latest filed TTM metrics valued at the close as of a date.
 import { z } from "zod";
 import type { TickerRows } from "../bundle/as-of.ts";
+import { closeOf, inputsOf, snapshotArray, type SnapshotRow, type SnapshotText } from "../bundle/metrics-snapshot.ts";
 import { allOf, SHARDS, yearOf } from "../bundle/shards.ts";
-import { FinancialMetrics, PER_SHARE_METRICS, valuation, type ValuationInputs } from "../contract/metrics.ts";
+import { FinancialMetrics, PER_SHARE_METRICS, VALUATION_METRICS, valuation } from "../contract/metrics.ts";
 import { asOf, page, scenarioId, ticker } from "../contract/params.ts";
+import { jsonObject } from "../http/json.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { PERIOD_POINT_IN_TIME, periodQuery, periodRows } from "../http/periods.ts";
-import { pageRange } from "../http/scenario.ts";
-import { restated } from "../http/splits.ts";
+import { find } from "../http/scenario.ts";
+import { restatedPerShare } from "../http/splits.ts";
 
 const TAG = "Financial metrics";
 
@@ -57,41 +59,47 @@ export function register(app: ApiApp): void {
   });
 
   serve(app, snapshot, async (q, scenario) => {
-    if (q.ticker) await scenario.requireTicker(q.ticker);
+    if (q.ticker !== undefined) await scenario.requireTicker(q.ticker);
     const listed = await scenario.companies();
+    // The companies by their place in `listed` (a fund or warrant asked for has none: an empty list).
+    const only = q.ticker === undefined ? undefined : find(listed, q.ticker);
+    const companies = only === undefined ? listed.keys.map((_, k) => k) : only < 0 ? [] : [only];
     // Each company's latest TTM row filed by the horizon: TTMs are filed every quarter, so that
-    // year's filings hold it, or the year before's.
+    // year's filings hold it, or the year before's. Companies without one do not count toward the page.
     const year = yearOf(scenario.horizon);
     const years = await Promise.all(
-      [year, String(Number(year) - 1)].map((y) => scenario.byTicker(SHARDS.metricsByFiling, allOf(y))),
+      [year, String(Number(year) - 1)].map((y) => scenario.byTicker(SHARDS.metricsSnapshot, allOf(y))),
     );
-    const found: { ticker: string; shard: TickerRows; row: number }[] = [];
-    for (const ticker of q.ticker ? [q.ticker] : listed.keys) {
+    const found: { company: number; shard: TickerRows; row: number }[] = [];
+    let skip = q.offset;
+    for (const company of companies) {
+      if (found.length === q.limit) break;
       for (const shard of years) {
-        const row = shard ? shard.latest(ticker) : -1;
+        const row = shard ? shard.latest(listed.keys[company]) : -1;
         if (!shard || row < 0) continue;
-        found.push({ ticker, shard, row });
+        if (skip > 0) skip--;
+        else found.push({ company, shard, row });
         break;
       }
     }
-    const [market, splits] = await Promise.all([scenario.marketDay(), scenario.splits()]);
-    return {
-      financial_metrics: found.slice(...pageRange(0, found.length, q.offset, q.limit)).map(({ ticker, shard, row }) => {
-        const [, , metrics, inputs] = shard.rows(row, row + 1)[0] as [
-          string,
-          string,
-          FinancialMetrics,
-          ValuationInputs | null,
-        ];
-        const bar = market ? market.shard.find(`${market.day} ${ticker}`) : -1;
-        if (!inputs || !market || bar < 0) return metrics;
-        const { close, market_cap } = market.shard.objects(bar, bar + 1)[0] as { close: number; market_cap: number };
-        // The period's per-share figures on the horizon's basis (splits go ex on trading days: that day's).
-        const factor = splits.factor(ticker, metrics.report_period);
-        const sharesNow = market_cap / close;
-        return { ...restated(metrics, factor, PER_SHARE_METRICS), ...valuation(inputs, close, sharesNow, factor) };
-      }),
-    };
+    // Valued at the close of the last trading day by the horizon, every company's packed in one row.
+    const [closes, splits] = await Promise.all([scenario.lastOf(SHARDS.closes), scenario.splits()]);
+    const day = closes && closes.shard.bytes(closes.index);
+    const rows = found.map(({ company, shard, row }): SnapshotText => {
+      const [, ticker, reportPeriod, text, runs, filed, inputs] = shard.rows(row, row + 1)[0] as SnapshotRow;
+      const bar = day && day.byteLength === listed.length * 16 ? closeOf(day, company) : null;
+      if (!inputs || !bar) return { text };
+      // The period's per-share figures on the horizon's basis (splits go ex on trading days: that day's).
+      const factor = splits.factor(ticker, reportPeriod);
+      const valued = valuation(inputsOf(inputs), bar.close, bar.marketCap / bar.close, factor);
+      const perShare = PER_SHARE_METRICS.map((_, k) => filed[VALUATION_METRICS.length + k]);
+      const values = [
+        ...VALUATION_METRICS.map((f) => valued[f]),
+        ...(factor === 1 ? perShare : perShare.map((v) => (v === null ? v : restatedPerShare(v, factor)))),
+      ];
+      return { text, runs, values };
+    });
+    return { financial_metrics: jsonObject<FinancialMetrics[]>(snapshotArray(rows)) };
   });
 
   serve(app, snapshotTickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
