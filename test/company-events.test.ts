@@ -3,7 +3,7 @@ import type { CompanyFacts } from "../src/bundle/types.ts";
 import { tradingDays } from "../build/calendar.ts";
 import { companyEvents, type WorldEvent } from "../build/generate/events.ts";
 import type { SizeTier } from "../build/generate/anchors.ts";
-import { companyTimeline } from "../build/families/events.ts";
+import { companyWithTimeline } from "./support/company.ts";
 import { Rng } from "../build/rng.ts";
 
 const days = tradingDays("2005-01-03", "2019-12-31");
@@ -12,7 +12,7 @@ const company = (ticker: string, sector: string) => ({ ticker, name: ticker, sec
 const eventsOf = (facts: CompanyFacts, tier: SizeTier, rng: Rng) => companyEvents("s", days, facts, tier, rng);
 /** Its whole timeline, earnings releases included: a $50bn company in a steady expansion. */
 const timelineOf = (facts: CompanyFacts, tier: SizeTier, rng: Rng) =>
-  companyTimeline({
+  companyWithTimeline({
     scenarioId: "s",
     days,
     regimes: days.map(() => "expansion" as const),

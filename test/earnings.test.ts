@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyFacts } from "../src/bundle/types.ts";
 import { tradingDays } from "../build/calendar.ts";
-import { companyTimeline } from "../build/families/events.ts";
+import { companyWithTimeline } from "./support/company.ts";
 import { chooseGuiders } from "../build/generate/earnings.ts";
 import { dayIndexOf } from "../build/generate/events.ts";
 import type { SizeTier } from "../build/generate/anchors.ts";
@@ -23,7 +23,7 @@ const days = tradingDays("2010-01-04", "2014-12-31");
 const dayOf = dayIndexOf(days);
 const facts = (ticker: string, sector: string) => ({ ticker, name: ticker, sector }) as CompanyFacts;
 const timeline = (seed: number, sector = "Industrials") =>
-  companyTimeline({
+  companyWithTimeline({
     scenarioId: "s",
     days,
     regimes: days.map(() => "expansion" as const),
@@ -309,7 +309,7 @@ describe("a release on the world's first day", () => {
     const quarters = fiscalQuarters("T1", 2007, 2015, new Rng(1, "t").fork("fiscal/T1"));
     const release = quarters.find((q) => q.release >= "2010-01-04")!.release;
     const world = tradingDays(release, "2014-12-31");
-    const t = companyTimeline({
+    const t = companyWithTimeline({
       scenarioId: "s",
       days: world,
       regimes: world.map(() => "expansion" as const),

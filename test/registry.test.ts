@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Row } from "../src/bundle/shard.ts";
 import { SHARDS, type ShardKind } from "../src/bundle/shards.ts";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { company } from "../build/families/company.ts";
 import { events } from "../build/families/events.ts";
 import { registry, type ShardSink } from "../build/families/family.ts";
 import { rates } from "../build/families/rates.ts";
@@ -14,10 +15,12 @@ import { generateWorld } from "../build/world.ts";
 
 describe("family registry", () => {
   it("refuses, at compile time, a family before a family it reads", () => {
-    const ordered = registry().add(universe).add(regimes).add(rates).add(events);
-    expect(ordered.families.map((f) => f.name)).toEqual(["universe", "regimes", "rates", "events"]);
+    const ordered = registry().add(universe).add(regimes).add(rates).add(company).add(events);
+    expect(ordered.families.map((f) => f.name)).toEqual(["universe", "regimes", "rates", "company", "events"]);
     // @ts-expect-error events reads the central banks' decisions, not generated yet
-    registry().add(universe).add(regimes).add(events);
+    registry().add(universe).add(regimes).add(company).add(events);
+    // @ts-expect-error events reads each company's core (its own news, business and analysts)
+    registry().add(universe).add(regimes).add(rates).add(events);
   });
 
   it("refuses a company step without its context cut (the report of a future branch needs it)", () => {

@@ -1,5 +1,5 @@
 // Analyst estimates, earnings releases and the earnings calendar, served once the stock's shares
-// and prices exist. The numbers were settled before prices: the business (events family) gave each
+// and prices exist. The numbers were settled before prices: the business (company family) gave each
 // quarter, the analysts estimated it, and the release's surprise against their consensus moved the
 // price. Here they get their per-share form, and each release's public summary is rewritten to
 // state the reported EPS and revenue against the consensus (the events family serves the result).
@@ -20,6 +20,7 @@ import {
 import { dayIndexOf, type WorldEvent } from "../generate/events.ts";
 import { round2 } from "../generate/rounding.ts";
 import { bandCheck, mean, median, sd, skipped, type Band } from "../realism.ts";
+import type { CompanyCore } from "./company.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import { byFirstColumn, emitTickerAndYears, groupBy, toRows } from "./rows.ts";
@@ -40,7 +41,7 @@ export interface CompanyEarnings {
   events: WorldEvent[];
 }
 
-type Company = CompanyBase & CompanyEventsPart & Stock & CompanyStatements & CompanyEarnings;
+type Company = CompanyBase & CompanyCore & CompanyEventsPart & Stock & CompanyStatements & CompanyEarnings;
 
 /** Hidden: the companies that guide, chosen for the world (chooseGuiders). */
 export interface Guiders {
@@ -50,7 +51,7 @@ export interface Guiders {
 export const earnings: Family<
   Calendar & Universe,
   Guiders,
-  CompanyEventsPart & Stock & CompanyStatements,
+  CompanyCore & CompanyEventsPart & Stock & CompanyStatements,
   CompanyEarnings
 > = {
   name: "earnings",

@@ -3,32 +3,22 @@
 // the effects, per ticker and market-wide by year; an event is public from its `visible_from` date.
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { businessAnchor, type SizeTier } from "../generate/anchors.ts";
-import { analystCoverage, consensus, earningsSurprise, type Coverage } from "../generate/estimates.ts";
+import { consensus, earningsSurprise } from "../generate/estimates.ts";
 import {
   byDateThenId,
-  companyEvents,
-  revenueStep,
   dayIndexOf,
-  earningsEventId,
-  type CatalystHit,
   earningsEvents,
   marketEvents,
   publicEvent,
   type WorldEvent,
 } from "../generate/events.ts";
-import { fiscalQuarters, type FiscalQuarter } from "../generate/fiscal.ts";
-import { businessPlan, type BusinessPlan } from "../generate/fundamentals.ts";
-import type { Regime } from "../generate/regimes.ts";
 import type { Rng } from "../rng.ts";
-import { hitByCatalyst } from "../scenario-source.ts";
-import { sectorTilt } from "./market.ts";
+import type { CompanyCore } from "./company.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { CentralBanks } from "./rates.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import { appendByYear, byFirstColumn, emitTickerAndYears, toRows } from "./rows.ts";
 import { RuleTally } from "./tier0.ts";
-import type { Universe } from "./universe.ts";
 
 export interface Events {
   /** Market-wide events (no ticker), ordered by date then id. */
@@ -36,29 +26,15 @@ export interface Events {
 }
 
 export interface CompanyEventsPart {
-  /** The company's events, ordered by date then id. */
+  /** The company's public timeline, ordered by date then id: its own news and its earnings releases (effects hidden). */
   events: WorldEvent[];
-  /** Hidden: its size in its era at the start, which sets its event rates. */
-  sizeTier: SizeTier;
-  /**
-   * Its fiscal quarters, from three years before the world's first to its last, each with its release
-   * date (public calendar; the statements report them, the earnings releases announce them).
-   */
-  quarters: FiscalQuarter[];
-  /** Hidden: the business behind its statements, quarter by quarter (including quarters not yet released). */
-  business: BusinessPlan;
-  /** Hidden until each estimate's day: who covers it and what they expect of each quarter. */
-  coverage: Coverage;
 }
 
-/** Years of fiscal quarters before the world's first year: the statements' history on day one. */
-const HISTORY_YEARS = 3;
-
-type Reads = Calendar & Universe & HiddenMacro & CentralBanks;
+type Reads = Calendar & HiddenMacro & CentralBanks;
 
 const visible = (events: WorldEvent[], date: string) => events.filter((e) => e.visible_from <= date);
 
-export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
+export const events: Family<Reads, Events, CompanyCore, CompanyEventsPart> = {
   name: "events",
   generate: (world, { source, rng }) => {
     const catalyst = source.theme.catalyst;
@@ -74,38 +50,8 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
     };
   },
   context: (world, cut) => ({ events: visible(world.events, cut.date) }),
-  company: (world, { facts }, { source, rng }) => {
-    const { tier } = world.starts.get(facts.ticker)!;
-    const story = source.story?.catalyst;
-    const hit =
-      story && source.theme.catalyst && hitByCatalyst(story, facts)
-        ? { date: source.theme.catalyst.date, excessMove: story.excess_move }
-        : undefined;
-    return companyTimeline({
-      scenarioId: source.id,
-      days: world.days,
-      regimes: world.regimes,
-      facts,
-      marketCap: world.starts.get(facts.ticker)!.marketCap,
-      tier,
-      catalyst: hit,
-      tilt: sectorTilt(source, facts.sector, world.days.length),
-      rng,
-    });
-  },
-  companyContext: (company, cut) => ({
-    events: visible(company.events, cut.date),
-    sizeTier: company.sizeTier,
-    quarters: company.quarters.filter((q) => q.release <= cut.date),
-    business: {
-      ...company.business,
-      quarters: company.business.quarters.filter((q) => q.quarter.release <= cut.date),
-    },
-    coverage: {
-      analysts: company.coverage.analysts,
-      revisions: company.coverage.revisions.filter((r) => r.day < cut.days),
-    },
-  }),
+  company: (world, company, { source, rng }) => ({ events: companyTimeline(source.id, world.days, company, rng) }),
+  companyContext: (company, cut) => ({ events: visible(company.events, cut.date) }),
   companyShards: (_, company, emit) =>
     emitTickerAndYears(emit, SHARDS.events, company.facts.ticker, company.events.map(publicEvent)),
   shards: (world, emit) =>
@@ -143,72 +89,22 @@ export const events: Family<Reads, Events, unknown, CompanyEventsPart> = {
 };
 
 /**
- * A company's timeline in causal order: its own news moves its business; analysts estimate the
- * business; each release reports it against their consensus, and prices then react to the surprise.
+ * A company's public timeline: its own news, and each quarter's release reporting its business
+ * against the consensus of its analysts the day before (prices then react to the surprise).
  */
-export function companyTimeline(input: {
-  scenarioId: string;
-  days: string[];
-  regimes: Regime[];
-  facts: CompanyFacts;
-  /** Market cap on the first day. */
-  marketCap: number;
-  tier: SizeTier;
-  catalyst?: CatalystHit;
-  /** The scenario's tilt of the company's sector (families/market.ts); its business carries the margin and sales parts. */
-  tilt?: { margin: number; sales: number };
-  /** The scenario's root stream. */
-  rng: Rng;
-}): CompanyEventsPart {
-  const { scenarioId, days, regimes, facts, marketCap, tier, catalyst, tilt, rng } = input;
-  const year = (date: string) => Number(date.slice(0, 4));
-  const quarters = fiscalQuarters(
-    facts.ticker,
-    year(days[0]) - HISTORY_YEARS,
-    year(days[days.length - 1]) + 1,
-    rng.fork(`fiscal/${facts.ticker}`),
-  );
-  const own = companyEvents(scenarioId, days, facts, tier, rng.fork("events"), catalyst);
+export function companyTimeline(
+  scenarioId: string,
+  days: string[],
+  { facts, ownEvents, business, coverage }: { facts: CompanyFacts } & CompanyCore,
+  rng: Rng,
+): WorldEvent[] {
   const dayIndex = dayIndexOf(days);
-  const moves = own
-    .filter((e) => revenueStep(e) !== 0)
-    .map((e) => ({
-      day: e.effect.reactionDay,
-      date: e.event_date,
-      eventId: e.event_id,
-      logRevenue: revenueStep(e),
-    }));
-  const business = businessPlan({
-    sector: facts.sector,
-    // SIC 6798: real estate investment trusts.
-    reit: facts.sic_code === "6798",
-    anchor: businessAnchor(facts.ticker, days[0], marketCap),
-    marketCap,
-    tier,
-    quarters,
-    days,
-    regimes,
-    shocks: moves,
-    sectorGrowth: tilt?.sales,
-    sectorMargin: tilt?.margin,
-    rng: rng.fork(`business/${facts.ticker}`),
-  });
-  const releaseDay = (q: number) => dayIndex.get(business.quarters[q].quarter.release);
-  const coverage = analystCoverage({
-    tier,
-    plan: business,
-    days,
-    releaseDay,
-    releaseEvent: (q) => earningsEventId(scenarioId, facts.ticker, business.quarters[q].quarter),
-    events: moves,
-    rng: rng.fork(`analysts/${facts.ticker}`),
-  });
   const releases = business.quarters.flatMap(({ quarter, income }, q) => {
-    const day = releaseDay(q);
-    const expected = day === undefined ? null : consensus(coverage.revisions, q, day);
+    const day = dayIndex.get(quarter.release);
     if (day === undefined) return [];
+    const expected = consensus(coverage.revisions, q, day);
     return [{ quarter, surprise: expected ? earningsSurprise(income.net_income, expected) : 0 }];
   });
   const earnings = earningsEvents(scenarioId, days, facts, releases, rng.fork(`events/earnings/${facts.ticker}`));
-  return { events: byDateThenId([...own, ...earnings]), sizeTier: tier, quarters, business, coverage };
+  return byDateThenId([...ownEvents, ...earnings]);
 }

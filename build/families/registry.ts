@@ -1,5 +1,6 @@
 // The resource families in causal order: each generates from the parts of those before it. Adding a
 // family is one module in this directory and one line here (docs/adding-a-family.md).
+import { company } from "./company.ts";
 import { earnings } from "./earnings.ts";
 import { events } from "./events.ts";
 import { registry } from "./family.ts";
@@ -21,6 +22,7 @@ export const FAMILIES = registry()
   .add(universe)
   .add(regimes)
   .add(rates)
+  .add(company)
   .add(events)
   .add(market)
   .add(stocks)

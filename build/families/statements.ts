@@ -30,7 +30,7 @@ import { isSp500Member } from "../generate/anchors.ts";
 import { metricsRows, type MetricsRow } from "../generate/metrics.ts";
 import { round2 } from "../generate/rounding.ts";
 import { bandCheck, median, skipped } from "../realism.ts";
-import type { CompanyEventsPart } from "./events.ts";
+import type { CompanyCore } from "./company.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import { appendByYear, groupBy, keyedRows } from "./rows.ts";
 import type { HiddenMacro } from "./regimes.ts";
@@ -47,7 +47,7 @@ export interface CompanyStatements {
 }
 
 type Reads = Calendar & Universe & HiddenMacro;
-type Company = CompanyBase & CompanyEventsPart & Stock & CompanyStatements;
+type Company = CompanyBase & CompanyCore & Stock & CompanyStatements;
 
 /** Accession number of the filing that made a period public: filer CIK, filing year, sequence. */
 function accessionNumber(facts: CompanyFacts, s: PeriodStatements): string {
@@ -171,7 +171,7 @@ export function cashFlowRow(facts: CompanyFacts, s: PeriodStatements): CashFlowS
   };
 }
 
-export const statements: Family<Reads, object, CompanyEventsPart & Stock, CompanyStatements> = {
+export const statements: Family<Reads, object, CompanyCore & Stock, CompanyStatements> = {
   name: "statements",
   context: () => ({}),
   company: (world, { facts, business, stock }, { rng }) => {

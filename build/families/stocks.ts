@@ -20,6 +20,7 @@ import {
   type StockSeries,
 } from "../realism.ts";
 import type { Scratch } from "../scratch.ts";
+import type { CompanyCore } from "./company.ts";
 import type { CompanyEventsPart, Events } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import { sectorTilt, type Factors } from "./market.ts";
@@ -33,7 +34,7 @@ export interface Stock {
 }
 
 type Reads = Calendar & Universe & HiddenMacro & Events & Factors;
-type Company = CompanyBase & CompanyEventsPart & Stock;
+type Company = CompanyBase & CompanyCore & CompanyEventsPart & Stock;
 
 /** adjusted_close must restate exactly the splits and dividends of the corporate actions. */
 function adjustedCloseRule(tally: RuleTally, { facts, stock }: Company): void {
@@ -251,7 +252,7 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
   };
 }
 
-export const stocks: Family<Reads, object, CompanyEventsPart, Stock> = {
+export const stocks: Family<Reads, object, CompanyCore & CompanyEventsPart, Stock> = {
   name: "stocks",
   context: () => ({}),
   company: ({ days, regimes, market, sectors, starts }, { facts, events, sizeTier, business }, { source, rng }) => {

@@ -1,0 +1,9 @@
+// A company as the build makes it before its prices: its core (fiscal calendar, own news, business,
+// analysts) and its public timeline, from the same inputs and streams as the company and events families.
+import { companyCore } from "../../build/families/company.ts";
+import { companyTimeline } from "../../build/families/events.ts";
+
+export function companyWithTimeline(input: Parameters<typeof companyCore>[0]) {
+  const core = companyCore(input);
+  return { ...core, events: companyTimeline(input.scenarioId, input.days, { facts: input.facts, ...core }, input.rng) };
+}
