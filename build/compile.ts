@@ -12,7 +12,7 @@ import type { FundInfo, Manifest, ScenarioRecord, ValidationReport } from "../sr
 import type { ShardSink } from "./families/family.ts";
 import { FAMILIES } from "./families/registry.ts";
 import type { RowSpill, Scratch } from "./scratch.ts";
-import type { Company, World } from "./world.ts";
+import type { Company, Families, World } from "./world.ts";
 
 export const sha256 = (bytes: Uint8Array | string) => hash("sha256", bytes, "hex");
 
@@ -63,11 +63,13 @@ export class ScenarioCompiler {
   private readonly appendedRows: RowSpill;
   private readonly record: ScenarioRecord;
   private readonly out: ObjectSink;
+  private readonly families: Families;
 
-  constructor(record: ScenarioRecord, out: ObjectSink, scratch: Scratch) {
+  constructor(record: ScenarioRecord, out: ObjectSink, scratch: Scratch, families: Families = FAMILIES.families) {
     this.record = record;
     this.out = out;
     this.appendedRows = scratch.rows();
+    this.families = families;
   }
 
   private claim(family: string, name: string, appending: boolean): void {
@@ -103,12 +105,12 @@ export class ScenarioCompiler {
 
   /** One company's shards, and its rows of market-wide shards. */
   company(world: World, company: Company): void {
-    for (const family of FAMILIES.families) family.companyShards?.(world, company, this.sink(family.name));
+    for (const family of this.families) family.companyShards?.(world, company, this.sink(family.name));
   }
 
   /** The market-wide shards, the instruments, the report and the manifest, once every company has passed. */
   finish(world: World, report: ValidationReport): Manifest {
-    for (const family of FAMILIES.families) family.shards?.(world, this.sink(family.name));
+    for (const family of this.families) family.shards?.(world, this.sink(family.name));
     // One period at a time, in order (the manifest lists months in the order written).
     for (const name of [...this.appended.keys()].sort()) {
       const { kind, part } = this.appended.get(name)!;
@@ -117,7 +119,7 @@ export class ScenarioCompiler {
 
     const instruments: [string, InstrumentKind][] = [];
     let funds: FundInfo[] = [];
-    for (const family of FAMILIES.families) {
+    for (const family of this.families) {
       const part = family.manifest?.(world);
       for (const [role, tickers] of Object.entries(part?.instruments ?? {})) {
         for (const t of tickers) instruments.push([t, KIND_OF_ROLE[role]]);

@@ -9,8 +9,9 @@ import { ScenarioCompiler, type ObjectSink } from "./compile.ts";
 import type { LoadedSource, ScenarioSource } from "./scenario-source.ts";
 import { diskScratch } from "./scratch.ts";
 import { ScenarioValidation } from "./validate.ts";
+import { FAMILIES } from "./families/registry.ts";
 import { GENERATOR_VERSION } from "./version.ts";
-import { gather, generateCompanies, generateMarket } from "./world.ts";
+import { gather, generateCompanies, generateMarket, type Families } from "./world.ts";
 
 export interface BuiltScenario {
   manifest: Manifest;
@@ -25,22 +26,24 @@ export function buildScenario(
   record: ScenarioRecord,
   out: ObjectSink,
   progress: Progress = () => {},
+  families: Families = FAMILIES.families,
 ): BuiltScenario {
   const scratch = diskScratch();
   try {
-    const { world, scenario } = generateMarket(source, scratch);
+    const { world, scenario } = generateMarket(source, scratch, families);
     const total = world.companies.length;
     progress(0, total, `generated the market, ${world.days.length} days`);
-    const gathering = gather(world, scenario);
-    const compiler = new ScenarioCompiler(record, out, scratch);
+    const gathering = gather(world, scenario, families);
+    const compiler = new ScenarioCompiler(record, out, scratch, families);
     const validation = new ScenarioValidation(
       { scenarioId: record.id, generatorVersion: GENERATOR_VERSION, calibrationVersion: record.calibration_version },
       world.days,
       scratch,
       record.current_date,
+      families,
     );
     let done = 0;
-    for (const company of generateCompanies(world, scenario)) {
+    for (const company of generateCompanies(world, scenario, families)) {
       gathering.add(company);
       compiler.company(world, company);
       validation.company(company);
@@ -72,7 +75,7 @@ function directorySink(dir: string): ObjectSink {
 }
 
 /** The Scenario resource of a source. */
-function toRecord(source: ScenarioSource): ScenarioRecord {
+export function toRecord(source: ScenarioSource): ScenarioRecord {
   return {
     id: source.id,
     status: source.status,

@@ -5,7 +5,15 @@
 import type { ValidationCheck, ValidationReport } from "../src/bundle/types.ts";
 import { FAMILIES } from "./families/registry.ts";
 import { memoryScratch, type Scratch } from "./scratch.ts";
-import { contextCompany, contextWorld, cutAt, type Company, type WholeWorld, type World } from "./world.ts";
+import {
+  contextCompany,
+  contextWorld,
+  cutAt,
+  type Company,
+  type Families,
+  type WholeWorld,
+  type World,
+} from "./world.ts";
 
 interface ReportFields {
   scenarioId: string;
@@ -14,8 +22,8 @@ interface ReportFields {
 }
 
 /** Every family's checks over one view of the world (the whole of it, or its context). */
-function checkRun(days: string[], scratch: Scratch) {
-  const checkers = FAMILIES.families.map((family) => family.companyChecks?.(days, scratch));
+function checkRun(days: string[], scratch: Scratch, families: Families) {
+  const checkers = families.map((family) => family.companyChecks?.(days, scratch));
   return {
     company: (company: Company) => {
       for (const checker of checkers) checker?.company?.(company);
@@ -25,7 +33,7 @@ function checkRun(days: string[], scratch: Scratch) {
      * then the realism targets in causal order, which is by tier: the order published reports have.
      */
     finish: (world: World): ValidationCheck[] => {
-      const byFamily = FAMILIES.families.map((family, k) => [
+      const byFamily = families.map((family, k) => [
         ...(checkers[k]?.finish(world) ?? []),
         ...(family.checks?.(world) ?? []),
       ]);
@@ -48,24 +56,34 @@ export class ScenarioValidation {
   private readonly whole: ReturnType<typeof checkRun>;
   private readonly context: { run: ReturnType<typeof checkRun>; cut: ReturnType<typeof cutAt> } | undefined;
   private readonly fields: ReportFields;
+  private readonly families: Families;
 
-  constructor(fields: ReportFields, days: string[], scratch: Scratch, currentDate?: string) {
+  constructor(
+    fields: ReportFields,
+    days: string[],
+    scratch: Scratch,
+    currentDate?: string,
+    families: Families = FAMILIES.families,
+  ) {
     this.fields = fields;
-    this.whole = checkRun(days, scratch);
+    this.families = families;
+    this.whole = checkRun(days, scratch, families);
     if (currentDate !== undefined && currentDate < days[days.length - 1]) {
       const cut = cutAt(days, currentDate);
-      this.context = { run: checkRun(days.slice(0, cut.days), scratch), cut };
+      this.context = { run: checkRun(days.slice(0, cut.days), scratch, families), cut };
     }
   }
 
   company(company: Company): void {
     this.whole.company(company);
-    this.context?.run.company(contextCompany(company, this.context.cut));
+    this.context?.run.company(contextCompany(company, this.context.cut, this.families));
   }
 
   finish(world: World): ValidationReport {
     const wholeChecks = this.whole.finish(world);
-    const checks = this.context ? this.context.run.finish(contextWorld(world, this.context.cut)) : wholeChecks;
+    const checks = this.context
+      ? this.context.run.finish(contextWorld(world, this.context.cut, this.families))
+      : wholeChecks;
     const branchFailed = this.context !== undefined && failing(wholeChecks).length > 0;
     const failed = failing(checks).length;
     const warnings = checks.filter((c) => !c.passed && c.severity === "warning").length;

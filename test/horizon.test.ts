@@ -13,31 +13,20 @@ import type { Manifest } from "../src/bundle/types.ts";
 import { createApp } from "../src/app.ts";
 import { asOf, scenarioId, ticker } from "../src/contract/params.ts";
 import { dataRoute, serve } from "../src/http/route.ts";
-import type { KeyRecord } from "../src/keys.ts";
+import { bindingsOver } from "./support/bindings.ts";
 import { BRANCH, buildTempBundles, MEGACAP } from "./support/bundles.ts";
 
 const bundles = buildTempBundles();
 afterAll(() => bundles.cleanup());
 
 const KEY = "sm_horizon_probe_key_01";
-const record: KeyRecord = { account_id: "acct", rate_limit_per_minute: 100_000, label: "t", created: "t" };
-const env = {
-  ENVIRONMENT: "test",
-  KEYS: { get: async () => record },
-  RATE_LIMITER: {
-    idFromName: () => "id",
-    get: () => ({ hit: async (limit: number) => ({ allowed: true, limit, remaining: 1, retryAfter: 0 }) }),
-  },
-  BUNDLE_FILES: {
-    fetch: async (url: string) => {
-      try {
-        return new Response(readFileSync(join(bundles.outDir, new URL(url).pathname.slice(1))));
-      } catch {
-        return new Response("not found", { status: 404 });
-      }
-    },
-  },
-};
+const env = bindingsOver((key) => {
+  try {
+    return new Uint8Array(readFileSync(join(bundles.outDir, key)));
+  } catch {
+    return null;
+  }
+});
 
 /** The throwaway route: every date of every row it can read, by kind. */
 const probe = dataRoute({

@@ -70,7 +70,7 @@ export interface Merge {
   readonly rows: (rows: Row[]) => Row;
 }
 
-function kind<const C extends readonly string[], const V extends Visibility>(
+export function kind<const C extends readonly string[], const V extends Visibility>(
   { name, prefix }: Naming,
   columns: C,
   options: Options<C, V>,
@@ -105,7 +105,7 @@ interface Naming {
 }
 
 /** One shard per part: `prices/AAPL`, `rates/FED`, `events/all/2023`. */
-const perPart = (prefix: string): Naming => ({
+export const perPart = (prefix: string): Naming => ({
   prefix,
   name: (part?: string) => {
     if (!part) throw new Error(`shard ${prefix} needs a part`);
@@ -113,7 +113,7 @@ const perPart = (prefix: string): Naming => ({
   },
 });
 /** The only shard of its kind. */
-const only = (name: string): Naming => ({ prefix: name, name: () => name });
+export const only = (name: string): Naming => ({ prefix: name, name: () => name });
 
 /** The part of a market-wide shard of one year (`events/all/2023`) beside per-ticker shards. */
 export const allOf = (year: string) => `all/${year}`;
