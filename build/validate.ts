@@ -1,9 +1,11 @@
-// The scenario validation report (GAPS.md structure) from every family's checks. Tier 0 rules are
-// errors: one violation makes the scenario unhealthy. Statistical targets (REALISM Tiers 1, 2 and 5)
-// are warnings: each reports its observed value against its band. Checks are fed the companies as
+// The scenario validation report (GAPS.md structure): every family's Tier 0 rules, which are errors
+// (one violation makes the scenario unhealthy), and the realism statistics of build/realism/, which
+// are warnings (each reports its observed value against its band). Checks are fed the companies as
 // they stream past, then finished on the market-wide world.
 import type { ValidationCheck, ValidationReport } from "../src/bundle/types.ts";
+import type { Checker } from "./families/family.ts";
 import { FAMILIES } from "./families/registry.ts";
+import { REALISM_CHECKERS } from "./realism/checkers.ts";
 import { memoryScratch, type Scratch } from "./scratch.ts";
 import {
   contextCompany,
@@ -21,21 +23,26 @@ interface ReportFields {
   calibrationVersion: string;
 }
 
-/** Every family's checks over one view of the world (the whole of it, or its context). */
+/** Every family's checks and every realism checker over one view of the world (the whole of it, or its context). */
 function checkRun(days: string[], scratch: Scratch, families: Families) {
   const checkers = families.map((family) => family.companyChecks?.(days, scratch));
+  const realism = families.map((family) =>
+    REALISM_CHECKERS.filter((r) => r.after === family.name).map((r) => r.start(days, scratch)),
+  );
+  const all = [...checkers, ...realism.flat()].filter((c): c is Checker<World, Company> => c !== undefined);
   return {
     company: (company: Company) => {
-      for (const checker of checkers) checker?.company?.(company);
+      for (const checker of all) checker.company?.(company);
     },
     /**
      * Tier 0 rules first, from the served rows back to what they derive from (reverse causal order),
-     * then the realism targets in causal order, which is by tier: the order published reports have.
+     * then the warnings in causal order: each family's, then the realism statistics of its rows.
      */
     finish: (world: World): ValidationCheck[] => {
       const byFamily = families.map((family, k) => [
         ...(checkers[k]?.finish(world) ?? []),
         ...(family.checks?.(world) ?? []),
+        ...realism[k].flatMap((checker) => checker.finish(world)),
       ]);
       return [
         ...byFamily.toReversed().flatMap((checks) => checks.filter((c) => c.severity === "error")),

@@ -1,7 +1,7 @@
 // Crises with depth and index-level stylized facts (REALISM Tiers 1 and 5): long worlds generated in
 // memory, market-wide parts only where that suffices, companies for the crisis depth check.
 import { describe, expect, it } from "vitest";
-import { LOSS_SHARE } from "../build/families/tier4.ts";
+import { LOSS_SHARE } from "../build/realism/tier4.ts";
 import { generateCompanies, generateMarket, generateWorld } from "../build/world.ts";
 import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
 import { validateScenario } from "../build/validate.ts";
@@ -10,8 +10,9 @@ import { loadScenarioSources, ScenarioSource } from "../build/scenario-source.ts
 import { tradingDays } from "../build/calendar.ts";
 import { REGIME_PARAMS, regimePath } from "../build/generate/regimes.ts";
 import { Rng } from "../build/rng.ts";
-import { stockSeries } from "../build/families/stocks.ts";
-import { CrisisDepth, crisisEpisodes, episodeDrawdown, median, quantile, sd } from "../build/realism.ts";
+import { median, quantile, sd } from "../build/generate/statistics.ts";
+import { stockSeries } from "../build/realism/series.ts";
+import { CrisisDepth, crisisEpisodes, episodeDrawdown } from "../build/realism/tier5.ts";
 import {
   MARKET_DIVIDEND_YIELD,
   marketFactor,

@@ -6,7 +6,7 @@ import { tradingDays } from "../build/calendar.ts";
 import { MARKET_DIVIDEND_YIELD, TRADING_DAYS } from "../build/generate/market.ts";
 import type { WorldEvent } from "../build/generate/events.ts";
 import { stockPath } from "../build/generate/prices.ts";
-import { median, sd } from "../build/realism.ts";
+import { median, sd } from "../build/generate/statistics.ts";
 import { Rng } from "../build/rng.ts";
 import type { CompanyFacts } from "../src/bundle/types.ts";
 

@@ -1,28 +1,24 @@
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { LOSS_SHARE, lossBand } from "../build/families/tier4.ts";
+import { LOSS_SHARE, lossBand } from "../build/realism/tier4.ts";
 import type { ValidationCheck } from "../src/bundle/types.ts";
 import {
   acf,
   corr,
   excessKurtosis,
-  fundChecks,
-  sectorOrderingCheck,
   hillAlpha,
-  indexChecks,
   logReturns,
-  macroChecks,
   mean,
   median,
   quantile,
   sd,
   skewness,
-  stockChecks,
-  type MacroSeries,
-  type StockSeries,
-} from "../build/realism.ts";
-import { crossSectionChecks } from "../build/cross-section.ts";
+} from "../build/generate/statistics.ts";
+import type { StockSeries } from "../build/realism/series.ts";
+import { indexChecks, sectorOrderingCheck, stockChecks } from "../build/realism/tier1.ts";
+import { crossSectionChecks, fundChecks } from "../build/realism/tier2.ts";
+import { macroChecks, type MacroSeries } from "../build/realism/tier5.ts";
 import { Rng } from "../build/rng.ts";
 
 const emptySeries = (ticker: string, sector: string): StockSeries => ({

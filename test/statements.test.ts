@@ -9,7 +9,7 @@ import { fiscalQuarters } from "../build/generate/fiscal.ts";
 import type { SizeTier } from "../build/generate/anchors.ts";
 import { shareCountPath } from "../build/generate/share-count.ts";
 import { Rng } from "../build/rng.ts";
-import { median } from "../build/realism.ts";
+import { median } from "../build/generate/statistics.ts";
 import { loadScenarioSources } from "../build/scenario-source.ts";
 import { validateScenario } from "../build/validate.ts";
 import { generateWorld } from "../build/world.ts";
@@ -321,7 +321,7 @@ describe("financial statements", () => {
         };
       });
     const reits = years(true);
-    // Damodaran's REIT net margins, widened to the sector: 10-45% (build/families/tier4.ts).
+    // Damodaran's REIT net margins, widened to the sector: 10-45% (build/realism/tier4.ts).
     expect(median(reits.map((y) => y.netMargin))).toBeGreaterThan(0.1);
     expect(median(reits.map((y) => y.netMargin))).toBeLessThan(0.45);
     expect(median(reits.map((y) => y.taxRate))).toBeLessThan(0.05);

@@ -14,7 +14,6 @@ import {
   type FundSpec,
   type MemberSize,
 } from "../generate/funds.ts";
-import { fundChecks } from "../realism.ts";
 import type { Row } from "../../src/bundle/shard.ts";
 import type { Calendar, CompanyBase, Family, Gatherer, Scenario } from "./family.ts";
 import type { Stock } from "./stocks.ts";
@@ -145,13 +144,4 @@ export const funds: Family<Reads, Funds, Stock> = {
       expense_ratio: f.spec.expenseRatio,
     })),
   }),
-  checks: (world) =>
-    fundChecks(
-      world.funds.map((f) => ({
-        ticker: f.spec.ticker,
-        close: f.bars.map((b) => b.close),
-        benchmarkLevel: f.benchmarkLevel,
-        expenseRatio: f.spec.expenseRatio,
-      })),
-    ),
 };

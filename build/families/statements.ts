@@ -4,7 +4,7 @@
 // served. The checks recompute every REALISM Tier 0 accounting identity from the rows as written.
 import { packNumbers, searchKey, SHARDS, statementKey, yearOf } from "../../src/bundle/shards.ts";
 import { snapshotRow } from "../../src/bundle/metrics-snapshot.ts";
-import type { CompanyFacts, ValidationCheck } from "../../src/bundle/types.ts";
+import type { CompanyFacts } from "../../src/bundle/types.ts";
 import {
   BALANCE_LINES,
   CASH_FLOW_LINES,
@@ -26,17 +26,14 @@ import {
   totalDebt,
   type PeriodStatements,
 } from "../generate/fundamentals.ts";
-import { isSp500Member } from "../generate/anchors.ts";
 import { metricsRows, type MetricsRow } from "../generate/metrics.ts";
 import { round2 } from "../generate/rounding.ts";
-import { bandCheck, median, skipped } from "../realism.ts";
 import type { CompanyCore } from "./company.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import { appendByYear, groupBy, keyedRows } from "./rows.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
-import { Tier4Tally } from "./tier4.ts";
 import type { Universe } from "./universe.ts";
 
 export interface CompanyStatements {
@@ -319,17 +316,8 @@ function statementChecks(): Checker<unknown, Company> {
     "statements",
     "market cap = close x shares on the filing date; P/E = close / TTM diluted EPS; margins, current ratio and D/E from the statements",
   );
-  const tier4 = new Tier4Tally();
-  const dayOne = new DayOneEarnings();
   return {
-    company: ({ facts, sizeTier, statements, stock, metrics: rows, business }) => {
-      dayOne.add(business.dayOneEarnings, statements, stock.bars[0].time);
-      const day = new Map(stock.bars.map((b, i) => [b.time, i]));
-      const member = isSp500Member(facts.ticker);
-      tier4.add({ sector: facts.sector, tier: sizeTier, member }, statements, (date) => {
-        const i = day.get(date);
-        return i === undefined ? null : stock.bars[i].close * stock.shares[i];
-      });
+    company: ({ facts, statements, stock, metrics: rows }) => {
       // Each period's rows as written, built once for every check below.
       const written = new Map(
         statements.map((s) => [s, { i: incomeRow(facts, s), b: balanceRow(facts, s), c: cashFlowRow(facts, s) }]),
@@ -438,8 +426,6 @@ function statementChecks(): Checker<unknown, Company> {
       dividends.check(),
       filing.check(),
       metrics.check(),
-      dayOne.check(),
-      ...tier4.checks(),
     ],
   };
 }
@@ -478,37 +464,4 @@ function recomputeMetrics(
     } else ok &&= m.market_cap === null;
     if (!ok) tally.violation(`${ticker} ${s.period} ${s.reportPeriod}`);
   });
-}
-
-/**
- * Day one's earnings against the anchors' (the real trailing EPS over price, on the day-one cap):
- * the served TTM net income known on day one has their sign. Bounded margins may leave a company
- * short of a level the anchors call for, so this is a band, not a rule.
- */
-class DayOneEarnings {
-  private signs: boolean[] = [];
-  private misses: number[] = [];
-
-  add(anchored: number | null, statements: PeriodStatements[], firstDay: string): void {
-    const known = statements.filter((s) => s.period === "ttm" && s.filingDate <= firstDay).at(-1);
-    if (anchored === null || !known) return;
-    this.signs.push(Math.sign(known.income.net_income) === Math.sign(anchored));
-    this.misses.push(Math.abs(known.income.net_income / anchored - 1));
-  }
-
-  check(): ValidationCheck {
-    const name = "day_one_earnings_sign";
-    const band = { min: 0.95, max: null };
-    const what = "share of companies whose TTM net income on day one has the sign of the anchors' trailing EPS";
-    return this.signs.length
-      ? bandCheck(
-          "statements",
-          name,
-          band,
-          this.signs.filter(Boolean).length / this.signs.length,
-          `${what} (${this.signs.length} anchored; median distance to the anchors' level ${(100 * median(this.misses)).toFixed(1)}%)`,
-          true,
-        )
-      : skipped("statements", name, band, what, "no company with an anchored EPS");
-  }
 }

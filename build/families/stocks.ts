@@ -1,25 +1,14 @@
 // Stocks of the universe's companies: factor-model prices with their corporate actions (dividends
 // and splits, served per ticker and market-wide; public once announced), one company at a time.
-// The stocks' bars are served by the prices family; here are the action shards and the checks on
-// stocks, streamed: per-stock rules and statistics as each company passes, the index and the
-// cross-section from running sums and a scratch spill.
+// The stocks' bars are served by the prices family; here are the action shards and their Tier 0
+// rules (their statistics are REALISM Tiers 1, 2 and 4, in build/realism/).
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import { CrossSection } from "../cross-section.ts";
 import { sectorMedianVol } from "../generate/anchors.ts";
 import { businessValueByDay } from "../generate/fundamentals.ts";
 import { idioVolMultiplierFor, stockPath, type StockPath } from "../generate/prices.ts";
 import { shareCountPath } from "../generate/share-count.ts";
-import {
-  bandCheck,
-  CapWeightedIndex,
-  median,
-  SectorVolOrdering,
-  skipped,
-  StockStats,
-  type StockSeries,
-} from "../realism.ts";
-import type { Scratch } from "../scratch.ts";
+import { median } from "../generate/statistics.ts";
 import type { CompanyCore } from "./company.ts";
 import type { CompanyEventsPart, Events } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
@@ -95,119 +84,7 @@ function eventVolumeCheck(ratios: number[]): ValidationCheck {
   };
 }
 
-/**
- * Dividend cuts and splits against REALISM Tier 4 ("cuts rare", splits of S&P 500 names about 1-4%
- * a year): a cut is a dividend below the one before it, both restated for splits in between.
- */
-class ActionRates {
-  private payerYears = 0;
-  private cutYears = 0;
-  private splits = 0;
-  private companyYears = 0;
-  private readonly years: number;
-
-  constructor(days: string[]) {
-    this.years = days.length / 252;
-  }
-
-  add({ stock: { actions } }: Company): void {
-    this.companyYears += this.years;
-    let splitSince = 1;
-    let previous: number | null = null;
-    const cutYears = new Set<string>();
-    const paidYears = new Set<string>();
-    for (const a of actions) {
-      if (a.action_type === "split") {
-        this.splits++;
-        splitSince *= a.details.ratio as number;
-        continue;
-      }
-      const amount = a.details.amount as number;
-      paidYears.add(a.ex_date.slice(0, 4));
-      // A cent of rounding after a split (a cent per new share) is not a cut.
-      if (previous !== null && amount * splitSince < previous - 0.011 * splitSince) cutYears.add(a.ex_date.slice(0, 4));
-      previous = amount;
-      splitSince = 1;
-    }
-    this.payerYears += paidYears.size;
-    this.cutYears += cutYears.size;
-  }
-
-  checks(): ValidationCheck[] {
-    const cuts = { min: null, max: 0.05 };
-    const splits = { min: 0.005, max: 0.06 };
-    return [
-      this.payerYears < 20
-        ? skipped(
-            "realism_tier4",
-            "dividend_cut_rate",
-            cuts,
-            "share of payer-years with a cut",
-            "fewer than 20 payer-years",
-          )
-        : bandCheck(
-            "realism_tier4",
-            "dividend_cut_rate",
-            cuts,
-            this.cutYears / this.payerYears,
-            `share of ${this.payerYears} payer-years with a cut`,
-            true,
-          ),
-      this.companyYears < 50
-        ? skipped("realism_tier4", "split_rate", splits, "splits per company-year", "fewer than 50 company-years")
-        : bandCheck(
-            "realism_tier4",
-            "split_rate",
-            splits,
-            this.splits / this.companyYears,
-            `splits per company-year over ${Math.round(this.companyYears)}`,
-          ),
-    ];
-  }
-}
-
-/**
- * Index weights on the first day: in a broad world (100 companies or more) no single name above 8%,
- * as in the real S&P 500 of every era (its largest weight peaked near 7%).
- */
-class IndexWeights {
-  private total = 0;
-  private largest = { ticker: "", cap: 0 };
-  private companies = 0;
-
-  add({ facts, stock: { bars, shares } }: Company): void {
-    if (bars.length === 0) return;
-    const cap = bars[0].close * shares[0];
-    this.total += cap;
-    this.companies++;
-    if (cap > this.largest.cap) this.largest = { ticker: facts.ticker, cap };
-  }
-
-  check(): ValidationCheck {
-    const band = { min: null, max: 0.08 };
-    const what = `largest index weight on the first day (${this.largest.ticker}), ${this.companies} companies`;
-    return this.companies < 100
-      ? skipped("realism_tier2", "index_max_weight", band, what, "fewer than 100 companies: a narrow universe")
-      : bandCheck("realism_tier2", "index_max_weight", band, this.largest.cap / this.total, what, true);
-  }
-}
-
-/** A company's daily series as the realism statistics read them. */
-export function stockSeries({ facts, stock: { bars, shares } }: CompanyBase & Stock): StockSeries {
-  return {
-    ticker: facts.ticker,
-    sector: facts.sector,
-    open: bars.map((b) => b.open),
-    high: bars.map((b) => b.high),
-    low: bars.map((b) => b.low),
-    close: bars.map((b) => b.close),
-    adjClose: bars.map((b) => b.adjusted_close),
-    volume: bars.map((b) => b.volume),
-    marketCap: bars.map((b, i) => b.close * shares[i]),
-  };
-}
-
-function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company> {
+function stockChecks(): Checker<unknown, Company> {
   const adjusted = new RuleTally(
     "adjusted_close_consistency",
     "corporate_actions",
@@ -219,36 +96,13 @@ function stockChecks(days: string[], scratch: Scratch): Checker<unknown, Company
     "announced before ex-date; record on or after ex; paid after record",
   );
   const volumeRatios: number[] = [];
-  const actionRates = new ActionRates(days);
-  const weights = new IndexWeights();
-  const stats = new StockStats(days.length);
-  const index = new CapWeightedIndex(days.length);
-  const ordering = new SectorVolOrdering();
-  const crossSection = new CrossSection(days.length, scratch);
   return {
     company: (company) => {
       adjustedCloseRule(adjusted, company);
       actionDateRule(actionDates, company);
-      actionRates.add(company);
-      weights.add(company);
       volumeRatios.push(...eventVolumeRatios(company));
-      const series = stockSeries(company);
-      stats.add(series);
-      index.add(series);
-      ordering.add(series);
-      crossSection.add(series);
     },
-    finish: () => [
-      adjusted.check(),
-      actionDates.check(),
-      eventVolumeCheck(volumeRatios),
-      ...actionRates.checks(),
-      weights.check(),
-      ...stats.checks(),
-      ...index.checks(),
-      ordering.check(),
-      ...crossSection.finish(index.series().r),
-    ],
+    finish: () => [adjusted.check(), actionDates.check(), eventVolumeCheck(volumeRatios)],
   };
 }
 

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { toDate } from "../calendar.ts";
 import { normalizeTicker } from "../../src/contract/ticker.ts";
-import { median } from "../realism.ts";
+import { median } from "./statistics.ts";
 import { refCompanies } from "../refdata.ts";
 import type { Rng } from "../rng.ts";
 

@@ -9,7 +9,7 @@ import type { IncomeStatement } from "../../src/contract/statements.ts";
 import { addDays, onOrAfterTradingDay } from "../calendar.ts";
 import type { Rng } from "../rng.ts";
 import type { SizeTier } from "./anchors.ts";
-import { latestEstimates, type Coverage, type EstimateRevision } from "./estimates.ts";
+import { latestEstimates, type Coverage } from "./estimates.ts";
 import type { WorldEvent } from "./events.ts";
 import type { BusinessPlan } from "./fundamentals.ts";
 import type { Bar } from "./prices.ts";

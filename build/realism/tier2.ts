@@ -1,4 +1,4 @@
-// Tier 2 of REALISM.md: the cross-section of stock returns (pairwise correlations, sector blocks,
+// REALISM Tier 2: the cross-section of stock returns (pairwise correlations, sector blocks,
 // betas, the market's share of variance, the top eigenvalue), in O(stocks x days) time and with
 // memory that does not grow with the number of stocks. No correlation matrix is formed:
 //
@@ -12,23 +12,14 @@
 //
 // Stocks stream past once (`add`); the statistics that need the index (betas, residuals) and the
 // eigenvalue's passes read their return series back from a scratch spill in `finish`.
-import type { ValidationCheck } from "../src/bundle/types.ts";
-import {
-  bandCheck,
-  CapWeightedIndex,
-  commonLength,
-  corr,
-  fmt,
-  LONG_SAMPLE,
-  logReturns,
-  mean,
-  median,
-  sd,
-  skipped,
-  type Band,
-  type StockSeries,
-} from "./realism.ts";
-import { memoryScratch, type RecordSpill, type Scratch } from "./scratch.ts";
+import type { ValidationCheck } from "../../src/bundle/types.ts";
+import type { Checker } from "../families/family.ts";
+import type { Company, World } from "../world.ts";
+import { corr, logReturns, mean, median, sd } from "../generate/statistics.ts";
+import { memoryScratch, type RecordSpill, type Scratch } from "../scratch.ts";
+import { bandCheck, fmt, skipped, type Band } from "./bands.ts";
+import { commonLength, LONG_SAMPLE, stockSeries, TRADING_DAYS, type StockSeries } from "./series.ts";
+import { CapWeightedIndex } from "./tier1.ts";
 
 const FAMILY = "realism_tier2";
 /** Rolling windows of corr_rises_with_vol: 63 days, stepped monthly. */
@@ -321,4 +312,116 @@ export function crossSectionChecks(stocks: StockSeries[]): ValidationCheck[] {
     section.add(s);
   }
   return section.finish(index.series().r);
+}
+
+/**
+ * Index weights on the first day: in a broad world (100 companies or more) no single name above 8%,
+ * as in the real S&P 500 of every era (its largest weight peaked near 7%).
+ */
+export class IndexWeights {
+  private total = 0;
+  private largest = { ticker: "", cap: 0 };
+  private companies = 0;
+
+  add({ ticker, close, marketCap }: StockSeries): void {
+    if (close.length === 0) return;
+    const cap = marketCap[0];
+    this.total += cap;
+    this.companies++;
+    if (cap > this.largest.cap) this.largest = { ticker, cap };
+  }
+
+  check(): ValidationCheck {
+    const band = { min: null, max: 0.08 };
+    const what = `largest index weight on the first day (${this.largest.ticker}), ${this.companies} companies`;
+    return this.companies < 100
+      ? skipped(FAMILY, "index_max_weight", band, what, "fewer than 100 companies: a narrow universe")
+      : bandCheck(FAMILY, "index_max_weight", band, this.largest.cap / this.total, what, true);
+  }
+}
+
+export interface FundSeries {
+  ticker: string;
+  close: number[];
+  benchmarkLevel: number[];
+  expenseRatio: number;
+}
+
+/** Annualized tracking error and return shortfall less the expense ratio, medians across funds. */
+export function fundChecks(funds: FundSeries[]): ValidationCheck[] {
+  const te = { min: 0.0001, max: 0.001 };
+  const shortfall = { min: -0.002, max: 0.002 };
+  if (!funds.length) {
+    return [
+      skipped(FAMILY, "fund_tracking_error", te, "annualized tracking error", "no index funds"),
+      skipped(
+        FAMILY,
+        "fund_shortfall_vs_expense_ratio",
+        shortfall,
+        "annual return shortfall less expense ratio",
+        "no index funds",
+      ),
+    ];
+  }
+  const errors: number[] = [];
+  const gaps: number[] = [];
+  for (const f of funds) {
+    const diff = logReturns(f.close).map((r, i) => r - Math.log(f.benchmarkLevel[i + 1] / f.benchmarkLevel[i]));
+    errors.push(sd(diff) * Math.sqrt(TRADING_DAYS));
+    const years = diff.length / TRADING_DAYS;
+    gaps.push(-diff.reduce((a, b) => a + b, 0) / years - f.expenseRatio);
+  }
+  return [
+    bandCheck(
+      FAMILY,
+      "fund_tracking_error",
+      te,
+      median(errors),
+      `median annualized tracking error of ${funds.length} funds`,
+      true,
+    ),
+    bandCheck(
+      FAMILY,
+      "fund_shortfall_vs_expense_ratio",
+      shortfall,
+      median(gaps),
+      "median annual shortfall less expense ratio",
+      true,
+    ),
+  ];
+}
+
+/** The largest index weight over the company pass. */
+export function indexWeight(): Checker<World, Company> {
+  const weights = new IndexWeights();
+  return { company: (company) => weights.add(stockSeries(company)), finish: () => [weights.check()] };
+}
+
+/** The cross-section over the company pass, against the cap-weighted index of the same stocks. */
+export function crossSection(days: string[], scratch: Scratch): Checker<World, Company> {
+  const index = new CapWeightedIndex(days.length);
+  const section = new CrossSection(days.length, scratch);
+  return {
+    company: (company) => {
+      const series = stockSeries(company);
+      index.add(series);
+      section.add(series);
+    },
+    finish: () => section.finish(index.series().r),
+  };
+}
+
+/** The index funds against their benchmarks. */
+export function fundTracking(): Checker<World, Company> {
+  return {
+    finish: (world) =>
+      fundChecks(
+        world.funds.map((f) => ({
+          ticker: f.spec.ticker,
+          close: f.bars.map((b) => b.close),
+          benchmarkLevel: f.benchmarkLevel,
+          expenseRatio: f.spec.expenseRatio,
+        })),
+      ),
+  };
 }

@@ -1,9 +1,14 @@
 // REALISM Tier 4: the fundamentals as a cross-section, from each company's fiscal years (annual
-// statements filed inside the world, valued at the close of their filing date).
+// statements filed inside the world, valued at the close of their filing date), and the corporate
+// actions' rates (dividend cuts, splits).
 import type { ValidationCheck } from "../../src/bundle/types.ts";
+import type { Checker } from "../families/family.ts";
+import type { Stock } from "../families/stocks.ts";
+import { isSp500Member, type SizeTier } from "../generate/anchors.ts";
 import { totalAssets, totalDebt, type PeriodStatements } from "../generate/fundamentals.ts";
-import type { SizeTier } from "../generate/anchors.ts";
-import { bandCheck, corr, median, quantile, skipped, type Band } from "../realism.ts";
+import { corr, median, quantile } from "../generate/statistics.ts";
+import type { Company, World } from "../world.ts";
+import { bandCheck, skipped, type Band } from "./bands.ts";
 
 /** Net margins a sector's median company keeps (Damodaran's industry tables, widened to a sector). */
 const SECTOR_NET_MARGIN: Record<string, Band> = {
@@ -214,3 +219,131 @@ export const lossBand = (members: number): Band => ({
   min: members * LOSS_SHARE.member.min + (1 - members) * LOSS_SHARE.other.min,
   max: members * LOSS_SHARE.member.max + (1 - members) * LOSS_SHARE.other.max,
 });
+
+/**
+ * Dividend cuts and splits against REALISM Tier 4 ("cuts rare", splits of S&P 500 names about 1-4%
+ * a year): a cut is a dividend below the one before it, both restated for splits in between.
+ */
+export class ActionRates {
+  private payerYears = 0;
+  private cutYears = 0;
+  private splits = 0;
+  private companyYears = 0;
+  private readonly years: number;
+
+  constructor(days: string[]) {
+    this.years = days.length / 252;
+  }
+
+  add({ stock: { actions } }: Stock): void {
+    this.companyYears += this.years;
+    let splitSince = 1;
+    let previous: number | null = null;
+    const cutYears = new Set<string>();
+    const paidYears = new Set<string>();
+    for (const a of actions) {
+      if (a.action_type === "split") {
+        this.splits++;
+        splitSince *= a.details.ratio as number;
+        continue;
+      }
+      const amount = a.details.amount as number;
+      paidYears.add(a.ex_date.slice(0, 4));
+      // A cent of rounding after a split (a cent per new share) is not a cut.
+      if (previous !== null && amount * splitSince < previous - 0.011 * splitSince) cutYears.add(a.ex_date.slice(0, 4));
+      previous = amount;
+      splitSince = 1;
+    }
+    this.payerYears += paidYears.size;
+    this.cutYears += cutYears.size;
+  }
+
+  checks(): ValidationCheck[] {
+    const cuts = { min: null, max: 0.05 };
+    const splits = { min: 0.005, max: 0.06 };
+    return [
+      this.payerYears < 20
+        ? skipped(
+            "realism_tier4",
+            "dividend_cut_rate",
+            cuts,
+            "share of payer-years with a cut",
+            "fewer than 20 payer-years",
+          )
+        : bandCheck(
+            "realism_tier4",
+            "dividend_cut_rate",
+            cuts,
+            this.cutYears / this.payerYears,
+            `share of ${this.payerYears} payer-years with a cut`,
+            true,
+          ),
+      this.companyYears < 50
+        ? skipped("realism_tier4", "split_rate", splits, "splits per company-year", "fewer than 50 company-years")
+        : bandCheck(
+            "realism_tier4",
+            "split_rate",
+            splits,
+            this.splits / this.companyYears,
+            `splits per company-year over ${Math.round(this.companyYears)}`,
+          ),
+    ];
+  }
+}
+
+/**
+ * Day one's earnings against the anchors' (the real trailing EPS over price, on the day-one cap):
+ * the served TTM net income known on day one has their sign. Bounded margins may leave a company
+ * short of a level the anchors call for, so this is a band, not a rule.
+ */
+export class DayOneEarnings {
+  private signs: boolean[] = [];
+  private misses: number[] = [];
+
+  add(anchored: number | null, statements: PeriodStatements[], firstDay: string): void {
+    const known = statements.filter((s) => s.period === "ttm" && s.filingDate <= firstDay).at(-1);
+    if (anchored === null || !known) return;
+    this.signs.push(Math.sign(known.income.net_income) === Math.sign(anchored));
+    this.misses.push(Math.abs(known.income.net_income / anchored - 1));
+  }
+
+  check(): ValidationCheck {
+    const name = "day_one_earnings_sign";
+    const band = { min: 0.95, max: null };
+    const what = "share of companies whose TTM net income on day one has the sign of the anchors' trailing EPS";
+    return this.signs.length
+      ? bandCheck(
+          "statements",
+          name,
+          band,
+          this.signs.filter(Boolean).length / this.signs.length,
+          `${what} (${this.signs.length} anchored; median distance to the anchors' level ${(100 * median(this.misses)).toFixed(1)}%)`,
+          true,
+        )
+      : skipped("statements", name, band, what, "no company with an anchored EPS");
+  }
+}
+
+/** Dividend cuts and splits over the company pass. */
+export function corporateActionRates(days: string[]): Checker<World, Company> {
+  const rates = new ActionRates(days);
+  return { company: (company) => rates.add(company), finish: () => rates.checks() };
+}
+
+/** The fiscal years of every company, and day one's earnings against the anchors. */
+export function fundamentals(): Checker<World, Company> {
+  const tally = new Tier4Tally();
+  const dayOne = new DayOneEarnings();
+  return {
+    company: ({ facts, sizeTier, statements, stock, business }) => {
+      dayOne.add(business.dayOneEarnings, statements, stock.bars[0].time);
+      const day = new Map(stock.bars.map((b, i) => [b.time, i]));
+      const member = isSp500Member(facts.ticker);
+      tally.add({ sector: facts.sector, tier: sizeTier, member }, statements, (date) => {
+        const i = day.get(date);
+        return i === undefined ? null : stock.bars[i].close * stock.shares[i];
+      });
+    },
+    finish: () => [dayOne.check(), ...tally.checks()],
+  };
+}

@@ -1,0 +1,72 @@
+// How a realism statistic is reported: a warning check of its observed value against its band.
+// One sample of these statistics is noisy, so a miss informs calibration but never makes a scenario
+// unhealthy. Output never holds NaN (not valid JSON): a statistic that cannot be computed is
+// reported with observed null.
+import type { ValidationCheck } from "../../src/bundle/types.ts";
+import { round4 } from "../generate/rounding.ts";
+
+export interface Band {
+  min: number | null;
+  max: number | null;
+}
+
+/** A reported value to four places; null where it is not a number. */
+function reported(v: number): number | null {
+  return Number.isFinite(v) ? round4(v) : null;
+}
+
+export function fmt(v: number, pct = false): string {
+  return pct ? `${Number((v * 100).toPrecision(3))}%` : String(Number(v.toPrecision(3)));
+}
+
+function fmtBand(b: Band, pct = false): string {
+  if (b.min !== null && b.max !== null) return `${fmt(b.min, pct)} to ${fmt(b.max, pct)}`;
+  if (b.min !== null) return `>= ${fmt(b.min, pct)}`;
+  return `<= ${fmt(b.max ?? NaN, pct)}`;
+}
+
+export function bandCheck(
+  family: string,
+  name: string,
+  band: Band,
+  value: number,
+  what: string,
+  pct = false,
+  undefinedMeans = "degenerate series",
+): ValidationCheck {
+  const observed = reported(value);
+  const expected = { min: band.min, max: band.max };
+  if (observed === null) {
+    return {
+      name,
+      family,
+      passed: false,
+      severity: "warning",
+      observed: null,
+      expected,
+      detail: `${what}: not computable (${undefinedMeans})`,
+    };
+  }
+  const passed = (band.min === null || observed >= band.min) && (band.max === null || observed <= band.max);
+  return {
+    name,
+    family,
+    passed,
+    severity: "warning",
+    observed,
+    expected,
+    detail: `${what} ${fmt(observed, pct)}, band ${fmtBand(band, pct)}`,
+  };
+}
+
+export function skipped(family: string, name: string, band: Band, what: string, reason: string): ValidationCheck {
+  return {
+    name,
+    family,
+    passed: true,
+    severity: "warning",
+    observed: null,
+    expected: { min: band.min, max: band.max },
+    detail: `${what}: skipped for lack of data (${reason})`,
+  };
+}
