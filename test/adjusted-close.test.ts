@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adjustCloses, type Bar } from "../build/generate/prices.ts";
+import { adjustCloses, type Bar } from "../build/models/prices.ts";
 import { roundAdjusted } from "../src/contract/adjusted-price.ts";
 
 const bar = (time: string, close: number): Bar => ({

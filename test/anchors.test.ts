@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { businessAnchor, startingPoint, tradesOn } from "../build/generate/anchors.ts";
-import { selectUniverse } from "../build/generate/universe.ts";
-import { pickWarrants } from "../build/generate/warrants.ts";
-import { refCompanies } from "../build/refdata.ts";
-import { Rng } from "../build/rng.ts";
+import { businessAnchor, startingPoint, tradesOn } from "../build/models/anchors.ts";
+import { selectUniverse } from "../build/models/universe.ts";
+import { pickWarrants } from "../build/models/warrants.ts";
+import { refCompanies } from "../build/models/refdata.ts";
+import { Rng } from "../build/models/rng.ts";
 
 const universe = (over: object) => ({ tickers: [], sectors: [], count: 60, index_funds: true, warrants: 0, ...over });
 const founded = (ticker: string) => refCompanies().find((c) => c.facts.ticker === ticker)?.founded ?? null;

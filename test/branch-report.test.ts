@@ -6,10 +6,10 @@ import { unpack } from "msgpackr";
 import { afterAll, describe, expect, it } from "vitest";
 import { validationKey } from "../src/bundle/layout.ts";
 import type { ValidationReport } from "../src/bundle/types.ts";
-import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
-import { loadScenarioSources } from "../build/scenario-source.ts";
-import { validateScenario } from "../build/validate.ts";
-import { contextView, generateWorld, type WholeWorld } from "../build/world.ts";
+import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
+import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { validateScenario } from "../build/pipeline/validate.ts";
+import { contextView, generateWorld, type WholeWorld } from "../build/pipeline/world.ts";
 import { BRANCH, buildTempBundles } from "./support/bundles.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isTradingDay, nyseHolidays, tradingDays } from "../build/calendar.ts";
+import { isTradingDay, nyseHolidays, tradingDays } from "../build/models/calendar.ts";
 
 describe("NYSE calendar", () => {
   it("counts the trading days of known years", () => {

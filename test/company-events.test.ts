@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { CompanyFacts } from "../src/bundle/types.ts";
-import { tradingDays } from "../build/calendar.ts";
-import { companyEvents, type WorldEvent } from "../build/generate/events.ts";
-import type { SizeTier } from "../build/generate/anchors.ts";
+import { tradingDays } from "../build/models/calendar.ts";
+import { companyEvents, type WorldEvent } from "../build/models/events.ts";
+import type { SizeTier } from "../build/models/anchors.ts";
 import { companyWithTimeline } from "./support/company.ts";
-import { Rng } from "../build/rng.ts";
+import { Rng } from "../build/models/rng.ts";
 
 const days = tradingDays("2005-01-03", "2019-12-31");
 const company = (ticker: string, sector: string) => ({ ticker, name: ticker, sector }) as CompanyFacts;

@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { incomeRow } from "../build/families/statements.ts";
 import { kpis as kpisFamily } from "../build/families/kpis.ts";
-import { kpiRows, nonGaapRows } from "../build/generate/kpis.ts";
-import { thousands } from "../build/generate/rounding.ts";
-import { Rng } from "../build/rng.ts";
+import { kpiRows, nonGaapRows } from "../build/models/kpis.ts";
+import { thousands } from "../build/models/rounding.ts";
+import { Rng } from "../build/models/rng.ts";
 import { KPI_FIELDS, SECTOR_KPIS, type KpiField } from "../src/contract/kpis.ts";
 import { failingChecks, sectorCompany } from "./support/business.ts";
 

@@ -2,15 +2,15 @@
 // memory, market-wide parts only where that suffices, companies for the crisis depth check.
 import { describe, expect, it } from "vitest";
 import { LOSS_SHARE } from "../build/realism/tier4.ts";
-import { generateCompanies, generateMarket, generateWorld } from "../build/world.ts";
-import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
-import { validateScenario } from "../build/validate.ts";
-import { memoryScratch } from "../build/scratch.ts";
-import { loadScenarioSources, ScenarioSource } from "../build/scenario-source.ts";
-import { tradingDays } from "../build/calendar.ts";
-import { REGIME_PARAMS, regimePath } from "../build/generate/regimes.ts";
-import { Rng } from "../build/rng.ts";
-import { median, quantile, sd } from "../build/generate/statistics.ts";
+import { generateCompanies, generateMarket, generateWorld } from "../build/pipeline/world.ts";
+import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
+import { validateScenario } from "../build/pipeline/validate.ts";
+import { memoryScratch } from "../build/pipeline/scratch.ts";
+import { loadScenarioSources, ScenarioSource } from "../build/pipeline/scenario-source.ts";
+import { tradingDays } from "../build/models/calendar.ts";
+import { REGIME_PARAMS, regimePath } from "../build/models/regimes.ts";
+import { Rng } from "../build/models/rng.ts";
+import { median, quantile, sd } from "../build/models/statistics.ts";
 import { stockSeries } from "../build/realism/series.ts";
 import { CrisisDepth, crisisEpisodes, episodeDrawdown } from "../build/realism/tier5.ts";
 import {
@@ -19,7 +19,7 @@ import {
   sectorFactor,
   sectorTiltParts,
   TRADING_DAYS,
-} from "../build/generate/market.ts";
+} from "../build/models/market.ts";
 
 /** A 15-year world with a crisis catalyst on 2008-09-15 (default market volatility). */
 function longSource(seed: number, count: number) {

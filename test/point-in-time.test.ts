@@ -1,9 +1,9 @@
 // No look-ahead in generation: what a world shows before its catalyst is public must not depend on
 // the catalyst. The same source without its catalyst has to produce the same rows up to that day.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
-import { generateWorld } from "../build/world.ts";
-import { loadScenarioSources } from "../build/scenario-source.ts";
+import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
+import { generateWorld } from "../build/pipeline/world.ts";
+import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
 

@@ -2,12 +2,12 @@
 // growth, so its valuation wanders but does not drift away from its statements (flat sector; the
 // market only where a test says so).
 import { describe, expect, it } from "vitest";
-import { tradingDays } from "../build/calendar.ts";
-import { MARKET_DIVIDEND_YIELD, TRADING_DAYS } from "../build/generate/market.ts";
-import type { WorldEvent } from "../build/generate/events.ts";
-import { stockPath } from "../build/generate/prices.ts";
-import { median, sd } from "../build/generate/statistics.ts";
-import { Rng } from "../build/rng.ts";
+import { tradingDays } from "../build/models/calendar.ts";
+import { MARKET_DIVIDEND_YIELD, TRADING_DAYS } from "../build/models/market.ts";
+import type { WorldEvent } from "../build/models/events.ts";
+import { stockPath } from "../build/models/prices.ts";
+import { median, sd } from "../build/models/statistics.ts";
+import { Rng } from "../build/models/rng.ts";
 import type { CompanyFacts } from "../src/bundle/types.ts";
 
 const DAYS = tradingDays("2005-01-03", "2019-12-31");

@@ -3,15 +3,15 @@
 // follow US inflation, and stated story windows obeyed. Checked on the hidden macro and the rates
 // family alone (no companies), over several seeds and 15-year worlds.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
-import { tradingDays } from "../build/calendar.ts";
+import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
+import { tradingDays } from "../build/models/calendar.ts";
 import { rates, reversals, REVERSALS_PER_DECADE } from "../build/families/rates.ts";
 import { regimes as regimesFamily } from "../build/families/regimes.ts";
-import type { RateDecision } from "../build/generate/rates.ts";
-import type { Regime } from "../build/generate/regimes.ts";
-import { Rng } from "../build/rng.ts";
-import { loadScenarioSources, ScenarioSource } from "../build/scenario-source.ts";
-import type { Scratch } from "../build/scratch.ts";
+import type { RateDecision } from "../build/models/rates.ts";
+import type { Regime } from "../build/models/regimes.ts";
+import { Rng } from "../build/models/rng.ts";
+import { loadScenarioSources, ScenarioSource } from "../build/pipeline/scenario-source.ts";
+import type { Scratch } from "../build/pipeline/scratch.ts";
 
 const base = loadScenarioSources(DEFAULT_SRC_DIR)[0].source;
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];

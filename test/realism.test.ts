@@ -14,12 +14,12 @@ import {
   quantile,
   sd,
   skewness,
-} from "../build/generate/statistics.ts";
+} from "../build/models/statistics.ts";
 import type { StockSeries } from "../build/realism/series.ts";
 import { indexChecks, sectorOrderingCheck, stockChecks } from "../build/realism/tier1.ts";
 import { crossSectionChecks, fundChecks } from "../build/realism/tier2.ts";
 import { macroChecks, type MacroSeries } from "../build/realism/tier5.ts";
-import { Rng } from "../build/rng.ts";
+import { Rng } from "../build/models/rng.ts";
 
 const emptySeries = (ticker: string, sector: string): StockSeries => ({
   ticker,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Row } from "../src/bundle/shard.ts";
 import { SHARDS, type ShardKind } from "../src/bundle/shards.ts";
-import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
 import { company } from "../build/families/company.ts";
 import { events } from "../build/families/events.ts";
 import { registry, type ShardSink } from "../build/families/family.ts";
@@ -10,8 +10,8 @@ import { rates } from "../build/families/rates.ts";
 import { FAMILIES } from "../build/families/registry.ts";
 import { regimes } from "../build/families/regimes.ts";
 import { universe } from "../build/families/universe.ts";
-import { loadScenarioSources } from "../build/scenario-source.ts";
-import { generateWorld } from "../build/world.ts";
+import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { generateWorld } from "../build/pipeline/world.ts";
 
 describe("family registry", () => {
   it("refuses, at compile time, a family before a family it reads", () => {

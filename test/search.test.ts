@@ -1,11 +1,11 @@
 // Search: the cross-section the build writes (every period's numbers, as the statements and metrics
 // hold them), its number packing, the screener's bounds and the request bodies' answers.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
+import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
 import type { ShardSink } from "../build/families/family.ts";
 import { balanceRow, cashFlowRow, incomeRow, statements } from "../build/families/statements.ts";
-import { loadScenarioSources } from "../build/scenario-source.ts";
-import { generateWorld } from "../build/world.ts";
+import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { generateWorld } from "../build/pipeline/world.ts";
 import type { Row } from "../src/bundle/shard.ts";
 import { packNumbers, SHARDS, unpackNumbers } from "../src/bundle/shards.ts";
 import { LineItemsRequest, meets, ScreenerRequest, SEARCH_FIELDS } from "../src/contract/search.ts";

@@ -2,9 +2,9 @@
 // statements, drifting slowly, and the check that adds them up (and fails when they do not).
 import { describe, expect, it } from "vitest";
 import { segments as segmentsFamily } from "../build/families/segments.ts";
-import { segmentRows } from "../build/generate/segments.ts";
-import { totalAssets } from "../build/generate/fundamentals.ts";
-import { Rng } from "../build/rng.ts";
+import { segmentRows } from "../build/models/segments.ts";
+import { totalAssets } from "../build/models/fundamentals.ts";
+import { Rng } from "../build/models/rng.ts";
 import { SECTOR_KPIS } from "../src/contract/kpis.ts";
 import { failingChecks, sectorCompany } from "./support/business.ts";
 

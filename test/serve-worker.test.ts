@@ -1,9 +1,9 @@
-// A worker on workerd's own port (build/serve-worker.ts), stopped while it is busy: what a stop does
+// A worker on workerd's own port (build/serve/serve-worker.ts), stopped while it is busy: what a stop does
 // to connections that reached the port before it, to idle connections, and to the port.
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { serveWorker } from "../build/serve-worker.ts";
-import { compatibilityDate } from "../build/worker-bundle.ts";
+import { serveWorker } from "../build/serve/serve-worker.ts";
+import { compatibilityDate } from "../build/serve/worker-bundle.ts";
 import { RawClient, rawRequest } from "./support/raw-http.ts";
 
 // `/spin` keeps workerd's only thread busy for a few hundred milliseconds: no connection is accepted meanwhile.

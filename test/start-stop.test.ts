@@ -25,7 +25,7 @@ const dir = mkdtempSync(join(tmpdir(), "start-stop-"));
 const started: ChildProcess[] = [];
 
 /** Starts the local server the way a user does; its key and state are kept in this file's directory. */
-function launch(how: "npm start" | "node build/start.ts", port: number, bundles: string): LocalServer {
+function launch(how: "npm start" | "node build/cli/start.ts", port: number, bundles: string): LocalServer {
   const server = launchServer(how, {
     port,
     bundles,
@@ -115,7 +115,11 @@ function get(url: string, key: string, expectedRows: number): { sent: Promise<vo
 }
 
 /** Starts, sends IN_FLIGHT requests, signals once they are all sent, checks what follows. */
-async function stopWhileServing(how: "npm start" | "node build/start.ts", signal: "SIGTERM" | "Ctrl+C", port: number) {
+async function stopWhileServing(
+  how: "npm start" | "node build/cli/start.ts",
+  signal: "SIGTERM" | "Ctrl+C",
+  port: number,
+) {
   const server = launch(how, port, join(dir, "bundles"));
   const { base, key } = await servedAt(server);
   expect(base).toBe(`http://127.0.0.1:${port}`);
@@ -168,9 +172,9 @@ describe.skipIf(process.platform !== "linux")("stopping the local server", () =>
     await stopWhileServing("npm start", "SIGTERM", port); // the first start builds the library
   }, 240_000);
 
-  it("starts again on the same port; node build/start.ts, SIGTERM to node: the same", async () => {
+  it("starts again on the same port; node build/cli/start.ts, SIGTERM to node: the same", async () => {
     port ??= await freePort(); // when run alone
-    await stopWhileServing("node build/start.ts", "SIGTERM", port);
+    await stopWhileServing("node build/cli/start.ts", "SIGTERM", port);
   }, 120_000);
 
   it("starts again on the same port; npm start, Ctrl+C to the process group: the same", async () => {

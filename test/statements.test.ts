@@ -1,18 +1,18 @@
 // Financial statements: the business behind them, the identities their checks recompute (and that
 // the checks fail when broken), and their agreement with the stock's shares and dividends.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
-import { tradingDays } from "../build/calendar.ts";
+import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
+import { tradingDays } from "../build/models/calendar.ts";
 import { incomeRow } from "../build/families/statements.ts";
-import { businessQuarters, businessValueByDay, totalDebt } from "../build/generate/fundamentals.ts";
-import { fiscalQuarters } from "../build/generate/fiscal.ts";
-import type { SizeTier } from "../build/generate/anchors.ts";
-import { shareCountPath } from "../build/generate/share-count.ts";
-import { Rng } from "../build/rng.ts";
-import { median } from "../build/generate/statistics.ts";
-import { loadScenarioSources } from "../build/scenario-source.ts";
-import { validateScenario } from "../build/validate.ts";
-import { generateWorld } from "../build/world.ts";
+import { businessQuarters, businessValueByDay, totalDebt } from "../build/models/fundamentals.ts";
+import { fiscalQuarters } from "../build/models/fiscal.ts";
+import type { SizeTier } from "../build/models/anchors.ts";
+import { shareCountPath } from "../build/models/share-count.ts";
+import { Rng } from "../build/models/rng.ts";
+import { median } from "../build/models/statistics.ts";
+import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { validateScenario } from "../build/pipeline/validate.ts";
+import { generateWorld } from "../build/pipeline/world.ts";
 import { expansionPlan, steadyStock } from "./support/business.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);

@@ -1,10 +1,10 @@
 // A scenario's story is data: the generator makes it happen, and the story checks fail when the data
 // contradicts it.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
-import { loadScenarioSources } from "../build/scenario-source.ts";
-import { validateScenario } from "../build/validate.ts";
-import { generateWorld, type WholeWorld } from "../build/world.ts";
+import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
+import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { validateScenario } from "../build/pipeline/validate.ts";
+import { generateWorld, type WholeWorld } from "../build/pipeline/world.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
 const byName = (name: string) => sources.find((s) => s.name === name)!;

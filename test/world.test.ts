@@ -1,14 +1,14 @@
 // The generator's own rules, checked on a world built in memory, and the validator shown to catch
 // what it guards against.
 import { describe, expect, it } from "vitest";
-import { generateWorld } from "../build/world.ts";
-import { DEFAULT_SRC_DIR } from "../build/build-scenarios.ts";
-import { loadScenarioSources } from "../build/scenario-source.ts";
-import { validateScenario } from "../build/validate.ts";
-import { tradingDays } from "../build/calendar.ts";
-import { meetingSchedule, policyDecisions } from "../build/generate/rates.ts";
-import type { Regime } from "../build/generate/regimes.ts";
-import { Rng } from "../build/rng.ts";
+import { generateWorld } from "../build/pipeline/world.ts";
+import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
+import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { validateScenario } from "../build/pipeline/validate.ts";
+import { tradingDays } from "../build/models/calendar.ts";
+import { meetingSchedule, policyDecisions } from "../build/models/rates.ts";
+import type { Regime } from "../build/models/regimes.ts";
+import { Rng } from "../build/models/rng.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR);
 const rateShock = sources.find((s) => s.source.name === "rate-shock-2022")!.source;

@@ -3,8 +3,8 @@
 // statements quarter by quarter, and the analysts who cover it. Hidden but for the calendar: the
 // event timeline, the statements, the estimates and the earnings read it, and none hands it back.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { businessAnchor, type SizeTier } from "../generate/anchors.ts";
-import { analystCoverage, type Coverage } from "../generate/estimates.ts";
+import { businessAnchor, type SizeTier } from "../models/anchors.ts";
+import { analystCoverage, type Coverage } from "../models/estimates.ts";
 import {
   companyEvents,
   dayIndexOf,
@@ -12,12 +12,12 @@ import {
   revenueStep,
   type CatalystHit,
   type WorldEvent,
-} from "../generate/events.ts";
-import { fiscalQuarters, type FiscalQuarter } from "../generate/fiscal.ts";
-import { businessPlan, type BusinessPlan } from "../generate/fundamentals.ts";
-import type { Regime } from "../generate/regimes.ts";
-import type { Rng } from "../rng.ts";
-import { hitByCatalyst } from "../scenario-source.ts";
+} from "../models/events.ts";
+import { fiscalQuarters, type FiscalQuarter } from "../models/fiscal.ts";
+import { businessPlan, type BusinessPlan } from "../models/fundamentals.ts";
+import type { Regime } from "../models/regimes.ts";
+import type { Rng } from "../models/rng.ts";
+import { hitByCatalyst } from "../pipeline/scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
 import { sectorTilt } from "./market.ts";
 import type { HiddenMacro } from "./regimes.ts";

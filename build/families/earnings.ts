@@ -15,10 +15,10 @@ import {
   guidanceRows,
   releaseSummary,
   type Market,
-} from "../generate/earnings.ts";
-import { dayIndexOf, type WorldEvent } from "../generate/events.ts";
-import { round2 } from "../generate/rounding.ts";
-import { mean } from "../generate/statistics.ts";
+} from "../models/earnings.ts";
+import { dayIndexOf, type WorldEvent } from "../models/events.ts";
+import { round2 } from "../models/rounding.ts";
+import { mean } from "../models/statistics.ts";
 import type { CompanyCore } from "./company.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";

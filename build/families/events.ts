@@ -3,7 +3,7 @@
 // the effects, per ticker and market-wide by year; an event is public from its `visible_from` date.
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { consensus, earningsSurprise } from "../generate/estimates.ts";
+import { consensus, earningsSurprise } from "../models/estimates.ts";
 import {
   byDateThenId,
   dayIndexOf,
@@ -11,8 +11,8 @@ import {
   marketEvents,
   publicEvent,
   type WorldEvent,
-} from "../generate/events.ts";
-import type { Rng } from "../rng.ts";
+} from "../models/events.ts";
+import type { Rng } from "../models/rng.ts";
 import type { CompanyCore } from "./company.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { CentralBanks } from "./rates.ts";

@@ -10,9 +10,9 @@
 import type { Row } from "../../src/bundle/shard.ts";
 import type { ShardKind } from "../../src/bundle/shards.ts";
 import type { CompanyFacts, FundInfo, ValidationCheck } from "../../src/bundle/types.ts";
-import type { Rng } from "../rng.ts";
-import type { ScenarioSource } from "../scenario-source.ts";
-import type { Scratch } from "../scratch.ts";
+import type { Rng } from "../models/rng.ts";
+import type { ScenarioSource } from "../pipeline/scenario-source.ts";
+import type { Scratch } from "../pipeline/scratch.ts";
 
 /** The part every world starts from. */
 export interface Calendar {

@@ -13,7 +13,7 @@ import {
   type FundPath,
   type FundSpec,
   type MemberSize,
-} from "../generate/funds.ts";
+} from "../models/funds.ts";
 import type { Row } from "../../src/bundle/shard.ts";
 import type { Calendar, CompanyBase, Family, Gatherer, Scenario } from "./family.ts";
 import type { Stock } from "./stocks.ts";

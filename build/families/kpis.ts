@@ -1,10 +1,10 @@
-// Operating KPIs and non-GAAP reconciliations (generate/kpis.ts) of each company's quarters and
+// Operating KPIs and non-GAAP reconciliations (models/kpis.ts) of each company's quarters and
 // fiscal years, derived from its statements and public with them (their filing date). The checks
 // hold each sector's KPIs to the statements' revenue and recompute every reconciliation from the
 // statement rows as written.
 import { SHARDS, statementKey } from "../../src/bundle/shards.ts";
 import { KPI_FIELDS, SECTOR_KPIS, type KpiMetrics, type NonGaap } from "../../src/contract/kpis.ts";
-import { kpiRows, nonGaapRows } from "../generate/kpis.ts";
+import { kpiRows, nonGaapRows } from "../models/kpis.ts";
 import type { Checker, CompanyBase, Family } from "./family.ts";
 import { keyedRows } from "./rows.ts";
 import { incomeRow, type CompanyStatements } from "./statements.ts";

@@ -2,8 +2,8 @@
 // credit spread and volatility index, derived from the hidden regime, the market factor and the
 // FED's decisions, with lineage to the macro events and the catalyst window marked.
 import { SHARDS } from "../../src/bundle/shards.ts";
-import { macroTape, type MacroObservation } from "../generate/macro.ts";
-import { firstOnOrAfter } from "../generate/regimes.ts";
+import { macroTape, type MacroObservation } from "../models/macro.ts";
+import { firstOnOrAfter } from "../models/regimes.ts";
 import type { Events } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { Factors } from "./market.ts";

@@ -8,8 +8,8 @@ import {
   TRADING_DAYS,
   type MarketFactor,
   type SectorFactor,
-} from "../generate/market.ts";
-import type { ScenarioSource } from "../scenario-source.ts";
+} from "../models/market.ts";
+import type { ScenarioSource } from "../pipeline/scenario-source.ts";
 import type { Events } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { HiddenMacro } from "./regimes.ts";

@@ -4,9 +4,9 @@
 // come with each company; a family of other instruments adds its bars to `otherBars`.
 import type { Row } from "../../src/bundle/shard.ts";
 import { monthOf, SHARDS } from "../../src/bundle/shards.ts";
-import { isTradingDay } from "../calendar.ts";
-import type { Bar } from "../generate/prices.ts";
-import { round4 } from "../generate/rounding.ts";
+import { isTradingDay } from "../models/calendar.ts";
+import type { Bar } from "../models/prices.ts";
+import { round4 } from "../models/rounding.ts";
 import type { Calendar, Checker, CompanyBase, Family, ShardSink } from "./family.ts";
 import type { Funds } from "./funds.ts";
 import { groupBy, toRows } from "./rows.ts";

@@ -11,7 +11,7 @@ import {
   type Bank,
   type PolicyWindow,
   type RateDecision,
-} from "../generate/rates.ts";
+} from "../models/rates.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import { byFirstColumn, toRows } from "./rows.ts";

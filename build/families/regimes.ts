@@ -1,7 +1,7 @@
 // Hidden truth: the regime chain and the inflation path it drives. Never served; later families
 // (central banks, events, factors, the macro tape) are derived from it.
-import { inflationPath } from "../generate/macro.ts";
-import { regimePath, type Regime } from "../generate/regimes.ts";
+import { inflationPath } from "../models/macro.ts";
+import { regimePath, type Regime } from "../models/regimes.ts";
 import type { Calendar, Family } from "./family.ts";
 
 /** Points by which a story's rising or falling inflation moves over the scenario, beyond the regimes. */

@@ -1,9 +1,9 @@
 // Segment statements: every period of a company's statements broken out by business line and by
-// region (generate/segments.ts), served beside the statements by the /segments routes. The check
+// region (models/segments.ts), served beside the statements by the /segments routes. The check
 // adds the segments up against the statement rows as written.
 import { SHARDS, statementKey } from "../../src/bundle/shards.ts";
 import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../../src/contract/segments.ts";
-import { segmentRows, type PeriodSegments } from "../generate/segments.ts";
+import { segmentRows, type PeriodSegments } from "../models/segments.ts";
 import type { Checker, CompanyBase, Family } from "./family.ts";
 import { keyedRows } from "./rows.ts";
 import { balanceRow, cashFlowRow, incomeRow, type CompanyStatements } from "./statements.ts";

@@ -1,4 +1,4 @@
-// Financial statements: each company's business (generate/fundamentals.ts) reported quarterly,
+// Financial statements: each company's business (models/fundamentals.ts) reported quarterly,
 // annually and over trailing twelve months, public from the filing made with its earnings release.
 // Served per ticker, one shard per statement; per-share lines are restated for later splits when
 // served. The checks recompute every REALISM Tier 0 accounting identity from the rows as written.
@@ -25,9 +25,9 @@ import {
   periodStatements,
   totalDebt,
   type PeriodStatements,
-} from "../generate/fundamentals.ts";
-import { metricsRows, type MetricsRow } from "../generate/metrics.ts";
-import { round2 } from "../generate/rounding.ts";
+} from "../models/fundamentals.ts";
+import { metricsRows, type MetricsRow } from "../models/metrics.ts";
+import { round2 } from "../models/rounding.ts";
 import type { CompanyCore } from "./company.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import { appendByYear, groupBy, keyedRows } from "./rows.ts";

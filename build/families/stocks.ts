@@ -4,11 +4,11 @@
 // rules (their statistics are REALISM Tiers 1, 2 and 4, in build/realism/).
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import { sectorMedianVol } from "../generate/anchors.ts";
-import { businessValueByDay } from "../generate/fundamentals.ts";
-import { idioVolMultiplierFor, stockPath, type StockPath } from "../generate/prices.ts";
-import { shareCountPath } from "../generate/share-count.ts";
-import { median } from "../generate/statistics.ts";
+import { sectorMedianVol } from "../models/anchors.ts";
+import { businessValueByDay } from "../models/fundamentals.ts";
+import { idioVolMultiplierFor, stockPath, type StockPath } from "../models/prices.ts";
+import { shareCountPath } from "../models/share-count.ts";
+import { median } from "../models/statistics.ts";
 import type { CompanyCore } from "./company.ts";
 import type { CompanyEventsPart, Events } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";

@@ -2,8 +2,8 @@
 // catalyst's targets must hold on the data (the policy windows are checked by the rates family).
 // Nothing here is served; the checks fail the build (errors) when the data contradicts the story.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import { firstOnOrAfter } from "../generate/regimes.ts";
-import { hitByCatalyst, type ScenarioSource } from "../scenario-source.ts";
+import { firstOnOrAfter } from "../models/regimes.ts";
+import { hitByCatalyst, type ScenarioSource } from "../pipeline/scenario-source.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import type { MacroTape } from "./macro.ts";
 import type { Stock } from "./stocks.ts";

@@ -2,11 +2,11 @@
 // event (identity, sector) is fixed for the scenario, so its context view is the whole universe.
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { firstTradingDay, startingPoint, tradesOn, type StartingPoint } from "../generate/anchors.ts";
-import { selectUniverse } from "../generate/universe.ts";
-import { refCompanies } from "../refdata.ts";
+import { firstTradingDay, startingPoint, tradesOn, type StartingPoint } from "../models/anchors.ts";
+import { selectUniverse } from "../models/universe.ts";
+import { refCompanies } from "../models/refdata.ts";
 import { ruleCheck } from "./tier0.ts";
-import { storySectors } from "../scenario-source.ts";
+import { storySectors } from "../pipeline/scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
 import { toRows } from "./rows.ts";
 

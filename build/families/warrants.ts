@@ -1,5 +1,5 @@
 // Warrants: prices only, so their bars are all they hold (served by the prices family).
-import { pickWarrants, warrantPath, type Warrant } from "../generate/warrants.ts";
+import { pickWarrants, warrantPath, type Warrant } from "../models/warrants.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { Factors } from "./market.ts";
 import type { HiddenMacro } from "./regimes.ts";

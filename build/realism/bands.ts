@@ -3,7 +3,7 @@
 // unhealthy. Output never holds NaN (not valid JSON): a statistic that cannot be computed is
 // reported with observed null.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import { round4 } from "../generate/rounding.ts";
+import { round4 } from "../models/rounding.ts";
 
 export interface Band {
   min: number | null;

@@ -1,9 +1,9 @@
 // The realism statistics (REALISM.md Tiers 1-5), one module per tier, fed in the build's streamed
-// company pass beside the families' Tier 0 rules (build/validate.ts). Each checker's checks follow
+// company pass beside the families' Tier 0 rules (build/pipeline/validate.ts). Each checker's checks follow
 // those of the family whose rows it measures, in this order: the order of the published reports.
 import type { Checker } from "../families/family.ts";
-import type { Scratch } from "../scratch.ts";
-import type { Company, World } from "../world.ts";
+import type { Scratch } from "../pipeline/scratch.ts";
+import type { Company, World } from "../pipeline/world.ts";
 import { singleSeries } from "./tier1.ts";
 import { crossSection, fundTracking, indexWeight } from "./tier2.ts";
 import { earningsAndAnalysts } from "./tier3.ts";

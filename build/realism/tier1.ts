@@ -4,7 +4,7 @@
 // function over an array of stocks beside it for tests.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
-import type { Company, World } from "../world.ts";
+import type { Company, World } from "../pipeline/world.ts";
 import {
   acf,
   blockSums,
@@ -19,7 +19,7 @@ import {
   skewness,
   slope,
   zScores,
-} from "../generate/statistics.ts";
+} from "../models/statistics.ts";
 import { bandCheck, skipped, type Band } from "./bands.ts";
 import { commonLength, stockSeries, TRADING_DAYS, type StockSeries } from "./series.ts";
 

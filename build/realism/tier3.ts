@@ -6,9 +6,9 @@ import type { KpiGuidance } from "../../src/contract/earnings.ts";
 import { periodEstimates, splitMultipleByDate, type PeriodEstimate } from "../families/earnings.ts";
 import { groupBy } from "../families/rows.ts";
 import type { Stock } from "../families/stocks.ts";
-import { mean, median, sd } from "../generate/statistics.ts";
+import { mean, median, sd } from "../models/statistics.ts";
 import type { Checker } from "../families/family.ts";
-import type { Company, World } from "../world.ts";
+import type { Company, World } from "../pipeline/world.ts";
 import { bandCheck, skipped, type Band } from "./bands.ts";
 
 /** Fewer releases than this say little about a share of 5%. */

@@ -4,10 +4,10 @@
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
 import type { Stock } from "../families/stocks.ts";
-import { isSp500Member, type SizeTier } from "../generate/anchors.ts";
-import { totalAssets, totalDebt, type PeriodStatements } from "../generate/fundamentals.ts";
-import { corr, median, quantile } from "../generate/statistics.ts";
-import type { Company, World } from "../world.ts";
+import { isSp500Member, type SizeTier } from "../models/anchors.ts";
+import { totalAssets, totalDebt, type PeriodStatements } from "../models/fundamentals.ts";
+import { corr, median, quantile } from "../models/statistics.ts";
+import type { Company, World } from "../pipeline/world.ts";
 import { bandCheck, skipped, type Band } from "./bands.ts";
 
 /** Net margins a sector's median company keeps (Damodaran's industry tables, widened to a sector). */

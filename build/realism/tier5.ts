@@ -2,9 +2,9 @@
 // depth of every crisis of the hidden regime path as the tape and the stocks show it.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
-import type { Company, World } from "../world.ts";
-import type { RecordSpill, Scratch } from "../scratch.ts";
-import { corr, logReturns, mean } from "../generate/statistics.ts";
+import type { Company, World } from "../pipeline/world.ts";
+import type { RecordSpill, Scratch } from "../pipeline/scratch.ts";
+import { corr, logReturns, mean } from "../models/statistics.ts";
 import { bandCheck, fmt, skipped, type Band } from "./bands.ts";
 import { LONG_SAMPLE, stockSeries, type StockSeries } from "./series.ts";
 import { CapWeightedIndex } from "./tier1.ts";

@@ -19,8 +19,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerKey, startLocalRuntime } from "../../build/local-runtime.ts";
-import type { ServedWorker } from "../../build/serve-worker.ts";
+import { registerKey, startLocalRuntime } from "../../build/serve/local-runtime.ts";
+import type { ServedWorker } from "../../build/serve/serve-worker.ts";
 import { buildCases, helloCase, KEY, LIMITED_KEY } from "./cases.ts";
 import { startHello } from "./hello.ts";
 import { closeLoops, combine, measure, warm, type Case, type Runtime, type Sample } from "./load.ts";

@@ -4,7 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { unpack } from "msgpackr";
-import { buildScenarios, DEFAULT_SRC_DIR } from "../../build/build-scenarios.ts";
+import { buildScenarios, DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { CATALOG_KEY } from "../../src/bundle/layout.ts";
 
 export const MEGACAP = "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37";

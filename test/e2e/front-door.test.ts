@@ -1,4 +1,4 @@
-// The port `npm start` prints, as a user gets it (build/start.ts over this run's bundles): a seeded
+// The port `npm start` prints, as a user gets it (build/cli/start.ts over this run's bundles): a seeded
 // mix of ordinary requests and malformed ones (control bytes in a header, oversized headers and
 // targets, 2,000 query parameters, raw UTF-8 in the path, absolute-form targets, `OPTIONS *`), sent
 // as raw bytes over 16 kept-alive connections. Every request gets the answer it would get alone: no
@@ -8,7 +8,7 @@ import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { Rng } from "../../build/rng.ts";
+import { Rng } from "../../build/models/rng.ts";
 import { freePort, launch, servedAt, type LocalServer } from "../support/local-server.ts";
 import { RawClient, rawRequest, type RawAnswer } from "../support/raw-http.ts";
 import { MEGACAP } from "./client.ts";
@@ -33,7 +33,7 @@ let key: string;
 beforeAll(async () => {
   port = await freePort();
   const state = join(dir, "state");
-  server = launch("node build/start.ts", { port, bundles: inject("bundlesDir"), state, tmp: join(dir, "tmp") });
+  server = launch("node build/cli/start.ts", { port, bundles: inject("bundlesDir"), state, tmp: join(dir, "tmp") });
   ({ key } = await servedAt(server));
 }, 120_000);
 

@@ -6,7 +6,7 @@
 // through both doors of the runtime: the worker's own port (`npm start`'s, request targets as sent)
 // and miniflare's entry socket (absolute URLs, as Cloudflare hands them to the worker).
 import { expect, inject, it } from "vitest";
-import { Rng } from "../../build/rng.ts";
+import { Rng } from "../../build/models/rng.ts";
 import { base, BRANCH, KEY, MEGACAP } from "./client.ts";
 import { POST_SAMPLES, SAMPLES } from "./samples.ts";
 

@@ -1,4 +1,4 @@
-// Publishing (build/publish.ts). To the local R2 (miniflare's, persisted in a directory): a runtime
+// Publishing (build/store/publish.ts). To the local R2 (miniflare's, persisted in a directory): a runtime
 // serving it answers byte for byte what the bundles directory answers; a publish of a new scenario
 // that fails or is interrupted halfway leaves every published answer as it was and lists nothing
 // new, changed content under a published id is refused before anything is written, and running the
@@ -22,14 +22,14 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { pack, unpack } from "msgpackr";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openLocalR2Store, openS3Store, type ObjectStore } from "../../build/object-store.ts";
-import { publishBundles, RefusedError } from "../../build/publish.ts";
+import { openLocalR2Store, openS3Store, type ObjectStore } from "../../build/store/object-store.ts";
+import { publishBundles, RefusedError } from "../../build/store/publish.ts";
 import { CATALOG_KEY, manifestKey } from "../../src/bundle/layout.ts";
 import { startTestRuntime } from "../support/runtime.ts";
 import { BRANCH, get, KEY, MEGACAP, RATE_SHOCK } from "./client.ts";
 import { SAMPLES } from "./samples.ts";
 
-const PUBLISH_CLI = join(import.meta.dirname, "../../build/publish.ts");
+const PUBLISH_CLI = join(import.meta.dirname, "../../build/cli/publish.ts");
 const bundlesDir = inject("bundlesDir");
 const temp = mkdtempSync(join(tmpdir(), "publish-test-"));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

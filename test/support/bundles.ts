@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { unpack } from "msgpackr";
-import { buildScenarios, DEFAULT_SRC_DIR } from "../../build/build-scenarios.ts";
+import { buildScenarios, DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { CATALOG_KEY } from "../../src/bundle/layout.ts";
 import type { Catalog } from "../../src/bundle/types.ts";
 

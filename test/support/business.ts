@@ -1,19 +1,19 @@
 // A company of any sector with five years of statements (2015-2019, a crisis in the second half of
 // 2016), for tests of what the build derives from statements, and a family's checks run on it.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import { tradingDays } from "../../build/calendar.ts";
+import { tradingDays } from "../../build/models/calendar.ts";
 import type { Checker } from "../../build/families/family.ts";
-import { fiscalQuarters } from "../../build/generate/fiscal.ts";
+import { fiscalQuarters } from "../../build/models/fiscal.ts";
 import {
   businessPlan,
   businessQuarters,
   periodStatements,
   type IncomeInput,
   type PeriodStatements,
-} from "../../build/generate/fundamentals.ts";
-import type { Regime } from "../../build/generate/regimes.ts";
-import { Rng } from "../../build/rng.ts";
-import { memoryScratch, type Scratch } from "../../build/scratch.ts";
+} from "../../build/models/fundamentals.ts";
+import type { Regime } from "../../build/models/regimes.ts";
+import { Rng } from "../../build/models/rng.ts";
+import { memoryScratch, type Scratch } from "../../build/pipeline/scratch.ts";
 
 export const DAYS = tradingDays("2015-01-02", "2019-12-31");
 

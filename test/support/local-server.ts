@@ -5,7 +5,7 @@ import { mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { ROOT } from "../../build/worker-bundle.ts";
+import { ROOT } from "../../build/serve/worker-bundle.ts";
 
 export interface LocalServer {
   child: ChildProcess;
@@ -30,9 +30,9 @@ export function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-/** Starts `npm start` (or node on build/start.ts) over `bundles`, keeping its key and local state in `state`. */
+/** Starts `npm start` (or node on build/cli/start.ts) over `bundles`, keeping its key and local state in `state`. */
 export function launch(
-  how: "npm start" | "node build/start.ts",
+  how: "npm start" | "node build/cli/start.ts",
   options: { port: number; bundles: string; state: string; tmp: string },
 ): LocalServer {
   const args = ["--bundles", options.bundles, "--state", options.state];
@@ -41,7 +41,7 @@ export function launch(
   const child =
     how === "npm start"
       ? spawn("npm", ["start", "--", ...args], { cwd: ROOT, env, detached: true })
-      : spawn(process.execPath, [join("build", "start.ts"), ...args], { cwd: ROOT, env, detached: true });
+      : spawn(process.execPath, [join("build", "cli", "start.ts"), ...args], { cwd: ROOT, env, detached: true });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));

@@ -1,6 +1,6 @@
 // The real worker in workerd (miniflare), serving freshly built bundles, with keys of known limits.
 import type { Miniflare } from "miniflare";
-import { registerKey, startLocalRuntime, type LocalRuntimeOptions } from "../../build/local-runtime.ts";
+import { registerKey, startLocalRuntime, type LocalRuntimeOptions } from "../../build/serve/local-runtime.ts";
 
 export interface TestRuntime {
   mf: Miniflare;

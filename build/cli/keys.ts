@@ -1,0 +1,110 @@
+// `npm run keys -- <create|list|revoke> [options]`: manage API keys. Keys live in the KEYS KV
+// namespace only as SHA-256 hashes; the key itself is printed once, on creation, and nowhere else.
+//   create --account ID [--limit N] [--label TEXT]   issue a key
+//   list                                            hashes (prefix), accounts, limits
+//   revoke --hash PREFIX | --key KEY                delete a key
+// Add --local to manage the keys of `npm start` (also while it runs); otherwise wrangler talks to the
+// deployed namespace of wrangler.toml.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, hashApiKey, keyRecordName, type KeyRecord } from "../../src/keys.ts";
+import { openLocalKv } from "../serve/local-runtime.ts";
+import { ROOT } from "../serve/worker-bundle.ts";
+
+interface KeyStore {
+  put(name: string, record: KeyRecord): Promise<void>;
+  list(): Promise<{ name: string; record: KeyRecord | undefined }[]>;
+  remove(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function wrangler(args: string[]): string {
+  return execFileSync("wrangler", ["kv", "key", ...args, "--binding", "KEYS", "--remote"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+}
+
+const remoteStore: KeyStore = {
+  async put(name, record) {
+    const json = JSON.stringify(record);
+    wrangler(["put", name, json, "--metadata", json]);
+  },
+  async list() {
+    const rows = JSON.parse(wrangler(["list", "--prefix", "key:"])) as { name: string; metadata?: KeyRecord }[];
+    return rows.map((r) => ({ name: r.name, record: r.metadata }));
+  },
+  async remove(name) {
+    wrangler(["delete", name]);
+  },
+  async close() {},
+};
+
+async function localStore(): Promise<KeyStore> {
+  const { mf, kv } = await openLocalKv(join(ROOT, ".local", "state"));
+  return {
+    put: (name, record) => kv.put(name, JSON.stringify(record), { metadata: record }),
+    async list() {
+      const { keys } = await kv.list({ prefix: "key:" });
+      return keys.map((k) => ({ name: k.name, record: k.metadata as KeyRecord | undefined }));
+    },
+    remove: (name) => kv.delete(name),
+    close: () => mf.dispose(),
+  };
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    account: { type: "string" },
+    limit: { type: "string" },
+    label: { type: "string" },
+    hash: { type: "string" },
+    key: { type: "string" },
+    local: { type: "boolean", default: false },
+  },
+});
+
+const store = values.local ? await localStore() : remoteStore;
+try {
+  const command = positionals[0];
+  if (command === "create") {
+    if (!values.account) throw new Error("create needs --account");
+    const limit = Number(values.limit ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
+    if (!Number.isInteger(limit) || limit < 1) throw new Error("--limit must be a positive integer");
+    const key = `sm_${randomBytes(24).toString("base64url")}`;
+    const hash = await hashApiKey(key);
+    const record: KeyRecord = {
+      account_id: values.account,
+      rate_limit_per_minute: limit,
+      label: values.label ?? "",
+      created: new Date().toISOString().slice(0, 10),
+    };
+    await store.put(keyRecordName(hash), record);
+    console.log(`key (shown once, store it now): ${key}`);
+    console.log(`hash prefix: ${hash.slice(0, 12)}  account: ${record.account_id}  limit/min: ${limit}`);
+  } else if (command === "list") {
+    for (const { name, record } of await store.list()) {
+      const hash = name.slice("key:".length, "key:".length + 12);
+      console.log(
+        `${hash}  ${record?.account_id ?? "?"}  ${record?.rate_limit_per_minute ?? "?"}/min  ${record?.label ?? ""}  ${record?.created ?? ""}`,
+      );
+    }
+  } else if (command === "revoke") {
+    const hash = values.key ? await hashApiKey(values.key) : values.hash;
+    if (!hash) throw new Error("revoke needs --hash PREFIX or --key KEY");
+    const matches = (await store.list()).filter((k) => k.name.startsWith(keyRecordName(hash)));
+    if (matches.length !== 1) throw new Error(`--hash matches ${matches.length} keys; give a longer prefix`);
+    await store.remove(matches[0].name);
+    console.log(`revoked ${matches[0].name.slice(4, 16)} (account ${matches[0].record?.account_id ?? "?"})`);
+  } else {
+    throw new Error("usage: npm run keys -- <create|list|revoke> [--local] [options]");
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await store.close();
+}

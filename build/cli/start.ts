@@ -1,0 +1,98 @@
+// `npm start`: build the default scenario library, then serve it on 127.0.0.1 through workerd
+// with a local API key (created once, kept in .local/api-key, git-ignored). Ctrl+C or SIGTERM
+// stops it: requests in flight finish (for up to DRAIN_MS), then workerd is ended.
+// `--bundles DIR` and `--state DIR` use other directories than bundles/ and .local/. `--r2 DIR`
+// serves, without building, the local R2 in DIR that `npm run publish:bundles -- --local DIR` fills.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { buildScenarios, DEFAULT_OUT_DIR } from "../pipeline/library.ts";
+import { registerKey, startLocalRuntime } from "../serve/local-runtime.ts";
+import { ROOT } from "../serve/worker-bundle.ts";
+
+const LOCAL_DIR = join(ROOT, ".local");
+export const LOCAL_KEY_FILE = join(LOCAL_DIR, "api-key");
+/** The local development key gets a generous limit (GAPS.md); issued keys default to 60. */
+const LOCAL_RATE_LIMIT = 100_000;
+/** How long a stop waits for requests in flight before closing their connections. */
+const DRAIN_MS = 5_000;
+
+function localKey(keyFile: string): string {
+  if (existsSync(keyFile)) return readFileSync(keyFile, "utf8").trim();
+  const key = `sm_local_${randomBytes(24).toString("base64url")}`;
+  writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+const { values: args } = parseArgs({
+  options: { bundles: { type: "string" }, state: { type: "string" }, r2: { type: "string" } },
+});
+const bundlesDir = args.bundles ? resolve(args.bundles) : DEFAULT_OUT_DIR;
+const r2PersistDir = args.r2 ? resolve(args.r2) : undefined;
+const localDir = args.state ? resolve(args.state) : LOCAL_DIR;
+const port = Number(process.env.PORT ?? 8787);
+
+if (!r2PersistDir) buildScenarios({ outDir: bundlesDir });
+
+// Signal handlers only from here: the build above is synchronous and starts no process, so a
+// signal during it ends this process at once with nothing left behind. A signal during the rest of
+// start-up stops it once the runtime is up (or, while miniflare is starting workerd, miniflare's
+// exit hook ends workerd and this process at once).
+let stopRequested = false;
+let stop: (() => Promise<void>) | undefined;
+const onSignal = (signal: NodeJS.Signals) => {
+  if (stopRequested) return; // under npm one Ctrl+C arrives twice: from the terminal and from npm
+  stopRequested = true;
+  console.log(`\n${signal}: finishing requests in flight, then stopping.`);
+  void stop?.();
+};
+process.on("SIGINT", onSignal);
+process.on("SIGTERM", onSignal);
+
+mkdirSync(localDir, { recursive: true });
+const runtime = await startLocalRuntime({
+  bundlesDir,
+  port,
+  persistDir: join(localDir, "state"),
+  r2PersistDir,
+}).catch((error: Error) => {
+  console.error(`Could not serve on 127.0.0.1:${port}: ${error.message}`);
+  process.exit(1);
+});
+const { mf } = runtime;
+// miniflare's exit hook answers SIGINT and SIGTERM by killing workerd and exiting at once; here
+// stopping is this process's job (the hook still runs on exit).
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  for (const listener of process.listeners(signal)) if (listener !== onSignal) process.off(signal, listener);
+// The process then ends on its own: miniflare removes its temp directory after the stop resolves,
+// which an exit here would cut short.
+stop = () => runtime.stop(DRAIN_MS);
+if (stopRequested) await stop();
+else await announce();
+
+/** Registers the local key (once the runtime is up) and prints where to reach the service. */
+async function announce() {
+  const keyFile = join(localDir, "api-key");
+  const key = localKey(keyFile);
+  const record = {
+    account_id: "local",
+    rate_limit_per_minute: LOCAL_RATE_LIMIT,
+    label: "local development key",
+    created: "local",
+  };
+  try {
+    await registerKey(mf, key, record);
+  } catch (error) {
+    if (stopRequested) return; // stopped meanwhile: the runtime is gone
+    throw error;
+  }
+  const base = runtime.url.href.replace(/\/$/, "");
+  console.log(`
+Synthetic market data API on ${base}${r2PersistDir ? `, serving the local R2 in ${relative(process.cwd(), r2PersistDir) || "."}` : ""}
+Local API key (also in ${relative(process.cwd(), keyFile)}): ${key}
+
+  curl -H "X-API-KEY: ${key}" "${base}/scenarios"
+
+Press Ctrl+C to stop.`);
+}

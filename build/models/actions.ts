@@ -1,0 +1,182 @@
+// Corporate actions: smoothed quarterly dividends for payers and occasional splits of high-priced
+// names, each with announcement, ex, record and payable dates. Generated from the total-return
+// path, then applied to turn it into as-traded prices.
+import { hash } from "node:crypto";
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+import { addDays, isTradingDay } from "./calendar.ts";
+import type { Rng } from "./rng.ts";
+import { dayIndexOf } from "./events.ts";
+import { round2 } from "./rounding.ts";
+
+export interface CorporateAction {
+  id: string;
+  ticker: string;
+  action_type: "dividend" | "split";
+  announcement_date: string;
+  ex_date: string;
+  record_date: string;
+  payable_date: string;
+  details: Record<string, unknown>;
+}
+
+/** Dividend yield of payers by sector, and the share of companies that pay. */
+const DIVIDEND_PROFILE: Record<string, { payers: number; yield: number }> = {
+  Utilities: { payers: 1, yield: 0.035 },
+  "Consumer Staples": { payers: 0.95, yield: 0.028 },
+  Energy: { payers: 0.9, yield: 0.035 },
+  Financials: { payers: 0.9, yield: 0.025 },
+  "Real Estate": { payers: 1, yield: 0.035 },
+  "Health Care": { payers: 0.7, yield: 0.018 },
+  Industrials: { payers: 0.85, yield: 0.017 },
+  Materials: { payers: 0.85, yield: 0.022 },
+  "Communication Services": { payers: 0.55, yield: 0.015 },
+  "Consumer Discretionary": { payers: 0.6, yield: 0.014 },
+  "Information Technology": { payers: 0.6, yield: 0.01 },
+};
+const DEFAULT_PROFILE = { payers: 0.7, yield: 0.02 };
+
+function businessDaysAfter(date: string, n: number): string {
+  let d = date;
+  let left = n;
+  while (left > 0) {
+    d = addDays(d, 1);
+    if (isTradingDay(d)) left--;
+  }
+  return d;
+}
+
+function businessDaysBefore(date: string, n: number): string {
+  let d = date;
+  let left = n;
+  while (left > 0) {
+    d = addDays(d, -1);
+    if (isTradingDay(d)) left--;
+  }
+  return d;
+}
+
+/** US settlement moved to T+1 on 2024-05-28: the record date became the ex-date. */
+function recordDate(exDate: string): string {
+  return exDate >= "2024-05-28" ? exDate : businessDaysAfter(exDate, 1);
+}
+
+/** A company's chance of paying and its yield as a payer: the anchors' yield where known, else its sector's. */
+function dividendProfile(sector: string, anchored: number | null | undefined): { payers: number; yield: number } {
+  if (anchored === null || anchored === undefined) return DIVIDEND_PROFILE[sector] ?? DEFAULT_PROFILE;
+  return { payers: anchored > 0 ? 1 : 0, yield: anchored };
+}
+
+/** The yield a company is expected to pay: its chance of paying times its yield as a payer. */
+export function expectedDividendYield(sector: string, anchored: number | null | undefined): number {
+  const profile = dividendProfile(sector, anchored);
+  return profile.payers * profile.yield;
+}
+
+function actionId(ticker: string, type: string, exDate: string): string {
+  return `ca_${hash("sha256", `${ticker}|${type}|${exDate}`, "hex").slice(0, 16)}`;
+}
+
+export interface ActionInput {
+  company: CompanyFacts;
+  days: string[];
+  /** Total-return price index of the stock (arbitrary start), used to size dividends and splits. */
+  totalReturnPrice: number[];
+  /** Price on the first day, so sizes are in dollars. */
+  startPrice: number;
+  /** Trailing yield at the start from the anchors (0: not a payer); undefined or null: drawn by sector. */
+  dividendYield?: number | null;
+  rng: Rng;
+}
+
+/** Daily chance of a split announcement at an as-traded price (REALISM Tier 4: pre-split prices typically > $100). */
+const splitHazard = (price: number) => Math.min(0.004, 0.0001 * (price / 100) ** 1.5);
+
+/** Actions whose ex-date lies inside the scenario, ascending by ex-date. */
+export function corporateActions(input: ActionInput): CorporateAction[] {
+  const { company, days, rng } = input;
+  const profile = dividendProfile(company.sector, input.dividendYield);
+  const scale = input.startPrice / input.totalReturnPrice[0];
+  const out: CorporateAction[] = [];
+  const payer = rng.uniform() < profile.payers;
+  const exMonthOffset = rng.int(0, 2); // payers keep a fixed quarterly cycle
+  const exDay = rng.int(5, 20);
+  let quarterly = 0;
+  let splitFactor = 1;
+  let lastYear = -1;
+  let lastSplitIndex = -400;
+  /** What the dividends gone ex so far took out of the price (the as-traded price over the total-return one). */
+  let paidOut = 1;
+  const dayIndex = dayIndexOf(days);
+  /**
+   * As-traded price on a date, as of today's splits and dividends (the first day's for dates before
+   * the scenario). Dividends are sized from it: sized from the total-return price they would outgrow
+   * a price they have been taken from for decades.
+   */
+  const priceOn = (date: string) => (input.totalReturnPrice[dayIndex.get(date) ?? 0] * scale * paidOut) / splitFactor;
+  /** A split announced and not yet ex: dividends stay per old share until its ex-date. */
+  let pendingSplit: { ex: string; ratio: number } | null = null;
+  days.forEach((day, i) => {
+    if (pendingSplit && day >= pendingSplit.ex) {
+      splitFactor *= pendingSplit.ratio;
+      quarterly /= pendingSplit.ratio;
+      pendingSplit = null;
+    }
+    const price = priceOn(day);
+    const month = Number(day.slice(5, 7)) - 1;
+    const year = Number(day.slice(0, 4));
+    // Dividends: set once a year from the price, raised gradually, cut rarely.
+    if (
+      payer &&
+      month % 3 === exMonthOffset &&
+      Number(day.slice(8)) >= exDay &&
+      (out.at(-1)?.ex_date.slice(0, 7) ?? "") !== day.slice(0, 7)
+    ) {
+      // The board sets the amount when it announces it, from the price it sees then.
+      const announced = businessDaysBefore(day, rng.int(15, 25));
+      const seen = priceOn(announced);
+      if (year !== lastYear) {
+        // Raised towards the year's target (at most 10% a year), never lowered in the yearly review:
+        // boards hold rather than cut (Lintner), so cuts come from distress only.
+        const target = (profile.yield * (0.6 + 0.8 * rng.uniform()) * seen) / 4;
+        quarterly = quarterly === 0 ? target : Math.max(quarterly, Math.min(quarterly * 1.1, target));
+        lastYear = year;
+      }
+      // Distress: a payer whose price has collapsed (a yield above 12%) halves its dividend or more.
+      if (quarterly > 0.03 * seen) quarterly = 0.5 * Math.min(quarterly, 0.03 * seen);
+      if (quarterly < 0.005) return;
+      const amount = round2(quarterly);
+      paidOut *= 1 - amount / priceOn(days[Math.max(0, i - 1)]);
+      const record = recordDate(day);
+      out.push({
+        id: actionId(company.ticker, "dividend", day),
+        ticker: company.ticker,
+        action_type: "dividend",
+        announcement_date: announced,
+        ex_date: day,
+        record_date: record,
+        payable_date: businessDaysAfter(record, rng.int(10, 20)),
+        details: { amount, currency: "USD", frequency: "quarterly" },
+      });
+    }
+    // Splits: the higher the price the likelier (above $100; about 5% a year at $150, 24% at $500),
+    // at most one a year and a half, announced a month ahead; 2:1 unless the price is very high.
+    if (price > 100 && i - lastSplitIndex > 380 && i > 25 && rng.uniform() < splitHazard(price)) {
+      const ratio = price > 1500 ? 10 : price > 900 ? 4 : price > 600 ? 3 : 2;
+      const ex = days[Math.min(days.length - 1, i + rng.int(20, 30))];
+      if (ex === day) return;
+      out.push({
+        id: actionId(company.ticker, "split", ex),
+        ticker: company.ticker,
+        action_type: "split",
+        announcement_date: day,
+        ex_date: ex,
+        record_date: businessDaysBefore(ex, 3),
+        payable_date: businessDaysBefore(ex, 1),
+        details: { split_from: 1, split_to: ratio, ratio },
+      });
+      pendingSplit = { ex, ratio };
+      lastSplitIndex = i;
+    }
+  });
+  return out.sort((a, b) => (a.ex_date === b.ex_date ? (a.id < b.id ? -1 : 1) : a.ex_date < b.ex_date ? -1 : 1));
+}

@@ -1,0 +1,311 @@
+// Stock prices from the factor model: return = beta x market + loading x sector + idiosyncratic +
+// event jumps, each part with its own volatility process. Corporate actions turn the total-return
+// path into as-traded prices; OHLC comes from an overnight gap plus a Brownian-bridge session;
+// volume follows latent volatility, the size of the move and events.
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+import type { Rng } from "./rng.ts";
+import { corporateActions, expectedDividendYield, type CorporateAction } from "./actions.ts";
+import { revenueStep, type WorldEvent } from "./events.ts";
+import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
+import type { Regime } from "./regimes.ts";
+import { roundAdjusted } from "../../src/contract/adjusted-price.ts";
+import { STOCK_SHOCKS, shockPath, smooth } from "./volatility.ts";
+import { round10, round2, round6 } from "./rounding.ts";
+
+export interface Bar {
+  time: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  adjusted_close: number;
+  market_return: number;
+  sector_return: number;
+  idiosyncratic_return: number;
+  event_return: number;
+  volatility: number;
+  metadata: Record<string, unknown>;
+}
+
+/** Market beta by sector (REALISM Tier 2: staples/utilities ~0.55, financials/energy > 1.3). */
+const SECTOR_BETA: Record<string, number> = {
+  Utilities: 0.55,
+  "Consumer Staples": 0.6,
+  "Health Care": 0.85,
+  "Real Estate": 0.95,
+  "Communication Services": 1.0,
+  Industrials: 1.05,
+  Materials: 1.05,
+  "Consumer Discretionary": 1.15,
+  "Information Technology": 1.2,
+  Financials: 1.3,
+  Energy: 1.3,
+};
+
+/** Annual idiosyncratic volatility by sector. */
+const IDIO_VOL: Record<string, number> = {
+  Utilities: 0.099,
+  "Consumer Staples": 0.108,
+  "Health Care": 0.171,
+  "Real Estate": 0.135,
+  "Communication Services": 0.171,
+  Industrials: 0.135,
+  Materials: 0.153,
+  "Consumer Discretionary": 0.18,
+  "Information Technology": 0.18,
+  Financials: 0.126,
+  Energy: 0.18,
+};
+
+export interface StockPath {
+  bars: Bar[];
+  actions: CorporateAction[];
+  /** Shares outstanding per day, as traded: splits multiply them, buybacks and issuance move them. */
+  shares: number[];
+  /** Per day, how many shares one share of the first day has become by the splits gone ex by then. */
+  splitMultiple: number[];
+}
+
+export interface StockInput {
+  company: CompanyFacts;
+  days: string[];
+  regimes: Regime[];
+  market: MarketFactor;
+  sector: SectorFactor;
+  /** This company's events (hidden effects are applied here). */
+  events: WorldEvent[];
+  /** Non-operating instruments (warrants) have no dividends or splits. */
+  withActions: boolean;
+  /** The starting point (anchors.ts for companies; warrants set their own); drawn where absent. */
+  startPrice?: number;
+  idioVolMultiplier?: number;
+  shares?: number;
+  /** Per day, the share count over the first day's, splits aside (share-count.ts); constant where absent. */
+  shareCount?: number[];
+  /** Typical daily dollar volume at the start. */
+  dollarVolume?: number;
+  /**
+   * Per day, the log of the company's business value over day one's, beyond the growth the economy
+   * gave every company and its events' steps: its own sales growth and earnings power
+   * (fundamentals.ts, businessValueByDay); absent: the price follows no business.
+   */
+  businessGrowth?: number[];
+  /** Trailing dividend yield at the start (0: not a payer); undefined or null: drawn by sector. */
+  dividendYield?: number | null;
+  rng: Rng;
+}
+
+/**
+ * The idiosyncratic volatility multiplier for a stock whose volatility level is `annualVol` where its
+ * sector's median company has `sectorVol`: the idiosyncratic part is what the market (about 16% a
+ * year times the sector's beta) and the sector (about 12%) leave of each, and the sector's median
+ * company keeps the sector's default, to which the generator is calibrated.
+ */
+export function idioVolMultiplierFor(sector: string, annualVol: number, sectorVol: number): number {
+  const systematic = ((SECTOR_BETA[sector] ?? 1) * 0.16) ** 2 + 0.12 ** 2;
+  const idio = (v: number) => Math.sqrt(Math.max(v ** 2 - systematic, 0.08 ** 2));
+  // Bounded: a few names with extreme histories would otherwise swamp their sector and the market.
+  return Math.min(1.5, Math.max(0.5, idio(annualVol) / idio(sectorVol)));
+}
+
+/**
+ * The share of a stock's distance from its business that fades each day where the price follows a
+ * business: 0.2 a year, a half-life of about three and a half years, the pace at which a firm's
+ * valuation ratios revert toward its peers' (Cohen, Polk and Vuolteenaho 2003). The distance is its
+ * idiosyncratic noise and what news moved its price beyond what it moved its revenue. As a random
+ * walk, the noise spread price-to-sales ratios apart: over fifteen years, from a quarter to nine
+ * times their first value (10th to 90th percentile, one seed world).
+ */
+const VALUATION_PULL = 0.2 / TRADING_DAYS;
+
+/** Half-life, in trading days, of the trailing averages that "high" and "low" volatility are judged against. */
+const NORMAL_LEVEL_HALF_LIFE = 250;
+
+/** Extremes of a Brownian bridge from 0 to `end` with total variance `v` (exact distribution). */
+function bridgeExtremes(rng: Rng, end: number, v: number): [number, number] {
+  const up = (end + Math.sqrt(end * end - 2 * v * Math.log(1 - rng.uniform()))) / 2;
+  const down = (end - Math.sqrt(end * end - 2 * v * Math.log(1 - rng.uniform()))) / 2;
+  return [up, down];
+}
+
+export function stockPath(input: StockInput): StockPath {
+  const { company, days, market, sector, rng } = input;
+  const n = days.length;
+  const beta = (SECTOR_BETA[company.sector] ?? 1) * Math.exp(0.22 * rng.normal());
+  const loading = Math.exp(0.2 * rng.normal());
+  const idioBase =
+    ((IDIO_VOL[company.sector] ?? 0.2) * (input.idioVolMultiplier ?? 1) * Math.exp(0.25 * rng.normal())) /
+    Math.sqrt(TRADING_DAYS);
+  const idioShocks = shockPath(rng.fork("idio"), n, STOCK_SHOCKS);
+  // Idiosyncratic volatility rises less than the market's in stress, so correlations rise with volatility.
+  // It also follows the market's own volatility (power 0.2: crises lift correlations above 0.5),
+  // which lends it long memory. Stress is measured against a trailing year (never the whole
+  // scenario, which would reach into the future).
+  const marketVolNorm = smooth(market.vol, NORMAL_LEVEL_HALF_LIFE);
+  const stress = market.vol.map((v, t) => Math.pow(v / marketVolNorm[t], 0.2));
+
+  // Event effects by reaction day: jumps (and what of them the business does not share), plus
+  // volatility and volume boosts that decay.
+  const jumps = new Array<number>(n).fill(0);
+  const beyondBusiness = new Array<number>(n).fill(0);
+  const overnightJump = new Array<boolean>(n).fill(false);
+  const volBoost = new Array<number>(n).fill(1);
+  const volumeBoost = new Array<number>(n).fill(1);
+  const sourceEvents = new Map<number, string[]>();
+  for (const e of input.events) {
+    const d = e.effect.reactionDay;
+    sourceEvents.set(d, [...(sourceEvents.get(d) ?? []), e.event_id]);
+    jumps[d] += e.effect.jump;
+    beyondBusiness[d] += e.effect.jump - revenueStep(e);
+    const time = e.public_release_datetime.slice(11, 16);
+    overnightJump[d] = overnightJump[d] || time < "09:30" || time >= "16:00";
+    for (let k = 0; k < 6 && d + k < n; k++) {
+      volBoost[d + k] *= Math.pow(e.effect.volMultiplier, Math.exp(-k / 1.5));
+      volumeBoost[d + k] *= Math.pow(e.effect.volumeMultiplier, Math.exp(-k / 1.2));
+    }
+  }
+
+  // Total (dividend-reinvested) log returns and their parts.
+  const marketPart: number[] = [];
+  const sectorPart: number[] = [];
+  const idioPart: number[] = [];
+  const sigma: number[] = [];
+  // The market part: the economy's trend, which reaches every company's sales alike, with its own
+  // dividend yield in place of the market's (none for an instrument without dividends), plus beta
+  // times the market's swings around the trend.
+  const anchoredYield = input.dividendYield ?? (input.withActions ? null : 0);
+  const ownYield = expectedDividendYield(company.sector, anchoredYield) - MARKET_DIVIDEND_YIELD;
+  // The idiosyncratic part: the business's own growth per share (the business is valued whole, so
+  // shares issued dilute it and shares bought back concentrate it), plus noise that pulls the price
+  // back toward the business when it has strayed (by the noise, or by news the business did not share).
+  const growth = input.businessGrowth?.map((g, t) => g - Math.log(input.shareCount?.[t] ?? 1));
+  let strayed = 0;
+  for (let t = 0; t < n; t++) {
+    // Capped so that no draw, however extreme, can take a price to zero or infinity.
+    const idioVol = Math.min(0.15, idioBase * stress[t] * idioShocks.scale[t] * volBoost[t]);
+    const trend = market.trend[t] + ownYield / TRADING_DAYS;
+    marketPart.push(trend + beta * (market.returns[t] - market.trend[t]));
+    sectorPart.push(loading * sector.returns[t]);
+    const noise = idioVol * idioShocks.z[t] - (idioVol * idioVol) / 2 - (growth ? VALUATION_PULL * strayed : 0);
+    strayed += noise + beyondBusiness[t];
+    idioPart.push(noise + (growth && t > 0 ? growth[t] - growth[t - 1] : 0));
+    sigma.push(Math.sqrt((beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + idioVol ** 2));
+  }
+  const totalReturn = marketPart.map((m, t) => m + sectorPart[t] + idioPart[t] + jumps[t]);
+  const trPrice: number[] = [];
+  let level = 1;
+  for (const r of totalReturn) trPrice.push((level *= Math.exp(r)));
+
+  const startPrice = input.startPrice ?? Math.exp(rng.between(Math.log(25), Math.log(450)));
+  const actions = input.withActions
+    ? corporateActions({
+        company,
+        days,
+        totalReturnPrice: trPrice,
+        startPrice,
+        dividendYield: input.dividendYield,
+        rng: rng.fork("actions"),
+      })
+    : [];
+  const dividendOn = new Map<string, number>();
+  const splitOn = new Map<string, number>();
+  for (const a of actions) {
+    if (a.action_type === "dividend") dividendOn.set(a.ex_date, a.details.amount as number);
+    else splitOn.set(a.ex_date, a.details.ratio as number);
+  }
+
+  // As-traded prices: the previous close, less the dividend and divided by the split going ex today,
+  // grows by the day's total return.
+  const baseShares = input.shares ?? Math.round(Math.exp(rng.between(Math.log(2e8), Math.log(6e9))));
+  const baseVolume =
+    input.dollarVolume !== undefined
+      ? input.dollarVolume / startPrice
+      : baseShares * Math.exp(rng.between(Math.log(0.004), Math.log(0.012)));
+  const normalSigma = smooth(sigma, NORMAL_LEVEL_HALF_LIFE);
+  const bars: Bar[] = [];
+  const shares: number[] = [];
+  const splitMultiples: number[] = [];
+  const firstPrevClose = round2(startPrice / Math.exp(totalReturn[0]));
+  let prevClose = firstPrevClose;
+  let splitMultiple = 1;
+  let volumeNoise = 0;
+  for (let t = 0; t < n; t++) {
+    const day = days[t];
+    const ratio = splitOn.get(day) ?? 1;
+    splitMultiple *= ratio;
+    const base = Math.max(0.01, (prevClose - (dividendOn.get(day) ?? 0)) / ratio);
+    const r = totalReturn[t];
+    // Overnight gap: a share of the day's move plus noise; events outside the session gap fully.
+    const diffusive = r - jumps[t];
+    const gap = 0.4 * diffusive + 0.3 * sigma[t] * rng.normal() + (overnightJump[t] ? jumps[t] : 0);
+    const close = Math.max(0.01, round2(base * Math.exp(r)));
+    const open = Math.max(0.01, round2(base * Math.exp(gap)));
+    const session = Math.log(close / open);
+    const [up, down] = bridgeExtremes(rng, session, 0.8 * sigma[t] * sigma[t]);
+    const high = Math.max(open, close, round2(open * Math.exp(up)));
+    const low = Math.max(0.01, Math.min(open, close, round2(open * Math.exp(down))));
+    volumeNoise = 0.3 * volumeNoise + 0.28 * rng.normal();
+    const logVolume =
+      Math.log(baseVolume * splitMultiple) +
+      0.8 * Math.log(sigma[t] / normalSigma[t]) +
+      (0.15 * Math.abs(r - jumps[t])) / sigma[t] +
+      volumeNoise +
+      Math.log(volumeBoost[t]);
+    bars.push({
+      time: day,
+      open,
+      high,
+      low,
+      close,
+      volume: Math.round(Math.exp(logVolume)),
+      adjusted_close: 0, // set below, once all actions are known
+      market_return: round10(marketPart[t]),
+      sector_return: round10(sectorPart[t]),
+      idiosyncratic_return: 0,
+      event_return: round10(jumps[t]),
+      volatility: round6(sigma[t] * Math.sqrt(TRADING_DAYS)),
+      metadata: {
+        split_ratio: ratio,
+        dividend: dividendOn.get(day) ?? 0,
+        // Lineage: the events this bar's event_return reacts to.
+        source_event_ids: sourceEvents.get(t) ?? [],
+      },
+    });
+    shares.push(Math.round(baseShares * (input.shareCount?.[t] ?? 1)) * splitMultiple);
+    splitMultiples.push(splitMultiple);
+    prevClose = close;
+  }
+  adjustCloses(bars, dividendOn, splitOn, firstPrevClose);
+  return { bars, actions, shares, splitMultiple: splitMultiples };
+}
+
+/**
+ * adjusted_close restates history for every split and dividend in the scenario (as of its end);
+ * each bar's log return ln(adj_t / adj_t-1) then equals, to floating-point precision,
+ * market_return + sector_return + idiosyncratic_return + event_return: the idiosyncratic part is
+ * defined as the remainder after rounding, so the identity holds on the served numbers.
+ */
+export function adjustCloses(
+  bars: Bar[],
+  dividendOn: Map<string, number>,
+  splitOn: Map<string, number>,
+  firstPrevClose: number,
+): void {
+  let factor = 1;
+  for (let t = bars.length - 1; t >= 0; t--) {
+    bars[t].adjusted_close = roundAdjusted(bars[t].close * factor);
+    const prev = t > 0 ? bars[t - 1].close : firstPrevClose;
+    const dividend = dividendOn.get(bars[t].time) ?? 0;
+    factor *= (1 - dividend / prev) / (splitOn.get(bars[t].time) ?? 1);
+  }
+  // The day before the scenario, for the first bar's return.
+  const adjBefore = roundAdjusted(firstPrevClose * factor);
+  for (let t = 0; t < bars.length; t++) {
+    const b = bars[t];
+    const logReturn = Math.log(b.adjusted_close / (t > 0 ? bars[t - 1].adjusted_close : adjBefore));
+    b.idiosyncratic_return = logReturn - b.market_return - b.sector_return - b.event_return;
+    b.metadata.log_return = logReturn;
+    b.metadata.previous_adjusted_close = t > 0 ? bars[t - 1].adjusted_close : adjBefore;
+  }
+}

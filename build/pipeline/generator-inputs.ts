@@ -1,0 +1,58 @@
+// What generation depends on besides a scenario's source, so that a build rebuilds exactly what an
+// edit can change: every module the scenario build imports (esbuild follows the imports, as it does
+// to bundle the worker), the reference data those modules read, and the version of each package
+// they import. Imports of types alone are no input: they do not run.
+import { buildSync } from "esbuild";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "../serve/worker-bundle.ts";
+
+/** Where generation starts: the build of one scenario (library.ts and its worker threads run it). */
+const ENTRY = "build/pipeline/scenario-build.ts";
+/** Files read at run time rather than imported. */
+const DATA_DIR = "build/refdata";
+
+let found: { files: string[]; packages: string[] } | undefined;
+
+function imports(): { files: string[]; packages: string[] } {
+  if (found) return found;
+  const { metafile } = buildSync({
+    entryPoints: [ENTRY],
+    absWorkingDir: ROOT,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: "node",
+    format: "esm",
+    packages: "external",
+    logLevel: "silent",
+  });
+  const packages = new Set<string>();
+  for (const output of Object.values(metafile.outputs))
+    for (const { path, external } of output.imports) {
+      if (!external || path.startsWith("node:")) continue;
+      const parts = path.split("/");
+      packages.add(path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+    }
+  const data = readdirSync(join(ROOT, DATA_DIR)).map((name) => `${DATA_DIR}/${name}`);
+  found = { files: [...Object.keys(metafile.inputs), ...data].sort(), packages: [...packages].sort() };
+  return found;
+}
+
+/** The project's files generation depends on, relative to the root. */
+export function generatorInputFiles(): string[] {
+  return imports().files;
+}
+
+/** A hash of the generator's inputs: its files' contents (as `read` gives them) and its packages' versions. */
+export function generatorInputsHash(read: (path: string) => string | Uint8Array = readFileSync): string {
+  const hash = createHash("sha256");
+  const { files, packages } = imports();
+  for (const file of files) hash.update(file).update(read(join(ROOT, file)));
+  for (const name of packages) {
+    const { version } = JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8"));
+    hash.update(`${name}@${version}`);
+  }
+  return hash.digest("hex");
+}

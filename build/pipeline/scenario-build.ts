@@ -1,0 +1,117 @@
+// One scenario's build, streamed: the market-wide world is generated and kept; then each company is
+// generated, gathered into the index funds, written out and checked, and dropped; then the gathered
+// parts, the market-wide shards, the report and the manifest. Memory holds the market-wide world,
+// running sums and one company at a time; what needs every company waits in scratch files.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
+import { ScenarioCompiler, type ObjectSink } from "./compile.ts";
+import type { LoadedSource, ScenarioSource } from "./scenario-source.ts";
+import { diskScratch } from "./scratch.ts";
+import { ScenarioValidation } from "./validate.ts";
+import { FAMILIES } from "../families/registry.ts";
+import { GENERATOR_VERSION } from "./version.ts";
+import { gather, generateCompanies, generateMarket, type Families } from "./world.ts";
+
+export interface BuiltScenario {
+  manifest: Manifest;
+  report: ValidationReport;
+}
+
+/** Progress of one scenario: companies done of the universe, then the steps after the pass. */
+export type Progress = (done: number, total: number, step: string) => void;
+
+export function buildScenario(
+  source: ScenarioSource,
+  record: ScenarioRecord,
+  out: ObjectSink,
+  progress: Progress = () => {},
+  families: Families = FAMILIES.families,
+): BuiltScenario {
+  const scratch = diskScratch();
+  try {
+    const { world, scenario } = generateMarket(source, scratch, families);
+    const total = world.companies.length;
+    progress(0, total, `generated the market, ${world.days.length} days`);
+    const gathering = gather(world, scenario, families);
+    const compiler = new ScenarioCompiler(record, out, scratch, families);
+    const validation = new ScenarioValidation(
+      { scenarioId: record.id, generatorVersion: GENERATOR_VERSION, calibrationVersion: record.calibration_version },
+      world.days,
+      scratch,
+      record.current_date,
+      families,
+    );
+    let done = 0;
+    for (const company of generateCompanies(world, scenario, families)) {
+      gathering.add(company);
+      compiler.company(world, company);
+      validation.company(company);
+      progress(++done, total, "companies");
+    }
+    gathering.finish();
+    progress(done, total, "validating");
+    const report = validation.finish(world);
+    progress(done, total, "writing market-wide shards");
+    const manifest = compiler.finish(world, report);
+    return { manifest, report };
+  } finally {
+    scratch.dispose();
+  }
+}
+
+/** Writes objects as files under `dir`, by key. */
+function directorySink(dir: string): ObjectSink {
+  const made = new Set<string>();
+  return (key, bytes) => {
+    const path = join(dir, key);
+    const parent = dirname(path);
+    if (!made.has(parent)) {
+      mkdirSync(parent, { recursive: true });
+      made.add(parent);
+    }
+    writeFileSync(path, bytes);
+  };
+}
+
+/** The Scenario resource of a source. */
+export function toRecord(source: ScenarioSource): ScenarioRecord {
+  return {
+    id: source.id,
+    status: source.status,
+    scenario_type: source.scenario_type,
+    seed: source.seed,
+    name: source.name,
+    start_date: source.start_date,
+    end_date: source.end_date,
+    current_date: source.current_date,
+    generator_version: GENERATOR_VERSION,
+    calibration_version: source.calibration_version,
+    dataset_split: source.dataset_split,
+    public_summary: source.public_summary,
+  };
+}
+
+/** One scenario of a library build: what a worker thread is sent. */
+export interface BuildTask {
+  loaded: LoadedSource;
+  outDir: string;
+  /** Written last, so a build cut short is redone. */
+  stamp: string;
+}
+
+/** What a worker thread answers. */
+export type TaskMessage =
+  | { type: "progress"; done: number; total: number; step: string }
+  | { type: "built"; result: BuiltScenario }
+  | { type: "error"; error: string };
+
+/** Builds a task's scenario into its directory of the bundles (replacing what was there). */
+export function buildInto(task: BuildTask, progress?: Progress): BuiltScenario {
+  const { source } = task.loaded;
+  const dir = join(task.outDir, "scenarios", source.id);
+  rmSync(dir, { recursive: true, force: true });
+  const built = buildScenario(source, toRecord(source), directorySink(task.outDir), progress);
+  writeFileSync(join(dir, "build-stamp.json"), task.stamp);
+  return built;
+}

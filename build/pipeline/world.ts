@@ -1,0 +1,118 @@
+// A scenario's world, generated in the registry's causal order from the scenario source: the
+// market-wide parts first (kept: one value per day at most), then the companies one at a time (each
+// family adding its part of the company), then the parts gathered over the companies. A pure
+// function of (source, generator code). Also the world as of a day: what was public then, for the
+// validation report of a future branch.
+import { tradingDays } from "../models/calendar.ts";
+import type { CompanyOf, Cut, FamilySteps, Scenario, WorldOf } from "../families/family.ts";
+import { FAMILIES } from "../families/registry.ts";
+import { Rng } from "../models/rng.ts";
+import type { ScenarioSource } from "./scenario-source.ts";
+import { memoryScratch, type Scratch } from "./scratch.ts";
+
+/** The market-wide world: every family's part but the companies' own. */
+export type World = WorldOf<typeof FAMILIES>;
+/** One company: its facts and every family's part of it. */
+export type Company = CompanyOf<typeof FAMILIES>;
+/** A whole world held in memory, companies included: for small scenarios (tests). */
+export type WholeWorld = World & { perCompany: Company[] };
+/** The families a build runs, in causal order: the registry's, unless a test adds one (`familiesOf`). */
+export type Families = readonly FamilySteps<World, Company>[];
+
+/**
+ * The families of a registry that extends the build's (`familiesOf(FAMILIES.add(news))`,
+ * docs/adding-a-family.md). Sound as a cast: the registry's `add` already checked that each family
+ * reads only what the ones before it make, and the build hands every step the world and companies
+ * with every earlier family's part.
+ */
+export const familiesOf = (registry: { families: readonly object[] }) => registry.families as Families;
+
+/** The market-wide parts generated before the company pass (gathered parts come with `gather`). */
+export function generateMarket(
+  source: ScenarioSource,
+  scratch: Scratch,
+  families: Families = FAMILIES.families,
+): { world: World; scenario: Scenario } {
+  const days = tradingDays(source.start_date, source.end_date);
+  if (days.length < 2) throw new Error(`${source.name}: fewer than two trading days`);
+  const scenario = { source, rng: new Rng(source.seed, source.id), scratch };
+  // Filled in place: the registry's types let each family read only the parts before it.
+  const world = { days } as World;
+  for (const family of families) {
+    if (family.generate) Object.assign(world, family.generate(world, scenario));
+  }
+  return { world, scenario };
+}
+
+/** The companies in the universe's order, each with every family's part of it, made when asked for. */
+export function* generateCompanies(
+  world: World,
+  scenario: Scenario,
+  families: Families = FAMILIES.families,
+): Generator<Company> {
+  for (const facts of world.companies) {
+    const company = { facts } as Company;
+    for (const family of families) {
+      if (family.company) Object.assign(company, family.company(world, company, scenario));
+    }
+    yield company;
+  }
+}
+
+/** The gathered parts: `add` each company of the pass, then `finish` adds the parts to the world. */
+export function gather(
+  world: World,
+  scenario: Scenario,
+  families: Families = FAMILIES.families,
+): { add: (company: Company) => void; finish: () => void } {
+  const gatherers = families.flatMap((family) => (family.gather ? [family.gather(world, scenario)] : []));
+  return {
+    add: (company) => {
+      for (const g of gatherers) g.add(company);
+    },
+    finish: () => {
+      for (const g of gatherers) Object.assign(world, g.finish());
+    },
+  };
+}
+
+/** A whole world in memory (tests: its companies are kept, so keep it small). */
+export function generateWorld(source: ScenarioSource, families: Families = FAMILIES.families): WholeWorld {
+  const { world, scenario } = generateMarket(source, memoryScratch(), families);
+  const gathering = gather(world, scenario, families);
+  const perCompany: Company[] = [];
+  for (const company of generateCompanies(world, scenario, families)) {
+    gathering.add(company);
+    perCompany.push(company);
+  }
+  gathering.finish();
+  return Object.assign(world, { perCompany });
+}
+
+export function cutAt(days: string[], date: string): Cut {
+  return { date, days: days.filter((d) => d <= date).length };
+}
+
+/** The market-wide world cut down to what is public at `cut`: its days up to it, each part as its family cuts it. */
+export function contextWorld(world: World, cut: Cut, families: Families = FAMILIES.families): World {
+  const view = { days: world.days.slice(0, cut.days) } as World;
+  for (const family of families) Object.assign(view, family.context(world, cut));
+  return view;
+}
+
+/** A company cut down to what is public at `cut`. */
+export function contextCompany(company: Company, cut: Cut, families: Families = FAMILIES.families): Company {
+  const view = { facts: company.facts } as Company;
+  for (const family of families) {
+    if (family.companyContext) Object.assign(view, family.companyContext(company, cut));
+  }
+  return view;
+}
+
+/** A whole world cut down to what is public on `date`. */
+export function contextView(world: WholeWorld, date: string, families: Families = FAMILIES.families): WholeWorld {
+  const cut = cutAt(world.days, date);
+  return Object.assign(contextWorld(world, cut, families), {
+    perCompany: world.perCompany.map((c) => contextCompany(c, cut, families)),
+  });
+}
