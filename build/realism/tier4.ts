@@ -8,7 +8,8 @@ import { isSp500Member, type SizeTier } from "../models/anchors.ts";
 import { totalAssets, totalDebt, type PeriodStatements } from "../models/fundamentals.ts";
 import { corr, median, quantile } from "../models/statistics.ts";
 import type { Company, World } from "../pipeline/world.ts";
-import { bandCheck, skipped, type Band } from "./bands.ts";
+import { bandCheck, fmt, skipped, type Band } from "./bands.ts";
+import { CRISIS_MIN_DAYS, crisisEpisodes } from "./tier5.ts";
 
 /** Net margins a sector's median company keeps (Damodaran's industry tables, widened to a sector). */
 const SECTOR_NET_MARGIN: Record<string, Band> = {
@@ -324,6 +325,88 @@ export class DayOneEarnings {
   }
 }
 
+/** REALISM Tier 4's earnings cycle: aggregate earnings fall 20-45% peak to trough across a crisis. */
+const EARNINGS_CYCLE: Band = { min: 0.2, max: 0.45 };
+/** Quarters before a crisis its peak is taken from, and after it its trough. */
+const CYCLE_QUARTERS = 8;
+
+/** The calendar quarter a fiscal quarter mostly falls in (`2008Q4`): one ending in January is the December quarter's. */
+function calendarQuarter(periodEnd: string): string {
+  const mid = new Date(Date.parse(periodEnd) - 45 * 86_400_000);
+  return `${mid.getUTCFullYear()}Q${Math.floor(mid.getUTCMonth() / 3) + 1}`;
+}
+
+/** A calendar quarter `n` quarters after `quarter` (before, for negative `n`). */
+function quarterPlus(quarter: string, n: number): string {
+  const k = Number(quarter.slice(0, 4)) * 4 + Number(quarter.slice(5)) - 1 + n;
+  return `${Math.floor(k / 4)}Q${(k % 4) + 1}`;
+}
+
+/**
+ * The universe's aggregate TTM net income by calendar quarter, and its fall across each crisis of
+ * the regime path: from the highest of the quarters up to two years before the crisis began to the
+ * lowest from its start to two years after it ended. Only quarters every company reported count.
+ */
+export class EarningsCycle {
+  private readonly quarters = new Map<string, { income: number; companies: number }>();
+  private companies = 0;
+
+  add(statements: PeriodStatements[]): void {
+    this.companies++;
+    for (const s of statements) {
+      if (s.period !== "ttm") continue;
+      const key = calendarQuarter(s.reportPeriod);
+      const q = this.quarters.get(key) ?? { income: 0, companies: 0 };
+      q.income += s.income.net_income;
+      q.companies++;
+      this.quarters.set(key, q);
+    }
+  }
+
+  check({ regimes, days }: { regimes: readonly string[]; days: readonly string[] }): ValidationCheck {
+    const name = "earnings_cycle_drawdown";
+    const what = "fall of the universe's aggregate TTM net income from its peak before a crisis to its trough";
+    const income = new Map(
+      [...this.quarters].filter(([, q]) => q.companies === this.companies).map(([k, q]) => [k, q.income]),
+    );
+    const episodes = crisisEpisodes(regimes.slice(0, days.length)).filter(
+      (e) => e.end - e.start + 1 >= CRISIS_MIN_DAYS,
+    );
+    const falls: { from: string; fall: number }[] = [];
+    for (const e of episodes) {
+      const start = calendarQuarter(days[e.start]);
+      const end = calendarQuarter(days[e.end]);
+      const inRange = (from: string, to: string) => [...income].filter(([k]) => k >= from && k <= to).map(([, v]) => v);
+      const before = inRange(quarterPlus(start, -CYCLE_QUARTERS), start);
+      const after = inRange(start, quarterPlus(end, CYCLE_QUARTERS));
+      const peak = Math.max(...before);
+      if (before.length && after.length && peak > 0)
+        falls.push({ from: days[e.start], fall: 1 - Math.min(...after) / peak });
+    }
+    if (!falls.length)
+      return skipped(
+        "realism_tier4",
+        name,
+        EARNINGS_CYCLE,
+        what,
+        episodes.length ? "no reported quarters around its crises" : "no crisis in the regime path",
+      );
+    const observed = falls.reduce((a, f) => a + f.fall, 0) / falls.length;
+    const check = bandCheck(
+      "realism_tier4",
+      name,
+      EARNINGS_CYCLE,
+      observed,
+      `mean ${what}, ${falls.length} crises of ${CRISIS_MIN_DAYS} days or more`,
+      true,
+    );
+    return {
+      ...check,
+      detail: `${check.detail}; by crisis: ${falls.map((f) => `${fmt(f.fall, true)} (from ${f.from})`).join(", ")}`,
+    };
+  }
+}
+
 /** Dividend cuts and splits over the company pass. */
 export function corporateActionRates(days: string[]): Checker<World, Company> {
   const rates = new ActionRates(days);
@@ -334,9 +417,11 @@ export function corporateActionRates(days: string[]): Checker<World, Company> {
 export function fundamentals(): Checker<World, Company> {
   const tally = new Tier4Tally();
   const dayOne = new DayOneEarnings();
+  const cycle = new EarningsCycle();
   return {
     company: ({ facts, sizeTier, statements, stock, business }) => {
       dayOne.add(business.dayOneEarnings, statements, stock.bars[0].time);
+      cycle.add(statements);
       const day = new Map(stock.bars.map((b, i) => [b.time, i]));
       const member = isSp500Member(facts.ticker);
       tally.add({ sector: facts.sector, tier: sizeTier, member }, statements, (date) => {
@@ -344,6 +429,6 @@ export function fundamentals(): Checker<World, Company> {
         return i === undefined ? null : stock.bars[i].close * stock.shares[i];
       });
     },
-    finish: () => [dayOne.check(), ...tally.checks()],
+    finish: (world) => [dayOne.check(), ...tally.checks(), cycle.check(world)],
   };
 }
