@@ -146,6 +146,7 @@ describe("a future branch's published validation report", () => {
       story_sector_leadership: 0,
       story_inflation_direction: 0,
       story_catalyst_impact: 0,
+      story_crisis_earnings: 0,
     });
     expect(report.checks).toEqual(validate(contextView(world, current)).checks);
   });

@@ -1,8 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EarningsCycle, LOSS_SHARE, lossBand } from "../build/realism/tier4.ts";
-import type { PeriodStatements } from "../build/models/fundamentals.ts";
+import { EarningsCycle, LOSS_SHARE, lossBand, type CycleQuarter } from "../build/realism/tier4.ts";
 import type { ValidationCheck } from "../src/bundle/types.ts";
 import {
   acf,
@@ -411,41 +410,46 @@ describe("Tier 4 bands", () => {
 });
 
 describe("the earnings cycle", () => {
-  // Two companies' TTM net income at each calendar quarter end from 2006 to 2010, and a crisis
-  // regime over the 2008 days of a daily calendar.
+  // Companies' quarters (calendar quarter ends, 2006-2010) and a crisis regime from September 2008
+  // to March 2009 on a daily calendar.
   const days: string[] = [];
   for (let t = Date.parse("2006-01-02"); t < Date.parse("2011-01-01"); t += 86_400_000)
     days.push(new Date(t).toISOString().slice(0, 10));
   const regimes = days.map((d) => (d >= "2008-09-15" && d <= "2009-03-31" ? "crisis" : "expansion"));
-  const quarterEnds = days.filter((d) => /-(03-31|06-30|09-30|12-31)$/.test(d));
-  const ttm = (income: (end: string) => number) =>
-    quarterEnds.map(
-      (end) => ({ period: "ttm", reportPeriod: end, income: { net_income: income(end) } }) as PeriodStatements,
-    );
-  const cycle = (...companies: ((end: string) => number)[]) => {
+  const ends = days.filter((d) => /-(03-31|06-30|09-30|12-31)$/.test(d));
+  const company = (net: (end: string) => number, writeDowns: (end: string) => number = () => 0): CycleQuarter[] =>
+    ends.map((end) => ({ end, net: net(end), operating: net(end) + writeDowns(end) }));
+  const cycle = (...companies: CycleQuarter[][]) => {
     const c = new EarningsCycle();
-    for (const income of companies) c.add(ttm(income));
+    for (const quarters of companies) c.add(quarters);
     return c.check({ regimes, days });
   };
+  const crisisQuarter = (end: string) => end === "2008-12-31" || end === "2009-03-31";
 
-  it("measures the fall from the peak before a crisis to the trough after it", () => {
-    // 100 + 50 before the crisis, a bank's loss of 20 at its trough: 150 -> 80, a fall of 46.7%.
+  it("measures operating earnings' fall from the peak before a crisis to the trough after it, net income's beside it", () => {
+    // 25 + 12.5 a quarter before (TTM 150). A bank's two crisis quarters: write-downs of 50 each, a
+    // loss of 50 in each, no operating earnings. Operating TTM at the trough 100 + 25 (-16.7%); net
+    // income 100 + 25 - 100 (-83.3%).
     const check = cycle(
-      () => 100,
-      (end) => (end >= "2008-12-31" && end <= "2009-06-30" ? -20 : 50),
+      company(() => 25),
+      company(
+        (end) => (crisisQuarter(end) ? -50 : 12.5),
+        (end) => (crisisQuarter(end) ? 50 : 0),
+      ),
     );
-    expect(check.observed).toBe(0.4667);
+    expect(check.observed).toBe(0.1667);
     expect(check.passed).toBe(false);
-    expect(check.detail).toContain("from 2008-09-15");
+    expect(check.detail).toContain("16.7%, net income 83.3% (from 2008-09-15)");
   });
 
   it("passes a fall inside 20-45%, fails an economy that only keeps growing, skips a world without a crisis", () => {
-    expect(cycle((end) => (end >= "2008-12-31" && end <= "2009-09-30" ? 70 : 100)).passed).toBe(true);
-    const growing = cycle((end) => 100 + Number(end.slice(0, 4)) - 2006);
+    expect(cycle(company((end) => (crisisQuarter(end) ? 10 : 25))).observed).toBe(0.3);
+    expect(cycle(company((end) => (crisisQuarter(end) ? 10 : 25))).passed).toBe(true);
+    const growing = cycle(company((end) => 25 + Number(end.slice(0, 4)) - 2006));
     expect(growing.observed).toBe(0);
     expect(growing.passed).toBe(false);
     const calm = new EarningsCycle();
-    calm.add(ttm(() => 100));
+    calm.add(company(() => 25));
     const skipped = calm.check({ regimes: regimes.map(() => "expansion"), days });
     expect(skipped.observed).toBeNull();
     expect(skipped.detail).toContain("no crisis");
@@ -453,9 +457,9 @@ describe("the earnings cycle", () => {
 
   it("counts only quarters every company reported", () => {
     const c = new EarningsCycle();
-    c.add(ttm(() => 100));
-    // A second company whose only report, in the crisis, is a large loss: not a quarter of the universe.
-    c.add([{ period: "ttm", reportPeriod: "2008-12-31", income: { net_income: -90 } } as PeriodStatements]);
+    c.add(company(() => 25));
+    // A second company whose only four quarters, in the crisis, lose money: not quarters of the universe.
+    c.add(company(() => -90).filter((q) => q.end >= "2008-06-30" && q.end <= "2009-03-31"));
     expect(c.check({ regimes, days }).detail).toContain("no reported quarters");
   });
 });

@@ -8,7 +8,13 @@ import { generateWorld, type WholeWorld } from "../build/pipeline/world.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
 const byName = (name: string) => sources.find((s) => s.name === name)!;
-const STORY_CHECKS = ["story_sector_leadership", "story_inflation_direction", "story_catalyst_impact", "policy_story"];
+const STORY_CHECKS = [
+  "story_sector_leadership",
+  "story_inflation_direction",
+  "story_catalyst_impact",
+  "story_crisis_earnings",
+  "policy_story",
+];
 const storyChecks = (world: WholeWorld) =>
   validateScenario({ scenarioId: "t", generatorVersion: "t", calibrationVersion: "t", world }).checks.filter((c) =>
     STORY_CHECKS.includes(c.name),
@@ -62,6 +68,83 @@ describe("story", () => {
       expect(storyChecks(branch).find((c) => c.name === "story_catalyst_impact")).toMatchObject({ passed: false });
     } finally {
       branch.story = stated;
+    }
+  });
+});
+
+describe("a crisis the story names", () => {
+  // crisis-cycle-2005: a credit crisis on 2008-09-15 that hits the financials.
+  const world = generateWorld(byName("crisis-cycle-2005"));
+  const crisisDate = "2008-09-15";
+  const financials = world.perCompany.filter((c) => c.facts.sector === "Financials");
+
+  it("reaches the statements of the sector it hits: a loss in the fiscal year, and the check holds", () => {
+    const fiscal2008 = financials
+      .flatMap((c) => c.statements)
+      .filter((s) => s.period === "annual" && s.fiscalYear === 2008)
+      .reduce((a, s) => a + s.income.net_income, 0);
+    expect(fiscal2008).toBeLessThan(0);
+    // Other sectors take only the crisis's slower business: no write-downs.
+    const others = world.perCompany.filter((c) => c.facts.sector !== "Financials");
+    expect(others.every((c) => c.business.quarters.every((q) => q.crisisCharges === 0))).toBe(true);
+    // The non-GAAP view adds the write-downs back (four fifths of the charges), after tax.
+    for (const c of financials) {
+      const hit = c.business.quarters.find((q) => q.crisisCharges > 0)!;
+      const s = c.statements.find((x) => x.period === "quarterly" && x.reportPeriod === hit.quarter.end)!;
+      const row = c.nonGaap.find((r) => r.period === "quarterly" && r.report_period === hit.quarter.end)!;
+      const rate = s.income.income_tax_expense / s.income.income_before_tax;
+      expect(s.writeDowns).toBe(Math.round((0.8 * hit.crisisCharges) / 1000) * 1000);
+      expect(row.adjustments[3]).toEqual({
+        item: "Write-downs of assets",
+        amount: Math.round((s.writeDowns * (1 - rate)) / 1000) * 1000,
+      });
+    }
+    const check = storyChecks(world).find((c) => c.name === "story_crisis_earnings")!;
+    expect(check).toMatchObject({ passed: true, severity: "error" });
+    expect(check.detail).toContain(`holds on all ${financials.length} rows`);
+  });
+
+  it("is not foreseen: estimates and guidance before the crisis leave its charges out", () => {
+    let before = 0;
+    let after = 0;
+    let guided = 0;
+    for (const c of financials) {
+      const hit = c.business.quarters.findIndex((q) => q.crisisCharges > 0);
+      const truth = c.business.quarters[hit].income.net_income;
+      for (const r of c.coverage.revisions.filter((r) => r.quarter === hit)) {
+        const published = world.days[r.day];
+        // Analysts err by a share of the quarter's scale; the charges are far beyond that.
+        if (published < crisisDate) {
+          before++;
+          expect(r.netIncome, `${c.facts.ticker} ${published}`).toBeGreaterThan(
+            truth + c.business.quarters[hit].crisisCharges / 4,
+          );
+        } else after++;
+      }
+      // Guidance of the crisis's fiscal year given before it: management did not foresee a loss.
+      const year = c.business.quarters[hit].quarter.fiscalYear;
+      const earned = (y: number) =>
+        c.statements.find((s) => s.period === "annual" && s.fiscalYear === y)?.income.net_income ?? 0;
+      if (earned(year - 1) > 0 && earned(year) < 0)
+        for (const g of c.guidance)
+          if (g.metric_name === "earnings_per_share" && g.period.includes(String(year)) && g.issued_date < crisisDate) {
+            guided++;
+            expect(g.point_estimate, `${c.facts.ticker} ${g.issued_date}`).toBeGreaterThan(0);
+          }
+    }
+    expect(before).toBeGreaterThan(0);
+    expect(after).toBeGreaterThan(0);
+    expect(guided).toBeGreaterThan(0);
+  });
+
+  it("fails its check when the statements do not carry it", () => {
+    const saved = financials.map((c) => c.crisisEarnings);
+    try {
+      for (const c of financials)
+        c.crisisEarnings = c.crisisEarnings && { ...c.crisisEarnings, after: c.crisisEarnings.before };
+      expect(storyChecks(world).find((c) => c.name === "story_crisis_earnings")).toMatchObject({ passed: false });
+    } finally {
+      financials.forEach((c, k) => (c.crisisEarnings = saved[k]));
     }
   });
 });

@@ -62,6 +62,7 @@ export const company: Family<Calendar & Universe & HiddenMacro, object, unknown,
       marketCap: start.marketCap,
       tier: start.tier,
       catalyst: hit,
+      crisisHit: hit && source.theme.catalyst?.regime === "crisis" ? hit.date : undefined,
       tilt: sectorTilt(source, facts.sector, world.days.length),
       rng,
     });
@@ -91,12 +92,14 @@ export function companyCore(input: {
   marketCap: number;
   tier: SizeTier;
   catalyst?: CatalystHit;
+  /** The day a crisis the story names hits the company's sector: its statements carry write-downs. */
+  crisisHit?: string;
   /** The scenario's tilt of the company's sector (families/market.ts); its business carries the margin and sales parts. */
   tilt?: { margin: number; sales: number };
   /** The scenario's root stream. */
   rng: Rng;
 }): CompanyCore {
-  const { scenarioId, days, regimes, facts, marketCap, tier, catalyst, tilt, rng } = input;
+  const { scenarioId, days, regimes, facts, marketCap, tier, catalyst, crisisHit, tilt, rng } = input;
   const year = (date: string) => Number(date.slice(0, 4));
   const quarters = fiscalQuarters(
     facts.ticker,
@@ -119,6 +122,7 @@ export function companyCore(input: {
     shocks: moves,
     sectorGrowth: tilt?.sales,
     sectorMargin: tilt?.margin,
+    crisisHit,
     rng: rng.fork(`business/${facts.ticker}`),
   });
   const dayIndex = dayIndexOf(days);

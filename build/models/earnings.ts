@@ -11,7 +11,7 @@ import type { Rng } from "./rng.ts";
 import type { SizeTier } from "./anchors.ts";
 import { latestEstimates, type Coverage } from "./estimates.ts";
 import type { WorldEvent } from "./events.ts";
-import type { BusinessPlan } from "./fundamentals.ts";
+import { netIncomeSeenOn, type BusinessPlan } from "./fundamentals.ts";
 import type { Bar } from "./prices.ts";
 import { round2, round4, thousands } from "./rounding.ts";
 
@@ -279,18 +279,24 @@ export function guidanceRows(
     if (quarters.length !== 4) continue;
     // Management's shading of what is still to come: earnings well below its own view, revenue a little.
     const shade = caution + 0.02 * rng.normal();
-    const view = (pick: (i: (typeof quarters)[0]["income"]) => number, by: number) =>
+    const view = (pick: (x: (typeof quarters)[0]) => number, by: number) =>
       quarters.reduce((a, x) => {
-        const v = pick(x.income);
+        const v = pick(x);
         return a + (x.quarter.release <= released.release ? v : v - by * Math.abs(v));
       }, 0);
     const figures = [
       {
         metric: "earnings_per_share" as const,
-        point: view((i) => i.net_income, shade) / market.shares[day],
+        // Reported quarters as reported; the rest as management sees them on the release day.
+        point:
+          view(
+            (x) =>
+              x.quarter.release <= released.release ? x.income.net_income : netIncomeSeenOn(plan, x, released.release),
+            shade,
+          ) / market.shares[day],
         width: 0.02,
       },
-      { metric: "revenue" as const, point: view((i) => i.revenue, shade / 5), width: 0.01 },
+      { metric: "revenue" as const, point: view((x) => x.income.revenue, shade / 5), width: 0.01 },
     ];
     for (const { metric, point, width } of figures) {
       const isEps = metric === "earnings_per_share";

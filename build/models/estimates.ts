@@ -4,7 +4,7 @@
 // most releases beat. Each estimate is published the day after what prompted it: the previous
 // earnings release, a company event that moves the business, or a preview before the release.
 import type { SizeTier } from "./anchors.ts";
-import type { BusinessPlan } from "./fundamentals.ts";
+import { netIncomeSeenOn, type BusinessPlan } from "./fundamentals.ts";
 import { analystName, BROKERS } from "./names.ts";
 import type { Rng } from "./rng.ts";
 
@@ -125,7 +125,8 @@ export function analystCoverage(input: CoverageInput): Coverage {
         .filter((e) => e.day > day && e.date <= quarter.end)
         .reduce((a, e) => a + e.logRevenue, 0);
       const revenue = income.revenue * Math.exp(-ahead);
-      return { revenue, netIncome: income.net_income - (income.revenue - revenue) * INCREMENTAL_MARGIN };
+      const seen = netIncomeSeenOn(plan, plan.quarters[x], days[day] ?? days[last]);
+      return { revenue, netIncome: seen - (income.revenue - revenue) * INCREMENTAL_MARGIN };
     };
     const scaleOf = (x: number) => {
       const { net_income, revenue } = plan.quarters[x].income;

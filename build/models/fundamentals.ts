@@ -80,6 +80,8 @@ export interface QuarterStatements {
   dividendsPerShare: number;
   /** The restructuring charge inside SG&A (the plan's; the non-GAAP view adds it back). */
   restructuring: number;
+  /** A crisis's write-downs of assets inside SG&A (the plan's; the non-GAAP view adds them back). */
+  writeDowns: number;
 }
 
 /** How a sector's companies run (public industry ranges, Damodaran's margin and capital tables). */
@@ -298,6 +300,8 @@ export interface IncomeInput {
   sectorGrowth?: number;
   /** The scenario's tilt of the sector's operating margin from day one (log a year); absent: none. */
   sectorMargin?: number;
+  /** The day a crisis the story names hits the company's sector (CRISIS_CHARGES); absent: none. */
+  crisisHit?: string;
   rng: Rng;
 }
 
@@ -324,6 +328,20 @@ export interface OperatingQuarter {
   earningsPower: number;
   /** A restructuring charge inside SG&A, announced with the previous release; 0 in most quarters. */
   restructuring: number;
+  /** Write-downs and loss-reserve builds of a crisis that hits the sector, inside SG&A; 0 in most quarters. */
+  crisisCharges: number;
+}
+
+/**
+ * A quarter's net income as someone outside the company (an analyst) or inside it (management
+ * guiding) can see it on `date`: before the crisis that hits its sector is public, without the
+ * crisis's write-downs (after tax at the quarter's rate), which nobody foresaw.
+ */
+export function netIncomeSeenOn(plan: BusinessPlan, q: OperatingQuarter, date: string): number {
+  const { income, crisisCharges } = q;
+  if (!crisisCharges || (plan.crisisHit !== undefined && date >= plan.crisisHit)) return income.net_income;
+  const rate = income.income_before_tax === 0 ? 0 : income.income_tax_expense / income.income_before_tax;
+  return income.net_income + crisisCharges * (1 - rate);
 }
 
 /**
@@ -349,6 +367,8 @@ export interface BusinessPlan {
   dayOneEarnings: number | null;
   /** First quarter: its income opens the books and is not reported. */
   quarters: OperatingQuarter[];
+  /** The day a crisis hit the sector (its write-downs are public from then on); absent: none. */
+  crisisHit?: string;
 }
 
 /** Index of the last day on or before `date` (0 before the first). */
@@ -419,6 +439,18 @@ const STUMBLES = {
  */
 const RESTRUCTURING = { chance: 0.06, chanceShrinking: 0.25, size: [0.005, 0.03] } as const;
 
+/**
+ * A crisis the story names as hitting a sector (a credit crisis hitting banks and insurers) reaches
+ * its companies' statements: write-downs of assets and builds of loss reserves, booked over the
+ * four quarters from the one it hits, the largest first, in all `size` times a normal year's pretax
+ * earnings (drawn per company), so the sector reports losses for a year and earns again after it
+ * (financials in 2008: S&P Dow Jones Indices earnings history, REALISM Tier 4's earnings cycle).
+ * They are one-off charges, not the business: its price does not value them. `writtenDown` of them
+ * are write-downs of assets, which the non-GAAP reconciliation adds back, as S&P's operating
+ * earnings leave them out; the rest are loss-reserve builds, which stay in operating earnings.
+ */
+const CRISIS_CHARGES = { size: [1.2, 2.4], schedule: [0.4, 0.3, 0.2, 0.1], writtenDown: 0.8 } as const;
+
 /** Interest a year on a unit of debt at a credit spread (percent). */
 const interestRate = (spread: number) => 0.025 + (0.3 * spread) / 100;
 
@@ -481,6 +513,9 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
   const stumbleRng = rng.fork("stumbles");
   const stumbleChance = STUMBLES.chance[input.tier ?? "large"];
   const chargeRng = rng.fork("restructuring");
+  // Drawn only for a company the crisis hits, so other companies' streams are unchanged.
+  const crisisSize = input.crisisHit ? rng.fork("write-downs").between(...CRISIS_CHARGES.size) : 0;
+  const hitQuarter = input.crisisHit ? input.quarters.findIndex((q) => q.end >= input.crisisHit!) : -1;
   const revenues: number[] = [];
   const drivers = input.quarters.map((quarter, q) => {
     const from = previousEnd || quarter.end;
@@ -516,12 +551,25 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
       afterAnchor && chargeRng.uniform() < (shrinking ? RESTRUCTURING.chanceShrinking : RESTRUCTURING.chance)
         ? thousands(revenue * chargeRng.between(...RESTRUCTURING.size))
         : 0;
+    const sinceHit = hitQuarter < 0 ? -1 : q - hitQuarter;
+    const crisisCharges =
+      sinceHit >= 0 && sinceHit < CRISIS_CHARGES.schedule.length
+        ? thousands(
+            4 *
+              runRate *
+              seasonOf(arch, quarter.end) *
+              Math.max(0.02, normalMargin) *
+              crisisSize *
+              CRISIS_CHARGES.schedule[sinceHit],
+          )
+        : 0;
     return {
       quarter,
       plannedDebt,
       ownGrowth,
       marginShock,
       restructuring,
+      crisisCharges,
       normalMargin,
       margin: level * (1 + when.margin) + marginShock,
       revenue,
@@ -542,6 +590,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
           ownGrowth,
           marginShock,
           restructuring,
+          crisisCharges,
           normalMargin,
           margin,
           revenue,
@@ -557,10 +606,11 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
         // business that will earn again), or at 2% of sales where even the normal margin is thin.
         const valued = Math.max(0.5 * normalMargin, 0.02, normalMargin + anchorGap + SHOCK_VALUE_WEIGHT * marginShock);
         // The margin's moves go through the cost of revenue (operating leverage); D&A sits inside the
-        // costs. A restructuring charge adds to SG&A and comes off operating income alone.
+        // costs. Restructuring charges and write-downs add to SG&A and come off operating income alone.
         const beforeCharge = thousands(revenue * (margin + anchorGap - depreciationShare));
         const cost = revenue - beforeCharge - rnd - sga;
-        const operatingIncome = beforeCharge - restructuring;
+        const charges = restructuring + crisisCharges;
+        const operatingIncome = beforeCharge - charges;
         const pretax = operatingIncome - interest;
         const tax = thousands(pretax * taxRate(quarter.fiscalYear, input.reit ?? false));
         return {
@@ -569,13 +619,14 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
           ownGrowth,
           earningsPower: Math.log(valued),
           restructuring,
+          crisisCharges,
           income: {
             revenue,
             cost_of_revenue: cost,
             gross_profit: revenue - cost,
-            selling_general_and_administrative_expenses: sga + restructuring,
+            selling_general_and_administrative_expenses: sga + charges,
             research_and_development: rnd,
-            operating_expense: sga + restructuring + rnd,
+            operating_expense: sga + charges + rnd,
             operating_income: operatingIncome,
             interest_expense: interest,
             ebit: operatingIncome,
@@ -589,6 +640,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
     );
 
   const sizes = {
+    crisisHit: input.crisisHit,
     sector: input.sector,
     marketCap: input.marketCap,
     revenue0,
@@ -697,7 +749,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
   const out: QuarterStatements[] = [];
   let previousEnd = "";
   let previousPlan = debt0;
-  for (const { quarter, income, plannedDebt, restructuring } of plan.quarters) {
+  for (const { quarter, income, plannedDebt, restructuring, crisisCharges } of plan.quarters) {
     if (quarter.release > input.lastDay) break;
     const revenue = income.revenue;
     const cost = income.cost_of_revenue;
@@ -809,6 +861,7 @@ export function businessQuarters(input: BusinessInput): QuarterStatements[] {
         weightedSharesDiluted: Math.round(weightedShares * (1 + dilution)),
         dividendsPerShare: Math.round(dividendsPerShare * 1e4) / 1e4,
         restructuring,
+        writeDowns: thousands(crisisCharges * CRISIS_CHARGES.writtenDown),
       });
     }
     previousEnd = quarter.end;
@@ -907,6 +960,7 @@ export function periodStatements(quarters: QuarterStatements[]): PeriodStatement
       weightedSharesDiluted: Math.round(four.reduce((a, x) => a + x.weightedSharesDiluted * basis(x), 0) / 4),
       dividendsPerShare: Math.round(four.reduce((a, x) => a + x.dividendsPerShare / basis(x), 0) * 1e4) / 1e4,
       restructuring: four.reduce((a, x) => a + x.restructuring, 0),
+      writeDowns: four.reduce((a, x) => a + x.writeDowns, 0),
     };
     out.push(summed);
     const yearOf = (x: QuarterStatements) => x.quarter.fiscalYear;

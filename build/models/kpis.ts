@@ -276,13 +276,19 @@ export function kpiRows(facts: CompanyFacts, statements: PeriodStatements[], rng
   ];
 }
 
-const ADJUSTMENTS = ["Share-based compensation", "Amortization of acquired intangibles", "Restructuring charges"];
+const ADJUSTMENTS = [
+  "Share-based compensation",
+  "Amortization of acquired intangibles",
+  "Restructuring charges",
+  "Write-downs of assets",
+];
 
 /**
  * Non-GAAP reconciliations of every quarter and fiscal year, quarters first. Each quarter adds back,
  * after tax at its effective rate: share-based compensation (the cash-flow statement's), the
  * amortization of acquired intangibles (part of D&A: a drawn rate of the intangible assets, at most
- * half of D&A) and restructuring charges (the business plan's, inside SG&A). A year's adjustments are
+ * half of D&A), restructuring charges and a crisis's write-downs of assets (the business
+ * plan's, inside SG&A). A year's adjustments are
  * its quarters' sums.
  */
 export function nonGaapRows(facts: CompanyFacts, statements: PeriodStatements[], rng: Rng): NonGaap[] {
@@ -296,6 +302,7 @@ export function nonGaapRows(facts: CompanyFacts, statements: PeriodStatements[],
       q.cashFlow.share_based_compensation,
       Math.min(income.depreciation_and_amortization / 2, q.balance.goodwill_and_intangible_assets * amortizationRate),
       q.restructuring,
+      q.writeDowns,
     ].map(afterTax);
   });
   const row = (s: PeriodStatements, amounts: number[]): NonGaap => {

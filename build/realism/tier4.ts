@@ -342,22 +342,35 @@ function quarterPlus(quarter: string, n: number): string {
   return `${Math.floor(k / 4)}Q${(k % 4) + 1}`;
 }
 
+/** A company's quarter as the earnings cycle reads it: its net income, and its operating (non-GAAP adjusted) earnings. */
+export interface CycleQuarter {
+  end: string;
+  net: number;
+  operating: number;
+}
+
 /**
- * The universe's aggregate TTM net income by calendar quarter, and its fall across each crisis of
+ * The universe's aggregate TTM earnings by calendar quarter, and their fall across each crisis of
  * the regime path: from the highest of the quarters up to two years before the crisis began to the
- * lowest from its start to two years after it ended. Only quarters every company reported count.
+ * lowest from its start to two years after it ended. REALISM's band is for operating earnings
+ * (S&P's, which leave out write-downs): here the non-GAAP adjusted net income, which adds back
+ * restructuring charges and a crisis's write-downs; net income's fall is in the detail. Only
+ * quarters every company reported count.
  */
 export class EarningsCycle {
-  private readonly quarters = new Map<string, { income: number; companies: number }>();
+  private readonly quarters = new Map<string, { net: number; operating: number; companies: number }>();
   private companies = 0;
 
-  add(statements: PeriodStatements[]): void {
+  /** One company's quarters, in order. */
+  add(quarters: CycleQuarter[]): void {
     this.companies++;
-    for (const s of statements) {
-      if (s.period !== "ttm") continue;
-      const key = calendarQuarter(s.reportPeriod);
-      const q = this.quarters.get(key) ?? { income: 0, companies: 0 };
-      q.income += s.income.net_income;
+    for (let k = 3; k < quarters.length; k++) {
+      const key = calendarQuarter(quarters[k].end);
+      const q = this.quarters.get(key) ?? { net: 0, operating: 0, companies: 0 };
+      for (const x of quarters.slice(k - 3, k + 1)) {
+        q.net += x.net;
+        q.operating += x.operating;
+      }
       q.companies++;
       this.quarters.set(key, q);
     }
@@ -365,23 +378,23 @@ export class EarningsCycle {
 
   check({ regimes, days }: { regimes: readonly string[]; days: readonly string[] }): ValidationCheck {
     const name = "earnings_cycle_drawdown";
-    const what = "fall of the universe's aggregate TTM net income from its peak before a crisis to its trough";
-    const income = new Map(
-      [...this.quarters].filter(([, q]) => q.companies === this.companies).map(([k, q]) => [k, q.income]),
-    );
+    const what =
+      "fall of the universe's aggregate TTM operating earnings from their peak before a crisis to their trough";
+    const whole = [...this.quarters].filter(([, q]) => q.companies === this.companies);
     const episodes = crisisEpisodes(regimes.slice(0, days.length)).filter(
       (e) => e.end - e.start + 1 >= CRISIS_MIN_DAYS,
     );
-    const falls: { from: string; fall: number }[] = [];
+    const falls: { from: string; operating: number; net: number }[] = [];
     for (const e of episodes) {
       const start = calendarQuarter(days[e.start]);
       const end = calendarQuarter(days[e.end]);
-      const inRange = (from: string, to: string) => [...income].filter(([k]) => k >= from && k <= to).map(([, v]) => v);
+      const inRange = (from: string, to: string) => whole.filter(([k]) => k >= from && k <= to).map(([, q]) => q);
       const before = inRange(quarterPlus(start, -CYCLE_QUARTERS), start);
       const after = inRange(start, quarterPlus(end, CYCLE_QUARTERS));
-      const peak = Math.max(...before);
-      if (before.length && after.length && peak > 0)
-        falls.push({ from: days[e.start], fall: 1 - Math.min(...after) / peak });
+      const fall = (pick: (q: { net: number; operating: number }) => number) =>
+        1 - Math.min(...after.map(pick)) / Math.max(...before.map(pick));
+      if (before.length && after.length && Math.max(...before.map((q) => q.operating)) > 0)
+        falls.push({ from: days[e.start], operating: fall((q) => q.operating), net: fall((q) => q.net) });
     }
     if (!falls.length)
       return skipped(
@@ -391,7 +404,7 @@ export class EarningsCycle {
         what,
         episodes.length ? "no reported quarters around its crises" : "no crisis in the regime path",
       );
-    const observed = falls.reduce((a, f) => a + f.fall, 0) / falls.length;
+    const observed = falls.reduce((a, f) => a + f.operating, 0) / falls.length;
     const check = bandCheck(
       "realism_tier4",
       name,
@@ -400,10 +413,8 @@ export class EarningsCycle {
       `mean ${what}, ${falls.length} crises of ${CRISIS_MIN_DAYS} days or more`,
       true,
     );
-    return {
-      ...check,
-      detail: `${check.detail}; by crisis: ${falls.map((f) => `${fmt(f.fall, true)} (from ${f.from})`).join(", ")}`,
-    };
+    const each = falls.map((f) => `${fmt(f.operating, true)}, net income ${fmt(f.net, true)} (from ${f.from})`);
+    return { ...check, detail: `${check.detail}; by crisis: ${each.join("; ")}` };
   }
 }
 
@@ -419,9 +430,13 @@ export function fundamentals(): Checker<World, Company> {
   const dayOne = new DayOneEarnings();
   const cycle = new EarningsCycle();
   return {
-    company: ({ facts, sizeTier, statements, stock, business }) => {
+    company: ({ facts, sizeTier, statements, stock, business, nonGaap }) => {
       dayOne.add(business.dayOneEarnings, statements, stock.bars[0].time);
-      cycle.add(statements);
+      cycle.add(
+        nonGaap
+          .filter((r) => r.period === "quarterly")
+          .map((r) => ({ end: r.report_period, net: r.gaap_net_income, operating: r.adjusted_net_income })),
+      );
       const day = new Map(stock.bars.map((b, i) => [b.time, i]));
       const member = isSp500Member(facts.ticker);
       tally.add({ sector: facts.sector, tier: sizeTier, member }, statements, (date) => {
