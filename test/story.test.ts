@@ -99,6 +99,23 @@ describe("a crisis the story names", () => {
         amount: Math.round((s.writeDowns * (1 - rate)) / 1000) * 1000,
       });
     }
+    // Its payers cut their dividends at the first announcement after it.
+    let cut = 0;
+    for (const c of financials) {
+      const dividends = c.stock.actions.filter((a) => a.action_type === "dividend");
+      const k = dividends.findIndex((a) => a.announcement_date >= crisisDate);
+      const splitBetween = c.stock.actions.some(
+        (a) =>
+          a.action_type === "split" &&
+          k > 0 &&
+          a.ex_date > dividends[k - 1].ex_date &&
+          a.ex_date <= dividends[k].ex_date,
+      );
+      if (k < 1 || splitBetween) continue;
+      cut++;
+      expect(dividends[k].details.amount, c.facts.ticker).toBeLessThan(dividends[k - 1].details.amount as number);
+    }
+    expect(cut).toBeGreaterThan(financials.length / 2);
     const check = storyChecks(world).find((c) => c.name === "story_crisis_earnings")!;
     expect(check).toMatchObject({ passed: true, severity: "error" });
     expect(check.detail).toContain(`holds on all ${financials.length} rows`);

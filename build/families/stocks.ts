@@ -136,6 +136,7 @@ export const stocks: Family<Reads, object, CompanyCore & CompanyEventsPart, Stoc
             ? undefined
             : idioVolMultiplierFor(facts.sector, start.annualVol, sectorVol),
         dividendYield: start.dividendYield,
+        crisisHit: business.crisisHit,
         rng: rng.fork(`stock/${facts.ticker}`),
       }),
     };

@@ -85,8 +85,17 @@ export interface ActionInput {
   startPrice: number;
   /** Trailing yield at the start from the anchors (0: not a payer); undefined or null: drawn by sector. */
   dividendYield?: number | null;
+  /** The day a crisis hit the company's sector: its next dividend is cut (CRISIS_DIVIDEND_CUT). */
+  crisisHit?: string;
   rng: Rng;
 }
+
+/**
+ * A payer a crisis hits (write-downs: models/fundamentals.ts) cuts its dividend to this share of
+ * what it paid, drawn, at the first announcement after the crisis; the yearly reviews then raise it
+ * by at most 10% a year, so it stays low for years (banks in 2008-09: REALISM Tier 4).
+ */
+const CRISIS_DIVIDEND_CUT = [0.05, 0.5] as const;
 
 /** Daily chance of a split announcement at an as-traded price (REALISM Tier 4: pre-split prices typically > $100). */
 const splitHazard = (price: number) => Math.min(0.004, 0.0001 * (price / 100) ** 1.5);
@@ -115,6 +124,7 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
   const priceOn = (date: string) => (input.totalReturnPrice[dayIndex.get(date) ?? 0] * scale * paidOut) / splitFactor;
   /** A split announced and not yet ex: dividends stay per old share until its ex-date. */
   let pendingSplit: { ex: string; ratio: number } | null = null;
+  let crisisCut = input.crisisHit === undefined;
   days.forEach((day, i) => {
     if (pendingSplit && day >= pendingSplit.ex) {
       splitFactor *= pendingSplit.ratio;
@@ -140,6 +150,12 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
         const target = (profile.yield * (0.6 + 0.8 * rng.uniform()) * seen) / 4;
         quarterly = quarterly === 0 ? target : Math.max(quarterly, Math.min(quarterly * 1.1, target));
         lastYear = year;
+      }
+      // A crisis that hits the company: the board cuts at its first announcement after it (drawn only
+      // then, so other companies' streams are as they were).
+      if (!crisisCut && announced >= input.crisisHit!) {
+        quarterly *= rng.between(...CRISIS_DIVIDEND_CUT);
+        crisisCut = true;
       }
       // Distress: a payer whose price has collapsed (a yield above 12%) halves its dividend or more.
       if (quarterly > 0.03 * seen) quarterly = 0.5 * Math.min(quarterly, 0.03 * seen);

@@ -93,6 +93,8 @@ export interface StockInput {
   businessGrowth?: number[];
   /** Trailing dividend yield at the start (0: not a payer); undefined or null: drawn by sector. */
   dividendYield?: number | null;
+  /** The day a crisis hit its sector (business plan): its board cuts the dividend after it. */
+  crisisHit?: string;
   rng: Rng;
 }
 
@@ -205,6 +207,7 @@ export function stockPath(input: StockInput): StockPath {
         totalReturnPrice: trPrice,
         startPrice,
         dividendYield: input.dividendYield,
+        crisisHit: input.crisisHit,
         rng: rng.fork("actions"),
       })
     : [];
