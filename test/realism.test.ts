@@ -455,6 +455,14 @@ describe("the earnings cycle", () => {
     expect(skipped.detail).toContain("no crisis");
   });
 
+  it("takes a crisis's quarters by its dates: one from 20 October starts in the fourth quarter", () => {
+    const late = days.map((d) => (d >= "2008-10-20" && d <= "2009-02-10" ? "crisis" : "expansion"));
+    // A record quarter to December (TTM 115), then two weak ones: the trough TTM is 70 in 2009Q4.
+    const c = new EarningsCycle();
+    c.add(company((end) => (end === "2008-12-31" ? 40 : end === "2009-03-31" || end === "2009-06-30" ? 10 : 25)));
+    expect(c.check({ regimes: late, days }).observed).toBe(0.3913);
+  });
+
   it("counts only quarters every company reported", () => {
     const c = new EarningsCycle();
     c.add(company(() => 25));

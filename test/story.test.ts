@@ -5,6 +5,10 @@ import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
 import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
 import { validateScenario } from "../build/pipeline/validate.ts";
 import { generateWorld, type WholeWorld } from "../build/pipeline/world.ts";
+import { companyCore, type CompanyCore } from "../build/families/company.ts";
+import { sectorTilt } from "../build/families/market.ts";
+import { guidanceRows } from "../build/models/earnings.ts";
+import { Rng } from "../build/models/rng.ts";
 
 const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
 const byName = (name: string) => sources.find((s) => s.name === name)!;
@@ -121,36 +125,58 @@ describe("a crisis the story names", () => {
     expect(check.detail).toContain(`holds on all ${financials.length} rows`);
   });
 
-  it("is not foreseen: estimates and guidance before the crisis leave its charges out", () => {
-    let before = 0;
-    let after = 0;
+  it("is not foreseen: estimates and guidance before it are those of a world without its charges", () => {
+    const source = byName("crisis-cycle-2005");
+    const crisisDay = world.days.findIndex((d) => d >= crisisDate);
+    let estimates = 0;
     let guided = 0;
     for (const c of financials) {
-      const hit = c.business.quarters.findIndex((q) => q.crisisCharges > 0);
-      const truth = c.business.quarters[hit].income.net_income;
-      for (const r of c.coverage.revisions.filter((r) => r.quarter === hit)) {
-        const published = world.days[r.day];
-        // Analysts err by a share of the quarter's scale; the charges are far beyond that.
-        if (published < crisisDate) {
-          before++;
-          expect(r.netIncome, `${c.facts.ticker} ${published}`).toBeGreaterThan(
-            truth + c.business.quarters[hit].crisisCharges / 4,
-          );
-        } else after++;
-      }
-      // Guidance of the crisis's fiscal year given before it: management did not foresee a loss.
-      const year = c.business.quarters[hit].quarter.fiscalYear;
-      const earned = (y: number) =>
-        c.statements.find((s) => s.period === "annual" && s.fiscalYear === y)?.income.net_income ?? 0;
-      if (earned(year - 1) > 0 && earned(year) < 0)
-        for (const g of c.guidance)
-          if (g.metric_name === "earnings_per_share" && g.period.includes(String(year)) && g.issued_date < crisisDate) {
-            guided++;
-            expect(g.point_estimate, `${c.facts.ticker} ${g.issued_date}`).toBeGreaterThan(0);
-          }
+      const start = world.starts.get(c.facts.ticker)!;
+      // The company's core as the build makes it, and again without the crisis's charges.
+      const core = (crisisHit: string | undefined) =>
+        companyCore({
+          scenarioId: source.id,
+          days: world.days,
+          regimes: world.regimes,
+          facts: c.facts,
+          marketCap: start.marketCap,
+          tier: start.tier,
+          catalyst: { date: crisisDate, excessMove: source.story!.catalyst!.excess_move },
+          crisisHit,
+          tilt: sectorTilt(source, c.facts.sector, world.days.length),
+          rng: new Rng(source.seed, source.id),
+        });
+      const [hit, calm] = [core(crisisDate), core(undefined)];
+      expect(hit.business.quarters.some((q) => q.crisisCharges > 0)).toBe(true);
+      const before = (core: CompanyCore) => core.coverage.revisions.filter((r) => r.day < crisisDay);
+      expect(before(hit)).toEqual(before(calm));
+      expect(hit.coverage.revisions).not.toEqual(calm.coverage.revisions);
+      estimates += before(hit).length;
+      // Guidance given with the releases before it (the earnings family's own stream).
+      const releases = hit.business.quarters.flatMap(({ quarter }, q) => {
+        const event = c.events.find((e) => e.event_type === "earnings_release" && e.event_date === quarter.release);
+        return event && quarter.release < crisisDate
+          ? [{ quarter: q, event, day: world.days.indexOf(quarter.release) }]
+          : [];
+      });
+      const market = {
+        days: world.days,
+        bars: c.stock.bars,
+        shares: c.stock.shares,
+        splitMultiple: c.stock.splitMultiple,
+      };
+      const guidance = (core: CompanyCore) =>
+        guidanceRows(
+          c.facts,
+          core.business,
+          releases,
+          market,
+          new Rng(source.seed, source.id).fork(`guidance/${c.facts.ticker}`),
+        );
+      expect(guidance(hit)).toEqual(guidance(calm));
+      guided += guidance(hit).length;
     }
-    expect(before).toBeGreaterThan(0);
-    expect(after).toBeGreaterThan(0);
+    expect(estimates).toBeGreaterThan(0);
     expect(guided).toBeGreaterThan(0);
   });
 

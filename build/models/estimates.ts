@@ -125,13 +125,14 @@ export function analystCoverage(input: CoverageInput): Coverage {
         .filter((e) => e.day > day && e.date <= quarter.end)
         .reduce((a, e) => a + e.logRevenue, 0);
       const revenue = income.revenue * Math.exp(-ahead);
-      const seen = netIncomeSeenOn(plan, plan.quarters[x], days[day] ?? days[last]);
+      const seen = netIncomeSeenOn(plan, plan.quarters[x], days[day]);
       return { revenue, netIncome: seen - (income.revenue - revenue) * INCREMENTAL_MARGIN };
     };
-    const scaleOf = (x: number) => {
-      const { net_income, revenue } = plan.quarters[x].income;
+    // How closely a quarter can be forecast on a day: by the size of its earnings as seen then.
+    const scaleOf = (x: number, day: number) => {
+      const { revenue } = plan.quarters[x].income;
       return Math.max(
-        Math.abs(net_income),
+        Math.abs(netIncomeSeenOn(plan, plan.quarters[x], days[day])),
         0.03 * revenue,
         VALUE_SCALE_YIELD * (plan.marketCap / plan.revenue0) * revenue,
       );
@@ -161,7 +162,7 @@ export function analystCoverage(input: CoverageInput): Coverage {
         const k = known(x, day);
         const err = x === q ? now : ahead;
         return {
-          net_income: k.netIncome + scaleOf(x) * err.netIncome,
+          net_income: k.netIncome + scaleOf(x, day) * err.netIncome,
           revenue: k.revenue * (1 + err.revenue),
         };
       };

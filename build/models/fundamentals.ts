@@ -330,18 +330,17 @@ export interface OperatingQuarter {
   restructuring: number;
   /** Write-downs and loss-reserve builds of a crisis that hits the sector, inside SG&A; 0 in most quarters. */
   crisisCharges: number;
+  /** Net income as it would be without them: what anyone sees of the quarter before the crisis. */
+  netIncomeWithoutCrisis: number;
 }
 
 /**
  * A quarter's net income as someone outside the company (an analyst) or inside it (management
  * guiding) can see it on `date`: before the crisis that hits its sector is public, without the
- * crisis's write-downs (after tax at the quarter's rate), which nobody foresaw.
+ * crisis's charges (write-downs and reserve builds), which nobody foresaw.
  */
 export function netIncomeSeenOn(plan: BusinessPlan, q: OperatingQuarter, date: string): number {
-  const { income, crisisCharges } = q;
-  if (!crisisCharges || (plan.crisisHit !== undefined && date >= plan.crisisHit)) return income.net_income;
-  const rate = income.income_before_tax === 0 ? 0 : income.income_tax_expense / income.income_before_tax;
-  return income.net_income + crisisCharges * (1 - rate);
+  return plan.crisisHit !== undefined && date >= plan.crisisHit ? q.income.net_income : q.netIncomeWithoutCrisis;
 }
 
 /**
@@ -612,7 +611,10 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
         const charges = restructuring + crisisCharges;
         const operatingIncome = beforeCharge - charges;
         const pretax = operatingIncome - interest;
-        const tax = thousands(pretax * taxRate(quarter.fiscalYear, input.reit ?? false));
+        const rate = taxRate(quarter.fiscalYear, input.reit ?? false);
+        const tax = thousands(pretax * rate);
+        // What the quarter would earn without the crisis's charges, taxed alike.
+        const unforeseen = pretax + crisisCharges;
         return {
           quarter,
           plannedDebt,
@@ -620,6 +622,7 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
           earningsPower: Math.log(valued),
           restructuring,
           crisisCharges,
+          netIncomeWithoutCrisis: unforeseen - thousands(unforeseen * rate),
           income: {
             revenue,
             cost_of_revenue: cost,

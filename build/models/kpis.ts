@@ -276,12 +276,9 @@ export function kpiRows(facts: CompanyFacts, statements: PeriodStatements[], rng
   ];
 }
 
-const ADJUSTMENTS = [
-  "Share-based compensation",
-  "Amortization of acquired intangibles",
-  "Restructuring charges",
-  "Write-downs of assets",
-];
+/** Adjustments S&P's operating earnings also leave out, as unusual items (they keep share-based pay and amortization as costs). */
+export const UNUSUAL_ADJUSTMENTS: readonly string[] = ["Restructuring charges", "Write-downs of assets"];
+const ADJUSTMENTS = ["Share-based compensation", "Amortization of acquired intangibles", ...UNUSUAL_ADJUSTMENTS];
 
 /**
  * Non-GAAP reconciliations of every quarter and fiscal year, quarters first. Each quarter adds back,

@@ -4,7 +4,9 @@
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
 import type { Stock } from "../families/stocks.ts";
+import type { NonGaap } from "../../src/contract/kpis.ts";
 import { isSp500Member, type SizeTier } from "../models/anchors.ts";
+import { UNUSUAL_ADJUSTMENTS } from "../models/kpis.ts";
 import { totalAssets, totalDebt, type PeriodStatements } from "../models/fundamentals.ts";
 import { corr, median, quantile } from "../models/statistics.ts";
 import type { Company, World } from "../pipeline/world.ts";
@@ -330,11 +332,12 @@ const EARNINGS_CYCLE: Band = { min: 0.2, max: 0.45 };
 /** Quarters before a crisis its peak is taken from, and after it its trough. */
 const CYCLE_QUARTERS = 8;
 
-/** The calendar quarter a fiscal quarter mostly falls in (`2008Q4`): one ending in January is the December quarter's. */
-function calendarQuarter(periodEnd: string): string {
-  const mid = new Date(Date.parse(periodEnd) - 45 * 86_400_000);
-  return `${mid.getUTCFullYear()}Q${Math.floor(mid.getUTCMonth() / 3) + 1}`;
-}
+/** The calendar quarter of a date (`2008Q4`). */
+const quarterOf = (date: string) => `${date.slice(0, 4)}Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`;
+
+/** The calendar quarter a fiscal quarter mostly falls in: the one six weeks before its end (January's is December's). */
+const calendarQuarter = (periodEnd: string) =>
+  quarterOf(new Date(Date.parse(periodEnd) - 45 * 86_400_000).toISOString().slice(0, 10));
 
 /** A calendar quarter `n` quarters after `quarter` (before, for negative `n`). */
 function quarterPlus(quarter: string, n: number): string {
@@ -353,9 +356,10 @@ export interface CycleQuarter {
  * The universe's aggregate TTM earnings by calendar quarter, and their fall across each crisis of
  * the regime path: from the highest of the quarters up to two years before the crisis began to the
  * lowest from its start to two years after it ended. REALISM's band is for operating earnings
- * (S&P's, which leave out write-downs): here the non-GAAP adjusted net income, which adds back
- * restructuring charges and a crisis's write-downs; net income's fall is in the detail. Only
- * quarters every company reported count.
+ * (S&P's, which leave out unusual items such as write-downs and restructuring, and keep share-based
+ * pay and amortization as costs): here net income with the non-GAAP reconciliation's restructuring
+ * charges and write-downs added back; net income's fall is in the detail. Only quarters every
+ * company reported count.
  */
 export class EarningsCycle {
   private readonly quarters = new Map<string, { net: number; operating: number; companies: number }>();
@@ -386,13 +390,15 @@ export class EarningsCycle {
     );
     const falls: { from: string; operating: number; net: number }[] = [];
     for (const e of episodes) {
-      const start = calendarQuarter(days[e.start]);
-      const end = calendarQuarter(days[e.end]);
+      const start = quarterOf(days[e.start]);
+      const end = quarterOf(days[e.end]);
       const inRange = (from: string, to: string) => whole.filter(([k]) => k >= from && k <= to).map(([, q]) => q);
       const before = inRange(quarterPlus(start, -CYCLE_QUARTERS), start);
       const after = inRange(start, quarterPlus(end, CYCLE_QUARTERS));
-      const fall = (pick: (q: { net: number; operating: number }) => number) =>
-        1 - Math.min(...after.map(pick)) / Math.max(...before.map(pick));
+      const fall = (pick: (q: { net: number; operating: number }) => number) => {
+        const peak = Math.max(...before.map(pick));
+        return peak > 0 ? 1 - Math.min(...after.map(pick)) / peak : NaN;
+      };
       if (before.length && after.length && Math.max(...before.map((q) => q.operating)) > 0)
         falls.push({ from: days[e.start], operating: fall((q) => q.operating), net: fall((q) => q.net) });
     }
@@ -413,10 +419,17 @@ export class EarningsCycle {
       `mean ${what}, ${falls.length} crises of ${CRISIS_MIN_DAYS} days or more`,
       true,
     );
-    const each = falls.map((f) => `${fmt(f.operating, true)}, net income ${fmt(f.net, true)} (from ${f.from})`);
+    const each = falls.map(
+      (f) =>
+        `${fmt(f.operating, true)}, net income ${Number.isFinite(f.net) ? fmt(f.net, true) : "n/a"} (from ${f.from})`,
+    );
     return { ...check, detail: `${check.detail}; by crisis: ${each.join("; ")}` };
   }
 }
+
+/** A period's unusual items, after tax: what operating earnings add back to net income. */
+const unusual = (r: NonGaap) =>
+  r.adjustments.reduce((a, x) => a + (UNUSUAL_ADJUSTMENTS.includes(x.item) ? x.amount : 0), 0);
 
 /** Dividend cuts and splits over the company pass. */
 export function corporateActionRates(days: string[]): Checker<World, Company> {
@@ -435,7 +448,7 @@ export function fundamentals(): Checker<World, Company> {
       cycle.add(
         nonGaap
           .filter((r) => r.period === "quarterly")
-          .map((r) => ({ end: r.report_period, net: r.gaap_net_income, operating: r.adjusted_net_income })),
+          .map((r) => ({ end: r.report_period, net: r.gaap_net_income, operating: r.gaap_net_income + unusual(r) })),
       );
       const day = new Map(stock.bars.map((b, i) => [b.time, i]));
       const member = isSp500Member(facts.ticker);
