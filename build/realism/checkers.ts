@@ -4,10 +4,11 @@
 import type { Checker } from "../families/family.ts";
 import type { Scratch } from "../pipeline/scratch.ts";
 import type { Company, World } from "../pipeline/world.ts";
-import { singleSeries } from "./tier1.ts";
-import { crossSection, fundTracking, indexWeight } from "./tier2.ts";
+import { stockSeries } from "./series.ts";
+import { CapWeightedIndex, SectorVolOrdering, StockStats } from "./tier1.ts";
+import { CrossSection, fundTracking, IndexWeights } from "./tier2.ts";
 import { earningsAndAnalysts } from "./tier3.ts";
-import { corporateActionRates, fundamentals } from "./tier4.ts";
+import { ActionRates, fundamentals } from "./tier4.ts";
 import { crisisDepth, macroTape } from "./tier5.ts";
 
 export interface RealismChecker {
@@ -17,11 +18,36 @@ export interface RealismChecker {
   start: (days: string[], scratch: Scratch) => Checker<World, Company>;
 }
 
+/**
+ * The statistics of the stocks, in the report's order (Tier 4's dividend cuts and splits, Tier 2's
+ * largest weight, Tier 1, Tier 2's cross-section), over one series per company and one index.
+ */
+function stockStatistics(days: string[], scratch: Scratch): Checker<World, Company> {
+  const rates = new ActionRates(days);
+  const weights = new IndexWeights();
+  const stats = new StockStats(days.length);
+  const index = new CapWeightedIndex(days.length);
+  const ordering = new SectorVolOrdering();
+  const section = new CrossSection(days.length, scratch);
+  return {
+    company: (company) => {
+      rates.add(company);
+      const series = stockSeries(company);
+      for (const statistic of [weights, stats, index, ordering, section]) statistic.add(series);
+    },
+    finish: () => [
+      ...rates.checks(),
+      weights.check(),
+      ...stats.checks(),
+      ...index.checks(),
+      ordering.check(),
+      ...section.finish(index.series().r),
+    ],
+  };
+}
+
 export const REALISM_CHECKERS: readonly RealismChecker[] = [
-  { after: "stocks", start: corporateActionRates }, // Tier 4
-  { after: "stocks", start: indexWeight }, // Tier 2
-  { after: "stocks", start: singleSeries }, // Tier 1
-  { after: "stocks", start: crossSection }, // Tier 2
+  { after: "stocks", start: stockStatistics }, // Tiers 4, 2, 1, 2
   { after: "statements", start: fundamentals }, // Tier 4
   { after: "earnings", start: earningsAndAnalysts }, // Tier 3
   { after: "funds", start: fundTracking }, // Tier 2

@@ -3,8 +3,6 @@
 // ordering. Accumulators fed one stock at a time (the build streams companies), each with a
 // function over an array of stocks beside it for tests.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import type { Checker } from "../families/family.ts";
-import type { Company, World } from "../pipeline/world.ts";
 import {
   acf,
   blockSums,
@@ -21,7 +19,7 @@ import {
   zScores,
 } from "../models/statistics.ts";
 import { bandCheck, skipped, type Band } from "./bands.ts";
-import { commonLength, stockSeries, TRADING_DAYS, type StockSeries } from "./series.ts";
+import { commonLength, TRADING_DAYS, type StockSeries } from "./series.ts";
 
 interface Tier1Input {
   r: number[]; // daily log returns of adjusted close
@@ -492,20 +490,4 @@ export function sectorOrderingCheck(stocks: StockSeries[]): ValidationCheck {
   const ordering = new SectorVolOrdering();
   for (const s of stocks) ordering.add(s);
   return ordering.check();
-}
-
-/** Tier 1 over the company pass: each stock's statistics, the index's, the sectors' ordering. */
-export function singleSeries(days: string[]): Checker<World, Company> {
-  const stats = new StockStats(days.length);
-  const index = new CapWeightedIndex(days.length);
-  const ordering = new SectorVolOrdering();
-  return {
-    company: (company) => {
-      const series = stockSeries(company);
-      stats.add(series);
-      index.add(series);
-      ordering.add(series);
-    },
-    finish: () => [...stats.checks(), ...index.checks(), ordering.check()],
-  };
 }

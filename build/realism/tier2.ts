@@ -18,7 +18,7 @@ import type { Company, World } from "../pipeline/world.ts";
 import { corr, logReturns, mean, median, sd } from "../models/statistics.ts";
 import { memoryScratch, type RecordSpill, type Scratch } from "../pipeline/scratch.ts";
 import { bandCheck, fmt, skipped, type Band } from "./bands.ts";
-import { commonLength, LONG_SAMPLE, stockSeries, TRADING_DAYS, type StockSeries } from "./series.ts";
+import { commonLength, LONG_SAMPLE, TRADING_DAYS, type StockSeries } from "./series.ts";
 import { CapWeightedIndex } from "./tier1.ts";
 
 const FAMILY = "realism_tier2";
@@ -389,26 +389,6 @@ export function fundChecks(funds: FundSeries[]): ValidationCheck[] {
       true,
     ),
   ];
-}
-
-/** The largest index weight over the company pass. */
-export function indexWeight(): Checker<World, Company> {
-  const weights = new IndexWeights();
-  return { company: (company) => weights.add(stockSeries(company)), finish: () => [weights.check()] };
-}
-
-/** The cross-section over the company pass, against the cap-weighted index of the same stocks. */
-export function crossSection(days: string[], scratch: Scratch): Checker<World, Company> {
-  const index = new CapWeightedIndex(days.length);
-  const section = new CrossSection(days.length, scratch);
-  return {
-    company: (company) => {
-      const series = stockSeries(company);
-      index.add(series);
-      section.add(series);
-    },
-    finish: () => section.finish(index.series().r),
-  };
 }
 
 /** The index funds against their benchmarks. */

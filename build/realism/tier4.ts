@@ -431,12 +431,6 @@ export class EarningsCycle {
 const unusual = (r: NonGaap) =>
   r.adjustments.reduce((a, x) => a + (UNUSUAL_ADJUSTMENTS.includes(x.item) ? x.amount : 0), 0);
 
-/** Dividend cuts and splits over the company pass. */
-export function corporateActionRates(days: string[]): Checker<World, Company> {
-  const rates = new ActionRates(days);
-  return { company: (company) => rates.add(company), finish: () => rates.checks() };
-}
-
 /** The fiscal years of every company, and day one's earnings against the anchors. */
 export function fundamentals(): Checker<World, Company> {
   const tally = new Tier4Tally();
