@@ -287,13 +287,8 @@ export function guidanceRows(
     const figures = [
       {
         metric: "earnings_per_share" as const,
-        // Reported quarters as reported; the rest as management sees them on the release day.
-        point:
-          view(
-            (x) =>
-              x.quarter.release <= released.release ? x.income.net_income : netIncomeSeenOn(plan, x, released.release),
-            shade,
-          ) / market.shares[day],
+        // Each quarter as management sees it on the release day (a reported one as reported).
+        point: view((x) => netIncomeSeenOn(plan, x, released.release), shade) / market.shares[day],
         width: 0.02,
       },
       { metric: "revenue" as const, point: view((x) => x.income.revenue, shade / 5), width: 0.01 },
