@@ -1,7 +1,7 @@
 // A scenario's story, checked: what its source says about sector leadership, inflation and the
 // catalyst's targets must hold on the data (the policy windows are checked by the rates family).
 // Nothing here is served; the checks fail the build (errors) when the data contradicts the story.
-import type { ValidationCheck } from "../../src/bundle/types.ts";
+import type { CompanyFacts, ValidationCheck } from "../../src/bundle/types.ts";
 import { firstOnOrAfter } from "../models/regimes.ts";
 import { hitByCatalyst, type ScenarioSource } from "../pipeline/scenario-source.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
@@ -120,46 +120,39 @@ function catalystCheck(story: StoryPart["story"], moves: DayMove[]): ValidationC
   );
 }
 
-/** A company a crisis hits: its net income over the four quarters before the one it hits, and over that and the next three. */
-interface CrisisEarnings {
-  before: number;
-  after: number;
-  /** When the last of those quarters was filed: a view cut before it does not judge the company. */
-  filed: string;
-}
-
-function crisisEarnings({ facts, statements }: Company, story: StoryPart["story"]): CrisisEarnings | null {
-  const date = story.catalystDate;
-  if (!date || !story.catalystIsCrisis || !hitByCatalyst(story.catalyst, facts)) return null;
-  const quarters = statements.filter((s) => s.period === "quarterly");
-  const k = quarters.findIndex((s) => s.reportPeriod >= date);
-  if (k < 4 || k + 4 > quarters.length) return null;
-  const sum = (list: typeof quarters) => list.reduce((a, s) => a + s.income.net_income, 0);
-  return {
-    before: sum(quarters.slice(k - 4, k)),
-    after: sum(quarters.slice(k, k + 4)),
-    filed: quarters[k + 3].filingDate,
-  };
+/** A company's quarterly net income, as its statements report it, for the crisis check. */
+interface ReportedQuarters {
+  facts: CompanyFacts;
+  quarters: { end: string; netIncome: number }[];
 }
 
 /**
  * A crisis the story says hits sectors or names reaches their statements: their net income over
  * the four quarters from the one it hits is at most half that of the four before (write-downs and
- * reserve builds: models/fundamentals.ts CRISIS_CHARGES). Companies whose eight quarters are not
- * all filed (a crisis near the end, or after a future branch's current date) are not judged.
+ * reserve builds: models/fundamentals.ts CRISIS_CHARGES). Companies without all eight quarters
+ * reported (a crisis near the end, or after a view's date) are not judged.
  */
-function crisisEarningsCheck(hit: CrisisEarnings[]): ValidationCheck {
-  const before = hit.reduce((a, c) => a + c.before, 0);
-  const after = hit.reduce((a, c) => a + c.after, 0);
+function crisisEarningsCheck(story: StoryPart["story"], companies: ReportedQuarters[]): ValidationCheck {
+  const date = story.catalystDate;
+  let [before, after, judged] = [0, 0, 0];
+  for (const { facts, quarters } of companies) {
+    if (!date || !story.catalystIsCrisis || !hitByCatalyst(story.catalyst, facts)) continue;
+    const k = quarters.findIndex((q) => q.end >= date);
+    if (k < 4 || k + 4 > quarters.length) continue;
+    const sum = (list: typeof quarters) => list.reduce((a, q) => a + q.netIncome, 0);
+    before += sum(quarters.slice(k - 4, k));
+    after += sum(quarters.slice(k, k + 4));
+    judged++;
+  }
   const bn = (x: number) => `$${(x / 1e9).toFixed(1)}bn`;
   const fell = after <= (before > 0 ? before / 2 : before);
   return ruleCheck(
     "story_crisis_earnings",
     FAMILY,
-    hit.length && !fell
+    judged && !fell
       ? [`the hit names earned ${bn(after)} in the crisis's four quarters, ${bn(before)} in the four before`]
       : [],
-    hit.length,
+    judged,
     "the names a crisis hits earn at most half as much in the four quarters from it as in the four before",
   );
 }
@@ -192,8 +185,6 @@ function inflationCheck(world: Reads & StoryPart): ValidationCheck {
 /** Each company's move on the catalyst's day (null when the day is not in the world or its view). */
 export interface StoryCompanyPart {
   catalystMove: DayMove | null;
-  /** Its earnings around a crisis the story says hits it (null when it does not, or they are not all filed). */
-  crisisEarnings: CrisisEarnings | null;
 }
 
 const catalystIndex = (days: string[], story: StoryPart["story"]) => {
@@ -212,30 +203,31 @@ export const story: Family<Reads, StoryPart, Stock & CompanyStatements, StoryCom
     },
   }),
   context: (world) => ({ story: world.story }),
-  company: (world, company) => ({
-    catalystMove: dayMove(company, catalystIndex(world.days, world.story)),
-    crisisEarnings: crisisEarnings(company, world.story),
-  }),
-  // A view that ends before the catalyst's day has no move on it, nor its quarters.
-  companyContext: ({ catalystMove, crisisEarnings }, cut) => ({
+  company: (world, company) => ({ catalystMove: dayMove(company, catalystIndex(world.days, world.story)) }),
+  // A view that ends before the catalyst's day has no move on it.
+  companyContext: ({ catalystMove }, cut) => ({
     catalystMove: catalystMove && catalystMove.day < cut.days ? catalystMove : null,
-    crisisEarnings: crisisEarnings && crisisEarnings.filed <= cut.date ? crisisEarnings : null,
   }),
   companyChecks: (): Checker<Reads & StoryPart, Company & StoryCompanyPart> => {
     const leadership = new Leadership();
     const moves: DayMove[] = [];
-    const hit: CrisisEarnings[] = [];
+    const reported: ReportedQuarters[] = [];
     return {
       company: (company) => {
         leadership.add(company);
         if (company.catalystMove) moves.push(company.catalystMove);
-        if (company.crisisEarnings) hit.push(company.crisisEarnings);
+        reported.push({
+          facts: company.facts,
+          quarters: company.statements
+            .filter((s) => s.period === "quarterly")
+            .map((s) => ({ end: s.reportPeriod, netIncome: s.income.net_income })),
+        });
       },
       finish: (world) => [
         leadership.check(world.story),
         inflationCheck(world),
         catalystCheck(world.story, moves),
-        crisisEarningsCheck(hit),
+        crisisEarningsCheck(world.story, reported),
       ],
     };
   },
