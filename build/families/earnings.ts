@@ -18,6 +18,7 @@ import {
 } from "../models/earnings.ts";
 import { dayIndexOf, type WorldEvent } from "../models/events.ts";
 import { round2 } from "../models/rounding.ts";
+import { dollars } from "../models/amounts.ts";
 import { mean } from "../models/statistics.ts";
 import type { CompanyCore } from "./company.ts";
 import type { CompanyEventsPart } from "./events.ts";
@@ -178,7 +179,7 @@ function earningsChecks(): Checker<unknown, Company> {
           q.revenue !== i.revenue ||
           q.net_income !== i.net_income ||
           q.earnings_per_share !== i.earnings_per_share ||
-          !row.press_release.includes(`$${q.net_income.toLocaleString("en-US")}`) ||
+          !row.press_release.includes(dollars(q.net_income)) ||
           !summary.includes(`$${Math.abs(q.earnings_per_share).toFixed(2)}`)
         )
           reported.violation(where);

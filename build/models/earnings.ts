@@ -6,6 +6,7 @@ import type { PeriodFigures, PublishedEstimates } from "../../src/bundle/estimat
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
 import type { IncomeStatement } from "../../src/contract/statements.ts";
+import { billions, dollars, perShare } from "./amounts.ts";
 import { addDays, onOrAfterTradingDay } from "./calendar.ts";
 import type { Rng } from "./rng.ts";
 import type { SizeTier } from "./anchors.ts";
@@ -142,10 +143,6 @@ export function consensusOf(
   };
 }
 
-const usd = (x: number) => `$${Math.round(x).toLocaleString("en-US")}`;
-const billions = (x: number) => `$${(x / 1e9).toFixed(2)}bn`;
-const perShare = (x: number) => `${x < 0 ? "-" : ""}$${Math.abs(x).toFixed(2)}`;
-
 /** The earnings row of a release: the income statement against the consensus of the day before. */
 export function earningsRow(
   facts: CompanyFacts,
@@ -190,8 +187,8 @@ export function earningsRow(
 function pressRelease(facts: CompanyFacts, i: IncomeStatement): string {
   return (
     `${facts.name} (${facts.ticker}) today reported results for ${i.fiscal_period}, the quarter ended ${i.report_period}. ` +
-    `Revenue was ${usd(i.revenue!)}, gross profit ${usd(i.gross_profit!)} and operating income ${usd(i.operating_income!)}. ` +
-    `Net income was ${usd(i.net_income!)}, or ${perShare(i.earnings_per_share!)} per basic share and ` +
+    `Revenue was ${dollars(i.revenue!)}, gross profit ${dollars(i.gross_profit!)} and operating income ${dollars(i.operating_income!)}. ` +
+    `Net income was ${dollars(i.net_income!)}, or ${perShare(i.earnings_per_share!)} per basic share and ` +
     `${perShare(i.earnings_per_share_diluted!)} per diluted share, on ${Math.round(i.weighted_average_shares!).toLocaleString("en-US")} ` +
     `weighted average basic shares.`
   );

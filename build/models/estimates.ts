@@ -5,7 +5,7 @@
 // earnings release, a company event that moves the business, or a preview before the release.
 import type { SizeTier } from "./anchors.ts";
 import { netIncomeSeenOn, type BusinessPlan } from "./fundamentals.ts";
-import { analystName, BROKERS } from "./names.ts";
+import { personName, BROKERS } from "./names.ts";
 import type { Rng } from "./rng.ts";
 
 export interface Analyst {
@@ -95,7 +95,7 @@ export function analystCoverage(input: CoverageInput): Coverage {
   const { plan, days, rng } = input;
   const [lo, hi] = COVERAGE[input.tier];
   const firms = rng.shuffle(BROKERS).slice(0, rng.int(lo, hi));
-  const analysts = firms.map((firm) => ({ firm, analyst: analystName(rng) }));
+  const analysts = firms.map((firm) => ({ firm, analyst: personName(rng) }));
   const revisions: EstimateRevision[] = [];
   const last = days.length - 1;
   for (let q = 1; q < plan.quarters.length; q++) {

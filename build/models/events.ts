@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { onOrAfterTradingDay } from "./calendar.ts";
+import { personName } from "./names.ts";
 import type { Rng } from "./rng.ts";
 import type { SizeTier } from "./anchors.ts";
 import type { FiscalQuarter } from "./fiscal.ts";
@@ -164,8 +165,19 @@ interface IdioKind {
   sd: number;
   /** Events a year, by the company's size and sector. */
   rate: (tier: SizeTier, sector: string) => number;
-  summary: (name: string, up: boolean) => string;
+  /** Its public summary; `rng` is the event's own stream, for details such as a person's name. */
+  summary: (name: string, up: boolean, rng: Rng) => string;
 }
+
+/** Officers a management change names. */
+export const OFFICER_ROLES = [
+  "chief executive officer",
+  "chief financial officer",
+  "chief operating officer",
+  "president",
+  "general counsel",
+  "chief technology officer",
+] as const;
 
 /** Sectors whose companies launch products, win contracts, answer to regulators in the usual sense. */
 const MAKERS = new Set([
@@ -209,7 +221,7 @@ const IDIO_KINDS: IdioKind[] = [
     mean: -0.005,
     sd: 0.03,
     rate: () => 0.25,
-    summary: (n) => `${n} announced a change in its senior management.`,
+    summary: (n, _, rng) => `${n} named ${personName(rng)} as ${rng.pick(OFFICER_ROLES)}.`,
   },
   {
     type: "merger_rumor",
@@ -251,7 +263,7 @@ function idiosyncratic(ctx: Ctx, company: CompanyFacts, tier: SizeTier, rng: Rng
         event_type: kind.type,
         date,
         time: hour,
-        summary: kind.summary(company.name, jump >= 0),
+        summary: kind.summary(company.name, jump >= 0, rng.fork(`${kind.type}/${date}`)),
         effect: {
           reactionDay: reactionIndex(ctx.days, ctx.dayIndex, date, hour.slice(0, 5)),
           jump,

@@ -59,7 +59,7 @@ const FIRST_NAMES = [
 const SURNAME_HEADS = ["Vant", "Mor", "Kel", "Brav", "Quen", "Dal", "Ost", "Halv", "Tresc", "Yar", "Fenn", "Lisk"];
 const SURNAME_TAILS = ["renko", "wicke", "ardine", "oly", "messen", "ivar", "aston", "uzzi", "berth", "ique"];
 
-/** An invented analyst's name: a common first name and a coined surname. */
-export function analystName(rng: Rng): string {
+/** An invented person's name (an analyst, an officer, a reporter): a common first name and a coined surname. */
+export function personName(rng: Rng): string {
   return `${rng.pick(FIRST_NAMES)} ${rng.pick(SURNAME_HEADS)}${rng.pick(SURNAME_TAILS)}`;
 }
