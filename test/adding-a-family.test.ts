@@ -1,4 +1,4 @@
-// docs/adding-a-family.md, run: its `news` family (an article the day of each earnings release,
+// docs/adding-a-family.md, run: its `briefs` family (a brief the day of each earnings release,
 // naming that release) declared, added to the registry after the events it reads, built into a
 // small world, served by its route, and read back point in time.
 import { pack } from "msgpackr";
@@ -24,14 +24,14 @@ import { requireOrderedWindow } from "../src/http/scenario.ts";
 import { bindingsOver } from "./support/bindings.ts";
 
 // 1. Its shards (in src/bundle/shards.ts, as an entry of SHARDS).
-const NEWS = kind(perPart("news"), ["published_at", "article_id", "ticker", "headline", "event_id"], {
+const BRIEFS = kind(perPart("briefs"), ["published_at", "article_id", "ticker", "headline", "event_id"], {
   visible: "key",
   period: "year",
   served: {},
 });
 
 // 2. The family module.
-interface Article {
+interface Brief {
   published_at: string;
   article_id: string;
   ticker: string;
@@ -39,32 +39,36 @@ interface Article {
   event_id: string;
 }
 
-interface CompanyNews {
-  articles: Article[];
+interface CompanyBriefs {
+  briefs: Brief[];
 }
 
-const news: Family<Calendar, object, CompanyEventsPart, CompanyNews> = {
-  name: "news",
+const briefs: Family<Calendar, object, CompanyEventsPart, CompanyBriefs> = {
+  name: "briefs",
   context: () => ({}),
   company: (_, { facts, events }) => ({
-    articles: events
+    briefs: events
       .filter((e) => e.event_type === "earnings_release")
       .map((e) => ({
         published_at: e.event_date,
-        article_id: `news_${e.event_id}`,
+        article_id: `brief_${e.event_id}`,
         ticker: facts.ticker,
         headline: `${facts.name}: ${e.public_summary}`,
         event_id: e.event_id,
       })),
   }),
-  companyContext: (company, cut) => ({ articles: company.articles.filter((a) => a.published_at <= cut.date) }),
-  companyShards: (_, { facts, articles }, emit) => emitTickerAndYears(emit, NEWS, facts.ticker, articles),
+  companyContext: (company, cut) => ({ briefs: company.briefs.filter((a) => a.published_at <= cut.date) }),
+  companyShards: (_, { facts, briefs }, emit) => emitTickerAndYears(emit, BRIEFS, facts.ticker, briefs),
   companyChecks: () => {
-    const tally = new RuleTally("news_after_event", "news", "an article is published on or after the event it reports");
+    const tally = new RuleTally(
+      "briefs_after_event",
+      "briefs",
+      "an article is published on or after the event it reports",
+    );
     return {
-      company: ({ events, articles }) => {
+      company: ({ events, briefs }) => {
         const released = new Map(events.map((e) => [e.event_id, e.event_date]));
-        for (const a of articles) {
+        for (const a of briefs) {
           tally.rows++;
           if (!(a.published_at >= released.get(a.event_id)!)) tally.violation(a.article_id);
         }
@@ -75,20 +79,20 @@ const news: Family<Calendar, object, CompanyEventsPart, CompanyNews> = {
 };
 
 // 3. Registered after every family it reads.
-const WITH_NEWS = familiesOf(FAMILIES.add(news));
+const WITH_BRIEFS = familiesOf(FAMILIES.add(briefs));
 
 // Serving it: the route.
-const NewsArticle = z.object({
+const Brief = z.object({
   published_at: z.string(),
   article_id: z.string(),
   ticker: z.string(),
   headline: z.string(),
   event_id: z.string(),
 });
-const newsRoute = dataRoute({
-  path: "/news",
-  tag: "News",
-  summary: "News articles",
+const briefsRoute = dataRoute({
+  path: "/briefs",
+  tag: "Briefs",
+  summary: "Briefs",
   request: {
     query: z.object({
       scenario_id: scenarioId(),
@@ -99,30 +103,30 @@ const newsRoute = dataRoute({
       ...page(100, 500),
     }),
   },
-  response: z.object({ news: z.array(NewsArticle) }),
+  response: z.object({ briefs: z.array(Brief) }),
 });
 const app = createApp();
 serve(
   app,
-  newsRoute,
+  briefsRoute,
   async (q, scenario) => {
-    const rows = await scenario.newestFirstByTickerOrYear(NEWS, q.ticker, {
+    const rows = await scenario.newestFirstByTickerOrPeriod(BRIEFS, q.ticker, {
       first: q.start_date,
       last: q.end_date,
       offset: q.offset,
       limit: q.limit,
     });
-    return { news: jsonArray<z.infer<typeof NewsArticle>>(rows) };
+    return { briefs: jsonArray<z.infer<typeof Brief>>(rows) };
   },
   (q) => requireOrderedWindow(q.start_date, q.end_date),
 );
 
-// A small world: megacap-tech-2023 (14 companies, one year), built in memory with the news family.
+// A small world: megacap-tech-2023 (14 companies, one year), built in memory with the briefs family.
 const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
 const objects = new Map<string, Uint8Array>();
 let built: BuiltScenario;
 beforeAll(() => {
-  built = buildScenario(source, toRecord(source), (key, bytes) => objects.set(key, bytes), undefined, WITH_NEWS);
+  built = buildScenario(source, toRecord(source), (key, bytes) => objects.set(key, bytes), undefined, WITH_BRIEFS);
   const catalog: Catalog = {
     format: 2,
     scenarios: [
@@ -143,21 +147,21 @@ afterAll(() => objects.clear());
 
 const env = bindingsOver((key) => objects.get(key) ?? null);
 
-async function read(query: string): Promise<z.infer<typeof NewsArticle>[]> {
+async function read(query: string): Promise<z.infer<typeof Brief>[]> {
   const res = await app.request(
-    `/news?scenario_id=${source.id}${query}`,
+    `/briefs?scenario_id=${source.id}${query}`,
     { headers: { "X-API-KEY": "sm_news_example_key_01" } },
     env,
   );
   expect(res.status).toBe(200);
-  return ((await res.json()) as { news: z.infer<typeof NewsArticle>[] }).news;
+  return ((await res.json()) as { briefs: z.infer<typeof Brief>[] }).briefs;
 }
 
 describe("a family added as docs/adding-a-family.md says", () => {
   it("is built: its shards, period counts and check", () => {
-    expect(objects.has(`scenarios/${source.id}/shards/news/AAPL.mpk`)).toBe(true);
-    expect(Object.keys(built.manifest.periods["news/all"])).toEqual(["2023"]);
-    const check = built.report.checks.find((c) => c.name === "news_after_event");
+    expect(objects.has(`scenarios/${source.id}/shards/briefs/AAPL.mpk`)).toBe(true);
+    expect(Object.keys(built.manifest.periods["briefs/all"])).toEqual(["2023"]);
+    const check = built.report.checks.find((c) => c.name === "briefs_after_event");
     expect(check).toMatchObject({ passed: true, severity: "error" });
   });
 
@@ -173,7 +177,7 @@ describe("a family added as docs/adding-a-family.md says", () => {
     );
     const all = await read("&limit=500");
     expect(new Set(all.map((a) => a.ticker)).size).toBe(built.manifest.counts.companies);
-    expect(all.length).toBe(built.manifest.periods["news/all"]["2023"]);
+    expect(all.length).toBe(built.manifest.periods["briefs/all"]["2023"]);
   });
 
   it("shows nothing published after the horizon", async () => {

@@ -108,6 +108,9 @@ describe("a future branch's published validation report", () => {
     const periods = filed.flat().length;
     const quarterly = filed.map((list) => list.filter((st) => st.period === "quarterly"));
     const releases = world.perCompany.flatMap((c) => c.earnings).filter((e) => onOrBefore(e.filing_date)).length;
+    const articles = [...world.marketNews, ...world.perCompany.flatMap((c) => c.news)].filter((a) =>
+      onOrBefore(a.visible_from),
+    ).length;
     expect(rowsOf(report)).toEqual({
       ohlc_ordering: perBar,
       prices_positive: perBar,
@@ -142,6 +145,10 @@ describe("a future branch's published validation report", () => {
       // Quarters and fiscal years: no TTM.
       kpi_consistency: filed.flat().filter((st) => st.period !== "ttm").length,
       non_gaap_reconciliation: filed.flat().filter((st) => st.period !== "ttm").length,
+      // Articles published by the current date, each checked once by each rule.
+      news_lineage: articles,
+      news_numbers_match_records: articles,
+      news_sentiment_agrees: articles,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,

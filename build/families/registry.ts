@@ -8,6 +8,7 @@ import { funds } from "./funds.ts";
 import { kpis } from "./kpis.ts";
 import { macro } from "./macro.ts";
 import { market } from "./market.ts";
+import { news } from "./news.ts";
 import { prices } from "./prices.ts";
 import { rates } from "./rates.ts";
 import { regimes } from "./regimes.ts";
@@ -34,4 +35,5 @@ export const FAMILIES = registry()
   .add(warrants)
   .add(prices)
   .add(macro)
+  .add(news)
   .add(story);

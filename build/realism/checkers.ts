@@ -10,6 +10,7 @@ import { CrossSection, fundTracking, IndexWeights } from "./tier2.ts";
 import { earningsAndAnalysts } from "./tier3.ts";
 import { ActionRates, fundamentals } from "./tier4.ts";
 import { crisisDepth, macroTape } from "./tier5.ts";
+import { newsStatistics } from "./tier6.ts";
 
 export interface RealismChecker {
   /** The family whose rows it measures. */
@@ -53,4 +54,5 @@ export const REALISM_CHECKERS: readonly RealismChecker[] = [
   { after: "funds", start: fundTracking }, // Tier 2
   { after: "macro", start: crisisDepth }, // Tier 5
   { after: "macro", start: macroTape }, // Tier 5
+  { after: "news", start: newsStatistics }, // Tier 6
 ];

@@ -143,6 +143,28 @@ export type InstrumentKind = "company" | "fund" | "warrant";
 
 const identity = {};
 
+/** A news article's listed fields, its date first (the shard key) and its id second (ties). */
+export const NEWS_COLUMNS = [
+  "date",
+  "artifact_id",
+  "ticker",
+  "artifact_type",
+  "title",
+  "source",
+  "author",
+  "summary",
+  "url",
+  "image_url",
+  "visible_from",
+  "sentiment",
+  "entities",
+  "mentioned_tickers",
+  "mentioned_metrics",
+  "source_event_id",
+  "event_lineage",
+  "article_format",
+] as const;
+
 /** Columns of a resource after its key column. */
 const notDate = (key: string) => (column: string) => column !== key;
 
@@ -313,6 +335,19 @@ export const SHARDS = {
   }),
   /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
   funds: kind(perPart("funds"), ["as_of", "holdings"], { visible: "key", period: "year" }),
+  /**
+   * News as listed: per ticker (company and fund news), `market` (market news), and per month of
+   * every article (`all/2023-06`), by date then id. Each row's JSON is the listed article.
+   */
+  news: kind(perPart("news"), NEWS_COLUMNS, { visible: "key", period: "month", served: identity }),
+  /**
+   * Per month (`2023-06`): every article with its `text` and `validation`, keyed by date then id,
+   * so a detail is found by its id (whose date names the month). The text is stored once, here.
+   */
+  newsDetail: kind(perPart("news-text"), ["key", ...NEWS_COLUMNS, "text", "validation"], {
+    visible: "key",
+    served: { hidden: ["key"] },
+  }),
   /** The operating companies' facts, by ticker. */
   companies: kind(
     only("companies"),

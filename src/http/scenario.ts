@@ -173,12 +173,17 @@ export class Scenario {
   }
 
   /**
-   * Newest first over a kind kept per ticker and per year of all tickers (events, corporate actions,
-   * earnings): one ticker reads its own shard; several, or none, read the yearly shards (several
-   * filtered to those tickers). Every ticker must be in the scenario (404 otherwise); an instrument
-   * without rows has no shard and gets an empty list (SPEC rule 4). Rows as their JSON text.
+   * Newest first over a kind kept per ticker and per period of all tickers (events, corporate
+   * actions and earnings by year, news by month): one ticker reads its own shard; several, or none,
+   * read the period shards (several filtered to those tickers). Every ticker must be in the scenario
+   * (404 otherwise); an instrument without rows has no shard and gets an empty list (SPEC rule 4).
+   * Rows as their JSON text.
    */
-  async newestFirstByTickerOrYear(kind: Kind<"key">, tickers: string[] | undefined, page: Page): Promise<Uint8Array[]> {
+  async newestFirstByTickerOrPeriod(
+    kind: Kind<"key">,
+    tickers: string[] | undefined,
+    page: Page,
+  ): Promise<Uint8Array[]> {
     for (const t of tickers ?? []) await this.requireTicker(t);
     const last = page.last === undefined || page.last > this.horizon ? this.horizon : page.last;
     if (tickers?.length === 1) return this.newestFirst([{ kind, part: tickers[0], whole: false }], page);
@@ -187,15 +192,38 @@ export class Scenario {
       wanted || page.keep
         ? (row: Record<string, unknown>) => (!wanted || wanted.has(row.ticker)) && (!page.keep || page.keep(row))
         : undefined;
-    const shards = this.periodsUpTo(kind.name("all"), last, yearOf)
-      .filter(([year]) => !page.first || year >= yearOf(page.first))
-      .map(([year, count]) => ({
+    const periodOf = kind.period === "month" ? monthOf : yearOf;
+    // A period's first and last dates as strings bound every date in it ("2023-02-31" included).
+    const [opens, closes] = kind.period === "month" ? ["-01", "-31"] : ["-01-01", "-12-31"];
+    const shards = this.periodsUpTo(kind.name("all"), last, periodOf)
+      .filter(([period]) => !page.first || period >= periodOf(page.first))
+      .map(([period, count]) => ({
         kind,
-        part: allOf(year),
+        part: allOf(period),
         count,
-        whole: (!page.first || page.first <= `${year}-01-01`) && last >= `${year}-12-31`,
+        whole: (!page.first || page.first <= `${period}${opens}`) && last >= `${period}${closes}`,
       }));
     return this.newestFirst(shards, { ...page, keep });
+  }
+
+  /**
+   * Newest first over several whole shards of a kind (a ticker's and the market's news, say),
+   * merged by key and then by second column (the id), as one newest-first list is.
+   */
+  async newestFirstOfParts(kind: Kind<"key">, parts: string[], page: Page): Promise<Uint8Array[]> {
+    const rows: { key: string; id: string; shard: DatedRows; index: number }[] = [];
+    for (const part of parts) {
+      const shard = await this.dated(kind, part);
+      if (!shard) continue;
+      const [from, to] = shard.window(page.first, page.last);
+      const objects = shard.objects(from, to);
+      objects.forEach((row, k) => {
+        if (!page.keep || page.keep(row))
+          rows.push({ key: shard.key(from + k), id: String(row[kind.columns[1]]), shard, index: from + k });
+      });
+    }
+    rows.sort((a, b) => (a.key === b.key ? (a.id < b.id ? 1 : -1) : a.key < b.key ? 1 : -1));
+    return rows.slice(page.offset, page.offset + page.limit).map((r) => r.shard.json(r.index, r.index + 1));
   }
 
   /**

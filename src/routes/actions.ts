@@ -26,7 +26,7 @@ const corporateActions = dataRoute({
 
 export function register(app: ApiApp): void {
   serve(app, corporateActions, async (q, scenario) => {
-    const rows = await scenario.newestFirstByTickerOrYear(SHARDS.actions, q.ticker, {
+    const rows = await scenario.newestFirstByTickerOrPeriod(SHARDS.actions, q.ticker, {
       offset: q.offset,
       limit: q.limit,
     });

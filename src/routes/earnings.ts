@@ -167,7 +167,7 @@ export function register(app: ApiApp): void {
   });
 
   serve(app, earnings, async (q, scenario) => {
-    const texts = await scenario.newestFirstByTickerOrYear(SHARDS.earnings, q.ticker ? [q.ticker] : undefined, {
+    const texts = await scenario.newestFirstByTickerOrPeriod(SHARDS.earnings, q.ticker ? [q.ticker] : undefined, {
       offset: q.offset,
       limit: q.limit,
     });

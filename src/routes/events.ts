@@ -37,7 +37,7 @@ export function register(app: ApiApp): void {
     timeline,
     async (q, scenario) => {
       const types = q.event_type ? new Set<unknown>(q.event_type) : undefined;
-      const rows = await scenario.newestFirstByTickerOrYear(SHARDS.events, q.ticker, {
+      const rows = await scenario.newestFirstByTickerOrPeriod(SHARDS.events, q.ticker, {
         first: q.start_date,
         last: q.end_date,
         offset: q.offset,

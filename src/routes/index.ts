@@ -9,6 +9,7 @@ import * as funds from "./funds.ts";
 import * as kpis from "./kpis.ts";
 import * as macro from "./macro.ts";
 import * as metrics from "./metrics.ts";
+import * as news from "./news.ts";
 import * as prices from "./prices.ts";
 import * as scenarios from "./scenarios.ts";
 import * as search from "./search.ts";
@@ -26,4 +27,5 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   search,
   actions,
   funds,
+  news,
 ];

@@ -210,6 +210,19 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
   ];
   const kNotes = [`${await resultCount(LINE_ITEMS, lineItems())} rows (20 companies x at most 10 TTMs)`];
 
+  // (n'): one company's news as of a date, 100 articles (the default limit); the ticker and the date
+  // rotate over the 100-company decade. (o'): one article's text; the id rotates over articles of
+  // the whole decade (each id its own body).
+  const newsAt = (n: number) => ({
+    path:
+      `/news?scenario_id=${HISTORY}&ticker=${encodeURIComponent(historyTickers[n % historyTickers.length])}` +
+      `&as_of=${horizons[n % ROTATION]}`,
+  });
+  const articleIds = (
+    await getJson<{ news: { artifact_id: string }[] }>(`${service.base}/news?scenario_id=${HISTORY}&limit=500`, keyed)
+  ).news.map((a) => a.artifact_id);
+  const articleAt = (n: number) => ({ path: `/news/${articleIds[n % articleIds.length]}?scenario_id=${HISTORY}` });
+
   // (g): ETags of many distinct URLs, fetched first; replaying them in a cycle longer than the body
   // cache holds means every 304 is for a body the isolate no longer has.
   const msft = `/prices?scenario_id=${MEGACAP}&ticker=MSFT`;
@@ -359,6 +372,26 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       request: (n) => ({ path: SCREENER, body: screen(horizons[n % ROTATION]) }),
       expect: ok,
       notes: ["as_of rotates over 2500 days from 2016"],
+    },
+    {
+      id: "n'",
+      name: "(n') /news one company, uncached",
+      runtime: service,
+      headers: keyed,
+      request: newsAt,
+      expect: ok,
+      notes: [
+        `ticker rotates over the ${historyTickers.length} companies of the 100-company scenario, as_of over 2500 days from 2016`,
+      ],
+    },
+    {
+      id: "o'",
+      name: "(o') a news article's text, uncached",
+      runtime: service,
+      headers: keyed,
+      request: articleAt,
+      expect: ok,
+      notes: [`the id rotates over the ${articleIds.length} newest articles of the 100-company scenario`],
     },
     {
       id: "k",
