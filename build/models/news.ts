@@ -241,7 +241,8 @@ export function shortName(name: string): string {
         /,?\s+(Inc\.?|Corp\.?|Corporation|Company|Co\.|Ltd\.?|plc|PLC|Holdings|Group|N\.V\.|S\.A\.|L\.P\.)$/u,
         "",
       )
-      .replace(/,$/, "")
+      .replace(/(,|\s+&|\s+and)$/, "")
+      .replace(/^The /, "")
       .trim() || name
   );
 }
