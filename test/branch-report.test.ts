@@ -108,6 +108,7 @@ describe("a future branch's published validation report", () => {
     const periods = filed.flat().length;
     const quarterly = filed.map((list) => list.filter((st) => st.period === "quarterly"));
     const releases = world.perCompany.flatMap((c) => c.earnings).filter((e) => onOrBefore(e.filing_date)).length;
+    const filings = world.perCompany.flatMap((c) => c.filings).filter((f) => onOrBefore(f.filing_date)).length;
     expect(rowsOf(report)).toEqual({
       ohlc_ordering: perBar,
       prices_positive: perBar,
@@ -142,6 +143,10 @@ describe("a future branch's published validation report", () => {
       // Quarters and fiscal years: no TTM.
       kpi_consistency: filed.flat().filter((st) => st.period !== "ttm").length,
       non_gaap_reconciliation: filed.flat().filter((st) => st.period !== "ttm").length,
+      // Every filing by then: its lineage, its deadline and its numbers.
+      filings_lineage: filings,
+      filings_deadlines: filings,
+      filings_numbers_match_records: filings,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,

@@ -4,6 +4,7 @@ import { company } from "./company.ts";
 import { earnings } from "./earnings.ts";
 import { events } from "./events.ts";
 import { registry } from "./family.ts";
+import { filings } from "./filings.ts";
 import { funds } from "./funds.ts";
 import { kpis } from "./kpis.ts";
 import { macro } from "./macro.ts";
@@ -34,4 +35,5 @@ export const FAMILIES = registry()
   .add(warrants)
   .add(prices)
   .add(macro)
+  .add(filings)
   .add(story);
