@@ -102,15 +102,14 @@ function periodReport(
   };
 }
 
-const periodOfForm = (fiscalQuarter: number) => (fiscalQuarter === 4 ? "annual" : "quarterly");
-
 /** The company's filings: a 10-Q or 10-K per earnings release, an 8-K per reported event, by filing date. */
 function companyFilings(days: string[], company: CompanyBase & ReadsEach, rng: Rng): FilingRecord[] {
   const { facts, sizeTier, statements, nonGaap, earnings } = company;
   const quarters = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));
   const periodic = earnings.map((release) => {
     const q = quarters.get(release.report_period)!;
-    const report = periodReport(facts, statements, nonGaap, periodOfForm(q.fiscalQuarter), q.reportPeriod);
+    const period = q.fiscalQuarter === 4 ? "annual" : "quarterly";
+    const report = periodReport(facts, statements, nonGaap, period, q.reportPeriod);
     // The statements hold three years before the world: every fiscal year released inside it is whole.
     if (!report) throw new Error(`${facts.ticker}: no statements of ${q.fiscalPeriod}'s fiscal year`);
     return periodicFiling({
@@ -207,9 +206,9 @@ function filingChecks(days: string[]): Checker<unknown, Company> {
   );
   const dayIndex = dayIndexOf(days);
   return {
-    company: ({ facts, sizeTier, statements, nonGaap, earnings, events, filings }) => {
+    company: (company) => {
+      const { facts, sizeTier, events, filings } = company;
       const eventsById = new Map(events.map((e) => [e.event_id, e]));
-      const releases = new Map(earnings.map((e) => [e.source_event_id, e]));
       for (const f of filings) {
         const where = `${facts.ticker} ${f.filing_type} ${f.accession_number}`;
         const order = `${f.filing_date} ${where}`;
@@ -223,41 +222,37 @@ function filingChecks(days: string[]): Checker<unknown, Company> {
         if (!withinDeadline(f, sizeTier, sources[0], dayIndex)) deadlines.violation(where, order);
 
         numbers.rows++;
-        const periodic = f.filing_type !== "8-K";
-        const report = periodic
-          ? periodReport(
-              facts,
-              statements,
-              nonGaap,
-              f.fiscal_quarter === null ? "annual" : "quarterly",
-              f.report_period,
-            )
-          : null;
-        const release = releases.get(f.source_event_ids[0]);
-        const reportsEarnings = f.items.includes("Item-2.02");
-        if ((periodic && !report) || (reportsEarnings && !release)) {
-          numbers.violation(where, order);
-          continue;
-        }
-        const allowed = new Set([
-          ...labelNumbers(f, facts),
-          ...(report ? reportedNumbers(report) : []),
-          ...(reportsEarnings ? writtenValues(release!.quarterly) : []),
-        ]);
-        const mda = periodic ? f.sections.find((s) => s.item === MDA_ITEM[f.filing_type as "10-Q" | "10-K"]) : null;
-        const income = report?.rows.income;
-        const exhibit = f.sections.find((s) => s.item === "Item-9.01");
-        if (
-          f.sections.some((s) => numbersIn(s.text).some((n) => !allowed.has(n))) ||
-          (periodic &&
-            !(mda?.text.includes(dollars(income!.revenue!)) && mda.text.includes(dollars(income!.net_income!)))) ||
-          (reportsEarnings && (!exhibit || exhibitIn(exhibit.text) !== release!.press_release))
-        )
-          numbers.violation(where, order);
+        if (!numbersMatch(f, company)) numbers.violation(where, order);
       }
     },
     finish: () => [lineage.check(), deadlines.check(), numbers.check()],
   };
+}
+
+/**
+ * Every number the filing writes is a value of its records or a label; a 10-Q's or 10-K's MD&A states
+ * the period's revenue and net income; an earnings 8-K's exhibit is the release's press release.
+ */
+function numbersMatch(f: FilingRecord, { facts, statements, nonGaap, earnings }: Company): boolean {
+  const allowed = new Set(labelNumbers(f, facts));
+  const add = (values: string[]) => values.forEach((v) => allowed.add(v));
+  const type = f.filing_type;
+  if (type !== "8-K") {
+    const period = type === "10-K" ? "annual" : "quarterly";
+    const report = periodReport(facts, statements, nonGaap, period, f.report_period);
+    if (!report) return false;
+    add(reportedNumbers(report));
+    const mda = f.sections.find((s) => s.item === MDA_ITEM[type])?.text ?? "";
+    const { revenue, net_income } = report.rows.income;
+    if (!mda.includes(dollars(revenue!)) || !mda.includes(dollars(net_income!))) return false;
+  }
+  if (f.items.includes("Item-2.02")) {
+    const release = earnings.find((e) => e.source_event_id === f.source_event_ids[0]);
+    const exhibit = f.sections.find((s) => s.item === "Item-9.01");
+    if (!release || !exhibit || exhibitIn(exhibit.text) !== release.press_release) return false;
+    add(writtenValues(release.quarterly));
+  }
+  return f.sections.every((s) => numbersIn(s.text).every((n) => allowed.has(n)));
 }
 
 /** Filed by its deadline: a 10-Q or 10-K after its period's end, an 8-K within business days of its reported event. */
