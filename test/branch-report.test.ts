@@ -108,6 +108,7 @@ describe("a future branch's published validation report", () => {
     const periods = filed.flat().length;
     const quarterly = filed.map((list) => list.filter((st) => st.period === "quarterly"));
     const releases = world.perCompany.flatMap((c) => c.earnings).filter((e) => onOrBefore(e.filing_date)).length;
+    const filings = world.perCompany.flatMap((c) => c.filings).filter((f) => onOrBefore(f.filing_date)).length;
     const articles = [...world.marketNews, ...world.perCompany.flatMap((c) => c.news)].filter((a) =>
       onOrBefore(a.visible_from),
     ).length;
@@ -145,6 +146,10 @@ describe("a future branch's published validation report", () => {
       // Quarters and fiscal years: no TTM.
       kpi_consistency: filed.flat().filter((st) => st.period !== "ttm").length,
       non_gaap_reconciliation: filed.flat().filter((st) => st.period !== "ttm").length,
+      // Every filing by then: its lineage, its deadline and its numbers.
+      filings_lineage: filings,
+      filings_deadlines: filings,
+      filings_numbers_match_records: filings,
       // Articles published by the current date, each checked once by each rule.
       news_lineage: articles,
       news_numbers_match_records: articles,

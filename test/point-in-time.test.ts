@@ -56,5 +56,12 @@ describe.each(sources.filter((s) => s.theme.catalyst).map((s) => [s.name, s] as 
         expect(announced(decisions), bank).toEqual(announced(withoutCatalyst.decisions.get(bank)!));
       }
     });
+
+    it("files the same documents before the catalyst, numbers and text alike", () => {
+      withCatalyst.perCompany.forEach(({ facts, filings }, i) => {
+        const filed = (list: typeof filings) => list.filter((f) => before(f.filing_date));
+        expect(filed(filings), facts.ticker).toEqual(filed(withoutCatalyst.perCompany[i].filings));
+      });
+    });
   },
 );

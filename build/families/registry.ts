@@ -4,6 +4,7 @@ import { company } from "./company.ts";
 import { earnings } from "./earnings.ts";
 import { events } from "./events.ts";
 import { registry } from "./family.ts";
+import { filings } from "./filings.ts";
 import { funds } from "./funds.ts";
 import { kpis } from "./kpis.ts";
 import { macro } from "./macro.ts";
@@ -35,5 +36,6 @@ export const FAMILIES = registry()
   .add(warrants)
   .add(prices)
   .add(macro)
+  .add(filings)
   .add(news)
   .add(story);

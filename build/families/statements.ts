@@ -26,6 +26,7 @@ import {
   totalDebt,
   type PeriodStatements,
 } from "../models/fundamentals.ts";
+import { accessionNumber } from "../models/filings.ts";
 import { metricsRows, type MetricsRow } from "../models/metrics.ts";
 import { round2 } from "../models/rounding.ts";
 import type { CompanyCore } from "./company.ts";
@@ -46,12 +47,6 @@ export interface CompanyStatements {
 type Reads = Calendar & Universe & HiddenMacro;
 type Company = CompanyBase & CompanyCore & Stock & CompanyStatements;
 
-/** Accession number of the filing that made a period public: filer CIK, filing year, sequence. */
-function accessionNumber(facts: CompanyFacts, s: PeriodStatements): string {
-  const cik = (facts.cik ?? "0").padStart(10, "0");
-  return `${cik}-${s.filingDate.slice(2, 4)}-${String(s.fiscalQuarter).padStart(6, "0")}`;
-}
-
 function periodFields(facts: CompanyFacts, s: PeriodStatements) {
   return {
     ticker: facts.ticker,
@@ -60,7 +55,8 @@ function periodFields(facts: CompanyFacts, s: PeriodStatements) {
     period: s.period,
     currency: CURRENCY,
     filing_date: s.filingDate,
-    accession_number: accessionNumber(facts, s),
+    // The 10-Q or 10-K that made the period public: its sequence is the fiscal quarter.
+    accession_number: accessionNumber(facts, s.filingDate, s.fiscalQuarter),
     filing_url: null,
   };
 }

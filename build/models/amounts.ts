@@ -23,8 +23,8 @@ export const amount = (x: number) =>
 /** A fraction as a percentage: 0.0512 -> "5.1%" (absolute value: texts say "rose" or "fell"). */
 export const percent = (fraction: number, digits = 1) => `${(Math.abs(fraction) * 100).toFixed(digits)}%`;
 
-/** Whole numbers with separators: "1,234,567". */
-export const count = (x: number) => Math.round(x).toLocaleString("en-US");
+/** Whole numbers with separators: "1,234,567" (a negative zero, an outflow of nothing, is "0"). */
+export const count = (x: number) => (Math.round(x) || 0).toLocaleString("en-US");
 
 /**
  * The numbers of a text as written, with their unit: "$2.35 billion", "-$0.05", "5.1%", "2023",

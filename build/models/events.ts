@@ -179,6 +179,12 @@ export const OFFICER_ROLES = [
   "chief technology officer",
 ] as const;
 
+/** The officer a management change's summary names and the role (the summary's own words), or null. */
+export function appointmentIn(summary: string): { person: string; role: string } | null {
+  const m = / named (.+) as (.+)\.$/.exec(summary);
+  return m && (OFFICER_ROLES as readonly string[]).includes(m[2]) ? { person: m[1], role: m[2] } : null;
+}
+
 /** Sectors whose companies launch products, win contracts, answer to regulators in the usual sense. */
 const MAKERS = new Set([
   "Information Technology",

@@ -7,6 +7,7 @@ import type { Row } from "./shard.ts";
 import { PUBLISHED_ESTIMATES_COLUMNS } from "./estimates.ts";
 import { packCloses, SNAPSHOT_COLUMNS } from "./metrics-snapshot.ts";
 import { Earnings, EarningsDate, KpiGuidance } from "../contract/earnings.ts";
+import { Filing } from "../contract/filings.ts";
 import { KpiMetrics, NonGaap } from "../contract/kpis.ts";
 import { FinancialMetrics } from "../contract/metrics.ts";
 import { SEARCH_FIELDS } from "../contract/search.ts";
@@ -181,6 +182,9 @@ const statement = (name: string, lines: object) =>
 /** The key of a statement row. */
 export const statementKey = (period: string, reportPeriod: string) => `${period} ${reportPeriod}`;
 
+/** The key of a filing row: filing date (public from then), then accession number. */
+export const filingKey = (filingDate: string, accessionNumber: string) => `${filingDate} ${accessionNumber}`;
+
 /** The key of a search row: ticker, then filing date (the order of the shard), then report period. */
 export const searchKey = (ticker: string, filingDate: string, reportPeriod: string) =>
   `${ticker} ${filingDate} ${reportPeriod}`;
@@ -333,6 +337,24 @@ export const SHARDS = {
     visible: "ticker-key",
     key: (row) => `${row[0]} ${row[1]}`,
   }),
+  /**
+   * Per ticker: its filings by `${filing_date} ${accession_number}` (filingKey), as msgpack rows of
+   * the Filing fields but `text` (the route assembles it from the sections), with the fiscal year and
+   * quarter the items filters read (a 10-K's quarter null) and each section's count of checked numbers.
+   */
+  filings: kind(
+    perPart("filings"),
+    [
+      "key",
+      ...Object.keys(Filing.shape).filter((c) => c !== "text"),
+      "fiscal_year",
+      "fiscal_quarter",
+      "numbers_checked",
+    ],
+    { visible: "key" },
+  ),
+  /** Per filing year (`all/2023`): every company's filings as [filingKey, ticker], to page them market-wide. */
+  filingsIndex: kind(perPart("filings"), ["key", "ticker"], { visible: "key", period: "year" }),
   /** Per index fund and year (`SPY/2023`): one row per rebalance, the holdings (FUND_HOLDING_FIELDS each) from then on. */
   funds: kind(perPart("funds"), ["as_of", "holdings"], { visible: "key", period: "year" }),
   /**

@@ -34,7 +34,7 @@ export const PERIOD_FIELDS = {
   filing_url: z
     .string()
     .nullable()
-    .meta({ description: "Link to the filing document; null until the filings family publishes them." }),
+    .meta({ description: "Link to the filing document: null (/filings serves it under the accession_number)." }),
 } as const;
 
 export const INCOME_LINES = {

@@ -4,6 +4,7 @@ import * as actions from "./actions.ts";
 import * as company from "./company.ts";
 import * as earnings from "./earnings.ts";
 import * as events from "./events.ts";
+import * as filings from "./filings.ts";
 import * as financials from "./financials.ts";
 import * as funds from "./funds.ts";
 import * as kpis from "./kpis.ts";
@@ -24,6 +25,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   metrics,
   earnings,
   kpis,
+  filings,
   search,
   actions,
   funds,

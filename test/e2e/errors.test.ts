@@ -68,6 +68,21 @@ describe("errors follow GAPS.md", () => {
     [`/events/timeline?scenario_id=${MEGACAP}&ticker=ZZZZ`, 404, "Ticker ZZZZ not found in scenario"],
     [`/events/timeline?scenario_id=${MEGACAP}&ticker=AAPL&ticker=ZZZZ`, 404, "Ticker ZZZZ not found in scenario"],
     [`/corporate-actions?scenario_id=${RATE_SHOCK}&ticker=ZZZZ`, 404, "Ticker ZZZZ not found in scenario"],
+    [`/filings?scenario_id=${MEGACAP}&ticker=ZZZZ`, 404, "Ticker ZZZZ not found in scenario"],
+    [`/filings?scenario_id=${MEGACAP}&limit=501`, 422, "Query parameter 'limit' must be at most 500"],
+    [
+      `/filings?scenario_id=${MEGACAP}&filing_type=S-1`,
+      422,
+      "Query parameter 'filing_type.0' must be one of 10-K, 10-Q, 8-K",
+    ],
+    [
+      `/filings?scenario_id=${MEGACAP}&start_date=2023-05-01&end_date=2023-04-01`,
+      400,
+      "Query parameter 'start_date' must not be after 'end_date'",
+    ],
+    [`/filings/items?scenario_id=${MEGACAP}&limit=101`, 422, "Query parameter 'limit' must be at most 100"],
+    [`/filings/items?scenario_id=${MEGACAP}&quarter=5`, 422, "Query parameter 'quarter' must be at most 4"],
+    [`/filings/items?scenario_id=${MEGACAP}&ticker=AAPL&ticker=ZZZZ`, 404, "Ticker ZZZZ not found in scenario"],
     [`/index-funds?scenario_id=${MEGACAP}&ticker=AAPL`, 404, "Index fund AAPL not found in scenario"],
     [
       `/index-funds?scenario_id=${MEGACAP}&ticker=XLK&holding=AAPL`,
@@ -99,6 +114,7 @@ describe("repeated parameters", () => {
   it.each([
     ["/events/timeline", "events"],
     ["/corporate-actions", "corporate_actions"],
+    ["/filings", "filings"],
   ])("read a repeated ticker on %s as any of", async (route, key) => {
     const rows = async (q: string) => (await json(await get(`${route}?scenario_id=${RATE_SHOCK}&limit=200${q}`)))[key];
     const tickers = [...new Set((await rows("")).flatMap((r: { ticker: string | null }) => r.ticker ?? []))];

@@ -1,0 +1,467 @@
+// Filings (docs/filings.md): the 10-Q or 10-K filed with each earnings release, and an 8-K for each
+// company event a company reports. Each is a list of item sections whose every number is a value of
+// the company's served rows, written with models/amounts.ts, so the filings checks can read the
+// numbers back (numbersIn) and find each one among the records.
+import { createHash } from "node:crypto";
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+import type { Earnings } from "../../src/contract/earnings.ts";
+import { itemOf, type Filing, type FilingSection, type FilingType } from "../../src/contract/filings.ts";
+import type { NonGaap } from "../../src/contract/kpis.ts";
+import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../src/contract/statements.ts";
+import { count, dollars, numbersIn, percent, perShare } from "./amounts.ts";
+import type { SizeTier } from "./anchors.ts";
+import { appointmentIn, type WorldEvent } from "./events.ts";
+import { QUARTERLY_RISK_FACTORS, riskFactors } from "./risk-factors.ts";
+import type { Rng } from "./rng.ts";
+
+/** A filing as stored: the served row but its assembled text, with the fiscal period the items filters read. */
+export interface FilingRecord extends Omit<Filing, "text"> {
+  fiscal_year: number;
+  /** 1-4; null for a 10-K (a year). */
+  fiscal_quarter: number | null;
+}
+
+const cik10 = (facts: CompanyFacts) => (facts.cik ?? "0").padStart(10, "0");
+
+/** `<CIK, 10 digits>-<filing year, 2 digits>-<the filer's sequence that year, 6 digits>`. */
+export const accessionNumber = (facts: CompanyFacts, filingDate: string, sequence: number) =>
+  `${cik10(facts)}-${filingDate.slice(2, 4)}-${String(sequence).padStart(6, "0")}`;
+
+/** A company's 8-Ks of a year are numbered from here: its 10-Qs and 10-K are 1-4 (their fiscal quarter). */
+export const FIRST_CURRENT_REPORT = 101;
+
+/** SEC filer status by size at the start of the world. */
+type Filer = "large accelerated" | "accelerated" | "non-accelerated";
+const FILER: Record<SizeTier, Filer> = {
+  mega: "large accelerated",
+  large: "large accelerated",
+  mid: "accelerated",
+  small: "non-accelerated",
+};
+
+/** Days after the period's end a 10-Q and a 10-K are due (REALISM Tier 6; the forms' General Instructions). */
+const DEADLINE_DAYS: Record<Filer, Record<"10-Q" | "10-K", number>> = {
+  "large accelerated": { "10-Q": 40, "10-K": 60 },
+  accelerated: { "10-Q": 40, "10-K": 75 },
+  "non-accelerated": { "10-Q": 45, "10-K": 90 },
+};
+export const deadlineDays = (tier: SizeTier, type: "10-Q" | "10-K") => DEADLINE_DAYS[FILER[tier]][type];
+
+/** An 8-K is due within this many business days of its event (Form 8-K General Instruction B.1). */
+export const CURRENT_REPORT_BUSINESS_DAYS = 4;
+
+/**
+ * First filing dates with XBRL: 10-Qs and 10-Ks by the SEC's phase-in (the largest filers from 2009,
+ * other large accelerated filers from 2010, everyone from 2011), 8-K cover pages from 2019-2021.
+ */
+const XBRL_FROM: Record<SizeTier, Record<"periodic" | "current", string>> = {
+  mega: { periodic: "2009-06-15", current: "2019-06-15" },
+  large: { periodic: "2010-06-15", current: "2019-06-15" },
+  mid: { periodic: "2011-06-15", current: "2020-06-15" },
+  small: { periodic: "2011-06-15", current: "2021-06-15" },
+};
+
+/** The 8-K item each kind of company event is reported under; none for a rumour (companies do not file on rumours). */
+const CURRENT_ITEM: Record<string, string> = {
+  earnings_release: "Item-2.02",
+  management_change: "Item-5.02",
+  contract_win: "Item-1.01",
+  guidance_change: "Item-7.01",
+  lawsuit: "Item-8.01",
+  regulatory_action: "Item-8.01",
+  product_launch: "Item-8.01",
+  catalyst_impact: "Item-8.01",
+};
+export const currentReportItem = (eventType: string): string | undefined => CURRENT_ITEM[eventType];
+
+/** The MD&A of each periodic form: it states the period's revenue and net income. */
+export const MDA_ITEM: Record<"10-Q" | "10-K", string> = { "10-Q": "Item-2", "10-K": "Item-7" };
+
+/** A period's rows as served (the statements family's incomeRow, balanceRow and cashFlowRow). */
+export interface PeriodRows {
+  income: IncomeStatement;
+  balance: BalanceSheet;
+  cashFlow: CashFlowStatement;
+}
+
+/** What a 10-Q or 10-K reports: its period's rows, the same period a year before, and a year's unusual charges. */
+export interface PeriodReport {
+  rows: PeriodRows;
+  /** The same quarter or fiscal year a year before, when its statements were public. */
+  prior: IncomeStatement | null;
+  /** The non-GAAP reconciliation's restructuring charges and write-downs of the year (after tax), those not zero. */
+  charges: NonGaap["adjustments"];
+}
+
+/** Revenue growth of a period over the same period a year before. */
+export const revenueGrowth = (income: IncomeStatement, prior: IncomeStatement) => income.revenue! / prior.revenue! - 1;
+
+const PER_SHARE = new Set(["earnings_per_share", "earnings_per_share_diluted", "dividends_per_common_share"]);
+const SHARE_COUNTS = new Set(["weighted_average_shares", "weighted_average_shares_diluted", "outstanding_shares"]);
+
+/** A statement line in a table: per-share figures to the cent, every other line a plain whole number. */
+const tableValue = (field: string, value: number) => (PER_SHARE.has(field) ? perShare(value) : count(value));
+
+/**
+ * The ways a record's numbers are written: money in dollars (text) or plain (tables), per-share
+ * figures to the cent, share counts plain.
+ */
+export function writtenValues(record: object): string[] {
+  return Object.entries(record).flatMap(([field, value]) => {
+    if (typeof value !== "number") return [];
+    if (PER_SHARE.has(field)) return [perShare(value)];
+    return SHARE_COUNTS.has(field) ? [count(value)] : [dollars(value), count(value)];
+  });
+}
+
+/** Every number a 10-Q or 10-K may state of its records: the rows' values, the revenue growth, the charges. */
+export function reportedNumbers(report: PeriodReport): string[] {
+  const { income, balance, cashFlow } = report.rows;
+  return [
+    ...[income, balance, cashFlow, ...(report.prior ? [report.prior] : [])].flatMap(writtenValues),
+    ...(report.prior ? [percent(revenueGrowth(income, report.prior))] : []),
+    ...report.charges.map((c) => dollars(c.amount)),
+  ];
+}
+
+/**
+ * Numbers a filing may write that are no record's values: its fiscal year and the one before (period
+ * labels), the exhibit number of an 8-K, and any in the filer's name, address or industry.
+ */
+export function labelNumbers(filing: FilingRecord, facts: CompanyFacts): string[] {
+  return [
+    String(filing.fiscal_year),
+    String(filing.fiscal_year - 1),
+    ...(filing.filing_type === "8-K" ? [EXHIBIT] : []),
+    ...numbersIn(`${facts.name}. ${facts.location ?? ""}. ${facts.industry}.`),
+  ];
+}
+
+const EXHIBIT = "99.1";
+
+/** The exhibit an 8-K's Item 9.01 furnishes: its text after the exhibit's caption. */
+export const exhibitIn = (text: string) => text.slice(text.indexOf("\n\n") + 2);
+
+const section = (type: FilingType, item: string, text: string): FilingSection => ({
+  item,
+  item_name: itemOf(type, item).item_name,
+  text,
+});
+
+interface Filed {
+  facts: CompanyFacts;
+  tier: SizeTier;
+  type: FilingType;
+  accession: string;
+  filingDate: string;
+  reportPeriod: string;
+  title: string;
+  description: string;
+  sections: FilingSection[];
+  sourceEventId: string;
+  fiscalYear: number;
+  fiscalQuarter: number;
+}
+
+function record(f: Filed): FilingRecord {
+  const { facts, type, accession, sections } = f;
+  const xbrlFrom = XBRL_FROM[f.tier][type === "8-K" ? "current" : "periodic"];
+  return {
+    filing_id: `fil_${createHash("sha256").update(`${facts.ticker}|${accession}`).digest("hex").slice(0, 16)}`,
+    ticker: facts.ticker,
+    cik: facts.cik,
+    filing_type: type,
+    accession_number: accession,
+    filing_date: f.filingDate,
+    report_period: f.reportPeriod,
+    url: `https://filings.example/edgar/data/${Number(cik10(facts))}/${accession}.htm`,
+    title: f.title,
+    description: f.description,
+    items: sections.map((s) => s.item),
+    item_count: sections.length,
+    sections,
+    source_event_ids: [f.sourceEventId],
+    // The form, and an earnings 8-K's press release (Exhibit 99.1).
+    document_count: sections.some((s) => s.item === "Item-9.01") ? 2 : 1,
+    is_xbrl: f.filingDate >= xbrlFrom,
+    fiscal_year: f.fiscalYear,
+    fiscal_quarter: type === "10-K" ? null : f.fiscalQuarter,
+  };
+}
+
+// --- 10-Q and 10-K ---
+
+type Line = readonly [label: string, field: string];
+
+const INCOME_TABLE: readonly Line[] = [
+  ["Revenue", "revenue"],
+  ["Cost of revenue", "cost_of_revenue"],
+  ["Gross profit", "gross_profit"],
+  ["Selling, general and administrative", "selling_general_and_administrative_expenses"],
+  ["Research and development", "research_and_development"],
+  ["Total operating expenses", "operating_expense"],
+  ["Operating income", "operating_income"],
+  ["Interest expense", "interest_expense"],
+  ["Income before income taxes", "income_before_tax"],
+  ["Provision for income taxes", "income_tax_expense"],
+  ["Net income", "net_income"],
+  ["Earnings per share, basic", "earnings_per_share"],
+  ["Earnings per share, diluted", "earnings_per_share_diluted"],
+  ["Weighted average shares, basic", "weighted_average_shares"],
+  ["Weighted average shares, diluted", "weighted_average_shares_diluted"],
+  ["Dividends per share", "dividends_per_common_share"],
+];
+
+const BALANCE_TABLE: readonly Line[] = [
+  ["Cash and cash equivalents", "cash_and_equivalents"],
+  ["Short-term investments", "current_investments"],
+  ["Accounts receivable, net", "trade_and_non_trade_receivables"],
+  ["Inventories", "inventory"],
+  ["Other current assets", "other_current_assets"],
+  ["Total current assets", "current_assets"],
+  ["Property, plant and equipment, net", "property_plant_and_equipment"],
+  ["Goodwill and intangible assets", "goodwill_and_intangible_assets"],
+  ["Long-term investments", "non_current_investments"],
+  ["Deferred tax assets", "tax_assets"],
+  ["Other non-current assets", "other_non_current_assets"],
+  ["Total assets", "total_assets"],
+  ["Short-term debt", "current_debt"],
+  ["Accounts payable", "trade_and_non_trade_payables"],
+  ["Deferred revenue", "deferred_revenue"],
+  ["Deposits", "deposit_liabilities"],
+  ["Accrued and other current liabilities", "other_current_liabilities"],
+  ["Total current liabilities", "current_liabilities"],
+  ["Long-term debt", "non_current_debt"],
+  ["Deferred tax liabilities", "tax_liabilities"],
+  ["Other non-current liabilities", "other_non_current_liabilities"],
+  ["Total liabilities", "total_liabilities"],
+  ["Common stock and additional paid-in capital", "common_stock"],
+  ["Retained earnings", "retained_earnings"],
+  ["Accumulated other comprehensive income", "accumulated_other_comprehensive_income"],
+  ["Total shareholders' equity", "shareholders_equity"],
+  ["Shares outstanding", "outstanding_shares"],
+];
+
+const CASH_FLOW_TABLE: readonly Line[] = [
+  ["Net income", "net_income"],
+  ["Depreciation and amortization", "depreciation_and_amortization"],
+  ["Share-based compensation", "share_based_compensation"],
+  ["Changes in operating assets and liabilities", "change_in_working_capital"],
+  ["Net cash from operating activities", "net_cash_flow_from_operations"],
+  ["Purchases of property and equipment", "capital_expenditure"],
+  ["Acquisitions, net of disposals", "business_acquisitions_and_disposals"],
+  ["Purchases of investments, net", "investment_acquisitions_and_disposals"],
+  ["Net cash from investing activities", "net_cash_flow_from_investing"],
+  ["Debt issued, net of repayments", "issuance_or_repayment_of_debt_securities"],
+  ["Shares issued, net of repurchases", "issuance_or_purchase_of_equity_shares"],
+  ["Dividends paid", "dividends_and_other_cash_distributions"],
+  ["Net cash from financing activities", "net_cash_flow_from_financing"],
+  ["Effect of exchange rate changes", "effect_of_exchange_rate_changes"],
+  ["Increase (decrease) in cash and cash equivalents", "change_in_cash_and_equivalents"],
+  ["Cash and cash equivalents at end of period", "ending_cash_balance"],
+];
+
+/** A statement as a plain-text table: its caption, then one line per row field, the value right-aligned. */
+function table(caption: string, row: object, lines: readonly Line[]): string {
+  const values = row as Record<string, number>;
+  return [
+    caption,
+    ...lines.map(([label, field]) => `${label.padEnd(48)}${tableValue(field, values[field]).padStart(22)}`),
+  ].join("\n");
+}
+
+/** The period's three statements (a 10-K's Item 8, a 10-Q's Item 1), its rows' numbers exactly. */
+function statementTables({ income, balance, cashFlow }: PeriodRows, period: string): string {
+  const unit = "(US dollars; shares in units; per-share amounts in dollars)";
+  return [
+    table(`Consolidated statement of income, ${period} ${unit}`, income, INCOME_TABLE),
+    table(`Consolidated balance sheet at ${income.report_period} ${unit}`, balance, BALANCE_TABLE),
+    table(`Consolidated statement of cash flows, ${period} ${unit}`, cashFlow, CASH_FLOW_TABLE),
+  ].join("\n\n");
+}
+
+/** "an increase of 5.1% from $1,234 in Q3 2022", or nothing without a prior period. */
+function againstPrior(income: IncomeStatement, prior: IncomeStatement | null): string {
+  if (!prior) return "";
+  const growth = revenueGrowth(income, prior);
+  return `, ${growth < 0 ? "a decrease" : "an increase"} of ${percent(growth)} from ${dollars(prior.revenue!)} in ${prior.fiscal_period}`;
+}
+
+const earningsSentence = (i: IncomeStatement) =>
+  `Net income was ${dollars(i.net_income!)}, or ${perShare(i.earnings_per_share!)} per basic share and ` +
+  `${perShare(i.earnings_per_share_diluted!)} per diluted share.`;
+
+function chargesSentence(charges: PeriodReport["charges"]): string {
+  if (!charges.length) return "";
+  const listed = charges.map((c) => `${c.item.toLowerCase()} of ${dollars(c.amount)}`).join(" and ");
+  return ` Net income reflects ${listed} after tax, which the non-GAAP reconciliation adds back.`;
+}
+
+function annualMda({ rows, prior, charges }: PeriodReport): string {
+  const { income: i, balance: b, cashFlow: c } = rows;
+  return [
+    `Revenue for ${i.fiscal_period}, the fiscal year ended ${i.report_period}, was ${dollars(i.revenue!)}${againstPrior(i, prior)}. ` +
+      `Gross profit was ${dollars(i.gross_profit!)} and operating income ${dollars(i.operating_income!)}.`,
+    earningsSentence(i) + chargesSentence(charges),
+    `Net cash provided by operating activities was ${dollars(c.net_cash_flow_from_operations!)}. The Company ended the ` +
+      `year with cash and cash equivalents of ${dollars(b.cash_and_equivalents!)} and total debt of ${dollars(b.total_debt!)}.`,
+  ].join("\n\n");
+}
+
+function quarterlyMda({ rows, prior }: PeriodReport): string {
+  const i = rows.income;
+  return (
+    `Revenue for ${i.fiscal_period}, the quarter ended ${i.report_period}, was ${dollars(i.revenue!)}${againstPrior(i, prior)}. ` +
+    `Operating income was ${dollars(i.operating_income!)}. ${earningsSentence(i)}`
+  );
+}
+
+function business(facts: CompanyFacts, fiscalYearEnd: string): string {
+  const month = new Date(`${fiscalYearEnd}T00:00:00Z`).toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+  return [
+    `${facts.name} (the Company) operates in the ${facts.industry} industry of the ${facts.sector} sector.` +
+      (facts.location ? ` It is headquartered in ${facts.location}.` : ""),
+    `Its common stock trades on the ${facts.exchange} under the symbol ${facts.ticker}. Its fiscal year ends on the last day of ${month}.`,
+  ].join("\n\n");
+}
+
+function marketRisk({ income, balance }: PeriodRows): string {
+  return (
+    `The Company is exposed to changes in interest rates, foreign exchange rates and the prices of what it buys and ` +
+    `sells. At the end of ${income.fiscal_period} its total debt was ${dollars(balance.total_debt!)} and its cash and ` +
+    `cash equivalents ${dollars(balance.cash_and_equivalents!)}: higher interest rates raise the cost of its floating-rate ` +
+    `and new debt and the income on its cash. It does not hold derivatives for trading purposes.`
+  );
+}
+
+/** The 10-Q or 10-K filed with a quarter's earnings release (a fiscal year's fourth quarter: the 10-K). */
+export function periodicFiling(input: {
+  facts: CompanyFacts;
+  tier: SizeTier;
+  fiscalYear: number;
+  fiscalQuarter: number;
+  /** The quarter's, or for a 10-K the fiscal year's. */
+  report: PeriodReport;
+  release: Earnings;
+  rng: Rng;
+}): FilingRecord {
+  const { facts, report, release } = input;
+  const i = report.rows.income;
+  const annual = input.fiscalQuarter === 4;
+  const type = annual ? "10-K" : "10-Q";
+  const sections = annual
+    ? [
+        section(type, "Item-1", business(facts, i.report_period)),
+        section(type, "Item-1.01", riskFactors(facts.sector, input.rng)),
+        section(type, "Item-7", annualMda(report)),
+        section(type, "Item-7.01", marketRisk(report.rows)),
+        section(
+          type,
+          "Item-8",
+          statementTables(report.rows, `${i.fiscal_period}, the fiscal year ended ${i.report_period}`),
+        ),
+      ]
+    : [
+        section(
+          type,
+          "Item-1",
+          statementTables(report.rows, `${i.fiscal_period}, the quarter ended ${i.report_period}`),
+        ),
+        section(type, "Item-2", quarterlyMda(report)),
+        section(type, "Item-1.01", QUARTERLY_RISK_FACTORS),
+      ];
+  return record({
+    facts,
+    tier: input.tier,
+    type,
+    accession: release.accession_number,
+    filingDate: release.filing_date,
+    reportPeriod: release.report_period,
+    title: `${facts.name} Form ${type} for ${i.fiscal_period}`,
+    description: annual
+      ? `Annual report for ${i.fiscal_period}, the fiscal year ended ${i.report_period}.`
+      : `Quarterly report for ${i.fiscal_period}, the quarter ended ${i.report_period}.`,
+    sections,
+    sourceEventId: release.source_event_id,
+    fiscalYear: input.fiscalYear,
+    fiscalQuarter: input.fiscalQuarter,
+  });
+}
+
+// --- 8-K ---
+
+/** The text of an 8-K's item on an event other than an earnings release: the event's public facts, nothing more. */
+function eventText(name: string, e: WorldEvent): string {
+  const on = `On ${e.event_date}`;
+  switch (e.event_type) {
+    case "management_change": {
+      const appointed = appointmentIn(e.public_summary);
+      if (!appointed) throw new Error(`${e.event_id}: a management change that names no officer`);
+      const { person, role } = appointed;
+      return (
+        `${on}, the board of directors of ${name} appointed ${person} as ${role}, effective immediately. ` +
+        `${person} has no family relationship with any director or executive officer of the Company, and no ` +
+        `transaction with the Company requires disclosure.`
+      );
+    }
+    case "contract_win":
+      return `${on}, the Company announced a material definitive agreement outside the ordinary course of its business: ${e.public_summary} Its financial terms were not disclosed.`;
+    case "guidance_change":
+      return `${on}, the Company updated its outlook: ${e.public_summary} This information is furnished and shall not be deemed filed under the Securities Exchange Act.`;
+    case "lawsuit":
+      return `${on}, the Company disclosed: ${e.public_summary} The Company believes the claims are without merit and intends to defend itself vigorously; it cannot yet estimate any possible loss.`;
+    case "regulatory_action":
+      return `${on}, the Company disclosed: ${e.public_summary} The Company is cooperating with the inquiry and cannot predict its outcome or timing.`;
+    case "product_launch":
+      return `${on}, the Company announced: ${e.public_summary}`;
+    case "catalyst_impact":
+      return `${on}: ${e.public_summary} The Company is assessing the effect of these developments on its business, liquidity and funding, and will update investors as required.`;
+    default:
+      throw new Error(`${e.event_id}: no 8-K text for a ${e.event_type} event`);
+  }
+}
+
+/** The 8-K reporting a company event (an earnings release: Item 2.02, and the press release as Exhibit 99.1). */
+export function currentReport(input: {
+  facts: CompanyFacts;
+  tier: SizeTier;
+  event: WorldEvent;
+  item: string;
+  filingDate: string;
+  accession: string;
+  fiscalYear: number;
+  fiscalQuarter: number;
+  /** The earnings row an earnings release published. */
+  release?: Earnings;
+}): FilingRecord {
+  const { facts, event, filingDate, release } = input;
+  const sections = release
+    ? [
+        section(
+          "8-K",
+          "Item-2.02",
+          `On ${filingDate}, ${facts.name} issued a press release announcing its results for ${release.fiscal_period}, ` +
+            `the quarter ended ${release.report_period}. The press release is furnished as Exhibit ${EXHIBIT}.`,
+        ),
+        section(
+          "8-K",
+          "Item-9.01",
+          `(d) Exhibits. Exhibit ${EXHIBIT}: press release of ${facts.name} dated ${filingDate}.\n\n${release.press_release}`,
+        ),
+      ]
+    : [section("8-K", input.item, eventText(facts.name, event))];
+  return record({
+    facts,
+    tier: input.tier,
+    type: "8-K",
+    accession: input.accession,
+    filingDate,
+    reportPeriod: event.event_date,
+    title: `${facts.name} Form 8-K: ${sections[0].item_name}`,
+    description: `Current report dated ${event.event_date}: ${event.public_summary}`,
+    sections,
+    sourceEventId: event.event_id,
+    fiscalYear: input.fiscalYear,
+    fiscalQuarter: input.fiscalQuarter,
+  });
+}

@@ -1,0 +1,314 @@
+// Filings (docs/filings.md): 10-K, 10-Q and 8-K documents and their item sections, newest first,
+// each public from its filing date. One company's are read from its shard; several, or every
+// company's, through the yearly index of filings (key and ticker), each row then read from its
+// company's shard. A filing's `text` is not stored: it is assembled from its sections here.
+import { z } from "zod";
+import type { DatedRows } from "../bundle/as-of.ts";
+import { allOf, SHARDS, yearOf } from "../bundle/shards.ts";
+import {
+  FILING_ITEMS,
+  FILING_TYPES,
+  Filing,
+  FilingItem,
+  filingText,
+  ITEM_CODES,
+  ItemType,
+  sectionsNamed,
+  type FilingSection,
+} from "../contract/filings.ts";
+import { asOf, endDate, int, many, oneOf, page, scenarioId, startDate, str, tickers } from "../contract/params.ts";
+import { dataRoute, serve, type ApiApp } from "../http/route.ts";
+import { requireOrderedWindow, type Scenario } from "../http/scenario.ts";
+
+const TAG = "Filings";
+
+const filingQuery = {
+  scenario_id: scenarioId(),
+  ticker: tickers("Only these companies' filings", "AAPL"),
+  filing_type: many(oneOf(FILING_TYPES, { description: "A form.", example: "10-Q" }), {
+    description: "Only these forms (repeat for any of).",
+    example: "10-Q",
+  }),
+  start_date: startDate().optional(),
+  end_date: endDate().optional(),
+  as_of: asOf("filings").optional(),
+};
+
+const filings = dataRoute({
+  path: "/filings",
+  tag: TAG,
+  summary: "10-K, 10-Q and 8-K filings",
+  description:
+    "Newest first (filing date, then accession number). A filing is public from its `filing_date`; " +
+    "`start_date` and `end_date` bound the filing date. A 10-Q or 10-K is filed with each earnings release " +
+    "(the accession number its statements and /earnings row name), an 8-K within four business days of each " +
+    "event a company reports (the earnings release's the same day, with the press release as Exhibit 99.1). " +
+    "Every number in a section is a value of the company's served records, per-share figures as filed. Funds " +
+    "and warrants file nothing (an empty list).",
+  request: { query: z.object({ ...filingQuery, ...page(10, 500) }) },
+  response: z.object({ filings: z.array(Filing) }),
+});
+
+const items = dataRoute({
+  path: "/filings/items",
+  tag: TAG,
+  summary: "Item sections of filings",
+  description:
+    "One row per item section, filings newest first and each filing's sections in its form's order. `item` " +
+    "takes the codes of /filings/items/types (in every form that has the code) and financialdatasets' names of " +
+    "one form's item: `Item-1A` and `Item-7A` (10-K), `Part-1,Item-1`, `Part-1,Item-2` and `Part-2,Item-1A` (10-Q).",
+  request: {
+    query: z.object({
+      ...filingQuery,
+      item: many(oneOf(ITEM_CODES, { description: "An item code or alias.", example: "Item-7" }), {
+        description: "Only these items (repeat for any of).",
+        example: "Item-7",
+      }),
+      year: int({ description: "Only filings of this fiscal year.", example: "2023" }, 1900, 2100).optional(),
+      quarter: int(
+        { description: "Only filings of this fiscal quarter (a 10-K, a fiscal year, has none).", example: "3" },
+        1,
+        4,
+      ).optional(),
+      accession_number: str(
+        { description: "Only this filing's sections.", example: "0000320193-23-000003" },
+        32,
+      ).optional(),
+      ...page(20, 100),
+    }),
+  },
+  response: z.object({ filing_items: z.array(FilingItem) }),
+});
+
+const scenarioOnly = { query: z.object({ scenario_id: scenarioId() }) };
+
+const filingTickers = dataRoute({
+  path: "/filings/tickers",
+  tag: TAG,
+  summary: "Tickers with filings",
+  description: "The companies with at least one filing by the scenario's current_date.",
+  request: scenarioOnly,
+  response: z.object({ tickers: z.array(z.string()) }),
+});
+
+const filingCiks = dataRoute({
+  path: "/filings/ciks",
+  tag: TAG,
+  summary: "CIKs with filings",
+  description:
+    "Zero-padded CIKs of the companies with at least one filing by the scenario's current_date; every " +
+    "company's before any has filed.",
+  request: scenarioOnly,
+  response: z.object({ ciks: z.array(z.string()) }),
+});
+
+const filingTypes = dataRoute({
+  path: "/filings/types",
+  tag: TAG,
+  summary: "Forms filed",
+  request: scenarioOnly,
+  response: z.object({ filing_types: z.array(z.enum(FILING_TYPES)) }),
+});
+
+const itemTypes = dataRoute({
+  path: "/filings/items/types",
+  tag: TAG,
+  summary: "Items of each form",
+  description: "The item codes each form's filings may hold, with their names (docs/filings.md: `1A` is `1.01`).",
+  request: scenarioOnly,
+  response: z.object({ item_types: z.array(ItemType) }),
+});
+
+/** A filing as stored (SHARDS.filings). */
+type Stored = Omit<Filing, "text"> & {
+  fiscal_year: number;
+  fiscal_quarter: number | null;
+  numbers_checked: number[];
+};
+
+/** A filing's place in the order: its key (`<filing date> <accession>`) and company. */
+interface Ref {
+  key: string;
+  ticker: string;
+}
+
+/** Above every key of a date (`"2023-06-30 0000320193-23-000003" < "2023-06-30~"`). */
+const through = (date: string) => `${date}~`;
+
+/** Filings read newest first at the scenario's horizon, each company's shard opened once. */
+class FilingReader {
+  private readonly scenario: Scenario;
+  private readonly shards = new Map<string, Promise<DatedRows | null>>();
+
+  constructor(scenario: Scenario) {
+    this.scenario = scenario;
+  }
+
+  private shard(ticker: string): Promise<DatedRows | null> {
+    let shard = this.shards.get(ticker);
+    if (!shard) this.shards.set(ticker, (shard = this.scenario.dated(SHARDS.filings, ticker)));
+    return shard;
+  }
+
+  /**
+   * The filings of `tickers` (every company's when undefined) filed in the window, newest first: one
+   * company's from its shard, more through the yearly index.
+   */
+  async *newestFirst(tickers: string[] | undefined, first?: string, last?: string): AsyncGenerator<Ref> {
+    const to = last === undefined ? undefined : through(last);
+    if (tickers?.length === 1) {
+      const shard = await this.shard(tickers[0]);
+      if (!shard) return;
+      const [from, end] = shard.window(first, to);
+      for (let i = end - 1; i >= from; i--) yield { key: shard.key(i), ticker: tickers[0] };
+      return;
+    }
+    const wanted = tickers && new Set(tickers);
+    for (const year of this.scenario.yearsUpToHorizon(SHARDS.filingsIndex.name("all"))) {
+      if ((first && year < yearOf(first)) || (last && year > yearOf(last))) continue;
+      const index = await this.scenario.dated(SHARDS.filingsIndex, allOf(year));
+      if (!index) continue;
+      const [from, end] = index.window(first, to);
+      const rows = index.rows(from, end) as [string, string][];
+      for (let k = rows.length - 1; k >= 0; k--) {
+        const [key, ticker] = rows[k];
+        if (!wanted || wanted.has(ticker)) yield { key, ticker };
+      }
+    }
+  }
+
+  /** The stored filing a reference names. */
+  async read({ key, ticker }: Ref): Promise<Stored> {
+    const shard = (await this.shard(ticker))!;
+    const i = shard.find(key);
+    return shard.objects(i, i + 1)[0] as Stored;
+  }
+}
+
+/** A stored filing as served: its fields in the Filing's order, `text` assembled from its sections. */
+const FILING_FIELDS = Object.keys(Filing.shape) as (keyof Filing)[];
+function served(row: Stored): Filing {
+  const text = filingText(row.title, row.sections);
+  return Object.fromEntries(FILING_FIELDS.map((f) => [f, f === "text" ? text : row[f]])) as Filing;
+}
+
+function item(row: Stored, section: FilingSection, k: number): FilingItem {
+  return {
+    artifact_id: `${row.accession_number}:${section.item}`,
+    ticker: row.ticker,
+    cik: row.cik,
+    filing_type: row.filing_type,
+    item: section.item,
+    item_name: section.item_name,
+    filing_date: row.filing_date,
+    report_period: row.report_period,
+    text: section.text,
+    accession_number: row.accession_number,
+    source_event_id: row.source_event_ids[0] ?? null,
+    validation: { numbers_checked: row.numbers_checked[k], lineage: row.source_event_ids.length > 0 },
+  };
+}
+
+/** The tickers asked for, each in the scenario (404 otherwise). */
+async function requested(scenario: Scenario, tickers: string[] | undefined): Promise<string[] | undefined> {
+  for (const t of tickers ?? []) await scenario.requireTicker(t);
+  return tickers;
+}
+
+/** The companies whose CIK an accession number starts with, among `tickers` when given. */
+async function filersOf(scenario: Scenario, accession: string, tickers: string[] | undefined): Promise<string[]> {
+  const ciks = await scenario.reference(SHARDS.ciks, "Scenario has no companies");
+  const cik = accession.slice(0, 10);
+  const [from, to] = ciks.window(cik, cik);
+  return (ciks.rows(from, to) as [string, string][])
+    .map(([, ticker]) => ticker)
+    .filter((t) => !tickers || tickers.includes(t));
+}
+
+/** The companies with a filing by the horizon, from the yearly index (oldest first: most file in the first year). */
+async function filers(scenario: Scenario): Promise<string[]> {
+  const companies = (await scenario.companies()).length;
+  const seen = new Set<string>();
+  for (const year of scenario.yearsUpToHorizon(SHARDS.filingsIndex.name("all")).reverse()) {
+    const index = await scenario.dated(SHARDS.filingsIndex, allOf(year));
+    if (index) for (const [, ticker] of index.rows(0, index.length) as [string, string][]) seen.add(ticker);
+    if (seen.size === companies) break;
+  }
+  return [...seen].sort();
+}
+
+export function register(app: ApiApp): void {
+  serve(
+    app,
+    filings,
+    async (q, scenario) => {
+      const reader = new FilingReader(scenario);
+      const types = q.filing_type && new Set<string>(q.filing_type);
+      const out: Filing[] = [];
+      let skip = q.offset;
+      for await (const ref of reader.newestFirst(await requested(scenario, q.ticker), q.start_date, q.end_date)) {
+        if (out.length >= q.limit) break;
+        // Without a form filter, the filings skipped are never read.
+        const row = types && (await reader.read(ref));
+        if (row && !types.has(row.filing_type)) continue;
+        if (skip > 0) skip--;
+        else out.push(served(row || (await reader.read(ref))));
+      }
+      return { filings: out };
+    },
+    (q) => requireOrderedWindow(q.start_date, q.end_date),
+  );
+
+  serve(
+    app,
+    items,
+    async (q, scenario) => {
+      let tickers = await requested(scenario, q.ticker);
+      if (q.accession_number) tickers = await filersOf(scenario, q.accession_number, tickers);
+      if (tickers?.length === 0) return { filing_items: [] };
+      const reader = new FilingReader(scenario);
+      const types = q.filing_type && new Set<string>(q.filing_type);
+      const selected = q.item?.flatMap(sectionsNamed);
+      const wanted = (row: Stored, s: FilingSection) =>
+        !selected ||
+        selected.some((x) => x.item === s.item && (x.filing_type === undefined || x.filing_type === row.filing_type));
+      const out: FilingItem[] = [];
+      let skip = q.offset;
+      for await (const ref of reader.newestFirst(tickers, q.start_date, q.end_date)) {
+        if (out.length >= q.limit) break;
+        const row = await reader.read(ref);
+        if (
+          (types && !types.has(row.filing_type)) ||
+          (q.accession_number && row.accession_number !== q.accession_number) ||
+          (q.year !== undefined && row.fiscal_year !== q.year) ||
+          (q.quarter !== undefined && row.fiscal_quarter !== q.quarter)
+        )
+          continue;
+        for (const [k, s] of row.sections.entries()) {
+          if (out.length >= q.limit) break;
+          if (!wanted(row, s)) continue;
+          if (skip > 0) skip--;
+          else out.push(item(row, s, k));
+        }
+      }
+      return { filing_items: out };
+    },
+    (q) => requireOrderedWindow(q.start_date, q.end_date),
+  );
+
+  serve(app, filingTickers, async (_, scenario) => ({ tickers: await filers(scenario) }));
+
+  serve(app, filingCiks, async (_, scenario) => {
+    const ciks = await scenario.reference(SHARDS.ciks, "Scenario has no companies");
+    const filed = new Set(await filers(scenario));
+    const rows = ciks.rows(0, ciks.length) as [string, string][];
+    const ofFilers = rows.filter(([, ticker]) => filed.has(ticker));
+    return { ciks: [...new Set((ofFilers.length ? ofFilers : rows).map(([cik]) => cik))] };
+  });
+
+  serve(app, filingTypes, async () => ({ filing_types: [...FILING_TYPES] }));
+
+  serve(app, itemTypes, async () => ({
+    item_types: FILING_ITEMS.map(({ filing_type, item, item_name }) => ({ filing_type, item, item_name })),
+  }));
+}
