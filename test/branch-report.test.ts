@@ -112,6 +112,7 @@ describe("a future branch's published validation report", () => {
     const articles = [...world.marketNews, ...world.perCompany.flatMap((c) => c.news)].filter((a) =>
       onOrBefore(a.visible_from),
     ).length;
+    const notes = world.perCompany.flatMap((c) => c.notes).filter((n) => onOrBefore(n.visible_from)).length;
     expect(rowsOf(report)).toEqual({
       ohlc_ordering: perBar,
       prices_positive: perBar,
@@ -154,6 +155,9 @@ describe("a future branch's published validation report", () => {
       news_lineage: articles,
       news_numbers_match_records: articles,
       news_sentiment_agrees: articles,
+      // Notes published by the current date.
+      notes_match_estimates: notes,
+      notes_numbers_match_records: notes,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,

@@ -15,6 +15,7 @@ import {
   marketFigures,
   marketSentiment,
   newsroom,
+  shortName,
   type ArticleDetail,
   type CompanyFactsOn,
   type Figures,
@@ -124,9 +125,9 @@ function emitArticles(emit: ShardSink, part: string, articles: ArticleDetail[]):
 }
 
 /** The numbers an article writes that its records do not hold (years of its fiscal period allowed through the figures). */
-function strayNumbers(article: ArticleDetail, figures: Figures): string[] {
+function strayNumbers(article: ArticleDetail, figures: Figures, names: string[] = []): string[] {
   const allowed = new Set(Object.values(figures));
-  return numbersIn(`${article.title}\n${article.text}`).filter((n) => !allowed.has(n));
+  return numbersIn(`${article.title}\n${article.text}`, names).filter((n) => !allowed.has(n));
 }
 
 function newsChecks(): Checker<Reads & MarketNews, Company> {
@@ -172,7 +173,7 @@ function newsChecks(): Checker<Reads & MarketNews, Company> {
         const figures = companyFigures(f, a.date);
         const results = f.earnings && a.article_format !== "market_move";
         if (
-          strayNumbers(a, figures).length > 0 ||
+          strayNumbers(a, figures, [company.facts.name, shortName(company.facts.name)]).length > 0 ||
           (results && !(a.text.includes(figures.eps) && a.text.includes(figures.revenue)))
         )
           numbers.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);

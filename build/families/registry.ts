@@ -10,6 +10,7 @@ import { kpis } from "./kpis.ts";
 import { macro } from "./macro.ts";
 import { market } from "./market.ts";
 import { news } from "./news.ts";
+import { notes } from "./notes.ts";
 import { prices } from "./prices.ts";
 import { rates } from "./rates.ts";
 import { regimes } from "./regimes.ts";
@@ -38,4 +39,5 @@ export const FAMILIES = registry()
   .add(macro)
   .add(filings)
   .add(news)
+  .add(notes)
   .add(story);

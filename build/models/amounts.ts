@@ -28,10 +28,13 @@ export const count = (x: number) => (Math.round(x) || 0).toLocaleString("en-US")
 
 /**
  * The numbers of a text as written, with their unit: "$2.35 billion", "-$0.05", "5.1%", "2023",
- * "1,234". A number glued to letters (Q3, 10-K, 8-K) is a label, not a figure, and is skipped.
+ * "1,234". A number glued to letters (Q3, 10-K, 8-K) is a label, not a figure, and is skipped, and
+ * so are the `names` given (a company's).
  */
-export function numbersIn(text: string): string[] {
-  return [...text.matchAll(NUMBER)].map((m) => m[1]);
+export function numbersIn(text: string, names: readonly string[] = []): string[] {
+  // A name is not a figure: "Phillips 66" states no 66.
+  const bare = names.reduce((t, name) => (name ? t.replaceAll(name, " ") : t), text);
+  return [...bare.matchAll(NUMBER)].map((m) => m[1]);
 }
 
 const NUMBER = /(?<![\w.$,-])(-?\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?: billion| million|bn|%)?)(?![\w-]|[.,]\d)/g;

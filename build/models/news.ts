@@ -384,7 +384,7 @@ const CONTEXT: Phrase<Words>[] = [
   (w) => `The company is one of the ${lower(w.sector)} names that investors track for a read on ${lower(w.industry)}.`,
   (w) => `${w.short}, whose business sits in ${lower(w.industry)}, is listed under the ticker ${w.ticker}.`,
   (w) =>
-    `As a ${lower(w.industry)} company, ${w.short} is often watched as a gauge of demand across ${lower(w.sector)}.`,
+    `As ${/^[aeiou]/i.test(w.industry) ? "an" : "a"} ${lower(w.industry)} company, ${w.short} is often watched as a gauge of demand across ${lower(w.sector)}.`,
   (w) => `${w.ticker} is classified in the ${w.sector} sector.`,
   (w) => `Investors follow ${w.short} for what it says about ${lower(w.industry)} more broadly.`,
 ];

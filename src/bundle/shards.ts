@@ -144,6 +144,26 @@ export type InstrumentKind = "company" | "fund" | "warrant";
 
 const identity = {};
 
+/** An analyst note's fields, its date first (the shard key) and its id second (ties). */
+export const NOTE_COLUMNS = [
+  "date",
+  "artifact_id",
+  "ticker",
+  "artifact_type",
+  "title",
+  "text",
+  "sentiment",
+  "visible_from",
+  "firm",
+  "analyst",
+  "rating",
+  "prior_rating",
+  "target_price",
+  "prior_target_price",
+  "estimate_id",
+  "source_event_id",
+] as const;
+
 /** A news article's listed fields, its date first (the shard key) and its id second (ties). */
 export const NEWS_COLUMNS = [
   "date",
@@ -370,6 +390,14 @@ export const SHARDS = {
     visible: "key",
     served: { hidden: ["key"] },
   }),
+  /** Per ticker: its analyst notes keyed `<date> <artifact_id>`, each row's JSON the served note. */
+  notes: kind(perPart("analyst-notes"), NOTE_COLUMNS, {
+    visible: "key",
+    key: (row) => `${row[0]} ${row[1]}`,
+    served: identity,
+  }),
+  /** Per month (`all/2023-06`): every company's notes as [key, ticker], to page them market-wide. */
+  notesIndex: kind(perPart("analyst-notes"), ["key", "ticker"], { visible: "key", period: "month" }),
   /** The operating companies' facts, by ticker. */
   companies: kind(
     only("companies"),

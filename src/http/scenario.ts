@@ -68,6 +68,16 @@ export class Splits {
   }
 }
 
+/** A row found by newestFirstIndexed: its ticker, and its place in the ticker's shard. */
+export interface IndexedRow {
+  ticker: string;
+  shard: DatedRows;
+  index: number;
+}
+
+/** Above every key that starts with the date (`"2023-06-30 0000320193-23-000003" < "2023-06-30~"`). */
+const through = (date: string) => `${date}~`;
+
 export class Scenario {
   readonly manifest: Manifest;
   /**
@@ -224,6 +234,53 @@ export class Scenario {
     }
     rows.sort((a, b) => (a.key === b.key ? (a.id < b.id ? 1 : -1) : a.key < b.key ? 1 : -1));
     return rows.slice(page.offset, page.offset + page.limit).map((r) => r.shard.json(r.index, r.index + 1));
+  }
+
+  /**
+   * Newest first over a kind kept per ticker, keyed `<date> <id>` (filings, analyst notes), and
+   * indexed market-wide per period by `[key, ticker]` rows of `index` (`all/2023`, `all/2023-06`):
+   * one ticker reads its own shard; several, or none, page the index and find each row in its
+   * ticker's shard (each shard opened once). Rows are yielded unread, so a page skips without
+   * reading them. The window is inclusive of both dates.
+   */
+  async *newestFirstIndexed(
+    kind: Kind<"key">,
+    index: Kind<"key">,
+    tickers: string[] | undefined,
+    first?: string,
+    last?: string,
+  ): AsyncGenerator<IndexedRow> {
+    for (const t of tickers ?? []) await this.requireTicker(t);
+    const shards = new Map<string, Promise<DatedRows | null>>();
+    const shardOf = (ticker: string) => {
+      let shard = shards.get(ticker);
+      if (!shard) shards.set(ticker, (shard = this.dated(kind, ticker)));
+      return shard;
+    };
+    const to = last === undefined ? undefined : through(last);
+    if (tickers?.length === 1) {
+      const shard = await shardOf(tickers[0]);
+      if (!shard) return;
+      const [from, end] = shard.window(first, to);
+      for (let i = end - 1; i >= from; i--) yield { ticker: tickers[0], shard, index: i };
+      return;
+    }
+    const wanted = tickers && new Set(tickers);
+    const periodOf = index.period === "month" ? monthOf : yearOf;
+    const upTo = last === undefined || last > this.horizon ? this.horizon : last;
+    for (const [period] of this.periodsUpTo(index.name("all"), upTo, periodOf)) {
+      if (first && period < periodOf(first)) break;
+      const rows = await this.dated(index, allOf(period));
+      if (!rows) continue;
+      const [from, end] = rows.window(first, to);
+      const refs = rows.rows(from, end) as [string, string][];
+      for (let k = refs.length - 1; k >= 0; k--) {
+        const [key, ticker] = refs[k];
+        if (wanted && !wanted.has(ticker)) continue;
+        const shard = (await shardOf(ticker))!;
+        yield { ticker, shard, index: shard.find(key) };
+      }
+    }
   }
 
   /**

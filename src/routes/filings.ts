@@ -3,8 +3,7 @@
 // company's, through the yearly index of filings (key and ticker), each row then read from its
 // company's shard. A filing's `text` is not stored: it is assembled from its sections here.
 import { z } from "zod";
-import type { DatedRows } from "../bundle/as-of.ts";
-import { allOf, SHARDS, yearOf } from "../bundle/shards.ts";
+import { allOf, SHARDS } from "../bundle/shards.ts";
 import {
   FILING_ITEMS,
   FILING_TYPES,
@@ -18,7 +17,7 @@ import {
 } from "../contract/filings.ts";
 import { asOf, endDate, int, many, oneOf, page, scenarioId, startDate, str, tickers } from "../contract/params.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { requireOrderedWindow, type Scenario } from "../http/scenario.ts";
+import { requireOrderedWindow, type IndexedRow, type Scenario } from "../http/scenario.ts";
 
 const TAG = "Filings";
 
@@ -126,64 +125,12 @@ type Stored = Omit<Filing, "text"> & {
   numbers_checked: number[];
 };
 
-/** A filing's place in the order: its key (`<filing date> <accession>`) and company. */
-interface Ref {
-  key: string;
-  ticker: string;
-}
+/** The stored filing at a place of the newest-first walk. */
+const stored = ({ shard, index }: IndexedRow) => shard.objects(index, index + 1)[0] as Stored;
 
-/** Above every key of a date (`"2023-06-30 0000320193-23-000003" < "2023-06-30~"`). */
-const through = (date: string) => `${date}~`;
-
-/** Filings read newest first at the scenario's horizon, each company's shard opened once. */
-class FilingReader {
-  private readonly scenario: Scenario;
-  private readonly shards = new Map<string, Promise<DatedRows | null>>();
-
-  constructor(scenario: Scenario) {
-    this.scenario = scenario;
-  }
-
-  private shard(ticker: string): Promise<DatedRows | null> {
-    let shard = this.shards.get(ticker);
-    if (!shard) this.shards.set(ticker, (shard = this.scenario.dated(SHARDS.filings, ticker)));
-    return shard;
-  }
-
-  /**
-   * The filings of `tickers` (every company's when undefined) filed in the window, newest first: one
-   * company's from its shard, more through the yearly index.
-   */
-  async *newestFirst(tickers: string[] | undefined, first?: string, last?: string): AsyncGenerator<Ref> {
-    const to = last === undefined ? undefined : through(last);
-    if (tickers?.length === 1) {
-      const shard = await this.shard(tickers[0]);
-      if (!shard) return;
-      const [from, end] = shard.window(first, to);
-      for (let i = end - 1; i >= from; i--) yield { key: shard.key(i), ticker: tickers[0] };
-      return;
-    }
-    const wanted = tickers && new Set(tickers);
-    for (const year of this.scenario.yearsUpToHorizon(SHARDS.filingsIndex.name("all"))) {
-      if ((first && year < yearOf(first)) || (last && year > yearOf(last))) continue;
-      const index = await this.scenario.dated(SHARDS.filingsIndex, allOf(year));
-      if (!index) continue;
-      const [from, end] = index.window(first, to);
-      const rows = index.rows(from, end) as [string, string][];
-      for (let k = rows.length - 1; k >= 0; k--) {
-        const [key, ticker] = rows[k];
-        if (!wanted || wanted.has(ticker)) yield { key, ticker };
-      }
-    }
-  }
-
-  /** The stored filing a reference names. */
-  async read({ key, ticker }: Ref): Promise<Stored> {
-    const shard = (await this.shard(ticker))!;
-    const i = shard.find(key);
-    return shard.objects(i, i + 1)[0] as Stored;
-  }
-}
+/** The filings of `tickers` (every company's when undefined) filed in the window, newest first. */
+const newestFirst = (scenario: Scenario, tickers: string[] | undefined, first?: string, last?: string) =>
+  scenario.newestFirstIndexed(SHARDS.filings, SHARDS.filingsIndex, tickers, first, last);
 
 /** A stored filing as served: its fields in the Filing's order, `text` assembled from its sections. */
 const FILING_FIELDS = Object.keys(Filing.shape) as (keyof Filing)[];
@@ -242,17 +189,16 @@ export function register(app: ApiApp): void {
     app,
     filings,
     async (q, scenario) => {
-      const reader = new FilingReader(scenario);
       const types = q.filing_type && new Set<string>(q.filing_type);
       const out: Filing[] = [];
       let skip = q.offset;
-      for await (const ref of reader.newestFirst(await requested(scenario, q.ticker), q.start_date, q.end_date)) {
+      for await (const at of newestFirst(scenario, q.ticker, q.start_date, q.end_date)) {
         if (out.length >= q.limit) break;
         // Without a form filter, the filings skipped are never read.
-        const row = types && (await reader.read(ref));
+        const row = types && stored(at);
         if (row && !types.has(row.filing_type)) continue;
         if (skip > 0) skip--;
-        else out.push(served(row || (await reader.read(ref))));
+        else out.push(served(row || stored(at)));
       }
       return { filings: out };
     },
@@ -266,7 +212,6 @@ export function register(app: ApiApp): void {
       let tickers = await requested(scenario, q.ticker);
       if (q.accession_number) tickers = await filersOf(scenario, q.accession_number, tickers);
       if (tickers?.length === 0) return { filing_items: [] };
-      const reader = new FilingReader(scenario);
       const types = q.filing_type && new Set<string>(q.filing_type);
       const selected = q.item?.flatMap(sectionsNamed);
       const wanted = (row: Stored, s: FilingSection) =>
@@ -274,9 +219,9 @@ export function register(app: ApiApp): void {
         selected.some((x) => x.item === s.item && (x.filing_type === undefined || x.filing_type === row.filing_type));
       const out: FilingItem[] = [];
       let skip = q.offset;
-      for await (const ref of reader.newestFirst(tickers, q.start_date, q.end_date)) {
+      for await (const at of newestFirst(scenario, tickers, q.start_date, q.end_date)) {
         if (out.length >= q.limit) break;
-        const row = await reader.read(ref);
+        const row = stored(at);
         if (
           (types && !types.has(row.filing_type)) ||
           (q.accession_number && row.accession_number !== q.accession_number) ||

@@ -11,6 +11,7 @@ import * as kpis from "./kpis.ts";
 import * as macro from "./macro.ts";
 import * as metrics from "./metrics.ts";
 import * as news from "./news.ts";
+import * as notes from "./notes.ts";
 import * as prices from "./prices.ts";
 import * as scenarios from "./scenarios.ts";
 import * as search from "./search.ts";
@@ -30,4 +31,5 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   actions,
   funds,
   news,
+  notes,
 ];

@@ -223,6 +223,20 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
   ).news.map((a) => a.artifact_id);
   const articleAt = (n: number) => ({ path: `/news/${articleIds[n % articleIds.length]}?scenario_id=${HISTORY}` });
 
+  // (p'): one company's filing sections of one fiscal year (the default 20); ticker and year rotate.
+  // (q'): one company's analyst notes as of a date (the default 10); ticker and date rotate.
+  const years = Array.from({ length: 8 }, (_, k) => 2016 + k);
+  const itemsAt = (n: number) => ({
+    path:
+      `/filings/items?scenario_id=${HISTORY}&ticker=${encodeURIComponent(historyTickers[n % historyTickers.length])}` +
+      `&year=${years[Math.floor(n / historyTickers.length) % years.length]}`,
+  });
+  const notesAt = (n: number) => ({
+    path:
+      `/analyst-notes?scenario_id=${HISTORY}&ticker=${encodeURIComponent(historyTickers[n % historyTickers.length])}` +
+      `&as_of=${horizons[n % ROTATION]}`,
+  });
+
   // (g): ETags of many distinct URLs, fetched first; replaying them in a cycle longer than the body
   // cache holds means every 304 is for a body the isolate no longer has.
   const msft = `/prices?scenario_id=${MEGACAP}&ticker=MSFT`;
@@ -392,6 +406,24 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       request: articleAt,
       expect: ok,
       notes: [`the id rotates over the ${articleIds.length} newest articles of the 100-company scenario`],
+    },
+    {
+      id: "p'",
+      name: "(p') /filings/items ticker-year, uncached",
+      runtime: service,
+      headers: keyed,
+      request: itemsAt,
+      expect: ok,
+      notes: [`ticker rotates over the ${historyTickers.length} companies, the fiscal year over ${years.length}`],
+    },
+    {
+      id: "q'",
+      name: "(q') /analyst-notes one company, uncached",
+      runtime: service,
+      headers: keyed,
+      request: notesAt,
+      expect: ok,
+      notes: [`ticker rotates over the ${historyTickers.length} companies, as_of over 2500 days from 2016`],
     },
     {
       id: "k",

@@ -29,6 +29,7 @@ export const SAMPLES: Record<string, string> = {
   "/events/timeline": `/events/timeline?${s}&limit=50`,
   "/news": `/news?${s}&ticker=AAPL&include_market=true&limit=20`,
   // An article of the default library: AAPL's results of 2023-01-30 (ids are stable for a world).
+  "/analyst-notes": `/analyst-notes?${s}&ticker=MSFT`,
   "/news/{artifact_id}": `/news/nws_20230130_a559c048a787?${s}`,
   "/financials/income-statements": `/financials/income-statements?${s}&ticker=AAPL`,
   "/financials/balance-sheets": `/financials/balance-sheets?${s}&ticker=MSFT&period=annual`,
