@@ -7,9 +7,14 @@ import { allOf, monthOf, NEWS_COLUMNS, SHARDS } from "../../src/bundle/shards.ts
 import type { Earnings } from "../../src/contract/earnings.ts";
 import { numbersIn } from "../models/amounts.ts";
 import { dayIndexOf, publicEvent, type PublicEvent } from "../models/events.ts";
+import type { Rng } from "../models/rng.ts";
 import {
   companyArticles,
   companyFigures,
+  fundArticle,
+  fundDayIsNews,
+  fundFigures,
+  fundSentiment,
   companySentiment,
   marketArticles,
   marketFigures,
@@ -18,6 +23,7 @@ import {
   shortName,
   type ArticleDetail,
   type CompanyFactsOn,
+  type FundFactsOn,
   type Figures,
   type MarketFactsOn,
   type Newsroom,
@@ -26,16 +32,15 @@ import type { CompanyCore } from "./company.ts";
 import type { CompanyEarnings } from "./earnings.ts";
 import type { Events } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family, ShardSink } from "./family.ts";
+import type { Funds, IndexFund } from "./funds.ts";
 import type { MacroTape } from "./macro.ts";
 import { byFirstColumn, groupBy, toRows } from "./rows.ts";
 import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
 
 export interface MarketNews {
-  /** Articles on market-wide events, by date then id. */
+  /** Articles on market-wide events and index funds' fund-flow news, by date then id. */
   marketNews: ArticleDetail[];
-  /** Hidden: each outlet's reporters. */
-  newsroom: Newsroom;
 }
 
 export interface CompanyNews {
@@ -43,7 +48,7 @@ export interface CompanyNews {
   news: ArticleDetail[];
 }
 
-type Reads = Calendar & Events & MacroTape;
+type Reads = Calendar & Events & MacroTape & Funds;
 type ReadsEach = CompanyCore & CompanyEarnings & Stock;
 type Company = CompanyBase & ReadsEach & CompanyNews;
 
@@ -74,32 +79,61 @@ function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent): CompanyF
   };
 }
 
+/**
+ * Fund-flow news: every index fund on the catalyst's day, and the broad funds on a Fed decision's day
+ * when they moved 1% or traded 1.2 times their average: the day's move and volume (their bars).
+ */
+function fundNews(world: Reads, scenarioId: string, room: Newsroom, rng: Rng): ArticleDetail[] {
+  return world.events.flatMap((e) => {
+    const fed = e.event_type === "policy_decision" && e.public_summary.startsWith("The Federal Reserve");
+    if (!fed && e.event_type !== "macro_catalyst") return [];
+    return world.funds
+      .filter((f) => e.event_type === "macro_catalyst" || f.spec.sector === null)
+      .flatMap((f) => {
+        const facts = fundFactsOn(f, publicEvent(e));
+        // The catalyst is always news for a fund; a Fed day only when the fund's day stands out.
+        if (fed && !fundDayIsNews(facts)) return [];
+        const a = fundArticle(scenarioId, facts, room, rng.fork(`news/funds/${f.spec.ticker}/${e.event_id}`));
+        return a ? [a] : [];
+      });
+  });
+}
+
+const fundFactsOn = (f: IndexFund, event: PublicEvent): FundFactsOn => ({
+  fund: { ticker: f.spec.ticker, name: f.spec.name, benchmark: f.spec.benchmark },
+  event,
+  bars: f.bars,
+});
+
 export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
   name: "news",
-  generate: (world, { source, rng }) => {
-    const room = newsroom(rng.fork("news/newsroom"));
-    const marketNews = world.events.flatMap((e) =>
-      marketArticles(
-        source.id,
-        { event: publicEvent(e), marketReturn: marketReturnOn(world, e.event_date) },
-        room,
-        rng.fork(`news/market/${e.event_id}`),
-      ),
-    );
-    return { marketNews: marketNews.sort(byDateThenId), newsroom: room };
-  },
-  context: (world, cut) => ({
-    marketNews: world.marketNews.filter((a) => a.visible_from <= cut.date),
-    newsroom: world.newsroom,
+  // Gathered, not generated: fund-flow news reads the index funds, which are there only once the
+  // company pass is over (their gatherer finishes before this one, in registry order).
+  gather: (world, { source, rng }) => ({
+    add: () => {},
+    finish: () => {
+      const room = newsroom(rng.fork("news/newsroom"));
+      const market = world.events.flatMap((e) =>
+        marketArticles(
+          source.id,
+          { event: publicEvent(e), marketReturn: marketReturnOn(world, e.event_date) },
+          room,
+          rng.fork(`news/market/${e.event_id}`),
+        ),
+      );
+      return { marketNews: [...market, ...fundNews(world, source.id, room, rng)].sort(byDateThenId) };
+    },
   }),
+  context: (world, cut) => ({ marketNews: world.marketNews.filter((a) => a.visible_from <= cut.date) }),
   company: (world, company, { source, rng }) => {
+    const room = newsroom(rng.fork("news/newsroom"));
     const lastDay = world.days[world.days.length - 1];
     const articles = company.events.flatMap((e) =>
       companyArticles(
         source.id,
         factsOn(company, publicEvent(e)),
         company.sizeTier,
-        world.newsroom,
+        room,
         lastDay,
         rng.fork(`news/${company.facts.ticker}/${e.event_id}`),
       ),
@@ -108,7 +142,11 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
   },
   companyContext: (company, cut) => ({ news: company.news.filter((a) => a.visible_from <= cut.date) }),
   companyShards: (_, { facts, news }, emit) => emitArticles(emit, facts.ticker, news),
-  shards: (world, emit) => emitArticles(emit, "market", world.marketNews),
+  // Market news under `market`, each fund's under its ticker.
+  shards: (world, emit) => {
+    for (const [part, articles] of groupBy(world.marketNews, (a) => a.ticker ?? "market"))
+      emitArticles(emit, part, articles);
+  },
   companyChecks: () => newsChecks(),
 };
 
@@ -187,6 +225,15 @@ function newsChecks(): Checker<Reads & MarketNews, Company> {
         const e = events.get(a.source_event_id);
         if (!traced(a, e)) {
           lineage.violation(`market ${a.date} ${a.artifact_id}`);
+          continue;
+        }
+        const fund = a.ticker === null ? undefined : world.funds.find((f) => f.spec.ticker === a.ticker);
+        if (fund) {
+          const f = fundFactsOn(fund, e!);
+          tone.rows++;
+          if (a.sentiment !== fundSentiment(f)) tone.violation(`${a.ticker} ${a.date} ${a.artifact_id}`);
+          if (strayNumbers(a, fundFigures(f), [fund.spec.name, fund.spec.benchmark]).length > 0)
+            numbers.violation(`${a.ticker} ${a.date} ${a.artifact_id}`);
           continue;
         }
         const m: MarketFactsOn = { event: e!, marketReturn: marketReturnOn(world, a.date) };

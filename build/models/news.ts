@@ -425,9 +425,17 @@ const CLOSERS: Record<string, Phrase<Words>[]> = {
   ],
 };
 
+/** A change that rounds to nothing reads as no change. */
+const flat = (change: string | undefined) => change === "0.0%";
+
 /** What a headline about a company's own news ends with: the stock's figures, which differ story to story. */
 const COMPANY_TAILS: Phrase<Words>[] = [
-  (w) => (w.fig.day_change ? `; shares ${w.dayVerb === "rose" ? "up" : "down"} ${w.fig.day_change}` : undefined),
+  (w) =>
+    flat(w.fig.day_change)
+      ? "; shares unchanged"
+      : w.fig.day_change
+        ? `; shares ${w.dayVerb === "rose" ? "up" : "down"} ${w.fig.day_change}`
+        : undefined,
   (w) => (w.fig.prior_close ? ` with stock at ${w.fig.prior_close}` : undefined),
   (w) =>
     w.fig.month_change
@@ -437,9 +445,18 @@ const COMPANY_TAILS: Phrase<Words>[] = [
 
 /** What a market headline ends with: the market's day. */
 const MARKET_TAILS: Phrase<MarketWords>[] = [
-  (w) => (w.fig.market_change ? `; stocks ${w.verb === "rose" ? "up" : "down"} ${w.fig.market_change}` : undefined),
   (w) =>
-    w.fig.market_change ? ` as the market ${w.verb === "rose" ? "gains" : "loses"} ${w.fig.market_change}` : undefined,
+    flat(w.fig.market_change)
+      ? "; stocks flat"
+      : w.fig.market_change
+        ? `; stocks ${w.verb === "rose" ? "up" : "down"} ${w.fig.market_change}`
+        : undefined,
+  (w) =>
+    flat(w.fig.market_change)
+      ? " as the market holds steady"
+      : w.fig.market_change
+        ? ` as the market ${w.verb === "rose" ? "gains" : "loses"} ${w.fig.market_change}`
+        : undefined,
 ];
 
 const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
@@ -677,6 +694,10 @@ const MARKET_TITLES: Record<string, Phrase<MarketWords>[]> = {
     (w) => `Rate decision: ${w.bank} ${w.move === "hold" ? "stands pat" : w.move === "hike" ? "tightens" : "eases"}`,
     (w) => `${w.bank} ${w.move === "hold" ? "leaves policy unchanged" : "moves on rates"}`,
     (w) => `Markets digest the ${poss(w.bank)} decision`,
+    (w) =>
+      `${w.bank} ${w.move === "hold" ? "holds its rate at" : w.move === "hike" ? "lifts its rate to" : "lowers its rate to"} ${w.level}`,
+    (w) => `Policy rate at ${w.level} after ${poss(w.bank)} ${w.move === "hold" ? "pause" : "move"}`,
+    (w) => `${w.bank} sets rate at ${w.level}`,
   ],
   inflation_release: [
     (w) => `Consumer prices up ${w.fig.summary_0} from a year earlier`,
@@ -699,6 +720,8 @@ const MARKET_TITLES: Record<string, Phrase<MarketWords>[]> = {
 interface MarketWords {
   summary: string;
   bank: string;
+  /** The policy rate after a decision, as its summary writes it ("4.25-4.50%"). */
+  level: string;
   move: "hike" | "cut" | "hold";
   fig: Figures;
   tone: Sentiment;
@@ -746,6 +769,7 @@ export function marketArticles(scenarioId: string, m: MarketFactsOn, room: Newsr
   const w: MarketWords = {
     summary: s,
     bank: BANK_OF(s),
+    level: / to (-?[\d.]+%?(?:-[\d.]+%)?)\.$/.exec(s)?.[1] ?? "its new level",
     move: s.includes(" raised ") ? "hike" : s.includes(" cut ") ? "cut" : "hold",
     fig,
     tone,
@@ -783,4 +807,106 @@ export function marketArticles(scenarioId: string, m: MarketFactsOn, room: Newsr
     );
   }
   return out;
+}
+
+/** What a fund-flow article may state: its cause (a market event) and the fund's bars up to its date. */
+export interface FundFactsOn {
+  fund: { ticker: string; name: string; benchmark: string };
+  event: PublicEvent;
+  bars: DayBar[];
+}
+
+/** Trading days of the volume average a fund's day is compared with. */
+const VOLUME_DAYS = 20;
+
+/** A fund's figures on the event's day: its close, its change, and its volume against its 20-day average. */
+export function fundFigures(f: FundFactsOn): Figures {
+  const i = f.bars.findIndex((b) => b.time === f.event.event_date);
+  if (i < VOLUME_DAYS) return {};
+  const average = f.bars.slice(i - VOLUME_DAYS, i).reduce((a, b) => a + b.volume, 0) / VOLUME_DAYS;
+  const out: Figures = {};
+  // The text restates its cause's summary, with that summary's numbers.
+  numbersIn(f.event.public_summary).forEach((n, k) => (out[`summary_${k}`] = n));
+  return {
+    ...out,
+    close: perShare(f.bars[i].close),
+    day_change: percent(f.bars[i].close / f.bars[i - 1].close - 1),
+    volume_multiple: (f.bars[i].volume / average).toFixed(1),
+  };
+}
+
+export function fundSentiment(f: FundFactsOn): Sentiment {
+  const day = move(f.bars, f.event.event_date);
+  return !day || Math.abs(day.change) < 0.005 ? "neutral" : day.change > 0 ? "positive" : "negative";
+}
+
+const FUND_TITLES: Phrase<FundWords>[] = [
+  (w) => `${w.ticker} ${w.up ? "gains" : "slips"} ${w.fig.day_change} on ${w.flow} trading`,
+  (w) => `Money moves through ${w.ticker}: volume at ${w.fig.volume_multiple} times normal`,
+  (w) => `${w.ticker} ${w.up ? "rises" : "falls"} to ${w.fig.close} on ${w.flow} turnover`,
+  (w) => `Index fund flows: ${w.ticker} ${w.up ? "up" : "down"} ${w.fig.day_change}`,
+];
+
+const FUND_LEADS: Phrase<FundWords>[] = [
+  (w) =>
+    `Shares of the ${w.name} (${w.ticker}) ${w.up ? "rose" : "fell"} ${w.fig.day_change} to ${w.fig.close}, with volume at ${w.fig.volume_multiple} times its 20-day average.`,
+  (w) =>
+    `Trading in ${w.ticker} ran at ${w.fig.volume_multiple} times its recent average as the fund ${w.up ? "gained" : "lost"} ${w.fig.day_change}, closing at ${w.fig.close}.`,
+  (w) =>
+    `Turnover in the ${w.name} was ${w.fig.volume_multiple} times the 20-day norm, and the shares ended at ${w.fig.close}, ${w.up ? "up" : "down"} ${w.fig.day_change}.`,
+];
+
+const FUND_CONTEXT: Phrase<FundWords>[] = [
+  (w) => `The fund tracks the ${w.benchmark}.`,
+  (w) => `${w.ticker} follows the ${w.benchmark}, so its flows track sentiment on that market.`,
+  (w) => `As a fund tracking the ${w.benchmark}, ${w.ticker} is where many investors adjust exposure quickly.`,
+];
+
+interface FundWords {
+  ticker: string;
+  name: string;
+  benchmark: string;
+  fig: Figures;
+  up: boolean;
+  /** The day's volume against its average, in a word. */
+  flow: "heavy" | "light" | "steady";
+  summary: string;
+}
+
+/** Whether a fund's day is news: a move of 1% or more, or volume 1.2 times its average or more. */
+export function fundDayIsNews(f: FundFactsOn): boolean {
+  const fig = fundFigures(f);
+  const day = move(f.bars, f.event.event_date);
+  return !!fig.close && !!day && (Math.abs(day.change) >= 0.01 || Number(fig.volume_multiple) >= 1.2);
+}
+
+/** One fund-flow article on a market event's day (SPEC rule 4: funds serve fund-flow news). */
+export function fundArticle(scenarioId: string, f: FundFactsOn, room: Newsroom, rng: Rng): ArticleDetail | null {
+  const fig = fundFigures(f);
+  if (!fig.close) return null;
+  const day = move(f.bars, f.event.event_date)!;
+  const multiple = Number(fig.volume_multiple);
+  const flow = multiple >= 1.2 ? "heavy" : multiple < 0.8 ? "light" : "steady";
+  const w: FundWords = { ...f.fund, fig, up: day.change >= 0, flow, summary: f.event.public_summary };
+  const outlet = rng.pick(OUTLETS);
+  const paragraphs = [
+    pickWith(rng, FUND_LEADS, w),
+    `The move came on the day of the news: ${f.event.public_summary}`,
+    pickWith(rng, FUND_CONTEXT, w),
+  ];
+  return finish(
+    scenarioId,
+    { date: f.event.event_date, format: "market_move", title: pickWith(rng, FUND_TITLES, w), paragraphs },
+    outlet,
+    rng.pick(room.get(outlet.name)!),
+    0,
+    {
+      ticker: f.fund.ticker,
+      event: f.event,
+      entities: [f.fund.name],
+      records: [`prices ${f.fund.ticker} ${f.event.event_date}`],
+      fig,
+      tone: fundSentiment(f),
+    },
+  );
 }

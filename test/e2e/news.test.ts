@@ -92,8 +92,17 @@ describe("news", () => {
     expect((await get(`/news/not-an-article?scenario_id=${MEGACAP}`)).status).toBe(404);
   });
 
-  it("answers an empty list for a fund without news, and 404 for an unknown ticker", async () => {
-    expect(((await body(`${N}&ticker=SPY`)) as { news: Article[] }).news).toEqual([]);
+  it("serves an index fund's fund-flow news, each on a market event's day, and 404 for an unknown ticker", async () => {
+    const spy = ((await body(`${N}&ticker=SPY&limit=500`)) as { news: Article[] }).news;
+    expect(spy.length).toBeGreaterThan(0);
+    expect(spy.every((a) => a.ticker === "SPY" && a.artifact_type === "news_article")).toBe(true);
+    const { events } = await body(`/events/timeline?scenario_id=${MEGACAP}&limit=500`);
+    const market = new Map(
+      events
+        .filter((e: { ticker: string | null }) => e.ticker === null)
+        .map((e: { event_id: string; event_date: string }) => [e.event_id, e.event_date]),
+    );
+    expect(spy.every((a) => market.get(a.source_event_id) === a.date)).toBe(true);
     expect((await get(`${N}&ticker=ZZZZ`)).status).toBe(404);
   });
 });

@@ -6,8 +6,11 @@ import { body, BRANCH } from "./client.ts";
 
 const END = "2026-06-30";
 let current: string;
+let catalystId: string;
 beforeAll(async () => {
   current = (await body(`/scenarios/${BRANCH}`)).scenario.current_date;
+  const { events } = await body(`/events/timeline?scenario_id=${BRANCH}&as_of=${END}&event_type=macro_catalyst`);
+  catalystId = events[0].event_id;
 });
 const q = `scenario_id=${BRANCH}`;
 const dates = (rows: Record<string, string>[], field: string) => rows.map((r) => r[field]);
@@ -34,6 +37,24 @@ describe("a future branch", () => {
     const funds = (await body(`/index-funds?${q}&limit=1000`)).index_funds;
     expect(funds.length).toBeGreaterThan(0);
     expect(dates(funds, "as_of").every((d) => d <= current)).toBe(true);
+  });
+
+  it("shows no article of the branch by default: news, filings, their items and analyst notes", async () => {
+    const news = (await body(`/news?${q}&limit=500`)).news;
+    expect(news.length).toBeGreaterThan(0);
+    expect(dates(news, "visible_from").every((d) => d <= current)).toBe(true);
+    expect(news.some((a: { source_event_id: string }) => a.source_event_id === catalystId)).toBe(false);
+    const filings = (await body(`/filings?${q}&limit=500`)).filings;
+    expect(filings.length).toBeGreaterThan(0);
+    expect(dates(filings, "filing_date").every((d) => d <= current)).toBe(true);
+    const items = (await body(`/filings/items?${q}&limit=100`)).filing_items;
+    expect(dates(items, "filing_date").every((d) => d <= current)).toBe(true);
+    const notes = (await body(`/analyst-notes?${q}&limit=500`)).analyst_notes;
+    expect(notes.length).toBeGreaterThan(0);
+    expect(dates(notes, "visible_from").every((d) => d <= current)).toBe(true);
+    // Revealed to an explicit later as_of: the catalyst's news.
+    const later = (await body(`/news?${q}&as_of=${END}&market_only=true&limit=500`)).news;
+    expect(later.some((a: { source_event_id: string }) => a.source_event_id === catalystId)).toBe(true);
   });
 
   it("is revealed to an explicit as_of after current_date", async () => {
