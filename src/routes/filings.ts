@@ -156,6 +156,20 @@ function item(row: Stored, section: FilingSection, k: number): FilingItem {
   };
 }
 
+/**
+ * The filing dates a fiscal year's filings fall in, so a request for one year decodes only its
+ * filings: a fiscal year (named by its end) starts after February of the year before, its 8-Ks are
+ * filed within it, and its 10-K within 90 days of its end.
+ */
+const yearFiled = (year: number): [string, string] => [`${year - 1}-01-01`, `${year + 1}-06-30`];
+
+/** A window narrowed to the request's own dates. */
+const within = ([first, last]: [string, string], q: { start_date?: string; end_date?: string }) =>
+  [
+    q.start_date && q.start_date > first ? q.start_date : first,
+    q.end_date && q.end_date < last ? q.end_date : last,
+  ] as const;
+
 /** The tickers asked for, each in the scenario (404 otherwise). */
 async function requested(scenario: Scenario, tickers: string[] | undefined): Promise<string[] | undefined> {
   for (const t of tickers ?? []) await scenario.requireTicker(t);
@@ -219,7 +233,9 @@ export function register(app: ApiApp): void {
         selected.some((x) => x.item === s.item && (x.filing_type === undefined || x.filing_type === row.filing_type));
       const out: FilingItem[] = [];
       let skip = q.offset;
-      for await (const at of newestFirst(scenario, tickers, q.start_date, q.end_date)) {
+      const [first, last] = q.year === undefined ? [q.start_date, q.end_date] : within(yearFiled(q.year), q);
+      if (first && last && first > last) return { filing_items: [] };
+      for await (const at of newestFirst(scenario, tickers, first, last)) {
         if (out.length >= q.limit) break;
         const row = stored(at);
         if (

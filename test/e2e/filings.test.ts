@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { numbersIn } from "../../build/models/amounts.ts";
 import { filingText } from "../../src/contract/filings.ts";
-import { body, get, json, MEGACAP } from "./client.ts";
+import { body, CRISIS, get, json, MEGACAP } from "./client.ts";
 
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;
@@ -34,6 +34,25 @@ describe("filings", () => {
     const window = await filings("&start_date=2023-04-01&end_date=2023-06-30&limit=500");
     expect(window).toEqual(all.filter((f) => f.filing_date >= "2023-04-01" && f.filing_date <= "2023-06-30"));
     expect(await filings("&ticker=SPY")).toEqual([]);
+  });
+
+  it("finds every filing of a fiscal year: each section of a company's fifteen years is in exactly one year's answer", async () => {
+    // A year's request reads only the filing dates its filings can fall in: this fails if that window drops one.
+    const walk = async (q: string) => {
+      const out: Row[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = (await body(`/filings/items?scenario_id=${CRISIS}&ticker=PAYX${q}&limit=100&offset=${offset}`))
+          .filing_items as Row[];
+        out.push(...page);
+        if (page.length < 100) return out;
+      }
+    };
+    const all = await walk("");
+    expect(all.length).toBeGreaterThan(200);
+    const byYear: Row[] = [];
+    for (let year = 2004; year <= 2021; year++) byYear.push(...(await walk(`&year=${year}`)));
+    const ids = (rows: Row[]) => rows.map((r) => r.artifact_id).sort();
+    expect(ids(byYear)).toEqual(ids(all));
   });
 
   it("pages across companies and years as one list", async () => {
