@@ -24,8 +24,8 @@ const NOTEWORTHY_TARGET_MOVE = 0.1;
 
 /**
  * The publications that get a note, with their records (the analyst's previous publication, the
- * event, the release): a firm's first publication after a release or other company news, when it
- * changed the firm's rating or moved its target by 10% or more.
+ * event, the release): for each firm and event (a release or other company news), its first
+ * publication on that event that changed the firm's rating or moved its target by 10% or more.
  */
 function noteRecords(company: CompanyBase & CompanyEarnings): NoteRecords[] {
   const events = new Map(company.events.map((e) => [e.event_id, publicEvent(e)]));
@@ -101,19 +101,19 @@ function notesChecks(): Checker<unknown, Company> {
           p.rating !== n.rating ||
           p.target_price !== n.target_price ||
           r.event.event_id !== n.source_event_id ||
-          r.event.visible_from > n.date
+          r.event.visible_from > n.date ||
+          (r.earnings !== undefined && r.earnings.filing_date > n.date) ||
+          n.prior_rating !== (r.previous?.rating ?? null) ||
+          n.prior_target_price !== p.prior_target_price
         ) {
           published.violation(where);
           continue;
         }
-        const allowed = new Set(Object.values(noteFigures(r)));
+        const figures = noteFigures(r);
+        const allowed = new Set(Object.values(figures));
         const names = [company.facts.name, shortName(company.facts.name)];
         const stray = numbersIn(`${n.title}\n${n.text}`, names).filter((x) => !allowed.has(x));
-        if (
-          stray.length > 0 ||
-          n.sentiment !== noteSentiment(r) ||
-          !n.text.includes(allowed.size ? noteFigures(r).target : "")
-        )
+        if (stray.length > 0 || n.sentiment !== noteSentiment(r) || !n.text.includes(figures.target))
           numbers.violation(where);
       }
     },

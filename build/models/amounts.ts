@@ -33,8 +33,12 @@ export const count = (x: number) => (Math.round(x) || 0).toLocaleString("en-US")
  */
 export function numbersIn(text: string, names: readonly string[] = []): string[] {
   // A name is not a figure: "Phillips 66" states no 66.
-  const bare = names.reduce((t, name) => (name ? t.replaceAll(name, " ") : t), text);
+  const bare = names
+    .reduce((t, name) => (name ? t.replaceAll(name, " ") : t), text)
+    // A range of rates ("4.25-4.50%") is two figures; a date's hyphens are left alone.
+    .replace(RATE_RANGE, "$1 to ");
   return [...bare.matchAll(NUMBER)].map((m) => m[1]);
 }
 
+const RATE_RANGE = /(\d)-(?=\d+(?:\.\d+)?%)/g;
 const NUMBER = /(?<![\w.$,-])(-?\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?: billion| million|bn|%)?)(?![\w-]|[.,]\d)/g;

@@ -9,7 +9,7 @@ import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { Earnings } from "../../src/contract/earnings.ts";
 import { amount, numbersIn, perShare, percent } from "./amounts.ts";
 import type { SizeTier } from "./anchors.ts";
-import type { PublicEvent } from "./events.ts";
+import { appointmentIn, type PublicEvent } from "./events.ts";
 import { personName } from "./names.ts";
 import type { Rng } from "./rng.ts";
 
@@ -683,8 +683,8 @@ export function companyArticles(
 function entitiesOf(f: CompanyFactsOn): string[] {
   const out = [f.facts.name];
   // A management change names its officer (the event's public summary).
-  const named = /named (.+?) as /.exec(f.event.public_summary);
-  if (f.event.event_type === "management_change" && named) out.push(named[1]);
+  const named = f.event.event_type === "management_change" ? appointmentIn(f.event.public_summary) : null;
+  if (named) out.push(named.person);
   return out;
 }
 

@@ -277,8 +277,11 @@ export class Scenario {
       for (let k = refs.length - 1; k >= 0; k--) {
         const [key, ticker] = refs[k];
         if (wanted && !wanted.has(ticker)) continue;
-        const shard = (await shardOf(ticker))!;
-        yield { ticker, shard, index: shard.find(key) };
+        const shard = await shardOf(ticker);
+        const at = shard ? shard.find(key) : -1;
+        // The index and the ticker's shard are written together: a miss is a broken bundle.
+        if (!shard || at < 0) throw new Error(`${kind.name(ticker)}: no row ${key} of its index`);
+        yield { ticker, shard, index: at };
       }
     }
   }

@@ -158,8 +158,8 @@ function item(row: Stored, section: FilingSection, k: number): FilingItem {
 
 /**
  * The filing dates a fiscal year's filings fall in, so a request for one year decodes only its
- * filings: a fiscal year (named by its end) starts after February of the year before, its 8-Ks are
- * filed within it, and its 10-K within 90 days of its end.
+ * filings: a fiscal year (named by its end) starts in the year before (in February at the earliest),
+ * its 8-Ks are filed within it, and its 10-K within 90 days of its end.
  */
 const yearFiled = (year: number): [string, string] => [`${year - 1}-01-01`, `${year + 1}-06-30`];
 
