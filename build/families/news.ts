@@ -9,6 +9,7 @@ import { numbersIn } from "../models/amounts.ts";
 import { dayIndexOf, publicEvent, type PublicEvent } from "../models/events.ts";
 import type { Rng } from "../models/rng.ts";
 import {
+  byDateThenArtifactId,
   companyArticles,
   companyFigures,
   fundArticle,
@@ -51,9 +52,6 @@ export interface CompanyNews {
 type Reads = Calendar & Events & MacroTape & Funds;
 type ReadsEach = CompanyCore & CompanyEarnings & Stock;
 type Company = CompanyBase & ReadsEach & CompanyNews;
-
-const byDateThenId = (a: ArticleDetail, b: ArticleDetail) =>
-  a.date === b.date ? (a.artifact_id < b.artifact_id ? -1 : 1) : a.date < b.date ? -1 : 1;
 
 /** The market's return on a day, from the public macro tape. */
 const marketReturnOn = (world: Reads, date: string): number | null => {
@@ -121,11 +119,13 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
           rng.fork(`news/market/${e.event_id}`),
         ),
       );
-      return { marketNews: [...market, ...fundNews(world, source.id, room, rng)].sort(byDateThenId) };
+      return { marketNews: [...market, ...fundNews(world, source.id, room, rng)].sort(byDateThenArtifactId) };
     },
   }),
   context: (world, cut) => ({ marketNews: world.marketNews.filter((a) => a.visible_from <= cut.date) }),
   company: (world, company, { source, rng }) => {
+    // The market part is gathered after this pass; the newsroom is a few names drawn from its own
+    // stream, so each company draws the same ones again.
     const room = newsroom(rng.fork("news/newsroom"));
     const lastDay = world.days[world.days.length - 1];
     const articles = company.events.flatMap((e) =>
@@ -138,7 +138,7 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
         rng.fork(`news/${company.facts.ticker}/${e.event_id}`),
       ),
     );
-    return { news: articles.sort(byDateThenId) };
+    return { news: articles.sort(byDateThenArtifactId) };
   },
   companyContext: (company, cut) => ({ news: company.news.filter((a) => a.visible_from <= cut.date) }),
   companyShards: (_, { facts, news }, emit) => emitArticles(emit, facts.ticker, news),

@@ -5,7 +5,7 @@ import { allOf, monthOf, NOTE_COLUMNS, SHARDS } from "../../src/bundle/shards.ts
 import type { PublishedEstimates } from "../../src/bundle/estimates.ts";
 import { numbersIn } from "../models/amounts.ts";
 import { publicEvent } from "../models/events.ts";
-import { shortName } from "../models/news.ts";
+import { byDateThenArtifactId, shortName } from "../models/news.ts";
 import { analystNote, noteFigures, noteSentiment, type AnalystNote, type NoteRecords } from "../models/notes.ts";
 import type { CompanyEarnings } from "./earnings.ts";
 import type { Checker, CompanyBase, Family } from "./family.ts";
@@ -55,7 +55,7 @@ export const notes: Family<object, object, CompanyEarnings, CompanyNotes> = {
   company: (_, company, { rng }) => ({
     notes: noteRecords(company)
       .map((r) => analystNote(r, rng.fork(`notes/${company.facts.ticker}/${r.publication.id}`)))
-      .sort((a, b) => (a.date === b.date ? (a.artifact_id < b.artifact_id ? -1 : 1) : a.date < b.date ? -1 : 1)),
+      .sort(byDateThenArtifactId),
   }),
   companyContext: (company, cut) => ({ notes: company.notes.filter((n) => n.visible_from <= cut.date) }),
   companyShards: (_, { facts, notes }, emit) => {

@@ -42,6 +42,12 @@ export interface ArticleDetail extends Article {
   validation: { numbers: string[]; facts_from: string[]; cause_visible_from: string };
 }
 
+/** Artifacts (articles, notes) by date, ties by id: the order of their shards. */
+export const byDateThenArtifactId = (
+  a: { date: string; artifact_id: string },
+  b: { date: string; artifact_id: string },
+) => (a.date === b.date ? (a.artifact_id < b.artifact_id ? -1 : 1) : a.date < b.date ? -1 : 1);
+
 export type ArticleFormat = "wire" | "analysis" | "brief" | "market_move";
 
 export interface EventLineage {
@@ -467,7 +473,7 @@ const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
   return "";
 };
 
-/** An article's id: its date and a hash of what it is, stable for a world. */
+/** An article's id: its date and a hash of what it is, stable for a world (contract/news.ts reads it back). */
 export function articleId(scenarioId: string, date: string, parts: string[]): string {
   const hash = createHash("sha256")
     .update([scenarioId, date, ...parts].join("|"))
@@ -475,17 +481,6 @@ export function articleId(scenarioId: string, date: string, parts: string[]): st
     .slice(0, 12);
   return `nws_${date.replaceAll("-", "")}_${hash}`;
 }
-
-/** The month (`2023-05`) of an article id's date: the part of the shard its detail is in. */
-export function monthOfArticleId(id: string): string | undefined {
-  const m = /^nws_(\d{4})(\d{2})(\d{2})_[0-9a-f]{12}$/.exec(id);
-  return m ? `${m[1]}-${m[2]}` : undefined;
-}
-
-export const dateOfArticleId = (id: string) => {
-  const m = /^nws_(\d{4})(\d{2})(\d{2})_/.exec(id)!;
-  return `${m[1]}-${m[2]}-${m[3]}`;
-};
 
 const slugify = (s: string) =>
   s

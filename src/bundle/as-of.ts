@@ -4,7 +4,7 @@
 import type { Row, Shard } from "./shard.ts";
 
 /** Above every key that starts with the date, and below the next date's (`"2023-06-30 AAPL" < "2023-06-30~"`). */
-const through = (date: string) => `${date}~`;
+export const through = (date: string) => `${date}~`;
 
 /**
  * Rows keyed by the date they are public from (`visible: "key"`): the shard's rows up to the horizon,

@@ -61,5 +61,14 @@ export const NewsArticleDetail = NewsArticle.extend({
   ),
 }).meta({ id: "NewsArticleDetail", description: "A news article with its text." });
 
+/** An article id: `nws_`, its date (`yyyymmdd`, the month of its detail's shard) and a 12-hex hash. */
+const ARTICLE_ID = /^nws_(\d{4})(\d{2})(\d{2})_[0-9a-f]{12}$/;
+
+/** The date an article id carries, or undefined for what is no article id. */
+export function articleDate(id: string): string | undefined {
+  const m = ARTICLE_ID.exec(id);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
+}
+
 export type NewsArticle = z.infer<typeof NewsArticle>;
 export type NewsArticleDetail = z.infer<typeof NewsArticleDetail>;

@@ -3,7 +3,7 @@
 // loads a manifest, works out a horizon or restates a split: every shard it can read holds only
 // the rows public by the horizon (src/bundle/as-of.ts), and per-share figures are restated for the
 // splits gone ex by then.
-import { DatedRows, FilteredRows, TickerRows } from "../bundle/as-of.ts";
+import { DatedRows, FilteredRows, through, TickerRows } from "../bundle/as-of.ts";
 import type { BundleReader } from "../bundle/reader.ts";
 import type { Shard } from "../bundle/shard.ts";
 import { allOf, monthOf, SHARDS, yearOf, type InstrumentKind, type ShardKind } from "../bundle/shards.ts";
@@ -74,9 +74,6 @@ export interface IndexedRow {
   shard: DatedRows;
   index: number;
 }
-
-/** Above every key that starts with the date (`"2023-06-30 0000320193-23-000003" < "2023-06-30~"`). */
-const through = (date: string) => `${date}~`;
 
 export class Scenario {
   readonly manifest: Manifest;
@@ -169,6 +166,12 @@ export class Scenario {
     return shard.rows(i, i + 1)[0][1] as InstrumentKind;
   }
 
+  /** The tickers, each one the scenario holds (404 for the first it does not). */
+  async requireTickers<T extends string[] | undefined>(tickers: T): Promise<T> {
+    for (const t of tickers ?? []) await this.requireTicker(t);
+    return tickers;
+  }
+
   /** Every company's splits gone ex by the horizon. */
   splits(): Promise<Splits> {
     this.splitsRead ??= this.byTicker(SHARDS.splits).then((rows) => new Splits(rows));
@@ -194,7 +197,7 @@ export class Scenario {
     tickers: string[] | undefined,
     page: Page,
   ): Promise<Uint8Array[]> {
-    for (const t of tickers ?? []) await this.requireTicker(t);
+    await this.requireTickers(tickers);
     const last = page.last === undefined || page.last > this.horizon ? this.horizon : page.last;
     if (tickers?.length === 1) return this.newestFirst([{ kind, part: tickers[0], whole: false }], page);
     const wanted = tickers ? new Set<unknown>(tickers) : undefined;
@@ -221,6 +224,8 @@ export class Scenario {
    * merged by key and then by second column (the id), as one newest-first list is.
    */
   async newestFirstOfParts(kind: Kind<"key">, parts: string[], page: Page): Promise<Uint8Array[]> {
+    // One shard is already in that order: read only the page's rows.
+    if (parts.length === 1) return this.newestFirst([{ kind, part: parts[0], whole: false }], page);
     const rows: { key: string; id: string; shard: DatedRows; index: number }[] = [];
     for (const part of parts) {
       const shard = await this.dated(kind, part);
@@ -250,7 +255,7 @@ export class Scenario {
     first?: string,
     last?: string,
   ): AsyncGenerator<IndexedRow> {
-    for (const t of tickers ?? []) await this.requireTicker(t);
+    await this.requireTickers(tickers);
     const shards = new Map<string, Promise<DatedRows | null>>();
     const shardOf = (ticker: string) => {
       let shard = shards.get(ticker);

@@ -170,12 +170,6 @@ const within = ([first, last]: [string, string], q: { start_date?: string; end_d
     q.end_date && q.end_date < last ? q.end_date : last,
   ] as const;
 
-/** The tickers asked for, each in the scenario (404 otherwise). */
-async function requested(scenario: Scenario, tickers: string[] | undefined): Promise<string[] | undefined> {
-  for (const t of tickers ?? []) await scenario.requireTicker(t);
-  return tickers;
-}
-
 /** The companies whose CIK an accession number starts with, among `tickers` when given. */
 async function filersOf(scenario: Scenario, accession: string, tickers: string[] | undefined): Promise<string[]> {
   const ciks = await scenario.reference(SHARDS.ciks, "Scenario has no companies");
@@ -223,7 +217,7 @@ export function register(app: ApiApp): void {
     app,
     items,
     async (q, scenario) => {
-      let tickers = await requested(scenario, q.ticker);
+      let tickers = await scenario.requireTickers(q.ticker);
       if (q.accession_number) tickers = await filersOf(scenario, q.accession_number, tickers);
       if (tickers?.length === 0) return { filing_items: [] };
       const types = q.filing_type && new Set<string>(q.filing_type);

@@ -69,7 +69,7 @@ export function register(app: ApiApp): void {
       for (const t of wanted ?? []) {
         if (!funds.some((f) => f.ticker === t)) throw notFound(`Index fund ${t} not found in scenario`);
       }
-      for (const t of q.holding ?? []) await scenario.requireTicker(t);
+      await scenario.requireTickers(q.holding);
       const rows = (await Promise.all(funds.map((f) => composition(scenario, f))))
         .flat()
         .filter((r) => !q.holding || q.holding.includes(r.holding_ticker));

@@ -3,12 +3,12 @@
 // market news alone, whatever the ticker; as_of bounds everything.
 import { z } from "zod";
 import { monthOf, SHARDS } from "../bundle/shards.ts";
-import { NewsArticle, NewsArticleDetail } from "../contract/news.ts";
+import { articleDate, NewsArticle, NewsArticleDetail } from "../contract/news.ts";
 import { asOf, bool, endDate, page, scenarioId, startDate, tickers, withDefault } from "../contract/params.ts";
 import { notFound } from "../http/errors.ts";
 import { jsonArray, jsonObject } from "../http/json.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { requireOrderedWindow, type Scenario } from "../http/scenario.ts";
+import { requireOrderedWindow } from "../http/scenario.ts";
 
 const TAG = "News";
 
@@ -59,15 +59,6 @@ const detail = dataRoute({
   response: z.object({ news_article: NewsArticleDetail }),
 });
 
-/** An article id: its date (which names the month of its detail's shard) and a hash. */
-const ARTICLE_ID = /^nws_(\d{4})(\d{2})(\d{2})_[0-9a-f]{12}$/;
-
-/** The tickers, each one the scenario holds (404 otherwise). */
-async function known(scenario: Scenario, tickers: string[]): Promise<string[]> {
-  for (const t of tickers) await scenario.requireTicker(t);
-  return tickers;
-}
-
 export function register(app: ApiApp): void {
   serve(
     app,
@@ -77,7 +68,11 @@ export function register(app: ApiApp): void {
       const rows = q.market_only
         ? await scenario.newestFirstOfParts(SHARDS.news, ["market"], window)
         : q.include_market && q.ticker
-          ? await scenario.newestFirstOfParts(SHARDS.news, [...(await known(scenario, q.ticker)), "market"], window)
+          ? await scenario.newestFirstOfParts(
+              SHARDS.news,
+              [...(await scenario.requireTickers(q.ticker)), "market"],
+              window,
+            )
           : await scenario.newestFirstByTickerOrPeriod(SHARDS.news, q.ticker, window);
       return { news: jsonArray<NewsArticle>(rows) };
     },
@@ -85,10 +80,9 @@ export function register(app: ApiApp): void {
   );
 
   serve(app, detail, async (q, scenario) => {
-    const m = ARTICLE_ID.exec(q.artifact_id);
+    const date = articleDate(q.artifact_id);
     const notArticle = () => notFound(`News article ${q.artifact_id} not found in scenario`);
-    if (!m) throw notArticle();
-    const date = `${m[1]}-${m[2]}-${m[3]}`;
+    if (!date) throw notArticle();
     const shard = await scenario.dated(SHARDS.newsDetail, monthOf(date));
     const i = shard ? shard.find(`${date} ${q.artifact_id}`) : -1;
     if (!shard || i < 0) throw notArticle();

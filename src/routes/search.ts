@@ -176,8 +176,7 @@ class CrossSection {
 /** The companies asked for (each must be in the scenario), or every company; by ticker. */
 async function wantedCompanies(scenario: Scenario, tickers: string[] | undefined): Promise<string[]> {
   if (!tickers) return (await scenario.companies()).keys;
-  for (const t of tickers) await scenario.requireTicker(t);
-  return [...tickers].sort();
+  return [...(await scenario.requireTickers(tickers))].sort();
 }
 
 /** Whether a company is of one of the sectors and industries asked for (case-insensitive), by ticker. */
