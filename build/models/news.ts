@@ -146,6 +146,9 @@ export function companyFigures(f: CompanyFactsOn, date: string): Figures {
     if (q.estimated_revenue !== null) out.estimated_revenue = amount(q.estimated_revenue);
     if (f.yearAgo) out.revenue_growth = percent(q.revenue / f.yearAgo.quarterly.revenue - 1);
   }
+  // A filing's news (an insider's purchase) quotes the filing: its summary's numbers are the record's.
+  if (FILED_EVENTS.has(f.event.event_type))
+    numbersIn(f.event.public_summary).forEach((n, k) => (out[`summary_${k}`] = n));
   const before = runUp(f.bars, f.event.event_date);
   if (before) {
     out.prior_close = perShare(before.close);
@@ -180,6 +183,7 @@ export function companySentiment(f: CompanyFactsOn, format: ArticleFormat, date:
     case "product_launch":
     case "contract_win":
     case "merger_rumor":
+    case "insider_purchase":
       return "positive";
     case "lawsuit":
     case "regulatory_action":
@@ -288,6 +292,13 @@ const TITLES: Record<string, Phrase<Words>[]> = {
     (w) => `${w.short} outlook ${w.tone === "positive" ? "moves higher" : "moves lower"}`,
     (w) => `${w.short} revises full-year expectations`,
   ],
+  insider_purchase: [
+    (w) => `${w.short} insider buys shares after the slide`,
+    (w) => `${w.ticker} insider steps in to buy as the stock falls`,
+    (w) => `Filing shows an insider purchase at ${w.short}`,
+    (w) => `${w.short} insider adds to stake after the stock's fall`,
+    (w) => `Buying the dip: a ${w.short} insider reports a purchase`,
+  ],
   product_launch: [
     (w) => `${w.short} unveils new product line`,
     (w) => `${w.short} launches new offering in ${lower(w.industry)}`,
@@ -369,6 +380,16 @@ const EVENT_LEADS: Phrase<Words>[] = [
   (w) => `In a statement, ${w.summary.replace(/^The /, "the ")}`,
   (w) => `${w.summary.replace(/\.$/, "")}, according to a company announcement.`,
 ];
+
+/** The lead of a filing's news: the filing's summary, framed as the filing's. */
+const FILING_LEADS: Phrase<Words>[] = [
+  (w) => `${w.summary.replace(/\.$/, "")}, according to a regulatory filing.`,
+  (w) => `A regulatory filing showed that ${w.summary.replace(/^The /, "the ")}`,
+  (w) => `${w.summary.replace(/\.$/, "")}, a securities filing showed.`,
+];
+
+/** Company events that are filings (Form 4): their news quotes the filing. */
+export const FILED_EVENTS = new Set(["insider_purchase"]);
 
 /** A second paragraph on results: more of the quarter's numbers. */
 const EARNINGS_DETAIL: Phrase<Words>[] = [
@@ -649,7 +670,7 @@ export function companyArticles(
               pickWith(rng, CLOSERS.earnings_release, w),
             ]
           : [
-              pickWith(rng, EVENT_LEADS, w),
+              pickWith(rng, FILED_EVENTS.has(e.event_type) ? FILING_LEADS : EVENT_LEADS, w),
               pickWith(rng, CONTEXT, w),
               pickWith(rng, RUN_UP, w),
               pickWith(rng, CLOSERS.default, w),

@@ -1,4 +1,4 @@
-// The realism statistics (REALISM.md Tiers 1-5), one module per tier, fed in the build's streamed
+// The realism statistics (REALISM.md Tiers 1-6), one module per tier, fed in the build's streamed
 // company pass beside the families' Tier 0 rules (build/pipeline/validate.ts). Each checker's checks follow
 // those of the family whose rows it measures, in this order: the order of the published reports.
 import type { Checker } from "../families/family.ts";
@@ -11,6 +11,7 @@ import { earningsAndAnalysts } from "./tier3.ts";
 import { ActionRates, fundamentals } from "./tier4.ts";
 import { crisisDepth, macroTape } from "./tier5.ts";
 import { newsStatistics } from "./tier6.ts";
+import { insiderBehaviour } from "./insiders.ts";
 
 export interface RealismChecker {
   /** The family whose rows it measures. */
@@ -54,5 +55,6 @@ export const REALISM_CHECKERS: readonly RealismChecker[] = [
   { after: "funds", start: fundTracking }, // Tier 2
   { after: "macro", start: crisisDepth }, // Tier 5
   { after: "macro", start: macroTape }, // Tier 5
+  { after: "insiders", start: insiderBehaviour }, // Tier 3
   { after: "news", start: newsStatistics }, // Tier 6
 ];

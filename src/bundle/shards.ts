@@ -8,6 +8,7 @@ import { PUBLISHED_ESTIMATES_COLUMNS } from "./estimates.ts";
 import { packCloses, SNAPSHOT_COLUMNS } from "./metrics-snapshot.ts";
 import { Earnings, EarningsDate, KpiGuidance } from "../contract/earnings.ts";
 import { Filing } from "../contract/filings.ts";
+import { InsiderTrade } from "../contract/insiders.ts";
 import { KpiMetrics, NonGaap } from "../contract/kpis.ts";
 import { FinancialMetrics } from "../contract/metrics.ts";
 import { SEARCH_FIELDS } from "../contract/search.ts";
@@ -162,6 +163,13 @@ export const NOTE_COLUMNS = [
   "prior_target_price",
   "estimate_id",
   "source_event_id",
+] as const;
+
+/** An insider trade's fields, its filing date first and its id second (the shard key), then the served order. */
+export const INSIDER_COLUMNS = [
+  "filing_date",
+  "id",
+  ...(Object.keys(InsiderTrade.shape) as (keyof InsiderTrade)[]).filter((c) => c !== "filing_date" && c !== "id"),
 ] as const;
 
 /** A news article's listed fields, its date first (the shard key) and its id second (ties). */
@@ -398,6 +406,16 @@ export const SHARDS = {
   }),
   /** Per month (`all/2023-06`): every company's notes as [key, ticker], to page them market-wide. */
   notesIndex: kind(perPart("analyst-notes"), ["key", "ticker"], { visible: "key", period: "month" }),
+  /** Per ticker: its insiders' Form 4 transactions keyed `<filing_date> <id>`, each row's JSON the served trade. */
+  insiders: kind(perPart("insider-trades"), INSIDER_COLUMNS, {
+    visible: "key",
+    key: (row) => `${row[0]} ${row[1]}`,
+    served: identity,
+  }),
+  /** Per month of filing (`all/2023-06`): every company's trades as [key, ticker], to page them market-wide. */
+  insidersIndex: kind(perPart("insider-trades"), ["key", "ticker"], { visible: "key", period: "month" }),
+  /** Each insider once, keyed `<first filing date> <ticker> <name>`: the names public by a date. */
+  insiderNames: kind(only("insider-names"), ["key", "name", "ticker"], { visible: "key" }),
   /** The operating companies' facts, by ticker. */
   companies: kind(
     only("companies"),

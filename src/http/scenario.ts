@@ -20,8 +20,12 @@ export function pageRange(from: number, to: number, offset: number, limit: numbe
 }
 
 /** 400 for an inverted date window: it cannot be served (an empty but valid window is 200). */
-export function requireOrderedWindow(start: string | undefined, end: string | undefined): void {
-  if (start && end && start > end) throw badRequest("Query parameter 'start_date' must not be after 'end_date'");
+export function requireOrderedWindow(
+  start: string | undefined,
+  end: string | undefined,
+  [first, last] = ["start_date", "end_date"],
+): void {
+  if (start && end && start > end) throw badRequest(`Query parameter '${first}' must not be after '${last}'`);
 }
 
 /** Index of the row whose key is exactly `key`, or -1. */

@@ -7,6 +7,7 @@ import * as events from "./events.ts";
 import * as filings from "./filings.ts";
 import * as financials from "./financials.ts";
 import * as funds from "./funds.ts";
+import * as insiders from "./insiders.ts";
 import * as kpis from "./kpis.ts";
 import * as macro from "./macro.ts";
 import * as metrics from "./metrics.ts";
@@ -32,4 +33,5 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   funds,
   news,
   notes,
+  insiders,
 ];

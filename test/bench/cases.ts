@@ -237,6 +237,13 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       `&as_of=${horizons[n % ROTATION]}`,
   });
 
+  // (r, r'): one company's insider trades (the default 10) as of a date; r' rotates the ticker and date.
+  const insidersAt = (n: number) => ({
+    path:
+      `/insider-trades?scenario_id=${HISTORY}&ticker=${encodeURIComponent(historyTickers[n % historyTickers.length])}` +
+      `&as_of=${horizons[n % ROTATION]}`,
+  });
+
   // (g): ETags of many distinct URLs, fetched first; replaying them in a cycle longer than the body
   // cache holds means every 304 is for a body the isolate no longer has.
   const msft = `/prices?scenario_id=${MEGACAP}&ticker=MSFT`;
@@ -422,6 +429,24 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       runtime: service,
       headers: keyed,
       request: notesAt,
+      expect: ok,
+      notes: [`ticker rotates over the ${historyTickers.length} companies, as_of over 2500 days from 2016`],
+    },
+    {
+      id: "r",
+      name: "(r) /insider-trades one company, warm",
+      runtime: service,
+      headers: keyed,
+      request: () => insidersAt(0),
+      expect: ok,
+      notes: [`ticker ${historyTickers[0]} of the 100-company scenario as of ${horizons[0]}`],
+    },
+    {
+      id: "r'",
+      name: "(r') /insider-trades one company, uncached",
+      runtime: service,
+      headers: keyed,
+      request: insidersAt,
       expect: ok,
       notes: [`ticker rotates over the ${historyTickers.length} companies, as_of over 2500 days from 2016`],
     },

@@ -37,6 +37,11 @@ describe("a future branch", () => {
     const funds = (await body(`/index-funds?${q}&limit=1000`)).index_funds;
     expect(funds.length).toBeGreaterThan(0);
     expect(dates(funds, "as_of").every((d) => d <= current)).toBe(true);
+    const trades = (await body(`/insider-trades?${q}&limit=200`)).insider_trades;
+    expect(trades.length).toBeGreaterThan(0);
+    expect(dates(trades, "filing_date").every((d) => d <= current)).toBe(true);
+    const later = (await body(`/insider-trades?${q}&as_of=${END}&limit=200`)).insider_trades;
+    expect(dates(later, "filing_date").some((d) => d > current)).toBe(true);
   });
 
   it("shows no article of the branch by default: news, filings, their items and analyst notes", async () => {

@@ -65,6 +65,9 @@ export const SAMPLES: Record<string, string> = {
   "/corporate-actions": `/corporate-actions?${s}`,
   "/index-funds": `/index-funds?${s}&ticker=XLK`,
   "/index-funds/tickers": "/index-funds/tickers",
+  "/insider-trades": `/insider-trades?${s}&ticker=MSFT&transaction_type=sell`,
+  "/insider-transactions": `/insider-transactions?${s}&ticker=AAPL`,
+  "/insider-trades/names": `/insider-trades/names?${s}&ticker=NVDA`,
 };
 
 /** POST routes: a body each (objects whose fields are the route's parameters). */

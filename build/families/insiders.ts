@@ -1,0 +1,243 @@
+// Insider trades (models/insiders.ts): each company's officers, directors and 10% owners and their
+// Form 4 transactions, stored once in the company's shard by filing date, with a monthly index
+// (`all/2023-06`) to page every company's and a list of the names that filed. An open-market buy
+// after a fall is news: it becomes an event on the company's timeline (`insider_purchase`), public
+// from its Form 4's filing date, which the news family reports.
+import { allOf, INSIDER_COLUMNS, monthOf, SHARDS } from "../../src/bundle/shards.ts";
+import { count, percent, perShare } from "../models/amounts.ts";
+import { addDays } from "../models/calendar.ts";
+import { byDateThenId, dayIndexOf, eventId, type WorldEvent } from "../models/events.ts";
+import {
+  BLACKOUT_AFTER_RELEASE,
+  BLACKOUT_BEFORE_QUARTER_END,
+  insiderTrades,
+  isOpenMarket,
+  MAX_FILING_LAG,
+} from "../models/insiders.ts";
+import type { InsiderTrade } from "../../src/contract/insiders.ts";
+import type { StockPath } from "../models/prices.ts";
+import type { CompanyCore } from "./company.ts";
+import type { CompanyEarnings } from "./earnings.ts";
+import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
+import { byFirstColumn, groupBy, toRows } from "./rows.ts";
+import type { Stock } from "./stocks.ts";
+import { RuleTally } from "./tier0.ts";
+
+export interface CompanyInsiders {
+  /** Form 4 transactions in the order they happened. */
+  insiderTrades: InsiderTrade[];
+  /** The timeline with the insider purchases that were news. */
+  events: WorldEvent[];
+}
+
+type ReadsEach = CompanyCore & CompanyEarnings & Stock;
+type Company = CompanyBase & ReadsEach & CompanyInsiders;
+
+/** An insider purchase is news when it is at least this large and follows a fall. */
+const NEWSWORTHY_PURCHASE = 100_000;
+/** At most one such story per company in this many trading days. */
+const PURCHASE_NEWS_GAP = 20;
+const HIGH_LOOKBACK = 250;
+
+/** How far the adjusted close on day `i` is below its high of the year before. */
+function fallFromHigh(stock: StockPath, i: number): number {
+  let high = 0;
+  for (let j = Math.max(0, i - HIGH_LOOKBACK); j <= i; j++) high = Math.max(high, stock.bars[j].adjusted_close);
+  return 1 - stock.bars[i].adjusted_close / high;
+}
+
+/** The public summary of an insider purchase: who bought how much, at what price, after what fall. */
+export function purchaseSummary(issuer: string, t: InsiderTrade, fall: number): string {
+  return (
+    `${issuer} ${t.title.toLowerCase()} ${t.name} reported buying ${count(t.shares)} shares at ${perShare(t.price)}, ` +
+    `after the stock fell ${percent(fall)} from its high.`
+  );
+}
+
+/** The insider purchases after a fall that are news, as events public from their Form 4's filing date. */
+function purchaseEvents(
+  scenarioId: string,
+  days: string[],
+  c: CompanyBase & Stock,
+  trades: InsiderTrade[],
+): WorldEvent[] {
+  const dayIndex = dayIndexOf(days);
+  const out: WorldEvent[] = [];
+  let last = -Infinity;
+  for (const t of trades) {
+    const day = dayIndex.get(t.transaction_date)!;
+    if (!t.details.after_fall || t.title === "10% Owner" || t.value < NEWSWORTHY_PURCHASE) continue;
+    if (day - last < PURCHASE_NEWS_GAP) continue;
+    last = day;
+    const filed = dayIndex.get(t.filing_date)!;
+    out.push({
+      event_id: eventId(scenarioId, ["insider_purchase", c.facts.ticker, t.id]),
+      ticker: c.facts.ticker,
+      event_type: "insider_purchase",
+      event_date: t.filing_date,
+      public_release_datetime: `${t.filing_date}T18:00:00`,
+      visible_from: t.filing_date,
+      public_summary: purchaseSummary(c.facts.name, t, fallFromHigh(c.stock, day)),
+      // Told after the prices are made: it moves nothing.
+      effect: { reactionDay: filed, jump: 0, volumeMultiplier: 1, volMultiplier: 1, surprise: 0 },
+    });
+  }
+  return out;
+}
+
+export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
+  name: "insiders",
+  context: () => ({}),
+  company: ({ days }, company, { source, rng }) => {
+    const { trades } = insiderTrades({
+      facts: company.facts,
+      tier: company.sizeTier,
+      days,
+      quarters: company.quarters,
+      events: company.events,
+      stock: company.stock,
+      rng: rng.fork(`insiders/${company.facts.ticker}`),
+    });
+    const news = purchaseEvents(source.id, days, company, trades);
+    return {
+      insiderTrades: trades,
+      events: news.length ? byDateThenId([...company.events, ...news]) : company.events,
+    };
+  },
+  companyContext: (company, cut) => ({
+    insiderTrades: company.insiderTrades.filter((t) => t.filing_date <= cut.date),
+    events: company.events.filter((e) => e.visible_from <= cut.date),
+  }),
+  companyShards: (_, { facts, insiderTrades: trades }, emit) => {
+    if (trades.length === 0) return;
+    const filed = [...trades].sort((a, b) =>
+      a.filing_date === b.filing_date ? (a.id < b.id ? -1 : 1) : a.filing_date < b.filing_date ? -1 : 1,
+    );
+    emit.write(SHARDS.insiders, facts.ticker, byFirstColumn(toRows(INSIDER_COLUMNS, filed)));
+    for (const [month, group] of groupBy(filed, (t) => monthOf(t.filing_date)))
+      emit.append(
+        SHARDS.insidersIndex,
+        allOf(month),
+        group.map((t) => [`${t.filing_date} ${t.id}`, t.ticker]),
+      );
+    const first = new Map<string, string>();
+    for (const t of filed) if (!first.has(t.name)) first.set(t.name, t.filing_date);
+    emit.append(
+      SHARDS.insiderNames,
+      undefined,
+      [...first].map(([name, date]) => [`${date} ${facts.ticker} ${name}`, name, facts.ticker]),
+    );
+  },
+  companyChecks: (days) => insiderChecks(days),
+};
+
+/** Per day, whether it lies in a blackout: from 14 days before a quarter's end to the trading day after its release. */
+function blackoutDays(days: string[], company: CompanyCore): Set<string> {
+  const dayIndex = dayIndexOf(days);
+  const out = new Set<string>();
+  for (const q of company.quarters) {
+    const from = addDays(q.end, -BLACKOUT_BEFORE_QUARTER_END);
+    const release = dayIndex.get(q.release);
+    const to =
+      release !== undefined
+        ? days[Math.min(release + BLACKOUT_AFTER_RELEASE, days.length - 1)]
+        : q.release > days[days.length - 1]
+          ? days[days.length - 1]
+          : "";
+    for (const d of days) if (d >= from && d <= to) out.add(d);
+  }
+  return out;
+}
+
+function insiderChecks(days: string[]): Checker<unknown, Company> {
+  const dayIndex = dayIndexOf(days);
+  const chain = new RuleTally(
+    "insider_holdings_chain",
+    "insiders",
+    "each insider's shares owned after a transaction are those before it plus or minus its shares, never below zero, and the next transaction starts from them (restated for splits in between)",
+  );
+  const lag = new RuleTally(
+    "insider_filing_lag",
+    "insiders",
+    "every Form 4 is filed on a trading day within two trading days of its transaction, inside the world (and so is not visible before)",
+  );
+  const prices = new RuleTally(
+    "insider_prices",
+    "insiders",
+    "open-market prices lie within the day's low and high; grants and gifts are valued at the day's close, exercises at a strike at or below the day's high; value = shares x price",
+  );
+  const blackout = new RuleTally(
+    "insider_blackout",
+    "insiders",
+    "no open-market trade outside a 10b5-1 plan falls from 14 days before a quarter's end to the trading day after its release; plan sales start at least 30 trading days after the plan's adoption",
+  );
+  const news = new RuleTally(
+    "insider_purchase_events",
+    "insiders",
+    "every insider_purchase event restates an open-market buy after a fall, public from its Form 4's filing date",
+  );
+  return {
+    company: (company) => {
+      const { facts, stock, insiderTrades: trades } = company;
+      const closed = blackoutDays(days, company);
+      const held = new Map<string, { after: number; day: number }>();
+      for (const t of trades) {
+        const where = `${facts.ticker} ${t.transaction_date} ${t.id}`;
+        const day = dayIndex.get(t.transaction_date);
+        const filed = dayIndex.get(t.filing_date);
+        lag.rows++;
+        if (day === undefined || filed === undefined || filed < day || filed - day > MAX_FILING_LAG) {
+          lag.violation(where);
+          continue;
+        }
+        chain.rows++;
+        const previous = held.get(t.name);
+        const splits = previous ? stock.splitMultiple[day] / stock.splitMultiple[previous.day] : 1;
+        const sign = t.details.acquired_disposed === "D" ? -1 : 1;
+        if (
+          t.shares_owned_after_transaction !== t.shares_owned_before_transaction + t.transaction_shares ||
+          t.shares_owned_after_transaction < 0 ||
+          t.transaction_shares !== sign * t.shares ||
+          (previous && Math.abs(t.shares_owned_before_transaction - previous.after * splits) > splits)
+        )
+          chain.violation(where);
+        held.set(t.name, { after: t.shares_owned_after_transaction, day });
+        prices.rows++;
+        const bar = stock.bars[day];
+        const p = t.price;
+        const inRange =
+          t.details.price_basis === "market"
+            ? p >= bar.low && p <= bar.high
+            : t.details.price_basis === "close"
+              ? p === bar.close
+              : p > 0 && p <= bar.high && t.transaction_type === "option_exercise";
+        if (
+          !inRange ||
+          p !== t.transaction_price_per_share ||
+          Math.abs(t.value - t.shares * p) > 0.006 ||
+          Math.abs(t.transaction_value - t.transaction_shares * p) > 0.006
+        )
+          prices.violation(where);
+        if (isOpenMarket(t.transaction_type)) {
+          blackout.rows++;
+          const planned = t.details.plan === "10b5-1";
+          const adopted = planned && t.details.plan_adopted ? dayIndex.get(t.details.plan_adopted) : undefined;
+          if (planned ? adopted === undefined || day - adopted < 30 : closed.has(t.transaction_date))
+            blackout.violation(where);
+        }
+      }
+      for (const e of company.events) {
+        if (e.event_type !== "insider_purchase") continue;
+        news.rows++;
+        const t = trades.find(
+          (x) =>
+            x.filing_date === e.event_date &&
+            e.public_summary === purchaseSummary(facts.name, x, fallFromHigh(stock, dayIndex.get(x.transaction_date)!)),
+        );
+        if (!t || t.transaction_type !== "buy" || !t.details.after_fall || e.visible_from !== t.filing_date)
+          news.violation(`${facts.ticker} ${e.event_date} ${e.event_id}`);
+      }
+    },
+    finish: () => [chain.check(), lag.check(), prices.check(), blackout.check(), news.check()],
+  };
+}

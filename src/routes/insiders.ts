@@ -1,0 +1,168 @@
+// Insider trades (docs/insider-trades.md): Form 4 transactions, newest filing first, each public from
+// its filing date. One company's are read from its shard; several, or every company's, through the
+// monthly index of filings (key and ticker). A `name` is looked up in the list of names first, so only
+// the companies it filed for are read.
+import { z } from "zod";
+import { SHARDS } from "../bundle/shards.ts";
+import { InsiderTrade, TRANSACTION_TYPES } from "../contract/insiders.ts";
+import { asOf, date, many, oneOf, page, scenarioId, str, tickers } from "../contract/params.ts";
+import { dataRoute, serve, type ApiApp } from "../http/route.ts";
+import { requireOrderedWindow, type Scenario } from "../http/scenario.ts";
+
+const TAG = "Insiders";
+
+const trades = dataRoute({
+  path: "/insider-trades",
+  tag: TAG,
+  summary: "Insider trades (Form 4)",
+  description:
+    "Newest filing first, ties by id. Each row is a Form 4 transaction of an officer, director or 10% owner, " +
+    "filed within two business days and visible from its `filing_date`; `filing_date_gte` and `filing_date_lte` " +
+    "bound it. Open-market trades (`buy`, `sell`) never fall in the blackout from 14 days before a quarter's end " +
+    "to the trading day after its release, except sales under a 10b5-1 plan (`details.plan`). Rows carry SPEC's " +
+    "fields and financialdatasets' (`name`, `title`, signed `transaction_shares`...). Funds and warrants have none.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: tickers("Only these companies' insiders", "AAPL"),
+      name: str({
+        description: "Only this insider, as /insider-trades/names spells it.",
+        example: "Greta Marrowby",
+      }).optional(),
+      transaction_type: many(oneOf(TRANSACTION_TYPES, { description: "A transaction type.", example: "sell" }), {
+        description: "Only these transaction types (repeat for any of).",
+        example: "sell",
+      }),
+      filing_date_gte: date({ description: "Filed on or after this date.", example: "2023-01-01" }).optional(),
+      filing_date_lte: date({ description: "Filed on or before this date.", example: "2023-12-31" }).optional(),
+      as_of: asOf("trades filed").optional(),
+      ...page(10, 200),
+    }),
+  },
+  response: z.object({ insider_trades: z.array(InsiderTrade) }),
+});
+
+const transactions = dataRoute({
+  path: "/insider-transactions",
+  tag: TAG,
+  summary: "Insider transactions",
+  description:
+    "The rows of /insider-trades with fewer filters: newest filing first, each visible from its filing date.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: tickers("Only these companies' insiders", "AAPL"),
+      as_of: asOf("transactions filed").optional(),
+      ...page(50, 200),
+    }),
+  },
+  response: z.object({ insider_transactions: z.array(InsiderTrade) }),
+});
+
+const names = dataRoute({
+  path: "/insider-trades/names",
+  tag: TAG,
+  summary: "Names of insiders",
+  description:
+    "The insiders with a Form 4 filed by the horizon, alphabetically, as `name` filters take them: appointees " +
+    "of a management change appear once they have filed.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: tickers("Only these companies' insiders", "AAPL"),
+      as_of: asOf("insiders who have filed").optional(),
+    }),
+  },
+  response: z.object({ names: z.array(z.string()) }),
+});
+
+interface Filter {
+  tickers: string[] | undefined;
+  name?: string;
+  types?: string[];
+  first?: string;
+  last?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The companies an insider of this name filed for by the horizon (a name is compared without case). */
+async function filersNamed(scenario: Scenario, name: string): Promise<string[]> {
+  const list = await scenario.dated(SHARDS.insiderNames);
+  if (!list) return [];
+  const wanted = name.toLowerCase();
+  return [
+    ...new Set(
+      list
+        .objects(0, list.length)
+        .filter((r) => (r.name as string).toLowerCase() === wanted)
+        .map((r) => r.ticker as string),
+    ),
+  ];
+}
+
+async function insiderPage(scenario: Scenario, f: Filter): Promise<InsiderTrade[]> {
+  let tickers = f.tickers;
+  if (f.name !== undefined) {
+    await scenario.requireTickers(tickers);
+    const filers = await filersNamed(scenario, f.name);
+    tickers = tickers ? filers.filter((t) => tickers!.includes(t)) : filers;
+    if (tickers.length === 0) return [];
+  }
+  const types = f.types && new Set(f.types);
+  const wanted = f.name?.toLowerCase();
+  const out: InsiderTrade[] = [];
+  let skip = f.offset;
+  for await (const { shard, index } of scenario.newestFirstIndexed(
+    SHARDS.insiders,
+    SHARDS.insidersIndex,
+    tickers,
+    f.first,
+    f.last,
+  )) {
+    if (out.length >= f.limit) break;
+    const filtered = types !== undefined || wanted !== undefined;
+    if (!filtered && skip > 0) {
+      skip--;
+      continue;
+    }
+    const row = shard.objects(index, index + 1)[0] as InsiderTrade;
+    if ((types && !types.has(row.transaction_type)) || (wanted && row.name.toLowerCase() !== wanted)) continue;
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+export function register(app: ApiApp): void {
+  serve(
+    app,
+    trades,
+    async (q, scenario) => ({
+      insider_trades: await insiderPage(scenario, {
+        tickers: q.ticker,
+        name: q.name,
+        types: q.transaction_type,
+        first: q.filing_date_gte,
+        last: q.filing_date_lte,
+        limit: q.limit,
+        offset: q.offset,
+      }),
+    }),
+    (q) => requireOrderedWindow(q.filing_date_gte, q.filing_date_lte, ["filing_date_gte", "filing_date_lte"]),
+  );
+  serve(app, transactions, async (q, scenario) => ({
+    insider_transactions: await insiderPage(scenario, { tickers: q.ticker, limit: q.limit, offset: q.offset }),
+  }));
+  serve(app, names, async (q, scenario) => {
+    await scenario.requireTickers(q.ticker);
+    const list = await scenario.dated(SHARDS.insiderNames);
+    const only = q.ticker && new Set(q.ticker);
+    const rows = list ? list.objects(0, list.length) : [];
+    const found = rows.filter((r) => !only || only.has(r.ticker as string)).map((r) => r.name as string);
+    return { names: [...new Set(found)].sort() };
+  });
+}

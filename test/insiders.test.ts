@@ -1,0 +1,112 @@
+// Insider trades on a world built in memory: every rule holds, each fails on a world broken the way
+// it guards against, and the behaviour statistics come out in REALISM's bands.
+import { describe, expect, it } from "vitest";
+import { insiders as insidersFamily } from "../build/families/insiders.ts";
+import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
+import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { memoryScratch } from "../build/pipeline/scratch.ts";
+import { generateWorld, type Company } from "../build/pipeline/world.ts";
+import { insiderBehaviour } from "../build/realism/insiders.ts";
+
+const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+const world = generateWorld(source);
+const companies = world.perCompany;
+type Trade = Company["insiderTrades"][number];
+
+function failing(perCompany: Company[]): string[] {
+  const checker = insidersFamily.companyChecks!(world.days, memoryScratch());
+  for (const c of perCompany) checker.company!(c);
+  return checker
+    .finish(world)
+    .filter((c) => !c.passed)
+    .map((c) => c.name);
+}
+
+/** The companies with the first trade `pick` chooses edited. */
+function breakTrade(pick: (t: Trade) => boolean, edit: (t: Trade) => Partial<Trade>): Company[] {
+  const k = companies.findIndex((c) => c.insiderTrades.some(pick));
+  const c = companies[k];
+  const i = c.insiderTrades.findIndex(pick);
+  const t = c.insiderTrades[i];
+  return companies.with(k, { ...c, insiderTrades: c.insiderTrades.with(i, { ...t, ...edit(t) }) });
+}
+
+const discretionarySale = (t: Trade) => t.transaction_type === "sell" && t.details.plan === null;
+
+describe("insider trades", () => {
+  it("hold every rule on a generated world, and only companies have insiders", () => {
+    expect(failing(companies)).toEqual([]);
+    expect(companies.every((c) => c.insiderTrades.length > 0)).toBe(true);
+    const tickers = new Set(companies.flatMap((c) => c.insiderTrades.map((t) => t.ticker)));
+    for (const fund of world.funds) expect(tickers.has(fund.spec.ticker)).toBe(false);
+  });
+
+  it("fails insider_holdings_chain on a broken chain", () => {
+    const broken = breakTrade(discretionarySale, (t) => ({
+      shares_owned_after_transaction: t.shares_owned_after_transaction + 100,
+    }));
+    expect(failing(broken)).toEqual(["insider_holdings_chain"]);
+  });
+
+  it("fails insider_filing_lag on a Form 4 filed three trading days late", () => {
+    const late = breakTrade(discretionarySale, (t) => ({
+      filing_date: world.days[world.days.indexOf(t.transaction_date) + 3],
+    }));
+    expect(failing(late)).toEqual(["insider_filing_lag"]);
+  });
+
+  it("fails insider_prices on a price above the day's high and on a value that is not shares x price", () => {
+    const high = (t: Trade) => {
+      const c = companies.find((x) => x.facts.ticker === t.ticker)!;
+      return c.stock.bars[world.days.indexOf(t.transaction_date)].high;
+    };
+    const above = breakTrade(discretionarySale, (t) => {
+      const price = high(t) + 1;
+      return {
+        price,
+        transaction_price_per_share: price,
+        value: Math.round(t.shares * price * 100) / 100,
+        transaction_value: Math.round(t.transaction_shares * price * 100) / 100,
+      };
+    });
+    expect(failing(above)).toEqual(["insider_prices"]);
+    expect(failing(breakTrade(discretionarySale, (t) => ({ value: t.value + 10 })))).toEqual(["insider_prices"]);
+  });
+
+  it("fails insider_blackout on a discretionary sale the day after a release, not on a plan sale", () => {
+    const c = companies.find((x) => x.insiderTrades.some(discretionarySale))!;
+    const release = c.quarters.find((q) => world.days.includes(q.release) && q.release > world.days[5])!.release;
+    const dayAfter = world.days[world.days.indexOf(release) + 1];
+    const moved = breakTrade(
+      (t) => t.ticker === c.facts.ticker && discretionarySale(t),
+      () => ({ transaction_date: dayAfter, filing_date: dayAfter }),
+    );
+    // Moving it also breaks its price and chain; the blackout must be among what fails.
+    expect(failing(moved)).toContain("insider_blackout");
+    const planned = (t: Trade) => t.details.plan === "10b5-1";
+    expect(companies.some((x) => x.insiderTrades.some(planned))).toBe(true);
+  });
+
+  it("fails insider_purchase_events on an event whose summary is not its Form 4's", () => {
+    const k = companies.findIndex((c) => c.events.some((e) => e.event_type === "insider_purchase"));
+    expect(k).toBeGreaterThanOrEqual(0);
+    const c = companies[k];
+    const i = c.events.findIndex((e) => e.event_type === "insider_purchase");
+    const e = c.events[i];
+    const wrong = companies.with(k, {
+      ...c,
+      events: c.events.with(i, { ...e, public_summary: e.public_summary.replace(/at \$[\d.]+/, "at $1.23") }),
+    });
+    expect(failing(wrong)).toEqual(["insider_purchase_events"]);
+  });
+
+  it("sell 3-10 times as often as they buy, trade after releases, buy after falls", () => {
+    const checker = insiderBehaviour(world.days);
+    for (const c of companies) checker.company!(c);
+    const checks = Object.fromEntries(checker.finish(world).map((c) => [c.name, c]));
+    for (const name of ["insider_sells_to_buys", "insider_trades_after_earnings", "insider_buys_after_falls"]) {
+      expect(checks[name].passed, checks[name].detail).toBe(true);
+      expect(checks[name].observed).not.toBeNull();
+    }
+  });
+});
