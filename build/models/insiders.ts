@@ -197,9 +197,14 @@ export function castOf(tier: SizeTier, days: string[], events: WorldEvent[], rng
   return cast;
 }
 
+/** A person's shares, shared by their seats (an officer named to a second role keeps them). */
+interface Wallet {
+  shares: number;
+}
+
 interface Holder {
   seat: Insider;
-  shares: number;
+  wallet: Wallet;
   rates: Rates;
   /** Shares sold each month under a 10b5-1 plan, from `planFirstSale`, adopted on `planAdopted`. */
   planShares: number;
@@ -239,15 +244,18 @@ export function insiderTrades({ facts, tier, days, quarters, events, stock, rng 
   let weight = 0;
   for (let i = 0; i < n; i++) weight += clustering(calendar.sinceOpen[i]);
   const perOpenDay = weight > 0 ? n / 252 / weight : 0;
+  const wallets = new Map<string, Wallet>();
   const holders: Holder[] = cast.map((seat, k) => {
     const own = rng.fork(`seat/${k}`);
     const planned =
       (seat.title === CEO && own.uniform() < PLAN[tier]) || (seat.title === CFO && own.uniform() < 0.6 * PLAN[tier]);
     const adopted = calendar.sinceOpen.findIndex((s, i) => i >= seat.from && s >= 0);
     const start = startingShares(seat, tier, stock.shares[Math.min(seat.from, n - 1)], own);
+    let wallet = wallets.get(seat.name);
+    if (!wallet) wallets.set(seat.name, (wallet = { shares: start }));
     return {
       seat,
-      shares: start,
+      wallet,
       rates: ratesOf(seat),
       planShares:
         planned && adopted >= 0 ? Math.max(100, Math.round((start * own.between(0.005, 0.015)) / 100) * 100) : 0,
@@ -265,19 +273,19 @@ export function insiderTrades({ facts, tier, days, quarters, events, stock, rng 
     const month = days[i].slice(5, 7);
     const planDay = i > 0 && days[i].slice(0, 7) !== days[i - 1].slice(0, 7);
     const open = clustering(calendar.sinceOpen[i]) * perOpenDay;
+    if (split !== 1) {
+      for (const w of wallets.values()) w.shares = Math.round(w.shares * split);
+      for (const h of holders) h.planShares = Math.round(h.planShares * split);
+    }
     for (const h of holders) {
-      if (split !== 1) {
-        h.shares = Math.round(h.shares * split);
-        h.planShares = Math.round(h.planShares * split);
-      }
-      const { seat, rng: r } = h;
+      const { seat, wallet, rng: r } = h;
       if (i < seat.from || i >= seat.until) continue;
       const record = (type: TransactionType, shares: number, price: number, details: Partial<InsiderTradeDetails>) => {
-        const before = h.shares;
+        const before = wallet.shares;
         const sign = type === "sell" || type === "gift" ? -1 : 1;
-        h.shares += sign * shares;
+        wallet.shares += sign * shares;
         trades.push(
-          trade(facts, seat, days, i + filingLag(r), i, type, sign * shares, price, before, h.shares, details),
+          trade(facts, seat, days, i + filingLag(r), i, type, sign * shares, price, before, wallet.shares, details),
         );
       };
       const marketPrice = () => round2(bar.low + r.uniform() * (bar.high - bar.low));
@@ -287,23 +295,23 @@ export function insiderTrades({ facts, tier, days, quarters, events, stock, rng 
           price_basis: "close",
         });
       }
-      if (h.planShares > 0 && planDay && i >= h.planFirstSale && h.shares >= h.planShares) {
+      if (h.planShares > 0 && planDay && i >= h.planFirstSale && wallet.shares >= h.planShares) {
         record("sell", h.planShares, marketPrice(), { plan: "10b5-1", plan_adopted: days[h.planAdopted] });
       }
       const gift = (h.rates.gift / 252) * (month === "12" ? 4 : 0.7);
-      if (r.uniform() < gift && h.shares >= 1000) {
-        record("gift", Math.round(h.shares * r.between(0.005, 0.03)), bar.close, { price_basis: "close" });
+      if (r.uniform() < gift && wallet.shares >= 1000) {
+        record("gift", Math.round(wallet.shares * r.between(0.005, 0.03)), bar.close, { price_basis: "close" });
       }
       if (open === 0) continue;
       if (r.uniform() < h.rates.exercise * open) {
-        const exercised = Math.max(100, Math.round((h.shares * r.between(0.05, 0.2)) / 100) * 100);
+        const exercised = Math.max(100, Math.round((wallet.shares * r.between(0.05, 0.2)) / 100) * 100);
         const strike = round2(bar.close * r.between(0.35, 0.85));
         record("option_exercise", exercised, strike, { price_basis: "exercise_price" });
         if (r.uniform() < 0.6) record("sell", exercised, marketPrice(), { with_exercise: true });
       }
       if (r.uniform() < h.rates.sell * open) {
-        const lot = Math.round((h.shares * r.between(0.03, 0.15)) / 100) * 100;
-        if (lot >= 100 && lot <= h.shares) record("sell", lot, marketPrice(), {});
+        const lot = Math.round((wallet.shares * r.between(0.03, 0.15)) / 100) * 100;
+        if (lot >= 100 && lot <= wallet.shares) record("sell", lot, marketPrice(), {});
       }
       const fallen = calendar.afterFall[i];
       if (r.uniform() < h.rates.buy * open * (fallen ? BUY_AFTER_FALL : 1)) {

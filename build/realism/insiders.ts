@@ -18,6 +18,8 @@ const BUYS_AFTER_FALLS: Band = { min: 2, max: null };
 const WEEKS_AFTER = 20;
 const MIN_TRADES = 30;
 const MIN_BUYS = 10;
+/** Company-days after a fall: fewer say little about a rate. */
+const MIN_FALL_DAYS = 250;
 
 export function insiderBehaviour(days: string[]): Checker<World, Company> {
   const dayIndex = dayIndexOf(days);
@@ -85,7 +87,7 @@ export function insiderBehaviour(days: string[]): Checker<World, Company> {
             "trades after releases",
             `${discretionary} trades`,
           ),
-      buys >= MIN_BUYS && fallDays > 0
+      buys >= MIN_BUYS && fallDays >= MIN_FALL_DAYS
         ? bandCheck(
             FAMILY,
             "insider_buys_after_falls",
