@@ -184,6 +184,7 @@ export function companySentiment(f: CompanyFactsOn, format: ArticleFormat, date:
     case "contract_win":
     case "merger_rumor":
     case "insider_purchase":
+    case "stake_disclosure":
       return "positive";
     case "lawsuit":
     case "regulatory_action":
@@ -299,6 +300,13 @@ const TITLES: Record<string, Phrase<Words>[]> = {
     (w) => `${w.short} insider adds to stake after the stock's fall`,
     (w) => `Buying the dip: a ${w.short} insider reports a purchase`,
   ],
+  stake_disclosure: [
+    (w) => `Fund discloses large stake in ${w.short}`,
+    (w) => `${w.short} draws a big holder, quarterly filing shows`,
+    (w) => `A ${w.short} stake makes a manager's top holdings`,
+    (w) => `Institutional filing reveals sizeable ${w.ticker} position`,
+    (w) => `Money manager builds a stake in ${w.short}`,
+  ],
   product_launch: [
     (w) => `${w.short} unveils new product line`,
     (w) => `${w.short} launches new offering in ${lower(w.industry)}`,
@@ -388,8 +396,8 @@ const FILING_LEADS: Phrase<Words>[] = [
   (w) => `${w.summary.replace(/\.$/, "")}, a securities filing showed.`,
 ];
 
-/** Company events that are filings (Form 4): their news quotes the filing. */
-export const FILED_EVENTS = new Set(["insider_purchase"]);
+/** Company events that are filings (Form 4, 13F-HR): their news quotes the filing. */
+export const FILED_EVENTS = new Set(["insider_purchase", "stake_disclosure"]);
 
 /** A second paragraph on results: more of the quarter's numbers. */
 const EARNINGS_DETAIL: Phrase<Words>[] = [
