@@ -6,6 +6,7 @@ import { events } from "./events.ts";
 import { registry } from "./family.ts";
 import { filings } from "./filings.ts";
 import { funds } from "./funds.ts";
+import { holdings } from "./holdings.ts";
 import { kpis } from "./kpis.ts";
 import { macro } from "./macro.ts";
 import { market } from "./market.ts";
@@ -37,6 +38,7 @@ export const FAMILIES = registry()
   .add(warrants)
   .add(prices)
   .add(macro)
+  .add(holdings)
   .add(filings)
   .add(news)
   .add(notes)

@@ -186,6 +186,49 @@ export const NEWS_COLUMNS = [
   "article_format",
 ] as const;
 
+/**
+ * A 13F information-table line as stored (build/models/holdings.ts `Holding`, after its shard key);
+ * the manager's name, the portfolio weight, the issuer's name and the filing text are composed when
+ * served (src/routes/holdings.ts).
+ */
+export const HOLDING_COLUMNS = [
+  "key",
+  "id",
+  "cik",
+  "report_period",
+  "ticker",
+  "shares",
+  "market_value",
+  "change_shares",
+  "filing_date",
+  "reported_price",
+  "details",
+] as const;
+
+/** A manager-quarter's line appended by each company it holds; merged into one totals row. */
+const HOLDING_TOTAL_PARTS = ["key", "ticker", "filing_date", "manager_name", "manager_type", "market_value"] as const;
+
+/** The manager-quarter's lines summed: its filing, name, kind, total value and count of positions. */
+function holdingTotals(rows: Row[]): Row {
+  let total = 0;
+  for (const row of rows) total += row[5] as number;
+  const [key, , filingDate, name, type] = rows[0];
+  return [key, filingDate, name, type, Math.round(total * 100) / 100, rows.length];
+}
+
+/** The key of a holding in its ticker's shard: report period, then the manager's CIK. */
+export const holdingKey = (reportPeriod: string, cik: string) => `${reportPeriod} ${cik}`;
+/**
+ * The key of a holding in its filer's shard: report period, then market value descending (cents
+ * subtracted from 10^15, 16 digits), then ticker, so a quarter's lines are in the order served.
+ */
+export const filerHoldingKey = (reportPeriod: string, marketValue: number, ticker: string) =>
+  `${reportPeriod} ${String(1e15 - Math.round(marketValue * 100)).padStart(16, "0")} ${ticker}`;
+/** The key of a manager-quarter's totals: the manager's CIK, then the report period. */
+export const holdingTotalKey = (cik: string, reportPeriod: string) => `${cik} ${reportPeriod}`;
+/** The part of a filer's shard of one year of report periods. */
+export const filerYear = (cik: string, year: string) => `${cik}/${year}`;
+
 /** Columns of a resource after its key column. */
 const notDate = (key: string) => (column: string) => column !== key;
 
@@ -398,6 +441,24 @@ export const SHARDS = {
   }),
   /** Per month (`all/2023-06`): every company's notes as [key, ticker], to page them market-wide. */
   notesIndex: kind(perPart("analyst-notes"), ["key", "ticker"], { visible: "key", period: "month" }),
+  /**
+   * Institutional holdings (13F-HR lines, HOLDING_COLUMNS). Per ticker, who holds it, keyed
+   * holdingKey; per manager and year of report period (`filerYear`), what it holds, keyed
+   * filerHoldingKey. Each line is public from its manager's filing date, not its report period.
+   */
+  holdings: kind(perPart("holdings"), HOLDING_COLUMNS, { visible: { column: "filing_date" } }),
+  holdingsByFiler: kind(perPart("holdings/filers"), HOLDING_COLUMNS, { visible: { column: "filing_date" } }),
+  /**
+   * Every manager-quarter's totals (holdingTotalKey), merged from the lines each company appends:
+   * what a portfolio weight is divided by, the count of lines, and the manager's name and kind.
+   */
+  holdingsTotals: kind(
+    only("holdings/totals"),
+    ["key", "filing_date", "manager_name", "manager_type", "total_value", "positions"],
+    { visible: { column: "filing_date" }, merge: { columns: HOLDING_TOTAL_PARTS, rows: holdingTotals } },
+  ),
+  /** Every company with a holding, by ticker, public from its first holding's filing date. */
+  holdingsTickers: kind(only("holdings/tickers"), ["ticker", "first_filed"], { visible: { column: "first_filed" } }),
   /** The operating companies' facts, by ticker. */
   companies: kind(
     only("companies"),
