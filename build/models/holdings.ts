@@ -106,11 +106,13 @@ interface Style {
 }
 
 const STYLES: Record<Exclude<ManagerKind, "index">, Style> = {
-  active: { holds: { mega: 0.75, large: 0.6, mid: 0.45, small: 0.35 }, exit: 0.1, conviction: 0.5 },
+  active: { holds: { mega: 0.75, large: 0.6, mid: 0.45, small: 0.35 }, exit: 0.1, conviction: 0.46 },
   // Fewer names, smaller positions (scale below), traded harder.
-  hedge_fund: { holds: { mega: 0.45, large: 0.35, mid: 0.25, small: 0.2 }, exit: 0.2, conviction: 0.7 },
+  hedge_fund: { holds: { mega: 0.45, large: 0.35, mid: 0.25, small: 0.2 }, exit: 0.15, conviction: 0.56 },
 };
-const CONVICTION_PERSISTENCE = 0.9;
+const CONVICTION_PERSISTENCE = 0.5;
+/** Non-index holders of every company, at least. */
+const MIN_HOLDERS = 3;
 /** Persistence and quarterly sd of the ownership's position in its band (a logit). */
 const OWNERSHIP_PERSISTENCE = 0.85;
 const OWNERSHIP_SHOCK = 0.35;
@@ -230,8 +232,8 @@ const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
  * the company's institutional ownership (in its tier's band, wandering as a logit AR(1)) is shared
  * by the active managers and hedge funds holding it, in proportion to scale x exp(conviction):
  * each enters and exits as a two-state chain whose long-run share is its kind's rate for the tier
- * times its breadth, and its log conviction reverts slowly with its kind's noise. A company always
- * has one non-index holder: with none, the likeliest holder enters.
+ * times its breadth, and its log conviction reverts with its kind's noise. A company always has
+ * MIN_HOLDERS non-index holders: with fewer, the likeliest others enter.
  */
 export function stakeFractions(tier: SizeTier, managers: Manager[], quarters: number, rng: Rng): number[][] {
   const band = OWNERSHIP_BANDS[tier];
@@ -265,14 +267,13 @@ export function stakeFractions(tier: SizeTier, managers: Manager[], quarters: nu
         }
       });
     }
-    if (!managers.some((m, j) => m.kind !== "index" && member[j])) {
-      const likeliest = managers.reduce(
-        (best, m, j) =>
-          m.kind !== "index" && (best < 0 || holdsProbability(m) > holdsProbability(managers[best])) ? j : best,
-        -1,
-      );
-      member[likeliest] = true;
-    }
+    // Too few holders would each hold a fifth of the company: the likeliest others enter.
+    const outside = managers
+      .map((m, j) => j)
+      .filter((j) => managers[j].kind !== "index" && !member[j])
+      .sort((a, b) => holdsProbability(managers[b]) - holdsProbability(managers[a]) || a - b);
+    const holders = managers.filter((m, j) => m.kind !== "index" && member[j]).length;
+    for (const j of outside.slice(0, Math.max(0, MIN_HOLDERS - holders))) member[j] = true;
     const ownership = band.min + (band.max - band.min) * sigmoid(level);
     const weight = managers.map((m, j) => (m.kind !== "index" && member[j] ? m.scale * Math.exp(conviction[j]) : 0));
     const total = weight.reduce((a, b) => a + b, 0);

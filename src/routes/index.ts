@@ -7,6 +7,7 @@ import * as events from "./events.ts";
 import * as filings from "./filings.ts";
 import * as financials from "./financials.ts";
 import * as funds from "./funds.ts";
+import * as holdings from "./holdings.ts";
 import * as kpis from "./kpis.ts";
 import * as macro from "./macro.ts";
 import * as metrics from "./metrics.ts";
@@ -30,6 +31,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   search,
   actions,
   funds,
+  holdings,
   news,
   notes,
 ];

@@ -65,6 +65,9 @@ export const SAMPLES: Record<string, string> = {
   "/corporate-actions": `/corporate-actions?${s}`,
   "/index-funds": `/index-funds?${s}&ticker=XLK`,
   "/index-funds/tickers": "/index-funds/tickers",
+  "/institutional-holdings": `/institutional-holdings?${s}&ticker=AAPL&limit=20`,
+  "/institutional-holdings/investors": `/institutional-holdings/investors?${s}`,
+  "/institutional-holdings/tickers": `/institutional-holdings/tickers?${s}`,
 };
 
 /** POST routes: a body each (objects whose fields are the route's parameters). */
