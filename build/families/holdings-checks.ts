@@ -229,10 +229,12 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
       // What each shard makes public, and from when.
       if (lines.length === 0) return;
       const rows = holdingShardRows(lines, (cik) => cik);
-      const filingColumn = SHARDS.holdings.columns.indexOf("filing_date");
+      const [cikColumn, periodColumn, filingColumn] = ["cik", "report_period", "filing_date"].map((c) =>
+        SHARDS.holdings.columns.indexOf(c as (typeof SHARDS.holdings.columns)[number]),
+      );
       for (const row of [...rows.byTicker, ...[...rows.byFiler.values()].flat()]) {
         visibility.rows++;
-        const [cik, period] = [row[2] as string, row[3] as string];
+        const [cik, period] = [row[cikColumn] as string, row[periodColumn] as string];
         publicFrom(quarterOf(cik, period), row[filingColumn] as string, `${facts.ticker} ${cik} ${period}`);
       }
       for (const [key, ticker, filingDate, , , value] of rows.totals as [

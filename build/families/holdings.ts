@@ -46,7 +46,10 @@ export interface CompanyHoldings {
 type Reads = Calendar & Universe & Funds & Warrants;
 
 /** A line as stored, under its shard's key. */
-const rowOf = (key: string, h: Holding) => [key, ...HOLDING_COLUMNS.slice(1).map((c) => h[c as keyof Holding])];
+const rowOf = (key: string, h: Holding) => {
+  const fields: Record<string, unknown> = { ...h, ...h.details };
+  return [key, ...HOLDING_COLUMNS.slice(1).map((c) => fields[c])];
+};
 
 export const holdings: Family<Reads, Institutions, CompanyCore & Stock, CompanyHoldings> = {
   name: "holdings",

@@ -4,6 +4,7 @@
 // institutional ownership, each holding a name for a while (membership) at a conviction that walks.
 // Everything is drawn from labelled streams: the managers from `holdings/managers`, each filing date
 // from its manager-quarter's, each company's stakes from `holdings/<ticker>`.
+import { holdingId } from "../../src/contract/holdings.ts";
 import type { SizeTier } from "./anchors.ts";
 import { addDays, tradingDays } from "./calendar.ts";
 import type { Rng } from "./rng.ts";
@@ -295,9 +296,6 @@ export interface StakeInput {
   splitMultiple: ArrayLike<number>;
   days: string[];
 }
-
-export const holdingId = (cik: string, reportPeriod: string, ticker: string) =>
-  `ih_${cik}_${reportPeriod.replaceAll("-", "")}_${ticker}`;
 
 /** Shares held before, restated for the splits gone ex between the two valuation days. */
 export function splitAdjusted(previous: number, splitMultiple: ArrayLike<number>, from: number, to: number): number {

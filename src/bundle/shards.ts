@@ -187,13 +187,12 @@ export const NEWS_COLUMNS = [
 ] as const;
 
 /**
- * A 13F information-table line as stored (build/models/holdings.ts `Holding`, after its shard key);
- * the manager's name, the portfolio weight, the issuer's name and the filing text are composed when
- * served (src/routes/holdings.ts).
+ * A 13F information-table line as stored (build/models/holdings.ts `Holding`, after its shard key,
+ * its details flattened): its id, the manager's name, the portfolio weight, the issuer's name and
+ * the filing text are composed when served (src/routes/holdings.ts).
  */
 export const HOLDING_COLUMNS = [
   "key",
-  "id",
   "cik",
   "report_period",
   "ticker",
@@ -202,7 +201,10 @@ export const HOLDING_COLUMNS = [
   "change_shares",
   "filing_date",
   "reported_price",
-  "details",
+  "manager_type",
+  "position_status",
+  "percent_of_shares_outstanding",
+  "valuation_date",
 ] as const;
 
 /** A manager-quarter's line appended by each company it holds; merged into one totals row. */

@@ -79,6 +79,10 @@ export const InstitutionalHolding = z
 
 export type InstitutionalHolding = z.infer<typeof InstitutionalHolding>;
 
+/** A line's id: its manager, report period and company. */
+export const holdingId = (cik: string, reportPeriod: string, ticker: string) =>
+  `ih_${cik}_${reportPeriod.replaceAll("-", "")}_${ticker}`;
+
 export const Investor = z
   .object({
     cik: cik("The manager's CIK."),

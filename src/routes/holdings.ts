@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { FilteredRows } from "../bundle/as-of.ts";
 import type { Shard } from "../bundle/shard.ts";
 import { filerYear, SHARDS, yearOf } from "../bundle/shards.ts";
-import { filingText, InstitutionalHolding, Investor } from "../contract/holdings.ts";
+import { filingText, holdingId, InstitutionalHolding, Investor } from "../contract/holdings.ts";
 import { asOf, date, page, scenarioId, str, ticker } from "../contract/params.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
@@ -78,7 +78,6 @@ const heldTickers = dataRoute({
 
 /** A stored line (HOLDING_COLUMNS). */
 interface Line {
-  id: string;
   cik: string;
   report_period: string;
   ticker: string;
@@ -87,7 +86,10 @@ interface Line {
   change_shares: number | null;
   filing_date: string;
   reported_price: number;
-  details: InstitutionalHolding["details"];
+  manager_type: InstitutionalHolding["details"]["manager_type"];
+  position_status: InstitutionalHolding["details"]["position_status"];
+  percent_of_shares_outstanding: number;
+  valuation_date: string;
 }
 
 /** A manager-quarter's totals row. */
@@ -151,7 +153,7 @@ class Composer {
   holding(line: Line, totals = this.totalsOf(line.cik, line.report_period)): InstitutionalHolding {
     const issuer = this.issuer(line.ticker);
     const served = (filing_text: string): InstitutionalHolding => ({
-      id: line.id,
+      id: holdingId(line.cik, line.report_period, line.ticker),
       manager_name: totals.manager_name,
       report_period: line.report_period,
       ticker: line.ticker,
@@ -162,7 +164,13 @@ class Composer {
       form_type: "13F-HR",
       filing_date: line.filing_date,
       filing_text,
-      details: line.details,
+      details: {
+        manager_type: line.manager_type,
+        position_status: line.position_status,
+        percent_of_shares_outstanding: line.percent_of_shares_outstanding,
+        valuation_date: line.valuation_date,
+        investment_discretion: "SOLE",
+      },
       name_of_issuer: issuer,
       value_usd: line.market_value,
       filer_cik: line.cik,
