@@ -229,24 +229,18 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
       // What each shard makes public, and from when.
       if (lines.length === 0) return;
       const rows = holdingShardRows(lines, (cik) => cik);
-      const [cikColumn, periodColumn, filingColumn] = ["cik", "report_period", "filing_date"].map((c) =>
+      // A row is public from the date its key starts with (every holdings kind is `visible: "key"`).
+      const [cikColumn, periodColumn] = ["cik", "report_period"].map((c) =>
         SHARDS.holdings.columns.indexOf(c as (typeof SHARDS.holdings.columns)[number]),
       );
       for (const row of [...rows.byTicker, ...[...rows.byFiler.values()].flat()]) {
         visibility.rows++;
         const [cik, period] = [row[cikColumn] as string, row[periodColumn] as string];
-        publicFrom(quarterOf(cik, period), row[filingColumn] as string, `${facts.ticker} ${cik} ${period}`);
+        publicFrom(quarterOf(cik, period), (row[0] as string).slice(0, 10), `${facts.ticker} ${cik} ${period}`);
       }
-      for (const [key, ticker, filingDate, , , value] of rows.totals as [
-        string,
-        string,
-        string,
-        string,
-        string,
-        number,
-      ][]) {
+      for (const [key, ticker, , , value] of rows.totals as [string, string, string, string, number][]) {
         visibility.rows++;
-        const [cik, period] = key.split(" ");
+        const [filingDate, cik, period] = key.split(" ");
         const q = quarterOf(cik, period);
         q.merged += value;
         publicFrom(q, filingDate, `${ticker} ${cik} ${period} totals`);

@@ -92,6 +92,12 @@ export const holdings: Family<Reads, Institutions, CompanyCore & Stock, CompanyH
     emit.append(SHARDS.holdingsTotals, undefined, rows.totals);
     emit.append(SHARDS.holdingsTickers, undefined, [rows.ticker]);
   },
+  shards: ({ institutions: { managers } }, emit) =>
+    emit.write(
+      SHARDS.holdingsInvestors,
+      undefined,
+      [...managers].sort((a, b) => (a.cik < b.cik ? -1 : 1)).map((m) => [m.cik, m.name, m.kind]),
+    ),
   // Called, not referenced: holdings-checks.ts imports this module's row builder.
   companyChecks: (days, scratch) => holdingsChecks(days, scratch),
 };
@@ -103,18 +109,17 @@ export const holdings: Family<Reads, Institutions, CompanyCore & Stock, CompanyH
  */
 export function holdingShardRows(lines: Holding[], managerName: (cik: string) => string) {
   const byTicker = lines
-    .map((h) => rowOf(holdingKey(h.report_period, h.cik), h))
+    .map((h) => rowOf(holdingKey(h.filing_date, h.report_period, h.cik), h))
     .sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1));
   const byFiler = new Map(
     [...groupBy(lines, (h) => filerYear(h.cik, yearOf(h.report_period)))].map(([part, group]) => [
       part,
-      group.map((h) => rowOf(filerHoldingKey(h.report_period, h.market_value, h.ticker), h)),
+      group.map((h) => rowOf(filerHoldingKey(h.filing_date, h.report_period, h.market_value, h.ticker), h)),
     ]),
   );
   const totals = lines.map((h) => [
-    holdingTotalKey(h.cik, h.report_period),
+    holdingTotalKey(h.filing_date, h.cik, h.report_period),
     h.ticker,
-    h.filing_date,
     managerName(h.cik),
     h.details.manager_type,
     h.market_value,

@@ -208,26 +208,35 @@ export const HOLDING_COLUMNS = [
 ] as const;
 
 /** A manager-quarter's line appended by each company it holds; merged into one totals row. */
-const HOLDING_TOTAL_PARTS = ["key", "ticker", "filing_date", "manager_name", "manager_type", "market_value"] as const;
+const HOLDING_TOTAL_PARTS = ["key", "ticker", "manager_name", "manager_type", "market_value"] as const;
 
-/** The manager-quarter's lines summed: its filing, name, kind, total value and count of positions. */
+/** The manager-quarter's lines summed: its name, kind, total value and count of lines. */
 function holdingTotals(rows: Row[]): Row {
   let total = 0;
-  for (const row of rows) total += row[5] as number;
-  const [key, , filingDate, name, type] = rows[0];
-  return [key, filingDate, name, type, Math.round(total * 100) / 100, rows.length];
+  for (const row of rows) total += row[4] as number;
+  const [key, , name, type] = rows[0];
+  return [key, name, type, Math.round(total * 100) / 100, rows.length];
 }
 
-/** The key of a holding in its ticker's shard: report period, then the manager's CIK. */
-export const holdingKey = (reportPeriod: string, cik: string) => `${reportPeriod} ${cik}`;
+// The holdings shards' keys start with the filing date, when a line becomes public. A quarter's
+// filings (within 45 days of its end) all come before the next quarter's, so in filing-date order a
+// quarter's lines are contiguous, and its report period, the key's second field, finds them.
+
+/** The key of a line in its ticker's shard: filing date, report period, the manager's CIK. */
+export const holdingKey = (filingDate: string, reportPeriod: string, cik: string) =>
+  `${filingDate} ${reportPeriod} ${cik}`;
 /**
- * The key of a holding in its filer's shard: report period, then market value descending (cents
- * subtracted from 10^15, 16 digits), then ticker, so a quarter's lines are in the order served.
+ * The key of a line in its manager's shard: filing date, report period (one filing a quarter),
+ * market value descending (cents subtracted from 10^15, 16 digits), then ticker: a quarter's lines
+ * are stored in the order served.
  */
-export const filerHoldingKey = (reportPeriod: string, marketValue: number, ticker: string) =>
-  `${reportPeriod} ${String(1e15 - Math.round(marketValue * 100)).padStart(16, "0")} ${ticker}`;
-/** The key of a manager-quarter's totals: the manager's CIK, then the report period. */
-export const holdingTotalKey = (cik: string, reportPeriod: string) => `${cik} ${reportPeriod}`;
+export const filerHoldingKey = (filingDate: string, reportPeriod: string, marketValue: number, ticker: string) =>
+  `${filingDate} ${reportPeriod} ${String(1e15 - Math.round(marketValue * 100)).padStart(16, "0")} ${ticker}`;
+/** The key of a manager-quarter's totals: filing date, the manager's CIK, report period. */
+export const holdingTotalKey = (filingDate: string, cik: string, reportPeriod: string) =>
+  `${filingDate} ${cik} ${reportPeriod}`;
+/** The report period of a line's key (either shard). */
+export const periodOfHoldingKey = (key: string) => key.slice(11, 21);
 /** The part of a filer's shard of one year of report periods. */
 export const filerYear = (cik: string, year: string) => `${cik}/${year}`;
 
@@ -444,21 +453,23 @@ export const SHARDS = {
   /** Per month (`all/2023-06`): every company's notes as [key, ticker], to page them market-wide. */
   notesIndex: kind(perPart("analyst-notes"), ["key", "ticker"], { visible: "key", period: "month" }),
   /**
-   * Institutional holdings (13F-HR lines, HOLDING_COLUMNS). Per ticker, who holds it, keyed
-   * holdingKey; per manager and year of report period (`filerYear`), what it holds, keyed
-   * filerHoldingKey. Each line is public from its manager's filing date, not its report period.
+   * Institutional holdings (13F-HR lines, HOLDING_COLUMNS), public from the filing date their keys
+   * start with. Per ticker, who holds it (holdingKey); per manager and year of report period
+   * (`filerYear`), what it holds (filerHoldingKey). Each row's JSON is the stored line.
    */
-  holdings: kind(perPart("holdings"), HOLDING_COLUMNS, { visible: { column: "filing_date" } }),
-  holdingsByFiler: kind(perPart("holdings/filers"), HOLDING_COLUMNS, { visible: { column: "filing_date" } }),
+  holdings: kind(perPart("holdings"), HOLDING_COLUMNS, { visible: "key", served: { hidden: ["key"] } }),
+  holdingsByFiler: kind(perPart("holdings/filers"), HOLDING_COLUMNS, { visible: "key", served: { hidden: ["key"] } }),
   /**
    * Every manager-quarter's totals (holdingTotalKey), merged from the lines each company appends:
-   * what a portfolio weight is divided by, the count of lines, and the manager's name and kind.
+   * the manager's name and kind, what a portfolio weight is divided by, and the count of lines.
    */
-  holdingsTotals: kind(
-    only("holdings/totals"),
-    ["key", "filing_date", "manager_name", "manager_type", "total_value", "positions"],
-    { visible: { column: "filing_date" }, merge: { columns: HOLDING_TOTAL_PARTS, rows: holdingTotals } },
-  ),
+  holdingsTotals: kind(only("holdings/totals"), ["key", "manager_name", "manager_type", "total_value", "positions"], {
+    visible: "key",
+    served: { hidden: ["key"] },
+    merge: { columns: HOLDING_TOTAL_PARTS, rows: holdingTotals },
+  }),
+  /** The 13F filers (managers) of the scenario, by CIK: reference data, like `companies`. */
+  holdingsInvestors: kind(only("holdings/investors"), ["cik", "name", "type"], { visible: "always", served: identity }),
   /** Every company with a holding, by ticker, public from its first holding's filing date. */
   holdingsTickers: kind(only("holdings/tickers"), ["ticker", "first_filed"], { visible: { column: "first_filed" } }),
   /** The operating companies' facts, by ticker. */

@@ -4,9 +4,9 @@
 // (value over the manager-quarter's merged total), the issuer's name and the filing text are
 // composed here.
 import { z } from "zod";
-import type { FilteredRows } from "../bundle/as-of.ts";
+import type { DatedRows } from "../bundle/as-of.ts";
 import type { Shard } from "../bundle/shard.ts";
-import { filerYear, SHARDS, yearOf } from "../bundle/shards.ts";
+import { filerYear, holdingTotalKey, periodOfHoldingKey, SHARDS, yearOf } from "../bundle/shards.ts";
 import { filingText, holdingId, InstitutionalHolding, Investor } from "../contract/holdings.ts";
 import { asOf, date, page, scenarioId, str, ticker } from "../contract/params.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
@@ -92,52 +92,49 @@ interface Line {
   valuation_date: string;
 }
 
-/** A manager-quarter's totals row. */
+/** A manager-quarter's totals row, with its key. */
 interface Totals {
   key: string;
-  filing_date: string;
   manager_name: string;
   manager_type: Investor["type"];
   total_value: number;
   positions: number;
 }
 
-/** The last calendar quarter's end on or before `date`. */
-function quarterEndOnOrBefore(date: string): string {
-  const y = Number(date.slice(0, 4));
-  const md = date.slice(5);
-  if (md >= "12-31") return `${y}-12-31`;
-  if (md >= "09-30") return `${y}-09-30`;
-  if (md >= "06-30") return `${y}-06-30`;
-  if (md >= "03-31") return `${y}-03-31`;
-  return `${y - 1}-12-31`;
+/** Rows [from, to) as objects: their stored JSON parsed (natively: faster than decoding msgpack). */
+const parsed = <T>(rows: DatedRows, from: number, to = from + 1) => rows.objects(from, to) as unknown as T[];
+
+/** The range [start, end) of the quarter whose lines end at `end`: its lines' keys share a report period. */
+function quarterBefore(rows: DatedRows, end: number): [number, number] {
+  const period = periodOfHoldingKey(rows.key(end - 1));
+  let start = end - 1;
+  while (start > 0 && periodOfHoldingKey(rows.key(start - 1)) === period) start--;
+  return [start, end];
 }
-
-/** The quarter's end before a quarter's end: the last on or before day 0 of its month. */
-const previousQuarterEnd = (reportPeriod: string) => quarterEndOnOrBefore(`${reportPeriod.slice(0, 8)}00`);
-
-/** The rows of [from, to) public by the horizon, as objects. */
-const visible = <T>(rows: FilteredRows, from: number, to: number) =>
-  rows.visible(from, to).map(({ row }) => row as unknown as T);
 
 /** Composes served lines: the manager's name and total from the totals shard, the issuer's name from the companies'. */
 class Composer {
-  private readonly totals: FilteredRows;
+  private readonly totals: DatedRows;
   private readonly companies: Shard;
   private readonly names = new Map<string, string>();
+  private readonly totalsByKey = new Map<string, Totals>();
 
-  constructor(totals: FilteredRows, companies: Shard) {
+  constructor(totals: DatedRows, companies: Shard) {
     this.totals = totals;
     this.companies = companies;
   }
 
-  /** The manager-quarter's totals, public whenever its lines are (the same filing date). */
-  totalsOf(cik: string, reportPeriod: string): Totals {
-    const key = `${cik} ${reportPeriod}`;
-    const [from, to] = this.totals.window(key, key);
-    const [row] = visible<Totals>(this.totals, from, to);
-    if (!row) throw new Error(`holdings/totals: no row ${key}`);
-    return row;
+  /** A manager-quarter's totals, found by its filing date: public whenever its lines are. */
+  totalsOf(filingDate: string, cik: string, reportPeriod: string): Totals {
+    const key = holdingTotalKey(filingDate, cik, reportPeriod);
+    let totals = this.totalsByKey.get(key);
+    if (!totals) {
+      const i = this.totals.find(key);
+      if (i < 0) throw new Error(`holdings/totals: no row ${key}`);
+      totals = { key, ...parsed<Omit<Totals, "key">>(this.totals, i)[0] };
+      this.totalsByKey.set(key, totals);
+    }
+    return totals;
   }
 
   private issuer(ticker: string): string {
@@ -150,7 +147,8 @@ class Composer {
     return name;
   }
 
-  holding(line: Line, totals = this.totalsOf(line.cik, line.report_period)): InstitutionalHolding {
+  holding(line: Line): InstitutionalHolding {
+    const totals = this.totalsOf(line.filing_date, line.cik, line.report_period);
     const issuer = this.issuer(line.ticker);
     const served = (filing_text: string): InstitutionalHolding => ({
       id: holdingId(line.cik, line.report_period, line.ticker),
@@ -189,70 +187,91 @@ interface Window {
   limit: number;
 }
 
-/** Who holds a company: each report period's lines (visible ones) by value, newest period first. */
+/**
+ * Who holds a company: its lines filed by the horizon, a quarter at a time from the newest; a
+ * quarter's lines (at most one a manager) by value. Quarters before the page are skipped by their
+ * keys, unread.
+ */
 async function byTicker(scenario: Scenario, composer: Composer, symbol: string, w: Window) {
   if ((await scenario.requireTicker(symbol)) !== "company") return [];
-  const rows = await scenario.filtered(SHARDS.holdings, symbol);
+  const rows = await scenario.dated(SHARDS.holdings, symbol);
   if (!rows) return [];
   const out: InstitutionalHolding[] = [];
   let skip = w.offset;
-  const newest = w.last && w.last < scenario.horizon ? w.last : scenario.horizon;
-  for (let period = quarterEndOnOrBefore(newest); !w.first || period >= w.first; period = previousQuarterEnd(period)) {
-    const [from, to] = rows.window(`${period} `, `${period}~`);
-    if (to === 0) break; // nothing this early
-    const lines = visible<Line>(rows, from, to).sort((a, b) =>
-      a.market_value !== b.market_value ? b.market_value - a.market_value : a.cik < b.cik ? -1 : 1,
-    );
-    if (skip >= lines.length) {
-      skip -= lines.length;
+  for (let end = rows.length; end > 0 && out.length < w.limit;) {
+    const [start] = quarterBefore(rows, end);
+    const period = periodOfHoldingKey(rows.key(start));
+    if (w.first && period < w.first) break;
+    const count = end - start;
+    if (w.last && period > w.last) {
+      end = start;
       continue;
     }
+    if (skip >= count) {
+      skip -= count;
+      end = start;
+      continue;
+    }
+    const lines = parsed<Line>(rows, start, end);
+    lines.sort((a, b) => b.market_value - a.market_value || (a.cik < b.cik ? -1 : 1));
     for (const line of lines.slice(skip, skip + w.limit - out.length)) out.push(composer.holding(line));
+    skip = 0;
+    end = start;
+  }
+  return out;
+}
+
+/** A manager's quarters filed by the horizon, newest first: their totals rows' indexes and keys. */
+function quartersOf(totals: DatedRows, cik: string): { index: number; key: string }[] {
+  const own: { index: number; key: string }[] = [];
+  // Keys are `<filing date> <cik> <report period>`: the manager's are found among the keys, unread.
+  for (let i = totals.length - 1; i >= 0; i--) {
+    const key = totals.key(i);
+    if (key.slice(11, 21) === cik) own.push({ index: i, key });
+  }
+  return own;
+}
+
+/** What a manager holds: its quarters newest first, each quarter's lines in their stored order (by value). */
+async function byFiler(scenario: Scenario, composer: Composer, totals: DatedRows, cik: string, w: Window) {
+  const quarters = quartersOf(totals, cik);
+  const out: InstitutionalHolding[] = [];
+  let skip = w.offset;
+  for (const { index, key } of quarters) {
+    const [filingDate, , period] = key.split(" ");
+    if ((w.first && period < w.first) || (w.last && period > w.last)) continue;
+    // The totals count each quarter's lines: whole quarters before the page are skipped unread.
+    const [{ positions }] = parsed<Totals>(totals, index);
+    if (skip >= positions) {
+      skip -= positions;
+      continue;
+    }
+    const rows = await scenario.dated(SHARDS.holdingsByFiler, filerYear(cik, yearOf(period)));
+    if (!rows) throw new Error(`holdings/filers: no shard for ${cik} ${period}`);
+    const [first, end] = rows.window(`${filingDate} ${period} `, `${filingDate} ${period}~`);
+    const page = parsed<Line>(rows, first + skip, Math.min(end, first + skip + w.limit - out.length));
+    for (const line of page) out.push(composer.holding(line));
     skip = 0;
     if (out.length >= w.limit) break;
   }
   return out;
 }
 
-/** What a manager holds: its visible quarters newest first, each quarter's lines by value (their shard order). */
-async function byFiler(scenario: Scenario, composer: Composer, totals: FilteredRows, cik: string, w: Window) {
-  const [from, to] = totals.window(`${cik} `, `${cik}~`);
-  if (from === to) throw notFound(`Investor with CIK ${cik} not found in scenario`);
-  const period = (t: Totals) => t.key.slice(cik.length + 1);
-  const quarters = visible<Totals>(totals, from, to)
-    .filter((t) => (!w.first || period(t) >= w.first) && (!w.last || period(t) <= w.last))
-    .reverse();
-  const out: InstitutionalHolding[] = [];
-  let skip = w.offset;
-  for (const t of quarters) {
-    // The totals count each quarter's lines: whole quarters are skipped unread.
-    if (skip >= t.positions) {
-      skip -= t.positions;
-      continue;
-    }
-    const p = period(t);
-    const rows = await scenario.filtered(SHARDS.holdingsByFiler, filerYear(cik, yearOf(p)));
-    if (!rows) throw new Error(`holdings/filers: no shard for ${cik} ${p}`);
-    const [first, end] = rows.window(`${p} `, `${p}~`);
-    const start = first + skip;
-    for (const line of visible<Line>(rows, start, Math.min(end, start + w.limit - out.length)))
-      out.push(composer.holding(line, t));
-    skip = 0;
-    if (out.length >= w.limit) break;
-  }
-  return out;
-}
+const unknownInvestor = (cik: string) => notFound(`Investor with CIK ${cik} not found in scenario`);
 
 export function register(app: ApiApp): void {
   serve(
     app,
     holdings,
     async (q, scenario) => {
-      const totals = await scenario.filtered(SHARDS.holdingsTotals);
+      if (q.filer_cik !== undefined) {
+        const managers = await scenario.reference(SHARDS.holdingsInvestors, unknownInvestor(q.filer_cik).message);
+        if (find(managers, q.filer_cik) < 0) throw unknownInvestor(q.filer_cik);
+      }
       const window = { first: q.report_period_gte, last: q.report_period_lte, offset: q.offset, limit: q.limit };
+      const totals = await scenario.dated(SHARDS.holdingsTotals);
       if (!totals) {
         if (q.ticker !== undefined) await scenario.requireTicker(q.ticker);
-        else throw notFound(`Investor with CIK ${q.filer_cik} not found in scenario`);
         return { institutional_holdings: [] };
       }
       const composer = new Composer(totals, await scenario.companies());
@@ -276,22 +295,22 @@ export function register(app: ApiApp): void {
   );
 
   serve(app, investors, async (q, scenario) => {
-    const totals = await scenario.filtered(SHARDS.holdingsTotals);
+    const totals = await scenario.dated(SHARDS.holdingsTotals);
     if (!totals) return { investors: [] };
+    // Managers with a filing by the horizon: their CIKs are in the totals' keys.
+    const filed = new Set<string>();
+    for (let i = 0; i < totals.length; i++) filed.add(totals.key(i).slice(11, 21));
+    const managers = await scenario.reference(SHARDS.holdingsInvestors, "Scenario has no investors");
     const needle = q.name?.trim().toLowerCase();
-    const byCik = new Map<string, Investor>();
-    for (const t of visible<Totals>(totals, ...totals.window())) {
-      const cik = t.key.slice(0, 10);
-      if (!byCik.has(cik)) byCik.set(cik, { cik, name: t.manager_name, type: t.manager_type });
-    }
-    const list = [...byCik.values()]
-      .filter((m) => !needle || m.name.toLowerCase().includes(needle))
+    const list = (managers.objects(0, managers.length) as Investor[])
+      .filter((m) => filed.has(m.cik) && (!needle || m.name.toLowerCase().includes(needle)))
       .sort((a, b) => (a.name === b.name ? (a.cik < b.cik ? -1 : 1) : a.name < b.name ? -1 : 1));
     return { investors: list };
   });
 
   serve(app, heldTickers, async (_, scenario) => {
     const rows = await scenario.filtered(SHARDS.holdingsTickers);
-    return { tickers: rows ? visible<{ ticker: string }>(rows, ...rows.window()).map((r) => r.ticker) : [] };
+    if (!rows) return { tickers: [] };
+    return { tickers: rows.visible(...rows.window()).map(({ row }) => row.ticker as string) };
   });
 }
