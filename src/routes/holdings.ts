@@ -101,7 +101,7 @@ interface Totals {
   positions: number;
 }
 
-/** Rows [from, to) as objects: their stored JSON parsed (natively: faster than decoding msgpack). */
+/** Rows [from, to) as objects of their columns. */
 const parsed = <T>(rows: DatedRows, from: number, to = from + 1) => rows.objects(from, to) as unknown as T[];
 
 /** The range [start, end) of the quarter whose lines end at `end`: its lines' keys share a report period. */
@@ -131,7 +131,7 @@ class Composer {
     if (!totals) {
       const i = this.totals.find(key);
       if (i < 0) throw new Error(`holdings/totals: no row ${key}`);
-      totals = { key, ...parsed<Omit<Totals, "key">>(this.totals, i)[0] };
+      totals = parsed<Totals>(this.totals, i)[0];
       this.totalsByKey.set(key, totals);
     }
     return totals;
