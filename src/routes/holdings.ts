@@ -102,14 +102,14 @@ interface Totals {
 }
 
 /** Rows [from, to) as objects of their columns. */
-const parsed = <T>(rows: DatedRows, from: number, to = from + 1) => rows.objects(from, to) as unknown as T[];
+const objectsOf = <T>(rows: DatedRows, from: number, to = from + 1) => rows.objects(from, to) as unknown as T[];
 
-/** The range [start, end) of the quarter whose lines end at `end`: its lines' keys share a report period. */
-function quarterBefore(rows: DatedRows, end: number): [number, number] {
+/** Where the quarter whose lines end at `end` starts: its lines' keys share a report period. */
+function quarterStart(rows: DatedRows, end: number): number {
   const period = periodOfHoldingKey(rows.key(end - 1));
   let start = end - 1;
   while (start > 0 && periodOfHoldingKey(rows.key(start - 1)) === period) start--;
-  return [start, end];
+  return start;
 }
 
 /** Composes served lines: the manager's name and total from the totals shard, the issuer's name from the companies'. */
@@ -131,7 +131,7 @@ class Composer {
     if (!totals) {
       const i = this.totals.find(key);
       if (i < 0) throw new Error(`holdings/totals: no row ${key}`);
-      totals = parsed<Totals>(this.totals, i)[0];
+      totals = objectsOf<Totals>(this.totals, i)[0];
       this.totalsByKey.set(key, totals);
     }
     return totals;
@@ -189,8 +189,8 @@ interface Window {
 
 /**
  * Who holds a company: its lines filed by the horizon, a quarter at a time from the newest; a
- * quarter's lines (at most one a manager) by value. Quarters before the page are skipped by their
- * keys, unread.
+ * quarter's lines (at most one a manager) by value. Whole quarters before the page are counted by
+ * their keys, unread.
  */
 async function byTicker(scenario: Scenario, composer: Composer, symbol: string, w: Window) {
   if ((await scenario.requireTicker(symbol)) !== "company") return [];
@@ -199,7 +199,7 @@ async function byTicker(scenario: Scenario, composer: Composer, symbol: string, 
   const out: InstitutionalHolding[] = [];
   let skip = w.offset;
   for (let end = rows.length; end > 0 && out.length < w.limit;) {
-    const [start] = quarterBefore(rows, end);
+    const start = quarterStart(rows, end);
     const period = periodOfHoldingKey(rows.key(start));
     if (w.first && period < w.first) break;
     const count = end - start;
@@ -212,7 +212,7 @@ async function byTicker(scenario: Scenario, composer: Composer, symbol: string, 
       end = start;
       continue;
     }
-    const lines = parsed<Line>(rows, start, end);
+    const lines = objectsOf<Line>(rows, start, end);
     lines.sort((a, b) => b.market_value - a.market_value || (a.cik < b.cik ? -1 : 1));
     for (const line of lines.slice(skip, skip + w.limit - out.length)) out.push(composer.holding(line));
     skip = 0;
@@ -241,7 +241,7 @@ async function byFiler(scenario: Scenario, composer: Composer, totals: DatedRows
     const [filingDate, , period] = key.split(" ");
     if ((w.first && period < w.first) || (w.last && period > w.last)) continue;
     // The totals count each quarter's lines: whole quarters before the page are skipped unread.
-    const [{ positions }] = parsed<Totals>(totals, index);
+    const [{ positions }] = objectsOf<Totals>(totals, index);
     if (skip >= positions) {
       skip -= positions;
       continue;
@@ -249,7 +249,7 @@ async function byFiler(scenario: Scenario, composer: Composer, totals: DatedRows
     const rows = await scenario.dated(SHARDS.holdingsByFiler, filerYear(cik, yearOf(period)));
     if (!rows) throw new Error(`holdings/filers: no shard for ${cik} ${period}`);
     const [first, end] = rows.window(`${filingDate} ${period} `, `${filingDate} ${period}~`);
-    const page = parsed<Line>(rows, first + skip, Math.min(end, first + skip + w.limit - out.length));
+    const page = objectsOf<Line>(rows, first + skip, Math.min(end, first + skip + w.limit - out.length));
     for (const line of page) out.push(composer.holding(line));
     skip = 0;
     if (out.length >= w.limit) break;
