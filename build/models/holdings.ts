@@ -107,9 +107,9 @@ interface Style {
 }
 
 const STYLES: Record<Exclude<ManagerKind, "index">, Style> = {
-  active: { holds: { mega: 0.75, large: 0.6, mid: 0.45, small: 0.35 }, exit: 0.1, conviction: 0.46 },
+  active: { holds: { mega: 0.75, large: 0.6, mid: 0.45, small: 0.35 }, exit: 0.08, conviction: 0.38 },
   // Fewer names, smaller positions (scale below), traded harder.
-  hedge_fund: { holds: { mega: 0.45, large: 0.35, mid: 0.25, small: 0.2 }, exit: 0.15, conviction: 0.56 },
+  hedge_fund: { holds: { mega: 0.45, large: 0.35, mid: 0.25, small: 0.2 }, exit: 0.1, conviction: 0.4 },
 };
 const CONVICTION_PERSISTENCE = 0.5;
 /** Non-index holders of every company, at least. */
