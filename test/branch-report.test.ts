@@ -113,6 +113,9 @@ describe("a future branch's published validation report", () => {
       onOrBefore(a.visible_from),
     ).length;
     const notes = world.perCompany.flatMap((c) => c.notes).filter((n) => onOrBefore(n.visible_from)).length;
+    const lines = world.perCompany.flatMap((c) => c.holdings).filter((h) => onOrBefore(h.filing_date));
+    const { managers, quarters } = world.institutions;
+    const filedByAll = quarters.filter((q) => managers.every((m) => q.filed[m.cik] && onOrBefore(q.filed[m.cik])));
     expect(rowsOf(report)).toEqual({
       ohlc_ordering: perBar,
       prices_positive: perBar,
@@ -158,6 +161,14 @@ describe("a future branch's published validation report", () => {
       // Notes published by the current date.
       notes_match_estimates: notes,
       notes_numbers_match_records: notes,
+      // 13F lines filed by the current date; each is in three shards, and each company in the tickers'.
+      holdings_filing_lag: lines.length,
+      holdings_visible_from_filing: 3 * lines.length + world.perCompany.length,
+      holdings_index_weights: lines.filter((h) => h.details.manager_type === "index").length,
+      holdings_change_shares: lines.length,
+      holdings_weights_sum_to_one: lines.length,
+      holdings_ownership_in_band: world.perCompany.length * filedByAll.length,
+      holdings_companies_only: lines.length,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,

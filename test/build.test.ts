@@ -179,6 +179,9 @@ describe("scenario build", () => {
       "volMultiplier",
       "reactionDay",
       "regimes",
+      // The managers' hidden styles (build/models/holdings.ts).
+      "breadth",
+      "indexShare",
     ]);
     const seen = new Set<string>();
     const walk = (value: unknown) => {

@@ -7,6 +7,7 @@ import { registry } from "./family.ts";
 import { filings } from "./filings.ts";
 import { funds } from "./funds.ts";
 import { insiders } from "./insiders.ts";
+import { holdings } from "./holdings.ts";
 import { kpis } from "./kpis.ts";
 import { macro } from "./macro.ts";
 import { market } from "./market.ts";
@@ -39,6 +40,7 @@ export const FAMILIES = registry()
   .add(prices)
   .add(macro)
   .add(insiders)
+  .add(holdings)
   .add(filings)
   .add(news)
   .add(notes)

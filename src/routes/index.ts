@@ -8,6 +8,7 @@ import * as filings from "./filings.ts";
 import * as financials from "./financials.ts";
 import * as funds from "./funds.ts";
 import * as insiders from "./insiders.ts";
+import * as holdings from "./holdings.ts";
 import * as kpis from "./kpis.ts";
 import * as macro from "./macro.ts";
 import * as metrics from "./metrics.ts";
@@ -31,6 +32,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   search,
   actions,
   funds,
+  holdings,
   news,
   notes,
   insiders,

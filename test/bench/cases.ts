@@ -244,6 +244,27 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       `&as_of=${horizons[n % ROTATION]}`,
   });
 
+  // (s), (t): 13F holdings over the 500-company decade, newest first (the default 50): who holds a
+  // company, and what a manager holds (an index manager: a line for every company each quarter).
+  // Uncached, the company or the manager rotates and as_of over the decade's days.
+  const tickers500 = (
+    await getJson<{ tickers: string[] }>(`${service.base}/company/facts/tickers?scenario_id=${HISTORY_500}`, keyed)
+  ).tickers;
+  const investors500 = (
+    await getJson<{ investors: { cik: string; type: string }[] }>(
+      `${service.base}/institutional-holdings/investors?scenario_id=${HISTORY_500}`,
+      keyed,
+    )
+  ).investors;
+  const indexManager = investors500.find((m) => m.type === "index")!.cik;
+  const holders = `/institutional-holdings?scenario_id=${HISTORY_500}`;
+  const holdersAt = (n: number) => ({
+    path: `${holders}&ticker=${encodeURIComponent(tickers500[n % tickers500.length])}&as_of=${horizons[n % ROTATION]}`,
+  });
+  const holdingsAt = (n: number) => ({
+    path: `${holders}&filer_cik=${investors500[n % investors500.length].cik}&as_of=${horizons[n % ROTATION]}`,
+  });
+
   // (g): ETags of many distinct URLs, fetched first; replaying them in a cycle longer than the body
   // cache holds means every 304 is for a body the isolate no longer has.
   const msft = `/prices?scenario_id=${MEGACAP}&ticker=MSFT`;
@@ -449,6 +470,44 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       request: insidersAt,
       expect: ok,
       notes: [`ticker rotates over the ${historyTickers.length} companies, as_of over 2500 days from 2016`],
+    },
+    {
+      id: "s",
+      name: "(s) 13F holders of a company, 500 cos, warm",
+      runtime: service,
+      headers: keyed,
+      request: () => ({ path: `${holders}&ticker=${encodeURIComponent(tickers500[0])}` }),
+      expect: ok,
+    },
+    {
+      id: "s'",
+      name: "(s') 13F holders of a company, uncached",
+      runtime: service,
+      headers: keyed,
+      request: holdersAt,
+      expect: ok,
+      notes: [
+        `ticker rotates over the ${tickers500.length} companies of the 500-company scenario, as_of over 2500 days from 2016`,
+      ],
+    },
+    {
+      id: "t",
+      name: "(t) 13F lines of an index manager, warm",
+      runtime: service,
+      headers: keyed,
+      request: () => ({ path: `${holders}&filer_cik=${indexManager}` }),
+      expect: ok,
+    },
+    {
+      id: "t'",
+      name: "(t') 13F lines of a manager, uncached",
+      runtime: service,
+      headers: keyed,
+      request: holdingsAt,
+      expect: ok,
+      notes: [
+        `filer_cik rotates over the ${investors500.length} managers of the 500-company scenario, as_of over 2500 days from 2016`,
+      ],
     },
     {
       id: "k",

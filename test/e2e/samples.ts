@@ -68,6 +68,9 @@ export const SAMPLES: Record<string, string> = {
   "/insider-trades": `/insider-trades?${s}&ticker=MSFT&transaction_type=sell`,
   "/insider-transactions": `/insider-transactions?${s}&ticker=AAPL`,
   "/insider-trades/names": `/insider-trades/names?${s}&ticker=NVDA`,
+  "/institutional-holdings": `/institutional-holdings?${s}&ticker=AAPL&limit=20`,
+  "/institutional-holdings/investors": `/institutional-holdings/investors?${s}`,
+  "/institutional-holdings/tickers": `/institutional-holdings/tickers?${s}`,
 };
 
 /** POST routes: a body each (objects whose fields are the route's parameters). */

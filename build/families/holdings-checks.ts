@@ -1,0 +1,473 @@
+// The holdings family's checks. Tier 0 rules (errors): filing lags, shard visibility, index
+// managers' weights against the broad index fund's composition, change_shares, values and
+// weights, ownership against shares outstanding and its tier's band, companies only. Warnings:
+// quarterly turnover by kind of manager (REALISM Tier 6) and mean ownership by size tier.
+// Companies stream past: what a check needs of every company (values by manager-quarter, index
+// lines, ownership by quarter) is summed by manager-quarter or spilled to scratch.
+import { SHARDS, yearOf } from "../../src/bundle/shards.ts";
+import type { ValidationCheck } from "../../src/bundle/types.ts";
+import type { SizeTier } from "../models/anchors.ts";
+import { addDays } from "../models/calendar.ts";
+import {
+  FILING_DEADLINE_DAYS,
+  OWNERSHIP_BANDS,
+  splitAdjusted,
+  type Holding,
+  type ManagerKind,
+} from "../models/holdings.ts";
+import { round2 } from "../models/rounding.ts";
+import { fmt } from "../realism/bands.ts";
+import type { Scratch } from "../pipeline/scratch.ts";
+import type { CompanyCore } from "./company.ts";
+import type { Calendar, Checker, CompanyBase } from "./family.ts";
+import type { Funds } from "./funds.ts";
+import { holdingShardRows, type CompanyHoldings, type Institutions } from "./holdings.ts";
+import type { Stock } from "./stocks.ts";
+import { RuleTally } from "./tier0.ts";
+import type { Universe } from "./universe.ts";
+import type { Warrants } from "./warrants.ts";
+
+const FAMILY = "holdings";
+
+type World = Calendar & Universe & Funds & Warrants & Institutions;
+type Company = CompanyBase & CompanyCore & Stock & CompanyHoldings;
+
+/** Mean quarterly turnover of each manager, by kind (REALISM: active 10-30% a quarter, index ~0). */
+export const TURNOVER_BANDS: Record<ManagerKind, { min: number; max: number }> = {
+  index: { min: 0, max: 0.02 },
+  active: { min: 0.1, max: 0.3 },
+  hedge_fund: { min: 0.1, max: 0.3 },
+};
+/** Portfolio weights are compared with the fund's, which are rounded to 6 places. */
+const WEIGHT_TOLERANCE = 1e-6;
+
+/** The calendar quarter's end before `reportPeriod`'s. */
+export function previousQuarterEnd(reportPeriod: string): string {
+  const y = Number(reportPeriod.slice(0, 4));
+  const m = Number(reportPeriod.slice(5, 7));
+  return m === 3 ? `${y - 1}-12-31` : `${y}-${["03-31", "06-30", "09-30"][m / 3 - 2]}`;
+}
+
+/** Lines counted, with the first few of them named (a rule's detail names five at most). */
+class Named {
+  count = 0;
+  readonly examples: string[] = [];
+  add(example: string): void {
+    this.count++;
+    if (this.examples.length < 5) this.examples.push(example);
+  }
+  /** Each of them a violation of `tally`. */
+  violate(tally: RuleTally): void {
+    for (let k = 0; k < this.count; k++) tally.violation(this.examples[Math.min(k, this.examples.length - 1)]);
+  }
+}
+
+/** What the checks keep of one manager-quarter across companies. */
+interface ManagerQuarter {
+  /** Sum of its lines' market values, and of what its totals row merges. */
+  value: number;
+  merged: number;
+  /** Bought and sold since the quarter before, at this quarter's closes (shares split-adjusted). */
+  purchases: number;
+  sales: number;
+  /** The rows of its shards by the day they are public from. */
+  visibleFrom: Map<string, Named>;
+  /** Its lines by change_shares: null (status null), right (as the quarter before gives), or wrong. */
+  nulls: Named;
+  rights: Named;
+  wrongs: Named;
+}
+
+/** The last index of `days` on or before `date`, or -1. */
+function dayOnOrBefore(days: string[], date: string): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (days[mid] <= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+export function holdingsChecks(days: string[], scratch: Scratch): Checker<World, Company> {
+  const dayIndex = new Map(days.map((d, i) => [d, i]));
+  const lag = new RuleTally(
+    "holdings_filing_lag",
+    FAMILY,
+    `every 13F line is filed on a trading day 1-${FILING_DEADLINE_DAYS} calendar days after its report period`,
+  );
+  const visibility = new RuleTally(
+    "holdings_visible_from_filing",
+    FAMILY,
+    "every row of the holdings shards (its ticker's, its manager's, the totals') is public from its manager's filing of the quarter, never before, and a ticker is listed from its first filing",
+  );
+  const indexWeights = new RuleTally(
+    "holdings_index_weights",
+    FAMILY,
+    "each index manager holds every member of the broad index fund at its composition weight on the quarter's last trading day",
+  );
+  const changes = new RuleTally(
+    "holdings_change_shares",
+    FAMILY,
+    "change_shares is the shares less the quarter before's restated for splits (a new position's: its shares; null in the manager's first quarter), and the position status agrees",
+  );
+  const weights = new RuleTally(
+    "holdings_weights_sum_to_one",
+    FAMILY,
+    "every line is worth its shares at the quarter's last close, to the cent, and each manager-quarter's portfolio weights (value over its totals row) sum to 1",
+  );
+  const ownership = new RuleTally(
+    "holdings_ownership_in_band",
+    FAMILY,
+    "each company's shares held by 13F filers at each quarter's end are fewer than its shares outstanding and inside its size tier's band",
+  );
+  const companiesOnly = new RuleTally(
+    "holdings_companies_only",
+    FAMILY,
+    "every line is of an operating company of the universe, never a fund or a warrant",
+  );
+
+  const quarters = new Map<string, ManagerQuarter>();
+  const quarterOf = (cik: string, period: string) => {
+    const key = `${cik} ${period}`;
+    let q = quarters.get(key);
+    if (!q) {
+      q = {
+        value: 0,
+        merged: 0,
+        purchases: 0,
+        sales: 0,
+        visibleFrom: new Map(),
+        nulls: new Named(),
+        rights: new Named(),
+        wrongs: new Named(),
+      };
+      quarters.set(key, q);
+    }
+    return q;
+  };
+  const publicFrom = (q: ManagerQuarter, date: string, example: string) => {
+    const named = q.visibleFrom.get(date) ?? new Named();
+    named.add(example);
+    q.visibleFrom.set(date, named);
+  };
+  /** Index managers' lines [cik, ticker, market value] by report period; each company's ownership by quarter. */
+  const indexLines = scratch.rows();
+  const owned = scratch.rows();
+  const periods = new Set<string>();
+  const tickers = new Set<string>();
+
+  return {
+    company: (company) => {
+      const { facts, stock, holdings: lines } = company;
+      const closes = stock.bars;
+      const byManager = new Map<string, Map<string, Holding>>();
+      const heldByPeriod = new Map<string, number>();
+      for (const h of lines) {
+        const where = `${h.ticker} ${h.cik} ${h.report_period}`;
+        const day = dayIndex.get(h.details.valuation_date);
+        tickers.add(h.ticker);
+        periods.add(h.report_period);
+        companiesOnly.rows++;
+        if (h.ticker !== facts.ticker) companiesOnly.violation(where);
+        lag.rows++;
+        const lagDays = (Date.parse(h.filing_date) - Date.parse(h.report_period)) / 86_400_000;
+        if (!dayIndex.has(h.filing_date) || !(lagDays >= 1 && lagDays <= FILING_DEADLINE_DAYS)) lag.violation(where);
+        weights.rows++;
+        const close = day === undefined ? NaN : closes[day].close;
+        const valued =
+          day === dayOnOrBefore(days, h.report_period) &&
+          h.reported_price === close &&
+          h.shares > 0 &&
+          Number.isInteger(h.shares) &&
+          h.market_value === round2(h.shares * close);
+        if (!valued) weights.violation(where);
+        const q = quarterOf(h.cik, h.report_period);
+        q.value += h.market_value;
+        const own = byManager.get(h.cik) ?? new Map<string, Holding>();
+        own.set(h.report_period, h);
+        byManager.set(h.cik, own);
+        heldByPeriod.set(h.report_period, (heldByPeriod.get(h.report_period) ?? 0) + h.shares);
+        if (h.details.manager_type === "index") indexLines.append(h.report_period, [[h.cik, h.ticker, h.market_value]]);
+      }
+
+      // Changes and trades against each manager's line of the quarter before (none: 0 shares).
+      for (const [cik, own] of byManager) {
+        for (const [period, h] of own) {
+          const q = quarterOf(cik, period);
+          const day = dayIndex.get(h.details.valuation_date)!;
+          const before = own.get(previousQuarterEnd(period));
+          const restated = before
+            ? splitAdjusted(before.shares, stock.splitMultiple, dayIndex.get(before.details.valuation_date)!, day)
+            : 0;
+          const change = h.shares - restated;
+          const status = !before ? "new" : change > 0 ? "increased" : change < 0 ? "decreased" : "unchanged";
+          const where = `${h.ticker} ${cik} ${period}`;
+          if (h.change_shares === null && h.details.position_status === null) q.nulls.add(where);
+          else if (h.change_shares === change && h.details.position_status === status) q.rights.add(where);
+          else q.wrongs.add(where);
+          const price = closes[day].close;
+          if (change > 0) q.purchases += change * price;
+          else q.sales -= change * price;
+        }
+        // A position gone by the next quarter was sold at that quarter's close.
+        for (const [period, h] of own) {
+          const next = nextQuarterEnd(period);
+          const day = dayOnOrBefore(days, next);
+          if (own.has(next) || next >= days[days.length - 1] || day < 0) continue;
+          const from = dayIndex.get(h.details.valuation_date)!;
+          quarterOf(cik, next).sales += splitAdjusted(h.shares, stock.splitMultiple, from, day) * closes[day].close;
+        }
+      }
+
+      for (const [period, held] of heldByPeriod) {
+        const day = dayOnOrBefore(days, period);
+        owned.append("ownership", [[facts.ticker, company.sizeTier, period, held / stock.shares[day]]]);
+      }
+
+      // What each shard makes public, and from when.
+      if (lines.length === 0) return;
+      const rows = holdingShardRows(lines, (cik) => cik);
+      // A row is public from the date its key starts with (every holdings kind is `visible: "key"`).
+      const [cikColumn, periodColumn] = ["cik", "report_period"].map((c) =>
+        SHARDS.holdings.columns.indexOf(c as (typeof SHARDS.holdings.columns)[number]),
+      );
+      for (const row of [...rows.byTicker, ...[...rows.byFiler.values()].flat()]) {
+        visibility.rows++;
+        const [cik, period] = [row[cikColumn] as string, row[periodColumn] as string];
+        publicFrom(quarterOf(cik, period), (row[0] as string).slice(0, 10), `${facts.ticker} ${cik} ${period}`);
+      }
+      for (const [key, ticker, , , value] of rows.totals as [string, string, string, string, number][]) {
+        visibility.rows++;
+        const [filingDate, cik, period] = key.split(" ");
+        const q = quarterOf(cik, period);
+        q.merged += value;
+        publicFrom(q, filingDate, `${ticker} ${cik} ${period} totals`);
+      }
+      visibility.rows++;
+      const firstLine = lines.reduce((a, h) => (h.filing_date < a ? h.filing_date : a), lines[0].filing_date);
+      if (rows.ticker[1] !== firstLine) visibility.violation(`${facts.ticker} first filed`);
+    },
+
+    finish: (world) => {
+      const { managers, quarters: filed } = world.institutions;
+      const firstQuarter = new Map<string, string>();
+      for (const q of filed)
+        for (const cik of Object.keys(q.filed)) if (!firstQuarter.has(cik)) firstQuarter.set(cik, q.reportPeriod);
+      const scheduled = new Map(filed.map((q) => [q.reportPeriod, q.filed]));
+
+      for (const [key, q] of quarters) {
+        const [cik, period] = key.split(" ");
+        const filing = scheduled.get(period)?.[cik];
+        for (const [date, named] of q.visibleFrom) if (date !== filing) named.violate(visibility);
+        const lines = q.nulls.count + q.rights.count + q.wrongs.count;
+        if (lines === 0) continue;
+        changes.rows += lines;
+        // Null in the manager's first quarter in the world, as the quarter before gives after it.
+        if (firstQuarter.get(cik) === period) q.rights.violate(changes);
+        else q.nulls.violate(changes);
+        q.wrongs.violate(changes);
+        // Weights are value over the merged total: they sum to 1 when the total is the lines' sum.
+        if (Math.abs(q.value / round2(q.merged) - 1) > 1e-9) weights.violation(`${cik} ${period} weights`);
+      }
+
+      checkIndexWeights(world, indexWeights, indexLines);
+      const ownershipByTier = checkOwnership(world, ownership, owned.read("ownership"));
+
+      const universe = new Set(world.companies.map((c) => c.ticker));
+      const others = new Set([
+        ...world.funds.map((f) => f.spec.ticker),
+        ...world.warrants.map((w) => w.instrument.ticker),
+      ]);
+      for (const t of tickers) if (!universe.has(t) || others.has(t)) companiesOnly.violation(t);
+
+      const turnover = turnoverByManager(filed, quarters);
+      return [
+        lag.check(),
+        visibility.check(),
+        indexWeights.check(),
+        changes.check(),
+        weights.check(),
+        ownership.check(),
+        companiesOnly.check(),
+        ...(["index", "active", "hedge_fund"] as const).map((kind) =>
+          turnoverCheck(
+            kind,
+            managers.filter((m) => m.kind === kind).map((m) => [m.name, turnover.get(m.cik)] as const),
+          ),
+        ),
+        ownershipCheck(ownershipByTier),
+      ];
+    },
+  };
+}
+
+function nextQuarterEnd(reportPeriod: string): string {
+  const y = Number(reportPeriod.slice(0, 4));
+  const m = Number(reportPeriod.slice(5, 7));
+  return m === 12 ? `${y + 1}-03-31` : `${y}-${["06-30", "09-30", "12-31"][m / 3 - 1]}`;
+}
+
+/**
+ * Index managers' weights (value over the manager-quarter's total) against the first broad fund's
+ * composition on the quarter's last trading day (funds rebalance then), where the scenario has one.
+ */
+function checkIndexWeights(world: World, tally: RuleTally, lines: { read: (name: string) => unknown[][] }): void {
+  const broad = world.funds.find((f) => f.spec.sector === null);
+  if (!broad) return;
+  const byYear = new Map<string, ReturnType<typeof broad.compositions.of>>();
+  const indexManagers = world.institutions.managers.filter((m) => m.kind === "index");
+  for (const quarter of world.institutions.quarters) {
+    const date = world.days[quarter.day];
+    const year = yearOf(date);
+    if (!byYear.has(year)) byYear.set(year, broad.compositions.years.includes(year) ? broad.compositions.of(year) : []);
+    const composition = byYear.get(year)!.find((c) => c.as_of === date);
+    if (!composition) continue;
+    const rows = lines.read(quarter.reportPeriod) as [string, string, number][];
+    for (const m of indexManagers) {
+      if (quarter.filed[m.cik] === undefined) continue;
+      const own = rows.filter(([cik]) => cik === m.cik);
+      const total = own.reduce((sum, [, , value]) => sum + value, 0);
+      const weightOf = new Map(own.map(([, ticker, value]) => [ticker, value / total]));
+      for (const h of composition.holdings) {
+        tally.rows++;
+        const w = weightOf.get(h.holding_ticker);
+        if (w === undefined || Math.abs(w - h.weight) > WEIGHT_TOLERANCE)
+          tally.violation(`${m.cik} ${quarter.reportPeriod} ${h.holding_ticker}`);
+      }
+      if (own.length !== composition.holdings.length) tally.violation(`${m.cik} ${quarter.reportPeriod} members`);
+    }
+  }
+}
+
+/**
+ * Each company's ownership in the quarters every manager filed (a later quarter is only partly
+ * filed by the world's end): below its shares outstanding and in its tier's band. Returns the
+ * mean by tier.
+ */
+function checkOwnership(world: World, tally: RuleTally, rows: unknown[][]): Map<SizeTier, number[]> {
+  const complete = new Set(
+    world.institutions.quarters
+      .filter((q) => world.institutions.managers.every((m) => q.filed[m.cik] !== undefined))
+      .map((q) => q.reportPeriod),
+  );
+  const byTier = new Map<SizeTier, number[]>();
+  for (const [ticker, tier, period, share] of rows as [string, SizeTier, string, number][]) {
+    if (!complete.has(period)) continue;
+    tally.rows++;
+    const band = OWNERSHIP_BANDS[tier];
+    if (!(share < 1 && share >= band.min - 1e-6 && share <= band.max + 1e-6)) tally.violation(`${ticker} ${period}`);
+    byTier.set(tier, [...(byTier.get(tier) ?? []), share]);
+  }
+  return byTier;
+}
+
+/**
+ * Each manager's mean quarterly turnover: min(purchases, sales) over the mean of the two quarters'
+ * values, over the quarters it filed after one it filed; with the count of those quarters.
+ */
+function turnoverByManager(
+  filed: World["institutions"]["quarters"],
+  quarters: Map<string, ManagerQuarter>,
+): Map<string, { mean: number; quarters: number }> {
+  const sums = new Map<string, { sum: number; count: number }>();
+  for (let k = 1; k < filed.length; k++) {
+    for (const cik of Object.keys(filed[k].filed)) {
+      if (filed[k - 1].filed[cik] === undefined) continue;
+      const now = quarters.get(`${cik} ${filed[k].reportPeriod}`);
+      const before = quarters.get(`${cik} ${filed[k - 1].reportPeriod}`);
+      if (!now || !before || now.value + before.value <= 0) continue;
+      const s = sums.get(cik) ?? { sum: 0, count: 0 };
+      s.sum += Math.min(now.purchases, now.sales) / ((now.value + before.value) / 2);
+      s.count++;
+      sums.set(cik, s);
+    }
+  }
+  return new Map([...sums].map(([cik, s]) => [cik, { mean: s.sum / s.count, quarters: s.count }]));
+}
+
+const KIND_NAMES: Record<ManagerKind, string> = {
+  index: "index managers",
+  active: "active managers",
+  hedge_fund: "hedge funds",
+};
+
+/**
+ * Quarter-to-quarter changes a turnover needs to be judged: over fewer, a manager holding a few
+ * names trades one way some quarters and both ways others, and its mean is noise.
+ */
+export const TURNOVER_MIN_QUARTERS = 8;
+
+/**
+ * The turnover of a kind of manager: index managers each below 2%; active managers' and hedge
+ * funds' mean within 10-30% (each manager's is in the detail).
+ */
+function turnoverCheck(
+  kind: ManagerKind,
+  byManager: (readonly [string, { mean: number; quarters: number } | undefined])[],
+): ValidationCheck {
+  const band = TURNOVER_BANDS[kind];
+  const measured = byManager.flatMap(([name, t]) => (t ? [{ name, ...t }] : []));
+  const name = `holdings_turnover_${kind}`;
+  const what =
+    kind === "index"
+      ? `quarterly turnover of each of the ${KIND_NAMES[kind]} (min of purchases and sales over the mean value)`
+      : `mean quarterly turnover of the ${KIND_NAMES[kind]} (min of purchases and sales over the mean value)`;
+  if (measured.length === 0)
+    return {
+      name,
+      family: FAMILY,
+      passed: true,
+      severity: "warning",
+      observed: null,
+      expected: band,
+      detail: `${what}: skipped for lack of data (no manager filed two quarters)`,
+    };
+  const values = measured.map((m) => m.mean);
+  const [min, max] = [Math.min(...values), Math.max(...values)];
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const changes = Math.max(...measured.map((m) => m.quarters));
+  const judged = kind === "index" ? max : mean;
+  const inBand = judged >= band.min && judged <= band.max;
+  const each = measured.map((m) => `${m.name} ${fmt(m.mean, true)}`).join(", ");
+  const bandText = `band ${fmt(band.min, true)} to ${fmt(band.max, true)}`;
+  return {
+    name,
+    family: FAMILY,
+    passed: inBand || changes < TURNOVER_MIN_QUARTERS,
+    severity: "warning",
+    observed: { mean: round4(mean), min: round4(min), max: round4(max), managers: measured.length, quarters: changes },
+    expected: band,
+    detail:
+      changes < TURNOVER_MIN_QUARTERS
+        ? `${what} ${fmt(judged, true)}, not judged over ${changes} quarter-to-quarter changes (needs ${TURNOVER_MIN_QUARTERS}); ${each}`
+        : `${what} ${fmt(judged, true)}, ${bandText}; ${each}`,
+  };
+}
+
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+function ownershipCheck(byTier: Map<SizeTier, number[]>): ValidationCheck {
+  const tiers = (["mega", "large", "mid", "small"] as const).filter((t) => byTier.has(t));
+  const mean = (t: SizeTier) => byTier.get(t)!.reduce((a, b) => a + b, 0) / byTier.get(t)!.length;
+  const observed = Object.fromEntries(tiers.map((t) => [t, round4(mean(t))]));
+  const inBand = (t: SizeTier) => mean(t) >= OWNERSHIP_BANDS[t].min && mean(t) <= OWNERSHIP_BANDS[t].max;
+  return {
+    name: "institutional_ownership_by_tier",
+    family: FAMILY,
+    passed: tiers.every(inBand),
+    severity: "warning",
+    observed: tiers.length ? observed : null,
+    expected: Object.fromEntries(tiers.map((t) => [t, OWNERSHIP_BANDS[t]])),
+    detail:
+      tiers.length === 0
+        ? "mean share of each size tier's shares held by 13F filers: skipped for lack of data (no quarter filed by every manager)"
+        : `mean share of each size tier's shares held by 13F filers: ${tiers
+            .map(
+              (t) =>
+                `${t} ${fmt(mean(t), true)} (band ${fmt(OWNERSHIP_BANDS[t].min, true)} to ${fmt(OWNERSHIP_BANDS[t].max, true)})`,
+            )
+            .join(", ")}`,
+  };
+}

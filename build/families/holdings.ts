@@ -1,0 +1,129 @@
+// Institutional holdings (13F-HR, models/holdings.ts): invented managers file each calendar
+// quarter what they held at its end, within 45 days. Each company's lines are written to its own
+// shard (who holds it) and appended to its managers' yearly shards (what they hold) and to the
+// merged totals (each manager-quarter's value, which portfolio weights are divided by when served).
+import {
+  filerHoldingKey,
+  filerYear,
+  holdingKey,
+  holdingTotalKey,
+  HOLDING_COLUMNS,
+  SHARDS,
+  yearOf,
+} from "../../src/bundle/shards.ts";
+import {
+  filingQuarters,
+  holdingsOf,
+  largeStakesOf,
+  managersOf,
+  stakeFractions,
+  type FilingQuarter,
+  type Holding,
+  type LargeStake,
+  type Manager,
+} from "../models/holdings.ts";
+import type { CompanyCore } from "./company.ts";
+import type { Calendar, Family } from "./family.ts";
+import type { Funds } from "./funds.ts";
+import { holdingsChecks } from "./holdings-checks.ts";
+import { groupBy } from "./rows.ts";
+import type { Stock } from "./stocks.ts";
+import type { Universe } from "./universe.ts";
+import type { Warrants } from "./warrants.ts";
+
+/** The managers and the quarters they file in the world. */
+export interface Institutions {
+  institutions: { managers: Manager[]; quarters: FilingQuarter[] };
+}
+
+export interface CompanyHoldings {
+  /** Its 13F lines, by report period then manager. */
+  holdings: Holding[];
+  /** Non-index stakes of 5% or more when first reported or crossing 5% (for news). */
+  largeStakes: LargeStake[];
+}
+
+type Reads = Calendar & Universe & Funds & Warrants;
+
+/** A line as stored, under its shard's key. */
+const rowOf = (key: string, h: Holding) => {
+  const fields: Record<string, unknown> = { ...h, ...h.details };
+  return [key, ...HOLDING_COLUMNS.slice(1).map((c) => fields[c])];
+};
+
+export const holdings: Family<Reads, Institutions, CompanyCore & Stock, CompanyHoldings> = {
+  name: "holdings",
+  generate: ({ days }, { rng }) => {
+    const managers = managersOf(rng.fork("holdings/managers"));
+    return { institutions: { managers, quarters: filingQuarters(days, managers, (label) => rng.fork(label)) } };
+  },
+  context: ({ institutions }, cut) => ({
+    institutions: {
+      managers: institutions.managers,
+      quarters: institutions.quarters
+        .map((q) => ({ ...q, filed: Object.fromEntries(Object.entries(q.filed).filter(([, d]) => d <= cut.date)) }))
+        .filter((q) => Object.keys(q.filed).length > 0),
+    },
+  }),
+  company: ({ days, institutions: { managers, quarters } }, { facts, sizeTier, stock }, { rng }) => {
+    const fractions = stakeFractions(sizeTier, managers, quarters.length, rng.fork(`holdings/${facts.ticker}`));
+    const lines = holdingsOf({
+      ticker: facts.ticker,
+      managers,
+      quarters,
+      fractions,
+      closes: stock.bars.map((b) => b.close),
+      shares: stock.shares,
+      splitMultiple: stock.splitMultiple,
+      days,
+    });
+    return { holdings: lines, largeStakes: largeStakesOf(lines, managers) };
+  },
+  companyContext: (company, cut) => ({
+    holdings: company.holdings.filter((h) => h.filing_date <= cut.date),
+    largeStakes: company.largeStakes.filter((s) => s.filing_date <= cut.date),
+  }),
+  companyShards: (world, { facts, holdings: lines }, emit) => {
+    if (lines.length === 0) return;
+    const names = new Map(world.institutions.managers.map((m) => [m.cik, m.name]));
+    const rows = holdingShardRows(lines, (cik) => names.get(cik)!);
+    emit.write(SHARDS.holdings, facts.ticker, rows.byTicker);
+    for (const [part, group] of rows.byFiler) emit.append(SHARDS.holdingsByFiler, part, group);
+    emit.append(SHARDS.holdingsTotals, undefined, rows.totals);
+    emit.append(SHARDS.holdingsTickers, undefined, [rows.ticker]);
+  },
+  shards: ({ institutions: { managers } }, emit) =>
+    emit.write(
+      SHARDS.holdingsInvestors,
+      undefined,
+      [...managers].sort((a, b) => (a.cik < b.cik ? -1 : 1)).map((m) => [m.cik, m.name, m.kind]),
+    ),
+  // Called, not referenced: holdings-checks.ts imports this module's row builder.
+  companyChecks: (days, scratch) => holdingsChecks(days, scratch),
+};
+
+/**
+ * A company's rows of each holdings shard: its own (sorted by key), its lines of each manager's
+ * year, its parts of the manager-quarters' totals, and its row of the tickers with holdings. The
+ * checks read the same rows (what each shard makes public, and when).
+ */
+export function holdingShardRows(lines: Holding[], managerName: (cik: string) => string) {
+  const byTicker = lines
+    .map((h) => rowOf(holdingKey(h.filing_date, h.report_period, h.cik), h))
+    .sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1));
+  const byFiler = new Map(
+    [...groupBy(lines, (h) => filerYear(h.cik, yearOf(h.report_period)))].map(([part, group]) => [
+      part,
+      group.map((h) => rowOf(filerHoldingKey(h.filing_date, h.report_period, h.market_value, h.ticker), h)),
+    ]),
+  );
+  const totals = lines.map((h) => [
+    holdingTotalKey(h.filing_date, h.cik, h.report_period),
+    h.ticker,
+    managerName(h.cik),
+    h.details.manager_type,
+    h.market_value,
+  ]);
+  const firstFiled = lines.reduce((first, h) => (h.filing_date < first ? h.filing_date : first), lines[0].filing_date);
+  return { byTicker, byFiler, totals, ticker: [lines[0].ticker, firstFiled] };
+}

@@ -1,0 +1,126 @@
+// Institutional holdings (SPEC.md "Institutional holding"): the lines of invented managers' 13F-HR
+// filings, SPEC's fields plus the information-table names financialdatasets.ai uses
+// (`name_of_issuer`, `value_usd`, `filer_cik`, `filer_name`, `put_call`, `reported_price`).
+import { z } from "zod";
+import { day, field } from "./fields.ts";
+
+const cik = (description: string) => field(z.string().regex(/^\d{10}$/), description, "0009104377");
+const MANAGER_TYPES = ["index", "active", "hedge_fund"] as const;
+
+export const InstitutionalHolding = z
+  .object({
+    id: field(
+      z.string(),
+      "Identifier (`ih_<filer cik>_<yyyymmdd report period>_<ticker>`).",
+      "ih_0009104377_20230331_AAPL",
+    ),
+    manager_name: field(z.string(), "The investment manager that filed (invented).", "Galloquin Index Advisors"),
+    report_period: day("The calendar quarter's last day the holding is reported at.", "2023-03-31"),
+    ticker: field(z.string(), "The company held.", "AAPL"),
+    shares: field(
+      z.int(),
+      "Shares held at the quarter's end, as reported (not restated for later splits).",
+      1337000000,
+    ),
+    market_value: field(
+      z.number(),
+      "Shares times reported_price, the close of the quarter's last trading day (USD, two decimals).",
+      2.2e11,
+    ),
+    portfolio_weight: field(
+      z.number(),
+      "market_value over the manager's total value that quarter: a manager-quarter's weights sum to 1.",
+      0.071,
+    ),
+    change_shares: field(
+      z.int().nullable(),
+      "Shares less the quarter before's, those restated for the splits gone ex in between; a new position's is its shares; null in the manager's first quarter in the scenario.",
+      -2500000,
+    ),
+    form_type: field(z.literal("13F-HR"), "Always `13F-HR`.", "13F-HR"),
+    filing_date: day(
+      "When the 13F-HR was filed (a trading day within 45 days of the quarter's end): the line is visible from then.",
+      "2023-05-12",
+    ),
+    filing_text: field(
+      z.string(),
+      "The filing as it concerns this line: the 13F-HR's cover and the information-table line.",
+    ),
+    details: field(
+      z.object({
+        manager_type: field(z.enum(MANAGER_TYPES), "Index manager, active manager or hedge fund.", "index"),
+        position_status: field(
+          z.enum(["new", "increased", "decreased", "unchanged"]).nullable(),
+          "Against the quarter before (split-adjusted); null in the manager's first quarter in the scenario.",
+          "increased",
+        ),
+        percent_of_shares_outstanding: field(
+          z.number(),
+          "Shares over the company's shares outstanding that day.",
+          0.085,
+        ),
+        valuation_date: day("The quarter's last trading day, whose close values the line.", "2023-03-31"),
+        investment_discretion: field(z.literal("SOLE"), "As the information table reports it.", "SOLE"),
+      }),
+      "About the position.",
+    ),
+    name_of_issuer: field(
+      z.string(),
+      "The company's name as 13F information tables print it (upper case).",
+      "APPLE INC.",
+    ),
+    value_usd: field(z.number(), "The information table's value: market_value.", 2.2e11),
+    filer_cik: cik("The manager's CIK (synthetic: no real filer has it)."),
+    filer_name: field(z.string(), "The manager's name: manager_name.", "Galloquin Index Advisors"),
+    put_call: field(z.enum(["PUT", "CALL"]).nullable(), "Options are not reported: always null.", null),
+    reported_price: field(z.number(), "The close the line is valued at.", 164.9),
+  })
+  .meta({ id: "InstitutionalHolding", description: "One line of an investment manager's quarterly 13F-HR." });
+
+export type InstitutionalHolding = z.infer<typeof InstitutionalHolding>;
+
+/** A line's id: its manager, report period and company. */
+export const holdingId = (cik: string, reportPeriod: string, ticker: string) =>
+  `ih_${cik}_${reportPeriod.replaceAll("-", "")}_${ticker}`;
+
+export const Investor = z
+  .object({
+    cik: cik("The manager's CIK."),
+    name: field(z.string(), "The manager's name (invented).", "Galloquin Index Advisors"),
+    type: field(z.enum(MANAGER_TYPES), "Index manager, active manager or hedge fund.", "index"),
+  })
+  .meta({ id: "Investor", description: "An investment manager that files 13F-HRs in the scenario." });
+
+export type Investor = z.infer<typeof Investor>;
+
+/** Digits grouped by thousands (by hand: the runtime's locale data is not relied on). */
+const count = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+const dollars = (x: number) => {
+  const [whole, cents] = x.toFixed(2).split(".");
+  return `${count(Number(whole))}.${cents}`;
+};
+
+/**
+ * A line's filing text, composed from the line itself (nothing is stored twice): the 13F-HR's
+ * cover (manager, CIK, report period, filing date) and its information-table line.
+ */
+export function filingText(h: Omit<InstitutionalHolding, "filing_text">): string {
+  return [
+    "FORM 13F-HR",
+    "Quarterly report filed by institutional managers",
+    "",
+    `Name of reporting manager: ${h.manager_name}`,
+    `CIK: ${h.filer_cik}`,
+    `Report for the calendar quarter ended: ${h.report_period}`,
+    `Filed: ${h.filing_date}`,
+    "",
+    "INFORMATION TABLE (this line)",
+    `Name of issuer: ${h.name_of_issuer}`,
+    "Title of class: COM",
+    `Value: $${dollars(h.value_usd)} (at $${h.reported_price.toFixed(2)} a share)`,
+    `Shares or principal amount: ${count(h.shares)} SH`,
+    "Put/Call: none",
+    `Investment discretion: ${h.details.investment_discretion}`,
+    `Voting authority (sole): ${count(h.shares)}`,
+  ].join("\n");
+}

@@ -1,0 +1,316 @@
+// Institutional holdings (13F-HR lines): who holds a company, or what a manager holds, newest report
+// period first; each line visible from its manager's filing date. Lines are stored once per ticker
+// and once per manager-year (the two orders asked for); the manager's name, the portfolio weight
+// (value over the manager-quarter's merged total), the issuer's name and the filing text are
+// composed here.
+import { z } from "zod";
+import type { DatedRows } from "../bundle/as-of.ts";
+import type { Shard } from "../bundle/shard.ts";
+import { filerYear, holdingTotalKey, periodOfHoldingKey, SHARDS, yearOf } from "../bundle/shards.ts";
+import { filingText, holdingId, InstitutionalHolding, Investor } from "../contract/holdings.ts";
+import { asOf, date, page, scenarioId, str, ticker } from "../contract/params.ts";
+import { ApiError, badRequest, notFound } from "../http/errors.ts";
+import { dataRoute, serve, type ApiApp } from "../http/route.ts";
+import { find, type Scenario } from "../http/scenario.ts";
+
+const TAG = "Institutional holdings";
+
+const filerCik = () =>
+  str({ description: "The manager's CIK, with or without zero padding (what it holds).", example: "9104377" }, 10)
+    .pipe(z.string().regex(/^\d{1,10}$/, "must be a CIK of up to 10 digits"))
+    .transform((v) => v.padStart(10, "0"));
+
+const holdings = dataRoute({
+  path: "/institutional-holdings",
+  tag: TAG,
+  summary: "13F holdings of a company or of a manager",
+  description:
+    "Give `ticker` (who holds the company) or `filer_cik` (what the manager holds): one of them (422 without " +
+    "either, 400 with both). Newest report period first; within a period by market value, largest first, ties by " +
+    "filer CIK (or ticker). A line is visible from its filing date (within 45 days of the quarter's end), not its " +
+    "report period. Shares are as filed, not restated for later splits; change_shares restates the quarter " +
+    "before's for the splits in between.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: ticker({ description: "The company: who holds it.", example: "AAPL" }).optional(),
+      filer_cik: filerCik().optional(),
+      report_period_gte: date({
+        description: "Report periods on or after this date.",
+        example: "2023-01-01",
+      }).optional(),
+      report_period_lte: date({
+        description: "Report periods on or before this date.",
+        example: "2023-12-31",
+      }).optional(),
+      as_of: asOf("lines filed").optional(),
+      ...page(50, 200),
+    }),
+  },
+  response: z.object({ institutional_holdings: z.array(InstitutionalHolding) }),
+});
+
+const investors = dataRoute({
+  path: "/institutional-holdings/investors",
+  tag: TAG,
+  summary: "Managers that file 13F-HRs",
+  description: "By name. Managers with a filing visible by the scenario's current_date.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      name: str(
+        { description: "Only managers whose name contains this (case-insensitive).", example: "index" },
+        128,
+      ).optional(),
+    }),
+  },
+  response: z.object({ investors: z.array(Investor) }),
+});
+
+const heldTickers = dataRoute({
+  path: "/institutional-holdings/tickers",
+  tag: TAG,
+  summary: "Companies held by 13F filers",
+  description: "Companies with a line visible by the scenario's current_date, by ticker.",
+  request: { query: z.object({ scenario_id: scenarioId() }) },
+  response: z.object({ tickers: z.array(z.string()) }),
+});
+
+/** A stored line (HOLDING_COLUMNS). */
+interface Line {
+  cik: string;
+  report_period: string;
+  ticker: string;
+  shares: number;
+  market_value: number;
+  change_shares: number | null;
+  filing_date: string;
+  reported_price: number;
+  manager_type: InstitutionalHolding["details"]["manager_type"];
+  position_status: InstitutionalHolding["details"]["position_status"];
+  percent_of_shares_outstanding: number;
+  valuation_date: string;
+}
+
+/** A manager-quarter's totals row, with its key. */
+interface Totals {
+  key: string;
+  manager_name: string;
+  manager_type: Investor["type"];
+  total_value: number;
+  positions: number;
+}
+
+/** Rows [from, to) as objects of their columns. */
+const objectsOf = <T>(rows: DatedRows, from: number, to = from + 1) => rows.objects(from, to) as unknown as T[];
+
+/** Where the quarter whose lines end at `end` starts: its lines' keys share a report period. */
+function quarterStart(rows: DatedRows, end: number): number {
+  const period = periodOfHoldingKey(rows.key(end - 1));
+  let start = end - 1;
+  while (start > 0 && periodOfHoldingKey(rows.key(start - 1)) === period) start--;
+  return start;
+}
+
+/** Composes served lines: the manager's name and total from the totals shard, the issuer's name from the companies'. */
+class Composer {
+  private readonly totals: DatedRows;
+  private readonly companies: Shard;
+  private readonly names = new Map<string, string>();
+  private readonly totalsByKey = new Map<string, Totals>();
+
+  constructor(totals: DatedRows, companies: Shard) {
+    this.totals = totals;
+    this.companies = companies;
+  }
+
+  /** A manager-quarter's totals, found by its filing date: public whenever its lines are. */
+  totalsOf(filingDate: string, cik: string, reportPeriod: string): Totals {
+    const key = holdingTotalKey(filingDate, cik, reportPeriod);
+    let totals = this.totalsByKey.get(key);
+    if (!totals) {
+      const i = this.totals.find(key);
+      if (i < 0) throw new Error(`holdings/totals: no row ${key}`);
+      totals = objectsOf<Totals>(this.totals, i)[0];
+      this.totalsByKey.set(key, totals);
+    }
+    return totals;
+  }
+
+  private issuer(ticker: string): string {
+    let name = this.names.get(ticker);
+    if (name === undefined) {
+      const i = find(this.companies, ticker);
+      name = i < 0 ? ticker : String(this.companies.objects(i, i + 1)[0].name).toUpperCase();
+      this.names.set(ticker, name);
+    }
+    return name;
+  }
+
+  holding(line: Line): InstitutionalHolding {
+    const totals = this.totalsOf(line.filing_date, line.cik, line.report_period);
+    const issuer = this.issuer(line.ticker);
+    const served = (filing_text: string): InstitutionalHolding => ({
+      id: holdingId(line.cik, line.report_period, line.ticker),
+      manager_name: totals.manager_name,
+      report_period: line.report_period,
+      ticker: line.ticker,
+      shares: line.shares,
+      market_value: line.market_value,
+      portfolio_weight: line.market_value / totals.total_value,
+      change_shares: line.change_shares,
+      form_type: "13F-HR",
+      filing_date: line.filing_date,
+      filing_text,
+      details: {
+        manager_type: line.manager_type,
+        position_status: line.position_status,
+        percent_of_shares_outstanding: line.percent_of_shares_outstanding,
+        valuation_date: line.valuation_date,
+        investment_discretion: "SOLE",
+      },
+      name_of_issuer: issuer,
+      value_usd: line.market_value,
+      filer_cik: line.cik,
+      filer_name: totals.manager_name,
+      put_call: null,
+      reported_price: line.reported_price,
+    });
+    return served(filingText(served("")));
+  }
+}
+
+interface Window {
+  first?: string;
+  last?: string;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Who holds a company: its lines filed by the horizon, a quarter at a time from the newest; a
+ * quarter's lines (at most one a manager) by value. Whole quarters before the page are counted by
+ * their keys, unread.
+ */
+async function byTicker(scenario: Scenario, composer: Composer, symbol: string, w: Window) {
+  if ((await scenario.requireTicker(symbol)) !== "company") return [];
+  const rows = await scenario.dated(SHARDS.holdings, symbol);
+  if (!rows) return [];
+  const out: InstitutionalHolding[] = [];
+  let skip = w.offset;
+  for (let end = rows.length; end > 0 && out.length < w.limit;) {
+    const start = quarterStart(rows, end);
+    const period = periodOfHoldingKey(rows.key(start));
+    if (w.first && period < w.first) break;
+    const count = end - start;
+    if (w.last && period > w.last) {
+      end = start;
+      continue;
+    }
+    if (skip >= count) {
+      skip -= count;
+      end = start;
+      continue;
+    }
+    const lines = objectsOf<Line>(rows, start, end);
+    lines.sort((a, b) => b.market_value - a.market_value || (a.cik < b.cik ? -1 : 1));
+    for (const line of lines.slice(skip, skip + w.limit - out.length)) out.push(composer.holding(line));
+    skip = 0;
+    end = start;
+  }
+  return out;
+}
+
+/** A manager's quarters filed by the horizon, newest first: their totals rows' indexes and keys. */
+function quartersOf(totals: DatedRows, cik: string): { index: number; key: string }[] {
+  const own: { index: number; key: string }[] = [];
+  // Keys are `<filing date> <cik> <report period>`: the manager's are found among the keys, unread.
+  for (let i = totals.length - 1; i >= 0; i--) {
+    const key = totals.key(i);
+    if (key.slice(11, 21) === cik) own.push({ index: i, key });
+  }
+  return own;
+}
+
+/** What a manager holds: its quarters newest first, each quarter's lines in their stored order (by value). */
+async function byFiler(scenario: Scenario, composer: Composer, totals: DatedRows, cik: string, w: Window) {
+  const quarters = quartersOf(totals, cik);
+  const out: InstitutionalHolding[] = [];
+  let skip = w.offset;
+  for (const { index, key } of quarters) {
+    const [filingDate, , period] = key.split(" ");
+    if ((w.first && period < w.first) || (w.last && period > w.last)) continue;
+    // The totals count each quarter's lines: whole quarters before the page are skipped unread.
+    const [{ positions }] = objectsOf<Totals>(totals, index);
+    if (skip >= positions) {
+      skip -= positions;
+      continue;
+    }
+    const rows = await scenario.dated(SHARDS.holdingsByFiler, filerYear(cik, yearOf(period)));
+    if (!rows) throw new Error(`holdings/filers: no shard for ${cik} ${period}`);
+    const [first, end] = rows.window(`${filingDate} ${period} `, `${filingDate} ${period}~`);
+    const page = objectsOf<Line>(rows, first + skip, Math.min(end, first + skip + w.limit - out.length));
+    for (const line of page) out.push(composer.holding(line));
+    skip = 0;
+    if (out.length >= w.limit) break;
+  }
+  return out;
+}
+
+const unknownInvestor = (cik: string) => notFound(`Investor with CIK ${cik} not found in scenario`);
+
+export function register(app: ApiApp): void {
+  serve(
+    app,
+    holdings,
+    async (q, scenario) => {
+      if (q.filer_cik !== undefined) {
+        const managers = await scenario.reference(SHARDS.holdingsInvestors, unknownInvestor(q.filer_cik).message);
+        if (find(managers, q.filer_cik) < 0) throw unknownInvestor(q.filer_cik);
+      }
+      const window = { first: q.report_period_gte, last: q.report_period_lte, offset: q.offset, limit: q.limit };
+      const totals = await scenario.dated(SHARDS.holdingsTotals);
+      if (!totals) {
+        if (q.ticker !== undefined) await scenario.requireTicker(q.ticker);
+        return { institutional_holdings: [] };
+      }
+      const composer = new Composer(totals, await scenario.companies());
+      return {
+        institutional_holdings:
+          q.ticker !== undefined
+            ? await byTicker(scenario, composer, q.ticker, window)
+            : await byFiler(scenario, composer, totals, q.filer_cik!, window),
+      };
+    },
+    (q) => {
+      if (q.ticker !== undefined && q.filer_cik !== undefined)
+        throw badRequest("Query parameters 'ticker' and 'filer_cik' cannot be combined");
+      if (q.ticker === undefined && q.filer_cik === undefined)
+        throw new ApiError(422, "Query parameter 'ticker' or 'filer_cik' is required", [
+          { loc: ["query", "ticker"], msg: "ticker or filer_cik is required", type: "missing" },
+        ]);
+      if (q.report_period_gte && q.report_period_lte && q.report_period_gte > q.report_period_lte)
+        throw badRequest("Query parameter 'report_period_gte' must not be after 'report_period_lte'");
+    },
+  );
+
+  serve(app, investors, async (q, scenario) => {
+    const totals = await scenario.dated(SHARDS.holdingsTotals);
+    if (!totals) return { investors: [] };
+    // Managers with a filing by the horizon: their CIKs are in the totals' keys.
+    const filed = new Set<string>();
+    for (let i = 0; i < totals.length; i++) filed.add(totals.key(i).slice(11, 21));
+    const managers = await scenario.reference(SHARDS.holdingsInvestors, "Scenario has no investors");
+    const needle = q.name?.trim().toLowerCase();
+    const list = (managers.objects(0, managers.length) as Investor[])
+      .filter((m) => filed.has(m.cik) && (!needle || m.name.toLowerCase().includes(needle)))
+      .sort((a, b) => (a.name === b.name ? (a.cik < b.cik ? -1 : 1) : a.name < b.name ? -1 : 1));
+    return { investors: list };
+  });
+
+  serve(app, heldTickers, async (_, scenario) => {
+    const rows = await scenario.filtered(SHARDS.holdingsTickers);
+    if (!rows) return { tickers: [] };
+    return { tickers: rows.visible(...rows.window()).map(({ row }) => row.ticker as string) };
+  });
+}
