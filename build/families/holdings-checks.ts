@@ -10,6 +10,7 @@ import type { SizeTier } from "../models/anchors.ts";
 import { addDays } from "../models/calendar.ts";
 import {
   FILING_DEADLINE_DAYS,
+  LARGE_STAKE,
   OWNERSHIP_BANDS,
   splitAdjusted,
   type Holding,
@@ -21,7 +22,7 @@ import type { Scratch } from "../pipeline/scratch.ts";
 import type { CompanyCore } from "./company.ts";
 import type { Calendar, Checker, CompanyBase } from "./family.ts";
 import type { Funds } from "./funds.ts";
-import { holdingShardRows, type CompanyHoldings, type Institutions } from "./holdings.ts";
+import { holdingShardRows, stakeSummary, type CompanyHoldings, type Institutions } from "./holdings.ts";
 import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
 import type { Universe } from "./universe.ts";
@@ -122,6 +123,11 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
     FAMILY,
     "each company's shares held by 13F filers at each quarter's end are fewer than its shares outstanding and inside its size tier's band",
   );
+  const stakeNews = new RuleTally(
+    "holdings_stake_events",
+    FAMILY,
+    "every stake_disclosure event restates a non-index line of 5% or more of the shares outstanding (new, or grown past 5%), public from its 13F's filing date, and every such line has one",
+  );
   const companiesOnly = new RuleTally(
     "holdings_companies_only",
     FAMILY,
@@ -161,6 +167,27 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
   return {
     company: (company) => {
       const { facts, stock, holdings: lines } = company;
+      const disclosed = new Map(
+        company.largeStakes.filter((x) => x.reason !== "first_report").map((x) => [stakeSummary(facts.name, x), x]),
+      );
+      const told = company.events.filter((e) => e.event_type === "stake_disclosure");
+      for (const e of told) {
+        stakeNews.rows++;
+        const stake = disclosed.get(e.public_summary);
+        const line = stake && lines.find((h) => h.cik === stake.cik && h.report_period === stake.report_period);
+        if (
+          !stake ||
+          !line ||
+          line.details.manager_type === "index" ||
+          line.shares !== stake.shares ||
+          line.details.percent_of_shares_outstanding < LARGE_STAKE ||
+          e.event_date !== line.filing_date ||
+          e.visible_from !== line.filing_date
+        )
+          stakeNews.violation(`${facts.ticker} ${e.event_date} ${e.event_id}`);
+      }
+      if (told.length !== disclosed.size)
+        stakeNews.violation(`${facts.ticker}: ${disclosed.size} stakes, ${told.length} events`);
       const closes = stock.bars;
       const byManager = new Map<string, Map<string, Holding>>();
       const heldByPeriod = new Map<string, number>();
@@ -291,6 +318,7 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
         weights.check(),
         ownership.check(),
         companiesOnly.check(),
+        stakeNews.check(),
         ...(["index", "active", "hedge_fund"] as const).map((kind) =>
           turnoverCheck(
             kind,

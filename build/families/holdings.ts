@@ -22,7 +22,10 @@ import {
   type LargeStake,
   type Manager,
 } from "../models/holdings.ts";
+import { count, percent } from "../models/amounts.ts";
+import { byDateThenId, eventId, type WorldEvent } from "../models/events.ts";
 import type { CompanyCore } from "./company.ts";
+import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { Funds } from "./funds.ts";
 import { holdingsChecks } from "./holdings-checks.ts";
@@ -41,6 +44,34 @@ export interface CompanyHoldings {
   holdings: Holding[];
   /** Non-index stakes of 5% or more when first reported or crossing 5% (for news). */
   largeStakes: LargeStake[];
+  /** The timeline with the stakes that were news. */
+  events: WorldEvent[];
+}
+
+/** A new stake of 5% or more, or one grown past it, is news; a manager's first report in the world is not. */
+const isNews = (s: LargeStake) => s.reason !== "first_report";
+
+/** The public summary of a large stake: who holds how many shares, and what share of the company. */
+export function stakeSummary(issuer: string, s: LargeStake): string {
+  return (
+    `${s.manager} reported holding ${count(s.shares)} shares of ${issuer} at the quarter's end, ` +
+    `${percent(s.percent)} of its shares outstanding.`
+  );
+}
+
+/** The large stakes that are news, as events public from their 13F's filing date. */
+function stakeEvents(scenarioId: string, issuer: string, stakes: LargeStake[], days: string[]): WorldEvent[] {
+  return stakes.filter(isNews).map((s) => ({
+    event_id: eventId(scenarioId, ["stake_disclosure", s.ticker, s.cik, s.report_period]),
+    ticker: s.ticker,
+    event_type: "stake_disclosure",
+    event_date: s.filing_date,
+    public_release_datetime: `${s.filing_date}T17:00:00`,
+    visible_from: s.filing_date,
+    public_summary: stakeSummary(issuer, s),
+    // Told after the prices are made: it moves nothing.
+    effect: { reactionDay: days.indexOf(s.filing_date), jump: 0, volumeMultiplier: 1, volMultiplier: 1, surprise: 0 },
+  }));
 }
 
 type Reads = Calendar & Universe & Funds & Warrants;
@@ -51,7 +82,7 @@ const rowOf = (key: string, h: Holding) => {
   return [key, ...HOLDING_COLUMNS.slice(1).map((c) => fields[c])];
 };
 
-export const holdings: Family<Reads, Institutions, CompanyCore & Stock, CompanyHoldings> = {
+export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPart & Stock, CompanyHoldings> = {
   name: "holdings",
   generate: ({ days }, { rng }) => {
     const managers = managersOf(rng.fork("holdings/managers"));
@@ -65,7 +96,7 @@ export const holdings: Family<Reads, Institutions, CompanyCore & Stock, CompanyH
         .filter((q) => Object.keys(q.filed).length > 0),
     },
   }),
-  company: ({ days, institutions: { managers, quarters } }, { facts, sizeTier, stock }, { rng }) => {
+  company: ({ days, institutions: { managers, quarters } }, { facts, sizeTier, stock, events }, { source, rng }) => {
     const fractions = stakeFractions(sizeTier, managers, quarters.length, rng.fork(`holdings/${facts.ticker}`));
     const lines = holdingsOf({
       ticker: facts.ticker,
@@ -77,11 +108,18 @@ export const holdings: Family<Reads, Institutions, CompanyCore & Stock, CompanyH
       splitMultiple: stock.splitMultiple,
       days,
     });
-    return { holdings: lines, largeStakes: largeStakesOf(lines, managers) };
+    const largeStakes = largeStakesOf(lines, managers);
+    const news = stakeEvents(source.id, facts.name, largeStakes, days);
+    return {
+      holdings: lines,
+      largeStakes,
+      events: news.length ? byDateThenId([...events, ...news]) : events,
+    };
   },
   companyContext: (company, cut) => ({
     holdings: company.holdings.filter((h) => h.filing_date <= cut.date),
     largeStakes: company.largeStakes.filter((s) => s.filing_date <= cut.date),
+    events: company.events.filter((e) => e.visible_from <= cut.date),
   }),
   companyShards: (world, { facts, holdings: lines }, emit) => {
     if (lines.length === 0) return;

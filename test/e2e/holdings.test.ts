@@ -217,3 +217,24 @@ describe("errors", () => {
     expect((await json(res)).detail).toBe(detail);
   });
 });
+
+describe("a large stake is news", () => {
+  it("becomes an event on the timeline, from its 13F's filing date, that the news cites", async () => {
+    const { events } = await body(`/events/timeline?scenario_id=${MEGACAP}&event_type=stake_disclosure&limit=100`);
+    expect(events.length).toBeGreaterThan(0);
+    let cited = 0;
+    for (const e of events as { event_id: string; ticker: string; event_date: string; public_summary: string }[]) {
+      const filed = (await walk(`${H(MEGACAP)}&ticker=${e.ticker}`, 200)).filter(
+        (l) => l.filing_date === e.event_date && e.public_summary.startsWith(`${l.filer_name} reported holding`),
+      );
+      expect(filed, e.public_summary).toHaveLength(1);
+      expect(filed[0].details.manager_type).not.toBe("index");
+      expect(e.public_summary).toContain(`${filed[0].shares.toLocaleString("en-US")} shares`);
+      const { news } = await body(
+        `/news?scenario_id=${MEGACAP}&ticker=${e.ticker}&start_date=${e.event_date}&end_date=${e.event_date}`,
+      );
+      cited += (news as { source_event_id: string }[]).filter((a) => a.source_event_id === e.event_id).length;
+    }
+    expect(cited).toBeGreaterThan(0);
+  });
+});
