@@ -364,6 +364,18 @@ describe("the holdings checks", () => {
       ),
     ).toEqual(["holdings_companies_only"]);
   });
+
+  it("fail holdings_stake_events on a stake_disclosure whose numbers are not its line's, or a stake without one", () => {
+    const k = companies.findIndex((c) => c.events.some((e) => e.event_type === "stake_disclosure"));
+    expect(k).toBeGreaterThanOrEqual(0);
+    const c = companies[k];
+    const i = c.events.findIndex((e) => e.event_type === "stake_disclosure");
+    const e = c.events[i];
+    const wrong = { ...e, public_summary: e.public_summary.replace(/holding [\d,]+ shares/, "holding 1,234 shares") };
+    expect(failing(companies.with(k, { ...c, events: c.events.with(i, wrong) }))).toEqual(["holdings_stake_events"]);
+    const untold = c.events.filter((_, j) => j !== i);
+    expect(failing(companies.with(k, { ...c, events: untold }))).toEqual(["holdings_stake_events"]);
+  });
 });
 
 describe("turnover over fifteen years (crisis-cycle-2005)", () => {
