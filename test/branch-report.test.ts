@@ -114,6 +114,7 @@ describe("a future branch's published validation report", () => {
     ).length;
     const notes = world.perCompany.flatMap((c) => c.notes).filter((n) => onOrBefore(n.visible_from)).length;
     const lines = world.perCompany.flatMap((c) => c.holdings).filter((h) => onOrBefore(h.filing_date));
+    const trades = world.perCompany.flatMap((c) => c.insiderTrades).filter((t) => onOrBefore(t.filing_date));
     const { managers, quarters } = world.institutions;
     const filedByAll = quarters.filter((q) => managers.every((m) => q.filed[m.cik] && onOrBefore(q.filed[m.cik])));
     expect(rowsOf(report)).toEqual({
@@ -169,6 +170,15 @@ describe("a future branch's published validation report", () => {
       holdings_weights_sum_to_one: lines.length,
       holdings_ownership_in_band: world.perCompany.length * filedByAll.length,
       holdings_companies_only: lines.length,
+      holdings_stake_events: events.filter((e) => e.event_type === "stake_disclosure" && onOrBefore(e.visible_from))
+        .length,
+      // Form 4s filed by the current date; the blackout is about open-market trades.
+      insider_holdings_chain: trades.length,
+      insider_filing_lag: trades.length,
+      insider_prices: trades.length,
+      insider_blackout: trades.filter((t) => t.transaction_type === "buy" || t.transaction_type === "sell").length,
+      insider_purchase_events: events.filter((e) => e.event_type === "insider_purchase" && onOrBefore(e.visible_from))
+        .length,
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,
