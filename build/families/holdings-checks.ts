@@ -260,7 +260,7 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
       const [cikColumn, periodColumn] = ["cik", "report_period"].map((c) =>
         SHARDS.holdings.columns.indexOf(c as (typeof SHARDS.holdings.columns)[number]),
       );
-      for (const row of [...rows.byTicker.values(), ...rows.byFiler.values()].flat()) {
+      for (const row of [...rows.byTicker, ...[...rows.byFiler.values()].flat()]) {
         visibility.rows++;
         const [cik, period] = [row[cikColumn] as string, row[periodColumn] as string];
         publicFrom(quarterOf(cik, period), (row[0] as string).slice(0, 10), `${facts.ticker} ${cik} ${period}`);

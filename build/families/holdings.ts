@@ -4,12 +4,12 @@
 // merged totals (each manager-quarter's value, which portfolio weights are divided by when served).
 import {
   filerHoldingKey,
-  filerQuarter,
+  filerYear,
   holdingKey,
   holdingTotalKey,
   HOLDING_COLUMNS,
   SHARDS,
-  tickerYear,
+  yearOf,
 } from "../../src/bundle/shards.ts";
 import {
   filingQuarters,
@@ -125,7 +125,7 @@ export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPa
     if (lines.length === 0) return;
     const names = new Map(world.institutions.managers.map((m) => [m.cik, m.name]));
     const rows = holdingShardRows(lines, (cik) => names.get(cik)!);
-    for (const [part, group] of rows.byTicker) emit.write(SHARDS.holdings, part, group);
+    emit.write(SHARDS.holdings, facts.ticker, rows.byTicker);
     for (const [part, group] of rows.byFiler) emit.append(SHARDS.holdingsByFiler, part, group);
     emit.append(SHARDS.holdingsTotals, undefined, rows.totals);
     emit.append(SHARDS.holdingsTickers, undefined, [rows.ticker]);
@@ -141,21 +141,16 @@ export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPa
 };
 
 /**
- * A company's rows of each holdings shard: its own of each year (sorted by key), its lines of each
- * manager's quarter, its parts of the manager-quarters' totals, and its row of the tickers with holdings. The
+ * A company's rows of each holdings shard: its own (sorted by key), its lines of each manager's
+ * year, its parts of the manager-quarters' totals, and its row of the tickers with holdings. The
  * checks read the same rows (what each shard makes public, and when).
  */
 export function holdingShardRows(lines: Holding[], managerName: (cik: string) => string) {
-  const byTicker = new Map(
-    [...groupBy(lines, (h) => tickerYear(h.ticker, h.report_period))].map(([part, group]) => [
-      part,
-      group
-        .map((h) => rowOf(holdingKey(h.filing_date, h.report_period, h.cik), h))
-        .sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1)),
-    ]),
-  );
+  const byTicker = lines
+    .map((h) => rowOf(holdingKey(h.filing_date, h.report_period, h.cik), h))
+    .sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1));
   const byFiler = new Map(
-    [...groupBy(lines, (h) => filerQuarter(h.cik, h.report_period))].map(([part, group]) => [
+    [...groupBy(lines, (h) => filerYear(h.cik, yearOf(h.report_period)))].map(([part, group]) => [
       part,
       group.map((h) => rowOf(filerHoldingKey(h.filing_date, h.report_period, h.market_value, h.ticker), h)),
     ]),

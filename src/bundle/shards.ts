@@ -245,12 +245,8 @@ export const holdingTotalKey = (filingDate: string, cik: string, reportPeriod: s
   `${filingDate} ${cik} ${reportPeriod}`;
 /** The report period of a line's key (either shard). */
 export const periodOfHoldingKey = (key: string) => key.slice(11, 21);
-/**
- * The parts of the holdings shards: a ticker's lines of one year of report periods, a manager's of
- * one quarter. Small parts keep a read that misses the isolate's cache to a few kilobytes.
- */
-export const tickerYear = (ticker: string, reportPeriod: string) => `${ticker}/${yearOf(reportPeriod)}`;
-export const filerQuarter = (cik: string, reportPeriod: string) => `${cik}/${reportPeriod.slice(0, 7)}`;
+/** The part of a filer's shard of one year of report periods. */
+export const filerYear = (cik: string, year: string) => `${cik}/${year}`;
 
 /** Columns of a resource after its key column. */
 const notDate = (key: string) => (column: string) => column !== key;
@@ -476,11 +472,11 @@ export const SHARDS = {
   insiderNames: kind(only("insider-names"), ["key", "name", "ticker"], { visible: "key" }),
   /**
    * Institutional holdings (13F-HR lines, HOLDING_COLUMNS), public from the filing date their keys
-   * start with. Per ticker and year of report period (`tickerYear`), who holds it (holdingKey); per
-   * manager and quarter (`filerQuarter`), what it holds (filerHoldingKey). Rows are msgpack: JSON text with every field's
+   * start with. Per ticker, who holds it (holdingKey); per manager and year of report period
+   * (`filerYear`), what it holds (filerHoldingKey). Rows are msgpack: JSON text with every field's
    * name would double the shards (71 MB to 134 MB over the 500-company decade) for no faster answer.
    */
-  holdings: kind(perPart("holdings"), HOLDING_COLUMNS, { visible: "key", period: "year" }),
+  holdings: kind(perPart("holdings"), HOLDING_COLUMNS, { visible: "key" }),
   holdingsByFiler: kind(perPart("holdings/filers"), HOLDING_COLUMNS, { visible: "key" }),
   /**
    * Every manager-quarter's totals (holdingTotalKey), merged from the lines each company appends:

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { DatedRows } from "../bundle/as-of.ts";
 import type { Shard } from "../bundle/shard.ts";
-import { filerQuarter, holdingTotalKey, periodOfHoldingKey, SHARDS, tickerYear } from "../bundle/shards.ts";
+import { filerYear, holdingTotalKey, periodOfHoldingKey, SHARDS, yearOf } from "../bundle/shards.ts";
 import { filingText, holdingId, InstitutionalHolding, Investor } from "../contract/holdings.ts";
 import { asOf, date, page, scenarioId, str, ticker } from "../contract/params.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
@@ -188,35 +188,35 @@ interface Window {
 }
 
 /**
- * Who holds a company: its lines filed by the horizon, a quarter at a time from the newest (its
- * shards of each year of report periods, newest first); a quarter's lines (at most one a manager)
- * by value. Whole quarters before the page are counted by their keys, unread.
+ * Who holds a company: its lines filed by the horizon, a quarter at a time from the newest; a
+ * quarter's lines (at most one a manager) by value. Whole quarters before the page are counted by
+ * their keys, unread.
  */
 async function byTicker(scenario: Scenario, composer: Composer, symbol: string, w: Window) {
   if ((await scenario.requireTicker(symbol)) !== "company") return [];
+  const rows = await scenario.dated(SHARDS.holdings, symbol);
+  if (!rows) return [];
   const out: InstitutionalHolding[] = [];
   let skip = w.offset;
-  for (const year of scenario.yearsUpToHorizon(SHARDS.holdings.name(symbol))) {
-    if (out.length >= w.limit || (w.first && year < w.first.slice(0, 4))) break;
-    if (w.last && year > w.last.slice(0, 4)) continue;
-    const rows = await scenario.dated(SHARDS.holdings, tickerYear(symbol, year));
-    if (!rows) continue;
-    for (let end = rows.length; end > 0 && out.length < w.limit;) {
-      const start = quarterStart(rows, end);
-      const period = periodOfHoldingKey(rows.key(start));
-      const count = end - start;
-      const from = end;
+  for (let end = rows.length; end > 0 && out.length < w.limit;) {
+    const start = quarterStart(rows, end);
+    const period = periodOfHoldingKey(rows.key(start));
+    if (w.first && period < w.first) break;
+    const count = end - start;
+    if (w.last && period > w.last) {
       end = start;
-      if ((w.first && period < w.first) || (w.last && period > w.last)) continue;
-      if (skip >= count) {
-        skip -= count;
-        continue;
-      }
-      const lines = objectsOf<Line>(rows, start, from);
-      lines.sort((a, b) => b.market_value - a.market_value || (a.cik < b.cik ? -1 : 1));
-      for (const line of lines.slice(skip, skip + w.limit - out.length)) out.push(composer.holding(line));
-      skip = 0;
+      continue;
     }
+    if (skip >= count) {
+      skip -= count;
+      end = start;
+      continue;
+    }
+    const lines = objectsOf<Line>(rows, start, end);
+    lines.sort((a, b) => b.market_value - a.market_value || (a.cik < b.cik ? -1 : 1));
+    for (const line of lines.slice(skip, skip + w.limit - out.length)) out.push(composer.holding(line));
+    skip = 0;
+    end = start;
   }
   return out;
 }
@@ -246,7 +246,7 @@ async function byFiler(scenario: Scenario, composer: Composer, totals: DatedRows
       skip -= positions;
       continue;
     }
-    const rows = await scenario.dated(SHARDS.holdingsByFiler, filerQuarter(cik, period));
+    const rows = await scenario.dated(SHARDS.holdingsByFiler, filerYear(cik, yearOf(period)));
     if (!rows) throw new Error(`holdings/filers: no shard for ${cik} ${period}`);
     const [first, end] = rows.window(`${filingDate} ${period} `, `${filingDate} ${period}~`);
     const page = objectsOf<Line>(rows, first + skip, Math.min(end, first + skip + w.limit - out.length));
