@@ -7,7 +7,6 @@
 import { SHARDS, yearOf } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { SizeTier } from "../models/anchors.ts";
-import { addDays } from "../models/calendar.ts";
 import {
   FILING_DEADLINE_DAYS,
   LARGE_STAKE,
