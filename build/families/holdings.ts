@@ -23,7 +23,7 @@ import {
   type Manager,
 } from "../models/holdings.ts";
 import { count, percent } from "../models/amounts.ts";
-import { byDateThenId, eventId, type WorldEvent } from "../models/events.ts";
+import { byDateThenId, filedEvent, type WorldEvent } from "../models/events.ts";
 import type { CompanyCore } from "./company.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
@@ -61,17 +61,15 @@ export function stakeSummary(issuer: string, s: LargeStake): string {
 
 /** The large stakes that are news, as events public from their 13F's filing date. */
 function stakeEvents(scenarioId: string, issuer: string, stakes: LargeStake[], days: string[]): WorldEvent[] {
-  return stakes.filter(isNews).map((s) => ({
-    event_id: eventId(scenarioId, ["stake_disclosure", s.ticker, s.cik, s.report_period]),
-    ticker: s.ticker,
-    event_type: "stake_disclosure",
-    event_date: s.filing_date,
-    public_release_datetime: `${s.filing_date}T17:00:00`,
-    visible_from: s.filing_date,
-    public_summary: stakeSummary(issuer, s),
-    // Told after the prices are made: it moves nothing.
-    effect: { reactionDay: days.indexOf(s.filing_date), jump: 0, volumeMultiplier: 1, volMultiplier: 1, surprise: 0 },
-  }));
+  return stakes.filter(isNews).map((s) =>
+    filedEvent(scenarioId, days, ["stake_disclosure", s.ticker, s.cik, s.report_period], {
+      ticker: s.ticker,
+      event_type: "stake_disclosure",
+      date: s.filing_date,
+      time: "17:00:00",
+      summary: stakeSummary(issuer, s),
+    }),
+  );
 }
 
 type Reads = Calendar & Universe & Funds & Warrants;

@@ -6,20 +6,20 @@
 import { allOf, INSIDER_COLUMNS, monthOf, SHARDS } from "../../src/bundle/shards.ts";
 import { count, percent, perShare } from "../models/amounts.ts";
 import { addDays } from "../models/calendar.ts";
-import { byDateThenId, dayIndexOf, eventId, type WorldEvent } from "../models/events.ts";
+import { byDateThenId, dayIndexOf, filedEvent, type WorldEvent } from "../models/events.ts";
 import {
   BLACKOUT_AFTER_RELEASE,
   BLACKOUT_BEFORE_QUARTER_END,
+  fallsFromHigh,
   insiderTrades,
   isOpenMarket,
   MAX_FILING_LAG,
 } from "../models/insiders.ts";
 import type { InsiderTrade } from "../../src/contract/insiders.ts";
-import type { StockPath } from "../models/prices.ts";
 import type { CompanyCore } from "./company.ts";
 import type { CompanyEarnings } from "./earnings.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
-import { byFirstColumn, groupBy, toRows } from "./rows.ts";
+import { groupBy, toRows } from "./rows.ts";
 import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
 
@@ -37,15 +37,6 @@ type Company = CompanyBase & ReadsEach & CompanyInsiders;
 const NEWSWORTHY_PURCHASE = 100_000;
 /** At most one such story per company in this many trading days. */
 const PURCHASE_NEWS_GAP = 20;
-const HIGH_LOOKBACK = 250;
-
-/** How far the adjusted close on day `i` is below its high of the year before. */
-function fallFromHigh(stock: StockPath, i: number): number {
-  let high = 0;
-  for (let j = Math.max(0, i - HIGH_LOOKBACK); j <= i; j++) high = Math.max(high, stock.bars[j].adjusted_close);
-  return 1 - stock.bars[i].adjusted_close / high;
-}
-
 /** The public summary of an insider purchase: who bought how much, at what price, after what fall. */
 export function purchaseSummary(issuer: string, t: InsiderTrade, fall: number): string {
   return (
@@ -62,6 +53,7 @@ function purchaseEvents(
   trades: InsiderTrade[],
 ): WorldEvent[] {
   const dayIndex = dayIndexOf(days);
+  const falls = fallsFromHigh(c.stock);
   const out: WorldEvent[] = [];
   let last = -Infinity;
   for (const t of trades) {
@@ -69,18 +61,15 @@ function purchaseEvents(
     if (!t.details.after_fall || t.title === "10% Owner" || t.value < NEWSWORTHY_PURCHASE) continue;
     if (day - last < PURCHASE_NEWS_GAP) continue;
     last = day;
-    const filed = dayIndex.get(t.filing_date)!;
-    out.push({
-      event_id: eventId(scenarioId, ["insider_purchase", c.facts.ticker, t.id]),
-      ticker: c.facts.ticker,
-      event_type: "insider_purchase",
-      event_date: t.filing_date,
-      public_release_datetime: `${t.filing_date}T18:00:00`,
-      visible_from: t.filing_date,
-      public_summary: purchaseSummary(c.facts.name, t, fallFromHigh(c.stock, day)),
-      // Told after the prices are made: it moves nothing.
-      effect: { reactionDay: filed, jump: 0, volumeMultiplier: 1, volMultiplier: 1, surprise: 0 },
-    });
+    out.push(
+      filedEvent(scenarioId, days, ["insider_purchase", c.facts.ticker, t.id], {
+        ticker: c.facts.ticker,
+        event_type: "insider_purchase",
+        date: t.filing_date,
+        time: "18:00:00",
+        summary: purchaseSummary(c.facts.name, t, falls[day]),
+      }),
+    );
   }
   return out;
 }
@@ -113,7 +102,7 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
     const filed = [...trades].sort((a, b) =>
       a.filing_date === b.filing_date ? (a.id < b.id ? -1 : 1) : a.filing_date < b.filing_date ? -1 : 1,
     );
-    emit.write(SHARDS.insiders, facts.ticker, byFirstColumn(toRows(INSIDER_COLUMNS, filed)));
+    emit.write(SHARDS.insiders, facts.ticker, toRows(INSIDER_COLUMNS, filed));
     for (const [month, group] of groupBy(filed, (t) => monthOf(t.filing_date)))
       emit.append(
         SHARDS.insidersIndex,
@@ -226,13 +215,14 @@ function insiderChecks(days: string[]): Checker<unknown, Company> {
             blackout.violation(where);
         }
       }
+      const falls = fallsFromHigh(stock);
       for (const e of company.events) {
         if (e.event_type !== "insider_purchase") continue;
         news.rows++;
         const t = trades.find(
           (x) =>
             x.filing_date === e.event_date &&
-            e.public_summary === purchaseSummary(facts.name, x, fallFromHigh(stock, dayIndex.get(x.transaction_date)!)),
+            e.public_summary === purchaseSummary(facts.name, x, falls[dayIndex.get(x.transaction_date)!]),
         );
         if (!t || t.transaction_type !== "buy" || !t.details.after_fall || e.visible_from !== t.filing_date)
           news.violation(`${facts.ticker} ${e.event_date} ${e.event_id}`);

@@ -94,6 +94,23 @@ function makeEvent(
   };
 }
 
+/**
+ * An event a filing tells (an insider's Form 4, a manager's 13F), public from its filing date `date`.
+ * Told after the prices are made, it moves nothing.
+ */
+export function filedEvent(
+  scenarioId: string,
+  days: string[],
+  idParts: string[],
+  fields: { ticker: string; event_type: string; date: string; time: string; summary: string },
+): WorldEvent {
+  const dayIndex = dayIndexOf(days);
+  return makeEvent({ scenarioId, days, dayIndex }, idParts, {
+    ...fields,
+    effect: { reactionDay: dayIndex.get(fields.date)!, jump: 0, volumeMultiplier: 1, volMultiplier: 1, surprise: 0 },
+  });
+}
+
 /** Reaction day index: the release day when released before the close, else the next trading day. */
 function reactionIndex(days: string[], dayIndex: Map<string, number>, date: string, time: string): number {
   const i = dayIndex.get(date)!;

@@ -136,19 +136,27 @@ export function insiderCalendar(days: string[], quarters: FiscalQuarter[], stock
     else sinceOpen[i] = opened < 0 ? ((opened = i), 0) : i - opened;
   }
   const afterFall = new Array<boolean>(n).fill(false);
+  const falls = fallsFromHigh(stock);
   let fell = false;
-  // The running high over HIGH_LOOKBACK days: a deque of days whose closes decrease.
-  const highs: number[] = [];
-  const close = (i: number) => stock.bars[i].adjusted_close;
   for (let i = 0; i < n; i++) {
-    while (highs.length > 0 && close(highs[highs.length - 1]) <= close(i)) highs.pop();
-    highs.push(i);
-    if (highs[0] < i - HIGH_LOOKBACK) highs.shift();
-    const down = 1 - close(i) / close(highs[0]) >= FALL;
+    const down = falls[i] >= FALL;
     if (down && !fell) for (let k = i + 1; k <= Math.min(n - 1, i + FALL_WINDOW); k++) afterFall[k] = true;
     fell = down;
   }
   return { blackout, sinceOpen, afterFall, grantDays };
+}
+
+/** Per day, how far the adjusted close is below its high of the HIGH_LOOKBACK days before (0 at a high). */
+export function fallsFromHigh(stock: StockPath): number[] {
+  const close = (i: number) => stock.bars[i].adjusted_close;
+  // The running high: a deque of days whose closes decrease.
+  const highs: number[] = [];
+  return stock.bars.map((_, i) => {
+    while (highs.length > 0 && close(highs[highs.length - 1]) <= close(i)) highs.pop();
+    highs.push(i);
+    if (highs[0] < i - HIGH_LOOKBACK) highs.shift();
+    return 1 - close(i) / close(highs[0]);
+  });
 }
 
 /** Trading in the window clusters in its first weeks: intensity by trading days since it opened. */

@@ -129,6 +129,11 @@ function runUp(bars: DayBar[], date: string): { close: number; change: number } 
   return { close: bars[i].close, change: bars[i].close / bars[i - 21].close - 1 };
 }
 
+/** The numbers an event's own summary states (`summary_0`, ...): an article may quote them. */
+function summaryFigures(e: PublicEvent): Figures {
+  return Object.fromEntries(numbersIn(e.public_summary).map((n, k) => [`summary_${k}`, n]));
+}
+
 /**
  * The figures of a company article published on `date`, from its records alone: the generator
  * writes them and the check recomputes them, so a text can only state what its records say.
@@ -147,8 +152,7 @@ export function companyFigures(f: CompanyFactsOn, date: string): Figures {
     if (f.yearAgo) out.revenue_growth = percent(q.revenue / f.yearAgo.quarterly.revenue - 1);
   }
   // A filing's news (an insider's purchase) quotes the filing: its summary's numbers are the record's.
-  if (FILED_EVENTS.has(f.event.event_type))
-    numbersIn(f.event.public_summary).forEach((n, k) => (out[`summary_${k}`] = n));
+  if (FILED_EVENTS.has(f.event.event_type)) Object.assign(out, summaryFigures(f.event));
   const before = runUp(f.bars, f.event.event_date);
   if (before) {
     out.prior_close = perShare(before.close);
@@ -204,7 +208,7 @@ export interface MarketFactsOn {
 export function marketFigures(m: MarketFactsOn): Figures {
   const out: Figures = {};
   // The summaries' own numbers (a rate level, a basis-point move, an inflation reading).
-  numbersIn(m.event.public_summary).forEach((n, i) => (out[`summary_${i}`] = n));
+  Object.assign(out, summaryFigures(m.event));
   if (m.marketReturn !== null) out.market_change = percent(m.marketReturn);
   return out;
 }
@@ -850,7 +854,7 @@ export function fundFigures(f: FundFactsOn): Figures {
   const average = f.bars.slice(i - VOLUME_DAYS, i).reduce((a, b) => a + b.volume, 0) / VOLUME_DAYS;
   const out: Figures = {};
   // The text restates its cause's summary, with that summary's numbers.
-  numbersIn(f.event.public_summary).forEach((n, k) => (out[`summary_${k}`] = n));
+  Object.assign(out, summaryFigures(f.event));
   return {
     ...out,
     close: perShare(f.bars[i].close),

@@ -11,7 +11,7 @@ import { filingText, holdingId, InstitutionalHolding, Investor } from "../contra
 import { asOf, date, page, scenarioId, str, ticker } from "../contract/params.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { find, type Scenario } from "../http/scenario.ts";
+import { find, requireOrderedWindow, type Scenario } from "../http/scenario.ts";
 
 const TAG = "Institutional holdings";
 
@@ -289,8 +289,7 @@ export function register(app: ApiApp): void {
         throw new ApiError(422, "Query parameter 'ticker' or 'filer_cik' is required", [
           { loc: ["query", "ticker"], msg: "ticker or filer_cik is required", type: "missing" },
         ]);
-      if (q.report_period_gte && q.report_period_lte && q.report_period_gte > q.report_period_lte)
-        throw badRequest("Query parameter 'report_period_gte' must not be after 'report_period_lte'");
+      requireOrderedWindow(q.report_period_gte, q.report_period_lte, ["report_period_gte", "report_period_lte"]);
     },
   );
 
