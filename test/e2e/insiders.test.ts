@@ -143,6 +143,15 @@ describe("insider trades", () => {
     expect(window.every((r) => r.filing_date >= "2023-03-01" && r.filing_date <= "2023-03-31")).toBe(true);
   });
 
+  it("leave a trade out as of the day before its filing date, and show it from that date", async () => {
+    const filed = (await tradesOf("ticker=GOOGL&limit=200")).find((r) => r.filing_date > r.transaction_date)!;
+    expect(filed).toBeDefined();
+    const dayBefore = new Date(Date.parse(filed.filing_date) - 86400e3).toISOString().slice(0, 10);
+    const ids = async (asOf: string) => (await walk(`ticker=GOOGL&as_of=${asOf}`, 200)).map((r) => r.id);
+    expect(await ids(dayBefore)).not.toContain(filed.id);
+    expect(await ids(filed.filing_date)).toContain(filed.id);
+  });
+
   it("filter by a name as /insider-trades/names spells it, and by transaction type", async () => {
     const { names } = await body(`/insider-trades/names?${s}&ticker=NVDA`);
     expect(names.length).toBeGreaterThan(5);
