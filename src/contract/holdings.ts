@@ -94,33 +94,41 @@ export const Investor = z
 export type Investor = z.infer<typeof Investor>;
 
 /** Digits grouped by thousands (by hand: the runtime's locale data is not relied on). */
-const count = (x: number) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-const dollars = (x: number) => {
-  const [whole, cents] = x.toFixed(2).split(".");
-  return `${count(Number(whole))}.${cents}`;
-};
+function count(x: number): string {
+  const digits = String(x);
+  const sign = digits[0] === "-" ? "-" : "";
+  const body = sign ? digits.slice(1) : digits;
+  let out = body.slice(0, body.length % 3 || 3);
+  for (let i = out.length; i < body.length; i += 3) out += `,${body.slice(i, i + 3)}`;
+  return sign + out;
+}
+
+/** What a line's filing text is composed from. */
+export interface FiledLine {
+  manager_name: string;
+  filer_cik: string;
+  report_period: string;
+  filing_date: string;
+  name_of_issuer: string;
+  market_value: number;
+  reported_price: number;
+  shares: number;
+}
 
 /**
  * A line's filing text, composed from the line itself (nothing is stored twice): the 13F-HR's
  * cover (manager, CIK, report period, filing date) and its information-table line.
  */
-export function filingText(h: Omit<InstitutionalHolding, "filing_text">): string {
-  return [
-    "FORM 13F-HR",
-    "Quarterly report filed by institutional managers",
-    "",
-    `Name of reporting manager: ${h.manager_name}`,
-    `CIK: ${h.filer_cik}`,
-    `Report for the calendar quarter ended: ${h.report_period}`,
-    `Filed: ${h.filing_date}`,
-    "",
-    "INFORMATION TABLE (this line)",
-    `Name of issuer: ${h.name_of_issuer}`,
-    "Title of class: COM",
-    `Value: $${dollars(h.value_usd)} (at $${h.reported_price.toFixed(2)} a share)`,
-    `Shares or principal amount: ${count(h.shares)} SH`,
-    "Put/Call: none",
-    `Investment discretion: ${h.details.investment_discretion}`,
-    `Voting authority (sole): ${count(h.shares)}`,
-  ].join("\n");
+export function filingText(h: FiledLine): string {
+  const [whole, cents] = h.market_value.toFixed(2).split(".");
+  const shares = count(h.shares);
+  return (
+    "FORM 13F-HR\nQuarterly report filed by institutional managers\n\n" +
+    `Name of reporting manager: ${h.manager_name}\nCIK: ${h.filer_cik}\n` +
+    `Report for the calendar quarter ended: ${h.report_period}\nFiled: ${h.filing_date}\n\n` +
+    `INFORMATION TABLE (this line)\nName of issuer: ${h.name_of_issuer}\nTitle of class: COM\n` +
+    `Value: $${count(Number(whole))}.${cents} (at $${h.reported_price.toFixed(2)} a share)\n` +
+    `Shares or principal amount: ${shares} SH\nPut/Call: none\nInvestment discretion: SOLE\n` +
+    `Voting authority (sole): ${shares}`
+  );
 }

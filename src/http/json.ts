@@ -43,6 +43,11 @@ export function jsonObject<T>(row: Uint8Array): JsonText<T> {
   return new JsonText([row]);
 }
 
+/** An array of rows the route wrote as JSON text itself, one string each. */
+export function jsonTexts<T>(rows: string[]): JsonText<T[]> {
+  return new JsonText([utf8.encode(`[${rows.join(",")}]`)]);
+}
+
 /** A value serialized once, to be spliced under more than one key. */
 export function jsonOnce<T>(value: T): JsonText<T> {
   return new JsonText([utf8.encode(JSON.stringify(value))]);

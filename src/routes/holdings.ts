@@ -5,10 +5,12 @@
 // composed here.
 import { z } from "zod";
 import type { DatedRows } from "../bundle/as-of.ts";
+import { ByteLruCache } from "../bundle/cache.ts";
 import type { Shard } from "../bundle/shard.ts";
 import { filerYear, holdingTotalKey, periodOfHoldingKey, SHARDS, yearOf } from "../bundle/shards.ts";
 import { filingText, holdingId, InstitutionalHolding, Investor } from "../contract/holdings.ts";
 import { asOf, date, page, scenarioId, str, ticker } from "../contract/params.ts";
+import { jsonTexts } from "../http/json.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { find, requireOrderedWindow, type Scenario } from "../http/scenario.ts";
@@ -76,33 +78,48 @@ const heldTickers = dataRoute({
   response: z.object({ tickers: z.array(z.string()) }),
 });
 
-/** A stored line (HOLDING_COLUMNS). */
-interface Line {
-  cik: string;
-  report_period: string;
-  ticker: string;
-  shares: number;
-  market_value: number;
-  change_shares: number | null;
-  filing_date: string;
-  reported_price: number;
-  manager_type: InstitutionalHolding["details"]["manager_type"];
-  position_status: InstitutionalHolding["details"]["position_status"];
-  percent_of_shares_outstanding: number;
-  valuation_date: string;
-}
+/** A stored line: HOLDING_COLUMNS, in order (decoded as an array: a page decodes some fifty). */
+type Line = [
+  key: string,
+  cik: string,
+  report_period: string,
+  ticker: string,
+  shares: number,
+  market_value: number,
+  change_shares: number | null,
+  filing_date: string,
+  reported_price: number,
+  manager_type: string,
+  position_status: string | null,
+  percent_of_shares_outstanding: number,
+  valuation_date: string,
+];
+const linesOf = (rows: DatedRows, from: number, to: number) => rows.rows(from, to) as Line[];
 
-/** A manager-quarter's totals row, with its key. */
+/** A manager-quarter's totals row (the holdingsTotals columns after its key). */
 interface Totals {
-  key: string;
   manager_name: string;
-  manager_type: Investor["type"];
   total_value: number;
   positions: number;
 }
 
-/** Rows [from, to) as objects of their columns. */
-const objectsOf = <T>(rows: DatedRows, from: number, to = from + 1) => rows.objects(from, to) as unknown as T[];
+function totalsAt(totals: DatedRows, i: number): Totals {
+  const [, manager_name, , total_value, positions] = totals.rows(i, i + 1)[0] as [
+    string,
+    string,
+    string,
+    number,
+    number,
+  ];
+  return { manager_name, total_value, positions };
+}
+
+/**
+ * Manager-quarters' totals already read, by scenario content and totals key, for the isolate's
+ * life: a page of a company's holders names fifty of them. Only keys of visible lines are looked up,
+ * and a line and its totals are public from the same filing date.
+ */
+const managerQuarters = new ByteLruCache<Totals & { json: string }>(1024 * 1024);
 
 /** Where the quarter whose lines end at `end` starts: its lines' keys share a report period. */
 function quarterStart(rows: DatedRows, end: number): number {
@@ -112,71 +129,76 @@ function quarterStart(rows: DatedRows, end: number): number {
   return start;
 }
 
-/** Composes served lines: the manager's name and total from the totals shard, the issuer's name from the companies'. */
+/**
+ * Composes served lines: the manager's name and total from the totals shard, the issuer's name from
+ * the companies'. Each line is written as its JSON text (InstitutionalHolding's fields in order;
+ * strings through JSON.stringify): a page is 50 lines with their filing texts, and building objects
+ * to serialize them was most of an uncached answer's work.
+ */
 class Composer {
   private readonly totals: DatedRows;
   private readonly companies: Shard;
-  private readonly names = new Map<string, string>();
-  private readonly totalsByKey = new Map<string, Totals>();
+  private readonly issuers = new Map<string, string>();
+  private readonly scenario: string;
 
-  constructor(totals: DatedRows, companies: Shard) {
+  constructor(scenario: Scenario, totals: DatedRows, companies: Shard) {
+    this.scenario = scenario.manifest.content_hash;
     this.totals = totals;
     this.companies = companies;
   }
 
-  /** A manager-quarter's totals, found by its filing date: public whenever its lines are. */
-  totalsOf(filingDate: string, cik: string, reportPeriod: string): Totals {
+  /** A manager-quarter's totals (its name as JSON), found by its filing date: public whenever its lines are. */
+  private manager(filingDate: string, cik: string, reportPeriod: string) {
     const key = holdingTotalKey(filingDate, cik, reportPeriod);
-    let totals = this.totalsByKey.get(key);
-    if (!totals) {
+    const memo = `${this.scenario} ${key}`;
+    let found = managerQuarters.get(memo);
+    if (!found) {
       const i = this.totals.find(key);
       if (i < 0) throw new Error(`holdings/totals: no row ${key}`);
-      totals = objectsOf<Totals>(this.totals, i)[0];
-      this.totalsByKey.set(key, totals);
+      const totals = totalsAt(this.totals, i);
+      found = { ...totals, json: JSON.stringify(totals.manager_name) };
+      managerQuarters.set(memo, found, 200 + memo.length + 2 * found.json.length);
     }
-    return totals;
+    return found;
   }
 
+  /** The issuer's name as 13F tables print it (upper case). */
   private issuer(ticker: string): string {
-    let name = this.names.get(ticker);
+    let name = this.issuers.get(ticker);
     if (name === undefined) {
       const i = find(this.companies, ticker);
       name = i < 0 ? ticker : String(this.companies.objects(i, i + 1)[0].name).toUpperCase();
-      this.names.set(ticker, name);
+      this.issuers.set(ticker, name);
     }
     return name;
   }
 
-  holding(line: Line): InstitutionalHolding {
-    const totals = this.totalsOf(line.filing_date, line.cik, line.report_period);
-    const issuer = this.issuer(line.ticker);
-    const served = (filing_text: string): InstitutionalHolding => ({
-      id: holdingId(line.cik, line.report_period, line.ticker),
-      manager_name: totals.manager_name,
-      report_period: line.report_period,
-      ticker: line.ticker,
-      shares: line.shares,
-      market_value: line.market_value,
-      portfolio_weight: line.market_value / totals.total_value,
-      change_shares: line.change_shares,
-      form_type: "13F-HR",
-      filing_date: line.filing_date,
-      filing_text,
-      details: {
-        manager_type: line.manager_type,
-        position_status: line.position_status,
-        percent_of_shares_outstanding: line.percent_of_shares_outstanding,
-        valuation_date: line.valuation_date,
-        investment_discretion: "SOLE",
-      },
+  /** A line as served (InstitutionalHolding), as JSON text. */
+  holding(line: Line): string {
+    const [, cik, period, ticker, shares, value, change, filed, price, type, status, percent, valuation] = line;
+    const manager = this.manager(filed, cik, period);
+    const issuer = this.issuer(ticker);
+    const text = filingText({
+      manager_name: manager.manager_name,
+      filer_cik: cik,
+      report_period: period,
+      filing_date: filed,
       name_of_issuer: issuer,
-      value_usd: line.market_value,
-      filer_cik: line.cik,
-      filer_name: totals.manager_name,
-      put_call: null,
-      reported_price: line.reported_price,
+      market_value: value,
+      reported_price: price,
+      shares,
     });
-    return served(filingText(served("")));
+    const q = JSON.stringify;
+    return (
+      `{"id":${q(holdingId(cik, period, ticker))},"manager_name":${manager.json},"report_period":${q(period)},` +
+      `"ticker":${q(ticker)},"shares":${shares},"market_value":${value},` +
+      `"portfolio_weight":${value / manager.total_value},"change_shares":${change},"form_type":"13F-HR",` +
+      `"filing_date":${q(filed)},"filing_text":${q(text)},"details":{"manager_type":${q(type)},` +
+      `"position_status":${q(status)},"percent_of_shares_outstanding":${percent},` +
+      `"valuation_date":${q(valuation)},"investment_discretion":"SOLE"},"name_of_issuer":${q(issuer)},` +
+      `"value_usd":${value},"filer_cik":${q(cik)},"filer_name":${manager.json},"put_call":null,` +
+      `"reported_price":${price}}`
+    );
   }
 }
 
@@ -196,7 +218,7 @@ async function byTicker(scenario: Scenario, composer: Composer, symbol: string, 
   if ((await scenario.requireTicker(symbol)) !== "company") return [];
   const rows = await scenario.dated(SHARDS.holdings, symbol);
   if (!rows) return [];
-  const out: InstitutionalHolding[] = [];
+  const out: string[] = [];
   let skip = w.offset;
   for (let end = rows.length; end > 0 && out.length < w.limit;) {
     const start = quarterStart(rows, end);
@@ -212,8 +234,8 @@ async function byTicker(scenario: Scenario, composer: Composer, symbol: string, 
       end = start;
       continue;
     }
-    const lines = objectsOf<Line>(rows, start, end);
-    lines.sort((a, b) => b.market_value - a.market_value || (a.cik < b.cik ? -1 : 1));
+    const lines = linesOf(rows, start, end);
+    lines.sort((a, b) => b[5] - a[5] || (a[1] < b[1] ? -1 : 1)); // by market value, then filer CIK
     for (const line of lines.slice(skip, skip + w.limit - out.length)) out.push(composer.holding(line));
     skip = 0;
     end = start;
@@ -235,13 +257,13 @@ function quartersOf(totals: DatedRows, cik: string): { index: number; key: strin
 /** What a manager holds: its quarters newest first, each quarter's lines in their stored order (by value). */
 async function byFiler(scenario: Scenario, composer: Composer, totals: DatedRows, cik: string, w: Window) {
   const quarters = quartersOf(totals, cik);
-  const out: InstitutionalHolding[] = [];
+  const out: string[] = [];
   let skip = w.offset;
   for (const { index, key } of quarters) {
     const [filingDate, , period] = key.split(" ");
     if ((w.first && period < w.first) || (w.last && period > w.last)) continue;
     // The totals count each quarter's lines: whole quarters before the page are skipped unread.
-    const [{ positions }] = objectsOf<Totals>(totals, index);
+    const { positions } = totalsAt(totals, index);
     if (skip >= positions) {
       skip -= positions;
       continue;
@@ -249,7 +271,7 @@ async function byFiler(scenario: Scenario, composer: Composer, totals: DatedRows
     const rows = await scenario.dated(SHARDS.holdingsByFiler, filerYear(cik, yearOf(period)));
     if (!rows) throw new Error(`holdings/filers: no shard for ${cik} ${period}`);
     const [first, end] = rows.window(`${filingDate} ${period} `, `${filingDate} ${period}~`);
-    const page = objectsOf<Line>(rows, first + skip, Math.min(end, first + skip + w.limit - out.length));
+    const page = linesOf(rows, first + skip, Math.min(end, first + skip + w.limit - out.length));
     for (const line of page) out.push(composer.holding(line));
     skip = 0;
     if (out.length >= w.limit) break;
@@ -274,12 +296,13 @@ export function register(app: ApiApp): void {
         if (q.ticker !== undefined) await scenario.requireTicker(q.ticker);
         return { institutional_holdings: [] };
       }
-      const composer = new Composer(totals, await scenario.companies());
+      const composer = new Composer(scenario, totals, await scenario.companies());
       return {
-        institutional_holdings:
+        institutional_holdings: jsonTexts(
           q.ticker !== undefined
             ? await byTicker(scenario, composer, q.ticker, window)
             : await byFiler(scenario, composer, totals, q.filer_cik!, window),
+        ),
       };
     },
     (q) => {
