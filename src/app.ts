@@ -9,6 +9,7 @@ import { requireApiKey } from "./http/auth.ts";
 import { ApiError } from "./http/errors.ts";
 import { onlyDeclaredMethods } from "./http/methods.ts";
 import { validationError, type ApiApp } from "./http/route.ts";
+import * as fd from "./fd/door.ts";
 import { FAMILY_ROUTES } from "./routes/index.ts";
 import * as meta from "./routes/meta.ts";
 
@@ -50,6 +51,8 @@ export function createApp(): ApiApp {
     await next();
   });
   meta.register(app);
+  // Before the key check: the door's request to a native route is checked (and counted) once, there.
+  fd.register(app);
 
   app.use("*", requireApiKey);
   for (const family of FAMILY_ROUTES) family.register(app);

@@ -120,8 +120,14 @@ export const tickers = (only: string, example: string) =>
 /** Built once per (default, maximum): schemas are costly to build, and routes share them. */
 const pages = new Map<string, ReturnType<typeof buildPage>>();
 
+/** Each page's limit parameter -> its default and maximum (the financialdatasets door clamps to it). */
+const pageLimits = new WeakMap<object, { defaultLimit: number; maxLimit: number }>();
+
+/** The default and maximum of a route's `limit`, if it is a page()'s. */
+export const limitsOf = (limit: unknown) => (limit && typeof limit === "object" ? pageLimits.get(limit) : undefined);
+
 function buildPage(defaultLimit: number, maxLimit: number) {
-  return {
+  const built = {
     limit: withDefault(
       int(
         { description: `Rows per page (default ${defaultLimit}, at most ${maxLimit}).`, example: String(defaultLimit) },
@@ -138,6 +144,8 @@ function buildPage(defaultLimit: number, maxLimit: number) {
       0,
     ),
   };
+  pageLimits.set(built.limit, { defaultLimit, maxLimit });
+  return built;
 }
 
 export function page(defaultLimit: number, maxLimit: number) {

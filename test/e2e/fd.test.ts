@@ -1,0 +1,391 @@
+// The financialdatasets door (/fd/{scenario_id}): every call that ai-hedge-fund's FDClient, its older
+// src/tools/api.py and dexter's src/tools/finance make, as they make it (paths with and without
+// trailing slashes, their parameters), answered with the keys they read, and each row checked against
+// the models those clients parse into (docs/financialdatasets.md names the versions read): every field
+// they read present, of their type, null rather than missing; required ones never null.
+import { describe, expect, it } from "vitest";
+import { base, body, get, json, KEY, MEGACAP, post, request } from "./client.ts";
+
+const FD = `/fd/${MEGACAP}`;
+
+type Kind = "str" | "float" | "int" | "bool" | "list" | "object";
+/** A model: field -> its kind; `!` marks a field that must not be null. */
+type Model = Record<string, `${Kind}${"" | "!"}`>;
+
+const PRICE: Model = { open: "float!", close: "float!", high: "float!", low: "float!", volume: "int!", time: "str!" };
+const METRIC_FIELDS = [
+  "market_cap",
+  "enterprise_value",
+  "price_to_earnings_ratio",
+  "price_to_book_ratio",
+  "price_to_sales_ratio",
+  "enterprise_value_to_ebitda_ratio",
+  "enterprise_value_to_revenue_ratio",
+  "free_cash_flow_yield",
+  "peg_ratio",
+  "gross_margin",
+  "operating_margin",
+  "net_margin",
+  "return_on_equity",
+  "return_on_assets",
+  "return_on_invested_capital",
+  "asset_turnover",
+  "inventory_turnover",
+  "receivables_turnover",
+  "days_sales_outstanding",
+  "operating_cycle",
+  "working_capital_turnover",
+  "current_ratio",
+  "quick_ratio",
+  "cash_ratio",
+  "operating_cash_flow_ratio",
+  "debt_to_equity",
+  "debt_to_assets",
+  "interest_coverage",
+  "revenue_growth",
+  "earnings_growth",
+  "book_value_growth",
+  "earnings_per_share_growth",
+  "free_cash_flow_growth",
+  "operating_income_growth",
+  "ebitda_growth",
+  "payout_ratio",
+  "earnings_per_share",
+  "book_value_per_share",
+  "free_cash_flow_per_share",
+];
+const METRICS: Model = {
+  ticker: "str!",
+  report_period: "str!",
+  period: "str!",
+  currency: "str!",
+  filing_date: "str",
+  filing_datetime: "str",
+  ...Object.fromEntries(METRIC_FIELDS.map((f) => [f, "float" as const])),
+};
+const INSIDER_TRADE: Model = {
+  ticker: "str!",
+  name: "str!",
+  filing_date: "str!",
+  is_board_director: "bool!",
+  issuer: "str",
+  title: "str",
+  transaction_date: "str",
+  transaction_type: "str",
+  transaction_shares: "float",
+  transaction_price_per_share: "float",
+  transaction_value: "float",
+  shares_owned_before_transaction: "float",
+  shares_owned_after_transaction: "float",
+  security_title: "str",
+};
+const NEWS: Model = { ticker: "str!", title: "str!", source: "str!", date: "str!", url: "str!", sentiment: "str" };
+const STATEMENT: Model = { ticker: "str!", report_period: "str!", period: "str!", currency: "str!" };
+const HOLDING: Model = {
+  ticker: "str!",
+  filer_name: "str!",
+  filer_cik: "str!",
+  shares: "float!",
+  value_usd: "float!",
+  report_period: "str!",
+  name_of_issuer: "str!",
+  reported_price: "float",
+  put_call: "str",
+};
+
+/** Where `row` breaks `model`, as readable lines (empty when it parses). */
+function problems(row: unknown, model: Model): string[] {
+  if (!row || typeof row !== "object") return [`not an object: ${JSON.stringify(row)}`];
+  const out: string[] = [];
+  for (const [field, spec] of Object.entries(model)) {
+    const kind = spec.replace("!", "") as Kind;
+    if (!(field in row)) {
+      out.push(`${field} missing`);
+      continue;
+    }
+    const value = (row as Record<string, unknown>)[field];
+    if (value === null) {
+      if (spec.endsWith("!")) out.push(`${field} null`);
+      continue;
+    }
+    const ok =
+      kind === "str"
+        ? typeof value === "string"
+        : kind === "float"
+          ? typeof value === "number" && Number.isFinite(value)
+          : kind === "int"
+            ? Number.isInteger(value)
+            : kind === "bool"
+              ? typeof value === "boolean"
+              : kind === "list"
+                ? Array.isArray(value)
+                : typeof value === "object";
+    if (!ok) out.push(`${field} is ${JSON.stringify(value)}, not ${kind}`);
+  }
+  return out;
+}
+
+/** Every row of a list parses (and there is at least one). */
+function expectRows(rows: unknown, model: Model): void {
+  expect(Array.isArray(rows)).toBe(true);
+  expect((rows as unknown[]).length).toBeGreaterThan(0);
+  const broken = (rows as unknown[]).flatMap((row, i) => problems(row, model).map((p) => `row ${i}: ${p}`));
+  expect(broken).toEqual([]);
+}
+
+interface Call {
+  client: string;
+  path: string;
+  key: string;
+  model?: Model;
+  /** The answer under `key` is one object, not a list. */
+  single?: boolean;
+}
+
+const CALLS: Call[] = [
+  // ai-hedge-fund FDClient (hedge_fund/data/client.py)
+  {
+    client: "FDClient",
+    path: "/prices/?ticker=AAPL&interval=day&interval_multiplier=1&start_date=2023-01-01&end_date=2023-06-30",
+    key: "prices",
+    model: PRICE,
+  },
+  {
+    client: "FDClient",
+    path: "/financial-metrics/?ticker=AAPL&filing_date_lte=2023-06-30&period=ttm&limit=10",
+    key: "financial_metrics",
+    model: METRICS,
+  },
+  { client: "FDClient", path: "/news/?ticker=AAPL&end_date=2023-06-30&limit=1000", key: "news", model: NEWS },
+  {
+    client: "FDClient",
+    path: "/insider-trades/?ticker=AAPL&filing_date_lte=2023-06-30&limit=1000",
+    key: "insider_trades",
+    model: INSIDER_TRADE,
+  },
+  { client: "FDClient", path: "/company/facts/?ticker=AAPL", key: "company_facts", single: true },
+  { client: "FDClient", path: "/earnings/?ticker=AAPL&limit=1", key: "earnings" },
+  { client: "FDClient", path: "/earnings/?ticker=AAPL&limit=12", key: "earnings" },
+  // ai-hedge-fund src/tools/api.py (before 2.0.0)
+  {
+    client: "api.py",
+    path: "/financial-metrics/?ticker=AAPL&report_period_lte=2023-06-30&limit=10&period=ttm",
+    key: "financial_metrics",
+    model: METRICS,
+  },
+  {
+    client: "api.py",
+    path: "/insider-trades/?ticker=AAPL&filing_date_lte=2023-06-30&filing_date_gte=2023-01-01&limit=1000",
+    key: "insider_trades",
+    model: INSIDER_TRADE,
+  },
+  {
+    client: "api.py",
+    path: "/news/?ticker=AAPL&end_date=2023-06-30&start_date=2023-01-01&limit=1000",
+    key: "news",
+    model: NEWS,
+  },
+  // dexter src/tools/finance
+  { client: "dexter", path: "/prices/snapshot/?ticker=AAPL", key: "snapshot", single: true },
+  {
+    client: "dexter",
+    path: "/prices/?ticker=AAPL&interval=week&start_date=2023-01-01&end_date=2023-06-30",
+    key: "prices",
+    model: PRICE,
+  },
+  { client: "dexter", path: "/prices/snapshot/tickers/", key: "tickers" },
+  ...[
+    "income-statements:income_statements",
+    "balance-sheets:balance_sheets",
+    "cash-flow-statements:cash_flow_statements",
+  ].map((pair): Call => {
+    const [path, key] = pair.split(":");
+    return { client: "dexter", path: `/financials/${path}/?ticker=AAPL&period=annual&limit=4`, key, model: STATEMENT };
+  }),
+  { client: "dexter", path: "/financials/?ticker=AAPL&period=quarterly&limit=4", key: "financials", single: true },
+  { client: "dexter", path: "/financial-metrics/snapshot/?ticker=AAPL", key: "snapshot", single: true },
+  {
+    client: "dexter",
+    path: "/financial-metrics/?ticker=AAPL&period=ttm&limit=4",
+    key: "financial_metrics",
+    model: METRICS,
+  },
+  { client: "dexter", path: "/financials/segments/?ticker=AAPL&period=annual&limit=4", key: "segmented_financials" },
+  { client: "dexter", path: "/earnings?ticker=AAPL", key: "earnings" },
+  { client: "dexter", path: "/news?ticker=AAPL&limit=10", key: "news", model: NEWS },
+  { client: "dexter", path: "/insider-trades/names/?ticker=AAPL", key: "names" },
+  { client: "dexter", path: "/insider-trades/?ticker=AAPL&limit=10", key: "insider_trades", model: INSIDER_TRADE },
+  {
+    client: "dexter",
+    path: "/institutional-holdings/?ticker=AAPL&limit=10&report_period_lte=2023-06-30",
+    key: "institutional_holdings",
+    model: HOLDING,
+  },
+  { client: "dexter", path: "/institutional-holdings/investors?name=a", key: "investors" },
+  { client: "dexter", path: "/filings/?ticker=AAPL&limit=10&filing_type=10-K&filing_type=10-Q", key: "filings" },
+  {
+    client: "dexter",
+    path: "/filings/items/?ticker=AAPL&filing_type=10-K&item=Item-1A&item=Item-7",
+    key: "filing_items",
+  },
+  { client: "dexter", path: "/financials/search/screener/filters/", key: "filters" },
+];
+
+describe("the financialdatasets door: every client call, as sent", () => {
+  it.each(CALLS.map((c) => [`${c.client} ${c.path}`, c] as const))("%s", async (_, call) => {
+    const answer = await body(FD + call.path);
+    expect(answer).toHaveProperty(call.key);
+    const value = answer[call.key];
+    if (call.single) expect(value && typeof value === "object" && !Array.isArray(value)).toBe(true);
+    else expect(Array.isArray(value) && value.length > 0).toBe(true);
+    if (call.model) expectRows(value, call.model);
+  });
+
+  it("answers the older client's line-items search, without a trailing slash", async () => {
+    const answer = await body(`${FD}/financials/search/line-items`, {
+      tickers: ["AAPL"],
+      line_items: ["revenue", "net_income"],
+      end_date: "2023-06-30",
+      period: "ttm",
+      limit: 10,
+    });
+    expectRows(answer.search_results, { ...STATEMENT, revenue: "float", net_income: "float" });
+  });
+
+  it("serves dexter's item types without a key, in its shape", async () => {
+    const res = await get(`${FD}/filings/items/types/`, null);
+    expect(res.status).toBe(200);
+    const types = await json(res);
+    for (const form of ["10-K", "10-Q"]) expectRows(types[form], { name: "str!", title: "str!", description: "str!" });
+    expect(types["10-K"].map((t: { name: string }) => t.name)).toContain("Item-1A");
+  });
+});
+
+describe("the door's habits", () => {
+  const native = `scenario_id=${MEGACAP}&ticker=AAPL`;
+
+  it("is the native answer: same rows, doubled and trailing slashes alike", async () => {
+    const mine = (await body(`/insider-trades?${native}&limit=200`)).insider_trades;
+    for (const path of [`${FD}/insider-trades/?ticker=AAPL`, `${FD}//insider-trades?ticker=AAPL`]) {
+      const door = await body(`${path}&limit=200`);
+      expect(door.insider_trades).toEqual(mine);
+    }
+  });
+
+  it("clamps a limit above the native maximum instead of refusing it", async () => {
+    expect((await get(`/news?${native}&limit=1000`)).status).toBe(422);
+    const door = await body(`${FD}/news/?ticker=AAPL&limit=1000`);
+    expect(door.news).toEqual((await body(`/news?${native}&limit=500`)).news);
+  });
+
+  it("pages with next_page_url on its own host until the last page, which has none", async () => {
+    const all = (await body(`/insider-trades?${native}&limit=200`)).insider_trades;
+    expect(all.length).toBeGreaterThan(7);
+    const walked: unknown[] = [];
+    let url: string | undefined = `${base}${FD}/insider-trades/?ticker=AAPL&limit=7`;
+    let pages = 0;
+    while (url) {
+      expect(url.startsWith(base)).toBe(true);
+      const res = await fetch(url, { headers: { "X-API-KEY": KEY } });
+      const page = await json(res);
+      walked.push(...page.insider_trades);
+      url = page.next_page_url;
+      pages++;
+    }
+    expect(walked).toEqual(all.slice(0, walked.length));
+    expect(walked.length).toBe(Math.min(all.length, 200));
+    expect(pages).toBe(Math.ceil(walked.length / 7)); // no empty page after a full last one
+  });
+
+  it("merges daily bars into weeks and months: first open, highest high, lowest low, last close, summed volume", async () => {
+    const days = (await body(`/prices?${native}&start_date=2023-01-01&end_date=2023-03-31`)).prices;
+    for (const [interval, n, periodOf] of [
+      [
+        "week",
+        1,
+        (t: string) => {
+          const d = new Date(`${t}T00:00:00Z`);
+          d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+          return d.toISOString().slice(0, 10);
+        },
+      ],
+      ["month", 2, (t: string) => String(Math.floor((Number(t.slice(5, 7)) - 1) / 2))],
+    ] as const) {
+      const bars = (
+        await body(
+          `${FD}/prices/?ticker=AAPL&interval=${interval}&interval_multiplier=${n}&start_date=2023-01-01&end_date=2023-03-31`,
+        )
+      ).prices;
+      const groups = new Map<string, typeof days>();
+      for (const d of days) groups.set(periodOf(d.time), [...(groups.get(periodOf(d.time)) ?? []), d]);
+      expect(bars).toEqual(
+        [...groups.values()].map((g) => ({
+          ticker: "AAPL",
+          time: g[g.length - 1].time,
+          open: g[0].open,
+          high: Math.max(...g.map((d: { high: number }) => d.high)),
+          low: Math.min(...g.map((d: { low: number }) => d.low)),
+          close: g[g.length - 1].close,
+          volume: g.reduce((s: number, d: { volume: number }) => s + d.volume, 0),
+        })),
+      );
+    }
+    expect((await get(`${FD}/prices/?ticker=AAPL&interval=minute`)).status).toBe(400);
+    expect((await get(`/prices?${native}&interval=week`)).status).toBe(400); // the native route keeps SPEC's 400
+  });
+
+  it("stands a snapshot without a date on the scenario's current_date", async () => {
+    const { scenario } = await body(`/scenarios/${MEGACAP}`);
+    expect((await body(`${FD}/prices/snapshot/?ticker=AAPL`)).snapshot).toEqual(
+      (await body(`/prices/snapshot?${native}&as_of=${scenario.current_date}`)).snapshot,
+    );
+  });
+
+  it("keeps the horizon a client's date bound gives", async () => {
+    const rows = (await body(`${FD}/insider-trades/?ticker=AAPL&filing_date_lte=2023-03-31&limit=1000`)).insider_trades;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r: { filing_date: string }) => r.filing_date <= "2023-03-31")).toBe(true);
+    const strict = (await body(`${FD}/insider-trades/?ticker=AAPL&filing_date_lt=2023-03-31&limit=1000`))
+      .insider_trades;
+    expect(strict.every((r: { filing_date: string }) => r.filing_date < "2023-03-31")).toBe(true);
+  });
+
+  it("answers crypto as an unknown ticker, and its ticker list empty", async () => {
+    const res = await get(`${FD}/crypto/prices/snapshot/?ticker=BTC-USD`);
+    expect(res.status).toBe(404);
+    expect((await json(res)).detail).toMatch(/BTC-USD/);
+    expect((await body(`${FD}/crypto/prices/tickers/`)).tickers).toEqual([]);
+  });
+
+  it("counts against the same key and rate limit, and refuses what the native API refuses", async () => {
+    expect((await get(`${FD}/prices/?ticker=AAPL`, null)).status).toBe(401);
+    const first = await get(`${FD}/company/facts/?ticker=AAPL`);
+    const second = await get(`${FD}/company/facts/?ticker=AAPL`);
+    expect(
+      Number(first.headers.get("x-ratelimit-remaining")) - Number(second.headers.get("x-ratelimit-remaining")),
+    ).toBe(1);
+    expect((await get(`/fd/not-a-scenario/prices/?ticker=AAPL`)).status).toBe(404);
+    expect((await get(`${FD}/no/such/path`)).status).toBe(404);
+    expect((await request(`${FD}/prices/`, { method: "DELETE" })).status).toBe(405);
+    expect((await post(`${FD}/prices/`, {})).status).toBe(405);
+  });
+});
+
+describe("the door refuses bad input with a JSON detail", () => {
+  it.each([
+    [`/fd/%E0%A4%A/prices/?ticker=AAPL`, 404],
+    [`${FD}/prices/?ticker=AAPL&interval=fortnight`, 400],
+    [`${FD}/prices/?ticker=AAPL&interval=week&interval_multiplier=0`, 400],
+    [`${FD}/prices/?ticker=AAPL&limit=abc`, 422],
+    [`${FD}/prices/?ticker=AAPL&limit=-5`, 422],
+  ])("%s -> %i", async (path, status) => {
+    const res = await get(path);
+    expect(res.status).toBe(status);
+    expect(typeof (await json(res)).detail).toBe("string");
+  });
+
+  it("bounds a POST body as the native route does", async () => {
+    const res = await post(`${FD}/financials/search/screener/`, "x".repeat(200_000));
+    expect(res.status).toBe(422);
+  });
+});
