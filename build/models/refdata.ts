@@ -42,10 +42,33 @@ export interface RefCompany {
   founded: string | null;
 }
 
+/** The identity checks of listing_dates.csv under which a ticker's daily history is not this company's. */
+const OTHER_HOLDER = new Set(["different_company", "predecessor_entity", "unreliable"]);
+
+/**
+ * Listing dates the reference data records, by ticker: the first trading day of a daily history that
+ * opens with the IPO-price row (listing_dates.csv `ipo_price_row_date`: a zero-volume row at the IPO
+ * price on the pricing day, the first trade on `first_trade_date`), unless its identity check says the
+ * history is another company's. Any other first row is where the history starts, not necessarily the
+ * listing (a coverage boundary, a move of exchange, a ticker change or a gap: SOURCES.md), so those
+ * companies have no listing date.
+ */
+function ipoListingDates(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of readCsv("listing_dates.csv")) {
+    const ipo = r.ipo_price_row_date !== "" && r.first_date_likely_coverage_start !== "true";
+    if (r.asset_type !== "stock" || !ipo || OTHER_HOLDER.has(r.identity_check)) continue;
+    out.set(normalizeTicker(r.ticker), r.first_trade_date);
+  }
+  return out;
+}
+
 let companies: RefCompany[] | undefined;
 
 export function refCompanies(): RefCompany[] {
-  companies ??= readCsv("companies.csv")
+  if (companies) return companies;
+  const listed = ipoListingDates();
+  companies = readCsv("companies.csv")
     .filter((r) => r.name !== "")
     .map((r) => ({
       inSp500: r.in_sp500_current === "true",
@@ -64,6 +87,10 @@ export function refCompanies(): RefCompany[] {
         sic_industry: r.sic_industry_title || null,
         sic_sector: r.sic_division_name || null,
         sec_filings_url: r.sec_filings_url || null,
+        listing_date: listed.get(normalizeTicker(r.ticker)) ?? null,
+        // Identity the reference data does not hold: left null rather than made up.
+        website_url: null,
+        number_of_employees: null,
       },
     }));
   return companies;

@@ -68,11 +68,52 @@ export const CompanyFacts = z
     sic_industry: field(z.string().nullable(), "SIC industry.", "ELECTRONIC COMPUTERS"),
     sic_sector: field(z.string().nullable(), "SIC division.", "Manufacturing"),
     sec_filings_url: field(z.string().nullable(), "The company's real EDGAR page.").meta({ format: "uri" }),
+    listing_date: field(
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .nullable(),
+      "First trading day of the company's stock, where the reference data records its IPO (its daily history " +
+        "opens with the IPO-price row); null where it does not (most companies), and for a horizon before that day.",
+      "2009-08-06",
+    ).meta({ format: "date" }),
+    website_url: field(
+      z.string().nullable(),
+      "The company's real website: null, as the reference data holds no websites (none is made up).",
+    ).meta({ format: "uri" }),
+    number_of_employees: field(
+      z.int().nullable(),
+      "Real headcount: null, as the reference data holds no headcounts (none is generated).",
+    ),
   })
   .meta({
     id: "CompanyFacts",
     description: "Identity of an operating company (real); everything financial is synthetic.",
   });
+
+/**
+ * `/company/facts`: the identity with the two figures financialdatasets serves beside it, both as of
+ * the request's horizon.
+ */
+export const CompanyFactsAsOf = CompanyFacts.extend({
+  market_cap: field(
+    z.number().nullable(),
+    "Market cap (USD) at the close of the last trading day on or before the horizon: that close times the shares " +
+      "outstanding that day (the day's `/prices/snapshot/market` market_cap); null before the first trading day.",
+    2_993_500_000_000,
+  ),
+  weighted_average_shares: field(
+    z.int().nullable(),
+    "Basic weighted average shares of the latest quarterly income statement filed by the horizon (its " +
+      "`weighted_average_shares`, restated for the splits gone ex by then); null before the first filing.",
+    15_744_231_000,
+  ),
+}).meta({
+  id: "CompanyFactsAsOf",
+  description:
+    "Company facts as of the request's horizon: the identity (real) with its market cap and weighted average " +
+    "shares (synthetic, public by then).",
+});
 
 export const PriceBar = z
   .object({
@@ -275,6 +316,7 @@ export const Health = z
 export type PublicSummary = z.infer<typeof PublicSummary>;
 export type Scenario = z.infer<typeof Scenario>;
 export type CompanyFacts = z.infer<typeof CompanyFacts>;
+export type CompanyFactsAsOf = z.infer<typeof CompanyFactsAsOf>;
 export type ValidationCheck = z.infer<typeof ValidationCheck>;
 export type ValidationReport = z.infer<typeof ValidationReport>;
 export type MarketSnapshotRow = z.infer<typeof MarketSnapshotRow>;

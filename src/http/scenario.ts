@@ -342,6 +342,17 @@ export class Scenario {
   }
 
   /**
+   * Every company's close and market cap on the last trading day on or before the horizon, packed in
+   * the order of the `companies` shard (read one with metrics-snapshot.ts `closeOf`); null before the
+   * first day.
+   */
+  async lastCloses(): Promise<Uint8Array | null> {
+    const [last, listed] = await Promise.all([this.lastOf(SHARDS.closes), this.companies()]);
+    const day = last && last.shard.bytes(last.index);
+    return day && day.byteLength === listed.length * 16 ? day : null;
+  }
+
+  /**
    * The market snapshot of the last trading day on or before the horizon: its month's shard and the
    * day's rows [from, to) (one per instrument, by ticker), or null before the first day.
    */

@@ -1,11 +1,15 @@
-// Company identity: facts by ticker or CIK, the company list with search, and their tickers and CIKs.
+// Company identity: facts by ticker or CIK (with the market cap and weighted average shares as of the
+// request's horizon), the company list with search, and their tickers and CIKs.
 import { z } from "zod";
-import { page, scenarioId, str, ticker, tickers } from "../contract/params.ts";
+import { asOf, page, scenarioId, str, ticker, tickers } from "../contract/params.ts";
+import { closeOf } from "../bundle/metrics-snapshot.ts";
 import { SHARDS } from "../bundle/shards.ts";
-import { CompanyFacts } from "../contract/resources.ts";
+import { CompanyFacts, CompanyFactsAsOf } from "../contract/resources.ts";
+import { PER_SHARE_LINES, SHARE_COUNT_LINES } from "../contract/statements.ts";
 import { ApiError, notFound } from "../http/errors.ts";
+import { periodRows } from "../http/periods.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
-import { jsonArray, jsonObject } from "../http/json.ts";
+import { jsonArray } from "../http/json.ts";
 import { find, pageRange, type Scenario } from "../http/scenario.ts";
 
 const TAG = "Company";
@@ -19,15 +23,20 @@ const companyFacts = dataRoute({
   path: "/company/facts",
   tag: TAG,
   summary: "Facts of one company",
-  description: "Give `ticker` or `cik` (422 without either); given both, the company must match both.",
+  description:
+    "Give `ticker` or `cik` (422 without either); given both, the company must match both. The identity is real; " +
+    "`market_cap` (the close of the last trading day on or before the horizon times that day's shares outstanding) " +
+    "and `weighted_average_shares` (basic, of the latest quarterly income statement filed by the horizon) are " +
+    "synthetic, as of `as_of` (default the scenario's current_date).",
   request: {
     query: z.object({
       scenario_id: scenarioId(),
       ticker: ticker({ description: "The company.", example: "AAPL" }).optional(),
       cik: cik().optional(),
+      as_of: asOf("the market cap and statements").optional(),
     }),
   },
-  response: z.object({ company_facts: CompanyFacts }),
+  response: z.object({ company_facts: CompanyFactsAsOf }),
 });
 
 const companies = dataRoute({
@@ -67,6 +76,22 @@ const companyCiks = dataRoute({
   response: z.object({ ciks: z.array(z.string()) }),
 });
 
+/**
+ * Basic weighted average shares of the company's latest quarterly income statement filed by the
+ * horizon, restated for the splits gone ex by then (as /financials/income-statements serves it).
+ */
+async function weightedAverageShares(scenario: Scenario, symbol: string): Promise<number | null> {
+  const query = { scenario_id: scenario.manifest.scenario.id, ticker: symbol, period: "quarterly" as const };
+  const [[latest]] = await periodRows(
+    scenario,
+    { ...query, offset: 0, limit: 1 },
+    [SHARDS.income],
+    PER_SHARE_LINES,
+    SHARE_COUNT_LINES,
+  );
+  return (latest?.weighted_average_shares as number | null | undefined) ?? null;
+}
+
 const ciksOf = (scenario: Scenario) => scenario.reference(SHARDS.ciks, "Scenario has no companies");
 
 export function register(app: ApiApp): void {
@@ -84,7 +109,17 @@ export function register(app: ApiApp): void {
       const shard = await scenario.companies();
       const i = symbol === undefined ? -1 : find(shard, symbol);
       if (i < 0) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
-      return { company_facts: jsonObject<CompanyFacts>(shard.json(i, i + 1)) };
+      const facts = shard.objects(i, i + 1)[0] as CompanyFacts;
+      const [day, shares] = await Promise.all([scenario.lastCloses(), weightedAverageShares(scenario, facts.ticker)]);
+      const listed = facts.listing_date !== null && facts.listing_date <= scenario.horizon;
+      return {
+        company_facts: {
+          ...facts,
+          listing_date: listed ? facts.listing_date : null,
+          market_cap: (day && closeOf(day, i)?.marketCap) ?? null,
+          weighted_average_shares: shares,
+        },
+      };
     },
     (q) => {
       if (q.ticker === undefined && q.cik === undefined) {

@@ -83,11 +83,10 @@ export function register(app: ApiApp): void {
       }
     }
     // Valued at the close of the last trading day by the horizon, every company's packed in one row.
-    const [closes, splits] = await Promise.all([scenario.lastOf(SHARDS.closes), scenario.splits()]);
-    const day = closes && closes.shard.bytes(closes.index);
+    const [day, splits] = await Promise.all([scenario.lastCloses(), scenario.splits()]);
     const rows = found.map(({ company, shard, row }): SnapshotText => {
       const [, ticker, reportPeriod, text, runs, filed, inputs] = shard.rows(row, row + 1)[0] as SnapshotRow;
-      const bar = day && day.byteLength === listed.length * 16 ? closeOf(day, company) : null;
+      const bar = day && closeOf(day, company);
       if (!inputs || !bar) return { text };
       // The period's per-share figures on the horizon's basis (splits go ex on trading days: that day's).
       const factor = splits.factor(ticker, reportPeriod);
