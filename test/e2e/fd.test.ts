@@ -93,6 +93,31 @@ const HOLDING: Model = {
   put_call: "str",
 };
 
+const COMPANY_FACTS: Model = {
+  ticker: "str!",
+  name: "str!",
+  is_active: "bool!",
+  ...Object.fromEntries(
+    [
+      "cik",
+      "industry",
+      "sector",
+      "category",
+      "exchange",
+      "listing_date",
+      "location",
+      "sec_filings_url",
+      "sic_code",
+      "sic_industry",
+      "sic_sector",
+      "website_url",
+    ].map((f) => [f, "str" as const]),
+  ),
+  market_cap: "float",
+  number_of_employees: "int",
+  weighted_average_shares: "int",
+};
+
 /** Where `row` breaks `model`, as readable lines (empty when it parses). */
 function problems(row: unknown, model: Model): string[] {
   if (!row || typeof row !== "object") return [`not an object: ${JSON.stringify(row)}`];
@@ -163,7 +188,13 @@ const CALLS: Call[] = [
     key: "insider_trades",
     model: INSIDER_TRADE,
   },
-  { client: "FDClient", path: "/company/facts/?ticker=AAPL", key: "company_facts", single: true },
+  {
+    client: "FDClient",
+    path: "/company/facts/?ticker=AAPL",
+    key: "company_facts",
+    single: true,
+    model: COMPANY_FACTS,
+  },
   { client: "FDClient", path: "/earnings/?ticker=AAPL&limit=1", key: "earnings" },
   { client: "FDClient", path: "/earnings/?ticker=AAPL&limit=12", key: "earnings" },
   // ai-hedge-fund src/tools/api.py (before 2.0.0)
@@ -238,7 +269,7 @@ describe("the financialdatasets door: every client call, as sent", () => {
     const value = answer[call.key];
     if (call.single) expect(value && typeof value === "object" && !Array.isArray(value)).toBe(true);
     else expect(Array.isArray(value) && value.length > 0).toBe(true);
-    if (call.model) expectRows(value, call.model);
+    if (call.model) expectRows(call.single ? [value] : value, call.model);
   });
 
   it("answers the older client's line-items search, without a trailing slash", async () => {
