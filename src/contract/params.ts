@@ -176,7 +176,7 @@ export const endDate = () => END_DATE;
 // Request-body fields (JSON): values come typed, so there are no repeats to collapse and no digits
 // to parse; the failures read as the query's do ("Body field 'limit' must be at most 5000").
 
-const bodyKind = (what: string) => ({
+export const bodyKind = (what: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? "is required" : `must be ${what}`),
 });
 

@@ -7,6 +7,7 @@ import { FinancialMetrics, PER_SHARE_METRICS } from "./metrics.ts";
 import {
   bodyDate,
   bodyInt,
+  bodyKind,
   bodyList,
   bodyNames,
   bodyOneOf,
@@ -78,18 +79,45 @@ export const DEFAULT_LINE_ITEMS = [
 const limit = (what: string, max: number) =>
   withDefault(bodyInt({ description: `${what} (default 100, at most ${max}).`, example: "100" }, 1, max), 100);
 
+/**
+ * Line items computed from two stored fields of the same period (financialdatasets.ai serves them,
+ * and ai-hedge-fund's agents ask for them): served by line items only, after the stored fields
+ * asked for, null when an input is null. Not in the filters list, which names what is stored.
+ */
+export const DERIVED_LINE_ITEMS = {
+  ebitda: {
+    inputs: ["operating_income", "depreciation_and_amortization"],
+    value: (operatingIncome: number, depreciation: number) => operatingIncome + depreciation,
+    formula: "operating_income + depreciation_and_amortization",
+    description: "EBITDA of the period: operating_income + depreciation_and_amortization",
+  },
+  working_capital: {
+    inputs: ["current_assets", "current_liabilities"],
+    value: (assets: number, liabilities: number) => assets - liabilities,
+    formula: "current_assets - current_liabilities",
+    description: "Working capital at the period's end: current_assets - current_liabilities",
+  },
+} as const;
+export type DerivedLineItem = keyof typeof DERIVED_LINE_ITEMS;
+export const DERIVED_NAMES = Object.keys(DERIVED_LINE_ITEMS) as DerivedLineItem[];
+
 /** One issue naming every unknown field, so a client fixes them all at once. */
-function knownFields(names: string[], ctx: z.RefinementCtx): void {
-  const unknown = names.filter((n) => !KNOWN.has(n));
+function knownFields(names: string[], ctx: z.RefinementCtx, derived = false): void {
+  const unknown = names.filter((n) => !KNOWN.has(n) && !(derived && n in DERIVED_LINE_ITEMS));
   if (unknown.length)
     ctx.addIssue({
       code: "custom",
-      message: `names unknown fields: ${unknown.join(", ")} (see GET /financials/search/screener/filters)`,
+      message:
+        `names unknown fields: ${unknown.join(", ")} (see GET /financials/search/screener/filters` +
+        `${derived ? `; also ${DERIVED_NAMES.join(", ")}` : ""})`,
     });
 }
 
 const bound = (description: string) =>
   z.number({ error: "must be a number" }).optional().meta({ description, example: 0 });
+
+/** The bounds a field may be held to: financialdatasets.ai's operator names. */
+export const OPERATORS = ["eq", "gt", "gte", "lt", "lte"] as const;
 
 const Comparator = z
   .strictObject({
@@ -140,20 +168,85 @@ const COMMON = {
   offset: withDefault(bodyInt({ description: "Rows to skip.", example: "0" }, 0), 0),
 };
 
+const FilterMap = z
+  .record(z.string(), Comparator, {
+    error: "must be a list of {field, operator, value} or an object of field names to bounds",
+  })
+  .superRefine((filters, ctx) => knownFields(Object.keys(filters), ctx));
+type FilterMap = z.output<typeof FilterMap>;
+
+/** financialdatasets.ai's form of a bound: one field, one operator, one number. */
+const Filter = z
+  .strictObject(
+    {
+      field: z
+        .enum(
+          SEARCH_FIELDS as [string, ...string[]],
+          bodyKind(`one of ${SEARCH_FIELDS.join(", ")} (sector and industry are body fields of their own)`),
+        )
+        .meta({
+          description: "A field of `/financials/search/screener/filters`.",
+          example: "price_to_earnings_ratio",
+        }),
+      operator: z
+        .enum(OPERATORS, bodyKind(`one of ${OPERATORS.join(", ")}`))
+        .meta({ description: "The bound: =, >, >=, <, <= the value.", example: "lt" }),
+      value: z.number(bodyKind("a number")).meta({ description: "The number the field is compared to.", example: 25 }),
+    },
+    bodyKind("an object {field, operator, value}"),
+  )
+  .meta({ id: "ScreenerFilter", description: "A bound in financialdatasets.ai's form." });
+
+/** The list form: each (field, operator) at most once, or repeated with the same value. */
+const FilterList = z.array(Filter).superRefine((list, ctx) => {
+  const seen = new Map<string, number>();
+  list.forEach(({ field, operator, value }, k) => {
+    const before = seen.get(`${field} ${operator}`);
+    if (before !== undefined && before !== value)
+      ctx.addIssue({
+        code: "custom",
+        path: [k],
+        message: `bounds ${field} ${operator} a second time, with another value`,
+      });
+    seen.set(`${field} ${operator}`, value);
+  });
+});
+
+/** The list form as the map form: the same bounds, so the same screen (and the same cached answer). */
+const asMap = (filters: z.output<typeof FilterList> | FilterMap): FilterMap => {
+  if (!Array.isArray(filters)) return filters;
+  const map: FilterMap = {};
+  for (const { field, operator, value } of filters) map[field] = { ...map[field], [operator]: value };
+  return map;
+};
+
+/**
+ * `filters` as a list or as a map, validated by the schema of the kind sent, so that a failure
+ * names its own field (`filters.0.operator`) rather than a union's "Invalid input".
+ */
+const Filters = z.preprocess(
+  (value, ctx) => {
+    const parsed = (Array.isArray(value) ? FilterList : FilterMap).safeParse(value);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue(issue as never);
+    return value;
+  },
+  z
+    .union([FilterList, FilterMap])
+    .meta({
+      description:
+        "The bounds, all of which a company must meet: a map of field name (see " +
+        "`/financials/search/screener/filters`) to bounds, or financialdatasets.ai's list of " +
+        `\`{field, operator, value}\` (operators ${OPERATORS.join(", ")}); both forms screen alike.`,
+      example: { price_to_earnings_ratio: { gt: 0, lt: 25 }, revenue: { gte: 1e9 } },
+    })
+    .transform(asMap),
+);
+
 export const ScreenerRequest = z
   .strictObject({
     ...COMMON,
     period: period("ttm"),
-    filters: withDefault(
-      z
-        .record(z.string(), Comparator, { error: "must be an object of field names to bounds" })
-        .superRefine((filters, ctx) => knownFields(Object.keys(filters), ctx))
-        .meta({
-          description: "Field name (see `/financials/search/screener/filters`) to the bounds its value must meet.",
-          example: { price_to_earnings_ratio: { gt: 0, lt: 25 }, revenue: { gte: 1e9 } },
-        }),
-      {},
-    ),
+    filters: withDefault(Filters, {}),
     sector: bodyNames({
       description: "Only companies of this sector, or of any of these (case-insensitive).",
       example: "Information Technology",
@@ -172,9 +265,12 @@ export const LineItemsRequest = z
     period: period("quarterly"),
     line_items: withDefault(
       bodyList(z.string({ error: "must be a string" }), {
-        description: `Fields to serve (see \`/financials/search/screener/filters\`); default ${DEFAULT_LINE_ITEMS.join(", ")}.`,
+        description:
+          "Fields to serve (see `/financials/search/screener/filters`), and " +
+          `${DERIVED_NAMES.map((d) => `\`${d}\` (${DERIVED_LINE_ITEMS[d].formula})`).join(" and ")} ` +
+          `of the same period (null when an input is); default ${DEFAULT_LINE_ITEMS.join(", ")}.`,
         example: "revenue",
-      }).superRefine((names, ctx) => knownFields(names, ctx)),
+      }).superRefine((names, ctx) => knownFields(names, ctx, true)),
       DEFAULT_LINE_ITEMS,
     ),
     end_date: bodyDate({
@@ -194,6 +290,16 @@ export const SearchResult = z
     currency: PERIOD_FIELDS.currency,
     filing_date: PERIOD_FIELDS.filing_date,
     ...Object.fromEntries(SEARCH_FIELDS.map((f) => [f, NUMBERS[f].optional()])),
+    ...Object.fromEntries(
+      DERIVED_NAMES.map((d) => [
+        d,
+        z
+          .number()
+          .nullable()
+          .optional()
+          .meta({ description: `${DERIVED_LINE_ITEMS[d].description} (line items only; null when an input is).` }),
+      ]),
+    ),
   })
   .meta({
     id: "SearchResult",

@@ -4,7 +4,8 @@
 // declared response body (checked by the type system; live answers are checked in the tests).
 import { createRoute, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
+import { EXAMPLE_SCENARIO_ID, str } from "../contract/params.ts";
 import { ErrorBody } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError, type FieldError } from "./errors.ts";
@@ -157,6 +158,22 @@ interface PostRouteConfig<Body extends z.ZodType, Response extends z.ZodType> {
 /** Bodies larger than this are refused (422) before they are parsed. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * A POST route's query: only `scenario_id`, for clients that add it to every request's URL (its
+ * body's `scenario_id` when the body has none). Other query parameters are ignored, as on GET routes.
+ */
+const POST_QUERY = z.object({
+  scenario_id: str(
+    {
+      description:
+        "The scenario to read, for clients that send it in the URL: read when the body has no `scenario_id`; " +
+        "given in both, the two must be the same (422 otherwise).",
+      example: EXAMPLE_SCENARIO_ID,
+    },
+    64,
+  ).optional(),
+});
+
 /** A keyed POST route over bundle data whose parameters are a JSON body: answered by `servePost`. */
 export function postRoute<const Body extends z.ZodType, const Response extends z.ZodType>(
   config: PostRouteConfig<Body, Response>,
@@ -170,7 +187,10 @@ export function postRoute<const Body extends z.ZodType, const Response extends z
       description:
         `${config.description ?? ""} The body is JSON of at most ${MAX_BODY_BYTES} bytes, whatever its Content-Type.`.trim(),
       security: [{ [API_KEY_SCHEME]: [] }],
-      request: { body: { required: true, content: { "application/json": { schema: config.body } } } },
+      request: {
+        query: POST_QUERY,
+        body: { required: true, content: { "application/json": { schema: config.body } } },
+      },
       responses: {
         200: {
           description: "OK.",
@@ -198,7 +218,33 @@ async function boundedBody(req: Request): Promise<Uint8Array | null> {
   return concat(chunks);
 }
 
-/** The request's JSON body, validated: 422 for one too large, not JSON, not an object, or not as declared. */
+/**
+ * The body's `scenario_id`, or the query's (POST_QUERY) when the body has none: 422 when both are
+ * given and differ, or the query's is malformed (empty, repeated with different values).
+ */
+function withQueryScenario(c: Context<AppEnv>, body: Record<string, unknown>): Record<string, unknown> {
+  const sent = c.req.queries("scenario_id");
+  if (!sent) return body;
+  const query = POST_QUERY.safeParse({ scenario_id: sent.length === 1 ? sent[0] : sent });
+  if (!query.success) throw validationError("query", query.error);
+  const id = query.data.scenario_id!;
+  if (body.scenario_id === undefined) return { ...body, scenario_id: id };
+  if (body.scenario_id !== id)
+    throw new ApiError(
+      422,
+      "Query parameter 'scenario_id' and body field 'scenario_id' differ: name the scenario once, or the same in both",
+      [
+        { loc: ["query", "scenario_id"], msg: "differs from the body's", type: "conflict" },
+        { loc: ["body", "scenario_id"], msg: "differs from the query's", type: "conflict" },
+      ],
+    );
+  return body;
+}
+
+/**
+ * The request's JSON body, validated, its `scenario_id` possibly from the query (withQueryScenario):
+ * 422 for one too large, not JSON, not an object, or not as declared.
+ */
 async function jsonBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.output<T>> {
   const bytes = await boundedBody(c.req.raw);
   if (!bytes) throw new ApiError(422, `Request body must be at most ${MAX_BODY_BYTES} bytes`);
@@ -210,7 +256,7 @@ async function jsonBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Pro
   }
   if (!value || typeof value !== "object" || Array.isArray(value))
     throw new ApiError(422, "Request body must be a JSON object");
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(withQueryScenario(c, value as Record<string, unknown>));
   if (!parsed.success) throw validationError("json", parsed.error);
   return parsed.data as z.output<T>;
 }
@@ -219,7 +265,8 @@ async function jsonBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Pro
  * Serve a POST route. Declared in the document like the others, but routed here rather than by
  * `app.openapi`, whose body validator answers a body that is not JSON, or sent without a JSON
  * Content-Type, with 400 and 415 where GAPS.md asks for 422 (and `curl -d` sends form data's type).
- * The isolate's body cache answers a repeated body, keyed by the validated body, not the URL.
+ * The isolate's body cache answers a repeated body, keyed by the validated body (its `scenario_id`
+ * from the query or the body alike), not the URL.
  */
 export function servePost<Body extends z.ZodType, Response extends z.ZodType>(
   app: ApiApp,

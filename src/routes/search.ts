@@ -7,6 +7,8 @@ import type { TickerRows } from "../bundle/as-of.ts";
 import { SHARDS, unpackNumbers } from "../bundle/shards.ts";
 import { CURRENCY } from "../contract/statements.ts";
 import {
+  DERIVED_LINE_ITEMS,
+  DERIVED_NAMES,
   LineItemsRequest,
   meets,
   SCREENER_DEFAULT_FIELDS,
@@ -59,7 +61,9 @@ const lineItems = postRoute({
   summary: "Chosen fields of many companies' periods",
   description:
     "By ticker, each company's periods filed by the horizon, newest first, at most `limit` of them per company, " +
-    "with the fields asked for: the values of the statements and /financial-metrics as of the horizon.",
+    "with the fields asked for: the values of the statements and /financial-metrics as of the horizon, then, " +
+    `if asked for, ${DERIVED_NAMES.map((d) => `${d} (${DERIVED_LINE_ITEMS[d].formula})`).join(" and ")} of the ` +
+    "same period, null when an input is null.",
   body: LineItemsRequest,
   response: results,
   // end_date bounds filing dates, as the statements' filing_date_lte does.
@@ -205,6 +209,27 @@ async function inSectors(
 /** Fields in SEARCH_FIELDS order, whatever order the request named them in (its identity ignores order). */
 const inOrder = (names: string[]) => SEARCH_FIELDS.filter((f) => names.includes(f));
 
+/**
+ * A reader of the line items asked for: the stored ones in SEARCH_FIELDS order, then the derived ones
+ * (DERIVED_LINE_ITEMS) computed from their inputs of the same period, null when an input is null.
+ */
+function lineItemValues(table: CrossSection, asked: string[]): (period: Stored) => Record<string, number | null> {
+  const stored = inOrder(asked);
+  const derived = DERIVED_NAMES.filter((d) => asked.includes(d));
+  if (!derived.length) return table.numbers(stored);
+  const numbers = table.numbers([...new Set([...stored, ...derived.flatMap((d) => DERIVED_LINE_ITEMS[d].inputs)])]);
+  return (period) => {
+    const read = numbers(period);
+    const out: Record<string, number | null> = {};
+    for (const f of stored) out[f] = read[f];
+    for (const d of derived) {
+      const [a, b] = DERIVED_LINE_ITEMS[d].inputs.map((f) => read[f]);
+      out[d] = a === null || b === null ? null : DERIVED_LINE_ITEMS[d].value(a, b);
+    }
+    return out;
+  };
+}
+
 export function register(app: ApiApp): void {
   serve(app, filters, async () => ({ filters: SEARCH_FIELDS }));
 
@@ -230,8 +255,8 @@ export function register(app: ApiApp): void {
   servePost(app, lineItems, async (q, scenario) => {
     const tickers = await wantedCompanies(scenario, q.tickers);
     const table = await CrossSection.open(scenario, q.period);
-    const numbers = table.numbers(inOrder(q.line_items));
+    const values = lineItemValues(table, q.line_items);
     const periods = (await Promise.all(tickers.map((t) => table.newest(t, q.offset, q.limit)))).flat();
-    return answer(periods.map((p) => table.result(p, numbers(p))));
+    return answer(periods.map((p) => table.result(p, values(p))));
   });
 }

@@ -1,8 +1,8 @@
 // The screener and line items, held to the per-company routes: every row they serve is the row of
 // /financials/* and /financial-metrics fetched one company at a time, as of the same date.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LINE_ITEMS, SCREENER_DEFAULT_FIELDS } from "../../src/contract/search.ts";
-import { body, get, json, MEGACAP, post } from "./client.ts";
+import { DEFAULT_LINE_ITEMS, SCREENER_DEFAULT_FIELDS, SEARCH_FIELDS } from "../../src/contract/search.ts";
+import { body, BRANCH, get, json, MEGACAP, post } from "./client.ts";
 
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;
@@ -190,6 +190,116 @@ describe("line items", () => {
   });
 });
 
+describe("derived line items", () => {
+  it("ebitda and working_capital are the served statement fields of the same period, summed and subtracted", async () => {
+    const tickers = ["AAPL", "JPM", "NVDA", "MSFT", "XOM"];
+    const derived = (r: Row) => ({
+      ebitda:
+        r.operating_income === null || r.depreciation_and_amortization === null
+          ? null
+          : r.operating_income + r.depreciation_and_amortization,
+      working_capital:
+        r.current_assets === null || r.current_liabilities === null ? null : r.current_assets - r.current_liabilities,
+    });
+    let numbers = 0;
+    for (const period of ["quarterly", "ttm", "annual"]) {
+      const got = await results(LINE_ITEMS, {
+        scenario_id: MEGACAP,
+        tickers,
+        period,
+        line_items: ["working_capital", "revenue", "ebitda", "current_assets"],
+        limit: 6,
+      });
+      const expected = (await Promise.all([...tickers].sort().map((t) => periods(t, period, "2023-12-29")))).flatMap(
+        (p) => p.slice(0, 6).map((r) => ({ ...pick(r, ["revenue", "current_assets"]), ...derived(r) })),
+      );
+      expect(new Set(got.map((r) => r.ticker)).size, period).toBeGreaterThan(2);
+      // Stored fields first, in the filters list's order, then the derived ones.
+      expect(got, period).toEqual(expected);
+      expect(Object.keys(got[0])).toEqual([...PERIOD_FIELDS, "revenue", "current_assets", "ebitda", "working_capital"]);
+      numbers += got.filter((r) => r.ebitda !== null && r.working_capital !== null).length;
+    }
+    expect(numbers).toBeGreaterThan(40);
+  });
+});
+
+describe("the screener's filters as financialdatasets.ai's list", () => {
+  const text = async (sent: object) => {
+    const res = await post(SCREENER, sent);
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+
+  it("screen as the same bounds in the map form, byte for byte", async () => {
+    const map = {
+      price_to_earnings_ratio: { gt: 0, lt: 45 },
+      revenue: { gte: 1e9 },
+      gross_margin: { lte: 0.9 },
+      inventory_turnover: { gte: 0 },
+    };
+    // The body dexter's stock_screener sends (less its currency), with the scenario added.
+    const list = [
+      { field: "price_to_earnings_ratio", operator: "gt", value: 0 },
+      { field: "revenue", operator: "gte", value: 1e9 },
+      { field: "price_to_earnings_ratio", operator: "lt", value: 45 },
+      { field: "gross_margin", operator: "lte", value: 0.9 },
+      { field: "inventory_turnover", operator: "gte", value: 0 },
+      { field: "revenue", operator: "gte", value: 1e9 },
+    ];
+    const byMap = await text({ scenario_id: MEGACAP, filters: map, limit: 25 });
+    expect(JSON.parse(byMap).results.length).toBeGreaterThan(1);
+    expect(await text({ scenario_id: MEGACAP, filters: list, limit: 25 })).toBe(byMap);
+    const exact = (await results(SCREENER, { scenario_id: MEGACAP })).find((r) => r.market_cap !== null)!;
+    const eq = [{ field: "market_cap", operator: "eq", value: exact.market_cap }];
+    expect(await text({ scenario_id: MEGACAP, filters: eq })).toBe(
+      await text({ scenario_id: MEGACAP, filters: { market_cap: { eq: exact.market_cap } } }),
+    );
+    expect(JSON.parse(await text({ scenario_id: MEGACAP, filters: eq })).results.map((r: Row) => r.ticker)).toEqual([
+      exact.ticker,
+    ]);
+    expect(await text({ scenario_id: MEGACAP, filters: [] })).toBe(await text({ scenario_id: MEGACAP }));
+  });
+});
+
+describe("scenario_id in a POST's query string", () => {
+  it.each([
+    [SCREENER, { filters: { revenue: { gte: 1e9 } }, limit: 10 }],
+    [LINE_ITEMS, { tickers: ["AAPL", "NVDA"], line_items: ["revenue", "ebitda"], limit: 3 }],
+  ])("%s reads it when the body has none, answering as the body's would, byte for byte", async (path, sent) => {
+    const inBody = await post(path, { scenario_id: MEGACAP, ...sent });
+    expect(inBody.status).toBe(200);
+    const expected = await inBody.text();
+    const inQuery = await post(`${path}?${s}`, sent);
+    expect(inQuery.status).toBe(200);
+    expect(await inQuery.text()).toBe(expected);
+    // Both, the same (repeated identically in the query too): one scenario.
+    const both = await post(`${path}?${s}&${s}`, { scenario_id: MEGACAP, ...sent });
+    expect(await both.text()).toBe(expected);
+  });
+
+  it.each([
+    [
+      `?scenario_id=${BRANCH}`,
+      { scenario_id: MEGACAP },
+      "Query parameter 'scenario_id' and body field 'scenario_id' differ: name the scenario once, or the same in both",
+    ],
+    [
+      `?${s}`,
+      { scenario_id: BRANCH },
+      "Query parameter 'scenario_id' and body field 'scenario_id' differ: name the scenario once, or the same in both",
+    ],
+    ["?scenario_id=", {}, "Query parameter 'scenario_id' must not be empty"],
+    [`?${s}&scenario_id=${BRANCH}`, {}, "Query parameter 'scenario_id' may be given only once"],
+    ["?as_of=2023-06-30", {}, "Body field 'scenario_id' is required"],
+  ])("%s with %j -> 422", async (query, sent, detail) => {
+    for (const path of [SCREENER, LINE_ITEMS]) {
+      const res = await post(`${path}${query}`, sent);
+      expect(res.status, path).toBe(422);
+      expect((await json(res)).detail, path).toBe(detail);
+    }
+  });
+});
+
 describe("financialdatasets clients", () => {
   it("find the rows under search_results too, the key financialdatasets.ai and its clients read", async () => {
     // The body ai-hedge-fund's search_line_items sends, with the scenario added; its LineItem
@@ -222,9 +332,56 @@ describe("search requests", () => {
     ],
     [
       LINE_ITEMS,
-      { line_items: ["revenue", "ebitda", "capex"] },
+      { line_items: ["revenue", "ebitda", "capex", "working_capital", "ebitda_margin"] },
       422,
-      "Body field 'line_items' names unknown fields: ebitda, capex (see GET /financials/search/screener/filters)",
+      "Body field 'line_items' names unknown fields: capex, ebitda_margin " +
+        "(see GET /financials/search/screener/filters; also ebitda, working_capital)",
+    ],
+    [
+      SCREENER,
+      { filters: [{ field: "revenue", operator: "in", value: [1e9, 2e9] }] },
+      422,
+      "Body field 'filters.0.operator' must be one of eq, gt, gte, lt, lte",
+    ],
+    [
+      SCREENER,
+      {
+        filters: [
+          { field: "revenue", operator: "gt", value: 0 },
+          { field: "pe_ratio", operator: "lt", value: 20 },
+        ],
+      },
+      422,
+      `Body field 'filters.1.field' must be one of ${SEARCH_FIELDS.join(", ")} (sector and industry are body fields of their own)`,
+    ],
+    [
+      SCREENER,
+      { filters: [{ field: "revenue", operator: "gt", value: "1e9" }] },
+      422,
+      "Body field 'filters.0.value' must be a number",
+    ],
+    [
+      SCREENER,
+      {
+        filters: [
+          { field: "revenue", operator: "gt", value: 1 },
+          { field: "revenue", operator: "gt", value: 2 },
+        ],
+      },
+      422,
+      "Body field 'filters.1' bounds revenue gt a second time, with another value",
+    ],
+    [
+      SCREENER,
+      { filters: [{ field: "revenue", op: "gt", value: 1 }] },
+      422,
+      "Body field 'filters.0.operator' is required",
+    ],
+    [
+      SCREENER,
+      { filters: "revenue > 1e9" },
+      422,
+      "Body field 'filters' must be a list of {field, operator, value} or an object of field names to bounds",
     ],
     [SCREENER, { limit: 5001 }, 422, "Body field 'limit' must be at most 5000"],
     [LINE_ITEMS, { limit: 501 }, 422, "Body field 'limit' must be at most 500"],
