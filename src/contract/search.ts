@@ -256,6 +256,11 @@ export const ScreenerRequest = z
       example: "Semiconductors",
     }).optional(),
     limit: limit("Companies per page", 5000),
+    // financialdatasets' clients send it (dexter always does); every amount here is in USD.
+    currency: z
+      .literal("USD")
+      .meta({ description: "The currency amounts are compared in: only `USD`, the only one served.", example: "USD" })
+      .optional(),
   })
   .meta({ id: "ScreenerRequest", description: "A screen: which companies, which period, which bounds." });
 

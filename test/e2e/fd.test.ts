@@ -283,6 +283,22 @@ describe("the financialdatasets door: every client call, as sent", () => {
     expectRows(answer.search_results, { ...STATEMENT, revenue: "float", net_income: "float" });
   });
 
+  it("answers dexter's screener body as it sends it: filters as a list, a currency, a trailing slash", async () => {
+    const answer = await body(`${FD}/financials/search/screener/`, {
+      filters: [
+        { field: "price_to_earnings_ratio", operator: "lt", value: 40 },
+        { field: "return_on_equity", operator: "gt", value: 0.15 },
+      ],
+      currency: "USD",
+      limit: 25,
+    });
+    expect(answer.search_results.length).toBeGreaterThan(0);
+    for (const row of answer.search_results) {
+      expect(row.price_to_earnings_ratio).toBeLessThan(40);
+      expect(row.return_on_equity).toBeGreaterThan(0.15);
+    }
+  });
+
   it("serves dexter's item types without a key, in its shape", async () => {
     const res = await get(`${FD}/filings/items/types/`, null);
     expect(res.status).toBe(200);
