@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { CompanyFacts } from "../src/bundle/types.ts";
 import { tradingDays } from "../build/models/calendar.ts";
 import { companyWithTimeline } from "./support/company.ts";
-import { chooseGuiders } from "../build/models/earnings.ts";
+import { chooseGuiders, earningsRow, surpriseWord } from "../build/models/earnings.ts";
+import { addDays } from "../build/models/calendar.ts";
+import { balanceRow, cashFlowRow, incomeRow } from "../build/families/statements.ts";
+import { EARNINGS_BALANCE_LINES, EARNINGS_CASH_FLOW_LINES } from "../src/contract/earnings.ts";
 import { dayIndexOf } from "../build/models/events.ts";
 import type { SizeTier } from "../build/models/anchors.ts";
 import { analystCoverage, consensus, earningsSurprise, latestEstimates } from "../build/models/estimates.ts";
@@ -376,6 +379,76 @@ describe("served estimates", () => {
       }
     }
     expect(annual).toBeGreaterThan(100);
+  });
+});
+
+describe("earnings rows", () => {
+  const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+  const world = generateWorld(source);
+  const c = world.perCompany.find((x) => x.facts.ticker === "MSFT")!;
+  const row = c.earnings.at(-1)!;
+  const s = c.statements.find((x) => x.period === "quarterly" && x.reportPeriod === row.report_period)!;
+  const event = c.events.find((e) => e.event_id === row.source_event_id)!;
+  const q = row.quarterly;
+  const consensus = { eps: q.estimated_earnings_per_share!, revenue: q.estimated_revenue!, analysts: q.analysts };
+  const quarter = (later: "balance" | "cashFlow" | null) => {
+    const released = {
+      income: incomeRow(c.facts, s),
+      balance: balanceRow(c.facts, s),
+      cashFlow: cashFlowRow(c.facts, s),
+      fiscalQuarter: s.fiscalQuarter,
+    };
+    // A statement filed the day after the release (none is: they are filed with it).
+    if (later) released[later] = { ...released[later], filing_date: addDays(row.filing_date, 1) } as never;
+    return released;
+  };
+
+  it("take each line from a statement public by the row's filing date, and leave it null otherwise", () => {
+    expect(earningsRow(c.facts, quarter(null), event, consensus, row.signals.guidance)).toEqual(row);
+    const balanceLater = earningsRow(c.facts, quarter("balance"), event, consensus, row.signals.guidance).quarterly;
+    const cashLater = earningsRow(c.facts, quarter("cashFlow"), event, consensus, row.signals.guidance).quarterly;
+    for (const line of EARNINGS_BALANCE_LINES) {
+      expect(q[line]).not.toBeNull();
+      expect(balanceLater[line]).toBeNull();
+      expect(cashLater[line]).toBe(q[line]);
+    }
+    for (const line of EARNINGS_CASH_FLOW_LINES) {
+      expect(q[line]).not.toBeNull();
+      expect(cashLater[line]).toBeNull();
+      expect(balanceLater[line]).toBe(q[line]);
+    }
+    expect(balanceLater.weighted_average_shares_diluted).toBe(q.weighted_average_shares_diluted);
+  });
+
+  it("word the surprise by its sign: MEET only at 0, null without a consensus", () => {
+    expect(surpriseWord(1.01, 1, 0.01)).toBe("BEAT");
+    expect(surpriseWord(0.99, 1, -0.01)).toBe("MISS");
+    expect(surpriseWord(1, 1, 0)).toBe("MEET");
+    // Within 0.005% of the consensus, the fraction is 0 at four decimals.
+    expect(surpriseWord(100_004, 100_000, 0)).toBe("MEET");
+    expect(surpriseWord(1, null, null)).toBeNull();
+    // A consensus of 0 has no fraction: the difference decides.
+    expect(surpriseWord(0.02, 0, null)).toBe("BEAT");
+    expect(surpriseWord(0, 0, null)).toBe("MEET");
+  });
+
+  it("are reported when a line, the surprise's word or the source form differs from the quarter's filing", () => {
+    const report = (rows: typeof c.earnings) =>
+      validateScenario({
+        scenarioId: "s",
+        generatorVersion: "test",
+        calibrationVersion: "test",
+        world: { ...world, perCompany: world.perCompany.map((x) => (x === c ? { ...c, earnings: rows } : x)) },
+      }).checks.find((check) => check.name === "earnings_match_statements")!;
+    const k = c.earnings.length - 1;
+    expect(report(c.earnings)).toMatchObject({ passed: true });
+    const broken = [
+      { ...row, source_type: row.source_type === "10-K" ? "10-Q" : "10-K" },
+      { ...row, quarterly: { ...q, total_assets: q.total_assets! + 1 } },
+      { ...row, quarterly: { ...q, free_cash_flow: null } },
+      { ...row, quarterly: { ...q, eps_surprise: q.eps_surprise === "MISS" ? "BEAT" : "MISS" } },
+    ] as (typeof row)[];
+    for (const wrong of broken) expect(report(c.earnings.with(k, wrong))).toMatchObject({ passed: false });
   });
 });
 

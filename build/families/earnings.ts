@@ -5,7 +5,14 @@
 // state the reported EPS and revenue against the consensus (the events family serves the result).
 import { SHARDS } from "../../src/bundle/shards.ts";
 import { publishedEstimatesRow, type PeriodFigures, type PublishedEstimates } from "../../src/bundle/estimates.ts";
-import type { Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
+import {
+  EARNINGS_BALANCE_LINES,
+  EARNINGS_CASH_FLOW_LINES,
+  type Earnings,
+  type EarningsDate,
+  type KpiGuidance,
+} from "../../src/contract/earnings.ts";
+import { periodicForm } from "../models/filings.ts";
 import {
   calendarRows,
   chooseGuiders,
@@ -15,8 +22,10 @@ import {
   guidanceRows,
   releaseSummary,
   type Market,
+  type ReleasedQuarter,
 } from "../models/earnings.ts";
 import { dayIndexOf, type WorldEvent } from "../models/events.ts";
+import type { PeriodStatements } from "../models/fundamentals.ts";
 import { round2 } from "../models/rounding.ts";
 import { dollars } from "../models/amounts.ts";
 import { mean } from "../models/statistics.ts";
@@ -25,7 +34,7 @@ import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import { byFirstColumn, emitTickerAndYears, groupBy, toRows } from "./rows.ts";
 import type { CompanyStatements } from "./statements.ts";
-import { incomeRow } from "./statements.ts";
+import { balanceRow, cashFlowRow, incomeRow } from "./statements.ts";
 import type { Stock } from "./stocks.ts";
 import type { Universe } from "./universe.ts";
 import { RuleTally } from "./tier0.ts";
@@ -86,7 +95,7 @@ export const earnings: Family<
     const summaries = new Map<string, string>();
     for (const { quarter, event, day, statements: s } of released) {
       const consensus = consensusOf(coverage, quarter, day, s.splitBasis, market);
-      const row = earningsRow(facts, incomeRow(facts, s), event, consensus, guided.get(event.event_id) ?? "none");
+      const row = earningsRow(facts, releasedQuarter(facts, s), event, consensus, guided.get(event.event_id) ?? "none");
       rows.push(row);
       summaries.set(event.event_id, releaseSummary(facts, row, event));
     }
@@ -131,7 +140,9 @@ function earningsChecks(): Checker<unknown, Company> {
   const reported = new RuleTally(
     "earnings_match_statements",
     "earnings",
-    "reported revenue, net income and EPS = the quarter's income statement; the press release and the event summary state them",
+    "reported revenue, net income and EPS = the quarter's income statement; the press release and the event summary state them; " +
+      "source_type is the quarter's 10-Q or 10-K (of its accession number); revenue_surprise and eps_surprise are the signs of " +
+      "their fractions; diluted shares and the balance-sheet and cash-flow lines = the quarter's statements, each public by the row's filing date",
   );
   const window = new RuleTally(
     "estimates_after_previous_release",
@@ -142,8 +153,8 @@ function earningsChecks(): Checker<unknown, Company> {
     company: (company) => {
       const { facts, earnings, estimates, statements, events } = company;
       const summaries = new Map(events.map((e) => [e.event_id, e.public_summary]));
-      const income = new Map(
-        statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, incomeRow(facts, s)]),
+      const quarters = new Map(
+        statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, releasedQuarter(facts, s)]),
       );
       const byPeriod = groupBy(periodEstimates(estimates, "quarterly"), (e) => e.report_period);
       // Releases in the order of their quarters: the latest before a quarter opens its window.
@@ -171,22 +182,56 @@ function earningsChecks(): Checker<unknown, Company> {
         if (expected !== row.quarterly.estimated_earnings_per_share || latest.size !== row.quarterly.analysts)
           pointInTime.violation(where);
         reported.rows++;
-        const i = income.get(row.report_period);
+        const quarter = quarters.get(row.report_period);
         const q = row.quarterly;
         const summary = summaries.get(row.source_event_id) ?? "";
         if (
-          !i ||
-          q.revenue !== i.revenue ||
-          q.net_income !== i.net_income ||
-          q.earnings_per_share !== i.earnings_per_share ||
+          !quarter ||
+          q.revenue !== quarter.income.revenue ||
+          q.net_income !== quarter.income.net_income ||
+          q.earnings_per_share !== quarter.income.earnings_per_share ||
           !row.press_release.includes(dollars(q.net_income)) ||
-          !summary.includes(`$${Math.abs(q.earnings_per_share).toFixed(2)}`)
+          !summary.includes(`$${Math.abs(q.earnings_per_share).toFixed(2)}`) ||
+          !statementLinesMatch(row, quarter)
         )
           reported.violation(where);
       }
     },
     finish: () => [pointInTime.check(), window.check(), reported.check()],
   };
+}
+
+/** A quarter's statements as served, to source its earnings row from. */
+const releasedQuarter = (facts: CompanyBase["facts"], s: PeriodStatements): ReleasedQuarter => ({
+  income: incomeRow(facts, s),
+  balance: balanceRow(facts, s),
+  cashFlow: cashFlowRow(facts, s),
+  fiscalQuarter: s.fiscalQuarter,
+});
+
+/** The row's lines sourced from its quarter's 10-Q or 10-K, each its statement's value (or null only while not public). */
+function statementLinesMatch(row: Earnings, { income, balance, cashFlow, fiscalQuarter }: ReleasedQuarter): boolean {
+  const q = row.quarterly as Record<string, unknown>;
+  const sameLines = (statement: { filing_date: string }, lines: readonly string[]) =>
+    lines.every((k) =>
+      statement.filing_date <= row.filing_date ? q[k] === (statement as Record<string, unknown>)[k] : q[k] === null,
+    );
+  // The sign of the surprise fraction; of the difference where a consensus of 0 has no fraction.
+  const word = (actual: number, expected: number | null, pct: number | null) => {
+    if (expected === null) return null;
+    const sign = Math.sign(pct ?? actual - expected);
+    return sign > 0 ? "BEAT" : sign < 0 ? "MISS" : "MEET";
+  };
+  const { quarterly: r } = row;
+  return (
+    row.source_type === periodicForm(fiscalQuarter) &&
+    row.accession_number === income.accession_number &&
+    sameLines(income, ["weighted_average_shares_diluted"]) &&
+    sameLines(balance, EARNINGS_BALANCE_LINES) &&
+    sameLines(cashFlow, EARNINGS_CASH_FLOW_LINES) &&
+    r.revenue_surprise === word(r.revenue, r.estimated_revenue, r.revenue_surprise_pct) &&
+    r.eps_surprise === word(r.earnings_per_share, r.estimated_earnings_per_share, r.eps_surprise_pct)
+  );
 }
 
 /** One period's figures of a publication, with the publication's date, firm and reason. */

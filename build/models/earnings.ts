@@ -4,9 +4,16 @@
 import { hash } from "node:crypto";
 import type { PeriodFigures, PublishedEstimates } from "../../src/bundle/estimates.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import type { AnalystEstimate, Earnings, EarningsDate, KpiGuidance } from "../../src/contract/earnings.ts";
-import type { IncomeStatement } from "../../src/contract/statements.ts";
+import type {
+  AnalystEstimate,
+  Earnings,
+  EarningsDate,
+  EARNINGS_SURPRISES,
+  KpiGuidance,
+} from "../../src/contract/earnings.ts";
+import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../src/contract/statements.ts";
 import { billions, dollars, perShare } from "./amounts.ts";
+import { periodicForm } from "./filings.ts";
 import { addDays, onOrAfterTradingDay } from "./calendar.ts";
 import type { Rng } from "./rng.ts";
 import type { SizeTier } from "./anchors.ts";
@@ -123,6 +130,31 @@ export const verdict = (pct: number | null): "beat" | "miss" | "in_line" =>
   pct === null || pct === 0 ? "in_line" : pct > 0 ? "beat" : "miss";
 
 /**
+ * The same in financialdatasets' words: the sign of the surprise fraction (`MEET` when it is 0 at
+ * four decimals), of the difference where the consensus is 0 and has no fraction; null without one.
+ */
+export function surpriseWord(
+  actual: number,
+  expected: number | null | undefined,
+  pct: number | null,
+): (typeof EARNINGS_SURPRISES)[number] | null {
+  if (expected === null || expected === undefined) return null;
+  const sign = pct ?? actual - expected;
+  return sign > 0 ? "BEAT" : sign < 0 ? "MISS" : "MEET";
+}
+
+/**
+ * A released quarter's statements as served (`/financials`, period quarterly): the 10-Q's, or the
+ * 10-K's for a fiscal year's fourth quarter.
+ */
+export interface ReleasedQuarter {
+  income: IncomeStatement;
+  balance: BalanceSheet;
+  cashFlow: CashFlowStatement;
+  fiscalQuarter: number;
+}
+
+/**
  * The consensus of a quarter from the latest estimates before its release day, per share on the
  * splits of the reported quarter's end (`splitBasis`: an estimate made before a split counts split).
  */
@@ -143,10 +175,15 @@ export function consensusOf(
   };
 }
 
-/** The earnings row of a release: the income statement against the consensus of the day before. */
+/**
+ * The earnings row of a release: the income statement against the consensus of the day before,
+ * sourced from the 10-Q or 10-K filed with it, whose balance-sheet and cash-flow lines it carries.
+ * A line is filled only from a statement public by the row's filing date (null otherwise), so no
+ * horizon that shows the row can show a figure not yet public.
+ */
 export function earningsRow(
   facts: CompanyFacts,
-  income: IncomeStatement,
+  { income, balance, cashFlow, fiscalQuarter }: ReleasedQuarter,
   event: WorldEvent,
   consensus: ReturnType<typeof consensusOf>,
   guidance: Earnings["signals"]["guidance"],
@@ -156,6 +193,8 @@ export function earningsRow(
   const eps = income.earnings_per_share!;
   const epsPct = surprise(eps, consensus?.eps);
   const revenuePct = surprise(income.revenue!, consensus?.revenue);
+  const b = balance.filing_date <= income.filing_date ? balance : null;
+  const c = cashFlow.filing_date <= income.filing_date ? cashFlow : null;
   return {
     ticker: facts.ticker,
     report_period: income.report_period,
@@ -163,19 +202,34 @@ export function earningsRow(
     filing_date: income.filing_date,
     filing_datetime: event.public_release_datetime,
     accession_number: income.accession_number,
+    source_type: periodicForm(fiscalQuarter),
     currency: "USD",
     quarterly: {
       revenue: income.revenue!,
       estimated_revenue: consensus?.revenue ?? null,
       revenue_surprise_pct: revenuePct,
+      revenue_surprise: surpriseWord(income.revenue!, consensus?.revenue, revenuePct),
       earnings_per_share: eps,
       estimated_earnings_per_share: consensus?.eps ?? null,
       eps_surprise_pct: epsPct,
+      eps_surprise: surpriseWord(eps, consensus?.eps, epsPct),
       earnings_per_share_diluted: income.earnings_per_share_diluted!,
       net_income: income.net_income!,
       gross_profit: income.gross_profit!,
       operating_income: income.operating_income!,
       weighted_average_shares: income.weighted_average_shares!,
+      weighted_average_shares_diluted: income.weighted_average_shares_diluted,
+      free_cash_flow: c?.free_cash_flow ?? null,
+      cash_and_equivalents: b?.cash_and_equivalents ?? null,
+      total_debt: b?.total_debt ?? null,
+      total_assets: b?.total_assets ?? null,
+      total_liabilities: b?.total_liabilities ?? null,
+      shareholders_equity: b?.shareholders_equity ?? null,
+      net_cash_flow_from_operations: c?.net_cash_flow_from_operations ?? null,
+      capital_expenditure: c?.capital_expenditure ?? null,
+      net_cash_flow_from_investing: c?.net_cash_flow_from_investing ?? null,
+      net_cash_flow_from_financing: c?.net_cash_flow_from_financing ?? null,
+      change_in_cash_and_equivalents: c?.change_in_cash_and_equivalents ?? null,
       analysts: consensus?.analysts ?? 0,
     },
     signals: { revenue_surprise: verdict(revenuePct), eps_surprise: verdict(epsPct), guidance },

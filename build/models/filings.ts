@@ -45,6 +45,9 @@ const DEADLINE_DAYS: Record<Filer, Record<"10-Q" | "10-K", number>> = {
   accelerated: { "10-Q": 40, "10-K": 75 },
   "non-accelerated": { "10-Q": 45, "10-K": 90 },
 };
+/** The periodic report of a fiscal quarter: a 10-K for the fourth (it reports the fiscal year), a 10-Q otherwise. */
+export const periodicForm = (fiscalQuarter: number): "10-Q" | "10-K" => (fiscalQuarter === 4 ? "10-K" : "10-Q");
+
 export const deadlineDays = (tier: SizeTier, type: "10-Q" | "10-K") => DEADLINE_DAYS[FILER[tier]][type];
 
 /** An 8-K is due within this many business days of its event (Form 8-K General Instruction B.1). */
@@ -347,8 +350,8 @@ export function periodicFiling(input: {
 }): FilingRecord {
   const { facts, report, release } = input;
   const i = report.rows.income;
-  const annual = input.fiscalQuarter === 4;
-  const type = annual ? "10-K" : "10-Q";
+  const type = periodicForm(input.fiscalQuarter);
+  const annual = type === "10-K";
   const sections = annual
     ? [
         section(type, "Item-1", business(facts, i.report_period)),

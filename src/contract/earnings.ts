@@ -47,7 +47,36 @@ export const AnalystEstimate = z
   .meta({ id: "AnalystEstimate", description: "One analyst's estimate of one metric of one quarter or fiscal year." });
 
 const surprise = () =>
-  field(z.enum(["beat", "miss", "in_line"]), "Reported against the consensus (in line within 0.5%).", "beat");
+  field(
+    z.enum(["beat", "miss", "in_line"]),
+    "Reported against the consensus: `in_line` when the surprise is 0 at four decimals (EPS: equal to the cent), " +
+      "and when there is no consensus.",
+    "beat",
+  );
+
+/**
+ * The form an earnings row is sourced from (financialdatasets' `source_type`): the filing its
+ * `accession_number` names, filed with the release. This API's rows are 10-Qs and, for a fiscal
+ * year's fourth quarter, 10-Ks; `8-K` (the release's own current report) is in the enum for clients.
+ */
+export const EARNINGS_SOURCE_TYPES = ["8-K", "10-Q", "10-K"] as const;
+
+/**
+ * Reported against the consensus in financialdatasets' words, the sign of the row's surprise
+ * fraction (four decimals): `MEET` when it is 0, that is the reported figure within 0.005% of the
+ * consensus (EPS, stated to the cent, equal to the cent in practice), `BEAT` above, `MISS` below;
+ * null without a consensus. It agrees with `signals` (`beat`, `miss`, `in_line`).
+ */
+export const EARNINGS_SURPRISES = ["BEAT", "MISS", "MEET"] as const;
+const surpriseWord = (metric: "revenue" | "eps") =>
+  field(
+    z.enum(EARNINGS_SURPRISES).nullable(),
+    `${metric === "eps" ? "EPS" : "Revenue"} against the consensus (financialdatasets' field): \`MEET\` when ` +
+      `\`${metric}_surprise_pct\` is 0 (within 0.005% of the consensus; EPS, stated to the cent, equal to the cent ` +
+      "in practice), `BEAT` when above, `MISS` when below; null without a consensus.",
+    "BEAT",
+  );
+const shares = (description: string, example: number) => field(z.int().nullable(), description, example);
 
 export const Earnings = z
   .object({
@@ -56,25 +85,62 @@ export const Earnings = z
     fiscal_period: field(z.string(), "The quarter, as the statements label it.", "fiscal Q4 2023"),
     filing_date: day("Released (and the 10-Q or 10-K filed) on this date.", "2023-11-02"),
     filing_datetime: field(z.string(), "Release time, exchange time.", "2023-11-02T16:05:00"),
-    accession_number: field(z.string(), "The filing's accession number.", "0000320193-23-000004"),
+    accession_number: field(
+      z.string(),
+      "The accession number of the 10-Q (10-K for a fiscal year's fourth quarter) filed with the release: " +
+        "`/financials` and `/filings` serve the quarter's statements and filing under it.",
+      "0000320193-23-000004",
+    ),
+    source_type: field(
+      z.enum(EARNINGS_SOURCE_TYPES),
+      "The form the row is sourced from (financialdatasets' field): the filing `accession_number` names, `10-Q`, or " +
+        "`10-K` for a fiscal year's fourth quarter (`/filings` serves it with this `filing_type`). It is filed with " +
+        "the release, the same day; the release's 8-K (its press release, `press_release`) has an accession number " +
+        "of its own. `8-K` is never served: no row is sourced from the press release alone.",
+      "10-K",
+    ),
     currency: field(z.string(), "Currency.", "USD"),
     quarterly: field(
       z.object({
         revenue: z.number(),
         estimated_revenue: z.number().nullable(),
         revenue_surprise_pct: z.number().nullable(),
+        revenue_surprise: surpriseWord("revenue"),
         earnings_per_share: z.number(),
         estimated_earnings_per_share: z.number().nullable(),
         eps_surprise_pct: z.number().nullable(),
+        eps_surprise: surpriseWord("eps"),
         earnings_per_share_diluted: z.number(),
         net_income: z.number(),
         gross_profit: z.number(),
         operating_income: z.number(),
         weighted_average_shares: z.number(),
+        weighted_average_shares_diluted: shares(
+          "Weighted average diluted shares: the quarter's income statement (restated for splits by the horizon).",
+          15_672_400_000,
+        ),
+        free_cash_flow: maybe(
+          "The quarter's cash-flow statement: operating cash flow + capital expenditure.",
+          21_496_000_000,
+        ),
+        cash_and_equivalents: maybe("The balance sheet at the quarter's end.", 29_965_000_000),
+        total_debt: maybe("The balance sheet at the quarter's end: current + non-current debt.", 105_103_000_000),
+        total_assets: maybe("The balance sheet at the quarter's end.", 352_583_000_000),
+        total_liabilities: maybe("The balance sheet at the quarter's end.", 290_437_000_000),
+        shareholders_equity: maybe("The balance sheet at the quarter's end.", 62_146_000_000),
+        net_cash_flow_from_operations: maybe("The quarter's cash-flow statement.", 21_598_000_000),
+        capital_expenditure: maybe("The quarter's cash-flow statement (negative).", -2_163_000_000),
+        net_cash_flow_from_investing: maybe("The quarter's cash-flow statement.", 2_394_000_000),
+        net_cash_flow_from_financing: maybe("The quarter's cash-flow statement.", -23_153_000_000),
+        change_in_cash_and_equivalents: maybe("The quarter's cash-flow statement.", 839_000_000),
         analysts: z.int(),
       }),
-      "The quarter as reported (the income statement's figures) against the consensus: the mean of each analyst's " +
-        "latest estimate published before the release day. Surprises are fractions of the consensus.",
+      "The quarter as reported against the consensus: the mean of each analyst's latest estimate published before " +
+        "the release day. Surprises are fractions of the consensus, and in words (`revenue_surprise`, `eps_surprise`: " +
+        "`MEET` when the fraction is 0 at four decimals). The income, balance-sheet and cash-flow figures are those of " +
+        "the same fiscal quarter's statements (`/financials`, `period=quarterly`, same `report_period` and " +
+        "`accession_number`), each filled only when its statement is public by the row's `filing_date` (null " +
+        "otherwise): the statements are filed with the release, so a served row has them all.",
     ),
     signals: field(
       z.object({
@@ -137,11 +203,30 @@ export type EarningsDate = z.infer<typeof EarningsDate>;
 
 /** Per-share fields of an estimate row (the estimate itself only when it is EPS). */
 export const ESTIMATE_PER_SHARE = ["target_price", "prior_target_price"] as const;
-/** Per-share fields of the quarterly figures of an earnings row. */
 /** Per-share fields of an EPS guidance row. */
 export const GUIDANCE_PER_SHARE = ["low", "high", "point_estimate", "prior_value"] as const;
+/** Per-share fields of the quarterly figures of an earnings row. */
 export const EARNINGS_PER_SHARE = [
   "earnings_per_share",
   "estimated_earnings_per_share",
   "earnings_per_share_diluted",
 ] as const;
+/** Lines of the quarterly figures of an earnings row taken from the quarter's balance sheet. */
+export const EARNINGS_BALANCE_LINES = [
+  "cash_and_equivalents",
+  "total_debt",
+  "total_assets",
+  "total_liabilities",
+  "shareholders_equity",
+] as const;
+/** Lines of the quarterly figures of an earnings row taken from the quarter's cash-flow statement. */
+export const EARNINGS_CASH_FLOW_LINES = [
+  "free_cash_flow",
+  "net_cash_flow_from_operations",
+  "capital_expenditure",
+  "net_cash_flow_from_investing",
+  "net_cash_flow_from_financing",
+  "change_in_cash_and_equivalents",
+] as const;
+/** Share counts of the quarterly figures of an earnings row. */
+export const EARNINGS_SHARE_COUNTS = ["weighted_average_shares", "weighted_average_shares_diluted"] as const;

@@ -8,6 +8,7 @@ import { SHARDS } from "../bundle/shards.ts";
 import {
   AnalystEstimate,
   EARNINGS_PER_SHARE,
+  EARNINGS_SHARE_COUNTS,
   ESTIMATE_PER_SHARE,
   ESTIMATED_METRICS,
   Earnings,
@@ -60,8 +61,10 @@ const earnings = dataRoute({
   summary: "Earnings releases against the consensus",
   description:
     "Each quarter as released: reported revenue and EPS (the income statement's) against the consensus, the mean of " +
-    "each analyst's latest estimate published before the release day. Newest first; without `ticker`, every company's. " +
-    "Public from `filing_date`.",
+    "each analyst's latest estimate published before the release day, with the quarter's balance-sheet and cash-flow " +
+    "lines. Each row is sourced from the 10-Q (10-K for a fiscal year's fourth quarter) filed with the release " +
+    "(`source_type`, `accession_number`), its figures those of the same quarter's `/financials` statements. Newest " +
+    "first; without `ticker`, every company's. Public from `filing_date`, the day its statements are public.",
   request: {
     query: z.object({
       scenario_id: scenarioId(),
@@ -177,9 +180,7 @@ export function register(app: ApiApp): void {
     return {
       earnings: rows.map((r) => ({
         ...r,
-        quarterly: splits.restate(r.quarterly, r.ticker, r.report_period, EARNINGS_PER_SHARE, [
-          "weighted_average_shares",
-        ]),
+        quarterly: splits.restate(r.quarterly, r.ticker, r.report_period, EARNINGS_PER_SHARE, EARNINGS_SHARE_COUNTS),
       })),
     };
   });

@@ -98,6 +98,144 @@ describe("earnings", () => {
   });
 });
 
+describe("earnings in financialdatasets' shape", () => {
+  // The quarterly block's lines taken from the quarter's statements (`/financials`), by statement.
+  const LINES = {
+    income_statement: ["weighted_average_shares", "weighted_average_shares_diluted"],
+    balance_sheet: ["cash_and_equivalents", "total_debt", "total_assets", "total_liabilities", "shareholders_equity"],
+    cash_flow_statement: [
+      "free_cash_flow",
+      "net_cash_flow_from_operations",
+      "capital_expenditure",
+      "net_cash_flow_from_investing",
+      "net_cash_flow_from_financing",
+      "change_in_cash_and_equivalents",
+    ],
+  } as const;
+  /** Each line of `release.quarterly` equals its statement's in `financials` (one period of /financials). */
+  const expectLinesOf = (release: Row, financials: Row) => {
+    for (const [statement, lines] of Object.entries(LINES)) {
+      const st = financials[statement];
+      expect(st.accession_number).toBe(release.accession_number);
+      expect(st.filing_date <= release.filing_date).toBe(true);
+      for (const line of lines) {
+        expect(release.quarterly[line], `${release.ticker} ${release.report_period} ${line}`).toBe(st[line]);
+        expect(release.quarterly[line]).not.toBeNull();
+      }
+    }
+  };
+  const everyRelease = () => rows(`/earnings?${s}&limit=500`, "earnings");
+
+  it("name their source: the 10-Q, or the 10-K of a fourth quarter, that their accession number is at /filings", async () => {
+    const all = await everyRelease();
+    expect(all.length).toBeGreaterThan(40);
+    const periodic = new Map(
+      (await allRows(`/filings?${s}&filing_type=10-Q&filing_type=10-K`, "filings")).map((f) => [f.accession_number, f]),
+    );
+    const types = new Set<string>();
+    for (const e of all) {
+      expect(["8-K", "10-Q", "10-K"]).toContain(e.source_type);
+      types.add(e.source_type);
+      const filing = periodic.get(e.accession_number)!;
+      expect(filing, `${e.ticker} ${e.report_period}`).toBeDefined();
+      expect(e.source_type).toBe(filing.filing_type);
+      expect(e.filing_date).toBe(filing.filing_date);
+      expect(e.filing_datetime.slice(0, 10)).toBe(e.filing_date);
+      expect(e.source_type === "10-K").toBe(/Q4 /.test(e.fiscal_period));
+    }
+    expect(types).toEqual(new Set(["10-Q", "10-K"]));
+  });
+
+  it("say BEAT, MISS or MEET as the reported figure stands against the consensus, as the surprise and the signals do", async () => {
+    const words = { beat: "BEAT", miss: "MISS", in_line: "MEET" };
+    const seen = new Set<string>();
+    for (const e of await everyRelease()) {
+      const q = e.quarterly;
+      for (const [actual, expected, pct, word, signal] of [
+        [q.revenue, q.estimated_revenue, q.revenue_surprise_pct, q.revenue_surprise, e.signals.revenue_surprise],
+        [
+          q.earnings_per_share,
+          q.estimated_earnings_per_share,
+          q.eps_surprise_pct,
+          q.eps_surprise,
+          e.signals.eps_surprise,
+        ],
+      ]) {
+        if (expected === null) {
+          expect(word).toBeNull();
+          continue;
+        }
+        seen.add(word);
+        expect(word).toBe(pct > 0 ? "BEAT" : pct < 0 ? "MISS" : "MEET");
+        expect(words[signal as keyof typeof words]).toBe(word);
+        // MEET: within 0.005% of the consensus (the fraction is 0 at four decimals); otherwise its side.
+        if (word === "MEET") expect(Math.abs(actual - expected)).toBeLessThanOrEqual(0.00005 * Math.abs(expected));
+        else expect(Math.sign(actual - expected)).toBe(word === "BEAT" ? 1 : -1);
+      }
+      // EPS are stated to the cent: MEET is equal to the cent.
+      if (q.eps_surprise === "MEET") expect(q.earnings_per_share).toBe(q.estimated_earnings_per_share);
+    }
+    expect(seen).toContain("BEAT");
+    expect(seen).toContain("MISS");
+  });
+
+  it("carry the same quarter's diluted shares, balance sheet and cash flows, as /financials serves them", async () => {
+    const tickers: string[] = (await body(`/earnings/tickers?${s}`)).tickers;
+    let checked = 0;
+    for (const ticker of tickers) {
+      const releases = await rows(`/earnings?${s}&ticker=${ticker}&limit=20`, "earnings");
+      const periods = new Map(
+        (await rows(`/financials?${s}&ticker=${ticker}&period=quarterly&limit=40`, "financials")).map((f) => [
+          f.report_period,
+          f,
+        ]),
+      );
+      for (const e of releases) {
+        expectLinesOf(e, periods.get(e.report_period)!);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+    // Share counts are restated for the splits gone ex by the horizon, as the statements' are:
+    // NVDA splits 2-for-1 with ex-date 2023-05-02 in this world.
+    const release = async (q: string) =>
+      (await rows(`/earnings?${s}&ticker=NVDA&limit=20${q}`, "earnings")).find(
+        (e) => e.report_period === "2023-01-31",
+      )!;
+    const [before, after] = await Promise.all([release("&as_of=2023-04-28"), release("")]);
+    expect(after.quarterly.weighted_average_shares_diluted).toBe(2 * before.quarterly.weighted_average_shares_diluted);
+    const [statementBefore] = await rows(
+      `/financials?${s}&ticker=NVDA&report_period=2023-01-31&filing_date_lte=2023-04-28`,
+      "financials",
+    );
+    expectLinesOf(before, statementBefore);
+  });
+
+  it("fill no line whose statement is not public at the horizon: a row and its statements are public together", async () => {
+    // Each quarter's statements are filed with its release, so a served row's lines are never
+    // waiting on a later filing: at every horizon each served row's statements are public too, and
+    // the day before a release neither the row nor its statements are.
+    const horizon = "2023-08-01";
+    const served = await rows(`/earnings?${s}&as_of=${horizon}&limit=500`, "earnings");
+    expect(served.length).toBeGreaterThan(10);
+    for (const e of served) {
+      const path = `/financials?${s}&ticker=${e.ticker}&report_period=${e.report_period}`;
+      const [statements] = await rows(`${path}&as_of=${horizon}`, "financials");
+      expect(statements, `${e.ticker} ${e.report_period}`).toBeDefined();
+      expect(statements.filing_date <= horizon).toBe(true);
+      expectLinesOf(e, statements);
+    }
+    for (const e of served.filter((x) => x.ticker === "MSFT")) {
+      const before = dayBefore(e.filing_date);
+      const releases = await rows(`/earnings?${s}&ticker=MSFT&as_of=${before}&limit=20`, "earnings");
+      expect(releases.map((r) => r.report_period)).not.toContain(e.report_period);
+      expect(
+        await rows(`/financials?${s}&ticker=MSFT&report_period=${e.report_period}&as_of=${before}`, "financials"),
+      ).toEqual([]);
+    }
+  });
+});
+
 describe("analyst estimates", () => {
   it("are public from their date, each prompted by an event already public then", async () => {
     const estimates = await rows(`/analyst-estimates?${s}&ticker=AAPL&as_of=2023-09-15&limit=200`, "analyst_estimates");
