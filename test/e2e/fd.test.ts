@@ -118,6 +118,47 @@ const COMPANY_FACTS: Model = {
   weighted_average_shares: "int",
 };
 
+/** ai-hedge-fund's EarningsData (every field optional), the block under `quarterly`. */
+const EARNINGS_DATA: Model = {
+  ...Object.fromEntries(
+    [
+      "revenue",
+      "estimated_revenue",
+      "earnings_per_share",
+      "estimated_earnings_per_share",
+      "net_income",
+      "gross_profit",
+      "operating_income",
+      "weighted_average_shares",
+      "weighted_average_shares_diluted",
+      "free_cash_flow",
+      "cash_and_equivalents",
+      "total_debt",
+      "total_assets",
+      "total_liabilities",
+      "shareholders_equity",
+      "net_cash_flow_from_operations",
+      "capital_expenditure",
+      "net_cash_flow_from_investing",
+      "net_cash_flow_from_financing",
+      "change_in_cash_and_equivalents",
+    ].map((f) => [f, "float" as const]),
+  ),
+  revenue_surprise: "str",
+  eps_surprise: "str",
+};
+/** ai-hedge-fund's EarningsRecord. */
+const EARNINGS: Model = {
+  ticker: "str!",
+  report_period: "str!",
+  source_type: "str!",
+  filing_date: "str",
+  fiscal_period: "str",
+  currency: "str",
+  accession_number: "str",
+  quarterly: "object",
+};
+
 /** Where `row` breaks `model`, as readable lines (empty when it parses). */
 function problems(row: unknown, model: Model): string[] {
   if (!row || typeof row !== "object") return [`not an object: ${JSON.stringify(row)}`];
@@ -195,8 +236,8 @@ const CALLS: Call[] = [
     single: true,
     model: COMPANY_FACTS,
   },
-  { client: "FDClient", path: "/earnings/?ticker=AAPL&limit=1", key: "earnings" },
-  { client: "FDClient", path: "/earnings/?ticker=AAPL&limit=12", key: "earnings" },
+  { client: "FDClient", path: "/earnings/?ticker=AAPL&limit=1", key: "earnings", model: EARNINGS },
+  { client: "FDClient", path: "/earnings/?ticker=AAPL&limit=12", key: "earnings", model: EARNINGS },
   // ai-hedge-fund src/tools/api.py (before 2.0.0)
   {
     client: "api.py",
@@ -270,6 +311,19 @@ describe("the financialdatasets door: every client call, as sent", () => {
     if (call.single) expect(value && typeof value === "object" && !Array.isArray(value)).toBe(true);
     else expect(Array.isArray(value) && value.length > 0).toBe(true);
     if (call.model) expectRows(call.single ? [value] : value, call.model);
+  });
+
+  it("fills every field of FDClient's earnings block, with the surprise as BEAT, MISS or MEET", async () => {
+    const rows = (await body(`${FD}/earnings/?ticker=AAPL&limit=12`)).earnings;
+    expectRows(
+      rows.map((r: { quarterly: unknown }) => r.quarterly),
+      Object.fromEntries(Object.entries(EARNINGS_DATA).map(([f, kind]) => [f, `${kind}!` as const])),
+    );
+    for (const r of rows) {
+      expect(["8-K", "10-Q", "10-K"]).toContain(r.source_type);
+      for (const word of [r.quarterly.revenue_surprise, r.quarterly.eps_surprise])
+        expect(["BEAT", "MISS", "MEET"]).toContain(word);
+    }
   });
 
   it("answers the older client's line-items search, without a trailing slash", async () => {
