@@ -1,10 +1,11 @@
-// Routes that need no key: health, the OpenAPI document and the reference page with its assets.
+// Routes that need no key: the start page, health, the OpenAPI document and the reference page with its assets.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { Health } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
 import { DOCS_ASSETS } from "../docs/assets.ts";
 import { DOCS_PAGE } from "../docs/reference.ts";
+import { ROOT_PAGE } from "../docs/root.ts";
 import type { Bytes } from "../http/json.ts";
 import { notFound } from "../http/errors.ts";
 import { StaticAnswer } from "../http/respond.ts";
@@ -39,6 +40,15 @@ const docsPage = createRoute({
   tags: [TAG],
   summary: "API reference page (no key)",
   description: "A readable reference of this document; its script and styles are served from here (no CDN).",
+  responses: { 200: { description: "HTML page.", content: { "text/html": { schema: z.string() } } } },
+});
+
+const root = createRoute({
+  method: "get",
+  path: "/",
+  tags: [TAG],
+  summary: "Where to start (no key)",
+  description: "A page for a browser: links to the reference (/docs), this document and /health.",
   responses: { 200: { description: "HTML page.", content: { "text/html": { schema: z.string() } } } },
 });
 
@@ -96,6 +106,9 @@ export function register(app: ApiApp): void {
     );
     return document.respond(c);
   }) as never);
+
+  const start = new StaticAnswer(ROOT_PAGE, "text/html; charset=utf-8");
+  app.openapi(root, ((c: Context<AppEnv>) => start.respond(c)) as never);
 
   const page = new StaticAnswer(DOCS_PAGE, "text/html; charset=utf-8");
   app.openapi(docsPage, ((c: Context<AppEnv>) => page.respond(c)) as never);

@@ -29,3 +29,13 @@ describe("/docs", () => {
     expect((await get("/docs/evil.js", null)).status).toBe(404);
   });
 });
+
+describe("/", () => {
+  it("shows a browser where to start, without a key, where it once answered a bare 401", async () => {
+    const res = await get("/", null);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    const page = await res.text();
+    for (const link of ['href="/docs"', 'href="/openapi.json"']) expect(page).toContain(link);
+  });
+});

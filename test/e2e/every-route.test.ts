@@ -82,14 +82,16 @@ describe.each(routes)("%s", (route) => {
       expect((await request(sample, { headers: { "If-None-Match": '"stale"' } })).status).toBe(200);
     });
 
-  it("serves the same answer with a trailing slash", async () => {
-    const plain = await request(sample);
-    const url = new URL(sample, base);
-    const slashed = await request(`${url.pathname}/${url.search}`);
-    expect(slashed.status).toBe(200);
-    expect(slashed.headers.get("etag")).toBe(plain.headers.get("etag"));
-    expect(await slashed.text()).toBe(await plain.text());
-  });
+  // The root is all slash.
+  if (route !== "/")
+    it("serves the same answer with a trailing slash", async () => {
+      const plain = await request(sample);
+      const url = new URL(sample, base);
+      const slashed = await request(`${url.pathname}/${url.search}`);
+      expect(slashed.status).toBe(200);
+      expect(slashed.headers.get("etag")).toBe(plain.headers.get("etag"));
+      expect(await slashed.text()).toBe(await plain.text());
+    });
 
   it("answers HEAD with the status and validators of GET and no body", async () => {
     const got = await request(sample);

@@ -6,6 +6,7 @@ import { BRANCH, MEGACAP } from "./client.ts";
 const s = `scenario_id=${MEGACAP}`;
 
 export const SAMPLES: Record<string, string> = {
+  "/": "/",
   "/health": "/health",
   "/openapi.json": "/openapi.json",
   "/docs": "/docs",
@@ -89,4 +90,4 @@ export const POST_SAMPLES: Record<string, Record<string, unknown>> = {
 };
 
 /** Routes that need no key. */
-export const OPEN_ROUTES = new Set(["/health", "/openapi.json", "/docs", "/docs/{asset}"]);
+export const OPEN_ROUTES = new Set(["/", "/health", "/openapi.json", "/docs", "/docs/{asset}"]);
