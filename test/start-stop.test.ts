@@ -6,6 +6,7 @@ import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -194,4 +195,28 @@ describe.skipIf(process.platform !== "linux")("stopping the local server", () =>
     expect(server.output()).not.toContain("API on");
     expect(await portIsFree(buildPort)).toBe(true);
   }, 120_000);
+});
+
+describe("starting on a busy port", () => {
+  it("says so in one line, with no stack trace, before building anything", async () => {
+    const port = await freePort();
+    const busy = createServer().listen(port, "127.0.0.1");
+    await once(busy, "listening");
+    try {
+      const server = launch("npm start", port, join(dir, "never-built"));
+      const [code] = await once(server.child, "exit");
+      expect(code).toBe(1);
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((l) => l.trim() && !l.startsWith(">") && !/^npm (warn|error)/.test(l));
+      expect(lines).toEqual([
+        `Port ${port} on 127.0.0.1 is in use: stop what serves there, or choose another port (PORT=${port + 1} npm start).`,
+      ]);
+      expect(server.output()).not.toMatch(/\bat |stack|kj::/);
+      expect(readdirSync(dir)).not.toContain("never-built");
+    } finally {
+      busy.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { createServer } from "node:net";
 import { parseArgs } from "node:util";
 import { buildScenarios, DEFAULT_OUT_DIR } from "../pipeline/library.ts";
 import { registerKey, startLocalRuntime } from "../serve/local-runtime.ts";
@@ -32,6 +33,15 @@ const bundlesDir = args.bundles ? resolve(args.bundles) : DEFAULT_OUT_DIR;
 const r2PersistDir = args.r2 ? resolve(args.r2) : undefined;
 const localDir = args.state ? resolve(args.state) : LOCAL_DIR;
 const port = Number(process.env.PORT ?? 8787);
+
+// A busy port is said in one line before the library is built (workerd would fail after it, with
+// its stack trace). Something may still take the port in between: then workerd's failure is caught below.
+if (!(await portIsFree(port))) {
+  console.error(
+    `Port ${port} on 127.0.0.1 is in use: stop what serves there, or choose another port (PORT=${port + 1} npm start).`,
+  );
+  process.exit(1);
+}
 
 if (!r2PersistDir) buildScenarios({ outDir: bundlesDir });
 
@@ -95,4 +105,13 @@ Local API key (also in ${relative(process.cwd(), keyFile)}): ${key}
   curl -H "X-API-KEY: ${key}" "${base}/scenarios"
 
 Press Ctrl+C to stop.`);
+}
+
+/** Whether 127.0.0.1:port can be listened on now. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
 }
