@@ -12,7 +12,14 @@ import type { ApiApp } from "../http/route.ts";
 import { FD_PATHS, type FdPath } from "./paths.ts";
 
 /** The headers of a native answer the door passes on (its ETag is the native body's, not this one's). */
-const PASSED_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-Account-ID", "Cache-Control", "Retry-After"];
+const PASSED_HEADERS = [
+  "X-RateLimit-Limit",
+  "X-RateLimit-Remaining",
+  "X-Account-ID",
+  "X-As-Of",
+  "Cache-Control",
+  "Retry-After",
+];
 
 /** The door's path after `/fd/{scenario_id}`: doubled and trailing slashes dropped, as financialdatasets does. */
 function doorPath(pathname: string): { id: string; path: string } {

@@ -7,6 +7,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { ByteLruCache } from "../bundle/cache.ts";
 import type { AppEnv } from "../env.ts";
 import type { Bytes } from "./json.ts";
+import { horizonOf } from "./scenario.ts";
 
 /** Bump when the worker changes how it renders responses, so old ETags stop matching. */
 export const API_REVISION = "4";
@@ -24,6 +25,8 @@ export interface Identity {
   /** What the answer is derived from: a scenario (by id) and its content, or the catalog. */
   scenarioId: string | undefined;
   contentHash: string;
+  /** The horizon the answer applied (sent as X-As-Of); none for catalog answers. */
+  horizon: string | undefined;
 }
 
 /** A strong ETag: the first 128 bits of the SHA-256 of `text`. */
@@ -46,19 +49,28 @@ function canonical(value: unknown): string {
 
 /**
  * What an answer is derived from: the scenario named by `scenario_id` (or the catalog, for routes
- * without one) and the validated request. Null for an unknown scenario (its answer is an error).
+ * without one), at the horizon its `pointInTime` parameters set, and the validated request. Null for
+ * an unknown scenario (its answer is an error).
  */
 export async function identify(
   c: Context<AppEnv>,
   route: string,
   input: Record<string, unknown>,
+  pointInTime: readonly string[],
 ): Promise<Identity | null> {
   const reader = c.get("reader");
   const id = typeof input.scenario_id === "string" ? input.scenario_id : undefined;
-  const contentHash = id ? (await reader.catalogEntry(id))?.content_hash : await reader.catalogHash();
+  const entry = id ? await reader.catalogEntry(id) : undefined;
+  const contentHash = id ? entry?.content_hash : await reader.catalogHash();
   if (!contentHash) return null;
   const etag = await strongTag(`${API_REVISION}\n${contentHash}\n${route}\n${canonical(input)}`);
-  return { etag, immutable: id !== undefined, scenarioId: id, contentHash };
+  const horizon = entry
+    ? horizonOf(
+        pointInTime.map((name) => input[name] as string | undefined),
+        entry.scenario.current_date,
+      )
+    : undefined;
+  return { etag, immutable: id !== undefined, scenarioId: id, contentHash, horizon };
 }
 
 /** Remember a GET request's identity by its URL, for `seenBefore` (a POST's URL does not name its answer). */
@@ -100,12 +112,19 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-function validators(identity: Identity): Record<string, string> {
+/** Headers of every answer made from an identity: its validators (not on POST) and its horizon. */
+function headersOf(c: Context<AppEnv>, identity: Identity): Record<string, string> {
   return {
-    ETag: identity.etag,
-    "Cache-Control": identity.immutable ? IMMUTABLE : REVALIDATE,
-    // An edge that compresses keeps the encodings apart (Cloudflare also weakens the tag).
-    Vary: "Accept-Encoding",
+    ...(conditional(c)
+      ? {
+          ETag: identity.etag,
+          "Cache-Control": identity.immutable ? IMMUTABLE : REVALIDATE,
+          // An edge that compresses keeps the encodings apart (Cloudflare also weakens the tag).
+          Vary: "Accept-Encoding",
+        }
+      : {}),
+    // So an agent can log what it saw: the last date the answer could show.
+    ...(identity.horizon ? { "X-As-Of": identity.horizon } : {}),
   };
 }
 
@@ -122,7 +141,7 @@ const conditional = (c: Context<AppEnv>) => c.req.method !== "POST";
 /** 304 for a matching If-None-Match, or the body this isolate served for the same request. */
 export function answeredBefore(c: Context<AppEnv>, identity: Identity): Response | undefined {
   if (conditional(c) && matches(c.req.header("if-none-match"), identity.etag))
-    return c.body(null, 304, validators(identity));
+    return c.body(null, 304, headersOf(c, identity));
   const body = bodies.get(bodyKey(c, identity));
   return body ? send(c, identity, body) : undefined;
 }
@@ -135,7 +154,7 @@ export function answer(c: Context<AppEnv>, identity: Identity | null, body: Byte
 }
 
 function send(c: Context<AppEnv>, identity: Identity, body: Bytes): Response {
-  return c.body(body, 200, { "Content-Type": "application/json", ...(conditional(c) ? validators(identity) : {}) });
+  return c.body(body, 200, { "Content-Type": "application/json", ...headersOf(c, identity) });
 }
 
 /** A fixed body (the OpenAPI document, the reference page and its assets): its ETag computed once. */

@@ -5,7 +5,7 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import { EXAMPLE_SCENARIO_ID, str } from "../contract/params.ts";
+import { bool, EXAMPLE_SCENARIO_ID, str } from "../contract/params.ts";
 import { ErrorBody } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError, type FieldError } from "./errors.ts";
@@ -27,6 +27,16 @@ const rateLimitHeaders = {
   "X-RateLimit-Limit": { description: "Requests allowed per rolling minute.", schema: { type: "integer" as const } },
   "X-RateLimit-Remaining": { description: "Requests left in the window.", schema: { type: "integer" as const } },
   "X-Account-ID": { description: "The account the key belongs to.", schema: { type: "string" as const } },
+};
+
+/** The horizon an answer applied, on every answer about a scenario. */
+const asOfHeader = {
+  "X-As-Of": {
+    description:
+      "The last date this answer could show (the earliest point-in-time parameter given, else the scenario's " +
+      "current_date); on every answer about a scenario.",
+    schema: { type: "string" as const, format: "date" },
+  },
 };
 
 /** Error answers every keyed route can give (GAPS.md). */
@@ -60,10 +70,21 @@ interface DataRouteConfig<Request extends RouteConfig["request"], Response exten
   pointInTime?: readonly string[];
 }
 
+/**
+ * `strict=true`, taken by every data route with a query: unknown query parameters are then refused
+ * (422) rather than ignored, so a misspelt filter cannot silently widen an answer.
+ */
+const STRICT = bool({
+  description:
+    "`true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default).",
+  example: "true",
+}).optional();
+
 /** A keyed GET route over bundle data: answered by `serve`, with strong ETags. */
 export function dataRoute<const Request extends RouteConfig["request"], const Response extends z.ZodType>(
   config: DataRouteConfig<Request, Response>,
 ) {
+  const query = config.request?.query as z.ZodObject | undefined;
   const route = createRoute({
     method: "get",
     path: config.path,
@@ -72,12 +93,13 @@ export function dataRoute<const Request extends RouteConfig["request"], const Re
     description: config.description,
     security: [{ [API_KEY_SCHEME]: [] }],
     middleware: [seenBefore] as const,
-    request: config.request,
+    request: (query ? { ...config.request, query: query.extend({ strict: STRICT }) } : config.request) as Request,
     responses: {
       200: {
         description: "OK. Scenario data never changes: the strong ETag answers If-None-Match with 304.",
         headers: {
           ...rateLimitHeaders,
+          ...asOfHeader,
           ETag: { description: "Strong validator of this answer.", schema: { type: "string" as const } },
         },
         content: { "application/json": { schema: config.response } },
@@ -103,6 +125,18 @@ type ScenarioOf<I> = I extends { scenario_id: string } ? Scenario : undefined;
 
 /** Rules on the request alone (400 and 422 before anything is read: an unknown scenario is 404 after them). */
 type Check<I> = (input: I) => void;
+
+/** 422 naming the query parameters sent that the route does not declare (asked for with `strict=true`). */
+function refuseUnknownParameters(c: Context<AppEnv>, path: string, declared: z.ZodObject): void {
+  const taken = Object.keys(declared.shape);
+  const unknown = Object.keys(c.req.queries()).filter((name) => !taken.includes(name));
+  if (unknown.length === 0) return;
+  throw new ApiError(
+    422,
+    `Query parameter '${unknown[0]}' is not taken by ${path} (strict=true); it takes ${taken.join(", ")}`,
+    unknown.map((name) => ({ loc: ["query", name], msg: "is not taken by this route", type: "unrecognized_keys" })),
+  );
+}
 
 /** The request's scenario at the earliest of its point-in-time parameters given, if it names one. */
 async function scenarioOf(c: Context<AppEnv>, input: Record<string, unknown>, pointInTime: readonly string[]) {
@@ -131,9 +165,11 @@ export function serve<R extends DataRoute>(
   app.openapi(
     declaration as R,
     (async (c: Context<AppEnv>) => {
-      const req = c.req as unknown as { valid(target: string): object | undefined };
-      const input = { ...req.valid("query"), ...req.valid("param") } as Validated<R, "query"> & Validated<R, "params">;
-      const identity = await identify(c, route.path, input as Record<string, unknown>);
+      const req = c.req as unknown as { valid(target: string): { strict?: boolean } | undefined };
+      const { strict, ...query } = req.valid("query") ?? {};
+      if (strict) refuseUnknownParameters(c, route.path, route.request!.query as z.ZodObject);
+      const input = { ...query, ...req.valid("param") } as Validated<R, "query"> & Validated<R, "params">;
+      const identity = await identify(c, route.path, input as Record<string, unknown>, pointInTime);
       if (identity) remember(c, identity);
       const before = identity && answeredBefore(c, identity);
       if (before) return before;
@@ -194,7 +230,7 @@ export function postRoute<const Body extends z.ZodType, const Response extends z
       responses: {
         200: {
           description: "OK.",
-          headers: rateLimitHeaders,
+          headers: { ...rateLimitHeaders, ...asOfHeader },
           content: { "application/json": { schema: config.response } },
         },
         ...errorResponses,
@@ -277,7 +313,7 @@ export function servePost<Body extends z.ZodType, Response extends z.ZodType>(
   app.openAPIRegistry.registerPath(declaration);
   app.post(route.path, async (c) => {
     const input = await jsonBody(c, body);
-    const identity = await identify(c, route.path, input as Record<string, unknown>);
+    const identity = await identify(c, route.path, input as Record<string, unknown>, pointInTime);
     const before = identity && answeredBefore(c, identity);
     if (before) return before;
     const scenario = (await scenarioOf(c, input as Record<string, unknown>, pointInTime))!;

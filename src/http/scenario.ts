@@ -8,10 +8,26 @@ import type { BundleReader } from "../bundle/reader.ts";
 import type { Shard } from "../bundle/shard.ts";
 import { allOf, monthOf, SHARDS, yearOf, type InstrumentKind, type ShardKind } from "../bundle/shards.ts";
 import type { Manifest, ValidationReport } from "../bundle/types.ts";
-import { badRequest, notFound } from "./errors.ts";
+import { badRequest, notFound, type ApiError } from "./errors.ts";
 import { restated } from "./splits.ts";
 
 type Kind<V> = ShardKind<readonly string[], V & ShardKind["visible"]>;
+
+/** A request's horizon: the earliest of its point-in-time dates given, else the scenario's current_date. */
+export function horizonOf(dates: (string | undefined)[], currentDate: string): string {
+  const given = dates.filter((d): d is string => d !== undefined).sort();
+  return given[0] ?? currentDate;
+}
+
+/** 404 for an id no scenario has; one that is a scenario's name (a common slip) is told its id. */
+async function unknownScenario(reader: BundleReader, id: string): Promise<ApiError> {
+  const named = (await reader.catalog()).scenarios.find((e) => e.scenario.name === id);
+  return notFound(
+    named
+      ? `Scenario not found: '${id}' is the name of scenario ${named.scenario.id}; send that scenario_id`
+      : `Scenario not found: no scenario has the id '${id}' (GET /scenarios lists them)`,
+  );
+}
 
 /** Apply offset/limit to an index range [from, to). */
 export function pageRange(from: number, to: number, offset: number, limit: number): [number, number] {
@@ -96,12 +112,11 @@ export class Scenario {
     this.horizon = horizon;
   }
 
-  /** The scenario at the earliest of `dates` given (else its current_date); 404 "Scenario not found" for an unknown id. */
+  /** The scenario at the earliest of `dates` given (else its current_date); 404 naming an unknown id. */
   static async open(reader: BundleReader, scenarioId: string, dates: (string | undefined)[]): Promise<Scenario> {
     const manifest = (await reader.catalogEntry(scenarioId)) ? await reader.manifest(scenarioId) : null;
-    if (!manifest) throw notFound("Scenario not found");
-    const given = dates.filter((d): d is string => d !== undefined).sort();
-    return new Scenario(reader, manifest, given[0] ?? manifest.scenario.current_date);
+    if (!manifest) throw await unknownScenario(reader, scenarioId);
+    return new Scenario(reader, manifest, horizonOf(dates, manifest.scenario.current_date));
   }
 
   private shard(kind: ShardKind, part?: string): Promise<Shard | null> {

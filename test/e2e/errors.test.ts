@@ -89,7 +89,11 @@ describe("errors follow GAPS.md", () => {
       400,
       "Query parameters 'ticker' and 'holding' cannot be combined",
     ],
-    [`/scenarios/00000000-0000-4000-8000-000000000000/validation`, 404, "Scenario not found"],
+    [
+      `/scenarios/00000000-0000-4000-8000-000000000000/validation`,
+      404,
+      "Scenario not found: no scenario has the id '00000000-0000-4000-8000-000000000000' (GET /scenarios lists them)",
+    ],
     [`/no-such-route`, 404, "Not found: GET /no-such-route"],
   ])("%s -> %i", async (path, status, detail) => {
     const res = await get(path);

@@ -18,6 +18,23 @@ const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 const takes = (path: string, where: string) =>
   (document.paths[path].get!.parameters ?? []).some((p) => p.name === "scenario_id" && p.in === where);
+const declares = (path: string, name: string) =>
+  (document.paths[path].get!.parameters ?? []).some((p) => p.name === name && p.in === "query");
+
+/** Each scenario's current_date, the horizon of a request that names none. */
+const currentDates = new Map<string, string>(
+  ((await json(await request("/scenarios?limit=500"))).scenarios as { id: string; current_date: string }[]).map((s) => [
+    s.id,
+    s.current_date,
+  ]),
+);
+/** The horizon a sample request should get: its earliest point-in-time parameter, else current_date. */
+function expectedHorizon(path: string): string {
+  const url = new URL(path, base);
+  const id = url.searchParams.get("scenario_id") ?? url.pathname.split("/")[2];
+  const given = ["as_of", "filing_date_lte"].flatMap((n) => url.searchParams.getAll(n)).sort();
+  return given[0] ?? currentDates.get(id)!;
+}
 
 it("has a sample request for every documented route", () => {
   expect(routes.filter((r) => !SAMPLES[r])).toEqual([]);
@@ -62,8 +79,55 @@ describe.each(routes)("%s", (route) => {
         : sample.replace(/^\/scenarios\/[^/?]+/, `/scenarios/${UNKNOWN}`);
       const res = await request(unknown);
       expect(res.status).toBe(404);
-      expect(await json(res)).toEqual({ detail: "Scenario not found" });
+      expect(await json(res)).toEqual({
+        detail: `Scenario not found: no scenario has the id '${UNKNOWN}' (GET /scenarios lists them)`,
+      });
       expect(res.headers.get("etag")).toBeNull();
+      expect(res.headers.get("x-as-of")).toBeNull();
+    });
+
+  if (takes(route, "query") || takes(route, "path"))
+    it("names the horizon it applied in X-As-Of, on 200, 304 and a repeated answer alike", async () => {
+      const first = await request(sample);
+      expect(first.status).toBe(200);
+      const horizon = expectedHorizon(sample);
+      expect(first.headers.get("x-as-of")).toBe(horizon);
+      const again = await request(sample);
+      expect(again.headers.get("x-as-of")).toBe(horizon);
+      const revalidated = await request(sample, { headers: { "If-None-Match": first.headers.get("etag")! } });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.headers.get("x-as-of")).toBe(horizon);
+      if (declares(route, "as_of")) {
+        const earlier = withQuery(sample, (q) => q.set("as_of", "2001-01-02"));
+        const res = await request(earlier);
+        expect([200, 404]).toContain(res.status);
+        if (res.status === 200) expect(res.headers.get("x-as-of")).toBe("2001-01-02");
+      }
+    });
+
+  if (declares(route, "strict"))
+    it("ignores an unknown parameter, unless strict=true, which refuses it with 422 naming it", async () => {
+      const plain = await request(sample);
+      const ignored = await request(withQuery(sample, (q) => q.set("tikcer", "AAPL")));
+      expect(ignored.status).toBe(200);
+      expect(await ignored.text()).toBe(await plain.text());
+      const strict = await request(withQuery(sample, (q) => q.set("strict", "true")));
+      expect(strict.status).toBe(200);
+      expect(strict.headers.get("etag")).toBe(plain.headers.get("etag"));
+      const refused = await request(
+        withQuery(sample, (q) => {
+          q.set("strict", "true");
+          q.set("tikcer", "AAPL");
+        }),
+      );
+      expect(refused.status).toBe(422);
+      const body = await json(refused);
+      expect(body.detail).toMatch(
+        new RegExp(`^Query parameter 'tikcer' is not taken by ${route} \\(strict=true\\); it takes `),
+      );
+      expect(body.errors).toEqual([
+        { loc: ["query", "tikcer"], msg: "is not taken by this route", type: "unrecognized_keys" },
+      ]);
     });
 
   if (route !== "/health")
@@ -148,7 +212,17 @@ describe.each(postRoutes)("POST %s", (route) => {
   it("answers 404 for an unknown scenario", async () => {
     const res = await post(route, { ...sample, scenario_id: UNKNOWN });
     expect(res.status).toBe(404);
-    expect(await json(res)).toEqual({ detail: "Scenario not found" });
+    expect(await json(res)).toEqual({
+      detail: `Scenario not found: no scenario has the id '${UNKNOWN}' (GET /scenarios lists them)`,
+    });
+  });
+
+  it("names the horizon it applied in X-As-Of", async () => {
+    const res = await post(route, sample);
+    expect(res.status).toBe(200);
+    const dates = ["as_of", "end_date"].map((k) => sample[k] as string | undefined).filter(Boolean) as string[];
+    const horizon = dates.sort()[0] ?? currentDates.get(sample.scenario_id as string);
+    expect(res.headers.get("x-as-of")).toBe(horizon);
   });
 
   it("answers 422 to a body that is not a JSON object, or is too large", async () => {

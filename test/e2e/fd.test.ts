@@ -469,6 +469,8 @@ describe("the door's habits", () => {
     expect(
       Number(first.headers.get("x-ratelimit-remaining")) - Number(second.headers.get("x-ratelimit-remaining")),
     ).toBe(1);
+    expect(first.headers.get("x-as-of")).toBe("2023-12-29");
+    expect((await get(`${FD}/company/facts/?ticker=AAPL&as_of=2023-05-01`)).headers.get("x-as-of")).toBe("2023-05-01");
     expect((await get(`/fd/not-a-scenario/prices/?ticker=AAPL`)).status).toBe(404);
     expect((await get(`${FD}/no/such/path`)).status).toBe(404);
     expect((await request(`${FD}/prices/`, { method: "DELETE" })).status).toBe(405);

@@ -1,6 +1,6 @@
 // The scenario library, a scenario's record and its validation report.
 import { describe, expect, it } from "vitest";
-import { body, BRANCH, CRISIS, MEGACAP, RATE_SHOCK } from "./client.ts";
+import { body, BRANCH, CRISIS, get, json, MEGACAP, RATE_SHOCK } from "./client.ts";
 
 describe("scenarios", () => {
   it.each([
@@ -42,6 +42,17 @@ describe("scenarios", () => {
       expect(Object.keys(check)).toEqual(
         expect.arrayContaining(["name", "family", "passed", "observed", "expected", "detail"]),
       );
+    }
+  });
+
+  it("tells a request that sends a scenario's name as its id which id to send", async () => {
+    const { scenario } = await body(`/scenarios/${MEGACAP}`);
+    for (const path of [`/prices?scenario_id=${scenario.name}&ticker=AAPL`, `/scenarios/${scenario.name}`]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await json(res)).toEqual({
+        detail: `Scenario not found: '${scenario.name}' is the name of scenario ${MEGACAP}; send that scenario_id`,
+      });
     }
   });
 });
