@@ -5,10 +5,9 @@
 // only rewrites the path and query on the way in (fd.ts) and reshapes the answer on the way out:
 // its keys, limits above a route's maximum clamped, `next_page_url` paging.
 import type { Context } from "hono";
-import { limitsOf } from "../contract/params.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import type { ApiApp } from "../http/route.ts";
+import { routeLimits, type ApiApp } from "../http/route.ts";
 import { FD_PATHS, type FdPath } from "./paths.ts";
 
 /** The headers of a native answer the door passes on (its ETag is the native body's, not this one's). */
@@ -31,18 +30,6 @@ function doorPath(pathname: string): { id: string; path: string } {
     // a malformed escape names no scenario: 404 below
   }
   return { id, path: `/${rest.filter(Boolean).join("/")}` };
-}
-
-/** The `limit` bounds of each native GET route, read from its declaration. */
-function routeLimits(app: ApiApp): Map<string, { defaultLimit: number; maxLimit: number }> {
-  const out = new Map<string, { defaultLimit: number; maxLimit: number }>();
-  for (const d of app.openAPIRegistry.definitions) {
-    if (d.type !== "route" || d.route.method !== "get") continue;
-    const query = d.route.request?.query as { shape?: Record<string, unknown> } | undefined;
-    const limits = limitsOf(query?.shape?.limit);
-    if (limits) out.set(d.route.path, limits);
-  }
-  return out;
 }
 
 /** The origin clients reached: the request's, or its Host on the local port (whose targets carry no host). */

@@ -5,7 +5,7 @@
 import { createRoute, type OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { z } from "zod";
-import { bool, EXAMPLE_SCENARIO_ID, str } from "../contract/params.ts";
+import { bool, EXAMPLE_SCENARIO_ID, limitsOf, str } from "../contract/params.ts";
 import { ErrorBody } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError, type FieldError } from "./errors.ts";
@@ -334,4 +334,16 @@ export function validationError(target: string, error: z.ZodError): ApiError {
   const first = errors[0];
   const noun = where === "path" ? "Path parameter" : where === "body" ? "Body field" : "Query parameter";
   return new ApiError(422, `${noun} '${first.loc.slice(1).join(".")}' ${first.msg}`, errors);
+}
+
+/** The `limit` bounds of each GET route, read from its declaration (for the doors that page for their clients). */
+export function routeLimits(app: ApiApp): Map<string, { defaultLimit: number; maxLimit: number }> {
+  const out = new Map<string, { defaultLimit: number; maxLimit: number }>();
+  for (const d of app.openAPIRegistry.definitions) {
+    if (d.type !== "route" || d.route.method !== "get") continue;
+    const query = d.route.request?.query as { shape?: Record<string, unknown> } | undefined;
+    const limits = limitsOf(query?.shape?.limit);
+    if (limits) out.set(d.route.path, limits);
+  }
+  return out;
 }
