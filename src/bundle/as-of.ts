@@ -30,6 +30,11 @@ export class DatedRows {
     return [Math.min(from, this.length), Math.min(to, this.length)];
   }
 
+  /** The keys of rows [from, to), read from the header alone. */
+  keys(from: number, to: number): string[] {
+    return this.shard.keys.slice(from, Math.min(to, this.length));
+  }
+
   /** Index of the row whose key is exactly `key`, or -1. */
   find(key: string): number {
     const i = this.shard.lowerBound(key);

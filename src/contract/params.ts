@@ -116,6 +116,22 @@ export const many = <T extends z.ZodType>(item: T, doc: Doc) =>
 export const tickers = (only: string, example: string) =>
   many(ticker({ description: "A ticker.", example }), { description: `${only} (repeat for any of).`, example });
 
+/**
+ * A list of tickers, comma-separated (`tickers=AAPL,MSFT`), repeated, or both: each once and sorted
+ * (an answer by ticker reads them in order), at most `max` of them.
+ */
+export const tickerList = (max: number, doc: Doc) =>
+  z
+    .preprocess(
+      (v) => (v === undefined ? v : [v].flat().flatMap((t) => (typeof t === "string" ? t.split(",") : [t]))),
+      z
+        .array(tickerValue())
+        .transform((values) => [...new Set(values)].sort())
+        .pipe(z.array(z.string()).max(max, `must name at most ${max} tickers`)),
+    )
+    .optional()
+    .meta({ ...doc, example: doc.example.split(",") });
+
 /** `limit` and `offset` with the endpoint's default and maximum from SPEC's Limits table. */
 /** Built once per (default, maximum): schemas are costly to build, and routes share them. */
 const pages = new Map<string, ReturnType<typeof buildPage>>();

@@ -58,6 +58,7 @@ const prices: FdPath = {
     intervalOf(q.get("interval"), q.get("interval_multiplier")); // 400 for an interval not served
     q.set("interval", "day");
     q.delete("interval_multiplier");
+    q.delete("tickers"); // financialdatasets' /prices reads one ticker; bars are merged per answer
   },
   answer: (body, query) => {
     const { interval, n } = intervalOf(query.get("interval"), query.get("interval_multiplier"));

@@ -1,5 +1,5 @@
-// Prices: daily bars of one instrument (optionally with their return components), the bar as of a
-// date, the market-wide snapshot, and the tickers with prices.
+// Prices: daily bars of one instrument or several (optionally with their return components), the bar
+// as of a date, the market-wide snapshot, the tickers with prices, and the trading days.
 import { z } from "zod";
 import type { DatedRows } from "../bundle/as-of.ts";
 import { SHARDS } from "../bundle/shards.ts";
@@ -13,6 +13,7 @@ import {
   startDate,
   str,
   ticker,
+  tickerList,
   withDefault,
 } from "../contract/params.ts";
 import {
@@ -22,25 +23,33 @@ import {
   type MarketSnapshotRow as SnapshotRow,
 } from "../contract/resources.ts";
 import { roundAdjusted } from "../contract/adjusted-price.ts";
-import { badRequest, notFound } from "../http/errors.ts";
-import { jsonArray, jsonObject, type JsonText } from "../http/json.ts";
+import { ApiError, badRequest, notFound } from "../http/errors.ts";
+import { jsonArray, jsonObject } from "../http/json.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { pageRange, requireOrderedWindow, type Scenario } from "../http/scenario.ts";
 
 const TAG = "Prices";
 const instrument = () => ticker({ description: "The instrument (company, fund or warrant).", example: "AAPL" });
+const MAX_TICKERS = 50;
+const bars = z.array(z.union([PriceBarWithComponents, PriceBar]));
 
 const prices = dataRoute({
   path: "/prices",
   tag: TAG,
-  summary: "Daily bars of one instrument",
+  summary: "Daily bars of one instrument, or of several",
   description:
     "Ascending by date, as traded. Bars up to the scenario's current_date unless `as_of` says otherwise; " +
-    "with include_components, adjusted_close restates the splits and dividends that went ex by that horizon.",
+    "with include_components, adjusted_close restates the splits and dividends that went ex by that horizon. " +
+    "Give `ticker` or `tickers` (422 for neither or both): with `tickers`, by ticker then date, and " +
+    "`limit` and `offset` count the rows of all of them together.",
   request: {
     query: z.object({
       scenario_id: scenarioId(),
-      ticker: instrument(),
+      ticker: instrument().optional(),
+      tickers: tickerList(MAX_TICKERS, {
+        description: `Instead of \`ticker\`: up to ${MAX_TICKERS} instruments, comma-separated or repeated.`,
+        example: "AAPL,MSFT",
+      }),
       interval: withDefault(
         str({ description: "Bar interval; only `day` is served (400 otherwise).", example: "day" }, 32),
         "day",
@@ -58,9 +67,36 @@ const prices = dataRoute({
       ...page(5000, 10000),
     }),
   },
+  response: z.union([
+    z.object({ ticker: z.string().meta({ description: "The instrument.", example: "AAPL" }), prices: bars }),
+    z.object({
+      tickers: z.array(z.string()).meta({ description: "The instruments, sorted.", example: ["AAPL", "MSFT"] }),
+      prices: bars,
+    }),
+  ]),
+});
+
+const tradingDays = dataRoute({
+  path: "/prices/trading-days",
+  tag: TAG,
+  summary: "The trading days",
+  description:
+    "The days the market is open (the dates of the macro tape and of an index fund's bars): a backtest's " +
+    "calendar. Ascending, up to the scenario's current_date unless `as_of` says otherwise.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      start_date: startDate().optional(),
+      end_date: endDate().optional(),
+      as_of: asOf("days").optional(),
+      ...page(5000, 10000),
+    }),
+  },
   response: z.object({
-    ticker: z.string().meta({ description: "The instrument.", example: "AAPL" }),
-    prices: z.array(z.union([PriceBarWithComponents, PriceBar])),
+    trading_days: z.array(z.string().meta({ format: "date", example: "2023-07-03" })).meta({
+      description: "Trading days, YYYY-MM-DD.",
+      example: ["2023-06-30", "2023-07-03", "2023-07-05"],
+    }),
   }),
 });
 
@@ -103,29 +139,45 @@ const tickerLists = ["/prices/tickers", "/prices/snapshot/tickers"].map((path) =
   }),
 );
 
-/** The instrument's bars up to the horizon; 404 for an instrument the scenario does not hold. */
-async function priceShard(scenario: Scenario, symbol: string): Promise<DatedRows> {
-  const shard = await scenario.dated(SHARDS.prices, symbol);
-  if (!shard) throw notFound(`Ticker ${symbol} not found in scenario`);
-  return shard;
+/** The instruments' bars up to the horizon; 404 naming the first instrument the scenario does not hold. */
+async function priceShards(scenario: Scenario, symbols: string[]): Promise<DatedRows[]> {
+  const shards = await Promise.all(symbols.map((symbol) => scenario.dated(SHARDS.prices, symbol)));
+  const missing = shards.indexOf(null);
+  if (missing >= 0) throw notFound(`Ticker ${symbols[missing]} not found in scenario`);
+  return shards as DatedRows[];
 }
 
-const CLOSE_BRACE = new TextEncoder().encode("}");
-const COMMA = new TextEncoder().encode(",");
+/** 422 unless exactly one of `ticker` and `tickers` is given, naming both. */
+function requireTickerOrTickers(q: { ticker?: string; tickers?: string[] }): void {
+  const both = q.ticker !== undefined && q.tickers !== undefined;
+  if (!both && (q.ticker !== undefined || q.tickers !== undefined)) return;
+  const [detail, msg, type] = both
+    ? ["Query parameters 'ticker' and 'tickers' cannot be combined", "give ticker or tickers, not both", "conflict"]
+    : ["Query parameter 'ticker' or 'tickers' is required", "ticker or tickers is required", "missing"];
+  throw new ApiError(
+    422,
+    detail,
+    ["ticker", "tickers"].map((name) => ({ loc: ["query", name], msg, type })),
+  );
+}
+
+const utf8 = new TextEncoder();
+const CLOSE_BRACE = utf8.encode("}");
+const COMMA = utf8.encode(",");
 
 /**
  * Rows [from, to) with their components. The stored adjusted closes restate every action of the
  * scenario; they are rescaled so that only the actions gone ex by the horizon's bar (the last one)
  * are restated (a later split must not show in earlier bars). Without rescaling (the horizon is the
  * scenario's last bar, or no action came after it), each answer row is spliced from the two shards'
- * texts.
+ * texts. Each row as the pieces of its text (jsonArray).
  */
 async function withComponents(
   scenario: Scenario,
   symbol: string,
   prices: DatedRows,
   [from, to]: [number, number],
-): Promise<JsonText<PriceBarWithComponents[]> | PriceBarWithComponents[]> {
+): Promise<Uint8Array[][]> {
   const components = await scenario.dated(SHARDS.components, symbol);
   if (!components) throw notFound(`No return components for ${symbol}`);
   const horizonIndex = prices.length - 1;
@@ -138,7 +190,7 @@ async function withComponents(
       const bar = prices.json(i, i + 1);
       rows.push([bar.subarray(0, bar.byteLength - 1), COMMA, components.json(i, i + 1), CLOSE_BRACE]);
     }
-    return jsonArray(rows);
+    return rows;
   }
   const bars = prices.objects(from, to) as PriceBar[];
   const extra = components.objects(from, to) as Omit<PriceBarWithComponents, keyof PriceBar>[];
@@ -154,7 +206,7 @@ async function withComponents(
       metadata.log_return = logReturn;
       row.idiosyncratic_return = logReturn - row.market_return - row.sector_return - row.event_return;
     }
-    return row;
+    return [utf8.encode(JSON.stringify(row))];
   });
 }
 
@@ -163,21 +215,44 @@ export function register(app: ApiApp): void {
     app,
     prices,
     async (q, scenario) => {
-      const shard = await priceShard(scenario, q.ticker);
-      const window = pageRange(...shard.window(q.start_date, q.end_date), q.offset, q.limit);
-      if (!q.include_components || window[0] === window[1]) {
-        return { ticker: q.ticker, prices: jsonArray<PriceBar>([shard.json(...window)]) };
+      const symbols = q.tickers ?? [q.ticker!];
+      const shards = await priceShards(scenario, symbols);
+      // One page over the instruments' windows one after another: by ticker, then date.
+      const runs: (Uint8Array | Uint8Array[])[] = [];
+      let [skip, room] = [q.offset, q.limit];
+      for (let k = 0; k < shards.length && room > 0; k++) {
+        const [from, to] = shards[k].window(q.start_date, q.end_date);
+        const [start, end] = pageRange(from, to, skip, room);
+        skip -= start - from;
+        room -= end - start;
+        if (start === end) continue;
+        if (q.include_components) runs.push(...(await withComponents(scenario, symbols[k], shards[k], [start, end])));
+        else runs.push(shards[k].json(start, end));
       }
-      return { ticker: q.ticker, prices: await withComponents(scenario, q.ticker, shard, window) };
+      const prices = jsonArray<PriceBar | PriceBarWithComponents>(runs);
+      return q.tickers ? { tickers: q.tickers, prices } : { ticker: q.ticker!, prices };
     },
     (q) => {
+      requireTickerOrTickers(q);
       if (q.interval !== "day") throw badRequest(`Query parameter 'interval' must be 'day'; got '${q.interval}'`);
       requireOrderedWindow(q.start_date, q.end_date);
     },
   );
 
+  serve(
+    app,
+    tradingDays,
+    async (q, scenario) => {
+      // The macro tape has one row per trading day: its keys are the calendar, read without decoding a row.
+      const tape = await scenario.dated(SHARDS.macro);
+      if (!tape) return { trading_days: [] };
+      return { trading_days: tape.keys(...pageRange(...tape.window(q.start_date, q.end_date), q.offset, q.limit)) };
+    },
+    (q) => requireOrderedWindow(q.start_date, q.end_date),
+  );
+
   serve(app, priceSnapshot, async (q, scenario) => {
-    const shard = await priceShard(scenario, q.ticker);
+    const [shard] = await priceShards(scenario, [q.ticker]);
     const last = shard.length - 1;
     if (last < 0) throw notFound(`No price bar for ${q.ticker} on or before ${q.as_of}`);
     return { snapshot: jsonObject<PriceBar>(shard.json(last, last + 1)) };

@@ -4,7 +4,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { base, json, post, request } from "./client.ts";
+import { base, json, MEGACAP, post, request } from "./client.ts";
 import { OPEN_ROUTES, POST_SAMPLES, SAMPLES } from "./samples.ts";
 
 type Json = Record<string, unknown>;
@@ -136,6 +136,18 @@ describe.each(Object.keys(POST_SAMPLES))("POST %s answers as documented", (path)
     const res = await post(path, { ...POST_SAMPLES[path], limit: 0 });
     expect(res.status).toBe(422);
     const validate = validatorOf(path, "422", "post");
+    expect(validate(await json(res)) ? [] : validate.errors).toEqual([]);
+  });
+});
+
+// Answers of another form than the route's sample.
+describe.each([
+  ["/prices", `/prices?scenario_id=${MEGACAP}&tickers=AAPL,SPY&include_components=true&start_date=2023-06-26`],
+])("%s answers %s as documented", (path, url) => {
+  it("with a 200 body that validates against its schema", async () => {
+    const res = await request(url);
+    expect(res.status).toBe(200);
+    const validate = validatorOf(path, "200");
     expect(validate(await json(res)) ? [] : validate.errors).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ const long = "x".repeat(129);
 
 describe("errors follow GAPS.md", () => {
   it.each([
-    [`${P}`, 422, "Query parameter 'ticker' is required"],
+    [`${P}`, 422, "Query parameter 'ticker' or 'tickers' is required"],
     [`${P}&ticker=ZZZZ`, 404, "Ticker ZZZZ not found in scenario"],
     [`${P}&ticker=AAPL&interval=week`, 400, "Query parameter 'interval' must be 'day'; got 'week'"],
     [`${P}&ticker=AAPL&limit=0`, 422, "Query parameter 'limit' must be at least 1"],

@@ -439,6 +439,13 @@ describe("the door's habits", () => {
     expect((await get(`/prices?${native}&interval=week`)).status).toBe(400); // the native route keeps SPEC's 400
   });
 
+  it("reads one ticker on /prices, as financialdatasets does: a `tickers` list is not passed on", async () => {
+    const q = "interval=week&start_date=2023-01-01&end_date=2023-03-31";
+    expect(await body(`${FD}/prices/?ticker=AAPL&tickers=MSFT,SPY&${q}`)).toEqual(
+      await body(`${FD}/prices/?ticker=AAPL&${q}`),
+    );
+  });
+
   it("stands a snapshot without a date on the scenario's current_date", async () => {
     const { scenario } = await body(`/scenarios/${MEGACAP}`);
     expect((await body(`${FD}/prices/snapshot/?ticker=AAPL`)).snapshot).toEqual(

@@ -1,8 +1,9 @@
-// Prices: paging, windows, tickers, components, snapshots.
+// Prices: paging, windows, tickers, components, snapshots, several tickers at once, trading days.
 import { describe, expect, it } from "vitest";
-import { body, MEGACAP } from "./client.ts";
+import { body, BRANCH, get, json, MEGACAP } from "./client.ts";
 
 const P = `/prices?scenario_id=${MEGACAP}`;
+const times = (bars: { time: string }[]) => bars.map((b) => b.time);
 
 describe("prices", () => {
   it("walks pages with offset += limit until a short page and reassembles the full series", async () => {
@@ -74,5 +75,107 @@ describe("prices", () => {
     const fundReturn = last.close / bars[0].close;
     const benchReturn = last.metadata.benchmark_level / bars[0].metadata.benchmark_level;
     expect(Math.abs(fundReturn / benchReturn - 1)).toBeLessThan(0.005);
+  });
+});
+
+describe("prices of several tickers", () => {
+  const W = "start_date=2023-06-01&end_date=2023-07-31";
+
+  it("answer the single-ticker answers one after another, by ticker then date", async () => {
+    const several = await body(`${P}&tickers=msft,SPY,AAPL&${W}`);
+    expect(several.tickers).toEqual(["AAPL", "MSFT", "SPY"]);
+    const singles = await Promise.all(several.tickers.map((t: string) => body(`${P}&ticker=${t}&${W}`)));
+    expect(several.prices).toEqual(singles.flatMap((a) => a.prices));
+    expect(several.prices.map((b: { ticker: string }) => b.ticker)).toEqual(
+      singles.flatMap((a) => a.prices.map(() => a.ticker)),
+    );
+    // Repeated, mixed with a comma list, or listed twice: the same answer.
+    expect(await body(`${P}&tickers=SPY&tickers=aapl,MSFT&tickers=AAPL&${W}`)).toEqual(several);
+  });
+
+  it("carry components as the single-ticker answers do, restated at the same horizon", async () => {
+    const q = `${W}&include_components=true&as_of=2023-07-20`;
+    const several = (await body(`${P}&tickers=AAPL,JPM&${q}`)).prices;
+    const singles = await Promise.all(["AAPL", "JPM"].map((t) => body(`${P}&ticker=${t}&${q}`)));
+    expect(several).toEqual(singles.flatMap((a) => a.prices));
+    expect(several[0].adjusted_close).toBeDefined();
+  });
+
+  it("page over the combined rows with limit and offset", async () => {
+    const all = (await body(`${P}&tickers=AAPL,MSFT,SPY&${W}`)).prices;
+    const walked: unknown[] = [];
+    for (let offset = 0; ; offset += 17) {
+      const page = (await body(`${P}&tickers=AAPL,MSFT,SPY&${W}&limit=17&offset=${offset}`)).prices;
+      walked.push(...page);
+      if (page.length < 17) break;
+    }
+    expect(walked).toEqual(all);
+  });
+
+  it.each([
+    [`${P}`, 422, "Query parameter 'ticker' or 'tickers' is required"],
+    [`${P}&ticker=AAPL&tickers=MSFT`, 422, "Query parameters 'ticker' and 'tickers' cannot be combined"],
+    [
+      `${P}&tickers=${Array.from({ length: 51 }, (_, i) => `T${i}`).join(",")}`,
+      422,
+      "Query parameter 'tickers' must name at most 50 tickers",
+    ],
+    [`${P}&tickers=ZZZZ,AAPL,YYYY`, 404, "Ticker YYYY not found in scenario"],
+    [`${P}&tickers=AAPL,,MSFT`, 422, "Query parameter 'tickers.1' must not be empty"],
+  ])("%s -> %i", async (path, status, detail) => {
+    const res = await get(path);
+    expect(res.status).toBe(status);
+    const answer = await json(res);
+    expect(answer.detail).toBe(detail);
+    if (path === P || path.includes("&ticker=AAPL&tickers"))
+      expect(answer.errors.map((e: { loc: string[] }) => e.loc)).toEqual([
+        ["query", "ticker"],
+        ["query", "tickers"],
+      ]);
+  });
+
+  it("count each ticker once against the fifty", async () => {
+    const fifty = Array.from({ length: 50 }, (_, i) => `T${i}`).join(",");
+    const res = await get(`${P}&tickers=${fifty}`);
+    expect(res.status).toBe(404); // valid: the first unknown one is named
+    expect((await json(res)).detail).toBe("Ticker T0 not found in scenario");
+    expect((await get(`${P}&tickers=${Array(60).fill("AAPL").join(",")}&limit=1`)).status).toBe(200);
+  });
+});
+
+describe("trading days", () => {
+  const D = (id: string) => `/prices/trading-days?scenario_id=${id}`;
+  const spy = (id: string, q = "") => body(`/prices?scenario_id=${id}&ticker=SPY${q}`);
+
+  it("are the dates of SPY's bars, in the window and up to as_of", async () => {
+    expect((await body(D(MEGACAP))).trading_days).toEqual(times((await spy(MEGACAP)).prices));
+    const w = "&start_date=2023-06-25&end_date=2023-07-10";
+    const windowed = (await body(`${D(MEGACAP)}${w}`)).trading_days;
+    expect(windowed).toEqual(times((await spy(MEGACAP, w)).prices));
+    expect(windowed).not.toContain("2023-07-04"); // Independence Day
+    const upTo = (await body(`${D(MEGACAP)}${w}&as_of=2023-07-04`)).trading_days;
+    expect(upTo.at(-1)).toBe("2023-07-03");
+    expect(upTo).toEqual(windowed.filter((d: string) => d <= "2023-07-04"));
+  });
+
+  it("hide a future branch unless an explicit later as_of reveals it", async () => {
+    const current = (await body(`/scenarios/${BRANCH}`)).scenario.current_date;
+    const days = (await body(`${D(BRANCH)}&limit=10000`)).trading_days;
+    expect(days.at(-1)).toBe(current);
+    const later = (await body(`${D(BRANCH)}&as_of=2026-06-30&limit=10000`)).trading_days;
+    expect(later.filter((d: string) => d <= current)).toEqual(days);
+    expect(later.at(-1) > current).toBe(true);
+    expect(later).toEqual(times((await spy(BRANCH, "&as_of=2026-06-30&limit=10000")).prices));
+  });
+
+  it("page with limit and offset", async () => {
+    const all = (await body(D(MEGACAP))).trading_days;
+    expect((await body(`${D(MEGACAP)}&offset=10&limit=5`)).trading_days).toEqual(all.slice(10, 15));
+  });
+
+  it("refuse a window that ends before it starts", async () => {
+    const res = await get(`${D(MEGACAP)}&start_date=2023-07-10&end_date=2023-07-01`);
+    expect(res.status).toBe(400);
+    expect((await json(res)).detail).toBe("Query parameter 'start_date' must not be after 'end_date'");
   });
 });

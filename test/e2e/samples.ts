@@ -23,6 +23,7 @@ export const SAMPLES: Record<string, string> = {
   "/prices/snapshot/market": `/prices/snapshot/market?${s}&as_of=2023-06-30`,
   "/prices/tickers": `/prices/tickers?${s}`,
   "/prices/snapshot/tickers": `/prices/snapshot/tickers?${s}`,
+  "/prices/trading-days": `/prices/trading-days?${s}&start_date=2023-06-01&end_date=2023-07-31`,
   "/macro": `/macro?scenario_id=${BRANCH}&start_date=2025-06-01`,
   "/macro/interest-rates": `/macro/interest-rates?${s}&bank=ECB`,
   "/macro/interest-rates/snapshot": `/macro/interest-rates/snapshot?${s}&bank=fed&as_of=2023-08-01`,
