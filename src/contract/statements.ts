@@ -112,21 +112,21 @@ export const CASH_FLOW_LINES = {
   net_cash_flow_from_operations: num(
     "net_income + depreciation_and_amortization + share_based_compensation + change_in_working_capital.",
   ),
-  operating_cash_flow: num("net_cash_flow_from_operations (SPEC's name)."),
+  operating_cash_flow: num("net_cash_flow_from_operations, under a second name."),
   capital_expenditure: num("Capital expenditure (negative)."),
   business_acquisitions_and_disposals: num("Acquisitions net of disposals."),
   investment_acquisitions_and_disposals: num("Purchases net of sales of investments."),
   net_cash_flow_from_investing: num(
     "capital_expenditure + business_acquisitions_and_disposals + investment_acquisitions_and_disposals.",
   ),
-  investing_cash_flow: num("net_cash_flow_from_investing (SPEC's name)."),
+  investing_cash_flow: num("net_cash_flow_from_investing, under a second name."),
   issuance_or_repayment_of_debt_securities: num("Debt issued net of repaid."),
   issuance_or_purchase_of_equity_shares: num("Shares issued net of bought back."),
   dividends_and_other_cash_distributions: num("Dividends paid (negative)."),
   net_cash_flow_from_financing: num(
     "issuance_or_repayment_of_debt_securities + issuance_or_purchase_of_equity_shares + dividends_and_other_cash_distributions.",
   ),
-  financing_cash_flow: num("net_cash_flow_from_financing (SPEC's name)."),
+  financing_cash_flow: num("net_cash_flow_from_financing, under a second name."),
   effect_of_exchange_rate_changes: num("Effect of exchange rates on cash."),
   change_in_cash_and_equivalents: num(
     "net_cash_flow_from_operations + net_cash_flow_from_investing + net_cash_flow_from_financing + effect_of_exchange_rate_changes.",

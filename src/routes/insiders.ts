@@ -19,8 +19,9 @@ const trades = dataRoute({
     "Newest filing first, ties by id. Each row is a Form 4 transaction of an officer, director or 10% owner, " +
     "filed within two business days and visible from its `filing_date`; `filing_date_gte` and `filing_date_lte` " +
     "bound it. Open-market trades (`buy`, `sell`) never fall in the blackout from 14 days before a quarter's end " +
-    "to the trading day after its release, except sales under a 10b5-1 plan (`details.plan`). Rows carry SPEC's " +
-    "fields and financialdatasets' (`name`, `title`, signed `transaction_shares`...). Funds and warrants have none.",
+    "to the trading day after its release, except sales under a 10b5-1 plan (`details.plan`). Rows carry each " +
+    "field under both names clients use (`insider_name` and `name`, `role` and `title`, unsigned `shares` and " +
+    "signed `transaction_shares`...). Funds and warrants have none.",
   request: {
     query: z.object({
       scenario_id: scenarioId(),

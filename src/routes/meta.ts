@@ -74,6 +74,21 @@ const docsAsset = createRoute({
   },
 });
 
+/** The OpenAPI 3.1 document of a finished app: `/openapi.json`, and the source of docs/reference.md. */
+export function openApiDocument(app: ApiApp) {
+  return app.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Synthetic market data API",
+      version: "1",
+      description:
+        "Read-only JSON over synthetic market worlds (scenarios). Every data route needs `scenario_id` and " +
+        "the `X-API-KEY` header; errors are `{detail}`; scenario data never changes, so answers carry strong " +
+        "ETags. Point in time: nothing after a route's horizon (`as_of`, or the scenario's current_date) is served.",
+    },
+  });
+}
+
 /** Routes without a key; `app` is the finished app, whose declarations the document describes. */
 export function register(app: ApiApp): void {
   app.openAPIRegistry.registerComponent("securitySchemes", API_KEY_SCHEME, {
@@ -88,22 +103,7 @@ export function register(app: ApiApp): void {
   // Built on first use, after every route is registered, then served as fixed bytes.
   let document: StaticAnswer | undefined;
   app.openapi(openapi, ((c: Context<AppEnv>) => {
-    document ??= new StaticAnswer(
-      JSON.stringify(
-        app.getOpenAPI31Document({
-          openapi: "3.1.0",
-          info: {
-            title: "Synthetic market data API",
-            version: "1",
-            description:
-              "Read-only JSON over synthetic market worlds (scenarios). Every data route needs `scenario_id` and " +
-              "the `X-API-KEY` header; errors are `{detail}`; scenario data never changes, so answers carry strong " +
-              "ETags. Point in time: nothing after a route's horizon (`as_of`, or the scenario's current_date) is served.",
-          },
-        }),
-      ),
-      "application/json",
-    );
+    document ??= new StaticAnswer(JSON.stringify(openApiDocument(app)), "application/json");
     return document.respond(c);
   }) as never);
 
