@@ -114,7 +114,10 @@ describe("request bodies", () => {
     ],
     [{ filters: { market_cap: {} } }, "Body field 'filters.market_cap' must hold at least one of gt, gte, lt, lte, eq"],
     [{ filters: { market_cap: { gt: "1" } } }, "Body field 'filters.market_cap.gt' must be a number"],
-    [{ filters: { market_cap: { above: 1 } } }, "Body field 'filters.market_cap.above' is not accepted"],
+    [
+      { filters: { market_cap: { above: 1 } } },
+      "Body field 'filters.market_cap.above' is not a bound: the bounds are eq, gt, gte, lt, lte",
+    ],
     [{ filters: [] }, "Body field 'filters' must be an object of field names to bounds"],
     [{ filter: {} }, "Body field 'filter' is not accepted"],
     [{ limit: 5001 }, "Body field 'limit' must be at most 5000"],
