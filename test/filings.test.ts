@@ -195,7 +195,7 @@ describe("the filings checks", () => {
     const [first] = companies;
     const i = first.filings.findIndex(eightK);
     const f = first.filings[i];
-    const rumour = { ...first.events[0], event_id: "evt_rumour", event_type: "merger_rumor" };
+    const rumour = { ...first.events[0], event_id: "evt_rumour", event_type: "merger_rumor" as const };
     const onRumour = companies.with(0, {
       ...first,
       events: [...first.events, { ...rumour, event_date: f.report_period, visible_from: f.report_period }],

@@ -111,7 +111,7 @@ describe("insider trades", () => {
     const day = world.days[120];
     const promotion = {
       ...c.events[0],
-      event_type: "management_change",
+      event_type: "management_change" as const,
       event_date: day,
       visible_from: day,
       public_summary: `${c.facts.name} named ${cfo.name} as chief executive officer.`,

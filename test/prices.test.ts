@@ -29,7 +29,7 @@ const GROWING = 0.06 + MARKET_DIVIDEND_YIELD;
 const growingMarket = { ...market, returns: flat(GROWING / TRADING_DAYS), trend: flat(GROWING / TRADING_DAYS) };
 
 /** A company event on day 100 with a price jump and no volatility or volume effect. */
-const newsOnDay100 = (event_type: string, jump: number): WorldEvent => ({
+const newsOnDay100 = (event_type: WorldEvent["event_type"], jump: number): WorldEvent => ({
   event_id: "evt_1",
   ticker: "XYZ",
   event_type,

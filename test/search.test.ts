@@ -114,8 +114,14 @@ describe("request bodies", () => {
     ],
     [{ filters: { market_cap: {} } }, "Body field 'filters.market_cap' must hold at least one of gt, gte, lt, lte, eq"],
     [{ filters: { market_cap: { gt: "1" } } }, "Body field 'filters.market_cap.gt' must be a number"],
-    [{ filters: { market_cap: { above: 1 } } }, "Body field 'filters.market_cap.above' is not accepted"],
-    [{ filters: [] }, "Body field 'filters' must be an object of field names to bounds"],
+    [
+      { filters: { market_cap: { above: 1 } } },
+      "Body field 'filters.market_cap.above' is not a bound: the bounds are eq, gt, gte, lt, lte",
+    ],
+    [
+      { filters: "pe<9" },
+      "Body field 'filters' must be a list of {field, operator, value} or an object of field names to bounds",
+    ],
     [{ filter: {} }, "Body field 'filter' is not accepted"],
     [{ limit: 5001 }, "Body field 'limit' must be at most 5000"],
     [{ limit: 2.5 }, "Body field 'limit' must be an integer"],
@@ -132,8 +138,8 @@ describe("request bodies", () => {
 
   it.each([
     [
-      { line_items: ["revenue", "ebitda"] },
-      "Body field 'line_items' names unknown fields: ebitda (see GET /financials/search/screener/filters)",
+      { line_items: ["revenue", "ebitda", "ebit_da"] },
+      "Body field 'line_items' names unknown fields: ebit_da (see GET /financials/search/screener/filters; also ebitda, working_capital)",
     ],
     [{ limit: 501 }, "Body field 'limit' must be at most 500"],
     [{ end_date: 20230630 }, "Body field 'end_date' must be a date YYYY-MM-DD"],

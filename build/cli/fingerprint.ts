@@ -116,6 +116,8 @@ async function answerLines(base: string): Promise<string[]> {
     "/scenarios",
     "/scenarios?path_mode=future_branch",
     "/macro/interest-rates/banks",
+    "/events/types",
+    "/sectors",
     "/index-funds/tickers",
     "/financials/search/screener/filters",
   ].map((path) => ({ path }));

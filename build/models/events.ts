@@ -3,6 +3,7 @@
 // Artifacts of later families (news, filings, estimates) will point back to `event_id`.
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
+import type { EventType } from "../../src/contract/vocabulary.ts";
 import { onOrAfterTradingDay } from "./calendar.ts";
 import { personName } from "./names.ts";
 import type { Rng } from "./rng.ts";
@@ -26,7 +27,8 @@ export interface HiddenEffect {
 export interface WorldEvent {
   event_id: string;
   ticker: string | null;
-  event_type: string;
+  /** Only the served vocabulary: the timeline's filter refuses any other type. */
+  event_type: EventType;
   event_date: string;
   public_release_datetime: string;
   visible_from: string;
@@ -75,7 +77,7 @@ function makeEvent(
   idParts: string[],
   fields: {
     ticker: string | null;
-    event_type: string;
+    event_type: EventType;
     date: string;
     time: string;
     summary: string;
@@ -102,7 +104,7 @@ export function filedEvent(
   scenarioId: string,
   days: string[],
   idParts: string[],
-  fields: { ticker: string; event_type: string; date: string; time: string; summary: string },
+  fields: { ticker: string; event_type: EventType; date: string; time: string; summary: string },
 ): WorldEvent {
   const dayIndex = dayIndexOf(days);
   return makeEvent({ scenarioId, days, dayIndex }, idParts, {
@@ -176,7 +178,7 @@ export function earningsEvents(
 }
 
 interface IdioKind {
-  type: string;
+  type: EventType;
   /** Mean jump and its sd. */
   mean: number;
   sd: number;

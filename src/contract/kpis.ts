@@ -2,6 +2,7 @@
 // shapes, and which KPIs each sector reports. Every KPI field is in every row, null outside its
 // sectors. Money is USD; growth, margins and rates are fractions.
 import { z } from "zod";
+import type { Sector } from "./vocabulary.ts";
 
 const num = (description: string) => z.number().nullable().meta({ description });
 const int = (description: string) => z.int().nullable().meta({ description });
@@ -59,7 +60,7 @@ const KPI_LINES = {
 export type KpiField = keyof typeof KPI_LINES;
 export const KPI_FIELDS = Object.keys(KPI_LINES) as KpiField[];
 
-/** The KPIs each sector reports (GICS sectors; any other sector reports none). */
+/** The KPIs each sector reports (every one of SECTORS; any other sector reports none). */
 export const SECTOR_KPIS: Record<string, readonly KpiField[]> = {
   "Consumer Discretionary": ["same_store_sales_growth", "store_count", "revenue_per_store"],
   "Consumer Staples": ["same_store_sales_growth", "store_count", "revenue_per_store"],
@@ -72,7 +73,7 @@ export const SECTOR_KPIS: Record<string, readonly KpiField[]> = {
   "Communication Services": ["subscribers", "arpu", "churn_rate"],
   Materials: ["volume_sold_tonnes", "realized_price_per_tonne"],
   "Real Estate": ["occupancy", "leasable_square_feet", "rent_per_square_foot"],
-};
+} satisfies Record<Sector, readonly KpiField[]>;
 
 export const KpiMetrics = z
   .object({

@@ -230,15 +230,12 @@ export const bodyList = <T extends z.ZodType<string>>(item: T, doc: Doc) =>
 /** Tickers in a body, normalized as in a query (`brk.b` is `BRK-B`). */
 export const bodyTickers = (doc: Doc) => bodyList(tickerValue(), doc);
 
-/** A name or a list of names (`"Energy"` or `["Energy", "Utilities"]`), read as a list: any of them. */
-export const bodyNames = (doc: Doc) =>
+/**
+ * A name or a list of names (`"Energy"` or `["Energy", "Utilities"]`), read as a list: any of them.
+ * `name` checks each (its failures should be refinements: a union reports only those that let it go on).
+ */
+export const bodyNames = (doc: Doc, name: z.ZodType<string> = z.string().min(1, "must not be empty")) =>
   z
-    .union(
-      [
-        z.string().min(1, "must not be empty"),
-        z.array(z.string().min(1, "must not be empty")).min(1, "must not be empty"),
-      ],
-      bodyKind("a string or a list of strings"),
-    )
+    .union([name, z.array(name).min(1, "must not be empty")], bodyKind("a string or a list of strings"))
     .transform((v) => (typeof v === "string" ? [v] : v))
     .meta(doc);

@@ -4,6 +4,7 @@
 // against them. Each schema with an `id` becomes a named component of the document.
 import { z } from "zod";
 import { day, field } from "./fields.ts";
+import { EVENT_TYPE_NAMES } from "./vocabulary.ts";
 
 const ticker = (description = "Ticker symbol (upper case, `.` written as `-`).", example = "AAPL") =>
   field(z.string(), description, example);
@@ -57,7 +58,7 @@ export const CompanyFacts = z
   .object({
     ticker: ticker(),
     name: field(z.string(), "Company name (real identity).", "Apple Inc."),
-    sector: field(z.string(), "GICS sector.", "Information Technology"),
+    sector: field(z.string(), "GICS sector (see `/sectors`).", "Information Technology"),
     industry: field(z.string(), "GICS sub-industry.", "Technology Hardware, Storage & Peripherals"),
     category: field(z.string(), "Security category.", "Common Stock"),
     exchange: field(z.string(), "Listing exchange.", "NASDAQ"),
@@ -203,11 +204,7 @@ export const Event = z
       "evt_89bce83a69bffb07fd0d",
     ),
     ticker: field(z.string().nullable(), "The company, or null for a market-wide event.", "MSFT"),
-    event_type: field(
-      z.string(),
-      "earnings_release, policy_decision, inflation_release, macro_catalyst, guidance_change, product_launch, lawsuit, management_change, merger_rumor, regulatory_action, contract_win.",
-      "earnings_release",
-    ),
+    event_type: field(z.enum(EVENT_TYPE_NAMES), "The type of event (see `/events/types`).", "earnings_release"),
     event_date: day("Date of the event."),
     public_release_datetime: field(
       z.string(),
@@ -218,6 +215,13 @@ export const Event = z
     public_summary: field(z.string(), "What was announced.", "Microsoft launched a new product line."),
   })
   .meta({ id: "Event", description: "An event of the public timeline (its hidden effects are never served)." });
+
+export const EventTypeInfo = z
+  .object({
+    event_type: field(z.enum(EVENT_TYPE_NAMES), "The value `event_type` takes.", "earnings_release"),
+    description: field(z.string(), "What an event of the type is.", "A company launched a new product line."),
+  })
+  .meta({ id: "EventType", description: "A type of event of the timeline." });
 
 export const CorporateAction = z
   .object({

@@ -24,6 +24,7 @@ import {
   PERIOD_FIELDS,
   SHARE_COUNT_LINES,
 } from "./statements.ts";
+import { SECTORS } from "./vocabulary.ts";
 
 const isNumber = (s: z.ZodType) => s instanceof z.ZodNullable && s.unwrap() instanceof z.ZodNumber;
 
@@ -112,6 +113,13 @@ function knownFields(names: string[], ctx: z.RefinementCtx, derived = false): vo
         `${derived ? `; also ${DERIVED_NAMES.join(", ")}` : ""})`,
     });
 }
+
+/** A sector in any case (a refinement, not an enum, so that a union reports it naming the sectors). */
+const SECTOR_NAMES = new Set(SECTORS.map((n) => n.toLowerCase()));
+const sectorName = z
+  .string()
+  .min(1, "must not be empty")
+  .refine((n) => SECTOR_NAMES.has(n.toLowerCase()), `must be one of ${SECTORS.join(", ")} (any case)`);
 
 const bound = (description: string) =>
   z.number({ error: "must be a number" }).optional().meta({ description, example: 0 });
@@ -220,14 +228,27 @@ const asMap = (filters: z.output<typeof FilterList> | FilterMap): FilterMap => {
   return map;
 };
 
+/** A map's unknown bounds, each named with the bounds there are (its strict object names only the key). */
+const namingBounds = (issue: z.core.$ZodIssue) =>
+  issue.code === "unrecognized_keys"
+    ? issue.keys.map((k) => ({
+        code: "custom",
+        path: [...issue.path, k],
+        message: `is not a bound: the bounds are ${OPERATORS.join(", ")}`,
+      }))
+    : [issue];
+
 /**
  * `filters` as a list or as a map, validated by the schema of the kind sent, so that a failure
  * names its own field (`filters.0.operator`) rather than a union's "Invalid input".
  */
 const Filters = z.preprocess(
   (value, ctx) => {
-    const parsed = (Array.isArray(value) ? FilterList : FilterMap).safeParse(value);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue(issue as never);
+    const isList = Array.isArray(value);
+    const parsed = (isList ? FilterList : FilterMap).safeParse(value);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        for (const named of isList ? [issue] : namingBounds(issue)) ctx.addIssue(named as never);
     return value;
   },
   z
@@ -247,10 +268,13 @@ export const ScreenerRequest = z
     ...COMMON,
     period: period("ttm"),
     filters: withDefault(Filters, {}),
-    sector: bodyNames({
-      description: "Only companies of this sector, or of any of these (case-insensitive).",
-      example: "Information Technology",
-    }).optional(),
+    sector: bodyNames(
+      {
+        description: "Only companies of this sector, or of any of these (case-insensitive; see `/sectors`).",
+        example: "Information Technology",
+      },
+      sectorName,
+    ).optional(),
     industry: bodyNames({
       description: "Only companies of this industry, or of any of these (case-insensitive).",
       example: "Semiconductors",

@@ -1,11 +1,12 @@
 // Company identity: facts by ticker or CIK (with the market cap and weighted average shares as of the
-// request's horizon), the company list with search, and their tickers and CIKs.
+// request's horizon), the company list with search, their tickers and CIKs, and the sectors.
 import { z } from "zod";
 import { asOf, page, scenarioId, str, ticker, tickers } from "../contract/params.ts";
 import { closeOf } from "../bundle/metrics-snapshot.ts";
 import { SHARDS } from "../bundle/shards.ts";
 import { CompanyFacts, CompanyFactsAsOf } from "../contract/resources.ts";
 import { PER_SHARE_LINES, SHARE_COUNT_LINES } from "../contract/statements.ts";
+import { SECTORS } from "../contract/vocabulary.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { periodRows } from "../http/periods.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
@@ -74,6 +75,17 @@ const companyCiks = dataRoute({
   summary: "CIKs of the operating companies",
   request: scenarioOnly,
   response: z.object({ ciks: z.array(z.string()) }),
+});
+
+const sectors = dataRoute({
+  path: "/sectors",
+  tag: TAG,
+  summary: "Sectors",
+  description:
+    "The GICS sectors companies are classified in, the values the screener's `sector` takes: the same in every " +
+    "scenario, so no scenario_id needed (`/kpi/metrics/sectors` lists those of a scenario's companies).",
+  request: {},
+  response: z.object({ sectors: z.array(z.enum(SECTORS)) }),
 });
 
 /**
@@ -151,4 +163,6 @@ export function register(app: ApiApp): void {
   serve(app, companyTickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
 
   serve(app, companyCiks, async (_, scenario) => ({ ciks: (await ciksOf(scenario)).keys }));
+
+  serve(app, sectors, async () => ({ sectors: [...SECTORS] }));
 }

@@ -1,8 +1,10 @@
-// The event timeline: earnings, policy decisions, inflation prints, catalysts, company events.
+// The event timeline: earnings, policy decisions, inflation prints, catalysts, company events; and
+// the types of event.
 import { z } from "zod";
 import { SHARDS } from "../bundle/shards.ts";
-import { asOf, endDate, many, page, scenarioId, startDate, str, tickers } from "../contract/params.ts";
-import { Event } from "../contract/resources.ts";
+import { asOf, endDate, many, oneOf, page, scenarioId, startDate, tickers } from "../contract/params.ts";
+import { Event, EventTypeInfo } from "../contract/resources.ts";
+import { EVENT_TYPE_NAMES, EVENT_TYPES } from "../contract/vocabulary.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { jsonArray } from "../http/json.ts";
 import { requireOrderedWindow } from "../http/scenario.ts";
@@ -19,8 +21,8 @@ const timeline = dataRoute({
       scenario_id: scenarioId(),
       ticker: tickers("Only these companies' events", "AAPL"),
       as_of: asOf("events").optional(),
-      event_type: many(str({ description: "An event type.", example: "earnings_release" }, 64), {
-        description: "Only these event types (repeat for any of).",
+      event_type: many(oneOf(EVENT_TYPE_NAMES, { description: "An event type.", example: "earnings_release" }), {
+        description: "Only these event types (repeat for any of; see `/events/types`).",
         example: "earnings_release",
       }),
       start_date: startDate().optional(),
@@ -29,6 +31,16 @@ const timeline = dataRoute({
     }),
   },
   response: z.object({ events: z.array(Event) }),
+});
+
+const eventTypes = dataRoute({
+  path: "/events/types",
+  tag: "Events",
+  summary: "Types of event",
+  description:
+    "The values `event_type` takes, with what each is: the same in every scenario, so no scenario_id needed.",
+  request: {},
+  response: z.object({ event_types: z.array(EventTypeInfo) }),
 });
 
 export function register(app: ApiApp): void {
@@ -48,4 +60,8 @@ export function register(app: ApiApp): void {
     },
     (q) => requireOrderedWindow(q.start_date, q.end_date),
   );
+
+  serve(app, eventTypes, async () => ({
+    event_types: EVENT_TYPE_NAMES.map((event_type) => ({ event_type, description: EVENT_TYPES[event_type] })),
+  }));
 }

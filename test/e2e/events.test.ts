@@ -1,6 +1,7 @@
 // The event timeline.
 import { describe, expect, it } from "vitest";
-import { body, MEGACAP } from "./client.ts";
+import { EVENT_TYPE_NAMES, EVENT_TYPES } from "../../src/contract/vocabulary.ts";
+import { BRANCH, body, CRISIS, get, json, MEGACAP, RATE_SHOCK } from "./client.ts";
 
 const E = `/events/timeline?scenario_id=${MEGACAP}`;
 
@@ -45,5 +46,33 @@ describe("event timeline", () => {
 
   it("answers an empty list for a fund, which has no events", async () => {
     expect((await body(`${E}&ticker=SPY`)).events).toEqual([]);
+  });
+
+  it("lists the event types, without a scenario, and every scenario's events are of them", async () => {
+    const { event_types } = await body("/events/types");
+    expect(event_types).toEqual(
+      Object.entries(EVENT_TYPES).map(([event_type, description]) => ({ event_type, description })),
+    );
+    expect(await body(`/events/types?scenario_id=${MEGACAP}`)).toEqual({ event_types });
+    for (const id of [MEGACAP, RATE_SHOCK, BRANCH, CRISIS]) {
+      const seen = new Set<string>();
+      for (let offset = 0; ; offset += 500) {
+        const { events } = await body(`/events/timeline?scenario_id=${id}&as_of=2100-01-01&limit=500&offset=${offset}`);
+        for (const e of events) seen.add(e.event_type);
+        if (events.length < 500) break;
+      }
+      expect(EVENT_TYPE_NAMES).toEqual(expect.arrayContaining([...seen]));
+    }
+  });
+
+  it("refuses an unknown event type, naming the known ones", async () => {
+    for (const [query, name] of [
+      ["event_type=earnings", "event_type.0"],
+      ["event_type=lawsuit&event_type=Lawsuit", "event_type.1"],
+    ]) {
+      const res = await get(`${E}&${query}`);
+      expect(res.status).toBe(422);
+      expect((await json(res)).detail).toBe(`Query parameter '${name}' must be one of ${EVENT_TYPE_NAMES.join(", ")}`);
+    }
   });
 });

@@ -29,6 +29,8 @@ export const SAMPLES: Record<string, string> = {
   "/macro/interest-rates/snapshot": `/macro/interest-rates/snapshot?${s}&bank=fed&as_of=2023-08-01`,
   "/macro/interest-rates/banks": "/macro/interest-rates/banks",
   "/events/timeline": `/events/timeline?${s}&limit=50`,
+  "/events/types": "/events/types",
+  "/sectors": "/sectors",
   "/news": `/news?${s}&ticker=AAPL&include_market=true&limit=20`,
   // An article of the default library: AAPL's results of 2023-01-30 (ids are stable for a world).
   "/analyst-notes": `/analyst-notes?${s}&ticker=MSFT`,

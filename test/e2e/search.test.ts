@@ -2,7 +2,8 @@
 // /financials/* and /financial-metrics fetched one company at a time, as of the same date.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LINE_ITEMS, SCREENER_DEFAULT_FIELDS, SEARCH_FIELDS } from "../../src/contract/search.ts";
-import { body, BRANCH, get, json, MEGACAP, post } from "./client.ts";
+import { SECTORS } from "../../src/contract/vocabulary.ts";
+import { body, BRANCH, CRISIS, get, json, MEGACAP, post, RATE_SHOCK } from "./client.ts";
 
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;
@@ -124,6 +125,16 @@ describe("the screener", () => {
       ...(await results(SCREENER, { scenario_id: MEGACAP, limit: 3, offset: 3 })),
     ];
     expect(pages).toEqual(all.slice(0, 6));
+  });
+
+  it("takes the sectors /sectors lists, without a scenario, and every scenario's companies are of them", async () => {
+    const { sectors } = await body("/sectors");
+    expect(sectors).toEqual([...SECTORS]);
+    expect(await body(`/sectors?${s}`)).toEqual({ sectors });
+    for (const id of [MEGACAP, RATE_SHOCK, BRANCH, CRISIS]) {
+      const { companies: facts } = await body(`/companies?scenario_id=${id}&limit=5000`);
+      expect(sectors).toEqual(expect.arrayContaining(facts.map((c: Row) => c.sector)));
+    }
   });
 });
 
@@ -387,6 +398,19 @@ describe("search requests", () => {
     [LINE_ITEMS, { limit: 501 }, 422, "Body field 'limit' must be at most 500"],
     [SCREENER, { filters: { revenue: { gt: "1e9" } } }, 422, "Body field 'filters.revenue.gt' must be a number"],
     [SCREENER, { period: "weekly" }, 422, "Body field 'period' must be one of ttm, quarterly, annual"],
+    [SCREENER, { sector: "Technology" }, 422, `Body field 'sector' must be one of ${SECTORS.join(", ")} (any case)`],
+    [
+      SCREENER,
+      { sector: ["energy", "Tech"] },
+      422,
+      `Body field 'sector.1' must be one of ${SECTORS.join(", ")} (any case)`,
+    ],
+    [
+      SCREENER,
+      { filters: { revenue: { gte: 1e9, in: [1e9] } } },
+      422,
+      "Body field 'filters.revenue.in' is not a bound: the bounds are eq, gt, gte, lt, lte",
+    ],
     [LINE_ITEMS, { start_date: "2023-01-01" }, 422, "Body field 'start_date' is not accepted"],
     [SCREENER, { tickers: ["AAPL", "ZZZZ"] }, 404, "Ticker ZZZZ not found in scenario"],
   ])("%s %j -> %i", async (path, sent, status, detail) => {

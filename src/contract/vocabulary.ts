@@ -1,0 +1,39 @@
+// The fixed vocabularies filters take: the types of event and the sectors, the same in every scenario.
+// The filters refuse anything else (422 naming these), `/events/types` and `/sectors` list them, and
+// the build can only make events of these types (build/models/events.ts types them with EventType).
+
+/** Every type of event the timeline holds, with what it is: `/events/types`. */
+export const EVENT_TYPES = {
+  earnings_release: "A company reported its quarter's results (its 10-Q or 10-K is filed the same day).",
+  guidance_change: "A company raised or lowered its full-year outlook.",
+  product_launch: "A company launched a new product line.",
+  lawsuit: "A company was named as defendant in a lawsuit.",
+  management_change: "A company named a new officer.",
+  merger_rumor: "Reports said a company is exploring strategic options, including a sale.",
+  regulatory_action: "Regulators opened an inquiry into a company.",
+  contract_win: "A company won a large multi-year contract.",
+  catalyst_impact: "A company's own move against the market on the day of the scenario's catalyst.",
+  insider_purchase: "An insider bought shares after a fall of the stock (public from the Form 4's filing).",
+  stake_disclosure: "A manager reported a stake of 5% or more (public from the 13F's filing).",
+  policy_decision: "A central bank's policy-rate decision (market-wide: ticker null).",
+  inflation_release: "The month's consumer-price print (market-wide: ticker null).",
+  macro_catalyst: "The scenario's catalyst (market-wide: ticker null).",
+} as const;
+export type EventType = keyof typeof EVENT_TYPES;
+export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as [EventType, ...EventType[]];
+
+/** The GICS sectors companies are classified in (build/refdata, or from the SIC code in build/models/refdata.ts): `/sectors`. */
+export const SECTORS = [
+  "Communication Services",
+  "Consumer Discretionary",
+  "Consumer Staples",
+  "Energy",
+  "Financials",
+  "Health Care",
+  "Industrials",
+  "Information Technology",
+  "Materials",
+  "Real Estate",
+  "Utilities",
+] as const;
+export type Sector = (typeof SECTORS)[number];
