@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { routeLimits, type ApiApp } from "../http/route.ts";
+import { boundedBody, MAX_BODY_BYTES, routeLimits, type ApiApp } from "../http/route.ts";
 import { FD_PATHS, type FdPath } from "./paths.ts";
 
 /** The headers of a native answer the door passes on (its ETag is the native body's, not this one's). */
@@ -66,24 +66,26 @@ export function register(app: ApiApp): void {
     route.query?.(asked, { currentDate });
     asked.set("scenario_id", id);
 
-    // Paging: the limit asked (at most the native maximum), one row more to learn whether a page follows.
+    // Paging: `limit` is the total a client wants across pages (FDClient stops following
+    // next_page_url only when it is absent); a page holds at most the native maximum of it.
     limits ??= routeLimits(app);
     const bounds = limits.get(native);
     const offset = Math.max(0, Number(asked.get("offset") ?? 0) || 0);
-    let limit: number | undefined;
+    let wanted: number | undefined;
+    let page: number | undefined;
     const allRows = route.allRows?.(query) ?? false;
     const given = Number(asked.get("limit") ?? bounds?.defaultLimit);
     // A limit that is not a whole number from 1 goes to the native route as sent, which answers 422.
     if (bounds && Number.isInteger(given) && given >= 1) {
-      limit = Math.min(given, bounds.maxLimit);
+      wanted = given;
+      page = Math.min(given, bounds.maxLimit);
       if (allRows) {
         const sent = asked.get("offset");
         if (sent !== null && !/^\d+$/.test(sent))
           throw new ApiError(422, `Query parameter 'offset' must be a whole number from 0, not '${sent}'`);
         asked.delete("offset");
       }
-      const probe = route.rows ? Math.min(limit + 1, bounds.maxLimit) : limit;
-      asked.set("limit", String(allRows ? bounds.maxLimit : probe));
+      asked.set("limit", String(allRows ? bounds.maxLimit : page));
     }
 
     const headers = new Headers(c.req.raw.headers);
@@ -91,24 +93,24 @@ export function register(app: ApiApp): void {
     const inner = new Request(`${new URL(c.req.url).origin}${native}?${asked}`, {
       method: method === "POST" ? "POST" : "GET",
       headers,
-      body: method === "POST" ? c.req.raw.body : undefined, // streamed: the native route bounds its size
+      body: method === "POST" ? await bodyOf(c, route) : undefined,
     });
     const res = await app.fetch(inner, c.env, executionContext(c));
     if (res.status !== 200) return res;
 
     let body = (await res.json()) as Record<string, unknown>;
     body = route.answer?.(body, query) ?? body;
-    if (route.rows && limit !== undefined) {
+    if (route.rows && wanted !== undefined && page !== undefined) {
       const rows = body[route.rows];
       if (Array.isArray(rows)) {
         // Rows the native route gave past the page (`allRows` answers are paged here).
         const start = allRows ? offset : 0;
-        const more = rows.length > start + limit || (!allRows && limit === bounds?.maxLimit && rows.length === limit);
-        body[route.rows] = rows.slice(start, start + limit);
+        const more = wanted > page && (allRows ? rows.length > start + page : rows.length === page);
+        body[route.rows] = rows.slice(start, start + page);
         if (more) {
           const next = new URLSearchParams(query);
-          next.set("offset", String(offset + limit));
-          next.set("limit", String(limit));
+          next.set("offset", String(offset + page));
+          next.set("limit", String(wanted - page));
           body.next_page_url = `${originOf(c)}/fd/${encodeURIComponent(id)}${path}/?${next}`;
         }
       }
@@ -119,6 +121,25 @@ export function register(app: ApiApp): void {
     }
     return c.req.method === "HEAD" ? c.body(null, 200, { "Content-Type": "application/json" }) : c.json(body);
   });
+}
+
+/**
+ * A POST body for the native route: as sent (streamed: the native route bounds its size), or
+ * rewritten by the path when it is a JSON object of at most MAX_BODY_BYTES (else as sent, refused there).
+ */
+async function bodyOf(c: Context<AppEnv>, route: FdPath): Promise<BodyInit | null> {
+  if (!route.body) return c.req.raw.body;
+  const bytes = await boundedBody(c.req.raw);
+  if (!bytes) throw new ApiError(422, `Request body must be at most ${MAX_BODY_BYTES} bytes`);
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return bytes; // not JSON: the native route says so
+  }
+  return value && typeof value === "object" && !Array.isArray(value)
+    ? JSON.stringify(route.body(value as Record<string, unknown>))
+    : bytes;
 }
 
 /** The worker's execution context, which tests' plain fetches do not have. */

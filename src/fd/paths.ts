@@ -2,6 +2,9 @@
 // native path it reads, how its query is rewritten, and how its answer is reshaped. A path absent here
 // is 404. The clients read to draw this table are named in docs/financialdatasets.md.
 import { FILING_ITEMS } from "../contract/filings.ts";
+import { PriceBar } from "../contract/resources.ts";
+import { notFound } from "../http/errors.ts";
+import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../contract/segments.ts";
 import { aggregate, intervalOf, type Bar } from "./intervals.ts";
 
 export interface FdPath {
@@ -16,11 +19,13 @@ export interface FdPath {
   query?: (query: URLSearchParams, scenario: { currentDate: string | undefined }) => void;
   /** Reshape the native answer; `query` is the door's own. */
   answer?: (body: Record<string, unknown>, query: URLSearchParams) => Record<string, unknown>;
+  /** Rewrite a POST's JSON object body for the native route. */
+  body?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** An answer that needs no scenario and no key (reference lists). */
   fixed?: () => unknown;
 }
 
-const dayBefore = (date: string, days: number) => {
+const shiftDays = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return date; // left to the native route's validation
   d.setUTCDate(d.getUTCDate() + days);
@@ -42,7 +47,7 @@ function dateBounds(query: URLSearchParams, name: string): void {
     const value = query.get(name + strict);
     if (value === null) continue;
     query.delete(name + strict);
-    query.set(name + inclusive, dayBefore(value, days));
+    query.set(name + inclusive, shiftDays(value, days));
   }
 }
 
@@ -68,13 +73,96 @@ const prices: FdPath = {
 
 const listed = (rows: string, extra: Partial<FdPath> = {}): FdPath => ({ rows, ...extra });
 
-/** financialdatasets' snapshot takes no date: the scenario's current_date. */
+/** Bars of the last month up to the snapshot's date: its bar and the one before, for the day's change. */
+const SNAPSHOT_LOOKBACK_DAYS = 31;
+
+type BarWithAdjusted = Bar & { ticker: string; volume: number; adjusted_close: number };
+
+/**
+ * financialdatasets' snapshot: the last bar on or before its date (default the scenario's
+ * current_date), its `price` and the day's change, from the close before (restated for what went
+ * ex between them, so a split is not a crash). Read from /prices over the last month, not from the
+ * native snapshot, which has one bar only.
+ */
 const snapshot: FdPath = {
-  native: "/prices/snapshot",
+  native: "/prices",
   query: (q, { currentDate }) => {
-    if (!q.has("as_of") && currentDate) q.set("as_of", currentDate);
+    const asOf = q.get("as_of") ?? currentDate;
+    if (!asOf) return; // an unknown scenario: the native route says so
+    q.set("as_of", asOf);
+    q.set("start_date", shiftDays(asOf, -SNAPSHOT_LOOKBACK_DAYS));
+    q.set("include_components", "true");
+  },
+  answer: ({ prices }, query) => {
+    const bars = prices as BarWithAdjusted[];
+    const last = bars.at(-1);
+    if (!last) throw notFound(`No price bar for ${query.get("ticker")} in the month up to the snapshot's date`);
+    const before = bars.at(-2);
+    const previous = before ? (before.adjusted_close / last.adjusted_close) * last.close : null;
+    const change = previous === null ? null : last.close - previous;
+    const bar = Object.fromEntries(Object.keys(PriceBar.shape).map((k) => [k, last[k as keyof BarWithAdjusted]]));
+    return {
+      snapshot: {
+        ...bar,
+        price: last.close,
+        day_change: change === null ? null : round(change, 4),
+        day_change_percent: change === null ? null : round((100 * change) / previous!, 4),
+      },
+    };
   },
 };
+
+const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
+
+/**
+ * financialdatasets' screener takes sector and industry among its filters (`eq` a name, `in` a
+ * list), as dexter's model is told to send them; the native body has fields of their own, where they
+ * go unless the body names them there too (then the native route refuses the filter, naming it).
+ */
+function categoryFilters(body: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(body.filters)) return body;
+  const out: Record<string, unknown> = { ...body };
+  const names: Record<string, unknown[]> = {};
+  out.filters = body.filters.filter((f: Record<string, unknown> | null) => {
+    const field = f?.field;
+    const moved =
+      (field === "sector" || field === "industry") &&
+      body[field] === undefined &&
+      (f?.operator === "eq" || f?.operator === "in");
+    if (moved) (names[field as string] ??= []).push(...[f!.value].flat());
+    return !moved;
+  });
+  return { ...out, ...names };
+}
+
+type SegmentedPeriod = Record<string, unknown> & { segments: Segment[] };
+
+/** financialdatasets' names of the axes a segment note breaks a line out by. */
+const AXES: Record<Segment["segment_type"], string> = { business: "segment", geographic: "geography" };
+
+/**
+ * A period as financialdatasets' segmented financials give it: each statement holds only its lines
+ * broken out, `{line: {axis: [{label, value}]}}` (dexter reads no other shape), beside the period's fields.
+ */
+function breakdowns({ segments, income_statement, balance_sheet, cash_flow_statement, ...period }: SegmentedPeriod) {
+  const statements: Record<string, Record<string, Record<string, { label: string; value: number }[]>>> = {
+    income_statement: {},
+    balance_sheet: {},
+    cash_flow_statement: {},
+  };
+  for (const [measure, line] of Object.entries(SEGMENT_MEASURES)) {
+    const [statement] = line.split(".");
+    for (const s of segments) {
+      const byAxis = (statements[statement][measure] ??= {});
+      (byAxis[AXES[s.segment_type]] ??= []).push({ label: s.segment, value: s[measure as SegmentMeasure] });
+    }
+  }
+  return { ...period, ...statements };
+}
+
+/** financialdatasets' name of a form's item (`Item-1A`, `Part-1,Item-2`): its first alias, else the code. */
+const fdItemName = (form: string, item: string) =>
+  FILING_ITEMS.find((i) => i.filing_type === form && i.item === item)?.aliases[0] ?? item;
 
 export const FD_PATHS: Record<string, FdPath> = {
   "/prices": prices,
@@ -103,10 +191,13 @@ export const FD_PATHS: Record<string, FdPath> = {
   "/financials/balance-sheets": listed("balance_sheets"),
   "/financials/cash-flow-statements": listed("cash_flow_statements"),
   "/financials/segments": listed("segmented_financials", {
-    answer: ({ financials, ...rest }) => ({ ...rest, segmented_financials: financials }),
+    answer: ({ financials, ...rest }) => ({
+      ...rest,
+      segmented_financials: (financials as SegmentedPeriod[]).map(breakdowns),
+    }),
   }),
   "/financials/search/line-items": { method: "POST" },
-  "/financials/search/screener": { method: "POST" },
+  "/financials/search/screener": { method: "POST", body: categoryFilters },
   "/financials/search/screener/filters": {},
   "/financial-metrics": listed("financial_metrics"),
   "/financial-metrics/snapshot": {
@@ -119,7 +210,15 @@ export const FD_PATHS: Record<string, FdPath> = {
   "/institutional-holdings": listed("institutional_holdings", { query: (q) => dateBounds(q, "report_period") }),
   "/institutional-holdings/investors": {},
   "/filings": listed("filings"),
-  "/filings/items": listed("filing_items"),
+  "/filings/items": listed("filing_items", {
+    answer: ({ filing_items, ...rest }) => ({
+      ...rest,
+      filing_items: (filing_items as { filing_type: string; item: string }[]).map((row) => ({
+        ...row,
+        item: fdItemName(row.filing_type, row.item),
+      })),
+    }),
+  }),
   "/filings/items/types": {
     // dexter reads this without a key: the forms' items, as financialdatasets lists them.
     fixed: () =>
@@ -127,7 +226,7 @@ export const FD_PATHS: Record<string, FdPath> = {
         ["10-K", "10-Q"].map((form) => [
           form,
           FILING_ITEMS.filter((i) => i.filing_type === form).map((i) => ({
-            name: i.aliases[0] ?? i.item,
+            name: fdItemName(form, i.item),
             title: i.item_name,
             description: `${form} ${i.item_name}.`,
           })),

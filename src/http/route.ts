@@ -242,7 +242,7 @@ export function postRoute<const Body extends z.ZodType, const Response extends z
 }
 
 /** The body's bytes, or null for one above MAX_BODY_BYTES: read no further than that (it may be streamed). */
-async function boundedBody(req: Request): Promise<Uint8Array | null> {
+export async function boundedBody(req: Request): Promise<Uint8Array | null> {
   if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return null;
   const chunks: Uint8Array[] = [];
   let size = 0;

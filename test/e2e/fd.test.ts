@@ -357,6 +357,69 @@ describe("the financialdatasets door: every client call, as sent", () => {
     }
   });
 
+  it("takes sector and industry among the screener's filters, as dexter's model sends them", async () => {
+    const answer = await body(`${FD}/financials/search/screener/`, {
+      filters: [
+        { field: "sector", operator: "eq", value: "Information Technology" },
+        { field: "price_to_earnings_ratio", operator: "gt", value: 0 },
+      ],
+      limit: 25,
+    });
+    const tickers = answer.search_results.map((r: { ticker: string }) => r.ticker);
+    expect(tickers.length).toBeGreaterThan(0);
+    for (const ticker of tickers)
+      expect((await body(`${FD}/company/facts/?ticker=${ticker}`)).company_facts.sector).toBe("Information Technology");
+    const listed = await body(`${FD}/financials/search/screener/`, {
+      filters: [{ field: "sector", operator: "in", value: ["Information Technology", "Financials"] }],
+    });
+    expect(listed.search_results.length).toBeGreaterThan(tickers.length);
+    const unknown = await post(`${FD}/financials/search/screener/`, {
+      filters: [{ field: "sector", operator: "eq", value: "Tech" }],
+    });
+    expect(unknown.status).toBe(422);
+    expect((await json(unknown)).detail).toMatch(/^Body field 'sector.0' must be one of Communication Services/);
+  });
+
+  it("breaks segment lines out as dexter reads them: {line: {axis: [{label, value}]}}, summing to the statement", async () => {
+    const door = (await body(`${FD}/financials/segments/?ticker=AAPL&period=annual&limit=4`)).segmented_financials;
+    const native = (await body(`/financials/segments?${`scenario_id=${MEGACAP}&ticker=AAPL`}&period=annual&limit=4`))
+      .financials;
+    expect(door.length).toBe(native.length);
+    expect(door.length).toBeGreaterThan(0);
+    door.forEach((period: Record<string, any>, k: number) => {
+      expect(period.report_period).toBe(native[k].report_period);
+      expect(period).not.toHaveProperty("segments");
+      for (const [statement, line] of [
+        ["income_statement", "revenue"],
+        ["income_statement", "operating_income"],
+        ["balance_sheet", "total_assets"],
+        ["cash_flow_statement", "capital_expenditure"],
+      ]) {
+        for (const axis of ["segment", "geography"]) {
+          const entries = period[statement][line][axis] as { label: string; value: number }[];
+          expect(entries.length, `${statement}.${line}.${axis}`).toBeGreaterThan(0);
+          for (const e of entries) expect(Object.keys(e)).toEqual(["label", "value"]);
+          const sum = entries.reduce((t, e) => t + e.value, 0);
+          expect(sum).toBeCloseTo(native[k][statement][line], 0);
+        }
+      }
+    });
+  });
+
+  it("names filing items as financialdatasets and its item types do (Item-1A, Part-1,Item-2)", async () => {
+    const { "10-K": tenK, "10-Q": tenQ } = await body(`${FD}/filings/items/types/`);
+    for (const [form, asked, types] of [
+      ["10-K", ["Item-1A", "Item-7A", "Item-7"], tenK],
+      ["10-Q", ["Part-1,Item-2"], tenQ],
+    ] as const) {
+      const query = asked.map((i) => `item=${encodeURIComponent(i)}`).join("&");
+      const rows = (await body(`${FD}/filings/items/?ticker=AAPL&filing_type=${form}&${query}`)).filing_items;
+      expect(new Set(rows.map((r: { item: string }) => r.item))).toEqual(new Set(asked));
+      const names = new Set(types.map((t: { name: string }) => t.name));
+      for (const r of rows) expect(names.has(r.item), r.item).toBe(true);
+    }
+  });
+
   it("serves dexter's item types without a key, in its shape", async () => {
     const res = await get(`${FD}/filings/items/types/`, null);
     expect(res.status).toBe(200);
@@ -383,23 +446,32 @@ describe("the door's habits", () => {
     expect(door.news).toEqual((await body(`/news?${native}&limit=500`)).news);
   });
 
-  it("pages with next_page_url on its own host until the last page, which has none", async () => {
-    const all = (await body(`/insider-trades?${native}&limit=200`)).insider_trades;
-    expect(all.length).toBeGreaterThan(7);
+  it("reads limit as the total across pages: next_page_url on its own host only while a clamped limit has rows left", async () => {
+    // Every company's trades: more than one page of /insider-trades (at most 200).
+    const nativePage = async (offset: number) =>
+      (await body(`/insider-trades?scenario_id=${MEGACAP}&limit=200&offset=${offset}`)).insider_trades;
+    const all = [...(await nativePage(0)), ...(await nativePage(200)), ...(await nativePage(400))];
+    expect(all.length).toBeGreaterThan(450);
     const walked: unknown[] = [];
-    let url: string | undefined = `${base}${FD}/insider-trades/?ticker=AAPL&limit=7`;
+    let url: string | undefined = `${base}${FD}/insider-trades/?limit=450`;
     let pages = 0;
     while (url) {
       expect(url.startsWith(base)).toBe(true);
-      const res = await fetch(url, { headers: { "X-API-KEY": KEY } });
-      const page = await json(res);
+      const page = await json(await fetch(url, { headers: { "X-API-KEY": KEY } }));
       walked.push(...page.insider_trades);
       url = page.next_page_url;
       pages++;
     }
-    expect(walked).toEqual(all.slice(0, walked.length));
-    expect(walked.length).toBe(Math.min(all.length, 200));
-    expect(pages).toBe(Math.ceil(walked.length / 7)); // no empty page after a full last one
+    expect(pages).toBe(3);
+    expect(walked).toEqual(all.slice(0, 450));
+
+    // A limit within the maximum is one page, however many rows there are (FDClient asks limit=1 for the newest).
+    const one = await body(`${FD}/earnings/?ticker=AAPL&limit=1`);
+    expect(one.earnings).toHaveLength(1);
+    expect(one.next_page_url).toBeUndefined();
+    const seven = await body(`${FD}/insider-trades/?ticker=AAPL&limit=7`);
+    expect(seven.insider_trades).toEqual((await body(`/insider-trades?${native}&limit=7`)).insider_trades);
+    expect(seven.next_page_url).toBeUndefined();
   });
 
   it("merges daily bars into weeks and months: first open, highest high, lowest low, last close, summed volume", async () => {
@@ -446,11 +518,29 @@ describe("the door's habits", () => {
     );
   });
 
-  it("stands a snapshot without a date on the scenario's current_date", async () => {
+  it("stands a snapshot without a date on the scenario's current_date, with its price and the day's change", async () => {
     const { scenario } = await body(`/scenarios/${MEGACAP}`);
-    expect((await body(`${FD}/prices/snapshot/?ticker=AAPL`)).snapshot).toEqual(
-      (await body(`/prices/snapshot?${native}&as_of=${scenario.current_date}`)).snapshot,
-    );
+    for (const [ticker, asOf] of [
+      ["AAPL", undefined],
+      ["MSFT", "2023-07-04"],
+    ] as const) {
+      const door = (await body(`${FD}/prices/snapshot/?ticker=${ticker}${asOf ? `&as_of=${asOf}` : ""}`)).snapshot;
+      const day = asOf ?? scenario.current_date;
+      const nativeBar = (await body(`/prices/snapshot?scenario_id=${MEGACAP}&ticker=${ticker}&as_of=${day}`)).snapshot;
+      expect(door).toMatchObject(nativeBar);
+      expect(door.price).toBe(nativeBar.close);
+      const bars = (
+        await body(
+          `/prices?scenario_id=${MEGACAP}&ticker=${ticker}&start_date=2023-01-01&as_of=${day}&include_components=true`,
+        )
+      ).prices;
+      const [before, last] = bars.slice(-2);
+      expect(last.time).toBe(nativeBar.time);
+      const percent = 100 * (last.adjusted_close / before.adjusted_close - 1);
+      expect(door.day_change_percent).toBeCloseTo(percent, 3);
+      expect(door.day_change).toBeCloseTo((last.close * percent) / (100 + percent), 3);
+      expect(door).not.toHaveProperty("adjusted_close");
+    }
   });
 
   it("keeps the horizon a client's date bound gives", async () => {
