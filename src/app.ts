@@ -10,6 +10,7 @@ import { ApiError } from "./http/errors.ts";
 import { onlyDeclaredMethods } from "./http/methods.ts";
 import { validationError, type ApiApp } from "./http/route.ts";
 import * as fd from "./fd/door.ts";
+import * as mcp from "./mcp/server.ts";
 import { FAMILY_ROUTES } from "./routes/index.ts";
 import * as meta from "./routes/meta.ts";
 
@@ -53,6 +54,8 @@ export function createApp(): ApiApp {
   meta.register(app);
   // Before the key check: the door's request to a native route is checked (and counted) once, there.
   fd.register(app);
+  // Checks the key itself; each tool call is one request to a data route, counted there.
+  mcp.register(app);
 
   app.use("*", requireApiKey);
   for (const family of FAMILY_ROUTES) family.register(app);

@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { boundedBody, MAX_BODY_BYTES, routeLimits, type ApiApp } from "../http/route.ts";
+import { boundedBody, innerFetch, MAX_BODY_BYTES, routeLimits, type ApiApp } from "../http/route.ts";
 import { FD_PATHS, type FdPath } from "./paths.ts";
 
 /** The headers of a native answer the door passes on (its ETag is the native body's, not this one's). */
@@ -95,7 +95,7 @@ export function register(app: ApiApp): void {
       headers,
       body: method === "POST" ? await bodyOf(c, route) : undefined,
     });
-    const res = await app.fetch(inner, c.env, executionContext(c));
+    const res = await innerFetch(app, c, inner);
     if (res.status !== 200) return res;
 
     let body = (await res.json()) as Record<string, unknown>;
@@ -140,13 +140,4 @@ async function bodyOf(c: Context<AppEnv>, route: FdPath): Promise<BodyInit | nul
   return value && typeof value === "object" && !Array.isArray(value)
     ? JSON.stringify(route.body(value as Record<string, unknown>))
     : bytes;
-}
-
-/** The worker's execution context, which tests' plain fetches do not have. */
-function executionContext(c: Context<AppEnv>) {
-  try {
-    return c.executionCtx;
-  } catch {
-    return undefined;
-  }
 }

@@ -2,7 +2,7 @@
 // The rate-limit decision (a round trip to the key's Durable Object) runs while the request is
 // answered, so its latency hides behind the work; a refused request still gets 429 and nothing
 // else, since the answer is replaced once the decision says no.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
 import type { RateDecision } from "../ratelimit.ts";
 import { ApiError } from "./errors.ts";
@@ -18,11 +18,16 @@ function refused(decision: RateDecision): Response {
   });
 }
 
-export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** The request's key, looked up: 401 for a missing or unknown one. Counts nothing. */
+export async function authenticate(c: Context<AppEnv>) {
   const key = c.req.header("x-api-key");
   const found = key ? await keys.lookup(c.env.KEYS, key, Date.now()) : null;
   if (!found) throw new ApiError(401, "Missing or invalid X-API-KEY header");
-  const { hash, record } = found;
+  return found;
+}
+
+export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { hash, record } = await authenticate(c);
 
   const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(hash));
   const deciding = limiter.hit(record.rate_limit_per_minute);

@@ -347,3 +347,17 @@ export function routeLimits(app: ApiApp): Map<string, { defaultLimit: number; ma
   }
   return out;
 }
+
+/**
+ * A request to this app from one of its doors (the financialdatasets paths, the MCP tools): routed
+ * like any other, with the key and rate limit it carries.
+ */
+export function innerFetch(app: ApiApp, c: Context<AppEnv>, request: Request): Promise<Response> {
+  let ctx: Context<AppEnv>["executionCtx"] | undefined;
+  try {
+    ctx = c.executionCtx;
+  } catch {
+    // tests' plain fetches have no execution context
+  }
+  return Promise.resolve(app.fetch(request, c.env, ctx));
+}

@@ -1,0 +1,215 @@
+// The MCP server at /mcp, driven by the official MCP client over Streamable HTTP against workerd:
+// initialize, list the tools, call each one, and check that a call sees nothing after its as_of,
+// answers what REST answers, stays compact, and is authenticated and counted like REST.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { base, body, json, MEGACAP, request } from "./client.ts";
+import { KEYS } from "./keys.ts";
+
+type Json = Record<string, any>;
+
+async function connect(key: string): Promise<Client> {
+  const client = new Client({ name: "synthmarket-e2e", version: "1" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { "X-API-KEY": key } } }),
+  );
+  return client;
+}
+
+let client: Client;
+beforeAll(async () => {
+  client = await connect(KEYS.mcp.key);
+});
+afterAll(async () => {
+  await client.close();
+});
+
+/** A tool's answer: its JSON, or the error text. */
+async function call(
+  name: string,
+  args: Json,
+  on: Client = client,
+): Promise<{ error?: string; answer?: Json; bytes: number }> {
+  const result = (await on.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[] };
+  const text = result.content[0].text;
+  const bytes = new TextEncoder().encode(text).length;
+  return result.isError ? { error: text, bytes } : { answer: JSON.parse(text), bytes };
+}
+
+const s = { scenario_id: MEGACAP };
+/** One call per tool, with arguments an agent would send. */
+const CALLS: Record<string, Json> = {
+  list_scenarios: {},
+  get_scenario: s,
+  get_stock_prices: { ...s, ticker: "AAPL", start_date: "2023-01-01", end_date: "2023-12-31" },
+  get_stock_price: { ...s, ticker: "AAPL", as_of: "2023-07-05" },
+  get_trading_days: { ...s, start_date: "2023-06-01", end_date: "2023-06-30" },
+  get_company_facts: { ...s, ticker: "NVDA" },
+  get_income_statements: { ...s, ticker: "AAPL", period: "quarterly", limit: 4 },
+  get_balance_sheets: { ...s, ticker: "MSFT", period: "annual" },
+  get_cash_flow_statements: { ...s, ticker: "JPM", period: "ttm" },
+  get_segmented_financials: { ...s, ticker: "AAPL", limit: 2 },
+  get_financial_metrics: { ...s, ticker: "AAPL", period: "ttm", limit: 4 },
+  get_financial_metrics_snapshot: { ...s, ticker: "AAPL", as_of: "2023-09-01" },
+  get_earnings: { ...s, ticker: "AAPL" },
+  get_analyst_estimates: { ...s, ticker: "AAPL" },
+  get_news: { ...s, ticker: ["AAPL"], limit: 10 },
+  get_filings: { ...s, ticker: "AAPL" },
+  get_filing_items: { ...s, ticker: "AAPL", filing_type: "10-K", item: ["Item-1.01"] },
+  list_filing_item_types: s,
+  get_insider_trades: { ...s, ticker: ["AAPL"] },
+  get_institutional_holdings: { ...s, ticker: "AAPL" },
+  get_institutional_investors: s,
+  get_interest_rates: { ...s, bank: "fed" },
+  get_macro: { ...s, start_date: "2023-06-01", end_date: "2023-06-30" },
+  get_events: { ...s, ticker: ["AAPL"], limit: 5 },
+  get_analyst_notes: { ...s, ticker: "MSFT" },
+  screen_stocks: { ...s, filters: [{ field: "price_to_earnings_ratio", operator: "lt", value: 40 }] },
+  list_stock_screener_filters: {},
+  get_kpi_metrics: { ...s, ticker: "AAPL" },
+  get_index_fund: { ...s, ticker: ["SPY"] },
+};
+
+describe("the MCP server", () => {
+  it("initializes and lists financialdatasets' tool names, each data tool taking scenario_id and as_of as its clock", async () => {
+    expect(client.getServerVersion()?.name).toBe("synthmarket");
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name);
+    for (const required of [
+      "get_stock_prices",
+      "get_stock_price",
+      "get_company_facts",
+      "get_income_statements",
+      "get_balance_sheets",
+      "get_cash_flow_statements",
+      "get_segmented_financials",
+      "get_financial_metrics",
+      "get_financial_metrics_snapshot",
+      "get_earnings",
+      "get_analyst_estimates",
+      "get_news",
+      "get_filings",
+      "get_filing_items",
+      "list_filing_item_types",
+      "get_insider_trades",
+      "get_institutional_holdings",
+      "get_institutional_investors",
+      "get_interest_rates",
+      "screen_stocks",
+      "list_stock_screener_filters",
+      "get_kpi_metrics",
+      "get_index_fund",
+      "list_scenarios",
+      "get_scenario",
+    ])
+      expect(names).toContain(required);
+    expect(Object.keys(CALLS).sort()).toEqual([...names].sort());
+    for (const tool of tools) {
+      const props = tool.inputSchema.properties as Json;
+      if (!props.scenario_id) continue;
+      expect(props.as_of, tool.name).toBeDefined();
+      expect(tool.description, tool.name).toMatch(/`as_of` \(YYYY-MM-DD\) is your clock/);
+      expect(props.strict, tool.name).toBeUndefined();
+      if (props.limit) expect(props.limit.maximum, tool.name).toBeLessThanOrEqual(50);
+    }
+    // The route's own declaration: the prices tool takes what /prices takes.
+    const prices = tools.find((t) => t.name === "get_stock_prices")!.inputSchema as Json;
+    expect(prices.required).toEqual(["scenario_id"]);
+    expect(Object.keys(prices.properties)).toEqual(
+      expect.arrayContaining(["ticker", "tickers", "start_date", "end_date", "as_of", "include_components", "offset"]),
+    );
+  });
+
+  it.each(Object.entries(CALLS))("answers %s, at most 50 rows and about 20 KB", async (name, args) => {
+    const { error, answer, bytes } = await call(name, args);
+    expect(error).toBeUndefined();
+    expect(bytes).toBeLessThanOrEqual(20_000);
+    for (const v of Object.values(answer!)) if (Array.isArray(v)) expect(v.length).toBeLessThanOrEqual(50);
+    if (args.scenario_id) expect(answer!.answered_as_of).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("answers what REST answers, and pages with the total and how to ask for the next part", async () => {
+    const q = `scenario_id=${MEGACAP}&ticker=AAPL&start_date=2023-01-01&end_date=2023-12-31`;
+    const rest = (await body(`/prices?${q}`)).prices;
+    const first = (await call("get_stock_prices", CALLS.get_stock_prices)).answer!;
+    expect(first.prices).toEqual(rest.slice(0, 50));
+    expect(first.page).toEqual({
+      offset: 0,
+      returned: 50,
+      total: rest.length,
+      next: "call get_stock_prices again with offset=50 for the next rows",
+    });
+    const second = (await call("get_stock_prices", { ...CALLS.get_stock_prices, offset: 50, limit: 20 })).answer!;
+    expect(second.prices).toEqual(rest.slice(50, 70));
+    const last = (await call("get_stock_prices", { ...CALLS.get_stock_prices, offset: rest.length - 5 })).answer!;
+    expect(last.page).toMatchObject({ returned: 5, next: null });
+  });
+
+  it("keeps long answers near 20 KB by answering fewer rows, and cuts long texts saying so", async () => {
+    const { answer, bytes } = await call("get_filing_items", { ...s, ticker: "AAPL", limit: 50 });
+    expect(bytes).toBeLessThanOrEqual(20_000);
+    expect(answer!.page.returned).toBeLessThan(answer!.page.total);
+    expect(answer!.page.next).toMatch(/offset=\d+/);
+    expect(answer!.filing_items.some((i: Json) => /more characters cut/.test(i.text))).toBe(true);
+  });
+
+  it("sees nothing after as_of", async () => {
+    const asOf = "2023-03-31";
+    const news = (await call("get_news", { ...s, ticker: ["AAPL"], as_of: asOf, limit: 50 })).answer!;
+    expect(news.answered_as_of).toBe(asOf);
+    expect(news.news.length).toBeGreaterThan(0);
+    for (const n of news.news) expect(n.date.slice(0, 10) <= asOf).toBe(true);
+    const prices = (await call("get_stock_prices", { ...CALLS.get_stock_prices, as_of: asOf, offset: 40 })).answer!;
+    expect(prices.prices.at(-1).time <= asOf).toBe(true);
+    expect(prices.page.next).toBeNull();
+    const statements = (await call("get_income_statements", { ...s, ticker: "AAPL", as_of: asOf })).answer!;
+    for (const st of statements.income_statements) expect(st.filing_date <= asOf).toBe(true);
+    const trades = (await call("get_insider_trades", { ...s, ticker: ["AAPL"], as_of: asOf, limit: 50 })).answer!;
+    for (const t of trades.insider_trades) expect(t.filing_date <= asOf).toBe(true);
+  });
+
+  it("answers the API's detail as a tool error", async () => {
+    expect((await call("get_stock_price", { ...s, ticker: "ZZZZ", as_of: "2023-07-05" })).error).toBe(
+      "404: Ticker ZZZZ not found in scenario",
+    );
+    expect((await call("get_stock_prices", { ...s, ticker: "AAPL", start_date: "2023-13-01" })).error).toMatch(
+      /^422: Query parameter 'start_date'/,
+    );
+    expect((await call("get_stock_prices", { ...s, ticker: "AAPL", limit: 0 })).error).toBe(
+      "limit must be an integer from 1 to 50",
+    );
+    expect((await call("no_such_tool", {})).error).toMatch(/^Unknown tool no_such_tool/);
+  });
+
+  it("needs the key on every message and counts each tool call as one request", async () => {
+    const noKey = await request("/mcp", {
+      key: null,
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(noKey.status).toBe(401);
+    expect(await json(noKey)).toEqual({ detail: "Missing or invalid X-API-KEY header" });
+    const get = await request("/mcp", { key: KEYS.mcp.key });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+
+    const remaining = async () =>
+      Number((await request(`/scenarios/${MEGACAP}`, { key: KEYS.mcp.key })).headers.get("x-ratelimit-remaining"));
+    const before = await remaining();
+    await client.listTools();
+    await call("get_company_facts", CALLS.get_company_facts);
+    expect(before - (await remaining())).toBe(2); // the tool call and the second REST request
+
+    const tiny = await connect(KEYS.mcpTiny.key);
+    try {
+      expect((await call("get_company_facts", CALLS.get_company_facts, tiny)).error).toBeUndefined();
+      expect((await call("get_company_facts", CALLS.get_company_facts, tiny)).error).toMatch(
+        /^429: Rate limit exceeded \(retry after \d+ s\)$/,
+      );
+    } finally {
+      await tiny.close();
+    }
+  });
+});
