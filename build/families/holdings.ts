@@ -133,8 +133,8 @@ export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPa
       const keyed = (group: BeneficialOwner[]) =>
         toRows(BENEFICIAL_COLUMNS, group).sort((a, b) => (`${a[0]} ${a[1]}` < `${b[0]} ${b[1]}` ? -1 : 1));
       emit.write(SHARDS.beneficialOwners, facts.ticker, keyed(schedules));
-      for (const [cik, group] of groupBy(schedules, (b) => b.filer_cik))
-        emit.append(SHARDS.beneficialByFiler, cik, keyed(group));
+      for (const [part, group] of groupBy(schedules, (b) => filerYear(b.filer_cik, yearOf(b.filing_date))))
+        emit.append(SHARDS.beneficialByFiler, part, keyed(group));
       const first = new Map<string, BeneficialOwner>();
       for (const b of schedules) if (!first.has(b.filer_cik)) first.set(b.filer_cik, b);
       emit.append(

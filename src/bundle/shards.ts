@@ -484,7 +484,7 @@ export const SHARDS = {
   }),
   /**
    * Schedules 13G/13D keyed `<filing_date> <id>`, each row's JSON the served filing: per subject
-   * ticker, and per filer CIK (`beneficial-ownership/filers/<cik>`).
+   * ticker, and per filer CIK and filing year (`beneficial-ownership/filers/<cik>/<YYYY>`, filerYear).
    */
   beneficialOwners: kind(perPart("beneficial-ownership"), BENEFICIAL_COLUMNS, {
     visible: "key",
@@ -493,6 +493,7 @@ export const SHARDS = {
   }),
   beneficialByFiler: kind(perPart("beneficial-ownership/filers"), BENEFICIAL_COLUMNS, {
     visible: "key",
+    period: "year",
     key: (row) => `${row[0]} ${row[1]}`,
     served: identity,
   }),

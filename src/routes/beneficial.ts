@@ -4,7 +4,7 @@
 // `history=true` gives every filing. Filers are listed from the filings made by the horizon.
 import { z } from "zod";
 import { through } from "../bundle/as-of.ts";
-import { SHARDS } from "../bundle/shards.ts";
+import { filerYear, SHARDS, yearOf } from "../bundle/shards.ts";
 import { BeneficialFiler, BeneficialOwner, BENEFICIAL_TYPES } from "../contract/holdings.ts";
 import { asOf, bool, date, oneOf, page, scenarioId, str, ticker, withDefault } from "../contract/params.ts";
 import { ApiError, notFound } from "../http/errors.ts";
@@ -71,19 +71,31 @@ export function register(app: ApiApp): void {
     app,
     owners,
     async (q, scenario) => {
-      let rows;
+      // The shards to read, newest first: the company's, or the filer's years (a stake's latest may be old).
+      let parts: string[];
+      let kind = SHARDS.beneficialOwners;
       if (q.ticker !== undefined) {
         await scenario.requireTicker(q.ticker);
-        rows = await scenario.dated(SHARDS.beneficialOwners, q.ticker);
+        parts = [q.ticker];
       } else {
-        const managers = await scenario.reference(SHARDS.holdingsInvestors, unknownFiler(q.filer_cik!).message);
-        if (find(managers, q.filer_cik!) < 0) throw unknownFiler(q.filer_cik!);
-        rows = await scenario.dated(SHARDS.beneficialByFiler, q.filer_cik!);
+        const cik = q.filer_cik!;
+        const managers = await scenario.reference(SHARDS.holdingsInvestors, unknownFiler(cik).message);
+        if (find(managers, cik) < 0) throw unknownFiler(cik);
+        kind = SHARDS.beneficialByFiler;
+        parts = scenario
+          .yearsUpToHorizon(kind.name(cik))
+          .filter((year) => !q.filing_date_gte || year >= yearOf(q.filing_date_gte))
+          .map((year) => filerYear(cik, year));
       }
-      if (!rows) return { beneficial_owners: [] };
-      const [from, end] = rows.window(q.filing_date_gte, q.filing_date_lte && through(q.filing_date_lte));
+      const newestFirst: BeneficialOwner[] = [];
+      for (const part of parts) {
+        const rows = await scenario.dated(kind, part);
+        if (!rows) continue;
+        const [from, end] = rows.window(q.filing_date_gte, q.filing_date_lte && through(q.filing_date_lte));
+        newestFirst.push(...(rows.objects(from, end) as BeneficialOwner[]).reverse());
+      }
       const seen = new Set<string>();
-      const found = (rows.objects(from, end) as BeneficialOwner[]).reverse().filter((b) => {
+      const found = newestFirst.filter((b) => {
         if (q.type && b.type !== q.type) return false;
         // Newest first: a stake's first row met is its latest filing.
         const stake = `${b.filer_cik} ${b.ticker}`;
