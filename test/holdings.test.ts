@@ -241,6 +241,36 @@ describe("stakes", () => {
   });
 });
 
+describe("Schedules 13G", () => {
+  const schedules = companies.flatMap((c) => c.beneficialOwners);
+
+  it("come from the index managers above 5% once per company, never amended, and not from the one below", () => {
+    for (const m of managers.filter((x) => x.kind === "index")) {
+      const own = schedules.filter((b) => b.filer_cik === m.cik);
+      if (m.indexShare < LARGE_STAKE) expect(own).toEqual([]);
+      else {
+        expect(own.map((b) => b.form_type)).toEqual(companies.map(() => "SC 13G"));
+        expect(own.every((b) => b.percent_of_class === m.indexShare * 100)).toBe(true);
+      }
+    }
+  });
+
+  it("follow a stake's 13F lines: opened at 5%, amended on a point's move, closed below 5%", () => {
+    const amended = schedules.filter((b) => b.form_type === "SC 13G/A");
+    expect(amended.length).toBeGreaterThan(0);
+    const exits = amended.filter((b) => b.percent_of_class < 5);
+    expect(exits.length).toBeGreaterThan(0);
+    for (const b of schedules) {
+      expect(b.type).toBe("passive");
+      expect(b.purpose_of_transaction).toBeNull();
+      const line = companies
+        .find((c) => c.facts.ticker === b.ticker)!
+        .holdings.find((h) => h.cik === b.filer_cik && h.report_period === b.event_date);
+      expect(b.aggregate_amount_beneficially_owned).toBe(line?.shares ?? 0);
+    }
+  });
+});
+
 describe("the holdings checks", () => {
   it("hold every rule on a generated world", () => {
     const checks = report(companies);
@@ -265,7 +295,8 @@ describe("the holdings checks", () => {
       (h) => h.cik === cik && h.report_period === "2023-03-31",
       (h) => ({ ...h, filing_date: late }),
     );
-    expect(failing(moved, w)).toEqual(["holdings_filing_lag"]);
+    // The manager's Schedules 13G of the quarter were filed with that 13F: they no longer are.
+    expect(failing(moved, w)).toEqual(["holdings_filing_lag", "beneficial_filing_lag"]);
     const weekend = {
       ...w,
       institutions: {
@@ -277,7 +308,7 @@ describe("the holdings checks", () => {
       (h) => h.cik === cik && h.report_period === "2023-03-31",
       (h) => ({ ...h, filing_date: "2023-05-06" }),
     );
-    expect(failing(onSaturday, weekend)).toEqual(["holdings_filing_lag"]);
+    expect(failing(onSaturday, weekend)).toEqual(["holdings_filing_lag", "beneficial_filing_lag"]);
   });
 
   it("fail holdings_visible_from_filing on a line public before its manager filed", () => {
@@ -375,6 +406,23 @@ describe("the holdings checks", () => {
     expect(failing(companies.with(k, { ...c, events: c.events.with(i, wrong) }))).toEqual(["holdings_stake_events"]);
     const untold = c.events.filter((_, j) => j !== i);
     expect(failing(companies.with(k, { ...c, events: untold }))).toEqual(["holdings_stake_events"]);
+  });
+
+  it("fail beneficial_threshold on a schedule missing or off its line, beneficial_filing_lag on one filed late", () => {
+    const moved = (b: Company["beneficialOwners"][number]) => b.form_type === "SC 13G/A" && b.percent_of_class > 5;
+    const k = companies.findIndex((c) => c.beneficialOwners.some(moved));
+    const c = companies[k];
+    const i = c.beneficialOwners.findIndex(moved);
+    const b = c.beneficialOwners[i];
+    const withSchedules = (list: typeof c.beneficialOwners) => companies.with(k, { ...c, beneficialOwners: list });
+    expect(failing(withSchedules(c.beneficialOwners.filter((_, j) => j !== i)))).toEqual(["beneficial_threshold"]);
+    const off = { ...b, percent_of_class: b.percent_of_class + 0.5 };
+    expect(failing(withSchedules(c.beneficialOwners.with(i, off)))).toEqual(["beneficial_threshold"]);
+    const late = {
+      ...b,
+      filing_date: world.days.find((d) => (Date.parse(d) - Date.parse(b.event_date)) / 864e5 > 45)!,
+    };
+    expect(failing(withSchedules(c.beneficialOwners.with(i, late)))).toEqual(["beneficial_filing_lag"]);
   });
 });
 

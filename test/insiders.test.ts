@@ -47,7 +47,8 @@ describe("insider trades", () => {
     const broken = breakTrade(discretionarySale, (t) => ({
       shares_owned_after_transaction: t.shares_owned_after_transaction + 100,
     }));
-    expect(failing(broken)).toEqual(["insider_holdings_chain"]);
+    // The year's Form 5 states where the chain ends: it no longer ties out either.
+    expect(failing(broken)).toEqual(["insider_holdings_chain", "insider_ownership_tie_out"]);
   });
 
   it("fails insider_filing_lag on a Form 4 filed three trading days late", () => {
@@ -116,7 +117,7 @@ describe("insider trades", () => {
       visible_from: day,
       public_summary: `${c.facts.name} named ${cfo.name} as chief executive officer.`,
     };
-    const { cast, trades } = insiderTrades({
+    const { cast, trades, ownership } = insiderTrades({
       facts: c.facts,
       tier: c.sizeTier,
       days: world.days,
@@ -125,6 +126,8 @@ describe("insider trades", () => {
       stock: c.stock,
       rng: rng(),
     });
+    // Already an insider: no Form 3 for the second role.
+    expect(ownership.filter((o) => o.name === cfo.name).map((o) => o.form_type)).not.toContain("3");
     expect(cast.filter((s) => s.name === cfo.name).map((s) => s.title)).toEqual([
       "Chief Financial Officer",
       "Chief Executive Officer",
@@ -133,6 +136,49 @@ describe("insider trades", () => {
     expect(mine.some((t) => t.title === "Chief Executive Officer")).toBe(true);
     for (let k = 1; k < mine.length; k++)
       expect(mine[k].shares_owned_before_transaction).toBe(mine[k - 1].shares_owned_after_transaction);
+  });
+
+  it("file a Form 3 from an appointee only, and a Form 5 per seat at each fiscal year's end", () => {
+    const c = companies.find((x) => x.sizeTier === "mega")!;
+    const day = world.days[120];
+    const appointment = {
+      ...c.events[0],
+      event_type: "management_change" as const,
+      event_date: day,
+      visible_from: day,
+      public_summary: `${c.facts.name} named Orla Quenneby as chief financial officer.`,
+    };
+    const { cast, trades, ownership } = insiderTrades({
+      facts: c.facts,
+      tier: c.sizeTier,
+      days: world.days,
+      quarters: c.quarters,
+      events: [appointment],
+      stock: c.stock,
+      rng: new Rng(7, "insiders-test"),
+    });
+    const threes = ownership.filter((o) => o.form_type === "3");
+    expect(threes.map((o) => [o.name, o.as_of_date])).toEqual([["Orla Quenneby", day]]);
+    const first = trades.find((t) => t.name === "Orla Quenneby")!;
+    expect(threes[0].shares_owned).toBe(first.shares_owned_before_transaction);
+    const yearEnd = c.quarters.find((q) => q.quarter === 4 && q.end < world.days.at(-1)!)!.end;
+    const seated = cast.filter(
+      (s) => world.days[s.from] <= yearEnd && (s.until >= world.days.length || world.days[s.until] > yearEnd),
+    );
+    const fives = ownership.filter((o) => o.form_type === "5" && o.as_of_date === yearEnd);
+    expect(fives.map((o) => o.name).sort()).toEqual(seated.map((s) => s.name).sort());
+  });
+
+  it("fails insider_ownership_tie_out on a Form 5 off its chain, insider_ownership_filing_lag on one filed late", () => {
+    const k = companies.findIndex((c) => c.insiderOwnership.some((o) => o.form_type === "5"));
+    const c = companies[k];
+    const i = c.insiderOwnership.findIndex((o) => o.form_type === "5");
+    const o = c.insiderOwnership[i];
+    const edited = (edit: Partial<typeof o>) =>
+      companies.with(k, { ...c, insiderOwnership: c.insiderOwnership.with(i, { ...o, ...edit }) });
+    expect(failing(edited({ shares_owned: o.shares_owned + 500 }))).toEqual(["insider_ownership_tie_out"]);
+    const late = world.days.find((d) => d > o.as_of_date && (Date.parse(d) - Date.parse(o.as_of_date)) / 864e5 > 45)!;
+    expect(failing(edited({ filing_date: late }))).toEqual(["insider_ownership_filing_lag"]);
   });
 
   it("sell 3-10 times as often as they buy, trade after releases, buy after falls", () => {

@@ -1,6 +1,7 @@
 // The holdings family's checks. Tier 0 rules (errors): filing lags, shard visibility, index
 // managers' weights against the broad index fund's composition, change_shares, values and
-// weights, ownership against shares outstanding and its tier's band, companies only. Warnings:
+// weights, ownership against shares outstanding and its tier's band, companies only, Schedules
+// 13G against the 13F lines (their lag and the 5% threshold). Warnings:
 // quarterly turnover by kind of manager (REALISM Tier 6) and mean ownership by size tier.
 // Companies stream past: what a check needs of every company (values by manager-quarter, index
 // lines, ownership by quarter) is summed by manager-quarter or spilled to scratch.
@@ -8,6 +9,7 @@ import { SHARDS, yearOf } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { SizeTier } from "../models/anchors.ts";
 import {
+  AMENDMENT_STEP,
   FILING_DEADLINE_DAYS,
   LARGE_STAKE,
   OWNERSHIP_BANDS,
@@ -127,6 +129,16 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
     FAMILY,
     "every stake_disclosure event restates a non-index line of 5% or more of the shares outstanding (new, or grown past 5%), public from its 13F's filing date, and every such line has one",
   );
+  const scheduleLag = new RuleTally(
+    "beneficial_filing_lag",
+    FAMILY,
+    `every Schedule 13G is filed on a trading day 1-${FILING_DEADLINE_DAYS} calendar days after its quarter's end, with its manager's 13F of the quarter when that has a line of the company`,
+  );
+  const threshold = new RuleTally(
+    "beneficial_threshold",
+    FAMILY,
+    "each manager's Schedules 13G of a company follow its 13F lines: an SC 13G opens a stake of 5% or more, an SC 13G/A follows only a move of a point or more or a fall below 5% (which closes it), shares and percent as the line gives them; and at every quarter a manager filed, its stake is open within a point of a line of 5% or more, closed otherwise",
+  );
   const companiesOnly = new RuleTally(
     "holdings_companies_only",
     FAMILY,
@@ -187,6 +199,7 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
       }
       if (told.length !== disclosed.size)
         stakeNews.violation(`${facts.ticker}: ${disclosed.size} stakes, ${told.length} events`);
+      checkSchedules(company, dayIndex, scheduleLag, threshold);
       const closes = stock.bars;
       const byManager = new Map<string, Map<string, Holding>>();
       const heldByPeriod = new Map<string, number>();
@@ -318,6 +331,8 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
         ownership.check(),
         companiesOnly.check(),
         stakeNews.check(),
+        scheduleLag.check(),
+        threshold.check(),
         ...(["index", "active", "hedge_fund"] as const).map((kind) =>
           turnoverCheck(
             kind,
@@ -328,6 +343,61 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
       ];
     },
   };
+}
+
+/** A company's Schedules 13G against its 13F lines, replayed manager by manager. */
+function checkSchedules(company: Company, dayIndex: Map<string, number>, lag: RuleTally, threshold: RuleTally): void {
+  const { facts, holdings: lines, beneficialOwners: schedules } = company;
+  const lineOf = new Map(lines.map((h) => [`${h.cik} ${h.report_period}`, h]));
+  const percentOf = (h: Holding | undefined) => (h ? h.details.percent_of_shares_outstanding * 100 : 0);
+  const step = AMENDMENT_STEP * 100;
+  /** Per manager, the percent of the stake's last filing while it is open. */
+  const open = new Map<string, number>();
+  for (const b of schedules) {
+    const where = `${facts.ticker} ${b.filer_cik} ${b.event_date}`;
+    const line = lineOf.get(`${b.filer_cik} ${b.event_date}`);
+    lag.rows++;
+    const wait = (Date.parse(b.filing_date) - Date.parse(b.event_date)) / 86_400_000;
+    if (
+      !dayIndex.has(b.filing_date) ||
+      wait < 1 ||
+      wait > FILING_DEADLINE_DAYS ||
+      (line && line.filing_date !== b.filing_date)
+    )
+      lag.violation(where);
+    threshold.rows++;
+    const percent = percentOf(line);
+    const last = open.get(b.filer_cik);
+    const due =
+      last === undefined
+        ? b.form_type === "SC 13G" && percent >= LARGE_STAKE * 100
+        : b.form_type === "SC 13G/A" && (percent < LARGE_STAKE * 100 || Math.abs(percent - last) >= step - 1e-7);
+    if (!due || b.aggregate_amount_beneficially_owned !== (line?.shares ?? 0) || b.percent_of_class !== round2(percent))
+      threshold.violation(where);
+    if (percent < LARGE_STAKE * 100) open.delete(b.filer_cik);
+    else open.set(b.filer_cik, percent);
+  }
+  // Each manager's stake at every quarter it is known to have filed (a line, or none between two
+  // lines): open within a point of its line at 5% or more, closed below.
+  const periods = [...new Set(lines.map((h) => h.report_period))].sort();
+  const lastLine = new Map<string, string>();
+  for (const h of lines) if (h.report_period > (lastLine.get(h.cik) ?? "")) lastLine.set(h.cik, h.report_period);
+  for (const [cik, through] of lastLine)
+    for (const period of periods) {
+      const line = lineOf.get(`${cik} ${period}`);
+      if (!line && period > through) continue;
+      threshold.rows++;
+      const percent = percentOf(line);
+      const last = schedules.findLast((b) => b.filer_cik === cik && b.event_date <= period);
+      // Its line's percent, unrounded (a 4.997% exit is filed as 5.00).
+      const filed = last && percentOf(lineOf.get(`${cik} ${last.event_date}`));
+      const isOpen = filed !== undefined && filed >= LARGE_STAKE * 100;
+      const agrees =
+        percent >= LARGE_STAKE * 100
+          ? isOpen && (last!.event_date === period || Math.abs(percent - filed) < step - 1e-7)
+          : !isOpen;
+      if (!agrees) threshold.violation(`${facts.ticker} ${cik} ${period} stake`);
+    }
 }
 
 function nextQuarterEnd(reportPeriod: string): string {

@@ -2,7 +2,9 @@
 // quarter what they held at its end, within 45 days. Each company's lines are written to its own
 // shard (who holds it) and appended to its managers' yearly shards (what they hold) and to the
 // merged totals (each manager-quarter's value, which portfolio weights are divided by when served).
+// Stakes of 5% or more are also filed as Schedules 13G, stored by subject company and by filer.
 import {
+  BENEFICIAL_COLUMNS,
   filerHoldingKey,
   filerYear,
   holdingKey,
@@ -11,7 +13,9 @@ import {
   SHARDS,
   yearOf,
 } from "../../src/bundle/shards.ts";
+import type { BeneficialOwner } from "../../src/contract/holdings.ts";
 import {
+  beneficialOwnersOf,
   filingQuarters,
   holdingsOf,
   largeStakesOf,
@@ -29,7 +33,7 @@ import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { Funds } from "./funds.ts";
 import { holdingsChecks } from "./holdings-checks.ts";
-import { groupBy } from "./rows.ts";
+import { groupBy, toRows } from "./rows.ts";
 import type { Stock } from "./stocks.ts";
 import type { Universe } from "./universe.ts";
 import type { Warrants } from "./warrants.ts";
@@ -46,6 +50,8 @@ export interface CompanyHoldings {
   largeStakes: LargeStake[];
   /** The timeline with the stakes that were news. */
   events: WorldEvent[];
+  /** Its Schedules 13G, in filing order. */
+  beneficialOwners: BeneficialOwner[];
 }
 
 /** A new stake of 5% or more, or one grown past it, is news; a manager's first report in the world is not. */
@@ -112,14 +118,35 @@ export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPa
       holdings: lines,
       largeStakes,
       events: news.length ? byDateThenId([...events, ...news]) : events,
+      beneficialOwners: beneficialOwnersOf(facts.ticker, facts.name, lines, managers, quarters),
     };
   },
   companyContext: (company, cut) => ({
     holdings: company.holdings.filter((h) => h.filing_date <= cut.date),
     largeStakes: company.largeStakes.filter((s) => s.filing_date <= cut.date),
     events: company.events.filter((e) => e.visible_from <= cut.date),
+    beneficialOwners: company.beneficialOwners.filter((b) => b.filing_date <= cut.date),
   }),
-  companyShards: (world, { facts, holdings: lines }, emit) => {
+  companyShards: (world, { facts, holdings: lines, beneficialOwners: schedules }, emit) => {
+    if (schedules.length > 0) {
+      // In key order: filing date, then id (one filing per manager, company and day).
+      const keyed = (group: BeneficialOwner[]) =>
+        toRows(BENEFICIAL_COLUMNS, group).sort((a, b) => (`${a[0]} ${a[1]}` < `${b[0]} ${b[1]}` ? -1 : 1));
+      emit.write(SHARDS.beneficialOwners, facts.ticker, keyed(schedules));
+      for (const [part, group] of groupBy(schedules, (b) => filerYear(b.filer_cik, yearOf(b.filing_date))))
+        emit.append(SHARDS.beneficialByFiler, part, keyed(group));
+      const first = new Map<string, BeneficialOwner>();
+      for (const b of schedules) if (!first.has(b.filer_cik)) first.set(b.filer_cik, b);
+      emit.append(
+        SHARDS.beneficialFilers,
+        undefined,
+        [...first.values()].map((b) => [
+          `${b.filing_date} ${b.filer_cik} ${b.ticker}`,
+          b.filer_cik,
+          b.reporting_person_name,
+        ]),
+      );
+    }
     if (lines.length === 0) return;
     const names = new Map(world.institutions.managers.map((m) => [m.cik, m.name]));
     const rows = holdingShardRows(lines, (cik) => names.get(cik)!);

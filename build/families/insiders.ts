@@ -2,8 +2,9 @@
 // Form 4 transactions, stored once in the company's shard by filing date, with a monthly index
 // (`all/2023-06`) to page every company's and a list of the names that filed. An open-market buy
 // after a fall is news: it becomes an event on the company's timeline (`insider_purchase`), public
-// from its Form 4's filing date, which the news family reports.
-import { allOf, INSIDER_COLUMNS, monthOf, SHARDS } from "../../src/bundle/shards.ts";
+// from its Form 4's filing date, which the news family reports. Their Form 3 and Form 5 holdings are
+// stored in the company's own shard by filing date.
+import { allOf, INSIDER_COLUMNS, INSIDER_OWNERSHIP_COLUMNS, monthOf, SHARDS } from "../../src/bundle/shards.ts";
 import { count, percent, perShare } from "../models/amounts.ts";
 import { addDays } from "../models/calendar.ts";
 import { byDateThenId, dayIndexOf, filedEvent, type WorldEvent } from "../models/events.ts";
@@ -11,11 +12,13 @@ import {
   BLACKOUT_AFTER_RELEASE,
   BLACKOUT_BEFORE_QUARTER_END,
   fallsFromHigh,
+  FORM3_DEADLINE_DAYS,
+  FORM5_DEADLINE_DAYS,
   insiderTrades,
   isOpenMarket,
   MAX_FILING_LAG,
 } from "../models/insiders.ts";
-import type { InsiderTrade } from "../../src/contract/insiders.ts";
+import type { InsiderOwnership, InsiderTrade } from "../../src/contract/insiders.ts";
 import type { CompanyCore } from "./company.ts";
 import type { CompanyEarnings } from "./earnings.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
@@ -26,6 +29,8 @@ import { RuleTally } from "./tier0.ts";
 export interface CompanyInsiders {
   /** Form 4 transactions in the order they happened. */
   insiderTrades: InsiderTrade[];
+  /** Form 3 and Form 5 holdings, in the order they were stated. */
+  insiderOwnership: InsiderOwnership[];
   /** The timeline with the insider purchases that were news. */
   events: WorldEvent[];
 }
@@ -78,7 +83,7 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
   name: "insiders",
   context: () => ({}),
   company: ({ days }, company, { source, rng }) => {
-    const { trades } = insiderTrades({
+    const { trades, ownership } = insiderTrades({
       facts: company.facts,
       tier: company.sizeTier,
       days,
@@ -90,18 +95,20 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
     const news = purchaseEvents(source.id, days, company, trades);
     return {
       insiderTrades: trades,
+      insiderOwnership: ownership,
       events: news.length ? byDateThenId([...company.events, ...news]) : company.events,
     };
   },
   companyContext: (company, cut) => ({
     insiderTrades: company.insiderTrades.filter((t) => t.filing_date <= cut.date),
+    insiderOwnership: company.insiderOwnership.filter((o) => o.filing_date <= cut.date),
     events: company.events.filter((e) => e.visible_from <= cut.date),
   }),
-  companyShards: (_, { facts, insiderTrades: trades }, emit) => {
+  companyShards: (_, { facts, insiderTrades: trades, insiderOwnership: statements }, emit) => {
+    if (statements.length > 0)
+      emit.write(SHARDS.insiderOwnership, facts.ticker, toRows(INSIDER_OWNERSHIP_COLUMNS, byFiling(statements)));
     if (trades.length === 0) return;
-    const filed = [...trades].sort((a, b) =>
-      a.filing_date === b.filing_date ? (a.id < b.id ? -1 : 1) : a.filing_date < b.filing_date ? -1 : 1,
-    );
+    const filed = byFiling(trades);
     emit.write(SHARDS.insiders, facts.ticker, toRows(INSIDER_COLUMNS, filed));
     for (const [month, group] of groupBy(filed, (t) => monthOf(t.filing_date)))
       emit.append(
@@ -119,6 +126,12 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
   },
   companyChecks: (days) => insiderChecks(days),
 };
+
+/** Filings in shard order: by filing date, ties by id. */
+const byFiling = <T extends { filing_date: string; id: string }>(rows: T[]) =>
+  [...rows].sort((a, b) =>
+    a.filing_date === b.filing_date ? (a.id < b.id ? -1 : 1) : a.filing_date < b.filing_date ? -1 : 1,
+  );
 
 /** Per day, whether it lies in a blackout: from 14 days before a quarter's end to the trading day after its release. */
 function blackoutDays(days: string[], company: CompanyCore): Set<string> {
@@ -159,6 +172,16 @@ function insiderChecks(days: string[]): Checker<unknown, Company> {
     "insider_blackout",
     "insiders",
     "no open-market trade outside a 10b5-1 plan falls from 14 days before a quarter's end to the trading day after its release; plan sales start at least 30 trading days after the plan's adoption",
+  );
+  const ownershipLag = new RuleTally(
+    "insider_ownership_filing_lag",
+    "insiders",
+    `every Form 3 states an appointment made inside the world and is filed within ${FORM3_DEADLINE_DAYS} days of it; every Form 5 states a fiscal year's end and is filed within ${FORM5_DEADLINE_DAYS} days after it; both on a trading day inside the world`,
+  );
+  const tieOut = new RuleTally(
+    "insider_ownership_tie_out",
+    "insiders",
+    "a Form 5's shares are the insider's last shares_owned_after_transaction by the year's end (or its Form 3's, without a trade since), a Form 3's the shares_owned_before_transaction of its first Form 4, restated for splits in between",
   );
   const news = new RuleTally(
     "insider_purchase_events",
@@ -215,6 +238,7 @@ function insiderChecks(days: string[]): Checker<unknown, Company> {
             blackout.violation(where);
         }
       }
+      checkOwnership(company, days, dayIndex, ownershipLag, tieOut);
       const falls = fallsFromHigh(stock);
       for (const e of company.events) {
         if (e.event_type !== "insider_purchase") continue;
@@ -228,6 +252,64 @@ function insiderChecks(days: string[]): Checker<unknown, Company> {
           news.violation(`${facts.ticker} ${e.event_date} ${e.event_id}`);
       }
     },
-    finish: () => [chain.check(), lag.check(), prices.check(), blackout.check(), news.check()],
+    finish: () => [
+      chain.check(),
+      lag.check(),
+      prices.check(),
+      blackout.check(),
+      ownershipLag.check(),
+      tieOut.check(),
+      news.check(),
+    ],
   };
+}
+
+const calendarDays = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+/** Forms 3 and 5 against the calendar and against the chain of Form 4s of the same insider. */
+function checkOwnership(
+  company: Company,
+  days: string[],
+  dayIndex: Map<string, number>,
+  lag: RuleTally,
+  tieOut: RuleTally,
+): void {
+  const { facts, stock } = company;
+  const yearEnds = new Set(company.quarters.filter((q) => q.quarter === 4).map((q) => q.end));
+  const dayOf = (date: string) => days.findLastIndex((d) => d <= date);
+  // Shares restated from one day's split basis to another's: within a share per split of rounding.
+  const matches = (shares: number, from: number, expected: number, to: number) => {
+    const splits = stock.splitMultiple[to] / stock.splitMultiple[from];
+    return Math.abs(shares * splits - expected) <= Math.max(1, splits);
+  };
+  for (const o of company.insiderOwnership) {
+    const where = `${facts.ticker} ${o.filing_date} ${o.id}`;
+    lag.rows++;
+    const wait = calendarDays(o.as_of_date, o.filing_date);
+    const inTime =
+      o.form_type === "3"
+        ? o.as_of_date > days[0] && dayIndex.has(o.as_of_date) && wait >= 1 && wait <= FORM3_DEADLINE_DAYS
+        : yearEnds.has(o.as_of_date) && wait >= 1 && wait <= FORM5_DEADLINE_DAYS;
+    if (!inTime || !dayIndex.has(o.filing_date)) lag.violation(where);
+    const own = company.insiderTrades.filter((t) => t.name === o.name);
+    const at = dayOf(o.as_of_date);
+    if (o.form_type === "3") {
+      if (own.length === 0) continue;
+      tieOut.rows++;
+      const first = own[0];
+      if (!matches(o.shares_owned, at, first.shares_owned_before_transaction, dayOf(first.transaction_date)))
+        tieOut.violation(where);
+      continue;
+    }
+    const last = own.findLast((t) => t.transaction_date <= o.as_of_date);
+    const form3 = company.insiderOwnership.find((x) => x.form_type === "3" && x.name === o.name);
+    const [shares, day] = last
+      ? [last.shares_owned_after_transaction, dayOf(last.transaction_date)]
+      : form3
+        ? [form3.shares_owned, dayOf(form3.as_of_date)]
+        : [undefined, -1];
+    if (shares === undefined) continue;
+    tieOut.rows++;
+    if (!matches(shares, day, o.shares_owned, at)) tieOut.violation(where);
+  }
 }

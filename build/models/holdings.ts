@@ -4,7 +4,7 @@
 // institutional ownership, each holding a name for a while (membership) at a conviction that walks.
 // Everything is drawn from labelled streams: the managers from `holdings/managers`, each filing date
 // from its manager-quarter's, each company's stakes from `holdings/<ticker>`.
-import { holdingId } from "../../src/contract/holdings.ts";
+import { beneficialId, holdingId, type BeneficialOwner } from "../../src/contract/holdings.ts";
 import type { SizeTier } from "./anchors.ts";
 import { addDays, tradingDays } from "./calendar.ts";
 import type { Rng } from "./rng.ts";
@@ -77,6 +77,8 @@ export interface LargeStake {
 }
 
 export const LARGE_STAKE = 0.05;
+/** A Schedule 13G is amended when the stake has moved this much (of the shares) since its last filing. */
+export const AMENDMENT_STEP = 0.01;
 /** SEC rule 13f-1: within 45 days of the quarter's end. */
 export const FILING_DEADLINE_DAYS = 45;
 
@@ -387,5 +389,68 @@ export function largeStakesOf(holdings: Holding[], managers: Manager[]): LargeSt
       reason,
     });
   }
+  return out;
+}
+
+/**
+ * Schedules 13G of one company, in filing order: a manager whose stake reaches 5% of the shares at
+ * a quarter's end files an SC 13G with its 13F of the quarter (within 45 days of its end), and an
+ * SC 13G/A when the stake has moved a point or more since its last filing, or fallen below 5% (an
+ * exit: the chain ends, and a later crossing starts another). Every manager is a passive investor.
+ * A stake already above 5% in the manager's first quarter in the world is filed then: the world
+ * does not know when it was crossed.
+ */
+export function beneficialOwnersOf(
+  ticker: string,
+  issuer: string,
+  holdings: Holding[],
+  managers: Manager[],
+  quarters: FilingQuarter[],
+): BeneficialOwner[] {
+  const lines = new Map(holdings.map((h) => [`${h.cik} ${h.report_period}`, h]));
+  /** Per manager, the percent of its last filing while its stake is above 5%. */
+  const filed = new Map<string, number>();
+  const out: BeneficialOwner[] = [];
+  for (const { reportPeriod, filed: dates } of quarters)
+    for (const m of managers) {
+      const filingDate = dates[m.cik];
+      if (filingDate === undefined) continue;
+      const line = lines.get(`${m.cik} ${reportPeriod}`);
+      const percent = line?.details.percent_of_shares_outstanding ?? 0;
+      const last = filed.get(m.cik);
+      const form =
+        last === undefined
+          ? percent >= LARGE_STAKE
+            ? "SC 13G"
+            : null
+          : percent < LARGE_STAKE || Math.abs(percent - last) >= AMENDMENT_STEP - 1e-9
+            ? "SC 13G/A"
+            : null;
+      if (form === null) continue;
+      if (percent < LARGE_STAKE) filed.delete(m.cik);
+      else filed.set(m.cik, percent);
+      const shares = line?.shares ?? 0;
+      out.push({
+        id: beneficialId(m.cik, ticker, filingDate),
+        ticker,
+        issuer,
+        filer_cik: m.cik,
+        reporting_person_name: m.name,
+        type_of_reporting_person: "IA",
+        type: "passive",
+        form_type: form,
+        is_amendment: form === "SC 13G/A",
+        title_of_class: "Common Stock",
+        event_date: reportPeriod,
+        filing_date: filingDate,
+        percent_of_class: round2(percent * 100),
+        aggregate_amount_beneficially_owned: shares,
+        sole_voting_power: shares,
+        shared_voting_power: 0,
+        sole_dispositive_power: shares,
+        shared_dispositive_power: 0,
+        purpose_of_transaction: null,
+      });
+    }
   return out;
 }

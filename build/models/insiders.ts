@@ -8,12 +8,14 @@
 // - option exercises (at the strike, often sold the same day), yearly grants, gifts.
 // Every holding is a chain: after = before +/- shares, in as-traded shares (splits multiply it).
 // Filed within two trading days (Form 4's two business days). Lakonishok & Lee 2001; Jeng, Metrick &
-// Zeckhauser 2003 (REALISM.md Tier 3).
+// Zeckhauser 2003 (REALISM.md Tier 3). Their holdings are stated too: a Form 3 by each appointee
+// (seats of day one filed theirs before the world began), a Form 5 by each seat at each fiscal
+// year's end, holding what the chain of Form 4s left it.
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import type { InsiderTrade, TRANSACTION_TYPES } from "../../src/contract/insiders.ts";
+import type { InsiderOwnership, InsiderTrade, TRANSACTION_TYPES } from "../../src/contract/insiders.ts";
 import type { SizeTier } from "./anchors.ts";
-import { addDays } from "./calendar.ts";
+import { addDays, tradingDays } from "./calendar.ts";
 import { appointmentIn, dayIndexOf, OFFICER_ROLES, type WorldEvent } from "./events.ts";
 import type { FiscalQuarter } from "./fiscal.ts";
 import { personName } from "./names.ts";
@@ -102,6 +104,9 @@ export const BLACKOUT_BEFORE_QUARTER_END = 14;
 export const BLACKOUT_AFTER_RELEASE = 1;
 /** Trades in the last days are left out: their Form 4 would be filed after the world ends. */
 export const MAX_FILING_LAG = 2;
+/** Calendar days a Form 3 is filed within after the appointment, and a Form 5 after the fiscal year's end. */
+export const FORM3_DEADLINE_DAYS = 10;
+export const FORM5_DEADLINE_DAYS = 45;
 
 /** The company's trading calendar as insiders see it. */
 export interface InsiderCalendar {
@@ -218,6 +223,8 @@ interface Holder {
   planShares: number;
   planAdopted: number;
   planFirstSale: number;
+  /** Appointed inside the world, not holding another seat: files a Form 3. */
+  newcomer: boolean;
   rng: Rng;
 }
 
@@ -244,9 +251,25 @@ export interface InsiderInput {
 export function insiderTrades({ facts, tier, days, quarters, events, stock, rng }: InsiderInput): {
   cast: Insider[];
   trades: InsiderTrade[];
+  /** Form 3 and Form 5 holdings, filed inside the world, in the order they were stated. */
+  ownership: InsiderOwnership[];
 } {
   const n = days.length;
   const calendar = insiderCalendar(days, quarters, stock);
+  const ownership: InsiderOwnership[] = [];
+  // A statement of `seat` on `asOf`, filed some calendar days after it (left out past the world's end).
+  const state = (seat: Insider, form: "3" | "5", asOf: string, shares: number, r: Rng) => {
+    const [lo, hi] = form === "3" ? [4, FORM3_DEADLINE_DAYS] : [20, FORM5_DEADLINE_DAYS];
+    const open = tradingDays(addDays(asOf, 1), addDays(asOf, r.int(lo, hi)));
+    const filed = open[open.length - 1];
+    if (filed !== undefined && filed <= days[n - 1]) ownership.push(statement(facts, seat, form, filed, asOf, shares));
+  };
+  // Day index of each fiscal year's last trading day -> the year's end.
+  const yearEnds = new Map<number, string>();
+  for (const q of quarters) {
+    const last = days.findLastIndex((d) => d <= q.end);
+    if (q.quarter === 4 && last >= 0) yearEnds.set(last, q.end);
+  }
   const cast = castOf(tier, days, events, rng.fork("cast"));
   // Rates are per year; the open days' intensities are scaled so a seat's yearly count is its rate.
   let weight = 0;
@@ -260,6 +283,7 @@ export function insiderTrades({ facts, tier, days, quarters, events, stock, rng 
     const adopted = calendar.sinceOpen.findIndex((s, i) => i >= seat.from && s >= 0);
     const start = startingShares(seat, tier, stock.shares[Math.min(seat.from, n - 1)], own);
     let wallet = wallets.get(seat.name);
+    const newcomer = !wallet && seat.from > 0;
     if (!wallet) wallets.set(seat.name, (wallet = { shares: start }));
     return {
       seat,
@@ -270,6 +294,7 @@ export function insiderTrades({ facts, tier, days, quarters, events, stock, rng 
       planAdopted: adopted,
       // Sales under a plan start after a cooling-off of about 30 trading days.
       planFirstSale: adopted + 30,
+      newcomer,
       rng: own,
     };
   });
@@ -285,6 +310,10 @@ export function insiderTrades({ facts, tier, days, quarters, events, stock, rng 
       for (const w of wallets.values()) w.shares = Math.round(w.shares * split);
       for (const h of holders) h.planShares = Math.round(h.planShares * split);
     }
+    holders.forEach((h, k) => {
+      // Stated before the day's trades, in the day's shares (splits included), as the chain goes on from.
+      if (h.newcomer && i === h.seat.from) state(h.seat, "3", days[i], h.wallet.shares, rng.fork(`ownership/${k}`));
+    });
     for (const h of holders) {
       const { seat, wallet, rng: r } = h;
       if (i < seat.from || i >= seat.until) continue;
@@ -328,8 +357,49 @@ export function insiderTrades({ facts, tier, days, quarters, events, stock, rng 
         record("buy", Math.max(100, Math.round(dollars / price / 100) * 100), price, { after_fall: fallen });
       }
     }
+    const yearEnd = yearEnds.get(i);
+    if (yearEnd !== undefined)
+      holders.forEach((h, k) => {
+        if (i >= h.seat.from && i < h.seat.until)
+          state(h.seat, "5", yearEnd, h.wallet.shares, rng.fork(`ownership/${k}/${yearEnd}`));
+      });
   }
-  return { cast, trades };
+  return { cast, trades, ownership };
+}
+
+function statement(
+  facts: CompanyFacts,
+  seat: Insider,
+  form: "3" | "5",
+  filed: string,
+  asOf: string,
+  shares: number,
+): InsiderOwnership {
+  const id = `own_${createHash("sha256")
+    .update([facts.ticker, seat.name, seat.title, form, asOf].join("|"))
+    .digest("hex")
+    .slice(0, 16)}`;
+  return {
+    id,
+    ticker: facts.ticker,
+    issuer: facts.name,
+    name: seat.name,
+    title: seat.title,
+    is_board_director: seat.director,
+    form_type: form,
+    filing_date: filed,
+    as_of_date: asOf,
+    holding_type: "non_derivative",
+    security_title: "Common Stock",
+    shares_owned: shares,
+    direct_or_indirect: "D",
+    nature_of_indirect_ownership: null,
+    conversion_or_exercise_price: null,
+    exercise_date: null,
+    expiration_date: null,
+    underlying_security_title: null,
+    underlying_security_shares: null,
+  };
 }
 
 /** Trading days from the transaction to its Form 4: 0, 1 or 2. */

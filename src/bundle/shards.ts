@@ -8,7 +8,8 @@ import { PUBLISHED_ESTIMATES_COLUMNS } from "./estimates.ts";
 import { packCloses, SNAPSHOT_COLUMNS } from "./metrics-snapshot.ts";
 import { Earnings, EarningsDate, KpiGuidance } from "../contract/earnings.ts";
 import { Filing } from "../contract/filings.ts";
-import { InsiderTrade } from "../contract/insiders.ts";
+import { BeneficialOwner } from "../contract/holdings.ts";
+import { InsiderOwnership, InsiderTrade } from "../contract/insiders.ts";
 import { KpiMetrics, NonGaap } from "../contract/kpis.ts";
 import { FinancialMetrics } from "../contract/metrics.ts";
 import { SEARCH_FIELDS } from "../contract/search.ts";
@@ -165,12 +166,17 @@ export const NOTE_COLUMNS = [
   "source_event_id",
 ] as const;
 
-/** An insider trade's fields, its filing date first and its id second (the shard key), then the served order. */
-export const INSIDER_COLUMNS = [
-  "filing_date",
-  "id",
-  ...(Object.keys(InsiderTrade.shape) as (keyof InsiderTrade)[]).filter((c) => c !== "filing_date" && c !== "id"),
-] as const;
+/** A filing's fields, its filing date first and its id second (the shard key), then the served order. */
+const filedColumns = <T extends { filing_date: string; id: string }>(shape: Record<keyof T, unknown>) =>
+  [
+    "filing_date",
+    "id",
+    ...(Object.keys(shape) as (keyof T & string)[]).filter((c) => c !== "filing_date" && c !== "id"),
+  ] as const;
+
+export const INSIDER_COLUMNS = filedColumns<InsiderTrade>(InsiderTrade.shape);
+export const INSIDER_OWNERSHIP_COLUMNS = filedColumns<InsiderOwnership>(InsiderOwnership.shape);
+export const BENEFICIAL_COLUMNS = filedColumns<BeneficialOwner>(BeneficialOwner.shape);
 
 /** A news article's listed fields, its date first (the shard key) and its id second (ties). */
 export const NEWS_COLUMNS = [
@@ -470,6 +476,29 @@ export const SHARDS = {
   insidersIndex: kind(perPart("insider-trades"), ["key", "ticker"], { visible: "key", period: "month" }),
   /** Each insider once, keyed `<first filing date> <ticker> <name>`: the names public by a date. */
   insiderNames: kind(only("insider-names"), ["key", "name", "ticker"], { visible: "key" }),
+  /** Per ticker: its insiders' Form 3 and Form 5 holdings keyed `<filing_date> <id>`, each row's JSON the served statement. */
+  insiderOwnership: kind(perPart("insider-ownership"), INSIDER_OWNERSHIP_COLUMNS, {
+    visible: "key",
+    key: (row) => `${row[0]} ${row[1]}`,
+    served: identity,
+  }),
+  /**
+   * Schedules 13G/13D keyed `<filing_date> <id>`, each row's JSON the served filing: per subject
+   * ticker, and per filer CIK and filing year (`beneficial-ownership/filers/<cik>/<YYYY>`, filerYear).
+   */
+  beneficialOwners: kind(perPart("beneficial-ownership"), BENEFICIAL_COLUMNS, {
+    visible: "key",
+    key: (row) => `${row[0]} ${row[1]}`,
+    served: identity,
+  }),
+  beneficialByFiler: kind(perPart("beneficial-ownership/filers"), BENEFICIAL_COLUMNS, {
+    visible: "key",
+    period: "year",
+    key: (row) => `${row[0]} ${row[1]}`,
+    served: identity,
+  }),
+  /** Each filer once per subject, keyed `<first filing date> <cik> <ticker>`: the filers public by a date. */
+  beneficialFilers: kind(only("beneficial-ownership/filer-names"), ["key", "filer_cik", "name"], { visible: "key" }),
   /**
    * Institutional holdings (13F-HR lines, HOLDING_COLUMNS), public from the filing date their keys
    * start with. Per ticker, who holds it (holdingKey); per manager and year of report period

@@ -132,3 +132,65 @@ export function filingText(h: FiledLine): string {
     `Voting authority (sole): ${shares}`
   );
 }
+
+export const BENEFICIAL_TYPES = ["activist", "passive"] as const;
+export const SCHEDULE_FORMS = ["SC 13G", "SC 13G/A", "SC 13D", "SC 13D/A"] as const;
+
+export const BeneficialOwner = z
+  .object({
+    id: field(
+      z.string(),
+      "Identifier (`bo_<filer cik>_<ticker>_<yyyymmdd filing date>`).",
+      "bo_0009104377_AAPL_20230512",
+    ),
+    ticker: field(z.string(), "The subject company.", "AAPL"),
+    issuer: field(z.string(), "The subject company's name.", "Apple Inc."),
+    filer_cik: cik("The filer's CIK: the manager's, as its 13F lines give it."),
+    reporting_person_name: field(z.string(), "The filer (an invented 13F manager).", "Galloquin Index Advisors"),
+    type_of_reporting_person: field(z.enum(["IA"]), "`IA`: an investment adviser.", "IA"),
+    type: field(
+      z.enum(BENEFICIAL_TYPES),
+      "`passive` (Schedule 13G) or `activist` (13D): every filer of the scenario is passive.",
+      "passive",
+    ),
+    form_type: field(
+      z.enum(SCHEDULE_FORMS),
+      "`SC 13G` when a stake reaches 5% of the shares at a quarter's end; `SC 13G/A` when it has moved a point " +
+        "or more since the last filing, or fallen below 5% (the last of its chain).",
+      "SC 13G",
+    ),
+    is_amendment: field(z.boolean(), "An `/A` form.", false),
+    title_of_class: field(z.string(), "The class owned.", "Common Stock"),
+    event_date: day("The quarter's end the stake is reported at.", "2023-03-31"),
+    filing_date: day(
+      "Filed with the manager's 13F of the quarter (a trading day within 45 days of its end): the row is visible from it.",
+      "2023-05-12",
+    ),
+    percent_of_class: field(
+      z.number(),
+      "Percent (not a fraction) of the shares outstanding on the quarter's last trading day, two decimals.",
+      8.5,
+    ),
+    aggregate_amount_beneficially_owned: field(z.int(), "Shares owned, as the 13F line reports them.", 1337000000),
+    sole_voting_power: field(z.int(), "Shares voted alone: all of them (13F discretion SOLE).", 1337000000),
+    shared_voting_power: field(z.int(), "Shares voted with others: none.", 0),
+    sole_dispositive_power: field(z.int(), "Shares disposed of alone: all of them.", 1337000000),
+    shared_dispositive_power: field(z.int(), "Shares disposed of with others: none.", 0),
+    purpose_of_transaction: field(z.string().nullable(), "Schedule 13D's Item 4: null on a 13G.", null),
+  })
+  .meta({ id: "BeneficialOwner", description: "A Schedule 13G or 13D filing of a 5%+ owner of a company." });
+
+export type BeneficialOwner = z.infer<typeof BeneficialOwner>;
+
+/** A filing's id: its filer, subject company and filing date. */
+export const beneficialId = (cik: string, ticker: string, filingDate: string) =>
+  `bo_${cik}_${ticker}_${filingDate.replaceAll("-", "")}`;
+
+export const BeneficialFiler = z
+  .object({
+    filer_cik: cik("The filer's CIK."),
+    name: field(z.string(), "The filer's name (invented).", "Galloquin Index Advisors"),
+  })
+  .meta({ id: "BeneficialFiler", description: "A filer of Schedules 13G/13D in the scenario." });
+
+export type BeneficialFiler = z.infer<typeof BeneficialFiler>;

@@ -70,3 +70,49 @@ export type InsiderTrade = z.infer<typeof InsiderTrade>;
 
 /** An insider's filings as names list them. */
 export const InsiderName = z.string().meta({ description: "An insider's name." });
+
+/** Ownership statements served: Form 3 (initial) and Form 5 (annual); amendments are asked for but never filed. */
+export const OWNERSHIP_FORMS = ["3", "5"] as const;
+export const OWNERSHIP_FORM_FILTERS = ["3", "3/A", "5", "5/A"] as const;
+
+export const InsiderOwnership = z
+  .object({
+    id: field(z.string(), "Identifier (`own_<hash>`).", "own_5c1e9a0b7d3f2468"),
+    ticker: field(z.string(), "The company.", "AAPL"),
+    issuer: field(z.string(), "The company's name.", "Apple Inc."),
+    name: field(z.string(), "The insider (invented), as /insider-trades names them.", "Greta Marrowby"),
+    title: field(z.string(), "Role: an officer's title, `Director` or `10% Owner`.", "Chief Financial Officer"),
+    is_board_director: field(z.boolean(), "Sits on the board (the CEO does).", false),
+    form_type: field(
+      z.enum(OWNERSHIP_FORMS),
+      "`3`: the initial statement of an insider appointed inside the scenario (insiders seated before it filed " +
+        "theirs before it began); `5`: the annual statement of each seat active at a fiscal year's end.",
+      "5",
+    ),
+    filing_date: day(
+      "Form 3: within 10 days of the appointment; Form 5: within 45 days of the fiscal year's end. The row is visible from it.",
+      "2023-11-09",
+    ),
+    as_of_date: day("Form 3: the day the seat began; Form 5: the fiscal year's last day.", "2023-09-30"),
+    holding_type: field(
+      z.enum(["non_derivative"]),
+      "Common shares only: grants vest as shares and exercised options are reported on Form 4.",
+      "non_derivative",
+    ),
+    security_title: field(z.string(), "The security.", "Common Stock"),
+    shares_owned: field(
+      z.number().int(),
+      "Shares held on `as_of_date`: a Form 5's are the last Form 4 `shares_owned_after_transaction` by then (restated for splits since).",
+      585000,
+    ),
+    direct_or_indirect: field(z.enum(["D", "I"]), "Held directly (`D`; a family trust holds its own shares).", "D"),
+    nature_of_indirect_ownership: field(z.string().nullable(), "How an indirect holding is held: always null.", null),
+    conversion_or_exercise_price: field(z.number().nullable(), "Derivatives only: always null.", null),
+    exercise_date: field(z.string().nullable(), "Derivatives only: always null.", null),
+    expiration_date: field(z.string().nullable(), "Derivatives only: always null.", null),
+    underlying_security_title: field(z.string().nullable(), "Derivatives only: always null.", null),
+    underlying_security_shares: field(z.number().nullable(), "Derivatives only: always null.", null),
+  })
+  .meta({ id: "InsiderOwnership", description: "A holding reported on an insider's Form 3 or Form 5." });
+
+export type InsiderOwnership = z.infer<typeof InsiderOwnership>;

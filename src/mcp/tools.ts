@@ -96,6 +96,18 @@ export const TOOLS: readonly Tool[] = [
     use: "Form 4 trades of officers, directors and 10% owners.",
   },
   {
+    name: "get_insider_ownership",
+    path: "/insider-ownership",
+    rows: "insider_ownership",
+    use: "What insiders hold: Form 3 (on appointment) and Form 5 (each fiscal year end) statements.",
+  },
+  {
+    name: "get_beneficial_ownership",
+    path: "/beneficial-ownership",
+    rows: "beneficial_owners",
+    use: "Holders of more than 5% of a company (Schedules 13G/13D), by ticker or by filer_cik.",
+  },
+  {
     name: "get_institutional_holdings",
     path: "/institutional-holdings",
     rows: "institutional_holdings",

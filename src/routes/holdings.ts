@@ -17,7 +17,7 @@ import { find, requireOrderedWindow, type Scenario } from "../http/scenario.ts";
 
 const TAG = "Institutional holdings";
 
-const filerCik = () =>
+export const filerCik = () =>
   str({ description: "The manager's CIK, with or without zero padding (what it holds).", example: "9104377" }, 10)
     .pipe(z.string().regex(/^\d{1,10}$/, "must be a CIK of up to 10 digits"))
     .transform((v) => v.padStart(10, "0"));

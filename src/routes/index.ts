@@ -1,6 +1,7 @@
 // Every resource family's routes; a new family adds its module here (see docs/adding-a-family.md).
 import type { ApiApp } from "../http/route.ts";
 import * as actions from "./actions.ts";
+import * as beneficial from "./beneficial.ts";
 import * as company from "./company.ts";
 import * as earnings from "./earnings.ts";
 import * as events from "./events.ts";
@@ -33,6 +34,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   actions,
   funds,
   holdings,
+  beneficial,
   news,
   notes,
   insiders,

@@ -1,11 +1,13 @@
 // Insider trades (docs/insider-trades.md): Form 4 transactions, newest filing first, each public from
 // its filing date. One company's are read from its shard; several, or every company's, through the
 // monthly index of filings (key and ticker). A `name` is looked up in the list of names first, so only
-// the companies it filed for are read.
+// the companies it filed for are read. Ownership statements (Forms 3 and 5) are read from the
+// company's own shard, newest filing first.
 import { z } from "zod";
+import { through } from "../bundle/as-of.ts";
 import { SHARDS } from "../bundle/shards.ts";
-import { InsiderTrade, TRANSACTION_TYPES } from "../contract/insiders.ts";
-import { asOf, date, many, oneOf, page, scenarioId, str, tickers } from "../contract/params.ts";
+import { InsiderOwnership, InsiderTrade, OWNERSHIP_FORM_FILTERS, TRANSACTION_TYPES } from "../contract/insiders.ts";
+import { asOf, date, many, oneOf, page, scenarioId, str, ticker, tickers } from "../contract/params.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { requireOrderedWindow, type Scenario } from "../http/scenario.ts";
 
@@ -75,6 +77,36 @@ const names = dataRoute({
     }),
   },
   response: z.object({ names: z.array(z.string()) }),
+});
+
+const ownership = dataRoute({
+  path: "/insider-ownership",
+  tag: TAG,
+  summary: "Insider ownership (Forms 3 and 5)",
+  description:
+    "Newest filing first, ties by id. What insiders hold rather than what they trade: a Form 3 from each insider " +
+    "appointed inside the scenario (filed within 10 days; insiders seated before it filed theirs before it began), " +
+    "a Form 5 from each seat active at a fiscal year's end (filed within 45 days), whose `shares_owned` tie out with " +
+    "the last Form 4 `shares_owned_after_transaction` by then. Each row is visible from its `filing_date`.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: ticker({ description: "The company.", example: "AAPL" }),
+      name: str({
+        description: "Only insiders whose name contains this (case-insensitive).",
+        example: "Marrowby",
+      }).optional(),
+      form_type: many(oneOf(OWNERSHIP_FORM_FILTERS, { description: "A form.", example: "5" }), {
+        description: "Only these forms (repeat for any of); amendments (`3/A`, `5/A`) are never filed here.",
+        example: "5",
+      }),
+      filing_date_gte: date({ description: "Filed on or after this date.", example: "2023-01-01" }).optional(),
+      filing_date_lte: date({ description: "Filed on or before this date.", example: "2023-12-31" }).optional(),
+      as_of: asOf("statements filed").optional(),
+      ...page(10, 200),
+    }),
+  },
+  response: z.object({ insider_ownership: z.array(InsiderOwnership) }),
 });
 
 interface Filter {
@@ -153,6 +185,23 @@ export function register(app: ApiApp): void {
         offset: q.offset,
       }),
     }),
+    (q) => requireOrderedWindow(q.filing_date_gte, q.filing_date_lte, ["filing_date_gte", "filing_date_lte"]),
+  );
+  serve(
+    app,
+    ownership,
+    async (q, scenario) => {
+      if ((await scenario.requireTicker(q.ticker)) !== "company") return { insider_ownership: [] };
+      const rows = await scenario.dated(SHARDS.insiderOwnership, q.ticker);
+      if (!rows) return { insider_ownership: [] };
+      const [from, end] = rows.window(q.filing_date_gte, q.filing_date_lte && through(q.filing_date_lte));
+      const forms = q.form_type && new Set(q.form_type);
+      const needle = q.name?.toLowerCase();
+      const found = (rows.objects(from, end) as InsiderOwnership[])
+        .reverse()
+        .filter((o) => (!forms || forms.has(o.form_type)) && (!needle || o.name.toLowerCase().includes(needle)));
+      return { insider_ownership: found.slice(q.offset, q.offset + q.limit) };
+    },
     (q) => requireOrderedWindow(q.filing_date_gte, q.filing_date_lte, ["filing_date_gte", "filing_date_lte"]),
   );
   serve(app, transactions, async (q, scenario) => ({

@@ -79,6 +79,37 @@ const INSIDER_TRADE: Model = {
   shares_owned_after_transaction: "float",
   security_title: "str",
 };
+/** dexter's formatInsiderOwnership's columns, with the row's identity. */
+const INSIDER_OWNERSHIP: Model = {
+  ticker: "str!",
+  issuer: "str",
+  name: "str!",
+  title: "str",
+  form_type: "str!",
+  holding_type: "str",
+  security_title: "str",
+  shares_owned: "float",
+  underlying_security_shares: "float",
+  direct_or_indirect: "str",
+  as_of_date: "str",
+  filing_date: "str!",
+};
+/** dexter's formatBeneficialOwnership's columns, and the powers and purpose its tool describes. */
+const BENEFICIAL_OWNER: Model = {
+  reporting_person_name: "str!",
+  ticker: "str!",
+  type: "str!",
+  form_type: "str!",
+  percent_of_class: "float",
+  aggregate_amount_beneficially_owned: "float",
+  filing_date: "str!",
+  filer_cik: "str!",
+  sole_voting_power: "float",
+  shared_voting_power: "float",
+  sole_dispositive_power: "float",
+  shared_dispositive_power: "float",
+  purpose_of_transaction: "str",
+};
 const NEWS: Model = { ticker: "str!", title: "str!", source: "str!", date: "str!", url: "str!", sentiment: "str" };
 const STATEMENT: Model = { ticker: "str!", report_period: "str!", period: "str!", currency: "str!" };
 const HOLDING: Model = {
@@ -293,6 +324,36 @@ const CALLS: Call[] = [
   { client: "dexter", path: "/insider-trades/?ticker=AAPL&limit=10", key: "insider_trades", model: INSIDER_TRADE },
   {
     client: "dexter",
+    path: "/insider-ownership/?ticker=AAPL&limit=10",
+    key: "insider_ownership",
+    model: INSIDER_OWNERSHIP,
+  },
+  {
+    client: "dexter",
+    path: "/insider-ownership/?ticker=AAPL&limit=10&form_type=5&filing_date_gte=2023-01-01",
+    key: "insider_ownership",
+    model: INSIDER_OWNERSHIP,
+  },
+  {
+    client: "dexter",
+    path: "/beneficial-ownership/?ticker=AAPL&limit=10",
+    key: "beneficial_owners",
+    model: BENEFICIAL_OWNER,
+  },
+  {
+    client: "dexter",
+    path: "/beneficial-ownership/?ticker=AAPL&type=passive&history=true&limit=10&filing_date_lt=2023-12-29",
+    key: "beneficial_owners",
+    model: BENEFICIAL_OWNER,
+  },
+  {
+    client: "dexter",
+    path: "/beneficial-ownership/filers/?name=g",
+    key: "filers",
+    model: { filer_cik: "str!", name: "str!" },
+  },
+  {
+    client: "dexter",
     path: "/institutional-holdings/?ticker=AAPL&limit=10&report_period_lte=2023-06-30",
     key: "institutional_holdings",
     model: HOLDING,
@@ -418,6 +479,13 @@ describe("the financialdatasets door: every client call, as sent", () => {
       const names = new Set(types.map((t: { name: string }) => t.name));
       for (const r of rows) expect(names.has(r.item), r.item).toBe(true);
     }
+  });
+
+  it("resolves a filer's name to its stakes, as dexter's filer_name mode does", async () => {
+    const [filer] = (await body(`${FD}/beneficial-ownership/filers/?name=g`)).filers;
+    const stakes = (await body(`${FD}/beneficial-ownership/?filer_cik=${filer.filer_cik}&limit=10`)).beneficial_owners;
+    expectRows(stakes, BENEFICIAL_OWNER);
+    expect(stakes.every((s: { filer_cik: string }) => s.filer_cik === filer.filer_cik)).toBe(true);
   });
 
   it("serves dexter's item types without a key, in its shape", async () => {

@@ -238,3 +238,57 @@ describe("a large stake is news", () => {
     expect(cited).toBeGreaterThan(0);
   });
 });
+
+describe("beneficial ownership (Schedules 13G)", () => {
+  interface Schedule {
+    filer_cik: string;
+    ticker: string;
+    form_type: string;
+    event_date: string;
+    filing_date: string;
+    percent_of_class: number;
+    aggregate_amount_beneficially_owned: number;
+  }
+  const B = `/beneficial-ownership?scenario_id=${MEGACAP}`;
+  const schedules = async (query: string) => (await body(`${B}&${query}`)).beneficial_owners as Schedule[];
+
+  it("files with the 13F the stake's line, at 5% or more, and keeps each stake's latest by default", async () => {
+    const chain = await schedules("ticker=AAPL&history=true&limit=200");
+    expect(chain.length).toBeGreaterThan(0);
+    const held = await walk(`${H(MEGACAP)}&ticker=AAPL`, 200);
+    for (const b of chain) {
+      const line = held.find((l) => l.filer_cik === b.filer_cik && l.report_period === b.event_date);
+      expect(b.filing_date).toBe(line ? line.filing_date : b.filing_date);
+      expect(b.aggregate_amount_beneficially_owned).toBe(line?.shares ?? 0);
+      if (b.form_type === "SC 13G") expect(b.percent_of_class).toBeGreaterThanOrEqual(5);
+    }
+    const latest = await schedules("ticker=AAPL&limit=200");
+    const stakes = new Set(chain.map((b) => b.filer_cik));
+    expect(latest.map((b) => b.filer_cik).sort()).toEqual([...stakes].sort());
+    for (const b of latest) expect(b).toEqual(chain.find((c) => c.filer_cik === b.filer_cik));
+  });
+
+  it("lists a filer's stakes and the filers by name prefix, as of a date", async () => {
+    const filers = (await body(`/beneficial-ownership/filers?scenario_id=${MEGACAP}&name=G`)).filers as {
+      filer_cik: string;
+      name: string;
+    }[];
+    expect(filers.length).toBeGreaterThan(0);
+    expect(filers.every((f) => f.name.toLowerCase().startsWith("g"))).toBe(true);
+    const own = await schedules(`filer_cik=${filers[0].filer_cik}&history=true&limit=200`);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((b) => b.filer_cik === filers[0].filer_cik)).toBe(true);
+    const early = await schedules("ticker=AAPL&history=true&limit=200&as_of=2023-05-01");
+    expect(early.every((b) => b.filing_date <= "2023-05-01")).toBe(true);
+    expect(await schedules("ticker=AAPL&type=activist")).toEqual([]);
+  });
+
+  it.each([
+    ["", 422],
+    ["&ticker=AAPL&filer_cik=1", 422],
+    ["&filer_cik=42", 404],
+    ["&ticker=ZZZZ", 404],
+  ])("%s -> %i", async (query, status) => {
+    expect((await get(`${B}${query}`)).status).toBe(status);
+  });
+});

@@ -205,3 +205,52 @@ describe("insider trades", () => {
     expect(cited).toBeGreaterThan(0);
   });
 });
+
+describe("insider ownership (Forms 3 and 5)", () => {
+  interface Statement {
+    ticker: string;
+    name: string;
+    form_type: string;
+    filing_date: string;
+    as_of_date: string;
+    shares_owned: number;
+    underlying_security_shares: number | null;
+  }
+  const O = `/insider-ownership?${s}`;
+  const statementsOf = async (query: string) => (await body(`${O}&${query}`)).insider_ownership as Statement[];
+
+  it("states each seat's Form 5 holding as its last Form 4 left it, newest filing first", async () => {
+    const fives = await statementsOf("ticker=AAPL&form_type=5&limit=200");
+    expect(fives.length).toBeGreaterThan(0);
+    const filed = fives.map((o) => o.filing_date);
+    expect(filed).toEqual([...filed].sort().reverse());
+    const trades = (await body(`${T}&ticker=AAPL&limit=200&filing_date_lte=2023-12-29`)).insider_trades as Trade[];
+    let tied = 0;
+    for (const o of fives) {
+      expect(o.underlying_security_shares).toBeNull();
+      const last = trades
+        .filter((t) => t.name === o.name && t.transaction_date <= o.as_of_date)
+        .sort((a, b) => (a.transaction_date < b.transaction_date ? -1 : 1))
+        .at(-1);
+      if (!last) continue;
+      expect(o.shares_owned).toBe(last.shares_owned_after_transaction); // no AAPL split in 2023
+      tied++;
+    }
+    expect(tied).toBeGreaterThan(0);
+  });
+
+  it("shows a statement from its filing date only, and filters by name and form", async () => {
+    const [latest] = await statementsOf("ticker=AAPL");
+    const dayBefore = new Date(Date.parse(latest.filing_date) - 86_400_000).toISOString().slice(0, 10);
+    expect((await statementsOf(`ticker=AAPL&as_of=${dayBefore}`)).map((o) => o.filing_date)).not.toContain(
+      latest.filing_date,
+    );
+    const part = latest.name.split(" ")[1].toLowerCase();
+    const named = await statementsOf(`ticker=AAPL&name=${part}`);
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.every((o) => o.name.toLowerCase().includes(part))).toBe(true);
+    expect(await statementsOf("ticker=AAPL&form_type=5/A")).toEqual([]);
+    expect((await get(`${O}&ticker=NOPE`)).status).toBe(404);
+    expect((await get(`${O}`)).status).toBe(422);
+  });
+});

@@ -59,6 +59,8 @@ const CALLS: Record<string, Json> = {
   get_filing_items: { ...s, ticker: "AAPL", filing_type: "10-K", item: ["Item-1.01"] },
   list_filing_item_types: s,
   get_insider_trades: { ...s, ticker: ["AAPL"] },
+  get_insider_ownership: { ...s, ticker: "AAPL" },
+  get_beneficial_ownership: { ...s, ticker: "AAPL" },
   get_institutional_holdings: { ...s, ticker: "AAPL" },
   get_institutional_investors: s,
   get_interest_rates: { ...s, bank: "fed" },
