@@ -2,6 +2,9 @@
 // through a recording proxy: they finish, agree (Python and TypeScript implement one strategy), and
 // never ask for a day after the one they stand on.
 import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
@@ -98,4 +101,54 @@ describe.each([
     // The last day asked is the last day stepped: nothing beyond it was ever requested.
     expect(asOf.at(-1)).toBe(python.summary.last_day);
   });
+});
+
+// The agent loops of examples/ on the clients (clients/typescript, clients/python): they list the
+// scenarios, step a clock and write a decision log, asking nothing after the day they stand on.
+describe("the agent loop on the TypeScript client", () => {
+  it("steps a clock, reads as of each day, and logs one decision a day", async () => {
+    const log = join(mkdtempSync(join(tmpdir(), "agent-loop-")), "decisions.jsonl");
+    const proxy = await recordingProxy();
+    try {
+      const { stdout } = await run(process.execPath, [EXAMPLES + "agent-loop.ts"], {
+        env: {
+          ...process.env,
+          SYNTH_BASE: proxy.base,
+          SYNTH_KEY: KEY,
+          SYNTH_SCENARIO: MEGACAP,
+          SYNTH_START: "2023-07-20",
+          SYNTH_DAYS: "8",
+          SYNTH_LOG: log,
+        },
+      });
+      expect(JSON.parse(stdout)).toEqual({ scenario: MEGACAP, ticker: "AAPL", days: 8, log });
+      const entries = readFileSync(log, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      const days = (await body(`/prices/trading-days?scenario_id=${MEGACAP}&start_date=2023-07-20&limit=8`))
+        .trading_days;
+      expect(entries.map((e) => e.day)).toEqual(days);
+      for (const e of entries) {
+        expect(e.as_of).toBe(e.day);
+        expect(["hold", "flat"]).toContain(e.action);
+        expect(e.latest_report_period <= e.day).toBe(true);
+      }
+      // Each day's news is that day's, as of it (AAPL's results of 2023-07-25 among them).
+      for (const e of entries) {
+        const q = `scenario_id=${MEGACAP}&ticker=AAPL&start_date=${e.day}&as_of=${e.day}&limit=20`;
+        expect(e.news_today).toEqual((await body(`/news?${q}`)).news.map((n: { title: string }) => n.title));
+      }
+      expect(entries.some((e) => e.news_today.length > 0)).toBe(true);
+      // Every data request is as of a logged day, in order.
+      const asOf = proxy.paths
+        .map((p) => new URL(p, "http://x").searchParams.get("as_of"))
+        .filter((d): d is string => d !== null);
+      expect(asOf.length).toBe(3 * 8);
+      expect(asOf.every((d, i) => i === 0 || d >= asOf[i - 1])).toBe(true);
+      expect(asOf.at(-1)).toBe(days.at(-1));
+    } finally {
+      proxy.server.close();
+    }
+  }, 120_000);
 });

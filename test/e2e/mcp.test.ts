@@ -1,6 +1,8 @@
 // The MCP server at /mcp, driven by the official MCP client over Streamable HTTP against workerd:
 // initialize, list the tools, call each one, and check that a call sees nothing after its as_of,
 // answers what REST answers, stays compact, and is authenticated and counted like REST.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -213,5 +215,16 @@ describe("the MCP server", () => {
     } finally {
       await tiny.close();
     }
+  });
+
+  it("runs examples/mcp-session.ts, whose transcript shows the session over the wire", async () => {
+    const script = new URL("../../examples/mcp-session.ts", import.meta.url).pathname;
+    const { stdout } = await promisify(execFile)(process.execPath, [script], {
+      env: { ...process.env, SYNTH_BASE: base, SYNTH_KEY: KEYS.mcp.key, SYNTH_SCENARIO: MEGACAP },
+    });
+    const methods = [...stdout.matchAll(/"method":"([^"]+)"/g)].map((m) => m[1]);
+    expect(methods).toEqual(["initialize", "notifications/initialized", "tools/list", "tools/call", "tools/call"]);
+    expect(stdout).toMatch(/^# An MCP session: initialize, tools\/list \(\d+ tools\), tools\/call/);
+    expect(stdout.match(/answered_as_of\\":\\"2023-07-26/g)).toHaveLength(2);
   });
 });
