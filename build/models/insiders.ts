@@ -375,12 +375,8 @@ function statement(
   asOf: string,
   shares: number,
 ): InsiderOwnership {
-  const id = `own_${createHash("sha256")
-    .update([facts.ticker, seat.name, seat.title, form, asOf].join("|"))
-    .digest("hex")
-    .slice(0, 16)}`;
   return {
-    id,
+    id: idOf("own", [facts.ticker, seat.name, seat.title, form, asOf]),
     ticker: facts.ticker,
     issuer: facts.name,
     name: seat.name,
@@ -402,6 +398,10 @@ function statement(
   };
 }
 
+/** A row's stable id: its prefix and the first 64 bits of the SHA-256 of what names it. */
+const idOf = (prefix: string, parts: (string | number)[]) =>
+  `${prefix}_${createHash("sha256").update(parts.join("|")).digest("hex").slice(0, 16)}`;
+
 /** Trading days from the transaction to its Form 4: 0, 1 or 2. */
 function filingLag(rng: Rng): number {
   const u = rng.uniform();
@@ -421,10 +421,7 @@ function trade(
   after: number,
   details: Partial<InsiderTradeDetails>,
 ): InsiderTrade {
-  const id = `ins_${createHash("sha256")
-    .update([facts.ticker, seat.name, days[day], type, signed, before].join("|"))
-    .digest("hex")
-    .slice(0, 16)}`;
+  const id = idOf("ins", [facts.ticker, seat.name, days[day], type, signed, before]);
   const shares = Math.abs(signed);
   return {
     filing_date: days[filed],
