@@ -7,4 +7,6 @@ export const KEYS = {
   tinyB: { key: "sm_test_tiny_b_key", limit: 1, account: "acct-tiny-b" },
   mcp: { key: "sm_test_mcp_key_0123456789", limit: 1000, account: "acct-mcp" },
   mcpTiny: { key: "sm_test_mcp_tiny_key", limit: 1, account: "acct-mcp-tiny" },
+  python: { key: "sm_test_python_client_key", limit: 100_000, account: "acct-python" },
+  pythonTiny: { key: "sm_test_python_tiny_key", limit: 1, account: "acct-python-tiny" },
 } as const;
