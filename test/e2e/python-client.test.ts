@@ -1,7 +1,7 @@
 // The Python client (clients/python) installed as its README says, in a fresh virtual environment,
 // and its pytest suite run against the shared runtime: it must pass, and must have run tests.
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -23,17 +23,18 @@ async function sh(command: string, args: string[], env: Record<string, string> =
   }
 }
 
+const dir = mkdtempSync(join(tmpdir(), "python-client-"));
+const python = join(dir, "venv", "bin/python");
+
 it("installs with its pandas extra and passes its pytest suite against the runtime", async () => {
   // The venv lives in the run's temp directory (removed with it). The sources are copied there
   // first: setuptools builds in the source tree and would leave build/ and egg-info behind.
-  const dir = mkdtempSync(join(tmpdir(), "python-client-"));
   const source = join(dir, "synthmarket");
   cpSync(join(ROOT, "clients/python"), source, {
     recursive: true,
     filter: (p) => !/(__pycache__|\.egg-info|\/build)$/.test(p),
   });
   const venv = join(dir, "venv");
-  const python = join(venv, "bin/python");
   // System site packages: pytest comes from the machine's Python, httpx and pandas from pip.
   const made = await sh("python3", ["-m", "venv", "--system-site-packages", venv]);
   expect(made.code, made.stderr).toBe(0);
@@ -55,3 +56,26 @@ it("installs with its pandas extra and passes its pytest suite against the runti
   expect(summary, output).toMatch(/^\d+ passed in /);
   expect(Number(summary.split(" ")[0])).toBeGreaterThan(0);
 }, 300_000);
+
+it("runs examples/agent_loop.py, which logs the same decisions as examples/agent-loop.ts", async () => {
+  const env = {
+    SYNTH_BASE: base,
+    SYNTH_KEY: KEYS.python.key,
+    SYNTH_SCENARIO: MEGACAP,
+    SYNTH_START: "2023-07-20",
+    SYNTH_DAYS: "8",
+  };
+  const logs = { py: join(dir, "py.jsonl"), ts: join(dir, "ts.jsonl") };
+  const py = await sh(python, [join(ROOT, "examples/agent_loop.py")], { ...env, SYNTH_LOG: logs.py });
+  expect(py.code, py.stderr).toBe(0);
+  const ts = await sh(process.execPath, [join(ROOT, "examples/agent-loop.ts")], { ...env, SYNTH_LOG: logs.ts });
+  expect(ts.code, ts.stderr).toBe(0);
+  expect(JSON.parse(py.stdout)).toEqual({ scenario: MEGACAP, ticker: "AAPL", days: 8, log: logs.py });
+  const read = (file: string) =>
+    readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+  expect(read(logs.py)).toEqual(read(logs.ts));
+  expect(read(logs.py)).toHaveLength(8);
+}, 120_000);

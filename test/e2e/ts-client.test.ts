@@ -114,9 +114,12 @@ describe("the TypeScript client", () => {
         .trading_days,
     );
     expect(() => clock.set("2023-06-30")).toThrow(/does not go back/);
+    clock.set("2023-07-07");
+    expect(clock.today).toBe("2023-07-07");
 
     const early = await client.clock(MEGACAP, "2023-06-28");
-    early.set("2023-07-03");
+    early.set("2023-07-04"); // a holiday: the last trading day before it, never the one after
+    expect(early.today).toBe("2023-07-03");
     const { data, asOf } = await early.get("/prices", { ticker: "AAPL", start_date: "2023-06-01" });
     expect(asOf).toBe("2023-07-03");
     expect(data.prices.at(-1)!.time).toBe("2023-07-03");

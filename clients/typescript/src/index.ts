@@ -145,12 +145,14 @@ export class Clock {
     return this.days[++this.index];
   }
 
-  /** Move to a later trading day (or stay); an earlier one is refused: a backtest never goes back. */
+  /**
+   * Jump forward to the last trading day on or before `day` (never after it, so nothing later is
+   * revealed). A day before today, or after the clock's last day, throws: a backtest never goes back.
+   */
   set(day: string): void {
-    if (day < this.today) throw new Error(`the clock is on ${this.today}: it does not go back to ${day}`);
-    const next = this.days.findIndex((d) => d >= day);
-    if (next < 0) throw new Error(`${day} is after the clock's last trading day ${this.days.at(-1)}`);
-    this.index = next;
+    if (day < this.today) throw new Error(`the clock does not go back: today is ${this.today}, asked ${day}`);
+    if (day > this.days.at(-1)!) throw new Error(`${day} is after the clock's last day ${this.days.at(-1)}`);
+    this.index = this.days.findLastIndex((d) => d <= day);
   }
 
   /** GET as of today: the scenario and `as_of` are the clock's. */
