@@ -55,17 +55,29 @@ async function localStore(): Promise<KeyStore> {
   };
 }
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    account: { type: "string" },
-    limit: { type: "string" },
-    label: { type: "string" },
-    hash: { type: "string" },
-    key: { type: "string" },
-    local: { type: "boolean", default: false },
-  },
-});
+const USAGE =
+  "usage: npm run keys -- <create|list|revoke> [--local] [options] (the options are at the top of build/cli/keys.ts)";
+
+/** The command line, or its usage in one line (no stack trace) for one it cannot read. */
+function commandLine() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        account: { type: "string" },
+        limit: { type: "string" },
+        label: { type: "string" },
+        hash: { type: "string" },
+        key: { type: "string" },
+        local: { type: "boolean", default: false },
+      },
+    });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message.split(".")[0] : error}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { positionals, values } = commandLine();
 
 const store = values.local ? await localStore() : remoteStore;
 try {
@@ -100,7 +112,7 @@ try {
     await store.remove(matches[0].name);
     console.log(`revoked ${matches[0].name.slice(4, 16)} (account ${matches[0].record?.account_id ?? "?"})`);
   } else {
-    throw new Error("usage: npm run keys -- <create|list|revoke> [--local] [options]");
+    throw new Error(USAGE);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
