@@ -15,7 +15,8 @@ export const ROOT_PAGE = `<!doctype html>
 <li><a href="/openapi.json">/openapi.json</a>: the same, as an OpenAPI 3.1 document</li>
 <li><a href="/health">/health</a>: liveness</li>
 </ul>
-<p>Agents written for financialdatasets.ai: use the base URL <code>/fd/{scenario_id}</code>.</p>
+<p>Agents written for financialdatasets.ai: use the base URL <code>/fd/{scenario_id}</code>.
+LLM agents: MCP tools at <code>POST /mcp</code> (Streamable HTTP, the same key header).</p>
 </body>
 </html>
 `;

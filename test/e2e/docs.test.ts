@@ -37,5 +37,7 @@ describe("/", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     const page = await res.text();
     for (const link of ['href="/docs"', 'href="/openapi.json"']) expect(page).toContain(link);
+    expect(page).toContain("<code>/fd/{scenario_id}</code>");
+    expect(page).toContain("<code>POST /mcp</code>");
   });
 });
