@@ -115,6 +115,8 @@ describe("a future branch's published validation report", () => {
     const notes = world.perCompany.flatMap((c) => c.notes).filter((n) => onOrBefore(n.visible_from)).length;
     const lines = world.perCompany.flatMap((c) => c.holdings).filter((h) => onOrBefore(h.filing_date));
     const trades = world.perCompany.flatMap((c) => c.insiderTrades).filter((t) => onOrBefore(t.filing_date));
+    const ownership = world.perCompany.flatMap((c) => c.insiderOwnership).filter((o) => onOrBefore(o.filing_date));
+    const schedules = world.perCompany.flatMap((c) => c.beneficialOwners).filter((b) => onOrBefore(b.filing_date));
     const { managers, quarters } = world.institutions;
     const filedByAll = quarters.filter((q) => managers.every((m) => q.filed[m.cik] && onOrBefore(q.filed[m.cik])));
     expect(rowsOf(report)).toEqual({
@@ -179,6 +181,33 @@ describe("a future branch's published validation report", () => {
       insider_blackout: trades.filter((t) => t.transaction_type === "buy" || t.transaction_type === "sell").length,
       insider_purchase_events: events.filter((e) => e.event_type === "insider_purchase" && onOrBefore(e.visible_from))
         .length,
+      // Forms 3 and 5 filed by then; each tied out where its insider has a chain to tie to (Form 4s
+      // by its date, or a Form 3 before a Form 5).
+      insider_ownership_filing_lag: ownership.length,
+      insider_ownership_tie_out: ownership.filter((o) => {
+        const same = (x: { ticker: string; name: string }) => x.ticker === o.ticker && x.name === o.name;
+        const own = trades.filter(same);
+        if (o.form_type === "3") return own.length > 0;
+        return (
+          own.some((t) => t.transaction_date <= o.as_of_date) || ownership.some((x) => same(x) && x.form_type === "3")
+        );
+      }).length,
+      // Schedules 13G filed by then; the threshold rule also replays each manager's stake at every
+      // quarter of its 13F lines of the company (through its last one).
+      beneficial_filing_lag: schedules.length,
+      beneficial_threshold:
+        schedules.length +
+        world.perCompany.reduce((sum, c) => {
+          const filed = c.holdings.filter((h) => onOrBefore(h.filing_date));
+          const periods = [...new Set(filed.map((h) => h.report_period))];
+          const through = new Map<string, string>();
+          for (const h of filed) if (h.report_period > (through.get(h.cik) ?? "")) through.set(h.cik, h.report_period);
+          const held = new Set(filed.map((h) => `${h.cik} ${h.report_period}`));
+          let pairs = 0;
+          for (const [cik, last] of through)
+            for (const period of periods) if (held.has(`${cik} ${period}`) || period <= last) pairs++;
+          return sum + pairs;
+        }, 0),
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,
