@@ -1,0 +1,86 @@
+// `npm run realism:discriminate [-- --scenario NAME ... --seeds N --out FILE]`: the classifier
+// two-sample test of docs/realism-discriminator.md. Generates each scenario's index fund (SPY) and
+// macro tape in memory, at its own seed and N-1 more, writes them as JSON to a temporary directory,
+// and runs build/realism/discriminate.py against the S&P 500 and VIX that the `arch` package ships,
+// in a venv of its own (.local/realism-venv, git-ignored). Prints the Markdown report.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { DEFAULT_SRC_DIR } from "../pipeline/library.ts";
+import { loadScenarioSources, type ScenarioSource } from "../pipeline/scenario-source.ts";
+import { memoryScratch } from "../pipeline/scratch.ts";
+import { cutAt, gather, generateCompanies, generateMarket } from "../pipeline/world.ts";
+import { ROOT } from "../serve/worker-bundle.ts";
+
+const VENV = join(ROOT, ".local", "realism-venv");
+const PYTHON_DEPS = ["arch", "scikit-learn", "pandas", "numpy"];
+
+const { values } = parseArgs({
+  options: {
+    scenario: { type: "string", multiple: true },
+    seeds: { type: "string", default: "4" },
+    out: { type: "string" },
+  },
+});
+const seeds = Number(values.seeds);
+if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds: a positive integer, not ${values.seeds}`);
+
+/** A scenario's public series up to its current_date: SPY's closes, the macro tape's market return and VIX. */
+function series(source: ScenarioSource) {
+  // Only the market-wide world is kept; companies stream through the gatherers (the funds need them).
+  const { world, scenario } = generateMarket(source, memoryScratch());
+  const gathering = gather(world, scenario);
+  for (const company of generateCompanies(world, scenario)) gathering.add(company);
+  gathering.finish();
+  const spy = world.funds.find((f) => f.spec.ticker === "SPY");
+  if (!spy) throw new Error(`${source.name}: no SPY (universe.index_funds is off)`);
+  const n = cutAt(world.days, source.current_date).days;
+  return {
+    scenario: source.name,
+    seed: source.seed,
+    spy_close: spy.bars.slice(0, n).map((b) => b.close),
+    market_return: world.macro.slice(0, n).map((m) => m.market_return),
+    vix: world.macro.slice(0, n).map((m) => m.volatility_index),
+  };
+}
+
+const sources = loadScenarioSources(DEFAULT_SRC_DIR)
+  .map((l) => l.source)
+  .filter((s) => !values.scenario || values.scenario.includes(s.name));
+if (values.scenario && sources.length !== values.scenario.length)
+  throw new Error(`unknown scenario in ${values.scenario}`);
+
+/** The venv, made and filled on first use; later runs only check that the packages import. */
+function ensureVenv() {
+  const python = join(VENV, "bin", "python");
+  if (!existsSync(python))
+    execFileSync("python3", ["-m", "venv", "--system-site-packages", VENV], { stdio: "inherit" });
+  try {
+    execFileSync(python, ["-c", "import arch, sklearn, pandas, numpy"], { stdio: "ignore" });
+  } catch {
+    execFileSync(join(VENV, "bin", "pip"), ["install", "--retries", "0", "-q", ...PYTHON_DEPS], { stdio: "inherit" });
+  }
+}
+
+const dir = mkdtempSync(join(tmpdir(), "discriminate-"));
+try {
+  const files = sources.flatMap((source) =>
+    Array.from({ length: seeds }, (_, k) => {
+      const file = join(dir, `${source.name}-${k}.json`);
+      writeFileSync(file, JSON.stringify(series({ ...source, seed: source.seed + k })));
+      return file;
+    }),
+  );
+  ensureVenv();
+  const report = execFileSync(join(VENV, "bin", "python"), [join(ROOT, "build/realism/discriminate.py"), ...files], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 1 << 24,
+  });
+  if (values.out) writeFileSync(values.out, report);
+  process.stdout.write(report);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
