@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { boundedBody, innerFetch, MAX_BODY_BYTES, routeLimits, type ApiApp } from "../http/route.ts";
+import { boundedBody, innerFetch, jsonObjectOf, MAX_BODY_BYTES, routeLimits, type ApiApp } from "../http/route.ts";
 import { FD_PATHS, type FdPath } from "./paths.ts";
 
 /** The headers of a native answer the door passes on (its ETag is the native body's, not this one's). */
@@ -131,13 +131,6 @@ async function bodyOf(c: Context<AppEnv>, route: FdPath): Promise<BodyInit | nul
   if (!route.body) return c.req.raw.body;
   const bytes = await boundedBody(c.req.raw);
   if (!bytes) throw new ApiError(422, `Request body must be at most ${MAX_BODY_BYTES} bytes`);
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    return bytes; // not JSON: the native route says so
-  }
-  return value && typeof value === "object" && !Array.isArray(value)
-    ? JSON.stringify(route.body(value as Record<string, unknown>))
-    : bytes;
+  const value = jsonObjectOf(bytes);
+  return value ? JSON.stringify(route.body(value)) : bytes; // not a JSON object: the native route says so
 }

@@ -277,6 +277,16 @@ function withQueryScenario(c: Context<AppEnv>, body: Record<string, unknown>): R
   return body;
 }
 
+/** Bytes read as a JSON object, or null for anything else (not JSON, an array, a scalar). */
+export function jsonObjectOf(bytes: Uint8Array): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The request's JSON body, validated, its `scenario_id` possibly from the query (withQueryScenario):
  * 422 for one too large, not JSON, not an object, or not as declared.
@@ -284,15 +294,9 @@ function withQueryScenario(c: Context<AppEnv>, body: Record<string, unknown>): R
 async function jsonBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.output<T>> {
   const bytes = await boundedBody(c.req.raw);
   if (!bytes) throw new ApiError(422, `Request body must be at most ${MAX_BODY_BYTES} bytes`);
-  let value: unknown = null;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    // Not JSON: refused below, as a body that is no object.
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value))
-    throw new ApiError(422, "Request body must be a JSON object");
-  const parsed = schema.safeParse(withQueryScenario(c, value as Record<string, unknown>));
+  const value = jsonObjectOf(bytes);
+  if (!value) throw new ApiError(422, "Request body must be a JSON object");
+  const parsed = schema.safeParse(withQueryScenario(c, value));
   if (!parsed.success) throw validationError("json", parsed.error);
   return parsed.data as z.output<T>;
 }

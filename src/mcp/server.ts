@@ -174,40 +174,42 @@ async function call(app: ApiApp, c: Context<AppEnv>, described: Described, args:
     return toolError(`${res.status}: ${body.detail}${retry ? ` (retry after ${retry} s)` : ""}`);
   }
 
-  const out: Json = { answered_as_of: res.headers.get("x-as-of") ?? undefined };
+  const answeredAsOf = res.headers.get("x-as-of") ?? undefined;
   const rows = tool.rows ? body[tool.rows] : undefined;
+  if (!Array.isArray(rows) || pageSize === undefined)
+    return answerOf({ answered_as_of: answeredAsOf, ...(clipped(body) as Json) });
+
+  const out: Json = { answered_as_of: answeredAsOf };
   for (const [k, v] of Object.entries(body))
     // Other lists of rows (the searches' `search_results` repeats `results`) are left out.
     if (k !== tool.rows && !(Array.isArray(v) && typeof v[0] === "object")) out[k] = clipped(v);
-  if (!Array.isArray(rows) || pageSize === undefined)
-    return answerOf({ answered_as_of: out.answered_as_of, ...(clipped(body) as Json) });
-
   // A route that answers its whole list: the rows from the offset are the tool's to page.
   const fromOffset = limit!.maximum > 0 ? rows : rows.slice(offset);
   const total = offset + fromOffset.length;
-  const all = clipped(fromOffset) as unknown[];
-  let n = Math.min(pageSize, all.length);
-  const render = (count: number) => {
-    const shown = offset + count;
-    const more = shown < total || fromOffset.length === limit!.maximum;
-    return JSON.stringify({
+  const more = (shown: number) => shown < total || fromOffset.length === limit!.maximum;
+  // Only the rows a page can show are clipped (the route was asked for its maximum, to count them).
+  const shown = fromOffset.slice(0, pageSize).map(clipped);
+  const render = (count: number) =>
+    JSON.stringify({
       ...out,
-      [tool.rows!]: all.slice(0, count),
+      [tool.rows!]: shown.slice(0, count),
       page: {
         offset,
         returned: count,
         total: fromOffset.length === limit!.maximum ? `at least ${total}` : total,
-        next: more ? `call ${tool.name} again with offset=${shown} for the next rows` : null,
+        next: more(offset + count) ? `call ${tool.name} again with offset=${offset + count} for the next rows` : null,
       },
     });
-  };
+  let n = shown.length;
   let text = render(n);
-  while (n > 1 && new TextEncoder().encode(text).length > ANSWER_BYTES) {
-    n = Math.max(1, Math.min(n - 1, Math.floor((n * ANSWER_BYTES) / new TextEncoder().encode(text).length)));
+  for (let size = byteLength(text); n > 1 && size > ANSWER_BYTES; size = byteLength(text)) {
+    n = Math.max(1, Math.min(n - 1, Math.floor((n * ANSWER_BYTES) / size)));
     text = render(n);
   }
   return { content: [{ type: "text", text }] };
 }
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
 const answerOf = (value: Json): CallToolResult => ({ content: [{ type: "text", text: JSON.stringify(value) }] });
 

@@ -75,7 +75,7 @@ const docsAsset = createRoute({
 });
 
 /** The OpenAPI 3.1 document of a finished app: `/openapi.json`, and the source of docs/reference.md. */
-export function openApiDocument(app: ApiApp) {
+function generatedDocument(app: ApiApp) {
   return app.getOpenAPI31Document({
     openapi: "3.1.0",
     info: {
@@ -87,6 +87,15 @@ export function openApiDocument(app: ApiApp) {
         "ETags. Point in time: nothing after a route's horizon (`as_of`, or the scenario's current_date) is served.",
     },
   });
+}
+
+const documents = new WeakMap<ApiApp, ReturnType<typeof generatedDocument>>();
+
+/** The app's OpenAPI document, generated once (for /openapi.json and the MCP tools), after every route is registered. */
+export function openApiDocument(app: ApiApp) {
+  let document = documents.get(app);
+  if (!document) documents.set(app, (document = generatedDocument(app)));
+  return document;
 }
 
 /** Routes without a key; `app` is the finished app, whose declarations the document describes. */
