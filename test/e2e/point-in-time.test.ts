@@ -117,3 +117,25 @@ describe("the catalyst", () => {
     }
   });
 });
+
+describe("the ownership statements (Forms 3 and 5, Schedules 13G)", () => {
+  const previousDay = (day: string) => new Date(Date.parse(day) - 86_400_000).toISOString().slice(0, 10);
+
+  it.each([
+    ["/insider-ownership", "insider_ownership", "ticker=NVDA"],
+    ["/beneficial-ownership", "beneficial_owners", "ticker=NVDA&history=true"],
+  ])("%s hides the branch by default, and a statement until its filing date", async (path, key, filter) => {
+    const hidden = (await body(`${path}?${q}&${filter}&limit=200`))[key];
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(dates(hidden, "filing_date").every((d) => d <= current)).toBe(true);
+    const all = (await body(`${path}?${q}&${filter}&limit=200&as_of=${END}`))[key];
+    const inBranch = all.filter((r: { filing_date: string }) => r.filing_date > current);
+    expect(inBranch.length).toBeGreaterThan(0);
+    // The newest statement: absent the day before it was filed, present from that day.
+    const { id, filing_date } = all[0];
+    const ids = async (asOf: string) =>
+      (await body(`${path}?${q}&${filter}&limit=200&as_of=${asOf}`))[key].map((r: { id: string }) => r.id);
+    expect(await ids(previousDay(filing_date))).not.toContain(id);
+    expect(await ids(filing_date)).toContain(id);
+  });
+});
