@@ -90,7 +90,8 @@ const snapshot: FdPath = {
     const asOf = q.get("as_of") ?? currentDate;
     if (!asOf) return; // an unknown scenario: the native route says so
     q.set("as_of", asOf);
-    q.set("start_date", shiftDays(asOf, -SNAPSHOT_LOOKBACK_DAYS));
+    const start = shiftDays(asOf, -SNAPSHOT_LOOKBACK_DAYS);
+    if (start !== asOf) q.set("start_date", start); // an as_of that is no date is the native route's to name
     q.set("include_components", "true");
   },
   answer: ({ prices }, query) => {
