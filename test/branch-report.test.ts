@@ -157,6 +157,13 @@ describe("a future branch's published validation report", () => {
       filings_lineage: filings,
       filings_deadlines: filings,
       filings_numbers_match_records: filings,
+      // Each broad fund's return against the market factor's; each composition by then.
+      fund_benchmark_is_market: world.funds.filter((f) => f.spec.sector === null).length,
+      fund_composition_outside_world: world.funds.reduce(
+        (sum, f) =>
+          sum + f.compositions.years.flatMap((y) => f.compositions.of(y)).filter((c) => onOrBefore(c.as_of)).length,
+        0,
+      ),
       // Articles published by the current date, each checked once by each rule.
       news_lineage: articles,
       news_numbers_match_records: articles,

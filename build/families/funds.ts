@@ -1,13 +1,17 @@
-// Index funds tracking cap-weighted benchmarks of the universe (broad and by sector). Their bars are
+// Index funds tracking benchmarks of the whole market (broad and by sector), of which the universe's
+// companies are a part: the benchmark follows the market factor (and the sector's). Their bars are
 // served by the prices family; here are their compositions, one shard per fund and year, each
-// rebalance public from its date. Gathered over the company pass: the members' caps summed by day,
-// each member's caps and adjusted closes spilled for the benchmark's returns (weights need the day's
-// total first), and its size on each rebalance day spilled by year for the compositions.
+// rebalance public from its date. Gathered over the company pass: the members' caps summed by day
+// (a world that outgrew its market rescales it) and each member's size on each rebalance day,
+// spilled by year for the compositions.
 import { FUND_HOLDING_FIELDS, SHARDS, yearOf } from "../../src/bundle/shards.ts";
+import { indexMarketCap } from "../models/anchors.ts";
 import {
+  benchmarkPath,
   composition,
   fundPath,
   fundSpecs,
+  indexCapPath,
   rebalanceDays,
   type Composition,
   type FundPath,
@@ -15,7 +19,11 @@ import {
   type MemberSize,
 } from "../models/funds.ts";
 import type { Row } from "../../src/bundle/shard.ts";
+import { corr } from "../models/statistics.ts";
+import { ruleCheck } from "./tier0.ts";
+import { SECTOR_BETA } from "../models/prices.ts";
 import type { Calendar, CompanyBase, Family, Gatherer, Scenario } from "./family.ts";
+import { sectorTilt, type Factors } from "./market.ts";
 import type { Stock } from "./stocks.ts";
 import type { Universe } from "./universe.ts";
 
@@ -32,12 +40,15 @@ export interface Funds {
   funds: IndexFund[];
 }
 
-type Reads = Calendar & Universe;
+type Reads = Calendar & Universe & Factors;
+
+/** The part of a sector's tilt its businesses carry (the rerating is in its factor). */
+const businessTilt = (tilt: ReturnType<typeof sectorTilt>) => tilt.margin + tilt.shares + tilt.sales;
 
 const isMember = (spec: FundSpec, sector: string) => spec.sector === null || spec.sector === sector;
 
 function gatherFunds(
-  { days, companies }: Reads,
+  { days, companies, market, sectors }: Reads,
   { source, rng, scratch }: Scenario,
 ): Gatherer<CompanyBase & Stock, Funds> {
   const sectorCounts = new Map<string, number>();
@@ -47,45 +58,35 @@ function gatherFunds(
   const rebalances = rebalanceDays(days);
   /** Per fund and day, the sum of its members' caps (summed in ticker order, as companies pass). */
   const totals = specs.map(() => new Float64Array(n));
-  const sectors: string[] = [];
-  const series = scratch.records(2 * n);
   /** Rows [day index, ticker, sector, cap, close] by year of the rebalance. */
   const sizes = scratch.rows();
 
   return {
     add: ({ facts, stock: { bars, shares } }) => {
-      if (specs.length === 0) return;
-      const record = new Float64Array(2 * n);
-      for (let i = 0; i < n; i++) {
-        record[i] = bars[i].close * shares[i];
-        record[n + i] = bars[i].adjusted_close;
-      }
       specs.forEach((spec, f) => {
-        if (isMember(spec, facts.sector)) for (let i = 0; i < n; i++) totals[f][i] += record[i];
+        if (isMember(spec, facts.sector)) for (let i = 0; i < n; i++) totals[f][i] += bars[i].close * shares[i];
       });
-      series.append(record);
-      sectors.push(facts.sector);
       for (const i of rebalances) {
-        sizes.append(yearOf(days[i]), [[i, facts.ticker, facts.sector, record[i], bars[i].close]]);
+        sizes.append(yearOf(days[i]), [[i, facts.ticker, facts.sector, bars[i].close * shares[i], bars[i].close]]);
       }
     },
     finish: () => {
-      // Each day's benchmark return: the members' returns weighted by the previous day's caps.
-      const returns = specs.map(() => new Float64Array(n));
-      let k = 0;
-      for (const record of series.read()) {
-        specs.forEach((spec, f) => {
-          if (!isMember(spec, sectors[k])) return;
-          const r = returns[f];
-          const total = totals[f];
-          for (let i = 1; i < n; i++) r[i] += (record[i - 1] / total[i - 1]) * (record[n + i] / record[n + i - 1] - 1);
-        });
-        k++;
-      }
       const years = [...new Set(rebalances.map((i) => yearOf(days[i])))];
       return {
         funds: specs.map((spec, f) => {
-          const fund = fundPath(spec, days, returns[f], rng.fork(`fund/${spec.ticker}`));
+          const sector = spec.sector;
+          const benchmark = benchmarkPath(
+            market,
+            sector === null
+              ? undefined
+              : {
+                  factor: sectors.get(sector)!,
+                  beta: SECTOR_BETA[sector] ?? 1,
+                  businessTilt: businessTilt(sectorTilt(source, sector, n)),
+                },
+          );
+          const indexCap = indexCapPath(indexMarketCap(days[0], sector), benchmark.returns, totals[f]);
+          const fund = fundPath(spec, days, benchmark, indexCap, rng.fork(`fund/${spec.ticker}`));
           const of = (year: string): Composition[] => {
             const byDay = new Map<number, MemberSize[]>();
             for (const [i, ticker, sector, cap, close] of sizes.read(year) as [
@@ -100,7 +101,7 @@ function gatherFunds(
               if (members) members.push({ ticker, cap, close });
               else byDay.set(i, [{ ticker, cap, close }]);
             }
-            return [...byDay].map(([i, members]) => composition(fund, i, members, totals[f][i]));
+            return [...byDay].map(([i, members]) => composition(fund, i, members));
           };
           return { ...fund, compositions: { years, of } };
         }),
@@ -109,15 +110,71 @@ function gatherFunds(
   };
 }
 
+/** The least daily correlation of a broad fund's return with the market factor's (issue 32: the benchmark is the market). */
+const MIN_MARKET_CORR = 0.99;
+
+/**
+ * The benchmark is the market: each broad fund's daily log return correlates with the market
+ * factor's (the macro tape's market_return) at MIN_MARKET_CORR or more; and each composition is the
+ * world's members and one last line for the constituents outside the world, weighing more than 0,
+ * the whole summing to 1 (up to the rounding of each weight to 1e-6).
+ */
+function fundChecks({ funds, market }: Reads & Funds) {
+  const loose = funds
+    .filter((f) => f.spec.sector === null)
+    .map((f) => {
+      const r = f.bars.slice(1).map((b, i) => Math.log(b.close / f.bars[i].close));
+      return [f.spec.ticker, corr(r, market.returns.slice(1))] as const;
+    })
+    .filter(([, c]) => !(c >= MIN_MARKET_CORR))
+    .map(([ticker, c]) => `${ticker} ${c.toFixed(4)}`);
+  const broken: string[] = [];
+  let compositions = 0;
+  for (const f of funds) {
+    for (const year of f.compositions.years) {
+      for (const c of f.compositions.of(year)) {
+        compositions++;
+        const outside = c.holdings.at(-1);
+        const sum = c.holdings.reduce((s, h) => s + h.weight, 0);
+        const ok =
+          outside?.holding_ticker === null &&
+          outside.shares === null &&
+          outside.weight > 0 &&
+          c.holdings.slice(0, -1).every((h) => h.holding_ticker !== null) &&
+          Math.abs(sum - 1) <= 5e-7 * c.holdings.length;
+        if (!ok) broken.push(`${f.spec.ticker} ${c.as_of}`);
+      }
+    }
+  }
+  return [
+    ruleCheck(
+      "fund_benchmark_is_market",
+      "funds",
+      loose,
+      funds.filter((f) => f.spec.sector === null).length,
+      `each broad fund's daily return correlates with the market factor's at ${MIN_MARKET_CORR} or more`,
+    ),
+    ruleCheck(
+      "fund_composition_outside_world",
+      "funds",
+      broken,
+      compositions,
+      "each composition is the world's members at their weights in the benchmark's market and a last line for the constituents outside the world, weighing more than 0; the weights sum to 1",
+    ),
+  ];
+}
+
 export const funds: Family<Reads, Funds, Stock> = {
   name: "funds",
   gather: gatherFunds,
+  checks: fundChecks,
   context: (world, cut) => ({
     funds: world.funds.map((f) => ({
       spec: f.spec,
       bars: f.bars.slice(0, cut.days),
       benchmarkLevel: f.benchmarkLevel.slice(0, cut.days),
       aum: f.aum,
+      indexCap: f.indexCap.slice(0, cut.days),
       compositions: {
         years: f.compositions.years.filter((y) => y <= cut.date.slice(0, 4)),
         of: (year) => f.compositions.of(year).filter((c) => c.as_of <= cut.date),

@@ -107,7 +107,7 @@ export function holdingsChecks(days: string[], scratch: Scratch): Checker<World,
   const indexWeights = new RuleTally(
     "holdings_index_weights",
     FAMILY,
-    "each index manager holds every member of the broad index fund at its composition weight on the quarter's last trading day",
+    "each index manager holds every member of the broad index fund at its composition weight among the world's members on the quarter's last trading day",
   );
   const changes = new RuleTally(
     "holdings_change_shares",
@@ -427,13 +427,18 @@ function checkIndexWeights(world: World, tally: RuleTally, lines: { read: (name:
       const own = rows.filter(([cik]) => cik === m.cik);
       const total = own.reduce((sum, [, , value]) => sum + value, 0);
       const weightOf = new Map(own.map(([, ticker, value]) => [ticker, value / total]));
-      for (const h of composition.holdings) {
+      // The fund's weights are in its whole market; a 13F holds the world's members only.
+      const members = composition.holdings.filter((h) => h.holding_ticker !== null);
+      const inWorld = members.reduce((sum, h) => sum + h.weight, 0);
+      for (const h of members) {
         tally.rows++;
-        const w = weightOf.get(h.holding_ticker);
-        if (w === undefined || Math.abs(w - h.weight) > WEIGHT_TOLERANCE)
+        const w = weightOf.get(h.holding_ticker!);
+        // Each served weight is rounded to 1e-6, so their sum is off by up to half that per member.
+        const rounding = WEIGHT_TOLERANCE * (1 + (w ?? 0) * members.length);
+        if (w === undefined || Math.abs(w * inWorld - h.weight) > rounding)
           tally.violation(`${m.cik} ${quarter.reportPeriod} ${h.holding_ticker}`);
       }
-      if (own.length !== composition.holdings.length) tally.violation(`${m.cik} ${quarter.reportPeriod} members`);
+      if (own.length !== members.length) tally.violation(`${m.cik} ${quarter.reportPeriod} members`);
     }
   }
 }

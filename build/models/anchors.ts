@@ -229,6 +229,28 @@ function marketCapOn(date: string): number {
 }
 
 /**
+ * The benchmark market's cap on `date` (USD): the S&P 500-like total, or, for a sector, its share of
+ * it in the snapshot nearest the date (its members' caps over all members').
+ */
+export function indexMarketCap(date: string, sector: string | null): number {
+  const total = marketCapOn(date);
+  if (sector === null) return total;
+  const sectorOf = new Map(refCompanies().map((c) => [c.facts.ticker, c.facts.sector]));
+  const [snapshotDate] = SNAPSHOT_MARKET.reduce((best, p) =>
+    Math.abs(time(p[0]) - time(date)) < Math.abs(time(best[0]) - time(date)) ? p : best,
+  );
+  let all = 0;
+  let own = 0;
+  for (const [ticker, shots] of anchors().snapshots) {
+    const cap = shots.find((s) => s.date === snapshotDate)?.cap;
+    if (!cap) continue;
+    all += cap;
+    if (sectorOf.get(ticker) === sector) own += cap;
+  }
+  return all > 0 ? (total * own) / all : 0;
+}
+
+/**
  * Whether a company trades on `date`: "yes" from its first trading day (or when its data starts
  * at a coverage boundary and it was founded by then), "no" before a known first trading day or
  * founding year, "unknown" when no reference says (it may still appear when named explicitly).

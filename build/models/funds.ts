@@ -1,13 +1,15 @@
-// Index funds: each tracks a cap-weighted benchmark built from the scenario's universe (the broad
-// market for S&P 500 funds, one sector for sector funds). The fund's share price follows its net
-// asset value: the benchmark's total return less the expense ratio, with a tiny tracking error.
-// The benchmark's returns and the members' sizes come from the company pass (families/funds.ts).
+// Index funds: each tracks a benchmark of the whole market the scenario's universe is a part of (the
+// broad market for S&P 500 funds, one sector for sector funds). The benchmark follows the hidden
+// market factor (and the sector's factor), whose total return it is; the fund's share price follows
+// its net asset value, the benchmark less the expense ratio with a tiny tracking error. Its holdings
+// are the world's companies at their weights in that market, which sum to less than one: the rest
+// is one line for the constituents outside the world.
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Rng } from "./rng.ts";
 import type { Bar } from "./prices.ts";
-import { TRADING_DAYS } from "./market.ts";
+import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
 import { round2, round6 } from "./rounding.ts";
 
 const REFDATA = fileURLToPath(new URL("../refdata/", import.meta.url));
@@ -53,7 +55,7 @@ export function fundSpecs(sectorCounts: Map<string, number>): FundSpec[] {
       ticker,
       name: r.name,
       issuer: r.issuer,
-      benchmark: `${r.benchmark_index} (scenario universe)`,
+      benchmark: `${r.benchmark_index} (scenario market)`,
       sector,
       expenseRatio: (Number(r.expense_ratio_pct) || (sector ? 0.09 : 0.05)) / 100,
     };
@@ -65,9 +67,11 @@ export function fundSpecs(sectorCounts: Map<string, number>): FundSpec[] {
 }
 
 export interface FundHolding {
-  holding_ticker: string;
+  /** Null for the one line of the constituents outside the world, together. */
+  holding_ticker: string | null;
   weight: number;
-  shares: number;
+  /** Null for the constituents outside the world. */
+  shares: number | null;
   market_value: number;
 }
 
@@ -78,6 +82,8 @@ export interface FundPath {
   benchmarkLevel: number[];
   /** Assets under management on the first day; holdings are sized from it. */
   aum: number;
+  /** Market cap of the benchmark's whole market per day (USD): what its members' weights divide. */
+  indexCap: number[];
 }
 
 export interface Composition {
@@ -93,13 +99,68 @@ export interface MemberSize {
   close: number;
 }
 
+/** A benchmark's daily log total returns and their conditional daily volatility. */
+export interface BenchmarkPath {
+  returns: number[];
+  vol: number[];
+}
+
 /**
- * The fund's bars from its benchmark's daily returns (the cap-weighted total return of its members,
- * 0 on the first day): its net asset value is the benchmark return less fees, plus a tracking error
- * of a few bp a year.
+ * The benchmark's daily log total return: the market factor's for a broad fund; for a sector fund,
+ * the economy's trend plus the sector's beta times the market's swings around it, plus the sector's
+ * own factor and the part of the scenario's tilt its businesses carry (`businessTilt`, log a year:
+ * margins, share counts and sales; the rerating is in the factor).
  */
-export function fundPath(spec: FundSpec, days: string[], returns: ArrayLike<number>, rng: Rng): FundPath {
+export function benchmarkPath(
+  market: MarketFactor,
+  sector?: { factor: SectorFactor; beta: number; businessTilt: number },
+): BenchmarkPath {
+  if (!sector) return { returns: market.returns.slice(), vol: market.vol.slice() };
+  const { factor, beta, businessTilt } = sector;
+  return {
+    returns: market.returns.map(
+      (m, t) => market.trend[t] + beta * (m - market.trend[t]) + factor.returns[t] + businessTilt / TRADING_DAYS,
+    ),
+    vol: market.vol.map((v, t) => Math.hypot(beta * v, factor.vol[t])),
+  };
+}
+
+/**
+ * The largest share of its benchmark's market the world's members may start at: a world of as many
+ * companies as the index is sized as this part of a larger market, so it stays a part of it.
+ */
+export const MAX_START_COVERAGE = 0.85;
+
+/**
+ * The market cap of the benchmark's whole market per day: the members' caps plus the constituents
+ * outside the world, which start at the rest of the market's real size on the first day (at least
+ * 1 - MAX_START_COVERAGE of it) and move with the benchmark's price return (its total return less
+ * the market's dividend yield). So the members always weigh less than one, and each day's weights
+ * use that day's caps only.
+ */
+export function indexCapPath(startCap: number, logReturns: readonly number[], membersCap: ArrayLike<number>): number[] {
+  let outside = Math.max(startCap - membersCap[0], (membersCap[0] * (1 - MAX_START_COVERAGE)) / MAX_START_COVERAGE);
+  return logReturns.map((r, t) => {
+    if (t > 0) outside *= Math.exp(r - MARKET_DIVIDEND_YIELD / TRADING_DAYS);
+    return membersCap[t] + outside;
+  });
+}
+
+/**
+ * The fund's bars from its benchmark's daily log returns (the first day's is ignored: the benchmark
+ * starts at 1000 there): its net asset value is the benchmark return less fees, plus a tracking
+ * error of a few bp a year. Its open gaps from the last close by part of the day's move plus
+ * noise at the benchmark's volatility, as a stock's does (prices.ts).
+ */
+export function fundPath(
+  spec: FundSpec,
+  days: string[],
+  benchmark: BenchmarkPath,
+  indexCap: number[],
+  rng: Rng,
+): FundPath {
   const n = days.length;
+  const returns = benchmark.returns.map((r, i) => (i === 0 ? 0 : Math.expm1(r)));
   const benchmarkLevel: number[] = [];
   let level = 1000;
   for (let i = 0; i < n; i++) {
@@ -112,11 +173,11 @@ export function fundPath(spec: FundSpec, days: string[], returns: ArrayLike<numb
   const bars: Bar[] = [];
   let prevClose = nav;
   for (let i = 0; i < n; i++) {
-    const dailyVol = Math.max(1e-4, Math.abs(returns[i]) + 0.004);
+    const dailyVol = benchmark.vol[i];
     const r = Math.log(1 + returns[i]) - spec.expenseRatio / TRADING_DAYS + 0.000025 * rng.normal();
     nav *= Math.exp(r);
     const close = round2(nav);
-    const open = round2(prevClose * Math.exp(0.3 * r + 0.1 * dailyVol * rng.normal()));
+    const open = round2(prevClose * Math.exp(0.4 * r + 0.3 * dailyVol * rng.normal()));
     const high = Math.max(open, close, round2(Math.max(open, close) * Math.exp(0.5 * dailyVol * rng.uniform())));
     const low = Math.min(open, close, round2(Math.min(open, close) * Math.exp(-0.5 * dailyVol * rng.uniform())));
     const logReturn = Math.log(close / prevClose);
@@ -142,7 +203,7 @@ export function fundPath(spec: FundSpec, days: string[], returns: ArrayLike<numb
     });
     prevClose = close;
   }
-  return { spec, bars, benchmarkLevel, aum };
+  return { spec, bars, benchmarkLevel, aum, indexCap };
 }
 
 /** Indexes of the rebalance days: the first day and the last trading day of each quarter. */
@@ -158,17 +219,23 @@ export function rebalanceDays(days: string[]): number[] {
 }
 
 /**
- * The fund's holdings on rebalance day `i`: its members (in ticker order) weighted by market cap,
- * `total` being the sum of their caps, and sized to the fund's value that day.
+ * The fund's holdings on rebalance day `i`: its members (in ticker order) at their weights in the
+ * benchmark's market (cap over `indexCap`), then one line for the constituents outside the world
+ * (the rest of the weight), sized to the fund's value that day.
  */
-export function composition(fund: FundPath, i: number, members: MemberSize[], total: number): Composition {
+export function composition(fund: FundPath, i: number, members: MemberSize[]): Composition {
   const fundValue = fund.aum * (fund.bars[i].close / fund.bars[0].close);
-  return {
-    as_of: fund.bars[i].time,
-    holdings: members.map(({ ticker, cap, close }) => {
-      const weight = cap / total;
-      const shares = Math.round((weight * fundValue) / close);
-      return { holding_ticker: ticker, weight: round6(weight), shares, market_value: round2(shares * close) };
-    }),
-  };
+  const holdings: FundHolding[] = members.map(({ ticker, cap, close }) => {
+    const weight = cap / fund.indexCap[i];
+    const shares = Math.round((weight * fundValue) / close);
+    return { holding_ticker: ticker, weight: round6(weight), shares, market_value: round2(shares * close) };
+  });
+  const inWorld = members.reduce((sum, m) => sum + m.cap, 0) / fund.indexCap[i];
+  holdings.push({
+    holding_ticker: null,
+    weight: round6(1 - inWorld),
+    shares: null,
+    market_value: round2((1 - inWorld) * fundValue),
+  });
+  return { as_of: fund.bars[i].time, holdings };
 }

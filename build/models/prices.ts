@@ -29,7 +29,7 @@ export interface Bar {
 }
 
 /** Market beta by sector (REALISM Tier 2: staples/utilities ~0.55, financials/energy > 1.3). */
-const SECTOR_BETA: Record<string, number> = {
+export const SECTOR_BETA: Record<string, number> = {
   Utilities: 0.55,
   "Consumer Staples": 0.6,
   "Health Care": 0.85,

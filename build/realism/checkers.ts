@@ -5,7 +5,7 @@ import type { Checker } from "../families/family.ts";
 import type { Scratch } from "../pipeline/scratch.ts";
 import type { Company, World } from "../pipeline/world.ts";
 import { stockSeries } from "./series.ts";
-import { CapWeightedIndex, SectorVolOrdering, StockStats } from "./tier1.ts";
+import { barSeries, CapWeightedIndex, SectorVolOrdering, StockStats, tier1IndexChecks } from "./tier1.ts";
 import { CrossSection, fundTracking, IndexWeights } from "./tier2.ts";
 import { earningsAndAnalysts } from "./tier3.ts";
 import { ActionRates, fundamentals } from "./tier4.ts";
@@ -22,7 +22,10 @@ export interface RealismChecker {
 
 /**
  * The statistics of the stocks, in the report's order (Tier 4's dividend cuts and splits, Tier 2's
- * largest weight, Tier 1, Tier 2's cross-section), over one series per company and one index.
+ * largest weight, Tier 1, Tier 2's cross-section), over one series per company and one index. The
+ * index of Tier 1's index bands is the broad benchmark's fund (SPY: the whole market, of which the
+ * world is a part), or the world's cap-weighted index where the scenario has no funds; the
+ * cross-section's market is the world's index.
  */
 function stockStatistics(days: string[], scratch: Scratch): Checker<World, Company> {
   const rates = new ActionRates(days);
@@ -37,14 +40,19 @@ function stockStatistics(days: string[], scratch: Scratch): Checker<World, Compa
       const series = stockSeries(company);
       for (const statistic of [weights, stats, index, ordering, section]) statistic.add(series);
     },
-    finish: () => [
-      ...rates.checks(),
-      weights.check(),
-      ...stats.checks(),
-      ...index.checks(),
-      ordering.check(),
-      ...section.finish(index.series().r),
-    ],
+    finish: (world) => {
+      const broad = world.funds.find((f) => f.spec.sector === null);
+      return [
+        ...rates.checks(),
+        weights.check(),
+        ...stats.checks(),
+        ...(broad
+          ? tier1IndexChecks(barSeries(broad.bars), `${broad.spec.ticker}, the broad benchmark's fund`)
+          : index.checks()),
+        ordering.check(),
+        ...section.finish(index.series().r),
+      ];
+    },
   };
 }
 

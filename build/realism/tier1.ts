@@ -416,32 +416,43 @@ export class CapWeightedIndex {
   }
 
   checks(): ValidationCheck[] {
-    const family = "realism_tier1";
-    const index = this.series();
-    // Volume and high/low rows need per-stock data an index does not have.
-    return TIER1.filter((stat) => stat.needs === undefined).map((stat) => {
-      const name = `index_${stat.name}`;
-      const band = stat.index ?? stat.stock;
-      if (index.r.length < stat.minObs) {
-        return skipped(
-          family,
-          name,
-          band,
-          `${stat.what} of the index`,
-          `needs ${stat.minObs} daily returns, have ${index.r.length}`,
-        );
-      }
-      return bandCheck(
+    return tier1IndexChecks(this.series(), `the cap-weighted index of ${this.stocks} stocks`);
+  }
+}
+
+/** The Tier 1 checks of an index's daily log returns and overnight gaps; `of` names the index. */
+export function tier1IndexChecks(index: { r: number[]; gap: number[] }, of: string): ValidationCheck[] {
+  const family = "realism_tier1";
+  // Volume and high/low rows need per-stock data an index does not have.
+  return TIER1.filter((stat) => stat.needs === undefined).map((stat) => {
+    const name = `index_${stat.name}`;
+    const band = stat.index ?? stat.stock;
+    if (index.r.length < stat.minObs) {
+      return skipped(
         family,
         name,
         band,
-        stat.value(index),
-        `${stat.what} of the cap-weighted index of ${this.stocks} stocks`,
-        stat.pct,
-        stat.undefinedMeans,
+        `${stat.what} of the index`,
+        `needs ${stat.minObs} daily returns, have ${index.r.length}`,
       );
-    });
+    }
+    return bandCheck(family, name, band, stat.value(index), `${stat.what} of ${of}`, stat.pct, stat.undefinedMeans);
+  });
+}
+
+/** Daily log returns and overnight gaps of an instrument's bars (adjusted), from its second day. */
+export function barSeries(bars: readonly { open: number; close: number; adjusted_close: number }[]): {
+  r: number[];
+  gap: number[];
+} {
+  const r: number[] = [];
+  const gap: number[] = [];
+  for (let t = 1; t < bars.length; t++) {
+    const [prev, bar] = [bars[t - 1], bars[t]];
+    r.push(Math.log(bar.adjusted_close / prev.adjusted_close));
+    gap.push(Math.log((bar.open * (bar.adjusted_close / bar.close)) / prev.adjusted_close));
   }
+  return { r, gap };
 }
 
 export function indexChecks(stocks: StockSeries[]): ValidationCheck[] {

@@ -16,7 +16,9 @@ const indexFunds = dataRoute({
   summary: "Index-fund holdings",
   description:
     "`ticker` (funds: their holdings) or `holding` (securities: the funds holding them), never both (400). " +
-    "The composition in force on `as_of` (default the scenario's current_date); rows carry its rebalance date.",
+    "The composition in force on `as_of` (default the scenario's current_date); rows carry its rebalance date. " +
+    "A fund tracks a benchmark of the whole market: the scenario's companies weigh what they weigh in it, and a " +
+    "last row (`holding_ticker` null, `outside_scenario` true) holds the rest.",
   request: {
     query: z.object({
       scenario_id: scenarioId(),
@@ -51,6 +53,7 @@ async function composition(scenario: Scenario, fund: FundInfo) {
         IndexFundRow,
         (typeof FUND_HOLDING_FIELDS)[number]
       >),
+      outside_scenario: h[0] === null,
       as_of: rebalanced,
       benchmark: fund.benchmark,
     }));
@@ -72,7 +75,7 @@ export function register(app: ApiApp): void {
       await scenario.requireTickers(q.holding);
       const rows = (await Promise.all(funds.map((f) => composition(scenario, f))))
         .flat()
-        .filter((r) => !q.holding || q.holding.includes(r.holding_ticker));
+        .filter((r) => !q.holding || (r.holding_ticker !== null && q.holding.includes(r.holding_ticker)));
       return { index_funds: rows.slice(q.offset, q.offset + q.limit) };
     },
     (q) => {

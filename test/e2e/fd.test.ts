@@ -5,6 +5,7 @@
 // they read present, of their type, null rather than missing; required ones never null.
 import { describe, expect, it } from "vitest";
 import { base, body, get, json, KEY, MEGACAP, post, request } from "./client.ts";
+import { KEYS } from "./keys.ts";
 
 const FD = `/fd/${MEGACAP}`;
 
@@ -629,11 +630,16 @@ describe("the door's habits", () => {
 
   it("counts against the same key and rate limit, and refuses what the native API refuses", async () => {
     expect((await get(`${FD}/prices/?ticker=AAPL`, null)).status).toBe(401);
-    const first = await get(`${FD}/company/facts/?ticker=AAPL`);
-    const second = await get(`${FD}/company/facts/?ticker=AAPL`);
-    expect(
-      Number(first.headers.get("x-ratelimit-remaining")) - Number(second.headers.get("x-ratelimit-remaining")),
-    ).toBe(1);
+    // A key of its own, so no other file's requests fall between the two; a pair that straddles
+    // the minute's end (Remaining back up) is asked again.
+    const { key } = KEYS.fd;
+    let [first, second] = [new Response(), new Response()];
+    const remaining = (res: Response) => Number(res.headers.get("x-ratelimit-remaining"));
+    for (let tries = 0; tries < 3 && !(remaining(first) > remaining(second)); tries++) {
+      first = await get(`${FD}/company/facts/?ticker=AAPL`, key);
+      second = await get(`${FD}/company/facts/?ticker=AAPL`, key);
+    }
+    expect(remaining(first) - remaining(second)).toBe(1);
     expect(first.headers.get("x-as-of")).toBe("2023-12-29");
     expect((await get(`${FD}/company/facts/?ticker=AAPL&as_of=2023-05-01`)).headers.get("x-as-of")).toBe("2023-05-01");
     expect((await get(`/fd/not-a-scenario/prices/?ticker=AAPL`)).status).toBe(404);

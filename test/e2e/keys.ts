@@ -5,6 +5,7 @@ export const KEYS = {
   limit100: { key: "sm_test_limit_100_key", limit: 100, account: "acct-limit-100" },
   tinyA: { key: "sm_test_tiny_a_key", limit: 1, account: "acct-tiny-a" },
   tinyB: { key: "sm_test_tiny_b_key", limit: 1, account: "acct-tiny-b" },
+  fd: { key: "sm_test_fd_door_key_0123456789", limit: 1000, account: "acct-fd" },
   mcp: { key: "sm_test_mcp_key_0123456789", limit: 1000, account: "acct-mcp" },
   mcpTiny: { key: "sm_test_mcp_tiny_key", limit: 1, account: "acct-mcp-tiny" },
   python: { key: "sm_test_python_client_key", limit: 100_000, account: "acct-python" },

@@ -69,7 +69,7 @@ describe("prices", () => {
   it("reports a fund's share price apart from its benchmark level", async () => {
     const bars = (await body(`${P}&ticker=SPY&include_components=true`)).prices;
     const last = bars[bars.length - 1];
-    expect(last.metadata.benchmark).toBe("S&P 500 Index (scenario universe)");
+    expect(last.metadata.benchmark).toBe("S&P 500 Index (scenario market)");
     expect(last.metadata.benchmark_level).not.toBe(last.close);
     // Fund return tracks the benchmark less fees: over the year within half a percent.
     const fundReturn = last.close / bars[0].close;

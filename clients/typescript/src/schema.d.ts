@@ -6637,7 +6637,7 @@ export interface paths {
     };
     /**
      * Index-fund holdings
-     * @description `ticker` (funds: their holdings) or `holding` (securities: the funds holding them), never both (400). The composition in force on `as_of` (default the scenario's current_date); rows carry its rebalance date.
+     * @description `ticker` (funds: their holdings) or `holding` (securities: the funds holding them), never both (400). The composition in force on `as_of` (default the scenario's current_date); rows carry its rebalance date. A fund tracks a benchmark of the whole market: the scenario's companies weigh what they weigh in it, and a last row (`holding_ticker` null, `outside_scenario` true) holds the rest.
      */
     get: {
       parameters: {
@@ -11543,25 +11543,30 @@ export interface components {
        */
       fund_ticker: string;
       /**
-       * @description The security held.
+       * @description The security held; null on the composition's last row, the benchmark's constituents outside the scenario, together.
        * @example AAPL
        */
-      holding_ticker: string;
+      holding_ticker: string | null;
       /**
-       * @description Weight in the fund (a fraction).
+       * @description Weight in the fund (a fraction of its benchmark's whole market); a composition's rows sum to 1.
        * @example 0.0517
        */
       weight: number;
       /**
-       * @description Shares held.
+       * @description Shares held; null for the constituents outside the scenario.
        * @example 52558510
        */
-      shares: number;
+      shares: number | null;
       /**
        * @description Value of the holding at the rebalance.
        * @example 3043137729
        */
       market_value: number;
+      /**
+       * @description True on the one row that stands for the benchmark's constituents outside the scenario's world.
+       * @example false
+       */
+      outside_scenario: boolean;
       /**
        * Format: date
        * @description The rebalance in force (its date).
@@ -11570,7 +11575,7 @@ export interface components {
       as_of: string;
       /**
        * @description The benchmark the fund tracks.
-       * @example S&P 500 Index (scenario universe)
+       * @example S&P 500 Index (scenario market)
        */
       benchmark: string;
     };
