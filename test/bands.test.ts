@@ -1,0 +1,38 @@
+// `npm run realism:bands` on one short scenario at two seeds: a table with a column per seed, each
+// statistic's value at both, and the count in band agreeing with the cells marked out of band.
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+
+describe("the bands over seeds", () => {
+  it("reports each check at every seed, out-of-band values marked and counted", () => {
+    const run = spawnSync(process.execPath, ["build/cli/bands.ts", "--scenario", "rate-shock-2022", "--seeds", "2"], {
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const lines = run.stdout.split("\n");
+    expect(lines).toContain("### rate-shock-2022, seeds 20220103, 20220104");
+    const rows = lines.filter((l) => l.startsWith("| ") && !l.startsWith("| check") && !l.startsWith("| ---"));
+    const cells = (l: string) =>
+      l
+        .split("|")
+        .slice(1, -1)
+        .map((c) => c.trim());
+    const byName = new Map(rows.map((l) => [cells(l)[0], cells(l)]));
+    // Measured on a one-year world at both seeds: the index's volatility and the story's checks.
+    for (const name of ["index_annualized_vol", "avg_pairwise_corr", "story_sector_leadership"]) {
+      const [, , a, b] = byName.get(name) ?? [];
+      expect(a, name).not.toBe("n/a");
+      expect(b, name).not.toBe("n/a");
+    }
+    expect(byName.get("index_annualized_vol")![1]).toBe("0.14 .. 0.22");
+    // A fifteen-year statistic cannot be measured on one year, so it is left out.
+    expect(byName.has("index_acf_abs_lag100")).toBe(false);
+    for (const [name, [, , ...rest]] of byName) {
+      const inBand = rest.pop()!;
+      const seedCells = rest.filter((c) => c !== "n/a");
+      const marked = seedCells.filter((c) => c.endsWith("✗")).length;
+      expect(inBand, name).toBe(`${seedCells.length - marked}/${seedCells.length}`);
+    }
+  }, 120_000);
+});
