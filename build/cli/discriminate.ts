@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_SRC_DIR } from "../pipeline/library.ts";
 import { loadScenarioSources, type ScenarioSource } from "../pipeline/scenario-source.ts";
 import { memoryScratch } from "../pipeline/scratch.ts";
-import { cutAt, gather, generateCompanies, generateMarket } from "../pipeline/world.ts";
+import { cutAt, gather, generateMarket } from "../pipeline/world.ts";
 import { ROOT } from "../serve/worker-bundle.ts";
 
 const VENV = join(ROOT, ".local", "realism-venv");
@@ -29,11 +29,10 @@ if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds: a positive 
 
 /** A scenario's public series up to its current_date: SPY's closes, the macro tape's market return and VIX. */
 function series(source: ScenarioSource) {
-  // Only the market-wide world is kept; companies stream through the gatherers (the funds need them).
+  // Only the market-wide world: a fund's bars follow its benchmark, the market factor (only its
+  // compositions need the companies' caps), so no company is generated.
   const { world, scenario } = generateMarket(source, memoryScratch());
-  const gathering = gather(world, scenario);
-  for (const company of generateCompanies(world, scenario)) gathering.add(company);
-  gathering.finish();
+  gather(world, scenario).finish();
   const spy = world.funds.find((f) => f.spec.ticker === "SPY");
   if (!spy) throw new Error(`${source.name}: no SPY (universe.index_funds is off)`);
   const n = cutAt(world.days, source.current_date).days;
