@@ -19,15 +19,15 @@ describe("the bands over seeds", () => {
         .slice(1, -1)
         .map((c) => c.trim());
     const byName = new Map(rows.map((l) => [cells(l)[0], cells(l)]));
-    // Measured on a one-year world at both seeds: the index's volatility and the story's checks.
-    for (const name of ["index_annualized_vol", "avg_pairwise_corr", "story_sector_leadership"]) {
+    // Measured on a one-year world at both seeds: the index's overnight gaps, the cross-section, the story.
+    for (const name of ["index_overnight_gap_share", "avg_pairwise_corr", "story_sector_leadership"]) {
       const [, , a, b] = byName.get(name) ?? [];
       expect(a, name).not.toBe("n/a");
       expect(b, name).not.toBe("n/a");
     }
-    expect(byName.get("index_annualized_vol")![1]).toBe("0.14 .. 0.22");
-    // A fifteen-year statistic cannot be measured on one year, so it is left out.
-    expect(byName.has("index_acf_abs_lag100")).toBe(false);
+    expect(byName.get("index_overnight_gap_share")![1]).toBe("0.15 .. 0.4");
+    // A long-run statistic is not judged on one year, so it is left out.
+    expect(byName.has("index_excess_kurtosis")).toBe(false);
     for (const [name, [, , ...rest]] of byName) {
       const inBand = rest.pop()!;
       const seedCells = rest.filter((c) => c !== "n/a");

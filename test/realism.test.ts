@@ -193,18 +193,45 @@ describe("realism checks", () => {
     const checks = [...stockChecks(universe(3, 4, 252, "gbm")), ...indexChecks(universe(3, 4, 252, "gbm"))];
     expectWellFormed(checks);
     const c = byName(checks);
+    // Long-run bands the real index misses in most single years (the discriminator's last table).
     for (const name of [
+      "excess_kurtosis",
+      "hill_tail_alpha",
+      "tail_frequency_3sd",
+      "skewness",
+      "acf_abs_lag1",
+      "acf_abs_lag10",
       "acf_abs_lag100",
       "abs_acf_decay_slope",
       "tail_frequency_5sd",
+      "leverage_corr",
       "aggregational_gaussianity_63d",
+      "annualized_vol",
+      "index_excess_kurtosis",
       "index_acf_abs_lag100",
     ]) {
       expect(c.get(name)?.passed, name).toBe(true);
       expect(c.get(name)?.observed, name).toBeNull();
       expect(c.get(name)?.detail, name).toMatch(/skipped for lack of data/);
     }
-    expect(c.get("excess_kurtosis")?.observed).not.toBeNull();
+    // What a year does support.
+    for (const name of ["acf_returns_lag1_10", "parkinson_ratio", "overnight_gap_share", "index_overnight_gap_share"])
+      expect(c.get(name)?.observed, name).not.toBeNull();
+  });
+
+  it("judge leverage from two years, volatility clustering at lag 10 from five, tails and skew from ten", () => {
+    const judged = (days: number) => {
+      const c = byName([...stockChecks(universe(5, 4, days, "garch")), ...indexChecks(universe(5, 4, days, "garch"))]);
+      return (name: string) => c.get(name)?.observed !== null;
+    };
+    const twoYears = judged(504);
+    expect(twoYears("leverage_corr") && twoYears("index_leverage_corr")).toBe(true);
+    expect(twoYears("acf_abs_lag10") || twoYears("hill_tail_alpha")).toBe(false);
+    const fiveYears = judged(1260);
+    expect(fiveYears("acf_abs_lag10") && fiveYears("hill_tail_alpha") && fiveYears("tail_frequency_3sd")).toBe(true);
+    expect(fiveYears("excess_kurtosis") || fiveYears("skewness") || fiveYears("acf_abs_lag1")).toBe(false);
+    const tenYears = judged(2520);
+    expect(tenYears("excess_kurtosis") && tenYears("skewness") && tenYears("index_acf_abs_lag1")).toBe(true);
   });
 
   it("survive empty, single-stock and degenerate universes", () => {

@@ -4,26 +4,11 @@
 // story check, and any other check that failed at some seed, observed per seed against its band.
 // A band that holds at one seed may be luck; over four it is the generator.
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import { DEFAULT_SRC_DIR } from "../pipeline/library.ts";
 import { buildScenario, toRecord } from "../pipeline/scenario-build.ts";
-import { loadScenarioSources } from "../pipeline/scenario-source.ts";
+import { seededRun } from "./seeded-run.ts";
 
-const { values } = parseArgs({
-  options: {
-    scenario: { type: "string", multiple: true },
-    seeds: { type: "string", default: "4" },
-    out: { type: "string" },
-  },
-});
-const seeds = Number(values.seeds);
-if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds: a positive integer, not ${values.seeds}`);
-const sources = loadScenarioSources(DEFAULT_SRC_DIR)
-  .map((l) => l.source)
-  .filter((s) => !values.scenario || values.scenario.includes(s.name));
-if (values.scenario && sources.length !== values.scenario.length)
-  throw new Error(`unknown scenario in ${values.scenario}`);
+const { sources, seeds, out: outFile } = seededRun();
 
 /** The statistical families, shown whether they pass or not; rules only where one failed. */
 const shown = (c: ValidationCheck) =>
@@ -72,5 +57,5 @@ for (const source of sources) {
   out.push("");
 }
 const report = out.join("\n");
-if (values.out) writeFileSync(values.out, report);
+if (outFile) writeFileSync(outFile, report);
 process.stdout.write(report);

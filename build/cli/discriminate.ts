@@ -7,25 +7,17 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
-import { DEFAULT_SRC_DIR } from "../pipeline/library.ts";
-import { loadScenarioSources, type ScenarioSource } from "../pipeline/scenario-source.ts";
+import type { ScenarioSource } from "../pipeline/scenario-source.ts";
 import { memoryScratch } from "../pipeline/scratch.ts";
 import { cutAt, gather, generateMarket } from "../pipeline/world.ts";
+import { INDEX_BANDS } from "../realism/tier1.ts";
 import { ROOT } from "../serve/worker-bundle.ts";
+import { seededRun } from "./seeded-run.ts";
 
 const VENV = join(ROOT, ".local", "realism-venv");
 const PYTHON_DEPS = ["arch", "scikit-learn", "pandas", "numpy"];
 
-const { values } = parseArgs({
-  options: {
-    scenario: { type: "string", multiple: true },
-    seeds: { type: "string", default: "4" },
-    out: { type: "string" },
-  },
-});
-const seeds = Number(values.seeds);
-if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds: a positive integer, not ${values.seeds}`);
+const { sources, seeds, out } = seededRun();
 
 /** A scenario's public series up to its current_date: SPY's closes, the macro tape's market return and VIX. */
 function series(source: ScenarioSource) {
@@ -44,12 +36,6 @@ function series(source: ScenarioSource) {
     vix: world.macro.slice(0, n).map((m) => m.volatility_index),
   };
 }
-
-const sources = loadScenarioSources(DEFAULT_SRC_DIR)
-  .map((l) => l.source)
-  .filter((s) => !values.scenario || values.scenario.includes(s.name));
-if (values.scenario && sources.length !== values.scenario.length)
-  throw new Error(`unknown scenario in ${values.scenario}`);
 
 /** The venv, made and filled on first use; later runs only check that the packages import. */
 function ensureVenv() {
@@ -72,13 +58,16 @@ try {
       return file;
     }),
   );
+  const bands = join(dir, "index-bands.json");
+  writeFileSync(bands, JSON.stringify(INDEX_BANDS));
   ensureVenv();
-  const report = execFileSync(join(VENV, "bin", "python"), [join(ROOT, "build/realism/discriminate.py"), ...files], {
+  const script = join(ROOT, "build/realism/discriminate.py");
+  const report = execFileSync(join(VENV, "bin", "python"), [script, "--bands", bands, ...files], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
     maxBuffer: 1 << 24,
   });
-  if (values.out) writeFileSync(values.out, report);
+  if (out) writeFileSync(out, report);
   process.stdout.write(report);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 """The classifier two-sample test of docs/realism-discriminator.md.
 
-Usage: discriminate.py SERIES.json ...  (written by build/cli/discriminate.ts; one file per scenario
-and seed). Prints a Markdown report. Every random draw is seeded, so the report is reproducible.
+Usage: discriminate.py --bands BANDS.json SERIES.json ...  (written by build/cli/discriminate.ts: the
+validation report's Tier 1 index bands, and one file per scenario and seed). Prints a Markdown
+report. Every random draw is seeded, so the report is reproducible.
 
 Samples are 60-day windows of daily log returns, stride 20, inside 240-day blocks; the blocks are
 the cross-validation groups, so no window straddles train and test. A classifier that tells the
@@ -118,7 +119,64 @@ def auc_row(label, result):
     return f"| {label} | {gb:.2f} | {gb95:.2f} | {lg:.2f} | {lg95:.2f} |"
 
 
-def main(paths):
+def hill_alpha(r, share=0.05):
+    """Hill estimator on the top 5% of abs z-scores (build/models/statistics.ts, hillAlpha)."""
+    a = np.sort(np.abs((r - r.mean()) / r.std(ddof=1)))[::-1]
+    k = int(len(a) * share)
+    return k / float(np.sum(np.log(a[:k] / a[k])))
+
+
+def tail_share(r, k):
+    return float(np.mean(np.abs((r - r.mean()) / r.std(ddof=1)) > k))
+
+
+# The validation report's Tier 1 statistics (build/realism/tier1.ts) that a window of the real index
+# can be judged on; the others need what this check does not compute.
+REAL_STATISTICS = {
+    "acf_returns_lag1_10": lambda r: max(abs(acf(r, k)) for k in range(1, 11)),
+    "excess_kurtosis": lambda r: float(np.mean(((r - r.mean()) / r.std(ddof=0)) ** 4) - 3),
+    "hill_tail_alpha": hill_alpha,
+    "tail_frequency_3sd": lambda r: tail_share(r, 3),
+    "tail_frequency_5sd": lambda r: tail_share(r, 5),
+    "skewness": lambda r: float(np.mean(((r - r.mean()) / r.std(ddof=0)) ** 3)),
+    "acf_abs_lag1": lambda r: acf(np.abs(r), 1),
+    "acf_abs_lag10": lambda r: acf(np.abs(r), 10),
+    "acf_abs_lag100": lambda r: acf(np.abs(r), 100),
+    "leverage_corr": lambda r: float(np.corrcoef(r[:-1], np.abs(r[1:]))[0, 1]),
+    "annualized_vol": lambda r: float(r.std(ddof=1) * np.sqrt(TRADING_DAYS)),
+}
+
+
+def real_in_band(real_r, bands):
+    """The check of the checks: the real index's share of windows inside each index band, by length."""
+    years = (1, 2, 5, 10)
+    out = [
+        "",
+        "The validation report's Tier 1 index bands against the real index: the share of its windows "
+        "(of 1, 2, 5 and 10 years, starting a year apart) whose statistic lies in the band, and the "
+        "sample the report asks before judging the band. REALISM.md: real data must pass a check.",
+        "",
+        "| statistic | band | " + " | ".join(f"{y} y" for y in years) + " | judged from |",
+        "|---|---" + "|---" * len(years) + "|---|",
+    ]
+    for b in bands:
+        f = REAL_STATISTICS.get(b["name"])
+        if f is None:
+            continue
+        lo, hi = b["band"]["min"], b["band"]["max"]
+        cells = []
+        for y in years:
+            n = y * TRADING_DAYS
+            values = [f(real_r[i : i + n]) for i in range(0, len(real_r) - n + 1, TRADING_DAYS)]
+            inside = [(lo is None or v >= lo) and (hi is None or v <= hi) for v in values]
+            cells.append(f"{np.mean(inside):.2f}")
+        band = f"{'−∞' if lo is None else lo} .. {'∞' if hi is None else hi}"
+        out.append(f"| {b['name']} | {band} | " + " | ".join(cells) + f" | {b['minObs']} returns |")
+    return out
+
+
+def main(bands_path, paths):
+    bands = json.load(open(bands_path))
     sp500 = arch.data.sp500.load()
     vix = arch.data.vix.load()
     real_r = pd.Series(log_returns(sp500["Adj Close"]), index=sp500.index[1:])
@@ -194,8 +252,11 @@ def main(paths):
         dv = np.concatenate([np.diff(np.log(s["vix"])) for s in runs])
         m = np.concatenate([np.asarray(s["market_return"][1:]) for s in runs])
         out.append(f"| {name} | {np.corrcoef(r, dv)[0, 1]:.2f} | {np.corrcoef(r, m)[0, 1]:.2f} |")
+    out += real_in_band(real_r.to_numpy(), bands)
     print("\n".join(out))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if len(sys.argv) < 3 or sys.argv[1] != "--bands":
+        sys.exit("usage: discriminate.py --bands BANDS.json SERIES.json ...")
+    main(sys.argv[2], sys.argv[3:])

@@ -122,6 +122,18 @@ function tailShare(r: readonly number[], k: number): number {
   return z.filter((v) => Math.abs(v) > k).length / z.length;
 }
 
+/**
+ * Samples (daily returns) a long-run statistic needs before its band is judged: the shortest of
+ * 1, 2, 5 and 10 years over which the real S&P 500 (1999-2018, arch's) lands in the index band in
+ * at least 80% of its windows, measured by `npm run realism:discriminate` (its last table; real
+ * single years: excess kurtosis in band 0%, ACF of abs returns at lag 1 21%, 3-sd share 21%). The
+ * decay slope takes its lag 100's length. The stock bands take the same lengths: the same
+ * statistics over a stock's own year vary as widely.
+ */
+const YEARS_2 = 500;
+const YEARS_5 = 1250;
+const YEARS_10 = 2500;
+
 const TIER1: Tier1Stat[] = [
   {
     name: "acf_returns_lag1_10",
@@ -135,14 +147,14 @@ const TIER1: Tier1Stat[] = [
     what: "excess kurtosis",
     stock: { min: 5, max: 25 },
     index: { min: 5, max: 20 },
-    minObs: 100,
+    minObs: YEARS_10,
     value: (s) => excessKurtosis(s.r),
   },
   {
     name: "hill_tail_alpha",
     what: "Hill alpha on the top 5% of abs z",
     stock: { min: 2.3, max: 4 },
-    minObs: 200,
+    minObs: YEARS_5,
     value: (s) => hillAlpha(zScores(s.r)),
   },
   {
@@ -150,16 +162,16 @@ const TIER1: Tier1Stat[] = [
     what: "share of days with abs z > 3",
     stock: { min: 0.012, max: 0.022 },
     pct: true,
-    minObs: 250,
+    minObs: YEARS_5,
     value: (s) => tailShare(s.r, 3),
   },
-  // At 0.15% a year of data expects 0.4 such days: needs about four years.
+  // At 0.15% a year of data expects 0.4 such days.
   {
     name: "tail_frequency_5sd",
     what: "share of days with abs z > 5",
     stock: { min: 0.0015, max: 0.007 },
     pct: true,
-    minObs: 1000,
+    minObs: YEARS_10,
     value: (s) => tailShare(s.r, 5),
   },
   {
@@ -167,35 +179,35 @@ const TIER1: Tier1Stat[] = [
     what: "skewness",
     stock: { min: -0.6, max: 0.4 },
     index: { min: -1, max: -0.1 },
-    minObs: 100,
+    minObs: YEARS_10,
     value: (s) => skewness(s.r),
   },
   {
     name: "acf_abs_lag1",
     what: "ACF of abs returns at lag 1",
     stock: { min: 0.15, max: 0.4 },
-    minObs: 100,
+    minObs: YEARS_10,
     value: (s) => acf(s.r.map(Math.abs), 1),
   },
   {
     name: "acf_abs_lag10",
     what: "ACF of abs returns at lag 10",
     stock: { min: 0.12, max: 0.35 },
-    minObs: 100,
+    minObs: YEARS_5,
     value: (s) => acf(s.r.map(Math.abs), 10),
   },
   {
     name: "acf_abs_lag100",
     what: "ACF of abs returns at lag 100",
     stock: { min: 0.04, max: 0.2 },
-    minObs: 400,
+    minObs: YEARS_10,
     value: (s) => acf(s.r.map(Math.abs), 100),
   },
   {
     name: "abs_acf_decay_slope",
     what: "decay slope of log ACF(abs r) on log lag, lags 1-100",
     stock: { min: 0.15, max: 0.45 },
-    minObs: 400,
+    minObs: YEARS_10,
     undefinedMeans: "ACF of abs returns not positive out to lag 100, no decay to fit",
     value: (s) => absAcfDecay(s.r),
   },
@@ -204,7 +216,7 @@ const TIER1: Tier1Stat[] = [
     what: "corr(r_t, abs r_t+1)",
     stock: { min: -0.12, max: -0.02 },
     index: { min: -0.18, max: -0.06 },
-    minObs: 100,
+    minObs: YEARS_2,
     value: (s) => corr(s.r.slice(0, -1), s.r.slice(1).map(Math.abs)),
   },
   // Gain/loss asymmetry is an index effect (stocks fall together); single stocks show little of
@@ -271,7 +283,7 @@ const TIER1: Tier1Stat[] = [
     stock: { min: 0.18, max: 0.45 },
     index: { min: 0.14, max: 0.22 },
     pct: true,
-    minObs: 20,
+    minObs: YEARS_10,
     value: (s) => sd(s.r) * Math.sqrt(TRADING_DAYS),
   },
 ];
@@ -419,6 +431,13 @@ export class CapWeightedIndex {
     return tier1IndexChecks(this.series(), `the cap-weighted index of ${this.stocks} stocks`);
   }
 }
+
+/** The index bands of Tier 1 and the samples each needs (for the discriminator's check of the checks on real data). */
+export const INDEX_BANDS = TIER1.filter((stat) => stat.needs === undefined).map((stat) => ({
+  name: stat.name,
+  band: stat.index ?? stat.stock,
+  minObs: stat.minObs,
+}));
 
 /** The Tier 1 checks of an index's daily log returns and overnight gaps; `of` names the index. */
 export function tier1IndexChecks(index: { r: number[]; gap: number[] }, of: string): ValidationCheck[] {
