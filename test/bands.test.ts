@@ -11,7 +11,7 @@ describe("the bands over seeds", () => {
     });
     expect(run.status, run.stderr).toBe(0);
     const lines = run.stdout.split("\n");
-    expect(lines).toContain("### rate-shock-2022, seeds 20220103, 20220104");
+    expect(lines).toContain("### rate-shock-2022, seeds 20220110, 20220111");
     const rows = lines.filter((l) => l.startsWith("| ") && !l.startsWith("| check") && !l.startsWith("| ---"));
     const cells = (l: string) =>
       l

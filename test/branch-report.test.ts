@@ -218,6 +218,7 @@ describe("a future branch's published validation report", () => {
       // The branch's story is its catalyst's targets, after the current date: nothing to count yet.
       story_sector_leadership: 0,
       story_inflation_direction: 0,
+      story_market_direction: 0,
       story_catalyst_impact: 0,
       story_crisis_earnings: 0,
     });

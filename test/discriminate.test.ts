@@ -22,7 +22,7 @@ describe("the discriminator", () => {
     const [boosting, , logit] = row("sanity: real vs i.i.d. Gaussian");
     expect(boosting).toBeGreaterThanOrEqual(0.7);
     expect(logit).toBeGreaterThanOrEqual(0.7);
-    expect(row("real vs rate-shock-2022, seeds 20220103, 20220104 pooled").every(Number.isFinite)).toBe(true);
+    expect(row("real vs rate-shock-2022, seeds 20220110, 20220111 pooled").every(Number.isFinite)).toBe(true);
     expect(run.stdout).toMatch(/\| rate-shock-2022 \| -?\d\.\d\d \| -?\d\.\d\d \|/);
   }, 300_000);
 });

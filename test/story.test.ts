@@ -16,6 +16,7 @@ const byName = (name: string) => sources.find((s) => s.name === name)!;
 const STORY_CHECKS = [
   "story_sector_leadership",
   "story_inflation_direction",
+  "story_market_direction",
   "story_catalyst_impact",
   "story_crisis_earnings",
   "policy_story",
@@ -53,16 +54,17 @@ describe("story", () => {
     const world = worlds.get("megacap-tech-2023")!;
     const told = world.story;
     try {
-      // The opposite of what was generated: technology lags, utilities lead, inflation rises.
+      // The opposite of what was generated: technology lags, utilities lead, inflation rises, the market falls.
       world.story = {
         ...told,
         sectors: { leading: ["Utilities"], lagging: ["Information Technology"] },
         inflation: "rising",
+        market: "falling",
       };
       const failed = storyChecks(world)
         .filter((c) => !c.passed)
         .map((c) => c.name);
-      expect(failed.sort()).toEqual(["story_inflation_direction", "story_sector_leadership"]);
+      expect(failed.sort()).toEqual(["story_inflation_direction", "story_market_direction", "story_sector_leadership"]);
     } finally {
       world.story = told;
     }

@@ -1,5 +1,5 @@
-// A scenario's story, checked: what its source says about sector leadership, inflation and the
-// catalyst's targets must hold on the data (the policy windows are checked by the rates family).
+// A scenario's story, checked: what its source says about sector leadership, inflation, the market's
+// direction and the catalyst's targets must hold on the data (the policy windows are checked by the rates family).
 // Nothing here is served; the checks fail the build (errors) when the data contradicts the story.
 import type { CompanyFacts, ValidationCheck } from "../../src/bundle/types.ts";
 import { firstOnOrAfter } from "../models/regimes.ts";
@@ -182,6 +182,29 @@ function inflationCheck(world: Reads & StoryPart): ValidationCheck {
   );
 }
 
+/**
+ * The market's direction: its total return (the macro tape's market_return, which the broad index
+ * funds track) summed over the world, which the report sees to the current date.
+ */
+function marketCheck(world: Reads & StoryPart): ValidationCheck {
+  const direction = world.story.market;
+  const violations: string[] = [];
+  if (direction && world.macro.length >= 2) {
+    const total = world.macro.slice(1).reduce((sum, m) => sum + m.market_return, 0);
+    if ((direction === "rising") !== total > 0)
+      violations.push(
+        `the market's total return was ${(100 * Math.expm1(total)).toFixed(1)}%; the story says ${direction}`,
+      );
+  }
+  return ruleCheck(
+    "story_market_direction",
+    FAMILY,
+    violations,
+    direction ? 1 : 0,
+    "the market's total return from the first day to the last (macro tape) has the direction the story says",
+  );
+}
+
 /** Each company's move on the catalyst's day (null when the day is not in the world or its view). */
 export interface StoryCompanyPart {
   catalystMove: DayMove | null;
@@ -226,6 +249,7 @@ export const story: Family<Reads, StoryPart, Stock & CompanyStatements, StoryCom
       finish: (world) => [
         leadership.check(world.story),
         inflationCheck(world),
+        marketCheck(world),
         catalystCheck(world.story, moves),
         crisisEarningsCheck(world.story, reported),
       ],

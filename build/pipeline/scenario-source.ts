@@ -91,6 +91,8 @@ export const ScenarioSource = z
           .optional(),
         /** Direction of inflation from the scenario's start to its end. */
         inflation: z.enum(["rising", "falling", "stable"]).optional(),
+        /** Direction of the market (its total return) from the scenario's start to its current date. */
+        market: z.enum(["rising", "falling"]).optional(),
         /** What the catalyst hits: these sectors' and names' move against the market on its day. */
         catalyst: z
           .object({
