@@ -1,9 +1,10 @@
 // Scenarios: the library and each scenario's record and validation report.
 import { z } from "zod";
-import { bool, EXAMPLE_SCENARIO_ID, int, oneOf, page, str, withDefault } from "../contract/params.ts";
+import { bool, date, EXAMPLE_SCENARIO_ID, int, oneOf, page, str, withDefault } from "../contract/params.ts";
 import { Scenario, ScenarioDetail, ValidationReport } from "../contract/resources.ts";
 import { notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
+import { requireOrderedWindow } from "../http/scenario.ts";
 
 const TAG = "Scenarios";
 
@@ -15,16 +16,31 @@ const listScenarios = dataRoute({
   path: "/scenarios",
   tag: TAG,
   summary: "List the scenario library",
-  description: "No scenario_id needed. Filters combine; the list can grow as scenarios are published.",
+  description:
+    "No scenario_id needed. Filters combine; the list can grow as scenarios are published. " +
+    "`start_date` and `end_date` keep the scenarios whose window (start_date to end_date) overlaps theirs.",
   request: {
     query: z.object({
       status: str({ description: "Only scenarios in this state.", example: "ready" }, 64).optional(),
+      dataset_split: oneOf(["train", "validation", "test", "holdout"], {
+        description: "Only scenarios of this evaluation split.",
+        example: "test",
+      }).optional(),
+      scenario_type: str({ description: "Only scenarios of this kind.", example: "long_panel" }, 64).optional(),
       path_mode: oneOf(["historical_context", "future_branch"], {
         description: "Only scenarios of this path mode.",
         example: "historical_context",
       }).optional(),
       min_ticker_count: int({ description: "At least this many instruments.", example: "10" }, 0).optional(),
       max_scenario_day_count: int({ description: "At most this many trading days.", example: "260" }, 0).optional(),
+      start_date: date({
+        description: "Only scenarios whose window ends on or after this date.",
+        example: "2008-01-01",
+      }).optional(),
+      end_date: date({
+        description: "Only scenarios whose window starts on or before this date.",
+        example: "2009-12-31",
+      }).optional(),
       healthy_only: withDefault(
         bool({ description: "Only scenarios that passed validation.", example: "true" }),
         false,
@@ -52,18 +68,27 @@ const getValidation = dataRoute({
 });
 
 export function register(app: ApiApp): void {
-  serve(app, listScenarios, async (q, _, c) => {
-    const catalog = await c.get("reader").catalog();
-    const rows = catalog.scenarios
-      .filter((e) => q.status === undefined || e.scenario.status === q.status)
-      .filter((e) => q.path_mode === undefined || e.scenario.public_summary.path_mode === q.path_mode)
-      .filter((e) => q.min_ticker_count === undefined || e.ticker_count >= q.min_ticker_count)
-      .filter((e) => q.max_scenario_day_count === undefined || e.day_count <= q.max_scenario_day_count)
-      .filter((e) => !q.healthy_only || e.healthy)
-      .slice(q.offset, q.offset + q.limit)
-      .map((e) => e.scenario);
-    return { scenarios: rows };
-  });
+  serve(
+    app,
+    listScenarios,
+    async (q, _, c) => {
+      const catalog = await c.get("reader").catalog();
+      const rows = catalog.scenarios
+        .filter((e) => q.status === undefined || e.scenario.status === q.status)
+        .filter((e) => q.dataset_split === undefined || e.scenario.dataset_split === q.dataset_split)
+        .filter((e) => q.scenario_type === undefined || e.scenario.scenario_type === q.scenario_type)
+        .filter((e) => q.start_date === undefined || e.scenario.end_date >= q.start_date)
+        .filter((e) => q.end_date === undefined || e.scenario.start_date <= q.end_date)
+        .filter((e) => q.path_mode === undefined || e.scenario.public_summary.path_mode === q.path_mode)
+        .filter((e) => q.min_ticker_count === undefined || e.ticker_count >= q.min_ticker_count)
+        .filter((e) => q.max_scenario_day_count === undefined || e.day_count <= q.max_scenario_day_count)
+        .filter((e) => !q.healthy_only || e.healthy)
+        .slice(q.offset, q.offset + q.limit)
+        .map((e) => e.scenario);
+      return { scenarios: rows };
+    },
+    (q) => requireOrderedWindow(q.start_date, q.end_date),
+  );
 
   serve(app, getScenario, async (_, scenario) => ({
     scenario: { ...scenario.manifest.scenario, available_tickers: (await scenario.instruments()).keys },

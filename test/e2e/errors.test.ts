@@ -50,6 +50,17 @@ describe("errors follow GAPS.md", () => {
     ],
     [`/scenarios?healthy_only=perhaps`, 422, "Query parameter 'healthy_only' must be true or false"],
     [`/scenarios?min_ticker_count=-1`, 422, "Query parameter 'min_ticker_count' must be at least 0"],
+    [
+      `/scenarios?dataset_split=dev`,
+      422,
+      "Query parameter 'dataset_split' must be one of train, validation, test, holdout",
+    ],
+    [`/scenarios?start_date=2008-02-30`, 422, "Query parameter 'start_date' must be a valid date YYYY-MM-DD"],
+    [
+      `/scenarios?start_date=2009-01-01&end_date=2008-01-01`,
+      400,
+      "Query parameter 'start_date' must not be after 'end_date'",
+    ],
     [`/macro/interest-rates?scenario_id=${MEGACAP}&bank=XYZ`, 404, "Bank XYZ not found"],
     [`/macro/interest-rates?scenario_id=${MEGACAP}`, 422, "Query parameter 'bank' is required"],
     [`/macro/interest-rates?scenario_id=${MEGACAP}&bank=`, 422, "Query parameter 'bank' must not be empty"],

@@ -7,10 +7,22 @@ describe("scenarios", () => {
     ["", [BRANCH, CRISIS, MEGACAP, RATE_SHOCK]],
     ["?status=ready&healthy_only=true", [BRANCH, CRISIS, MEGACAP, RATE_SHOCK]],
     ["?status=draft", []],
-    ["?min_ticker_count=19", [CRISIS, MEGACAP]],
+    ["?min_ticker_count=19", [CRISIS, MEGACAP, RATE_SHOCK]],
+    ["?min_ticker_count=20", [CRISIS]],
     ["?max_scenario_day_count=250", [MEGACAP]],
     ["?path_mode=future_branch", [BRANCH]],
     ["?path_mode=historical_context&limit=1&offset=1", [MEGACAP]],
+    ["?dataset_split=train", [CRISIS, MEGACAP]],
+    ["?dataset_split=test", [BRANCH]],
+    ["?dataset_split=holdout", []],
+    ["?scenario_type=macro_shock", [RATE_SHOCK]],
+    // Windows that overlap: 2008 lies inside the long panel; 2022-12-30 is rate-shock's last day.
+    ["?start_date=2008-01-01&end_date=2008-12-31", [CRISIS]],
+    ["?start_date=2022-12-30&end_date=2022-12-30", [RATE_SHOCK]],
+    ["?start_date=2023-06-01", [BRANCH, MEGACAP]],
+    ["?end_date=2005-01-03", [CRISIS]],
+    ["?end_date=2005-01-02", []],
+    ["?dataset_split=train&start_date=2023-01-01", [MEGACAP]],
   ])("filters /scenarios%s", async (query, ids) => {
     const { scenarios } = await body(`/scenarios${query}`);
     expect(scenarios.map((s: { id: string }) => s.id)).toEqual(ids);

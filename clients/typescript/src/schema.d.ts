@@ -209,19 +209,27 @@ export interface paths {
     };
     /**
      * List the scenario library
-     * @description No scenario_id needed. Filters combine; the list can grow as scenarios are published.
+     * @description No scenario_id needed. Filters combine; the list can grow as scenarios are published. `start_date` and `end_date` keep the scenarios whose window (start_date to end_date) overlaps theirs.
      */
     get: {
       parameters: {
         query?: {
           /** @description Only scenarios in this state. */
           status?: string;
+          /** @description Only scenarios of this evaluation split. */
+          dataset_split?: "train" | "validation" | "test" | "holdout";
+          /** @description Only scenarios of this kind. */
+          scenario_type?: string;
           /** @description Only scenarios of this path mode. */
           path_mode?: "historical_context" | "future_branch";
           /** @description At least this many instruments. */
           min_ticker_count?: number;
           /** @description At most this many trading days. */
           max_scenario_day_count?: number;
+          /** @description Only scenarios whose window ends on or after this date. */
+          start_date?: string;
+          /** @description Only scenarios whose window starts on or before this date. */
+          end_date?: string;
           /** @description Only scenarios that passed validation. */
           healthy_only?: boolean;
           /** @description Rows per page (default 20, at most 1000). */
