@@ -2,7 +2,7 @@
 // companies are a part: the benchmark follows the market factor (and the sector's). Their bars are
 // served by the prices family; here are their compositions, one shard per fund and year, each
 // rebalance public from its date. Gathered over the company pass: the members' caps summed by day
-// (a world that outgrew its market rescales it) and each member's size on each rebalance day,
+// (what the benchmark's whole market adds them to) and each member's size on each rebalance day,
 // spilled by year for the compositions.
 import { FUND_HOLDING_FIELDS, SHARDS, yearOf } from "../../src/bundle/shards.ts";
 import { indexMarketCap } from "../models/anchors.ts";
@@ -19,7 +19,7 @@ import {
   type MemberSize,
 } from "../models/funds.ts";
 import type { Row } from "../../src/bundle/shard.ts";
-import { corr } from "../models/statistics.ts";
+import { corr, logReturns } from "../models/statistics.ts";
 import { ruleCheck } from "./tier0.ts";
 import { SECTOR_BETA } from "../models/prices.ts";
 import type { Calendar, CompanyBase, Family, Gatherer, Scenario } from "./family.ts";
@@ -63,11 +63,13 @@ function gatherFunds(
 
   return {
     add: ({ facts, stock: { bars, shares } }) => {
+      if (specs.length === 0) return;
+      const caps = bars.map((b, i) => b.close * shares[i]);
       specs.forEach((spec, f) => {
-        if (isMember(spec, facts.sector)) for (let i = 0; i < n; i++) totals[f][i] += bars[i].close * shares[i];
+        if (isMember(spec, facts.sector)) for (let i = 0; i < n; i++) totals[f][i] += caps[i];
       });
       for (const i of rebalances) {
-        sizes.append(yearOf(days[i]), [[i, facts.ticker, facts.sector, bars[i].close * shares[i], bars[i].close]]);
+        sizes.append(yearOf(days[i]), [[i, facts.ticker, facts.sector, caps[i], bars[i].close]]);
       }
     },
     finish: () => {
@@ -119,13 +121,10 @@ const MIN_MARKET_CORR = 0.99;
  * world's members and one last line for the constituents outside the world, weighing more than 0,
  * the whole summing to 1 (up to the rounding of each weight to 1e-6).
  */
-function fundChecks({ funds, market }: Reads & Funds) {
-  const loose = funds
-    .filter((f) => f.spec.sector === null)
-    .map((f) => {
-      const r = f.bars.slice(1).map((b, i) => Math.log(b.close / f.bars[i].close));
-      return [f.spec.ticker, corr(r, market.returns.slice(1))] as const;
-    })
+function benchmarkChecks({ funds, market }: Reads & Funds) {
+  const broad = funds.filter((f) => f.spec.sector === null);
+  const loose = broad
+    .map((f) => [f.spec.ticker, corr(logReturns(f.bars.map((b) => b.close)), market.returns.slice(1))] as const)
     .filter(([, c]) => !(c >= MIN_MARKET_CORR))
     .map(([ticker, c]) => `${ticker} ${c.toFixed(4)}`);
   const broken: string[] = [];
@@ -151,7 +150,7 @@ function fundChecks({ funds, market }: Reads & Funds) {
       "fund_benchmark_is_market",
       "funds",
       loose,
-      funds.filter((f) => f.spec.sector === null).length,
+      broad.length,
       `each broad fund's daily return correlates with the market factor's at ${MIN_MARKET_CORR} or more`,
     ),
     ruleCheck(
@@ -167,7 +166,7 @@ function fundChecks({ funds, market }: Reads & Funds) {
 export const funds: Family<Reads, Funds, Stock> = {
   name: "funds",
   gather: gatherFunds,
-  checks: fundChecks,
+  checks: benchmarkChecks,
   context: (world, cut) => ({
     funds: world.funds.map((f) => ({
       spec: f.spec,

@@ -235,7 +235,7 @@ function marketCapOn(date: string): number {
 export function indexMarketCap(date: string, sector: string | null): number {
   const total = marketCapOn(date);
   if (sector === null) return total;
-  const sectorOf = new Map(refCompanies().map((c) => [c.facts.ticker, c.facts.sector]));
+  const sectorOf = sectorsByTicker();
   const [snapshotDate] = SNAPSHOT_MARKET.reduce((best, p) =>
     Math.abs(time(p[0]) - time(date)) < Math.abs(time(best[0]) - time(date)) ? p : best,
   );
@@ -312,6 +312,10 @@ function adjustedOn(list: YearAnchor[], date: string): number | null {
 }
 
 let sectorVols: Map<string, number> | undefined;
+let sectors: Map<string, string> | undefined;
+
+/** Each reference company's sector, by ticker. */
+const sectorsByTicker = () => (sectors ??= new Map(refCompanies().map((c) => [c.facts.ticker, c.facts.sector])));
 
 /**
  * The median anchored volatility of a sector's companies (all years): the level the generator's
@@ -320,7 +324,7 @@ let sectorVols: Map<string, number> | undefined;
 export function sectorMedianVol(sector: string): number | null {
   if (!sectorVols) {
     const bySector = new Map<string, number[]>();
-    const sectorOf = new Map(refCompanies().map((c) => [c.facts.ticker, c.facts.sector]));
+    const sectorOf = sectorsByTicker();
     for (const [ticker, list] of anchors().years) {
       const s = sectorOf.get(ticker);
       if (!s) continue;

@@ -300,17 +300,26 @@ function observations(stat: Tier1Stat, s: Tier1Input): number {
   return stat.needs === "volume" ? (s.volume?.dv.length ?? 0) : s.r.length;
 }
 
-function stockInput(s: StockSeries, n: number): Tier1Input {
+/** Daily log returns of the adjusted close and overnight gaps over the first `n` days. */
+function returnsAndGaps(
+  s: { open: readonly number[]; close: readonly number[]; adjClose: readonly number[] },
+  n: number,
+): { r: number[]; gap: number[] } {
   const r = logReturns(s.adjClose.slice(0, n));
   const gap: number[] = [];
-  const range2: number[] = [];
   for (let t = 1; t < n; t++) {
     // Raw open over raw previous close, corrected by the change of the adjustment factor so a
     // split or dividend on day t is not mistaken for a gap (no correction without actions).
     const factor = s.adjClose[t] / s.close[t] / (s.adjClose[t - 1] / s.close[t - 1]);
     gap.push(Math.log((s.open[t] / s.close[t - 1]) * factor));
-    range2.push(Math.log(s.high[t] / s.low[t]) ** 2);
   }
+  return { r, gap };
+}
+
+function stockInput(s: StockSeries, n: number): Tier1Input {
+  const { r, gap } = returnsAndGaps(s, n);
+  const range2: number[] = [];
+  for (let t = 1; t < n; t++) range2.push(Math.log(s.high[t] / s.low[t]) ** 2);
   // Log volume minus its 63-day trailing mean (this day included): removes growth and regime drift.
   const window = 63;
   const lv = s.volume.slice(0, n).map((v) => Math.log(1 + Math.max(0, v)));
@@ -464,14 +473,12 @@ export function barSeries(bars: readonly { open: number; close: number; adjusted
   r: number[];
   gap: number[];
 } {
-  const r: number[] = [];
-  const gap: number[] = [];
-  for (let t = 1; t < bars.length; t++) {
-    const [prev, bar] = [bars[t - 1], bars[t]];
-    r.push(Math.log(bar.adjusted_close / prev.adjusted_close));
-    gap.push(Math.log((bar.open * (bar.adjusted_close / bar.close)) / prev.adjusted_close));
-  }
-  return { r, gap };
+  const series = {
+    open: bars.map((b) => b.open),
+    close: bars.map((b) => b.close),
+    adjClose: bars.map((b) => b.adjusted_close),
+  };
+  return returnsAndGaps(series, bars.length);
 }
 
 export function indexChecks(stocks: StockSeries[]): ValidationCheck[] {

@@ -1,5 +1,6 @@
 // Corporate actions and index funds.
 import { describe, expect, it } from "vitest";
+import { corr } from "../../build/models/statistics.ts";
 import { body, MEGACAP, RATE_SHOCK } from "./client.ts";
 
 describe("corporate actions", () => {
@@ -67,7 +68,12 @@ describe("index funds", () => {
       if (m !== undefined) pairs.push([Math.log(prices[i].close / prices[i - 1].close), m as number]);
     }
     expect(pairs.length).toBeGreaterThan(200);
-    expect(correlation(pairs)).toBeGreaterThan(0.99);
+    expect(
+      corr(
+        pairs.map((p) => p[0]),
+        pairs.map((p) => p[1]),
+      ),
+    ).toBeGreaterThan(0.99);
   });
 
   it("reads repeated funds and holdings as any of", async () => {
@@ -77,15 +83,3 @@ describe("index funds", () => {
     expect(new Set(held.map((r: { holding_ticker: string }) => r.holding_ticker))).toEqual(new Set(["AAPL", "MSFT"]));
   });
 });
-
-function correlation(pairs: [number, number][]): number {
-  const mean = (k: 0 | 1) => pairs.reduce((s, p) => s + p[k], 0) / pairs.length;
-  const [mx, my] = [mean(0), mean(1)];
-  let [sxy, sxx, syy] = [0, 0, 0];
-  for (const [x, y] of pairs) {
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-    syy += (y - my) ** 2;
-  }
-  return sxy / Math.sqrt(sxx * syy);
-}
