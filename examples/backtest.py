@@ -23,7 +23,6 @@ KEY_FILE = Path(__file__).resolve().parent.parent / ".local" / "api-key"
 KEY = os.environ.get("SYNTH_KEY") or (KEY_FILE.exists() and KEY_FILE.read_text().strip())
 if not KEY:
     sys.exit("Set SYNTH_KEY to an API key (npm start prints the local one).")
-SCENARIO = os.environ.get("SYNTH_SCENARIO", "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37")
 TICKER = os.environ.get("SYNTH_TICKER", "AAPL")
 DAYS = int(os.environ.get("SYNTH_DAYS", "30"))
 SHORT, LONG, LOOKBACK = 5, 20, 45  # moving averages in trading days; window asked for in calendar days
@@ -42,6 +41,8 @@ def get(path, **query):
         sys.exit(f"{error.code} {url}: {error.read().decode()}")
 
 
+# A scenario's id is a hash of its content: by default, the current id of megacap-tech-2023.
+SCENARIO = os.environ.get("SYNTH_SCENARIO") or get("/scenarios", name="megacap-tech-2023")["scenarios"][0]["id"]
 scenario = get(f"/scenarios/{SCENARIO}")["scenario"]
 start = date.fromisoformat(scenario["start_date"])
 day = date.fromisoformat(os.environ.get("SYNTH_START") or str(start + timedelta(days=LOOKBACK)))

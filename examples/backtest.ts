@@ -15,7 +15,6 @@ if (!KEY) {
   console.error("Set SYNTH_KEY to an API key (npm start prints the local one).");
   process.exit(1);
 }
-const SCENARIO = env.SYNTH_SCENARIO ?? "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37";
 const TICKER = env.SYNTH_TICKER ?? "AAPL";
 const DAYS = Number(env.SYNTH_DAYS ?? 30);
 const [SHORT, LONG, LOOKBACK] = [5, 20, 45]; // moving averages in trading days; window asked for in calendar days
@@ -42,6 +41,9 @@ async function get(path: string, query: Record<string, string> = {}): Promise<an
 const addDays = (day: string, n: number) => new Date(Date.parse(day) + n * 86_400_000).toISOString().slice(0, 10);
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
+// A scenario's id is a hash of its content: by default, the current id of megacap-tech-2023.
+const SCENARIO: string =
+  env.SYNTH_SCENARIO || (await get("/scenarios", { name: "megacap-tech-2023" })).scenarios[0].id;
 const { scenario } = await get(`/scenarios/${SCENARIO}`);
 let day: string = env.SYNTH_START || addDays(scenario.start_date, LOOKBACK);
 // The agent's present; a later SYNTH_END steps into a future branch (docs/agents.md, grading).

@@ -10,7 +10,12 @@ const env = process.env;
 const base = (env.SYNTH_BASE ?? "http://127.0.0.1:8787").replace(/\/$/, "");
 const keyFile = new URL("../.local/api-key", import.meta.url);
 const key = env.SYNTH_KEY || (existsSync(keyFile) ? readFileSync(keyFile, "utf8").trim() : "");
-const scenario = env.SYNTH_SCENARIO ?? "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37";
+// A scenario's id is a hash of its content: by default, the current id of megacap-tech-2023.
+const scenario: string =
+  env.SYNTH_SCENARIO ||
+  ((await (await fetch(`${base}/scenarios?name=megacap-tech-2023`, { headers: { "X-API-KEY": key } })).json()) as {
+    scenarios: { id: string }[];
+  }).scenarios[0].id;
 
 /** Long answers (the tool list holds every tool's schema) are shown cut to this many characters. */
 const SHOWN = 1500;

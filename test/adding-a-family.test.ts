@@ -11,9 +11,9 @@ import { emitTickerAndYears } from "../build/families/rows.ts";
 import { RuleTally } from "../build/families/tier0.ts";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
 import { buildScenario, toRecord, type BuiltScenario } from "../build/pipeline/scenario-build.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { familiesOf } from "../build/pipeline/world.ts";
-import { CATALOG_KEY } from "../src/bundle/layout.ts";
+import { CATALOG_KEY, scenarioKey } from "../src/bundle/layout.ts";
 import { kind, perPart } from "../src/bundle/shards.ts";
 import type { Catalog } from "../src/bundle/types.ts";
 import { createApp } from "../src/app.ts";
@@ -122,13 +122,15 @@ serve(
 );
 
 // A small world: megacap-tech-2023 (14 companies, one year), built in memory with the briefs family.
-const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+const source = defaultSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
 const objects = new Map<string, Uint8Array>();
 let built: BuiltScenario;
 beforeAll(() => {
-  built = buildScenario(source, toRecord(source), (key, bytes) => objects.set(key, bytes), undefined, WITH_BRIEFS);
+  const written = new Map<string, Uint8Array>();
+  built = buildScenario(source, toRecord(source), (path, bytes) => written.set(path, bytes), undefined, WITH_BRIEFS);
+  for (const [path, bytes] of written) objects.set(scenarioKey(built.manifest.scenario.id, path), bytes);
   const catalog: Catalog = {
-    format: 2,
+    format: 3,
     scenarios: [
       {
         scenario: built.manifest.scenario,
@@ -136,6 +138,8 @@ beforeAll(() => {
         day_count: 0,
         healthy: true,
         content_hash: built.manifest.content_hash,
+        superseded_by: null,
+        twin_scenario_id: null,
       },
     ],
     index_funds: [],
@@ -149,7 +153,7 @@ const env = bindingsOver((key) => objects.get(key) ?? null);
 
 async function read(query: string): Promise<z.infer<typeof Brief>[]> {
   const res = await app.request(
-    `/briefs?scenario_id=${source.id}${query}`,
+    `/briefs?scenario_id=${built.manifest.scenario.id}${query}`,
     { headers: { "X-API-KEY": "sm_news_example_key_01" } },
     env,
   );
@@ -159,7 +163,7 @@ async function read(query: string): Promise<z.infer<typeof Brief>[]> {
 
 describe("a family added as docs/adding-a-family.md says", () => {
   it("is built: its shards, period counts and check", () => {
-    expect(objects.has(`scenarios/${source.id}/shards/briefs/AAPL.mpk`)).toBe(true);
+    expect(objects.has(`scenarios/${built.manifest.scenario.id}/shards/briefs/AAPL.mpk`)).toBe(true);
     expect(Object.keys(built.manifest.periods["briefs/all"])).toEqual(["2023"]);
     const check = built.report.checks.find((c) => c.name === "briefs_after_event");
     expect(check).toMatchObject({ passed: true, severity: "error" });

@@ -5,7 +5,15 @@ import { pickWarrants } from "../build/models/warrants.ts";
 import { refCompanies } from "../build/models/refdata.ts";
 import { Rng } from "../build/models/rng.ts";
 
-const universe = (over: object) => ({ tickers: [], sectors: [], count: 60, index_funds: true, warrants: 0, ...over });
+const universe = (over: object) => ({
+  tickers: [],
+  sectors: [],
+  required_sectors: [],
+  count: 60,
+  index_funds: true,
+  warrants: 0,
+  ...over,
+});
 const founded = (ticker: string) => refCompanies().find((c) => c.facts.ticker === ticker)?.founded ?? null;
 
 describe("listings", () => {

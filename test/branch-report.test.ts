@@ -7,19 +7,20 @@ import { afterAll, describe, expect, it } from "vitest";
 import { validationKey } from "../src/bundle/layout.ts";
 import type { ValidationReport } from "../src/bundle/types.ts";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { validateScenario } from "../build/pipeline/validate.ts";
 import { contextView, generateWorld, type WholeWorld } from "../build/pipeline/world.ts";
-import { BRANCH, buildTempBundles } from "./support/bundles.ts";
+import { buildTempBundles, defaultIds } from "./support/bundles.ts";
 
-const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
-const source = sources.find((s) => s.id === BRANCH)!;
+const sources = defaultSources(DEFAULT_SRC_DIR).map((l) => l.source);
+const source = sources.find((s) => s.name === "ai-capex-branch-2026")!;
 const current = source.current_date;
 const world = generateWorld(source);
 const validate = (w: WholeWorld, currentDate?: string) =>
   validateScenario({ scenarioId: BRANCH, generatorVersion: "test", calibrationVersion: "test", world: w, currentDate });
 
 const bundles = buildTempBundles();
+const { BRANCH } = defaultIds(bundles.outDir);
 afterAll(() => bundles.cleanup());
 
 function publishedReport(): ValidationReport {

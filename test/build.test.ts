@@ -10,10 +10,11 @@ import { closeOf } from "../src/bundle/metrics-snapshot.ts";
 import { periodOf, SHARDS, type ShardKind } from "../src/bundle/shards.ts";
 import type { Manifest } from "../src/bundle/types.ts";
 import { manifestKey, shardKey } from "../src/bundle/layout.ts";
-import { buildTempBundles, MEGACAP, readBundleObjects, readCatalog } from "./support/bundles.ts";
+import { buildTempBundles, defaultIds, readBundleObjects, readCatalog } from "./support/bundles.ts";
 
 const first = buildTempBundles();
 const second = buildTempBundles();
+const { MEGACAP } = defaultIds(first.outDir);
 afterAll(() => {
   first.cleanup();
   second.cleanup();
@@ -219,20 +220,37 @@ describe("scenario build", () => {
     }
   });
 
-  it("skips unchanged scenarios and rebuilds an edited one", () => {
+  it("skips unchanged scenarios; an edited one gets a new id beside the old, which it supersedes", () => {
     const srcDir = mkdtempSync(join(tmpdir(), "src-"));
+    const outDir = mkdtempSync(join(tmpdir(), "bundles-"));
     try {
       cpSync(DEFAULT_SRC_DIR, srcDir, { recursive: true });
-      const again = buildScenarios({ srcDir, outDir: first.outDir, quiet: true });
+      cpSync(second.outDir, outDir, { recursive: true });
+      const again = buildScenarios({ srcDir, outDir, quiet: true });
       expect(again.built).toEqual([]);
       expect(again.skipped).toHaveLength(4);
-      const file = join(srcDir, "megacap-tech-2023.yaml");
+      const file = join(srcDir, "megacap-ai-rally.yaml");
       writeFileSync(file, readFileSync(file, "utf8").replace("seed: 20230103", "seed: 20230104"));
-      const edited = buildScenarios({ srcDir, outDir: first.outDir, quiet: true });
+      const edited = buildScenarios({ srcDir, outDir, quiet: true });
       expect(edited.built).toEqual(["megacap-tech-2023"]);
-      expect(manifestOf(first.outDir, MEGACAP).content_hash).not.toBe(manifestOf(second.outDir, MEGACAP).content_hash);
+      const fresh = edited.ids.get("megacap-tech-2023")!;
+      expect(fresh).not.toBe(MEGACAP);
+      expect(manifestOf(outDir, fresh).scenario.seed).toBe(20230104);
+      // The old version is still there, byte for byte, and listed as superseded by the new one.
+      const before = readBundleObjects(second.outDir);
+      for (const [key, bytes] of readBundleObjects(outDir))
+        if (key.startsWith(`scenarios/${MEGACAP}/`)) expect(Buffer.from(bytes).equals(Buffer.from(before.get(key)!)), key).toBe(true);
+      const listed = readCatalog(outDir).scenarios.filter((e) => e.scenario.name === "megacap-tech-2023");
+      expect(listed.map((e) => [e.scenario.id, e.superseded_by])).toEqual([
+        [MEGACAP, fresh],
+        [fresh, null],
+      ]);
+      // Pruning drops what is not current.
+      buildScenarios({ srcDir, outDir, quiet: true, prune: true });
+      expect(readCatalog(outDir).scenarios.map((e) => e.scenario.id)).not.toContain(MEGACAP);
     } finally {
       rmSync(srcDir, { recursive: true, force: true });
+      rmSync(outDir, { recursive: true, force: true });
     }
   });
 
@@ -251,9 +269,9 @@ describe("scenario build", () => {
   it("rejects an invalid scenario source with the reason", () => {
     const srcDir = mkdtempSync(join(tmpdir(), "src-"));
     try {
-      writeFileSync(join(srcDir, "bad.yaml"), "id: not-a-uuid\nname: bad\n");
+      writeFileSync(join(srcDir, "bad.yaml"), "title: bad\nscenarios: []\n");
       expect(() => buildScenarios({ srcDir, outDir: join(srcDir, "out"), quiet: true })).toThrow(
-        /bad.yaml: invalid scenario source/,
+        /bad.yaml: invalid theme[^]*dataset_split/,
       );
     } finally {
       rmSync(srcDir, { recursive: true, force: true });

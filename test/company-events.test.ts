@@ -13,7 +13,7 @@ const eventsOf = (facts: CompanyFacts, tier: SizeTier, rng: Rng) => companyEvent
 /** Its whole timeline, earnings releases included: a $50bn company in a steady expansion. */
 const timelineOf = (facts: CompanyFacts, tier: SizeTier, rng: Rng) =>
   companyWithTimeline({
-    scenarioId: "s",
+    worldKey: "s",
     days,
     regimes: days.map(() => "expansion" as const),
     facts,

@@ -18,7 +18,7 @@ import { fiscalQuarters } from "../build/models/fiscal.ts";
 import { BROKERS } from "../build/models/names.ts";
 import { Rng } from "../build/models/rng.ts";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { validateScenario } from "../build/pipeline/validate.ts";
 import { generateWorld } from "../build/pipeline/world.ts";
 
@@ -27,7 +27,7 @@ const dayOf = dayIndexOf(days);
 const facts = (ticker: string, sector: string) => ({ ticker, name: ticker, sector }) as CompanyFacts;
 const timeline = (seed: number, sector = "Industrials") =>
   companyWithTimeline({
-    scenarioId: "s",
+    worldKey: "s",
     days,
     regimes: days.map(() => "expansion" as const),
     facts: facts(`T${seed}`, sector),
@@ -48,6 +48,8 @@ const coverageWithoutEvents = (
   analystCoverage({
     tier: "large",
     plan,
+    // A steady expansion with no event: the business as known on any day is the plan itself.
+    seenOn: () => plan,
     days: worldDays,
     releaseDay,
     releaseEvent: (q) => `evt_${q}`,
@@ -313,7 +315,7 @@ describe("a release on the world's first day", () => {
     const release = quarters.find((q) => q.release >= "2010-01-04")!.release;
     const world = tradingDays(release, "2014-12-31");
     const t = companyWithTimeline({
-      scenarioId: "s",
+      worldKey: "s",
       days: world,
       regimes: world.map(() => "expansion" as const),
       facts: facts("T1", "Industrials"),
@@ -329,7 +331,7 @@ describe("a release on the world's first day", () => {
 });
 
 describe("served estimates", () => {
-  const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+  const source = defaultSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
   const world = generateWorld(source);
   /** A company's estimates as the route serves them: through its stored shard, oldest first. */
   const served = (c: (typeof world.perCompany)[number]) => {
@@ -383,7 +385,7 @@ describe("served estimates", () => {
 });
 
 describe("earnings rows", () => {
-  const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+  const source = defaultSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
   const world = generateWorld(source);
   const c = world.perCompany.find((x) => x.facts.ticker === "MSFT")!;
   const row = c.earnings.at(-1)!;

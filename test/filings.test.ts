@@ -8,12 +8,12 @@ import { count, dollars, numbersIn } from "../build/models/amounts.ts";
 import { appointmentIn, dayIndexOf } from "../build/models/events.ts";
 import { exhibitIn, FIRST_CURRENT_REPORT } from "../build/models/filings.ts";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { memoryScratch } from "../build/pipeline/scratch.ts";
 import { contextView, generateWorld, type Company, type WholeWorld } from "../build/pipeline/world.ts";
 import { FILING_ITEMS } from "../src/contract/filings.ts";
 
-const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+const source = defaultSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
 const world = generateWorld(source);
 const companies = world.perCompany;
 const dayIndex = dayIndexOf(world.days);

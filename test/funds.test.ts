@@ -4,12 +4,12 @@
 import { describe, expect, it } from "vitest";
 import { funds } from "../build/families/funds.ts";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { generateWorld } from "../build/pipeline/world.ts";
 import { indexCapPath, MAX_START_COVERAGE } from "../build/models/funds.ts";
 import { corr } from "../build/models/statistics.ts";
 
-const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+const source = defaultSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
 const world = generateWorld(source);
 const checksOf = (w: typeof world) => Object.fromEntries(funds.checks!(w).map((c) => [c.name, c.passed]));
 

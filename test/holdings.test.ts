@@ -19,11 +19,11 @@ import {
 import { BROKERS } from "../build/models/names.ts";
 import { Rng } from "../build/models/rng.ts";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { memoryScratch } from "../build/pipeline/scratch.ts";
 import { generateWorld, type Company, type WholeWorld } from "../build/pipeline/world.ts";
 
-const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+const sources = defaultSources(DEFAULT_SRC_DIR).map((l) => l.source);
 const byName = (name: string) => sources.find((s) => s.name === name)!;
 const world = generateWorld(byName("megacap-tech-2023"));
 const companies = world.perCompany;
@@ -157,7 +157,7 @@ describe("stakes", () => {
       c.sizeTier,
       managers,
       quarters.length,
-      new Rng(byName("megacap-tech-2023").seed, `${byName("megacap-tech-2023").id}/holdings/${c.facts.ticker}`),
+      new Rng(byName("megacap-tech-2023").seed, `${byName("megacap-tech-2023").world}/holdings/${c.facts.ticker}`),
     );
     const lines = holdingsOf({
       ticker: c.facts.ticker,

@@ -14,9 +14,10 @@ import { createApp } from "../src/app.ts";
 import { asOf, scenarioId, ticker } from "../src/contract/params.ts";
 import { dataRoute, serve } from "../src/http/route.ts";
 import { bindingsOver } from "./support/bindings.ts";
-import { BRANCH, buildTempBundles, MEGACAP } from "./support/bundles.ts";
+import { buildTempBundles, defaultIds } from "./support/bundles.ts";
 
 const bundles = buildTempBundles();
+const { BRANCH, MEGACAP } = defaultIds(bundles.outDir);
 afterAll(() => bundles.cleanup());
 
 const KEY = "sm_horizon_probe_key_01";

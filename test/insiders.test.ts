@@ -3,14 +3,14 @@
 import { describe, expect, it } from "vitest";
 import { insiders as insidersFamily } from "../build/families/insiders.ts";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { memoryScratch } from "../build/pipeline/scratch.ts";
 import { generateWorld, type Company } from "../build/pipeline/world.ts";
 import { castOf, insiderCalendar, insiderTrades } from "../build/models/insiders.ts";
 import { Rng } from "../build/models/rng.ts";
 import { insiderBehaviour } from "../build/realism/insiders.ts";
 
-const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+const source = defaultSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
 const world = generateWorld(source);
 const companies = world.perCompany;
 type Trade = Company["insiderTrades"][number];

@@ -6,7 +6,8 @@ import { generateCompanies, generateMarket, generateWorld } from "../build/pipel
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
 import { validateScenario } from "../build/pipeline/validate.ts";
 import { memoryScratch } from "../build/pipeline/scratch.ts";
-import { loadScenarioSources, ScenarioSource } from "../build/pipeline/scenario-source.ts";
+import { ScenarioSource } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { tradingDays } from "../build/models/calendar.ts";
 import { REGIME_PARAMS, regimePath } from "../build/models/regimes.ts";
 import { Rng } from "../build/models/rng.ts";
@@ -24,11 +25,11 @@ import {
 /** A 15-year world with a crisis catalyst on 2008-09-15 (default market volatility). */
 function longSource(seed: number, count: number) {
   return ScenarioSource.parse({
-    id: "5f0c2b9e-3d41-4c7a-9e12-7b6a0d4c8e21",
     name: `long-crisis-${seed}`,
+    theme: "long-crisis",
+    world: "5f0c2b9e-3d41-4c7a-9e12-7b6a0d4c8e21",
     scenario_type: "macro_shock",
     seed,
-    status: "ready",
     start_date: "2005-01-03",
     end_date: "2019-12-31",
     current_date: "2019-12-31",
@@ -44,10 +45,7 @@ function longSource(seed: number, count: number) {
       market_mechanics: ["t"],
     },
     universe: { count, index_funds: false, warrants: 0 },
-    theme: {
-      sector_tilts: {},
-      catalyst: { date: "2008-09-15", regime: "crisis", summary: "A bank fails.", market_jump: -0.04 },
-    },
+    catalyst: { date: "2008-09-15", regime: "crisis", summary: "A bank fails.", market_jump: -0.04 },
   });
 }
 
@@ -174,11 +172,11 @@ describe("crisis depth on 15-year, 60-company worlds", () => {
 });
 
 describe("the validation report of crisis-cycle-2005", () => {
-  const source = loadScenarioSources(DEFAULT_SRC_DIR).find((s) => s.source.name === "crisis-cycle-2005")!.source;
+  const source = defaultSources(DEFAULT_SRC_DIR).find((s) => s.source.name === "crisis-cycle-2005")!.source;
   let kept: ReturnType<typeof validateScenario> | undefined;
   const crisisReport = () =>
     (kept ??= validateScenario({
-      scenarioId: source.id,
+      scenarioId: source.name,
       generatorVersion: "test",
       calibrationVersion: "test",
       world: generateWorld(source),

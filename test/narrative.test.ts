@@ -5,11 +5,11 @@ import { describe, expect, it } from "vitest";
 import { news as newsFamily } from "../build/families/news.ts";
 import { notes as notesFamily } from "../build/families/notes.ts";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { memoryScratch } from "../build/pipeline/scratch.ts";
 import { generateWorld, type Company, type WholeWorld } from "../build/pipeline/world.ts";
 
-const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+const source = defaultSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
 const world = generateWorld(source);
 const companies = world.perCompany;
 

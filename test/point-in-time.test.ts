@@ -3,15 +3,15 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
 import { generateWorld } from "../build/pipeline/world.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 
-const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+const sources = defaultSources(DEFAULT_SRC_DIR).map((l) => l.source);
 
-describe.each(sources.filter((s) => s.theme.catalyst).map((s) => [s.name, s] as const))(
+describe.each(sources.filter((s) => s.catalyst).map((s) => [s.name, s] as const))(
   "%s before its catalyst",
   (_, source) => {
     const withCatalyst = generateWorld(source);
-    const withoutCatalyst = generateWorld({ ...source, theme: { ...source.theme, catalyst: undefined } });
+    const withoutCatalyst = generateWorld({ ...source, catalyst: undefined });
     const catalyst = withCatalyst.events.find((e) => e.event_type === "macro_catalyst")!;
     const before = (date: string) => date < catalyst.visible_from;
 

@@ -10,10 +10,11 @@ import { regimes as regimesFamily } from "../build/families/regimes.ts";
 import type { RateDecision } from "../build/models/rates.ts";
 import type { Regime } from "../build/models/regimes.ts";
 import { Rng } from "../build/models/rng.ts";
-import { loadScenarioSources, ScenarioSource } from "../build/pipeline/scenario-source.ts";
+import { ScenarioSource } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import type { Scratch } from "../build/pipeline/scratch.ts";
 
-const base = loadScenarioSources(DEFAULT_SRC_DIR)[0].source;
+const base = defaultSources(DEFAULT_SRC_DIR)[0].source;
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
 /** The hidden macro and every bank's decisions of a world (the rates family's own inputs). */
@@ -29,11 +30,11 @@ function ratesWorld(
     start_date: start,
     end_date: end,
     current_date: end,
-    theme: { sector_tilts: {} },
+    sector_tilts: {},
     regime: { ...base.regime, initial: options.initial ?? "expansion" },
     story: options.story,
   };
-  const scenario = { source, rng: new Rng(seed, source.id), scratch: undefined as unknown as Scratch };
+  const scenario = { source, rng: new Rng(seed, source.world), scratch: undefined as unknown as Scratch };
   const days = tradingDays(start, end);
   const hidden = regimesFamily.generate!({ days }, scenario);
   const part = rates.generate!({ days, ...hidden }, scenario);

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { BundleReader } from "../src/bundle/reader.ts";
 import { MemoryBundleStore } from "../src/bundle/store.ts";
-import { buildTempBundles, MEGACAP, readBundleObjects } from "./support/bundles.ts";
+import { buildTempBundles, defaultIds, readBundleObjects } from "./support/bundles.ts";
 
 const bundles = buildTempBundles();
+const { MEGACAP } = defaultIds(bundles.outDir);
 afterAll(() => bundles.cleanup());
 
 /** A memory store that counts reads, to see what the reader's cache saves. */

@@ -10,7 +10,7 @@ import { rates } from "../build/families/rates.ts";
 import { FAMILIES } from "../build/families/registry.ts";
 import { regimes } from "../build/families/regimes.ts";
 import { universe } from "../build/families/universe.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { generateWorld } from "../build/pipeline/world.ts";
 
 describe("family registry", () => {
@@ -35,7 +35,7 @@ describe("family registry", () => {
   });
 
   it("has families write only shard kinds declared in SHARDS", () => {
-    const source = loadScenarioSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "rate-shock-2022")!.source;
+    const source = defaultSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "rate-shock-2022")!.source;
     const world = generateWorld(source);
     const declared = new Set<ShardKind<readonly string[]>>(Object.values(SHARDS));
     const written: string[] = [];

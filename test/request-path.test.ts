@@ -7,9 +7,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import type { KeyRecord } from "../src/keys.ts";
 import type { RateDecision } from "../src/ratelimit.ts";
-import { buildTempBundles, MEGACAP } from "./support/bundles.ts";
+import { buildTempBundles, defaultIds } from "./support/bundles.ts";
 
 const bundles = buildTempBundles();
+const { MEGACAP } = defaultIds(bundles.outDir);
 afterAll(() => bundles.cleanup());
 
 const KEY = "sm_request_path_key_01";

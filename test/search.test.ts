@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
 import type { ShardSink } from "../build/families/family.ts";
 import { balanceRow, cashFlowRow, incomeRow, statements } from "../build/families/statements.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { generateWorld } from "../build/pipeline/world.ts";
 import type { Row } from "../src/bundle/shard.ts";
 import { packNumbers, SHARDS, unpackNumbers } from "../src/bundle/shards.ts";
@@ -12,7 +12,7 @@ import { LineItemsRequest, meets, ScreenerRequest, SEARCH_FIELDS } from "../src/
 import { validationError } from "../src/http/route.ts";
 
 describe("the cross-section", () => {
-  const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+  const sources = defaultSources(DEFAULT_SRC_DIR).map((l) => l.source);
   const world = generateWorld(sources.find((s) => s.name === "megacap-tech-2023")!);
 
   it("holds every period of every company in the shard of its kind and filing year, with its numbers", () => {

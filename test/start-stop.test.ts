@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { MEGACAP } from "./support/bundles.ts";
+import { defaultIds } from "./support/bundles.ts";
 import {
   freePort,
   launch as launchServer,
@@ -130,6 +130,7 @@ async function stopWhileServing(
     [...tree.values()].join("\n"),
   ).toBe(true);
 
+  const { MEGACAP } = defaultIds(join(dir, "bundles"));
   const prices = `${base}/prices?scenario_id=${MEGACAP}&ticker=AAPL&include_components=true`;
   const year = await fetch(`${prices}&limit=10000`, { headers: { "X-API-KEY": key } });
   const days = ((await year.json()) as { prices: unknown[] }).prices.length;

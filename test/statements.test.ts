@@ -10,12 +10,12 @@ import type { SizeTier } from "../build/models/anchors.ts";
 import { shareCountPath } from "../build/models/share-count.ts";
 import { Rng } from "../build/models/rng.ts";
 import { median } from "../build/models/statistics.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { validateScenario } from "../build/pipeline/validate.ts";
 import { generateWorld } from "../build/pipeline/world.ts";
 import { expansionPlan, steadyStock } from "./support/business.ts";
 
-const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+const sources = defaultSources(DEFAULT_SRC_DIR).map((l) => l.source);
 const world = generateWorld(sources.find((s) => s.name === "megacap-tech-2023")!);
 const STATEMENT_CHECKS = [
   "income_statement_arithmetic",

@@ -2,7 +2,7 @@
 // contradicts it.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { validateScenario } from "../build/pipeline/validate.ts";
 import { generateWorld, type WholeWorld } from "../build/pipeline/world.ts";
 import { companyCore, type CompanyCore } from "../build/families/company.ts";
@@ -11,7 +11,7 @@ import { guidanceRows } from "../build/models/earnings.ts";
 import { Rng } from "../build/models/rng.ts";
 import { thousands } from "../build/models/rounding.ts";
 
-const sources = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+const sources = defaultSources(DEFAULT_SRC_DIR).map((l) => l.source);
 const byName = (name: string) => sources.find((s) => s.name === name)!;
 const STORY_CHECKS = [
   "story_sector_leadership",
@@ -138,7 +138,7 @@ describe("a crisis the story names", () => {
       // The company's core as the build makes it, and again without the crisis's charges.
       const core = (crisisHit: string | undefined) =>
         companyCore({
-          scenarioId: source.id,
+          worldKey: source.world,
           days: world.days,
           regimes: world.regimes,
           facts: c.facts,
@@ -147,7 +147,7 @@ describe("a crisis the story names", () => {
           catalyst: { date: crisisDate, excessMove: source.story!.catalyst!.excess_move },
           crisisHit,
           tilt: sectorTilt(source, c.facts.sector, world.days.length),
-          rng: new Rng(source.seed, source.id),
+          rng: new Rng(source.seed, source.world),
         });
       const [hit, calm] = [core(crisisDate), core(undefined)];
       expect(hit.business.quarters.some((q) => q.crisisCharges > 0)).toBe(true);
@@ -172,9 +172,10 @@ describe("a crisis the story names", () => {
         guidanceRows(
           c.facts,
           core.business,
+          core.seenOn,
           releases,
           market,
-          new Rng(source.seed, source.id).fork(`guidance/${c.facts.ticker}`),
+          new Rng(source.seed, source.world).fork(`guidance/${c.facts.ticker}`),
         );
       expect(guidance(hit)).toEqual(guidance(calm));
       guided += guidance(hit).length;

@@ -3,18 +3,18 @@
 import { describe, expect, it } from "vitest";
 import { generateWorld } from "../build/pipeline/world.ts";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
-import { loadScenarioSources } from "../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../build/pipeline/theme-source.ts";
 import { validateScenario } from "../build/pipeline/validate.ts";
 import { tradingDays } from "../build/models/calendar.ts";
 import { meetingSchedule, policyDecisions } from "../build/models/rates.ts";
 import type { Regime } from "../build/models/regimes.ts";
 import { Rng } from "../build/models/rng.ts";
 
-const sources = loadScenarioSources(DEFAULT_SRC_DIR);
+const sources = defaultSources(DEFAULT_SRC_DIR);
 const rateShock = sources.find((s) => s.source.name === "rate-shock-2022")!.source;
 const world = generateWorld(rateShock);
 const validate = (w = world) =>
-  validateScenario({ scenarioId: rateShock.id, generatorVersion: "test", calibrationVersion: "test", world: w });
+  validateScenario({ scenarioId: rateShock.name, generatorVersion: "test", calibrationVersion: "test", world: w });
 const failed = (w: typeof world) =>
   validate(w)
     .checks.filter((c) => !c.passed && c.severity === "error")
@@ -54,7 +54,7 @@ describe("generated world", () => {
 
   it("switches to the catalyst regime on the catalyst day and releases the catalyst event", () => {
     const i = world.days.indexOf("2022-06-13");
-    expect(world.regimes[i]).toBe(rateShock.theme.catalyst!.regime);
+    expect(world.regimes[i]).toBe(rateShock.catalyst!.regime);
     const catalyst = world.events.find((e) => e.event_type === "macro_catalyst")!;
     expect(catalyst.event_date).toBe("2022-06-13");
     // The market's event return that day is the sum of the macro events reacting on it, the catalyst's -4% among them.

@@ -1,9 +1,11 @@
-// `npm run publish:bundles [-- --bundles DIR --local DIR --concurrency N]`: publish the built
-// bundles (build/store/publish.ts) to the deployment's R2 bucket, or to a local R2 with --local.
+// `npm run publish:bundles [-- --bundles DIR --local DIR --concurrency N --retired FILE]`: publish the
+// built bundles (build/store/publish.ts) to the deployment's R2 bucket, or to a local R2 with --local;
+// the ids in scenarios-src/retired.yaml (or FILE) leave the catalog.
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openLocalR2Store, openS3Store, r2ConfigFromEnv, type S3StoreConfig } from "../store/object-store.ts";
 import { ROOT } from "../serve/worker-bundle.ts";
+import { RETIRED_FILE, retiredIds } from "../store/catalog.ts";
 import { DEFAULT_CONCURRENCY, publishBundles, RefusedError, type PublishProgress } from "../store/publish.ts";
 
 /** The build's default output (build/pipeline/library.ts); not imported, so publishing never loads the generator. */
@@ -14,6 +16,7 @@ const { values: args } = parseArgs({
     bundles: { type: "string" },
     local: { type: "string" },
     concurrency: { type: "string" },
+    retired: { type: "string" },
   },
 });
 const fail = (message: string): never => {
@@ -51,6 +54,7 @@ try {
     concurrency,
     signal: controller.signal,
     onProgress: progressPrinter(),
+    retired: retiredIds(args.retired ? resolve(args.retired) : join(ROOT, "scenarios-src", RETIRED_FILE)),
   });
   console.log(
     `${r.published.length} published, ${r.skipped.length} already there; uploaded ${r.objects} objects, ` +

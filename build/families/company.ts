@@ -14,7 +14,7 @@ import {
   type WorldEvent,
 } from "../models/events.ts";
 import { fiscalQuarters, type FiscalQuarter } from "../models/fiscal.ts";
-import { businessPlan, type BusinessPlan } from "../models/fundamentals.ts";
+import { businessPlan, planSeenOn, type BusinessPlan } from "../models/fundamentals.ts";
 import type { Regime } from "../models/regimes.ts";
 import type { Rng } from "../models/rng.ts";
 import { hitByCatalyst } from "../pipeline/scenario-source.ts";
@@ -35,6 +35,8 @@ export interface CompanyCore {
   ownEvents: WorldEvent[];
   /** Hidden: the business behind its statements, quarter by quarter (including quarters not yet released). */
   business: BusinessPlan;
+  /** Hidden: the business as known on a date, what analysts and managers forecast from (planSeenOn). */
+  seenOn: (date: string) => BusinessPlan;
   /** Hidden until each estimate's day: who covers it and what they expect of each quarter. */
   coverage: Coverage;
 }
@@ -51,18 +53,18 @@ export const company: Family<Calendar & Universe & HiddenMacro, object, unknown,
     const start = world.starts.get(facts.ticker)!;
     const story = source.story?.catalyst;
     const hit =
-      story && source.theme.catalyst && hitByCatalyst(story, facts)
-        ? { date: source.theme.catalyst.date, excessMove: story.excess_move }
+      story && source.catalyst && hitByCatalyst(story, facts)
+        ? { date: source.catalyst.date, excessMove: story.excess_move }
         : undefined;
     return companyCore({
-      scenarioId: source.id,
+      worldKey: source.world,
       days: world.days,
       regimes: world.regimes,
       facts,
       marketCap: start.marketCap,
       tier: start.tier,
       catalyst: hit,
-      crisisHit: hit && source.theme.catalyst?.regime === "crisis" ? hit.date : undefined,
+      crisisHit: hit && source.catalyst?.regime === "crisis" ? hit.date : undefined,
       tilt: sectorTilt(source, facts.sector, world.days.length),
       rng,
     });
@@ -72,6 +74,7 @@ export const company: Family<Calendar & Universe & HiddenMacro, object, unknown,
     quarters: core.quarters.filter((q) => q.release <= cut.date),
     ownEvents: visible(core.ownEvents, cut.date),
     business: { ...core.business, quarters: core.business.quarters.filter((q) => q.quarter.release <= cut.date) },
+    seenOn: core.seenOn,
     coverage: {
       analysts: core.coverage.analysts,
       revisions: core.coverage.revisions.filter((r) => r.day < cut.days),
@@ -84,7 +87,7 @@ export const company: Family<Calendar & Universe & HiddenMacro, object, unknown,
  * business (the event timeline then reports each quarter against their consensus).
  */
 export function companyCore(input: {
-  scenarioId: string;
+  worldKey: string;
   days: string[];
   regimes: Regime[];
   facts: CompanyFacts;
@@ -99,7 +102,7 @@ export function companyCore(input: {
   /** The scenario's root stream. */
   rng: Rng;
 }): CompanyCore {
-  const { scenarioId, days, regimes, facts, marketCap, tier, catalyst, crisisHit, tilt, rng } = input;
+  const { worldKey, days, regimes, facts, marketCap, tier, catalyst, crisisHit, tilt, rng } = input;
   const year = (date: string) => Number(date.slice(0, 4));
   const quarters = fiscalQuarters(
     facts.ticker,
@@ -107,9 +110,9 @@ export function companyCore(input: {
     year(days[days.length - 1]) + 1,
     rng.fork(`fiscal/${facts.ticker}`),
   );
-  const ownEvents = companyEvents(scenarioId, days, facts, tier, rng.fork("events"), catalyst);
+  const ownEvents = companyEvents(worldKey, days, facts, tier, rng.fork("events"), catalyst);
   const moves = revenueMoves(ownEvents);
-  const business = businessPlan({
+  const plan = {
     sector: facts.sector,
     // SIC 6798: real estate investment trusts.
     reit: facts.sic_code === "6798",
@@ -123,24 +126,33 @@ export function companyCore(input: {
     sectorGrowth: tilt?.sales,
     sectorMargin: tilt?.margin,
     crisisHit,
-    rng: rng.fork(`business/${facts.ticker}`),
-  });
+  };
+  const planStream = () => rng.fork(`business/${facts.ticker}`);
+  const business = businessPlan({ ...plan, rng: planStream() });
+  const seenOn = planSeenOn(plan, planStream);
   const dayIndex = dayIndexOf(days);
   const coverage = analystCoverage({
     tier,
     plan: business,
+    seenOn,
     days,
     releaseDay: (q) => dayIndex.get(business.quarters[q].quarter.release),
-    releaseEvent: (q) => earningsEventId(scenarioId, facts.ticker, business.quarters[q].quarter),
+    releaseEvent: (q) => earningsEventId(worldKey, facts.ticker, business.quarters[q].quarter),
     events: moves,
     rng: rng.fork(`analysts/${facts.ticker}`),
   });
-  return { sizeTier: tier, quarters, ownEvents, business, coverage };
+  return { sizeTier: tier, quarters, ownEvents, business, seenOn, coverage };
 }
 
 /** The company's news that moves its revenue, as the business plan and the analysts take it. */
 function revenueMoves(events: WorldEvent[]) {
   return events
     .filter((e) => revenueStep(e) !== 0)
-    .map((e) => ({ day: e.effect.reactionDay, date: e.event_date, eventId: e.event_id, logRevenue: revenueStep(e) }));
+    .map((e) => ({
+      day: e.effect.reactionDay,
+      date: e.event_date,
+      knownFrom: e.visible_from,
+      eventId: e.event_id,
+      logRevenue: revenueStep(e),
+    }));
 }

@@ -68,7 +68,7 @@ export const earnings: Family<
     guiders: chooseGuiders(new Map([...starts].map(([ticker, start]) => [ticker, start.tier])), rng.fork("guiders")),
   }),
   context: (world) => ({ guiders: world.guiders }),
-  company: (world, { facts, business, coverage, events, stock, statements }, { rng }) => {
+  company: (world, { facts, business, seenOn, coverage, events, stock, statements }, { rng }) => {
     const market: Market = {
       days: world.days,
       bars: stock.bars,
@@ -84,7 +84,7 @@ export const earnings: Family<
       return event && s ? [{ quarter: q, event, day: dayIndex.get(quarter.release)!, statements: s }] : [];
     });
     const guidance = world.guiders.has(facts.ticker)
-      ? guidanceRows(facts, business, released, market, rng.fork(`guidance/${facts.ticker}`))
+      ? guidanceRows(facts, business, seenOn, released, market, rng.fork(`guidance/${facts.ticker}`))
       : [];
     const guided = new Map(
       guidance

@@ -37,10 +37,10 @@ const visible = (events: WorldEvent[], date: string) => events.filter((e) => e.v
 export const events: Family<Reads, Events, CompanyCore, CompanyEventsPart> = {
   name: "events",
   generate: (world, { source, rng }) => {
-    const catalyst = source.theme.catalyst;
+    const catalyst = source.catalyst;
     return {
       events: marketEvents({
-        scenarioId: source.id,
+        worldKey: source.world,
         days: world.days,
         decisions: [...world.decisions.values()].flat(),
         inflation: world.inflation,
@@ -50,7 +50,7 @@ export const events: Family<Reads, Events, CompanyCore, CompanyEventsPart> = {
     };
   },
   context: (world, cut) => ({ events: visible(world.events, cut.date) }),
-  company: (world, company, { source, rng }) => ({ events: companyTimeline(source.id, world.days, company, rng) }),
+  company: (world, company, { source, rng }) => ({ events: companyTimeline(source.world, world.days, company, rng) }),
   companyContext: (company, cut) => ({ events: visible(company.events, cut.date) }),
   companyShards: (_, company, emit) =>
     emitTickerAndYears(emit, SHARDS.events, company.facts.ticker, company.events.map(publicEvent)),
@@ -93,7 +93,7 @@ export const events: Family<Reads, Events, CompanyCore, CompanyEventsPart> = {
  * against the consensus of its analysts the day before (prices then react to the surprise).
  */
 export function companyTimeline(
-  scenarioId: string,
+  worldKey: string,
   days: string[],
   { facts, ownEvents, business, coverage }: { facts: CompanyFacts } & CompanyCore,
   rng: Rng,
@@ -105,6 +105,6 @@ export function companyTimeline(
     const expected = consensus(coverage.revisions, q, day);
     return [{ quarter, surprise: expected ? earningsSurprise(income.net_income, expected) : 0 }];
   });
-  const earnings = earningsEvents(scenarioId, days, facts, releases, rng.fork(`events/earnings/${facts.ticker}`));
+  const earnings = earningsEvents(worldKey, days, facts, releases, rng.fork(`events/earnings/${facts.ticker}`));
   return byDateThenId([...ownEvents, ...earnings]);
 }

@@ -66,9 +66,9 @@ export function stakeSummary(issuer: string, s: LargeStake): string {
 }
 
 /** The large stakes that are news, as events public from their 13F's filing date. */
-function stakeEvents(scenarioId: string, issuer: string, stakes: LargeStake[], days: string[]): WorldEvent[] {
+function stakeEvents(worldKey: string, issuer: string, stakes: LargeStake[], days: string[]): WorldEvent[] {
   return stakes.filter(isNews).map((s) =>
-    filedEvent(scenarioId, days, ["stake_disclosure", s.ticker, s.cik, s.report_period], {
+    filedEvent(worldKey, days, ["stake_disclosure", s.ticker, s.cik, s.report_period], {
       ticker: s.ticker,
       event_type: "stake_disclosure",
       date: s.filing_date,
@@ -113,7 +113,7 @@ export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPa
       days,
     });
     const largeStakes = largeStakesOf(lines, managers);
-    const news = stakeEvents(source.id, facts.name, largeStakes, days);
+    const news = stakeEvents(source.world, facts.name, largeStakes, days);
     return {
       holdings: lines,
       largeStakes,

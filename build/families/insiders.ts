@@ -52,7 +52,7 @@ export function purchaseSummary(issuer: string, t: InsiderTrade, fall: number): 
 
 /** The insider purchases after a fall that are news, as events public from their Form 4's filing date. */
 function purchaseEvents(
-  scenarioId: string,
+  worldKey: string,
   days: string[],
   c: CompanyBase & Stock,
   trades: InsiderTrade[],
@@ -67,7 +67,7 @@ function purchaseEvents(
     if (day - last < PURCHASE_NEWS_GAP) continue;
     last = day;
     out.push(
-      filedEvent(scenarioId, days, ["insider_purchase", c.facts.ticker, t.id], {
+      filedEvent(worldKey, days, ["insider_purchase", c.facts.ticker, t.id], {
         ticker: c.facts.ticker,
         event_type: "insider_purchase",
         date: t.filing_date,
@@ -92,7 +92,7 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
       stock: company.stock,
       rng: rng.fork(`insiders/${company.facts.ticker}`),
     });
-    const news = purchaseEvents(source.id, days, company, trades);
+    const news = purchaseEvents(source.world, days, company, trades);
     return {
       insiderTrades: trades,
       insiderOwnership: ownership,

@@ -18,7 +18,7 @@ export interface MacroTape {
 export const macro: Family<Calendar & HiddenMacro & CentralBanks & Events & Factors, MacroTape> = {
   name: "macro",
   generate: ({ days, regimes, inflation, decisions, events, market }, { source, rng }) => {
-    const catalyst = source.theme.catalyst;
+    const catalyst = source.catalyst;
     const catalystDay = catalyst ? firstOnOrAfter(days, catalyst.date) : undefined;
     const eventIdsByDay = new Map<number, string[]>();
     for (const e of events) {

@@ -48,4 +48,4 @@ export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors>
 
 /** The scenario's tilt of a sector (its theme's, or its story's), split over a world of `days` trading days. */
 export const sectorTilt = (source: ScenarioSource, sector: string, days: number) =>
-  sectorTiltParts(source.theme.sector_tilts[sector] ?? 0, days / TRADING_DAYS);
+  sectorTiltParts(source.sector_tilts[sector] ?? 0, days / TRADING_DAYS);

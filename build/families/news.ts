@@ -81,7 +81,7 @@ function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent): CompanyF
  * Fund-flow news: every index fund on the catalyst's day, and the broad funds on a Fed decision's day
  * when they moved 1% or traded 1.2 times their average: the day's move and volume (their bars).
  */
-function fundNews(world: Reads, scenarioId: string, room: Newsroom, rng: Rng): ArticleDetail[] {
+function fundNews(world: Reads, worldKey: string, room: Newsroom, rng: Rng): ArticleDetail[] {
   return world.events.flatMap((e) => {
     const fed = e.event_type === "policy_decision" && e.public_summary.startsWith("The Federal Reserve");
     if (!fed && e.event_type !== "macro_catalyst") return [];
@@ -91,7 +91,7 @@ function fundNews(world: Reads, scenarioId: string, room: Newsroom, rng: Rng): A
         const facts = fundFactsOn(f, publicEvent(e));
         // The catalyst is always news for a fund; a Fed day only when the fund's day stands out.
         if (fed && !fundDayIsNews(facts)) return [];
-        const a = fundArticle(scenarioId, facts, room, rng.fork(`news/funds/${f.spec.ticker}/${e.event_id}`));
+        const a = fundArticle(worldKey, facts, room, rng.fork(`news/funds/${f.spec.ticker}/${e.event_id}`));
         return a ? [a] : [];
       });
   });
@@ -113,13 +113,13 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
       const room = newsroom(rng.fork("news/newsroom"));
       const market = world.events.flatMap((e) =>
         marketArticles(
-          source.id,
+          source.world,
           { event: publicEvent(e), marketReturn: marketReturnOn(world, e.event_date) },
           room,
           rng.fork(`news/market/${e.event_id}`),
         ),
       );
-      return { marketNews: [...market, ...fundNews(world, source.id, room, rng)].sort(byDateThenArtifactId) };
+      return { marketNews: [...market, ...fundNews(world, source.world, room, rng)].sort(byDateThenArtifactId) };
     },
   }),
   context: (world, cut) => ({ marketNews: world.marketNews.filter((a) => a.visible_from <= cut.date) }),
@@ -130,7 +130,7 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
     const lastDay = world.days[world.days.length - 1];
     const articles = company.events.flatMap((e) =>
       companyArticles(
-        source.id,
+        source.world,
         factsOn(company, publicEvent(e)),
         company.sizeTier,
         room,

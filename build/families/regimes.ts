@@ -17,7 +17,7 @@ export interface HiddenMacro {
 export const regimes: Family<Calendar, HiddenMacro> = {
   name: "regimes",
   generate: ({ days }, { source, rng }) => {
-    const catalyst = source.theme.catalyst;
+    const catalyst = source.catalyst;
     const regimes = regimePath({
       days,
       initial: source.regime.initial,

@@ -221,8 +221,8 @@ export const story: Family<Reads, StoryPart, Stock & CompanyStatements, StoryCom
     story: {
       policy: [],
       ...source.story,
-      catalystDate: source.theme.catalyst?.date ?? null,
-      catalystIsCrisis: source.theme.catalyst?.regime === "crisis",
+      catalystDate: source.catalyst?.date ?? null,
+      catalystIsCrisis: source.catalyst?.regime === "crisis",
     },
   }),
   context: (world) => ({ story: world.story }),

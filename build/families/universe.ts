@@ -19,7 +19,8 @@ export interface Universe {
 export const universe: Family<Calendar, Universe> = {
   name: "universe",
   generate: ({ days }, { source, rng }) => {
-    const companies = selectUniverse(source.universe, source.start_date, rng.fork("universe"), storySectors(source));
+    const required = [...new Set([...storySectors(source), ...source.universe.required_sectors])];
+    const companies = selectUniverse(source.universe, source.start_date, rng.fork("universe"), required);
     const starts = new Map(
       companies.map((c) => [c.ticker, startingPoint(c.ticker, days[0], rng.fork(`anchor/${c.ticker}`))]),
     );

@@ -19,7 +19,7 @@ import type { Rng } from "./rng.ts";
 import type { SizeTier } from "./anchors.ts";
 import { latestEstimates, type Coverage } from "./estimates.ts";
 import type { WorldEvent } from "./events.ts";
-import { netIncomeSeenOn, type BusinessPlan } from "./fundamentals.ts";
+import type { BusinessPlan } from "./fundamentals.ts";
 import type { Bar } from "./prices.ts";
 import { round2, round4, thousands } from "./rounding.ts";
 
@@ -309,13 +309,15 @@ export function chooseGuiders(tiers: Map<string, SizeTier>, rng: Rng): Set<strin
 
 /**
  * Full-year guidance of EPS and revenue, given with each release by a company that guides: the
- * year's reported quarters as reported, the rest as management sees them (the truth, shaded by its
- * own caution: REALISM Tier 3 has 55-70% of guidance below the consensus). Q4 releases guide the
+ * year's reported quarters as reported, the rest as management sees them on the release day
+ * (fundamentals.ts planSeenOn), shaded by its own caution (REALISM Tier 3 has 55-70% of guidance
+ * below the consensus). Q4 releases guide the
  * next year. Within half a percent of the prior, maintained.
  */
 export function guidanceRows(
   facts: CompanyFacts,
   plan: BusinessPlan,
+  seenOn: (date: string) => BusinessPlan,
   releases: { quarter: number; event: WorldEvent; day: number }[],
   market: Market,
   rng: Rng,
@@ -326,7 +328,11 @@ export function guidanceRows(
   for (const { quarter: q, event, day } of releases) {
     const released = plan.quarters[q].quarter;
     const year = released.quarter === 4 ? released.fiscalYear + 1 : released.fiscalYear;
-    const quarters = plan.quarters.filter((x) => x.quarter.fiscalYear === year);
+    // Each quarter as management sees it on the release day (a reported one as reported).
+    const seen = seenOn(released.release);
+    const quarters = plan.quarters.flatMap((x, k) =>
+      x.quarter.fiscalYear !== year ? [] : [x.quarter.release <= released.release ? x : seen.quarters[k]],
+    );
     if (quarters.length !== 4) continue;
     // Management's shading of what is still to come: earnings well below its own view, revenue a little.
     const shade = caution + 0.02 * rng.normal();
@@ -338,8 +344,7 @@ export function guidanceRows(
     const figures = [
       {
         metric: "earnings_per_share" as const,
-        // Each quarter as management sees it on the release day (a reported one as reported).
-        point: view((x) => netIncomeSeenOn(plan, x, released.release), shade) / market.shares[day],
+        point: view((x) => x.income.net_income, shade) / market.shares[day],
         width: 0.02,
       },
       { metric: "revenue" as const, point: view((x) => x.income.revenue, shade / 5), width: 0.01 },

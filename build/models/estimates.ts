@@ -1,10 +1,11 @@
 // Analysts and their estimates of each quarter: they know the business as it stands when they
-// publish (not the events still to come), start the quarter optimistic and walk their numbers down
+// publish (fundamentals.ts planSeenOn: not the regimes, events or crisis still to come), start the
+// quarter optimistic and walk their numbers down
 // as it goes (REALISM Tier 3: -2% to -5%), and end a little below what the company reports, so
 // most releases beat. Each estimate is published the day after what prompted it: the previous
 // earnings release, a company event that moves the business, or a preview before the release.
 import type { SizeTier } from "./anchors.ts";
-import { netIncomeSeenOn, type BusinessPlan } from "./fundamentals.ts";
+import type { BusinessPlan } from "./fundamentals.ts";
 import { personName, BROKERS } from "./names.ts";
 import type { Rng } from "./rng.ts";
 
@@ -57,9 +58,6 @@ export const ESTIMATE_ERRORS = {
  */
 const VALUE_SCALE_YIELD = 0.025;
 
-/** After-tax share of a revenue change that reaches net income (what analysts assume an event is worth). */
-const INCREMENTAL_MARGIN = 0.25;
-
 /** A company event that moves the business, as analysts see it: public on `day`. */
 export interface BusinessEvent {
   day: number;
@@ -71,6 +69,8 @@ export interface BusinessEvent {
 export interface CoverageInput {
   tier: SizeTier;
   plan: BusinessPlan;
+  /** The business as known on a date (fundamentals.ts planSeenOn): what estimates are made from. */
+  seenOn: (date: string) => BusinessPlan;
   days: string[];
   /** Each plan quarter's release day index in `days` (undefined: released before the first day or after the last). */
   releaseDay: (quarter: number) => number | undefined;
@@ -118,24 +118,12 @@ export function analystCoverage(input: CoverageInput): Coverage {
     const quartersOf = (y: number) => plan.quarters.flatMap((x, k) => (x.quarter.fiscalYear === y ? [k] : []));
     const year = quartersOf(fiscalYear);
     const nextYear = fiscalQuarter === 4 ? quartersOf(fiscalYear + 1) : [];
-    // What is known on a day of a quarter: the truth without the events still to come before it ends.
-    const known = (x: number, day: number) => {
-      const { income, quarter } = plan.quarters[x];
-      const ahead = input.events
-        .filter((e) => e.day > day && e.date <= quarter.end)
-        .reduce((a, e) => a + e.logRevenue, 0);
-      const revenue = income.revenue * Math.exp(-ahead);
-      const seen = netIncomeSeenOn(plan, plan.quarters[x], days[day]);
-      return { revenue, netIncome: seen - (income.revenue - revenue) * INCREMENTAL_MARGIN };
-    };
+    // A quarter as it is known on a day.
+    const known = (x: number, day: number) => input.seenOn(days[day]).quarters[x].income;
     // How closely a quarter can be forecast on a day: by the size of its earnings as seen then.
     const scaleOf = (x: number, day: number) => {
-      const { revenue } = plan.quarters[x].income;
-      return Math.max(
-        Math.abs(netIncomeSeenOn(plan, plan.quarters[x], days[day])),
-        0.03 * revenue,
-        VALUE_SCALE_YIELD * (plan.marketCap / plan.revenue0) * revenue,
-      );
+      const { net_income, revenue } = known(x, day);
+      return Math.max(Math.abs(net_income), 0.03 * revenue, VALUE_SCALE_YIELD * (plan.marketCap / plan.revenue0) * revenue);
     };
     const e = ESTIMATE_ERRORS;
     const common = { netIncome: e.netIncome.commonSd * rng.normal(), revenue: e.revenue.commonSd * rng.normal() };
@@ -162,7 +150,7 @@ export function analystCoverage(input: CoverageInput): Coverage {
         const k = known(x, day);
         const err = x === q ? now : ahead;
         return {
-          net_income: k.netIncome + scaleOf(x, day) * err.netIncome,
+          net_income: k.net_income + scaleOf(x, day) * err.netIncome,
           revenue: k.revenue * (1 + err.revenue),
         };
       };

@@ -64,9 +64,9 @@ export function publicEvent(e: WorldEvent): PublicEvent {
 }
 
 /** An event's id: stable per cause, so later records can name an event before it is made. */
-export function eventId(scenarioId: string, idParts: string[]): string {
+export function eventId(worldKey: string, idParts: string[]): string {
   return `evt_${createHash("sha256")
-    .update([scenarioId, ...idParts].join("|"))
+    .update([worldKey, ...idParts].join("|"))
     .digest("hex")
     .slice(0, 20)}`;
 }
@@ -85,7 +85,7 @@ function makeEvent(
   },
 ): WorldEvent {
   return {
-    event_id: eventId(ctx.scenarioId, idParts),
+    event_id: eventId(ctx.worldKey, idParts),
     ticker: fields.ticker,
     event_type: fields.event_type,
     event_date: fields.date,
@@ -101,13 +101,13 @@ function makeEvent(
  * Told after the prices are made, it moves nothing.
  */
 export function filedEvent(
-  scenarioId: string,
+  worldKey: string,
   days: string[],
   idParts: string[],
   fields: { ticker: string; event_type: EventType; date: string; time: string; summary: string },
 ): WorldEvent {
   const dayIndex = dayIndexOf(days);
-  return makeEvent({ scenarioId, days, dayIndex }, idParts, {
+  return makeEvent({ worldKey, days, dayIndex }, idParts, {
     ...fields,
     effect: { reactionDay: dayIndex.get(fields.date)!, jump: 0, volumeMultiplier: 1, volMultiplier: 1, surprise: 0 },
   });
@@ -120,7 +120,7 @@ function reactionIndex(days: string[], dayIndex: Map<string, number>, date: stri
 }
 
 interface Ctx {
-  scenarioId: string;
+  worldKey: string;
   days: string[];
   dayIndex: Map<string, number>;
 }
@@ -139,21 +139,21 @@ export interface Release {
 }
 
 /** The id of a quarter's earnings release, known before the release is made. */
-export const earningsEventId = (scenarioId: string, ticker: string, quarter: FiscalQuarter) =>
-  eventId(scenarioId, ["earnings", ticker, quarter.end]);
+export const earningsEventId = (worldKey: string, ticker: string, quarter: FiscalQuarter) =>
+  eventId(worldKey, ["earnings", ticker, quarter.end]);
 
 /**
  * Earnings releases of the quarters released inside the world. The earnings family writes their
  * summaries, with the reported and consensus numbers, once shares are known.
  */
 export function earningsEvents(
-  scenarioId: string,
+  worldKey: string,
   days: string[],
   company: CompanyFacts,
   releases: Release[],
   rng: Rng,
 ): WorldEvent[] {
-  const ctx = context(scenarioId, days);
+  const ctx = context(worldKey, days);
   const beforeOpen = rng.uniform() < 0.55;
   const r = EARNINGS_REACTION;
   return releases.map(({ quarter: q, surprise }) => {
@@ -401,7 +401,7 @@ export function byDateThenId(events: WorldEvent[]): WorldEvent[] {
 }
 
 export interface EventInput {
-  scenarioId: string;
+  worldKey: string;
   days: string[];
   decisions: RateDecision[];
   inflation: number[];
@@ -420,13 +420,13 @@ export function dayIndexOf(days: string[]): Map<string, number> {
   return dayIndex;
 }
 
-function context(scenarioId: string, days: string[]): Ctx {
-  return { scenarioId, days, dayIndex: dayIndexOf(days) };
+function context(worldKey: string, days: string[]): Ctx {
+  return { worldKey, days, dayIndex: dayIndexOf(days) };
 }
 
 /** Market-wide events (policy decisions, inflation prints, the catalyst), ordered by date then id. */
 export function marketEvents(input: EventInput): WorldEvent[] {
-  const ctx = context(input.scenarioId, input.days);
+  const ctx = context(input.worldKey, input.days);
   return byDateThenId([
     ...policyEvents(ctx, input.decisions, input.rng.fork("policy")),
     ...inflationPrints(ctx, input.inflation, input.rng.fork("cpi")),
@@ -466,14 +466,14 @@ function catalystImpact(ctx: Ctx, company: CompanyFacts, hit: CatalystHit, rng: 
 
 /** A company's own events besides its earnings releases (which come out of its business), ordered by date then id. */
 export function companyEvents(
-  scenarioId: string,
+  worldKey: string,
   days: string[],
   company: CompanyFacts,
   tier: SizeTier,
   rng: Rng,
   catalyst?: CatalystHit,
 ): WorldEvent[] {
-  const ctx = context(scenarioId, days);
+  const ctx = context(worldKey, days);
   return byDateThenId([
     ...idiosyncratic(ctx, company, tier, rng.fork(`idio/${company.ticker}`)),
     ...(catalyst ? catalystImpact(ctx, company, catalyst, rng.fork(`catalyst/${company.ticker}`)) : []),

@@ -294,8 +294,11 @@ export interface IncomeInput {
   /** The world's days and their regimes; quarters before the first day take the first day's regime. */
   days: string[];
   regimes: Regime[];
-  /** Company events that move the business: the annual revenue rate changes by `logRevenue` from `date` on. */
-  shocks: { date: string; logRevenue: number }[];
+  /**
+   * Company events that move the business: the annual revenue rate changes by `logRevenue` from `date`
+   * on; public from `knownFrom` (default `date`), when a forecast made then takes it in (planSeenOn).
+   */
+  shocks: { date: string; logRevenue: number; knownFrom?: string }[];
   /** The scenario's tilt of the sector's sales growth from day one (log a year; families/market.ts); absent: none. */
   sectorGrowth?: number;
   /** The scenario's tilt of the sector's operating margin from day one (log a year); absent: none. */
@@ -330,17 +333,38 @@ export interface OperatingQuarter {
   restructuring: number;
   /** Write-downs and loss-reserve builds of a crisis that hits the sector, inside SG&A; 0 in most quarters. */
   crisisCharges: number;
-  /** Net income as it would be without them: what anyone sees of the quarter before the crisis. */
-  netIncomeWithoutCrisis: number;
 }
 
 /**
- * A quarter's net income as someone outside the company (an analyst) or inside it (management
- * guiding) can see it on `date`: before the crisis that hits its sector is public, without the
- * crisis's charges (write-downs and reserve builds), which nobody foresaw.
+ * The business as anyone can see it on a date, outside the company (an analyst) or inside it
+ * (management guiding): the plan made of what is known then, with the plan's own draws (`rng` gives
+ * the plan's stream afresh): the regimes up to the date, that day's assumed to last; the company's
+ * news public by then; a crisis's charges once it has hit. Forecasts are made from it, never from
+ * the path after the date, so twins that part on a day forecast alike before it. What is known
+ * changes only with a regime, a piece of news or the crisis, so the plans are made once per change.
  */
-export function netIncomeSeenOn(plan: BusinessPlan, q: OperatingQuarter, date: string): number {
-  return plan.crisisHit !== undefined && date >= plan.crisisHit ? q.income.net_income : q.netIncomeWithoutCrisis;
+export function planSeenOn(input: Omit<IncomeInput, "rng">, rng: () => Rng): (date: string) => BusinessPlan {
+  const { days, regimes } = input;
+  const segment: number[] = [];
+  regimes.forEach((r, t) => segment.push(t === 0 ? 0 : segment[t - 1] + (r === regimes[t - 1] ? 0 : 1)));
+  const shocks = [...input.shocks].sort((a, b) =>
+    (a.knownFrom ?? a.date) < (b.knownFrom ?? b.date) ? -1 : (a.knownFrom ?? a.date) > (b.knownFrom ?? b.date) ? 1 : 0,
+  );
+  const plans = new Map<string, BusinessPlan>();
+  return (date) => {
+    const t = dayOn(days, date);
+    let known = 0;
+    while (known < shocks.length && (shocks[known].knownFrom ?? shocks[known].date) <= date) known++;
+    const crisisHit = input.crisisHit !== undefined && input.crisisHit <= date ? input.crisisHit : undefined;
+    const key = `${segment[t]} ${known} ${crisisHit ?? ""}`;
+    let plan = plans.get(key);
+    if (!plan) {
+      const seenRegimes = regimes.map((r, i) => (i <= t ? r : regimes[t]));
+      plan = businessPlan({ ...input, regimes: seenRegimes, shocks: shocks.slice(0, known), crisisHit, rng: rng() });
+      plans.set(key, plan);
+    }
+    return plan;
+  };
 }
 
 /**
@@ -613,8 +637,6 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
         const pretax = operatingIncome - interest;
         const rate = taxRate(quarter.fiscalYear, input.reit ?? false);
         const tax = thousands(pretax * rate);
-        // What the quarter would earn without the crisis's charges, taxed alike.
-        const unforeseen = pretax + crisisCharges;
         return {
           quarter,
           plannedDebt,
@@ -622,7 +644,6 @@ export function businessPlan(input: IncomeInput): BusinessPlan {
           earningsPower: Math.log(valued),
           restructuring,
           crisisCharges,
-          netIncomeWithoutCrisis: unforeseen - thousands(unforeseen * rate),
           income: {
             revenue,
             cost_of_revenue: cost,

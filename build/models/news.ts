@@ -507,9 +507,9 @@ const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
 };
 
 /** An article's id: its date and a hash of what it is, stable for a world (contract/news.ts reads it back). */
-export function articleId(scenarioId: string, date: string, parts: string[]): string {
+export function articleId(worldKey: string, date: string, parts: string[]): string {
   const hash = createHash("sha256")
-    .update([scenarioId, date, ...parts].join("|"))
+    .update([worldKey, date, ...parts].join("|"))
     .digest("hex")
     .slice(0, 12);
   return `nws_${date.replaceAll("-", "")}_${hash}`;
@@ -559,7 +559,7 @@ interface Draft {
 }
 
 function finish(
-  scenarioId: string,
+  worldKey: string,
   draft: Draft,
   outlet: Outlet,
   author: string,
@@ -573,7 +573,7 @@ function finish(
     tone: Sentiment;
   },
 ): ArticleDetail {
-  const id = articleId(scenarioId, draft.date, [about.event.event_id, outlet.slug, draft.format, String(n)]);
+  const id = articleId(worldKey, draft.date, [about.event.event_id, outlet.slug, draft.format, String(n)]);
   const text = draft.paragraphs.filter(Boolean).join("\n\n");
   const { numbers, metrics } = used(about.fig, `${draft.title}\n${text}`);
   return {
@@ -625,7 +625,7 @@ export function companyRecords(f: CompanyFactsOn, date: string): string[] {
  * reacted.
  */
 export function companyArticles(
-  scenarioId: string,
+  worldKey: string,
   f: CompanyFactsOn,
   tier: SizeTier,
   room: Newsroom,
@@ -688,7 +688,7 @@ export function companyArticles(
               pickWith(rng, CLOSERS.default, w),
             ];
     out.push(
-      finish(scenarioId, { date, format, title: title + tail, paragraphs }, outlet, author, n, {
+      finish(worldKey, { date, format, title: title + tail, paragraphs }, outlet, author, n, {
         ticker: f.facts.ticker,
         event: e,
         entities: entitiesOf(f),
@@ -781,7 +781,7 @@ const MARKET_CLOSERS: Phrase<MarketWords>[] = [
 const BANK_OF = (summary: string) => /^The ([A-Z][\w ]+?) (raised|cut|held)/.exec(summary)?.[1] ?? "Central bank";
 
 /** Articles on a market-wide event: the Fed and the catalyst draw more coverage than prints and other banks. */
-export function marketArticles(scenarioId: string, m: MarketFactsOn, room: Newsroom, rng: Rng): ArticleDetail[] {
+export function marketArticles(worldKey: string, m: MarketFactsOn, room: Newsroom, rng: Rng): ArticleDetail[] {
   const e = m.event;
   const s = e.public_summary;
   const reports =
@@ -818,7 +818,7 @@ export function marketArticles(scenarioId: string, m: MarketFactsOn, room: Newsr
     ];
     out.push(
       finish(
-        scenarioId,
+        worldKey,
         { date: e.event_date, format: n === 0 ? "wire" : "analysis", title, paragraphs },
         outlet,
         rng.pick(room.get(outlet.name)!),
@@ -909,7 +909,7 @@ export function fundDayIsNews(f: FundFactsOn): boolean {
 }
 
 /** One fund-flow article on a market event's day (SPEC rule 4: funds serve fund-flow news). */
-export function fundArticle(scenarioId: string, f: FundFactsOn, room: Newsroom, rng: Rng): ArticleDetail | null {
+export function fundArticle(worldKey: string, f: FundFactsOn, room: Newsroom, rng: Rng): ArticleDetail | null {
   const fig = fundFigures(f);
   if (!fig.close) return null;
   const day = move(f.bars, f.event.event_date)!;
@@ -923,7 +923,7 @@ export function fundArticle(scenarioId: string, f: FundFactsOn, room: Newsroom, 
     pickWith(rng, FUND_CONTEXT, w),
   ];
   return finish(
-    scenarioId,
+    worldKey,
     { date: f.event.event_date, format: "market_move", title: pickWith(rng, FUND_TITLES, w), paragraphs },
     outlet,
     rng.pick(room.get(outlet.name)!),

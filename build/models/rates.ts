@@ -221,6 +221,16 @@ export function referenceRate(bank: string, date: string): { rate: number; lastD
   return { rate: past[past.length - 1].rate, lastDirection };
 }
 
+/** The real moves of a bank's rate (percentage points) effective from `from` to `to`, in order; none before its history. */
+export function realPolicyMoves(bank: string, from: string, to: string): number[] {
+  const list = referenceHistory(bank);
+  const moves: number[] = [];
+  for (let i = 1; i < list.length; i++)
+    if (list[i].date >= from && list[i].date <= to && list[i].rate !== list[i - 1].rate)
+      moves.push(list[i].rate - list[i - 1].rate);
+  return moves;
+}
+
 function nextTradingDay(date: string, lag: number): string {
   let d = date;
   let moved = 0;

@@ -5,7 +5,7 @@
 // (regimes, event effects) stays in the build.
 import { hash } from "node:crypto";
 import { pack } from "msgpackr";
-import { manifestKey, shardKey, validationKey } from "../../src/bundle/layout.ts";
+import { MANIFEST_PATH, shardPath, VALIDATION_PATH } from "../../src/bundle/layout.ts";
 import { encodeShard, type Row } from "../../src/bundle/shard.ts";
 import { periodOf, SHARDS, type InstrumentKind, type ShardKind } from "../../src/bundle/shards.ts";
 import type { FundInfo, Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
@@ -16,8 +16,20 @@ import type { Company, Families, World } from "./world.ts";
 
 export const sha256 = (bytes: Uint8Array | string) => hash("sha256", bytes, "hex");
 
-/** Where bundle objects go, by store key. */
-export type ObjectSink = (key: string, bytes: Uint8Array) => void;
+/** Where a scenario's objects go, by path inside its directory (layout.ts): its id comes last. */
+export type ObjectSink = (path: string, bytes: Uint8Array) => void;
+
+/**
+ * A scenario's id from its content hash: the hash's first 128 bits in UUID form, marked version 8
+ * (RFC 9562: custom) and RFC 4122's variant. Same content, same id; any change, a new one.
+ */
+export function contentId(contentHash: string): string {
+  const hex = contentHash.slice(0, 32).split("");
+  hex[12] = "8";
+  hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 /** Instrument roles of the manifest parts, as the kinds of the `instruments` shard. */
 const KIND_OF_ROLE: Record<string, InstrumentKind> = { companies: "company", funds: "fund", warrants: "warrant" };
@@ -82,7 +94,7 @@ export class ScenarioCompiler {
   private write(kind: ShardKind, part: string | undefined, rows: Row[]): void {
     const name = kind.name(part);
     const bytes = shardBytes(kind, part, rows);
-    this.out(shardKey(this.record.id, name), bytes);
+    this.out(shardPath(name), bytes);
     this.hashes.set(name, sha256(bytes));
     const period = periodOf(kind, part);
     if (period) (this.periods[period[0]] ??= {})[period[1]] = rows.length;
@@ -108,8 +120,11 @@ export class ScenarioCompiler {
     for (const family of this.families) family.companyShards?.(world, company, this.sink(family.name));
   }
 
-  /** The market-wide shards, the instruments, the report and the manifest, once every company has passed. */
-  finish(world: World, report: ValidationReport): Manifest {
+  /**
+   * The market-wide shards, the instruments, the report and the manifest, once every company has
+   * passed: the manifest and the report carry the id, made of everything else.
+   */
+  finish(world: World, unnamed: ValidationReport): { manifest: Manifest; report: ValidationReport } {
     for (const family of this.families) family.shards?.(world, this.sink(family.name));
     // One period at a time, in order (the manifest lists months in the order written).
     for (const name of [...this.appended.keys()].sort()) {
@@ -129,17 +144,22 @@ export class ScenarioCompiler {
     instruments.sort(([a], [b]) => (a < b ? -1 : 1));
     this.sink("compile").write(SHARDS.instruments, undefined, instruments);
 
-    const reportBytes = pack(report);
-    this.out(validationKey(this.record.id), reportBytes);
-
+    // The content without the id, hashed: the id is made of it, then written into the record and report.
     const names = [...this.hashes.keys()].sort();
     const content_hash = sha256(
-      [JSON.stringify(this.record), sha256(reportBytes), ...names.map((n) => `${n}=${this.hashes.get(n)}`)].join("\n"),
+      [
+        JSON.stringify({ ...this.record, id: "" }),
+        sha256(pack({ ...unnamed, scenario_id: "" })),
+        ...names.map((n) => `${n}=${this.hashes.get(n)}`),
+      ].join("\n"),
     );
+    const id = contentId(content_hash);
+    const report = { ...unnamed, scenario_id: id };
+    this.out(VALIDATION_PATH, pack(report));
     const count = (kind: InstrumentKind) => instruments.filter(([, k]) => k === kind).length;
     const manifest: Manifest = {
       format: 2,
-      scenario: this.record,
+      scenario: { ...this.record, id },
       content_hash,
       day_count: world.days.length,
       counts: {
@@ -155,7 +175,7 @@ export class ScenarioCompiler {
           .map((k) => [k, this.periods[k]]),
       ),
     };
-    this.out(manifestKey(this.record.id), pack(manifest));
-    return manifest;
+    this.out(MANIFEST_PATH, pack(manifest));
+    return { manifest, report };
   }
 }

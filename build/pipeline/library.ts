@@ -1,8 +1,13 @@
-// The library build (`npm run build:scenarios`, build/cli/build.ts; `npm start` builds too):
-// generate, validate and compile every scenario in scenarios-src/ into the bundles directory, several scenarios at once on worker threads (one per core). A scenario
-// whose source, generator version and generator inputs (generator-inputs.ts) are unchanged since
-// its last build is skipped. Each scenario is built the same way wherever it runs, so the output does not depend on
-// the parallelism.
+// The library build (`npm run build:library` and `npm run build:scenarios`, build/cli/build.ts;
+// `npm start` builds the default subset): generate, validate and compile scenarios of
+// scenarios-src/ into the bundles directory, several at once on worker threads (one per core). A
+// scenario whose source, generator version and generator inputs (generator-inputs.ts) are unchanged
+// since its last build is skipped. Each scenario is built the same way wherever it runs, so the output
+// does not depend on the parallelism.
+//
+// A scenario's id is the hash of its content, so a rebuild that changes anything makes a new id
+// beside the old one: every version stays in the bundles and in the catalog (the older ones marked
+// `superseded_by`) until it is retired on purpose (scenarios-src/retired.yaml) or pruned locally.
 import { availableParallelism } from "node:os";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -10,66 +15,105 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { pack, unpack } from "msgpackr";
+import { z } from "zod";
 import { assetKey, CATALOG_KEY, manifestKey, validationKey } from "../../src/bundle/layout.ts";
 import { DOCS_ASSETS } from "../../src/docs/assets.ts";
-import type { Catalog, Manifest, ValidationReport } from "../../src/bundle/types.ts";
+import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "../../src/bundle/types.ts";
 import { allFundTickers } from "../models/funds.ts";
 import { banks } from "../models/rates.ts";
+import { linkedEntries, RETIRED_FILE, retiredIds } from "../store/catalog.ts";
 import { libraryProgress, type ScenarioProgress } from "./build-progress.ts";
 import { generatorInputsHash } from "./generator-inputs.ts";
-import { buildInto, type BuildTask, type BuiltScenario, type TaskMessage } from "./scenario-build.ts";
-import { loadScenarioSources, type LoadedSource } from "./scenario-source.ts";
+import { buildInto, STAMP_FILE, type BuildTask, type BuiltScenario, type TaskMessage } from "./scenario-build.ts";
+import { loadScenarioSources, type LoadedSource } from "./theme-source.ts";
+import type { Families } from "./world.ts";
 import { GENERATOR_VERSION } from "./version.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const DEFAULT_SRC_DIR = join(ROOT, "scenarios-src");
 export const DEFAULT_OUT_DIR = join(ROOT, "bundles");
+/** Local to a bundles directory: each name's versions in the order they were built (the last is current). */
+const VERSIONS_FILE = "versions.json";
 
 export interface BuildResult {
+  /** Names of the scenarios built, and of those already built. */
   built: string[];
   skipped: string[];
+  /** Each scenario's report, by name; and its id. */
   reports: Map<string, ValidationReport>;
+  ids: Map<string, string>;
 }
 
 export interface BuildOptions {
   srcDir?: string;
   outDir?: string;
+  /** Every scenario of the sources; without it, the default subset (`default: true`). */
+  all?: boolean;
+  /** Only the scenarios of these names (with `all` or not). */
+  names?: string[];
   force?: boolean;
   quiet?: boolean;
+  /** Delete the local versions that are not current: superseded ones and those of names no source has. */
+  prune?: boolean;
+}
+
+export interface ScenariosOptions extends BuildOptions {
+  /** Another generator's families (a test's changed generator); `buildScenarios` only. */
+  families?: Families;
 }
 
 interface Plan {
+  options: BuildOptions;
   outDir: string;
+  /** Every source of the library (the catalog links twins by name across all of them). */
   sources: LoadedSource[];
-  /** Manifests of the scenarios skipped, by id. */
-  unchanged: Map<string, Manifest>;
+  selected: LoadedSource[];
+  /** Ids of the selected scenarios already built from the same source and generator, by name. */
+  unchanged: Map<string, string>;
   tasks: BuildTask[];
 }
 
+const stampOf = (loaded: LoadedSource, inputsHash: string) =>
+  JSON.stringify({
+    name: loaded.source.name,
+    source: loaded.hash,
+    generator_version: GENERATOR_VERSION,
+    code: inputsHash,
+  });
+
+/** The scenarios built in a bundles directory, by id (staging directories of a build cut short left out). */
+function builtIds(outDir: string): string[] {
+  const dir = join(outDir, "scenarios");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((id) => !id.startsWith(".") && existsSync(join(outDir, manifestKey(id))))
+    .sort();
+}
+
 /**
- * Which scenarios to build and which are unchanged since their last build: same source, generator
- * version and generator inputs (`inputsHash`, generator-inputs.ts).
+ * Which scenarios to build and which are unchanged since their last build: a directory holds a stamp
+ * of the same source, generator version and generator inputs (`inputsHash`, generator-inputs.ts).
  */
 function plan(options: BuildOptions, inputsHash = generatorInputsHash()): Plan {
   const outDir = options.outDir ?? DEFAULT_OUT_DIR;
   const sources = loadScenarioSources(options.srcDir ?? DEFAULT_SRC_DIR);
-  const unchanged = new Map<string, Manifest>();
-  const tasks: BuildTask[] = [];
-  for (const loaded of sources) {
-    const { id } = loaded.source;
-    const stampPath = join(outDir, "scenarios", id, "build-stamp.json");
-    const stamp = JSON.stringify({ source: loaded.hash, generator_version: GENERATOR_VERSION, code: inputsHash });
-    const manifestPath = join(outDir, manifestKey(id));
-    if (
-      !options.force &&
-      existsSync(stampPath) &&
-      existsSync(manifestPath) &&
-      readFileSync(stampPath, "utf8") === stamp
-    ) {
-      unchanged.set(id, unpack(readFileSync(manifestPath)) as Manifest);
-    } else tasks.push({ loaded, outDir, stamp });
+  const names = options.names && new Set(options.names);
+  for (const name of names ?? []) if (!sources.some((l) => l.source.name === name)) throw new Error(`no scenario named ${name}`);
+  const selected = sources.filter((l) => (names ? names.has(l.source.name) : options.all || l.source.default));
+  const stamps = new Map<string, string>();
+  for (const id of builtIds(outDir)) {
+    const path = join(outDir, "scenarios", id, STAMP_FILE);
+    if (existsSync(path)) stamps.set(readFileSync(path, "utf8"), id);
   }
-  return { outDir, sources, unchanged, tasks };
+  const unchanged = new Map<string, string>();
+  const tasks: BuildTask[] = [];
+  for (const loaded of selected) {
+    const stamp = stampOf(loaded, inputsHash);
+    const id = stamps.get(stamp);
+    if (!options.force && id) unchanged.set(loaded.source.name, id);
+    else tasks.push({ loaded, outDir, stamp });
+  }
+  return { options, outDir, sources, selected, unchanged, tasks };
 }
 
 /** The names of the scenarios a build would build, given the generator inputs' hash. */
@@ -79,46 +123,84 @@ export function staleScenarios(options: BuildOptions, inputsHash: string): strin
 
 /** The result in the sources' order, whatever order scenarios finished in; then the catalog. */
 function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): BuildResult {
-  const result: BuildResult = { built: [], skipped: [], reports: new Map() };
-  const manifests: Manifest[] = [];
-  for (const { source } of p.sources) {
-    const fresh = built.get(source.id);
-    if (fresh) {
-      result.built.push(source.name);
-      result.reports.set(source.id, fresh.report);
-      manifests.push(fresh.manifest);
-    } else {
-      result.skipped.push(source.name);
-      manifests.push(p.unchanged.get(source.id)!);
-    }
+  const result: BuildResult = { built: [], skipped: [], reports: new Map(), ids: new Map() };
+  const versions = readVersions(p.outDir);
+  for (const { source } of p.selected) {
+    const fresh = built.get(source.name);
+    const id = fresh ? fresh.manifest.scenario.id : p.unchanged.get(source.name)!;
+    (fresh ? result.built : result.skipped).push(source.name);
+    if (fresh) result.reports.set(source.name, fresh.report);
+    result.ids.set(source.name, id);
+    const list = (versions[source.name] ?? []).filter((v) => v !== id);
+    versions[source.name] = [...list, id];
   }
-  writeCatalog(p, manifests);
+  writeLibrary(p, versions);
   return result;
 }
 
-/** Drops bundles of scenarios whose source is gone, then writes the catalog last. */
-function writeCatalog(p: Plan, manifests: Manifest[]): void {
-  const ids = new Set(p.sources.map((s) => s.source.id));
+const Versions = z.record(z.string(), z.array(z.string()));
+type Versions = z.infer<typeof Versions>;
+
+function readVersions(outDir: string): Versions {
+  const path = join(outDir, VERSIONS_FILE);
+  return existsSync(path) ? Versions.parse(JSON.parse(readFileSync(path, "utf8"))) : {};
+}
+
+/**
+ * Drops retired scenarios (and, pruning, versions that are not current), then writes the catalog
+ * last: every version still here, each name's newest current and the others superseded by it, twins
+ * linked to each other's current version.
+ */
+function writeLibrary(p: Plan, versions: Versions): void {
+  const retired = retiredIds(join(p.options.srcDir ?? DEFAULT_SRC_DIR, RETIRED_FILE));
+  const names = new Set(p.sources.map((l) => l.source.name));
   const scenariosDir = join(p.outDir, "scenarios");
-  if (existsSync(scenariosDir)) {
-    for (const entry of readdirSync(scenariosDir))
-      if (!ids.has(entry)) rmSync(join(scenariosDir, entry), { recursive: true });
+  const current = new Map(Object.entries(versions).map(([name, ids]) => [name, ids[ids.length - 1]]));
+  for (const entry of existsSync(scenariosDir) ? readdirSync(scenariosDir) : []) {
+    const id = entry;
+    const dir = join(scenariosDir, entry);
+    const name = Object.entries(versions).find(([, ids]) => ids.includes(id))?.[0];
+    const stale = p.options.prune && (!name || !names.has(name) || current.get(name) !== id);
+    if (entry.startsWith(".") || retired.has(id) || stale) rmSync(dir, { recursive: true, force: true });
   }
+  const kept = new Set(builtIds(p.outDir));
+  for (const [name, ids] of Object.entries(versions)) {
+    const left = ids.filter((id) => kept.has(id));
+    if (left.length) versions[name] = left;
+    else delete versions[name];
+  }
+  writeFileSync(join(p.outDir, VERSIONS_FILE), JSON.stringify(versions, null, 1) + "\n");
+  const manifests = [...kept].map((id) => unpack(readFileSync(join(p.outDir, manifestKey(id)))) as Manifest);
   const catalog: Catalog = {
-    format: 2,
+    format: 3,
     index_funds: allFundTickers(),
     banks: banks(),
-    scenarios: manifests.map((m) => ({
-      scenario: m.scenario,
-      ticker_count: m.counts.instruments,
-      day_count: m.day_count,
-      healthy: readReportHealth(p.outDir, m),
-      content_hash: m.content_hash,
-    })),
+    scenarios: catalogEntries(manifests, versions, (m) => readReportHealth(p.outDir, m)),
   };
   mkdirSync(p.outDir, { recursive: true });
   writeDocsAssets(p.outDir);
   writeFileSync(join(p.outDir, CATALOG_KEY), pack(catalog));
+}
+
+/** Catalog entries of every version, each name's in build order (the last current), linked (catalog.ts). */
+export function catalogEntries(
+  manifests: Manifest[],
+  versions: Versions,
+  healthy: (m: Manifest) => boolean,
+  retired: ReadonlySet<string> = new Set(),
+): CatalogEntry[] {
+  const order = (m: Manifest) => (versions[m.scenario.name] ?? []).indexOf(m.scenario.id);
+  const sorted = [...manifests].sort((a, b) => order(a) - order(b));
+  const entries = sorted.map((m) => ({
+    scenario: m.scenario,
+    ticker_count: m.counts.instruments,
+    day_count: m.day_count,
+    healthy: healthy(m),
+    content_hash: m.content_hash,
+    superseded_by: null,
+    twin_scenario_id: null,
+  }));
+  return linkedEntries(entries, retired);
 }
 
 function readReportHealth(outDir: string, manifest: Manifest): boolean {
@@ -146,14 +228,14 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192 };
  * Builds the library in this thread, one scenario after another, synchronously: for callers that
  * must not start anything (`npm start` builds before serving). `buildLibrary` uses every core.
  */
-export function buildScenarios(options: BuildOptions = {}): BuildResult {
+export function buildScenarios(options: ScenariosOptions = {}): BuildResult {
   const p = plan(options);
   const progress = libraryProgress(p.tasks.length, options.quiet ?? false, true);
   const built = new Map<string, BuiltScenario>();
   try {
     for (const task of p.tasks) {
       const shown = progress.scenario(task.loaded.source.name);
-      built.set(task.loaded.source.id, buildInto(task, shown.step));
+      built.set(task.loaded.source.name, buildInto(task, shown.step, options.families));
       shown.built();
     }
   } finally {
@@ -173,7 +255,8 @@ export async function buildLibrary(options: LibraryOptions = {}): Promise<BuildR
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), p.tasks.length));
   const progress = libraryProgress(p.tasks.length, options.quiet ?? false, false);
   const built = new Map<string, BuiltScenario>();
-  const queue = [...p.tasks];
+  // The longest first, so the last scenarios to finish are short ones.
+  const queue = [...p.tasks].sort((a, b) => weight(b) - weight(a));
   /** One worker: takes scenarios from the queue until it is empty. */
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {
@@ -189,7 +272,7 @@ export async function buildLibrary(options: LibraryOptions = {}): Promise<BuildR
         if (!current) return;
         if (message.type === "progress") current.shown.step(message.done, message.total, message.step);
         else if (message.type === "built") {
-          built.set(current.task.loaded.source.id, message.result);
+          built.set(current.task.loaded.source.name, message.result);
           current.shown.built();
           next();
         } else {
@@ -212,3 +295,7 @@ export async function buildLibrary(options: LibraryOptions = {}): Promise<BuildR
   }
   return finishLibrary(p, built);
 }
+
+/** A scenario's rough cost to build: companies times years. */
+const weight = ({ loaded: { source } }: BuildTask) =>
+  source.universe.count * (Date.parse(source.end_date) - Date.parse(source.start_date));

@@ -2,11 +2,12 @@
 // generated, gathered into the index funds, written out and checked, and dropped; then the gathered
 // parts, the market-wide shards, the report and the manifest. Memory holds the market-wide world,
 // running sums and one company at a time; what needs every company waits in scratch files.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
 import { ScenarioCompiler, type ObjectSink } from "./compile.ts";
-import type { LoadedSource, ScenarioSource } from "./scenario-source.ts";
+import type { ScenarioSource } from "./scenario-source.ts";
+import type { LoadedSource } from "./theme-source.ts";
 import { diskScratch } from "./scratch.ts";
 import { ScenarioValidation } from "./validate.ts";
 import { FAMILIES } from "../families/registry.ts";
@@ -36,7 +37,7 @@ export function buildScenario(
     const gathering = gather(world, scenario, families);
     const compiler = new ScenarioCompiler(record, out, scratch, families);
     const validation = new ScenarioValidation(
-      { scenarioId: record.id, generatorVersion: GENERATOR_VERSION, calibrationVersion: record.calibration_version },
+      { scenarioId: "", generatorVersion: GENERATOR_VERSION, calibrationVersion: record.calibration_version },
       world.days,
       scratch,
       record.current_date,
@@ -51,16 +52,15 @@ export function buildScenario(
     }
     gathering.finish();
     progress(done, total, "validating");
-    const report = validation.finish(world);
+    const unnamed = validation.finish(world);
     progress(done, total, "writing market-wide shards");
-    const manifest = compiler.finish(world, report);
-    return { manifest, report };
+    return compiler.finish(world, unnamed);
   } finally {
     scratch.dispose();
   }
 }
 
-/** Writes objects as files under `dir`, by key. */
+/** Writes a scenario's objects as files under `dir`, by their path inside it. */
 function directorySink(dir: string): ObjectSink {
   const made = new Set<string>();
   return (key, bytes) => {
@@ -74,14 +74,16 @@ function directorySink(dir: string): ObjectSink {
   };
 }
 
-/** The Scenario resource of a source. */
+/** The Scenario resource of a source; its id is left empty for the build to fill in (compile.ts). */
 export function toRecord(source: ScenarioSource): ScenarioRecord {
   return {
-    id: source.id,
-    status: source.status,
+    id: "",
+    status: "ready",
     scenario_type: source.scenario_type,
     seed: source.seed,
     name: source.name,
+    theme: source.theme,
+    twin: source.twin ?? null,
     start_date: source.start_date,
     end_date: source.end_date,
     current_date: source.current_date,
@@ -106,12 +108,22 @@ export type TaskMessage =
   | { type: "built"; result: BuiltScenario }
   | { type: "error"; error: string };
 
-/** Builds a task's scenario into its directory of the bundles (replacing what was there). */
-export function buildInto(task: BuildTask, progress?: Progress): BuiltScenario {
+/**
+ * Builds a task's scenario into `scenarios/<id>/` of the bundles: generated into a directory of its
+ * own, then renamed to the id its content gives. Content already built under that id is kept (it
+ * is the same bytes); the stamp written last says which source and generator made it.
+ */
+export function buildInto(task: BuildTask, progress?: Progress, families: Families = FAMILIES.families): BuiltScenario {
   const { source } = task.loaded;
-  const dir = join(task.outDir, "scenarios", source.id);
-  rmSync(dir, { recursive: true, force: true });
-  const built = buildScenario(source, toRecord(source), directorySink(task.outDir), progress);
-  writeFileSync(join(dir, "build-stamp.json"), task.stamp);
+  const staging = join(task.outDir, "scenarios", `.building-${source.name}`);
+  rmSync(staging, { recursive: true, force: true });
+  const built = buildScenario(source, toRecord(source), directorySink(staging), progress, families);
+  const dir = join(task.outDir, "scenarios", built.manifest.scenario.id);
+  if (existsSync(dir)) rmSync(staging, { recursive: true });
+  else renameSync(staging, dir);
+  writeFileSync(join(dir, STAMP_FILE), task.stamp);
   return built;
 }
+
+/** A local file beside a built scenario's objects: which source and generator made it (never published). */
+export const STAMP_FILE = "build-stamp.json";

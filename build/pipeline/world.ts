@@ -35,7 +35,7 @@ export function generateMarket(
 ): { world: World; scenario: Scenario } {
   const days = tradingDays(source.start_date, source.end_date);
   if (days.length < 2) throw new Error(`${source.name}: fewer than two trading days`);
-  const scenario = { source, rng: new Rng(source.seed, source.id), scratch };
+  const scenario = { source, rng: new Rng(source.seed, source.world), scratch };
   // Filled in place: the registry's types let each family read only the parts before it.
   const world = { days } as World;
   for (const family of families) {

@@ -6,25 +6,23 @@
 // when identical and refused when different (give a changed scenario a new id); every manifest is
 // checked before anything is uploaded. Order: the static assets, then for each new scenario every
 // file under scenarios/<id>/ (many at once), then its manifest once all of them are there, and the
-// catalog last, merged with the catalog in the bucket. Readers find a scenario through the catalog
-// only, so a publish that fails or is interrupted lists nothing new and changes nothing that a
+// catalog last, merged with the catalog in the bucket (each name's versions: the bucket's, then this
+// build's, the last current; retired ids left out, catalog.ts). Readers find a scenario through the
+// catalog only, so a publish that fails or is interrupted lists nothing new and changes nothing that a
 // published scenario serves; running it again uploads what is missing and writes the catalog.
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { pack, unpack } from "msgpackr";
 import { CATALOG_KEY, manifestKey } from "../../src/bundle/layout.ts";
+import type { Catalog } from "../../src/bundle/types.ts";
+import { linkedEntries } from "./catalog.ts";
 import type { ObjectStore } from "./object-store.ts";
 
-/** Build bookkeeping that stays local. */
-const LOCAL_ONLY = new Set(["build-stamp.json"]);
+/** Build bookkeeping that stays local: each scenario's build stamp, the bundles' versions of each name. */
+export const LOCAL_ONLY = new Set(["build-stamp.json", "versions.json"]);
 export const DEFAULT_CONCURRENCY = 16;
 
-/** Only what publishing reads of a catalog; everything else is carried over as it is. */
-interface CatalogLike {
-  scenarios: { scenario: { id: string; name?: string } }[];
-  [field: string]: unknown;
-}
 
 export interface PublishProgress {
   /** The scenario's name, or "assets". */
@@ -45,6 +43,8 @@ export interface PublishOptions {
   /** After each object uploaded. */
   onProgress?: (progress: PublishProgress) => void;
   log?: (line: string) => void;
+  /** Ids retired on purpose: the catalog lists them no more (their objects stay). */
+  retired?: ReadonlySet<string>;
 }
 
 export interface PublishReport {
@@ -137,12 +137,12 @@ export async function publishBundles(options: PublishOptions): Promise<PublishRe
     seconds: 0,
   };
 
-  const local = unpack(readFileSync(join(root, CATALOG_KEY))) as CatalogLike;
+  const local = unpack(readFileSync(join(root, CATALOG_KEY))) as Catalog;
   const scenarios = local.scenarios.map((entry) => {
     const id = entry.scenario.id;
     const manifestFile = join(root, manifestKey(id));
     if (!existsSync(manifestFile)) throw new Error(`${manifestKey(id)} is missing in ${root}: build first`);
-    return { id, name: entry.scenario.name ?? id, manifest: readFileSync(manifestFile) };
+    return { id, name: entry.scenario.name, manifest: readFileSync(manifestFile) };
   });
 
   // Immutability, checked for every scenario before anything is written.
@@ -202,11 +202,14 @@ export async function publishBundles(options: PublishOptions): Promise<PublishRe
   // Merge with what the bucket already lists, so scenarios published from elsewhere stay listed.
   signal?.throwIfAborted();
   const remoteBytes = await store.get(CATALOG_KEY);
-  const remote = remoteBytes ? (unpack(remoteBytes) as CatalogLike) : { ...local, scenarios: [] };
+  const remote = remoteBytes ? (unpack(remoteBytes) as Catalog) : { ...local, scenarios: [] };
   const localIds = new Set(local.scenarios.map((e) => e.scenario.id));
-  const merged: CatalogLike = {
+  const merged: Catalog = {
     ...local,
-    scenarios: [...remote.scenarios.filter((e) => !localIds.has(e.scenario.id)), ...local.scenarios],
+    scenarios: linkedEntries(
+      [...remote.scenarios.filter((e) => !localIds.has(e.scenario.id)), ...local.scenarios],
+      options.retired,
+    ),
   };
   const catalog = pack(merged);
   if (!remoteBytes || !Buffer.from(remoteBytes).equals(catalog)) {

@@ -1,17 +1,27 @@
-// Store keys of a bundle. A scenario's id never gets new content (publishing refuses it), so every
-// key below a scenario names bytes that never change.
+// Store keys of a bundle. A scenario's id is the hash of its content (build/pipeline/compile.ts), so
+// every key below a scenario names bytes that never change.
 export const CATALOG_KEY = "catalog.mpk";
 
+/** Paths inside a scenario's directory: the build writes them before it knows the id. */
+export const MANIFEST_PATH = "manifest.mpk";
+export const VALIDATION_PATH = "validation.mpk";
+export const shardPath = (shardName: string) => `shards/${shardName}.mpk`;
+
+/** The store key of a path inside a scenario's directory. */
+export function scenarioKey(scenarioId: string, path: string): string {
+  return `scenarios/${scenarioId}/${path}`;
+}
+
 export function manifestKey(scenarioId: string): string {
-  return `scenarios/${scenarioId}/manifest.mpk`;
+  return scenarioKey(scenarioId, MANIFEST_PATH);
 }
 
 export function validationKey(scenarioId: string): string {
-  return `scenarios/${scenarioId}/validation.mpk`;
+  return scenarioKey(scenarioId, VALIDATION_PATH);
 }
 
 export function shardKey(scenarioId: string, shardName: string): string {
-  return `scenarios/${scenarioId}/shards/${shardName}.mpk`;
+  return scenarioKey(scenarioId, shardPath(shardName));
 }
 
 /** Static files the worker serves itself (the reference page's script and stylesheet). */

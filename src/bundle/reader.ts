@@ -26,9 +26,11 @@ export class BundleReader {
     const bytes = await this.store.get(CATALOG_KEY);
     const value: Catalog = bytes
       ? (unpack(bytes) as Catalog)
-      : { format: 2, scenarios: [], index_funds: [], banks: [] };
+      : { format: 3, scenarios: [], index_funds: [], banks: [] };
     const entries = new Map(value.scenarios.map((e) => [e.scenario.id, e]));
-    const hash = value.scenarios.map((e) => e.content_hash).join(",");
+    const hash = value.scenarios
+      .map((e) => `${e.content_hash}:${e.superseded_by ?? ""}:${e.twin_scenario_id ?? ""}`)
+      .join(",");
     this.loadedCatalog = { value, expires: now + CATALOG_TTL_MS, entries, hash };
     return this.loadedCatalog;
   }

@@ -34,10 +34,18 @@ export interface CatalogEntry {
   day_count: number;
   healthy: boolean;
   content_hash: string;
+  /** The newer version of the same name that replaces it in the listing; null for the current one. It serves on until retired. */
+  superseded_by: string | null;
+  /** The current version of its twin, if it has one and the library holds it. */
+  twin_scenario_id: string | null;
 }
 
+/**
+ * The library: every scenario the store serves (each version, until retired). The only object that
+ * changes; a publish replaces it whole, last.
+ */
 export interface Catalog {
-  format: 2;
+  format: 3;
   scenarios: CatalogEntry[];
   /** Index funds any scenario may hold (`/index-funds/tickers`). */
   index_funds: string[];

@@ -172,7 +172,7 @@ export function page(defaultLimit: number, maxLimit: number) {
 }
 
 /** An example scenario of the default library (the megacap-tech-2023 scenario). */
-export const EXAMPLE_SCENARIO_ID = "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37";
+export const EXAMPLE_SCENARIO_ID = "7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37";
 
 /** SPEC rule 1: every data endpoint names its scenario. */
 const SCENARIO_ID = str({ description: "The scenario to read (see `/scenarios`).", example: EXAMPLE_SCENARIO_ID }, 64);

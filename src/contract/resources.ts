@@ -27,13 +27,31 @@ export const PublicSummary = z
   })
   .meta({ id: "PublicSummary", description: "The scenario's public summary (never its hidden truth)." });
 
+export const Twin = z
+  .object({
+    name: field(z.string(), "The twin's name (`/scenarios?name=` gives its id).", "gfc-2008-no-lehman"),
+    branch_date: day("The first day on which the two worlds may differ: every row public before it is the same in both.", "2008-09-15"),
+    counterfactual: field(
+      z.boolean(),
+      "True for the one that departs from the path its theme tells (in a historical context, from history) after the branch date.",
+      false,
+    ),
+  })
+  .meta({ id: "Twin", description: "A counterfactual twin: the same world up to branch_date, another path after it." });
+
 export const Scenario = z
   .object({
-    id: field(z.string(), "Identifier, used as `scenario_id`.", "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37"),
+    id: field(
+      z.string(),
+      "Identifier, used as `scenario_id`: a hash of the scenario's content, so an id always serves the same bytes (a rebuild that changes anything gets a new id).",
+      "7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37",
+    ),
     status: field(z.string(), "Lifecycle state; library scenarios are `ready`.", "ready"),
     scenario_type: field(z.string(), "Kind of scenario.", "sector_focus"),
     seed: field(z.int(), "Seed of the generation: with generator_version it fixes every number.", 20230103),
-    name: field(z.string(), "Short name.", "megacap-tech-2023"),
+    name: field(z.string(), "Short name, shared by every version of the scenario.", "megacap-tech-2023"),
+    theme: field(z.string(), "The theme it is made of (`/scenarios/themes`).", "megacap-ai-rally"),
+    twin: field(Twin.nullable(), "Its counterfactual twin, if it has one."),
     start_date: day("First trading day.", "2023-01-03"),
     end_date: day("Last trading day generated.", "2023-12-29"),
     current_date: day(
@@ -46,6 +64,29 @@ export const Scenario = z
     public_summary: PublicSummary,
   })
   .meta({ id: "Scenario", description: "A self-contained synthetic market world." });
+
+export const ScenarioListing = Scenario.extend({
+  superseded_by: field(
+    z.string().nullable(),
+    "The newer version of the same name, if this one was rebuilt with different content; it serves on, unchanged, until retired.",
+    null,
+  ),
+  twin_scenario_id: field(z.string().nullable(), "The current version of its twin, if it has one.", null),
+}).meta({ id: "ScenarioListing", description: "A scenario as the library lists it, with its links to other versions and its twin." });
+
+export const Theme = z
+  .object({
+    theme: field(z.string(), "The theme's name (`/scenarios?theme=`).", "megacap-ai-rally"),
+    title: field(z.string(), "What its scenarios are about (their `public_summary.scenario_theme`).", "AI-driven rally in mega-cap technology"),
+    dataset_split: field(
+      z.enum(["train", "validation", "test", "holdout"]),
+      "Evaluation split of every scenario of the theme (a theme is never split).",
+      "train",
+    ),
+    path_mode: field(z.enum(["historical_context", "future_branch"]), "Path mode of its scenarios.", "historical_context"),
+    scenario_count: field(z.int(), "Its scenarios in the library (current versions).", 3),
+  })
+  .meta({ id: "Theme", description: "A theme of the library: a story its scenarios tell with other seeds, sizes and windows." });
 
 export const ScenarioDetail = Scenario.extend({
   available_tickers: field(z.array(z.string()), "Every instrument with prices: companies, funds, warrants.", [
@@ -281,7 +322,7 @@ export const ValidationCheck = z
 
 export const ValidationReport = z
   .object({
-    scenario_id: field(z.string(), "The scenario.", "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37"),
+    scenario_id: field(z.string(), "The scenario.", "7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37"),
     healthy: field(z.boolean(), "True when no error-severity check failed (on the whole world).", true),
     generator_version: field(z.string(), "Generator version.", "0.41.0"),
     calibration_version: field(z.string(), "Calibration version.", "cal-2026.11"),

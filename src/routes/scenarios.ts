@@ -1,7 +1,8 @@
 // Scenarios: the library and each scenario's record and validation report.
 import { z } from "zod";
 import { bool, date, EXAMPLE_SCENARIO_ID, int, oneOf, page, str, withDefault } from "../contract/params.ts";
-import { Scenario, ScenarioDetail, ValidationReport } from "../contract/resources.ts";
+import { ScenarioDetail, ScenarioListing, Theme, ValidationReport } from "../contract/resources.ts";
+import type { CatalogEntry } from "../bundle/types.ts";
 import { notFound } from "../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { requireOrderedWindow } from "../http/scenario.ts";
@@ -18,9 +19,12 @@ const listScenarios = dataRoute({
   summary: "List the scenario library",
   description:
     "No scenario_id needed. Filters combine; the list can grow as scenarios are published. " +
-    "`start_date` and `end_date` keep the scenarios whose window (start_date to end_date) overlaps theirs.",
+    "`start_date` and `end_date` keep the scenarios whose window (start_date to end_date) overlaps theirs. " +
+    "A scenario rebuilt with other content is a new id; the old one keeps serving its bytes and is listed only with `include_superseded`.",
   request: {
     query: z.object({
+      name: str({ description: "Only the scenario of this name (its current id).", example: "megacap-tech-2023" }, 64).optional(),
+      theme: str({ description: "Only scenarios of this theme (`/scenarios/themes`).", example: "megacap-ai-rally" }, 64).optional(),
       status: str({ description: "Only scenarios in this state.", example: "ready" }, 64).optional(),
       dataset_split: oneOf(["train", "validation", "test", "holdout"], {
         description: "Only scenarios of this evaluation split.",
@@ -45,10 +49,23 @@ const listScenarios = dataRoute({
         bool({ description: "Only scenarios that passed validation.", example: "true" }),
         false,
       ),
+      include_superseded: withDefault(
+        bool({ description: "Also the earlier versions of each scenario (`superseded_by` names the newer).", example: "true" }),
+        false,
+      ),
       ...page(20, 1000),
     }),
   },
-  response: z.object({ scenarios: z.array(Scenario) }),
+  response: z.object({ scenarios: z.array(ScenarioListing) }),
+});
+
+const listThemes = dataRoute({
+  path: "/scenarios/themes",
+  tag: TAG,
+  summary: "The library's themes",
+  description: "No scenario_id needed. Each theme with its title, dataset split and number of scenarios, by name.",
+  request: { query: z.object({}) },
+  response: z.object({ themes: z.array(Theme) }),
 });
 
 const getScenario = dataRoute({
@@ -74,6 +91,9 @@ export function register(app: ApiApp): void {
     async (q, _, c) => {
       const catalog = await c.get("reader").catalog();
       const rows = catalog.scenarios
+        .filter((e) => q.include_superseded || e.superseded_by === null)
+        .filter((e) => q.name === undefined || e.scenario.name === q.name)
+        .filter((e) => q.theme === undefined || e.scenario.theme === q.theme)
         .filter((e) => q.status === undefined || e.scenario.status === q.status)
         .filter((e) => q.dataset_split === undefined || e.scenario.dataset_split === q.dataset_split)
         .filter((e) => q.scenario_type === undefined || e.scenario.scenario_type === q.scenario_type)
@@ -84,11 +104,14 @@ export function register(app: ApiApp): void {
         .filter((e) => q.max_scenario_day_count === undefined || e.day_count <= q.max_scenario_day_count)
         .filter((e) => !q.healthy_only || e.healthy)
         .slice(q.offset, q.offset + q.limit)
-        .map((e) => e.scenario);
+        .map(listing);
       return { scenarios: rows };
     },
     (q) => requireOrderedWindow(q.start_date, q.end_date),
   );
+
+  // Registered before /scenarios/{scenario_id}, which would take "themes" for an id.
+  serve(app, listThemes, async (_, __, c) => ({ themes: themesOf((await c.get("reader").catalog()).scenarios) }));
 
   serve(app, getScenario, async (_, scenario) => ({
     scenario: { ...scenario.manifest.scenario, available_tickers: (await scenario.instruments()).keys },
@@ -99,4 +122,28 @@ export function register(app: ApiApp): void {
     if (!validation) throw notFound("Validation report not found");
     return { validation };
   });
+}
+
+const listing = (e: CatalogEntry) => ({
+  ...e.scenario,
+  superseded_by: e.superseded_by,
+  twin_scenario_id: e.twin_scenario_id,
+});
+
+/** The themes of the current versions, by name. */
+function themesOf(entries: CatalogEntry[]): z.infer<typeof Theme>[] {
+  const themes = new Map<string, z.infer<typeof Theme>>();
+  for (const { scenario: s, superseded_by } of entries) {
+    if (superseded_by !== null) continue;
+    const theme = themes.get(s.theme) ?? {
+      theme: s.theme,
+      title: s.public_summary.scenario_theme,
+      dataset_split: s.dataset_split,
+      path_mode: s.public_summary.path_mode,
+      scenario_count: 0,
+    };
+    theme.scenario_count++;
+    themes.set(s.theme, theme);
+  }
+  return [...themes.values()].sort((a, b) => (a.theme < b.theme ? -1 : 1));
 }

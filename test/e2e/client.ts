@@ -1,8 +1,10 @@
 // Requests against the shared end-to-end runtime.
 import { inject } from "vitest";
+import { defaultIds } from "../support/bundles.ts";
 import { KEYS } from "./keys.ts";
 
-export { BRANCH, CRISIS, MEGACAP, RATE_SHOCK } from "../support/bundles.ts";
+/** The default scenarios' ids in the shared runtime's library. */
+export const { BRANCH, CRISIS, MEGACAP, RATE_SHOCK } = defaultIds(inject("bundlesDir"));
 
 export const base = inject("base");
 export const KEY = KEYS.main.key;

@@ -23,7 +23,7 @@ import { join, relative, sep } from "node:path";
 import { pack, unpack } from "msgpackr";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { openLocalR2Store, openS3Store, type ObjectStore } from "../../build/store/object-store.ts";
-import { publishBundles, RefusedError } from "../../build/store/publish.ts";
+import { LOCAL_ONLY, publishBundles, RefusedError } from "../../build/store/publish.ts";
 import { CATALOG_KEY, manifestKey } from "../../src/bundle/layout.ts";
 import { startTestRuntime } from "../support/runtime.ts";
 import { BRANCH, get, KEY, MEGACAP, RATE_SHOCK } from "./client.ts";
@@ -48,7 +48,7 @@ function publishable(dir: string): Map<string, Buffer> {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
       const path = join(d, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name !== "build-stamp.json")
+      else if (!LOCAL_ONLY.has(entry.name))
         files.set(relative(dir, path).split(sep).join("/"), readFileSync(path));
     }
   };
@@ -370,10 +370,11 @@ it(
       for (const [key, bytes] of files)
         if (key !== CATALOG_KEY) expect(s3.objects.get(key)?.equals(bytes), key).toBe(true);
       const merged = unpack(s3.objects.get(CATALOG_KEY)!) as CatalogLike;
-      expect(merged.scenarios.map((e) => e.scenario.id)).toEqual([
-        foreign.scenario.id,
-        ...readCatalog(library).scenarios.map((e) => e.scenario.id),
-      ]);
+      // Both lists, each name's versions in order, by name (build/store/catalog.ts).
+      expect(merged.scenarios.map((e) => e.scenario.id).sort()).toEqual(
+        [foreign.scenario.id, ...readCatalog(library).scenarios.map((e) => e.scenario.id)].sort(),
+      );
+      expect(merged.scenarios.map((e) => e.scenario.name)).toEqual(merged.scenarios.map((e) => e.scenario.name).sort());
       // Every object's first attempt was turned away and retried; the large one went up in 3 parts.
       expect(s3.requests.filter((r) => r.status === 503).length).toBeGreaterThanOrEqual(files.size);
       expect(

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, inject, it } from "vitest";
-import { MEGACAP } from "../support/bundles.ts";
+import { MEGACAP } from "./client.ts";
 import { startTestRuntime, type TestRuntime } from "../support/runtime.ts";
 
 const state = mkdtempSync(join(tmpdir(), "runtime-state-"));

@@ -12,6 +12,7 @@ export const SAMPLES: Record<string, string> = {
   "/docs": "/docs",
   "/docs/{asset}": "/docs/swagger-ui.css",
   "/scenarios": "/scenarios",
+  "/scenarios/themes": "/scenarios/themes",
   "/scenarios/{scenario_id}": `/scenarios/${MEGACAP}`,
   "/scenarios/{scenario_id}/validation": `/scenarios/${BRANCH}/validation`,
   "/company/facts": `/company/facts?${s}&ticker=AAPL`,

@@ -7,10 +7,29 @@ import { buildScenarios, DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts
 import { CATALOG_KEY } from "../../src/bundle/layout.ts";
 import type { Catalog } from "../../src/bundle/types.ts";
 
-export const MEGACAP = "7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37";
-export const RATE_SHOCK = "3b9e4a71-0c2d-4f58-8e63-9d1a7c5b2f04";
-export const BRANCH = "c4a2e8f1-9b3d-4e7a-8f60-1d2c3b4a5e69";
-export const CRISIS = "5e0c7b52-8d3a-4f19-b6e4-2a9d1c7f3b80";
+/** The default subset's scenarios, by the names the tests give them. */
+export const DEFAULT_NAMES = {
+  MEGACAP: "megacap-tech-2023",
+  RATE_SHOCK: "rate-shock-2022",
+  BRANCH: "ai-capex-branch-2026",
+  CRISIS: "crisis-cycle-2005",
+} as const;
+
+/** The ids of the default scenarios in a built library: an id is a hash of content, so it is looked up by name. */
+export function defaultIds(outDir: string): Record<keyof typeof DEFAULT_NAMES, string> {
+  const { scenarios } = readCatalog(outDir);
+  const idOf = (name: string) => {
+    const entry = scenarios.find((e) => e.scenario.name === name && e.superseded_by === null);
+    if (!entry) throw new Error(`${outDir} holds no scenario named ${name}`);
+    return entry.scenario.id;
+  };
+  return {
+    MEGACAP: idOf(DEFAULT_NAMES.MEGACAP),
+    RATE_SHOCK: idOf(DEFAULT_NAMES.RATE_SHOCK),
+    BRANCH: idOf(DEFAULT_NAMES.BRANCH),
+    CRISIS: idOf(DEFAULT_NAMES.CRISIS),
+  };
+}
 
 export function buildTempBundles(srcDir = DEFAULT_SRC_DIR): { outDir: string; cleanup: () => void } {
   const outDir = mkdtempSync(join(tmpdir(), "bundles-"));

@@ -209,11 +209,15 @@ export interface paths {
     };
     /**
      * List the scenario library
-     * @description No scenario_id needed. Filters combine; the list can grow as scenarios are published. `start_date` and `end_date` keep the scenarios whose window (start_date to end_date) overlaps theirs.
+     * @description No scenario_id needed. Filters combine; the list can grow as scenarios are published. `start_date` and `end_date` keep the scenarios whose window (start_date to end_date) overlaps theirs. A scenario rebuilt with other content is a new id; the old one keeps serving its bytes and is listed only with `include_superseded`.
      */
     get: {
       parameters: {
         query?: {
+          /** @description Only the scenario of this name (its current id). */
+          name?: string;
+          /** @description Only scenarios of this theme (`/scenarios/themes`). */
+          theme?: string;
           /** @description Only scenarios in this state. */
           status?: string;
           /** @description Only scenarios of this evaluation split. */
@@ -232,6 +236,8 @@ export interface paths {
           end_date?: string;
           /** @description Only scenarios that passed validation. */
           healthy_only?: boolean;
+          /** @description Also the earlier versions of each scenario (`superseded_by` names the newer). */
+          include_superseded?: boolean;
           /** @description Rows per page (default 20, at most 1000). */
           limit?: number;
           /** @description Rows to skip: walk a result by adding `limit` until a short page comes back. */
@@ -262,7 +268,114 @@ export interface paths {
           };
           content: {
             "application/json": {
-              scenarios: components["schemas"]["Scenario"][];
+              scenarios: components["schemas"]["ScenarioListing"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/scenarios/themes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The library's themes
+     * @description No scenario_id needed. Each theme with its title, dataset split and number of scenarios, by name.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
+          strict?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. Scenario data never changes: the strong ETag answers If-None-Match with 304. */
+        200: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            "X-As-Of"?: string;
+            /** @description Strong validator of this answer. */
+            ETag?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              themes: components["schemas"]["Theme"][];
             };
           };
         };
@@ -8299,11 +8412,11 @@ export interface components {
        */
       environment: string;
     };
-    /** @description A self-contained synthetic market world. */
-    Scenario: {
+    /** @description A scenario as the library lists it, with its links to other versions and its twin. */
+    ScenarioListing: {
       /**
-       * @description Identifier, used as `scenario_id`.
-       * @example 7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37
+       * @description Identifier, used as `scenario_id`: a hash of the scenario's content, so an id always serves the same bytes (a rebuild that changes anything gets a new id).
+       * @example 7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37
        */
       id: string;
       /**
@@ -8322,10 +8435,34 @@ export interface components {
        */
       seed: number;
       /**
-       * @description Short name.
+       * @description Short name, shared by every version of the scenario.
        * @example megacap-tech-2023
        */
       name: string;
+      /**
+       * @description The theme it is made of (`/scenarios/themes`).
+       * @example megacap-ai-rally
+       */
+      theme: string;
+      /** @description Its counterfactual twin, if it has one. */
+      twin: {
+        /**
+         * @description The twin's name (`/scenarios?name=` gives its id).
+         * @example gfc-2008-no-lehman
+         */
+        name: string;
+        /**
+         * Format: date
+         * @description The first day on which the two worlds may differ: every row public before it is the same in both.
+         * @example 2008-09-15
+         */
+        branch_date: string;
+        /**
+         * @description True for the one that departs from the path its theme tells (in a historical context, from history) after the branch date.
+         * @example false
+         */
+        counterfactual: boolean;
+      } | null;
       /**
        * Format: date
        * @description First trading day.
@@ -8361,6 +8498,16 @@ export interface components {
        */
       dataset_split: "train" | "validation" | "test" | "holdout";
       public_summary: components["schemas"]["PublicSummary"];
+      /**
+       * @description The newer version of the same name, if this one was rebuilt with different content; it serves on, unchanged, until retired.
+       * @example null
+       */
+      superseded_by: string | null;
+      /**
+       * @description The current version of its twin, if it has one.
+       * @example null
+       */
+      twin_scenario_id: string | null;
     };
     /** @description The scenario's public summary (never its hidden truth). */
     PublicSummary: {
@@ -8414,11 +8561,41 @@ export interface components {
         type: string;
       }[];
     };
+    /** @description A theme of the library: a story its scenarios tell with other seeds, sizes and windows. */
+    Theme: {
+      /**
+       * @description The theme's name (`/scenarios?theme=`).
+       * @example megacap-ai-rally
+       */
+      theme: string;
+      /**
+       * @description What its scenarios are about (their `public_summary.scenario_theme`).
+       * @example AI-driven rally in mega-cap technology
+       */
+      title: string;
+      /**
+       * @description Evaluation split of every scenario of the theme (a theme is never split).
+       * @example train
+       * @enum {string}
+       */
+      dataset_split: "train" | "validation" | "test" | "holdout";
+      /**
+       * @description Path mode of its scenarios.
+       * @example historical_context
+       * @enum {string}
+       */
+      path_mode: "historical_context" | "future_branch";
+      /**
+       * @description Its scenarios in the library (current versions).
+       * @example 3
+       */
+      scenario_count: number;
+    };
     /** @description A scenario with its instruments. */
     ScenarioDetail: {
       /**
-       * @description Identifier, used as `scenario_id`.
-       * @example 7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37
+       * @description Identifier, used as `scenario_id`: a hash of the scenario's content, so an id always serves the same bytes (a rebuild that changes anything gets a new id).
+       * @example 7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37
        */
       id: string;
       /**
@@ -8437,10 +8614,34 @@ export interface components {
        */
       seed: number;
       /**
-       * @description Short name.
+       * @description Short name, shared by every version of the scenario.
        * @example megacap-tech-2023
        */
       name: string;
+      /**
+       * @description The theme it is made of (`/scenarios/themes`).
+       * @example megacap-ai-rally
+       */
+      theme: string;
+      /** @description Its counterfactual twin, if it has one. */
+      twin: {
+        /**
+         * @description The twin's name (`/scenarios?name=` gives its id).
+         * @example gfc-2008-no-lehman
+         */
+        name: string;
+        /**
+         * Format: date
+         * @description The first day on which the two worlds may differ: every row public before it is the same in both.
+         * @example 2008-09-15
+         */
+        branch_date: string;
+        /**
+         * @description True for the one that departs from the path its theme tells (in a historical context, from history) after the branch date.
+         * @example false
+         */
+        counterfactual: boolean;
+      } | null;
       /**
        * Format: date
        * @description First trading day.
@@ -8489,7 +8690,7 @@ export interface components {
     ValidationReport: {
       /**
        * @description The scenario.
-       * @example 7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37
+       * @example 7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37
        */
       scenario_id: string;
       /**
@@ -11201,7 +11402,7 @@ export interface components {
     ScreenerRequest: {
       /**
        * @description The scenario to read (see `/scenarios`).
-       * @example 7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37
+       * @example 7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37
        */
       scenario_id: string;
       /**
@@ -11433,7 +11634,7 @@ export interface components {
     LineItemsRequest: {
       /**
        * @description The scenario to read (see `/scenarios`).
-       * @example 7d3f1c2a-5b8e-4c61-9a0f-2e4b6d8c1a37
+       * @example 7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37
        */
       scenario_id: string;
       /**

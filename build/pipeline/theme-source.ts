@@ -1,0 +1,277 @@
+// A theme is one YAML file in scenarios-src/: its story, regimes, universe, tilts, catalyst, agent
+// task and dataset split, and the scenarios made of it, each a seed, a universe size and a window
+// (docs/scenarios.md). A twin names the scenario it branches from: the same world up to its branch
+// date, another catalyst (or none) after it. Loading expands every theme into scenario sources and
+// refuses a library whose sources contradict themselves (static checks, before anything is generated).
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { parse } from "yaml";
+import { z } from "zod";
+import { realPolicyMoves } from "../models/rates.ts";
+import { RETIRED_FILE } from "../store/catalog.ts";
+import {
+  Catalyst,
+  CatalystStory,
+  DATASET_SPLITS,
+  isoDate,
+  PolicyWindow,
+  ScenarioSource,
+  storySectors,
+  Story,
+  type ScenarioSourceInput,
+} from "./scenario-source.ts";
+
+const Window = z
+  .object({ start: isoDate, end: isoDate, current: isoDate.optional() })
+  .strict()
+  .refine((w) => w.start < w.end, { message: "window: start must be before end" });
+
+/** What a scenario may say of itself besides its theme's (a window's story can differ from the era's). */
+const Own = {
+  scenario_title: z.string().min(1).optional(),
+  market_description: z.string().min(1).optional(),
+  default: z.boolean().optional(),
+};
+
+const ScenarioEntry = z
+  .object({
+    name: z.string().min(1),
+    seed: z.int().min(0),
+    count: z.int().min(1).max(5000),
+    window: Window.optional(),
+    /** Streams of another world (the four first scenarios keep the worlds they were built with). */
+    world: z.string().min(1).optional(),
+    /** Parts of the theme's story this window states otherwise (its market's direction, say). */
+    story: Story.partial().optional(),
+    ...Own,
+  })
+  .strict();
+
+/** A twin: its branch (date, catalyst or none, story after it) on the world of the scenario it names. */
+const TwinEntry = z
+  .object({
+    name: z.string().min(1),
+    twin_of: z.string().min(1),
+    branch: z
+      .object({
+        date: isoDate,
+        catalyst: Catalyst.nullable(),
+        story: z
+          .object({
+            policy: z.array(PolicyWindow).optional(),
+            market: z.enum(["rising", "falling"]).optional(),
+            catalyst: CatalystStory.optional(),
+          })
+          .strict()
+          .default({}),
+      })
+      .strict(),
+    ...Own,
+  })
+  .strict();
+
+export const ThemeSource = z
+  .object({
+    /** What the theme is about: the scenarios' `public_summary.scenario_theme`. */
+    title: z.string().min(1),
+    dataset_split: z.enum(DATASET_SPLITS),
+    path_mode: z.enum(["historical_context", "future_branch"]),
+    scenario_type: z.string().min(1),
+    macro_regime: z.string().min(1),
+    scenario_title: z.string().min(1),
+    market_description: z.string().min(1),
+    agent_task: z.string().min(1),
+    market_mechanics: z.array(z.string().min(1)).min(1),
+    calibration_version: z.string().min(1).default("cal-2026.11"),
+    window: Window,
+    universe: z
+      .object({
+        tickers: z.array(z.string()).optional(),
+        sectors: z.array(z.string()).optional(),
+        index_funds: z.boolean().optional(),
+        warrants: z.int().min(0).max(20).optional(),
+      })
+      .strict()
+      .default({}),
+    regime: z
+      .object({ initial: z.string().optional(), market_vol_annual: z.number().positive().optional() })
+      .strict()
+      .optional(),
+    sector_tilts: z.record(z.string(), z.number()).optional(),
+    catalyst: Catalyst.optional(),
+    story: Story.optional(),
+    scenarios: z.array(z.union([TwinEntry, ScenarioEntry])).min(1),
+  })
+  .strict();
+
+export type ThemeSource = z.output<typeof ThemeSource>;
+type Entry = ThemeSource["scenarios"][number];
+type Twin = z.output<typeof TwinEntry>;
+const isTwin = (e: Entry): e is Twin => "twin_of" in e;
+
+export interface LoadedSource {
+  /** The theme file. */
+  file: string;
+  source: ScenarioSource;
+  /** Hash of the expanded source: with the generator's version and inputs, whether a rebuild is needed. */
+  hash: string;
+}
+
+/** A theme's scenarios, expanded and zod-checked; a problem names the file and the scenario. */
+export function expandTheme(slug: string, theme: ThemeSource): ScenarioSource[] {
+  const plain = new Map<string, ScenarioSourceInput>();
+  for (const entry of theme.scenarios) if (!isTwin(entry)) plain.set(entry.name, scenarioOf(slug, theme, entry));
+  const out = new Map(plain);
+  for (const entry of theme.scenarios) {
+    if (!isTwin(entry)) continue;
+    const base = plain.get(entry.twin_of);
+    if (!base) throw new Error(`${entry.name}: twin_of ${entry.twin_of} is no scenario of this theme (a twin's twin is a plain scenario)`);
+    const [original, twin] = twinPair(base, entry);
+    out.set(entry.twin_of, original);
+    out.set(entry.name, twin);
+  }
+  return theme.scenarios.map((entry) => {
+    const result = ScenarioSource.safeParse(out.get(entry.name));
+    if (!result.success) throw new Error(`${entry.name}: ${z.prettifyError(result.error)}`);
+    return result.data;
+  });
+}
+
+function scenarioOf(slug: string, theme: ThemeSource, entry: z.output<typeof ScenarioEntry>): ScenarioSourceInput {
+  const window = entry.window ?? theme.window;
+  const story = theme.story || entry.story ? { ...theme.story, ...entry.story } : undefined;
+  return {
+    name: entry.name,
+    theme: slug,
+    world: entry.world,
+    default: entry.default ?? false,
+    scenario_type: theme.scenario_type,
+    seed: entry.seed,
+    start_date: window.start,
+    end_date: window.end,
+    current_date: window.current ?? window.end,
+    calibration_version: theme.calibration_version,
+    dataset_split: theme.dataset_split,
+    public_summary: {
+      scenario_theme: theme.title,
+      path_mode: theme.path_mode,
+      macro_regime: theme.macro_regime,
+      scenario_title: entry.scenario_title ?? theme.scenario_title,
+      market_description: entry.market_description ?? theme.market_description,
+      agent_task: theme.agent_task,
+      market_mechanics: theme.market_mechanics,
+    },
+    universe: { ...theme.universe, count: entry.count },
+    sector_tilts: theme.sector_tilts,
+    catalyst: theme.catalyst,
+    regime: theme.regime as ScenarioSourceInput["regime"],
+    story,
+  };
+}
+
+/**
+ * A twin and the scenario it names: one world (streams, universe, everything before the branch)
+ * with the twin's catalyst and story after the branch date. Policy windows from the branch date on
+ * are each one's own; both universes hold the sectors either story names.
+ */
+function twinPair(base: ScenarioSourceInput, entry: Twin): [ScenarioSourceInput, ScenarioSourceInput] {
+  const { date } = entry.branch;
+  const baseStory = base.story ?? {};
+  const shared = (baseStory.policy ?? []).filter((w) => w.from < date);
+  const { catalyst: _, market: __, ...trunkStory } = baseStory;
+  const story = {
+    ...trunkStory,
+    ...(entry.branch.story.market ? { market: entry.branch.story.market } : {}),
+    ...(entry.branch.story.catalyst ? { catalyst: entry.branch.story.catalyst } : {}),
+    policy: [...shared, ...(entry.branch.story.policy ?? [])],
+  };
+  const required = [
+    ...new Set([...storySectors({ story: baseStory as never }), ...storySectors({ story: story as never })]),
+  ].sort();
+  const universe = { ...base.universe, required_sectors: required };
+  const twin: ScenarioSourceInput = {
+    ...base,
+    name: entry.name,
+    world: base.world ?? `${base.theme}/${base.seed}`,
+    default: entry.default ?? false,
+    twin: { name: base.name, branch_date: date, counterfactual: true },
+    public_summary: {
+      ...base.public_summary,
+      scenario_title: entry.scenario_title ?? base.public_summary.scenario_title,
+      market_description: entry.market_description ?? base.public_summary.market_description,
+    },
+    universe,
+    catalyst: entry.branch.catalyst ?? undefined,
+    story,
+  };
+  return [{ ...base, universe, twin: { name: entry.name, branch_date: date, counterfactual: false } }, twin];
+}
+
+/** Every theme of a directory (`<theme>.yaml`), expanded; the library's static checks must pass. */
+export function loadScenarioSources(dir: string): LoadedSource[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".yaml") && f !== RETIRED_FILE)
+    .sort();
+  const loaded: LoadedSource[] = [];
+  for (const file of files) {
+    const parsed = ThemeSource.safeParse(parse(readFileSync(join(dir, file), "utf8")));
+    if (!parsed.success) throw new Error(`${file}: invalid theme\n${z.prettifyError(parsed.error)}`);
+    let sources: ScenarioSource[];
+    try {
+      sources = expandTheme(basename(file, ".yaml"), parsed.data);
+    } catch (error) {
+      throw new Error(`${file}: ${(error as Error).message}`);
+    }
+    for (const source of sources)
+      loaded.push({ file, source, hash: createHash("sha256").update(JSON.stringify(source)).digest("hex") });
+  }
+  const problems = libraryProblems(loaded);
+  if (problems.length) throw new Error(`scenario sources contradict themselves:\n  ${problems.join("\n  ")}`);
+  return loaded;
+}
+
+/** The default subset (`default: true`): what `npm start` builds and the tests run on. */
+export const defaultSources = (dir: string) => loadScenarioSources(dir).filter((l) => l.source.default);
+
+/**
+ * What can be known wrong about a library before generating it: names used twice; a twin whose
+ * branch is not where the two part; a story whose policy windows contradict the real decisions of
+ * the era it claims to be (a historical context).
+ */
+export function libraryProblems(loaded: LoadedSource[]): string[] {
+  const problems: string[] = [];
+  const byName = new Map<string, ScenarioSource>();
+  for (const { file, source } of loaded) {
+    if (byName.has(source.name)) problems.push(`${file}: ${source.name} is also the name of another scenario`);
+    byName.set(source.name, source);
+  }
+  for (const { file, source: s } of loaded) {
+    const at = `${file}: ${s.name}`;
+    if (s.twin) {
+      const other = byName.get(s.twin.name);
+      const date = s.twin.branch_date;
+      if (!other || other.twin?.name !== s.name) problems.push(`${at}: its twin ${s.twin.name} does not name it back`);
+      else if (other.world !== s.world || other.seed !== s.seed || other.start_date !== s.start_date || other.end_date !== s.end_date)
+        problems.push(`${at}: a twin shares its twin's world, seed and window`);
+      if (date <= s.start_date || date > s.end_date) problems.push(`${at}: branch date ${date} is not inside the window`);
+      if (s.catalyst && s.catalyst.date < date)
+        problems.push(`${at}: its catalyst (${s.catalyst.date}) comes before the branch date ${date}`);
+    }
+    for (const w of s.story?.policy ?? []) {
+      if (w.to < s.start_date || w.from > s.end_date)
+        problems.push(`${at}: story.policy ${w.bank} ${w.from}..${w.to} lies outside the window`);
+      // History holds for a historical context, but for a counterfactual twin after its branch.
+      if (s.public_summary.path_mode !== "historical_context" || (s.twin?.counterfactual && w.from >= s.twin.branch_date))
+        continue;
+      const moves = realPolicyMoves(w.bank, w.from, w.to);
+      const against = moves.filter((m) => (w.direction === "hike" ? m < 0 : w.direction === "cut" ? m > 0 : m !== 0));
+      if (against.length)
+        problems.push(
+          `${at}: story.policy says ${w.bank} ${w.direction === "hold" ? "holds" : `${w.direction}s`} ${w.from}..${w.to}; ` +
+            `the real ${w.bank} moved ${against.map((m) => (m > 0 ? "+" : "") + m.toFixed(2)).join(", ")} then`,
+        );
+    }
+  }
+  return problems;
+}
