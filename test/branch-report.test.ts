@@ -222,6 +222,8 @@ describe("a future branch's published validation report", () => {
       story_market_direction: 0,
       story_catalyst_impact: 0,
       story_crisis_earnings: 0,
+      story_catalyst_statements: 0,
+      story_catalyst_news: 0,
     });
     expect(report.checks).toEqual(validate(contextView(world, current)).checks);
   });

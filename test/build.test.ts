@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unpack } from "msgpackr";
@@ -245,9 +245,19 @@ describe("scenario build", () => {
         [MEGACAP, fresh],
         [fresh, null],
       ]);
+      // Retired on purpose, it leaves the catalog and the bundles; its successor stays current.
+      writeFileSync(join(srcDir, "retired.yaml"), `- { id: ${MEGACAP}, name: megacap-tech-2023, reason: a test }\n`);
+      buildScenarios({ srcDir, outDir, quiet: true });
+      expect(readCatalog(outDir).scenarios.filter((e) => e.scenario.name === "megacap-tech-2023")).toMatchObject([
+        { scenario: { id: fresh }, superseded_by: null },
+      ]);
+      expect(existsSync(join(outDir, "scenarios", MEGACAP))).toBe(false);
       // Pruning drops what is not current.
+      writeFileSync(file, readFileSync(file, "utf8").replace("seed: 20230104", "seed: 20230105"));
+      const third = buildScenarios({ srcDir, outDir, quiet: true }).ids.get("megacap-tech-2023")!;
       buildScenarios({ srcDir, outDir, quiet: true, prune: true });
-      expect(readCatalog(outDir).scenarios.map((e) => e.scenario.id)).not.toContain(MEGACAP);
+      expect(readCatalog(outDir).scenarios.map((e) => e.scenario.id)).toContain(third);
+      expect(readCatalog(outDir).scenarios.map((e) => e.scenario.id)).not.toContain(fresh);
     } finally {
       rmSync(srcDir, { recursive: true, force: true });
       rmSync(outDir, { recursive: true, force: true });

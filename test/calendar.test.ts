@@ -6,6 +6,12 @@ describe("NYSE calendar", () => {
     expect(tradingDays("2022-01-01", "2022-12-31")).toHaveLength(251);
     expect(tradingDays("2023-01-01", "2023-12-31")).toHaveLength(250);
     expect(tradingDays("2024-01-01", "2024-12-31")).toHaveLength(252);
+    // Years with closures for special events: the attacks of 2001, Hurricane Sandy, two funerals.
+    expect(tradingDays("2001-01-01", "2001-12-31")).toHaveLength(248);
+    expect(tradingDays("2012-01-01", "2012-12-31")).toHaveLength(250);
+    expect(tradingDays("2018-01-01", "2018-12-31")).toHaveLength(251);
+    expect(tradingDays("2025-01-01", "2025-12-31")).toHaveLength(250);
+    expect(tradingDays("2001-09-10", "2001-09-17")).toEqual(["2001-09-10", "2001-09-17"]);
   });
 
   it("knows moving and observed holidays", () => {

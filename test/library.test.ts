@@ -1,6 +1,8 @@
 // The library's sources, checked statically (before anything is generated): every theme expands,
 // names are unique, twins are consistent, historical stories agree with the real policy decisions.
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { LIBRARY_FILE, renderLibrary } from "../build/docs/library.ts";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
 import { expandTheme, libraryProblems, loadScenarioSources, ThemeSource } from "../build/pipeline/theme-source.ts";
 
@@ -30,6 +32,10 @@ describe("the library's sources", () => {
   it("load: every theme expands, and the library contradicts itself nowhere", () => {
     expect(library.length).toBeGreaterThan(0);
     expect(libraryProblems(library)).toEqual([]);
+  });
+
+  it("are listed in docs/library.md as `npm run docs:library` writes it", () => {
+    expect(readFileSync(LIBRARY_FILE, "utf8") === renderLibrary(), "docs/library.md is stale: run npm run docs:library").toBe(true);
   });
 
   it("give every scenario of a theme the theme's split", () => {

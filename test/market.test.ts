@@ -109,7 +109,7 @@ describe("regime chain", () => {
   it("keeps a crisis for its minimum duration", () => {
     const days = tradingDays("2000-01-03", "2039-12-30");
     for (const seed of [1, 2, 3]) {
-      const path = regimePath({ days, initial: "slowdown", rng: new Rng(seed, "regimes") });
+      const path = regimePath({ days, initial: "slowdown", switches: [], rng: new Rng(seed, "regimes") });
       const episodes = crisisEpisodes(path).filter((e) => e.end < days.length - 1);
       expect(episodes.length).toBeGreaterThan(0);
       for (const e of episodes) expect(e.end - e.start + 1).toBeGreaterThanOrEqual(REGIME_PARAMS.crisis.minDuration!);
@@ -226,6 +226,7 @@ const regimeDraws = Array.from({ length: 200 }, (_, k) =>
   regimePath({
     days: tradingDays("2005-01-03", "2019-12-31"),
     initial: "expansion",
+    switches: [],
     rng: new Rng(7000 + k, "regimes"),
   }),
 );

@@ -10,7 +10,7 @@ import { regimes as regimesFamily } from "../build/families/regimes.ts";
 import type { RateDecision } from "../build/models/rates.ts";
 import type { Regime } from "../build/models/regimes.ts";
 import { Rng } from "../build/models/rng.ts";
-import { ScenarioSource } from "../build/pipeline/scenario-source.ts";
+import { ScenarioSource, worldKeyOf } from "../build/pipeline/scenario-source.ts";
 import { defaultSources } from "../build/pipeline/theme-source.ts";
 import type { Scratch } from "../build/pipeline/scratch.ts";
 
@@ -34,7 +34,7 @@ function ratesWorld(
     regime: { ...base.regime, initial: options.initial ?? "expansion" },
     story: options.story,
   };
-  const scenario = { source, rng: new Rng(seed, source.world), scratch: undefined as unknown as Scratch };
+  const scenario = { source, rng: new Rng(seed, worldKeyOf(source)), scratch: undefined as unknown as Scratch };
   const days = tradingDays(start, end);
   const hidden = regimesFamily.generate!({ days }, scenario);
   const part = rates.generate!({ days, ...hidden }, scenario);

@@ -1,5 +1,6 @@
 // A scenario's story is data: the generator makes it happen, and the story checks fail when the data
 // contradicts it.
+import { worldKeyOf } from "../build/pipeline/scenario-source.ts";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SRC_DIR } from "../build/pipeline/library.ts";
 import { defaultSources } from "../build/pipeline/theme-source.ts";
@@ -19,6 +20,8 @@ const STORY_CHECKS = [
   "story_market_direction",
   "story_catalyst_impact",
   "story_crisis_earnings",
+  "story_catalyst_statements",
+  "story_catalyst_news",
   "policy_story",
 ];
 const storyChecks = (world: WholeWorld) =>
@@ -75,6 +78,50 @@ describe("story", () => {
       expect(storyChecks(branch).find((c) => c.name === "story_catalyst_impact")).toMatchObject({ passed: false });
     } finally {
       branch.story = stated;
+    }
+  });
+});
+
+describe("a catalyst that moves the hit names' business", () => {
+  // megacap-tech-2023 with a catalyst in March that cuts technology's sales by a fifth.
+  const source = {
+    ...byName("megacap-tech-2023"),
+    catalyst: { date: "2023-03-01", regime: "slowdown" as const, summary: "Orders for chips fell.", market_jump: -0.02 },
+    story: {
+      ...byName("megacap-tech-2023").story!,
+      catalyst: { sectors: ["Information Technology"], tickers: [], excess_move: -0.04, revenue_move: -0.25 },
+    },
+  };
+  const world = generateWorld(source);
+  const check = (name: string) => storyChecks(world).find((c) => c.name === name)!;
+
+  it("reaches their statements: their revenue falls against the others'", () => {
+    const hit = world.perCompany.filter((c) => c.facts.sector === "Information Technology");
+    expect(hit.length).toBeGreaterThanOrEqual(2);
+    for (const c of hit) {
+      const impact = c.events.find((e) => e.event_type === "catalyst_impact")!;
+      expect(impact.event_date).toBe("2023-03-01");
+    }
+    expect(check("story_catalyst_statements")).toMatchObject({ passed: true, severity: "error" });
+    const told = world.story;
+    try {
+      world.story = { ...told, catalyst: { ...told.catalyst!, revenue_move: 0.25 } };
+      expect(check("story_catalyst_statements")).toMatchObject({ passed: false });
+      expect(check("story_catalyst_statements").detail).toMatch(/the hit names' revenue grew -\d+\.\d% against the others'; the story says 25.0%/);
+    } finally {
+      world.story = told;
+    }
+  });
+
+  it("is in the news: market articles report it, and an article a hit company's move", () => {
+    expect(check("story_catalyst_news")).toMatchObject({ passed: true, severity: "error" });
+    const articles = world.marketNews;
+    try {
+      world.marketNews = articles.filter((a) => a.event_lineage.event_type !== "macro_catalyst");
+      expect(check("story_catalyst_news")).toMatchObject({ passed: false });
+      expect(check("story_catalyst_news").detail).toMatch(/no article reports the catalyst by 2023-03-06/);
+    } finally {
+      world.marketNews = articles;
     }
   });
 });
@@ -138,7 +185,7 @@ describe("a crisis the story names", () => {
       // The company's core as the build makes it, and again without the crisis's charges.
       const core = (crisisHit: string | undefined) =>
         companyCore({
-          worldKey: source.world,
+          worldKey: worldKeyOf(source),
           days: world.days,
           regimes: world.regimes,
           facts: c.facts,
@@ -147,7 +194,7 @@ describe("a crisis the story names", () => {
           catalyst: { date: crisisDate, excessMove: source.story!.catalyst!.excess_move },
           crisisHit,
           tilt: sectorTilt(source, c.facts.sector, world.days.length),
-          rng: new Rng(source.seed, source.world),
+          rng: new Rng(source.seed, worldKeyOf(source)),
         });
       const [hit, calm] = [core(crisisDate), core(undefined)];
       expect(hit.business.quarters.some((q) => q.crisisCharges > 0)).toBe(true);
@@ -175,7 +222,7 @@ describe("a crisis the story names", () => {
           core.seenOn,
           releases,
           market,
-          new Rng(source.seed, source.world).fork(`guidance/${c.facts.ticker}`),
+          new Rng(source.seed, worldKeyOf(source)).fork(`guidance/${c.facts.ticker}`),
         );
       expect(guidance(hit)).toEqual(guidance(calm));
       guided += guidance(hit).length;

@@ -30,8 +30,9 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.error(`[build] ${result.built.length} built, ${result.skipped.length} unchanged, in ${seconds}s`);
 for (const [name, report] of result.reports) {
   if (!report.healthy) {
-    const failed = report.checks.filter((c) => !c.passed && c.severity === "error");
-    console.error(`[build] ${name} failed validation: ${failed.map((c) => `${c.name} (${c.detail})`).join("; ")}`);
+    const failed = report.checks.filter((c) => !c.passed && c.severity === "error").map((c) => `${c.name} (${c.detail})`);
+    const hidden = (result.branchFailures.get(name) ?? []).map((f) => `in its branch, ${f}`);
+    console.error(`[build] ${name} failed validation: ${[...failed, ...hidden].join("; ")}`);
     process.exitCode = 1;
   }
 }

@@ -1,4 +1,4 @@
-// `npm start`: build the default scenario library, then serve it on 127.0.0.1 through workerd
+// `npm start`: build the default subset of the scenario library, then serve it on 127.0.0.1 through workerd
 // with a local API key (created once, kept in .local/api-key, git-ignored). Ctrl+C or SIGTERM
 // stops it: requests in flight finish (for up to DRAIN_MS), then workerd is ended.
 // `--bundles DIR` and `--state DIR` use other directories than bundles/ and .local/. `--r2 DIR`
@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { createServer } from "node:net";
 import { parseArgs } from "node:util";
-import { buildScenarios, DEFAULT_OUT_DIR } from "../pipeline/library.ts";
+import { buildLibrary, DEFAULT_OUT_DIR } from "../pipeline/library.ts";
 import { registerKey, startLocalRuntime } from "../serve/local-runtime.ts";
 import { ROOT } from "../serve/worker-bundle.ts";
 
@@ -43,12 +43,13 @@ if (!(await portIsFree(port))) {
   process.exit(1);
 }
 
-if (!r2PersistDir) buildScenarios({ outDir: bundlesDir });
+// The default subset, on worker threads (one per core); what else is built in the directory is served too.
+if (!r2PersistDir) await buildLibrary({ outDir: bundlesDir });
 
-// Signal handlers only from here: the build above is synchronous and starts no process, so a
-// signal during it ends this process at once with nothing left behind. A signal during the rest of
-// start-up stops it once the runtime is up (or, while miniflare is starting workerd, miniflare's
-// exit hook ends workerd and this process at once).
+// Signal handlers only from here: the build above starts no process (its workers are threads of this
+// one), so a signal during it ends this process at once with nothing left behind. A signal during
+// the rest of start-up stops it once the runtime is up (or, while miniflare is starting workerd,
+// miniflare's exit hook ends workerd and this process at once).
 let stopRequested = false;
 let stop: (() => Promise<void>) | undefined;
 const onSignal = (signal: NodeJS.Signals) => {

@@ -17,7 +17,7 @@ import { fiscalQuarters, type FiscalQuarter } from "../models/fiscal.ts";
 import { businessPlan, planSeenOn, type BusinessPlan } from "../models/fundamentals.ts";
 import type { Regime } from "../models/regimes.ts";
 import type { Rng } from "../models/rng.ts";
-import { hitByCatalyst } from "../pipeline/scenario-source.ts";
+import { hitByCatalyst, worldKeyOf } from "../pipeline/scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
 import { sectorTilt } from "./market.ts";
 import type { HiddenMacro } from "./regimes.ts";
@@ -54,10 +54,10 @@ export const company: Family<Calendar & Universe & HiddenMacro, object, unknown,
     const story = source.story?.catalyst;
     const hit =
       story && source.catalyst && hitByCatalyst(story, facts)
-        ? { date: source.catalyst.date, excessMove: story.excess_move }
+        ? { date: source.catalyst.date, excessMove: story.excess_move, revenueMove: story.revenue_move }
         : undefined;
     return companyCore({
-      worldKey: source.world,
+      worldKey: worldKeyOf(source),
       days: world.days,
       regimes: world.regimes,
       facts,
@@ -71,7 +71,8 @@ export const company: Family<Calendar & Universe & HiddenMacro, object, unknown,
   },
   companyContext: (core, cut) => ({
     sizeTier: core.sizeTier,
-    quarters: core.quarters.filter((q) => q.release <= cut.date),
+    // The fiscal calendar is public: the quarters that have ended (their statements come with their release).
+    quarters: core.quarters.filter((q) => q.end <= cut.date),
     ownEvents: visible(core.ownEvents, cut.date),
     business: { ...core.business, quarters: core.business.quarters.filter((q) => q.quarter.release <= cut.date) },
     seenOn: core.seenOn,

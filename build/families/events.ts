@@ -1,6 +1,7 @@
 // The event timeline: policy decisions, inflation prints and the catalyst (market-wide), and each
 // company's events, all with hidden effects that the market and stock families apply. Served without
 // the effects, per ticker and market-wide by year; an event is public from its `visible_from` date.
+import { worldKeyOf } from "../pipeline/scenario-source.ts";
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { consensus, earningsSurprise } from "../models/estimates.ts";
@@ -40,7 +41,7 @@ export const events: Family<Reads, Events, CompanyCore, CompanyEventsPart> = {
     const catalyst = source.catalyst;
     return {
       events: marketEvents({
-        worldKey: source.world,
+        worldKey: worldKeyOf(source),
         days: world.days,
         decisions: [...world.decisions.values()].flat(),
         inflation: world.inflation,
@@ -50,7 +51,7 @@ export const events: Family<Reads, Events, CompanyCore, CompanyEventsPart> = {
     };
   },
   context: (world, cut) => ({ events: visible(world.events, cut.date) }),
-  company: (world, company, { source, rng }) => ({ events: companyTimeline(source.world, world.days, company, rng) }),
+  company: (world, company, { source, rng }) => ({ events: companyTimeline(worldKeyOf(source), world.days, company, rng) }),
   companyContext: (company, cut) => ({ events: visible(company.events, cut.date) }),
   companyShards: (_, company, emit) =>
     emitTickerAndYears(emit, SHARDS.events, company.facts.ticker, company.events.map(publicEvent)),

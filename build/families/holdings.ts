@@ -3,6 +3,7 @@
 // shard (who holds it) and appended to its managers' yearly shards (what they hold) and to the
 // merged totals (each manager-quarter's value, which portfolio weights are divided by when served).
 // Stakes of 5% or more are also filed as Schedules 13G, stored by subject company and by filer.
+import { worldKeyOf } from "../pipeline/scenario-source.ts";
 import {
   BENEFICIAL_COLUMNS,
   filerHoldingKey,
@@ -113,7 +114,7 @@ export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPa
       days,
     });
     const largeStakes = largeStakesOf(lines, managers);
-    const news = stakeEvents(source.world, facts.name, largeStakes, days);
+    const news = stakeEvents(worldKeyOf(source), facts.name, largeStakes, days);
     return {
       holdings: lines,
       largeStakes,

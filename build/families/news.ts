@@ -3,6 +3,7 @@
 // per ticker, as `market` and per month of every article; each article's text is stored once, in
 // the detail shard of its month. The rules: every article names an event public by its date and
 // cites only records public by then, and every number it writes is one of its records' numbers.
+import { worldKeyOf } from "../pipeline/scenario-source.ts";
 import { allOf, monthOf, NEWS_COLUMNS, SHARDS } from "../../src/bundle/shards.ts";
 import type { Earnings } from "../../src/contract/earnings.ts";
 import { numbersIn } from "../models/amounts.ts";
@@ -113,13 +114,13 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
       const room = newsroom(rng.fork("news/newsroom"));
       const market = world.events.flatMap((e) =>
         marketArticles(
-          source.world,
+          worldKeyOf(source),
           { event: publicEvent(e), marketReturn: marketReturnOn(world, e.event_date) },
           room,
           rng.fork(`news/market/${e.event_id}`),
         ),
       );
-      return { marketNews: [...market, ...fundNews(world, source.world, room, rng)].sort(byDateThenArtifactId) };
+      return { marketNews: [...market, ...fundNews(world, worldKeyOf(source), room, rng)].sort(byDateThenArtifactId) };
     },
   }),
   context: (world, cut) => ({ marketNews: world.marketNews.filter((a) => a.visible_from <= cut.date) }),
@@ -130,7 +131,7 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
     const lastDay = world.days[world.days.length - 1];
     const articles = company.events.flatMap((e) =>
       companyArticles(
-        source.world,
+        worldKeyOf(source),
         factsOn(company, publicEvent(e)),
         company.sizeTier,
         room,

@@ -21,7 +21,10 @@ export const regimes: Family<Calendar, HiddenMacro> = {
     const regimes = regimePath({
       days,
       initial: source.regime.initial,
-      catalyst: catalyst ? { date: catalyst.date, regime: catalyst.regime } : undefined,
+      switches: [
+        ...source.regime.path.map((p) => ({ date: p.from, regime: p.regime })),
+        ...(catalyst ? [{ date: catalyst.date, regime: catalyst.regime }] : []),
+      ],
       rng: rng.fork("regimes"),
     });
     const inflation = inflationPath(regimes, rng.fork("inflation"));

@@ -1,11 +1,13 @@
 // A scenario's story, checked: what its source says about sector leadership, inflation, the market's
-// direction and the catalyst's targets must hold on the data (the policy windows are checked by the rates family).
+// direction and what the catalyst hits (prices, statements, news) must hold on the data (the policy
+// windows are checked by the rates family).
 // Nothing here is served; the checks fail the build (errors) when the data contradicts the story.
 import type { CompanyFacts, ValidationCheck } from "../../src/bundle/types.ts";
 import { firstOnOrAfter } from "../models/regimes.ts";
 import { hitByCatalyst, type ScenarioSource } from "../pipeline/scenario-source.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import type { MacroTape } from "./macro.ts";
+import type { CompanyNews, MarketNews } from "./news.ts";
 import type { CompanyStatements } from "./statements.ts";
 import type { Stock } from "./stocks.ts";
 import { ruleCheck } from "./tier0.ts";
@@ -14,8 +16,8 @@ export interface StoryPart {
   story: NonNullable<ScenarioSource["story"]> & { catalystDate: string | null; catalystIsCrisis: boolean };
 }
 
-type Reads = Calendar & MacroTape;
-type Company = CompanyBase & Stock & CompanyStatements;
+type Reads = Calendar & MacroTape & MarketNews;
+type Company = CompanyBase & Stock & CompanyStatements & CompanyNews;
 
 const FAMILY = "story";
 /** Inflation expectations must move at least this much (points) to count as rising or falling. */
@@ -157,6 +159,79 @@ function crisisEarningsCheck(story: StoryPart["story"], companies: ReportedQuart
   );
 }
 
+/** A company's quarterly revenue as reported, for the catalyst's statements check. */
+interface ReportedRevenue {
+  facts: CompanyFacts;
+  quarters: { end: string; revenue: number }[];
+}
+
+/** Quarters that make the comparison: the four that end before the catalyst, and up to four that begin after it. */
+const QUARTERS_AROUND = 4;
+
+/**
+ * A catalyst the story says moves the hit names' business (`revenue_move`) reaches their statements:
+ * their revenue from the quarters that begin after it over the four that end before it grows (in
+ * logs) by at least half the stated move more, or less, than the other companies' does. A company
+ * needs the four before and two after to be judged (a view that ends sooner judges none; the
+ * library's static checks leave room for them, theme-source.ts).
+ */
+function catalystStatementsCheck(story: StoryPart["story"], companies: ReportedRevenue[]): ValidationCheck {
+  const move = story.catalyst?.revenue_move;
+  const date = story.catalystDate;
+  const growth: { hit: number[]; rest: number[] } = { hit: [], rest: [] };
+  if (move !== undefined && date) {
+    const after = new Date(Date.parse(date) + 90 * 86_400_000).toISOString().slice(0, 10);
+    for (const { facts, quarters } of companies) {
+      const before = quarters.filter((q) => q.end < date).slice(-QUARTERS_AROUND);
+      const later = quarters.filter((q) => q.end >= after).slice(0, QUARTERS_AROUND);
+      if (before.length < QUARTERS_AROUND || later.length < 2) continue;
+      const mean = (qs: typeof quarters) => qs.reduce((a, q) => a + q.revenue, 0) / qs.length;
+      if (mean(before) <= 0 || mean(later) <= 0) continue;
+      (hitByCatalyst(story.catalyst, facts) ? growth.hit : growth.rest).push(Math.log(mean(later) / mean(before)));
+    }
+  }
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const violations: string[] = [];
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  if (move !== undefined && growth.hit.length && growth.rest.length) {
+    const excess = avg(growth.hit) - avg(growth.rest);
+    if (!(Math.sign(excess) === Math.sign(move) && Math.abs(excess) >= Math.abs(move) / 2))
+      violations.push(`the hit names' revenue grew ${pct(excess)} against the others'; the story says ${pct(move)}`);
+  }
+  return ruleCheck(
+    "story_catalyst_statements",
+    FAMILY,
+    violations,
+    growth.hit.length,
+    "the hit names' revenue after the catalyst moves against the other companies' as the story's revenue_move says (at least half)",
+  );
+}
+
+/**
+ * The catalyst is in the news: market articles report it within three trading days of its date, and
+ * when it hits named sectors or companies, an article reports a hit company's own move.
+ */
+function catalystNewsCheck(world: Reads & StoryPart, hit: { reported: boolean }[]): ValidationCheck {
+  const date = world.story.catalystDate;
+  const k = date ? world.days.findIndex((d) => d >= date) : -1;
+  const violations: string[] = [];
+  if (k >= 0) {
+    const until = world.days[Math.min(world.days.length - 1, k + 3)];
+    const reported = world.marketNews.some(
+      (a) => a.event_lineage.event_type === "macro_catalyst" && a.date >= world.days[k] && a.date <= until,
+    );
+    if (!reported) violations.push(`no article reports the catalyst by ${until}`);
+    if (hit.length > 0 && !hit.some((c) => c.reported)) violations.push("no article reports a hit company's move");
+  }
+  return ruleCheck(
+    "story_catalyst_news",
+    FAMILY,
+    violations,
+    k >= 0 ? 1 + hit.length : 0,
+    "articles report the catalyst within three trading days, and a hit company's move on it",
+  );
+}
+
 function inflationCheck(world: Reads & StoryPart): ValidationCheck {
   const direction = world.story.inflation;
   const violations: string[] = [];
@@ -215,7 +290,7 @@ const catalystIndex = (days: string[], story: StoryPart["story"]) => {
   return date ? days.indexOf(date) : -1;
 };
 
-export const story: Family<Reads, StoryPart, Stock & CompanyStatements, StoryCompanyPart> = {
+export const story: Family<Reads, StoryPart, Stock & CompanyStatements & CompanyNews, StoryCompanyPart> = {
   name: "story",
   generate: (_, { source }) => ({
     story: {
@@ -235,16 +310,24 @@ export const story: Family<Reads, StoryPart, Stock & CompanyStatements, StoryCom
     const leadership = new Leadership();
     const moves: DayMove[] = [];
     const reported: ReportedQuarters[] = [];
+    const revenues: ReportedRevenue[] = [];
+    /** Companies that moved on the catalyst's day, and whether an article reported their move. */
+    const impacts: { facts: CompanyFacts; reported: boolean }[] = [];
     return {
       company: (company) => {
         leadership.add(company);
         if (company.catalystMove) moves.push(company.catalystMove);
+        const quarterly = company.statements.filter((s) => s.period === "quarterly");
         reported.push({
           facts: company.facts,
-          quarters: company.statements
-            .filter((s) => s.period === "quarterly")
-            .map((s) => ({ end: s.reportPeriod, netIncome: s.income.net_income })),
+          quarters: quarterly.map((s) => ({ end: s.reportPeriod, netIncome: s.income.net_income })),
         });
+        revenues.push({ facts: company.facts, quarters: quarterly.map((s) => ({ end: s.reportPeriod, revenue: s.income.revenue })) });
+        if (company.catalystMove)
+          impacts.push({
+            facts: company.facts,
+            reported: company.news.some((a) => a.event_lineage.event_type === "catalyst_impact"),
+          });
       },
       finish: (world) => [
         leadership.check(world.story),
@@ -252,6 +335,8 @@ export const story: Family<Reads, StoryPart, Stock & CompanyStatements, StoryCom
         marketCheck(world),
         catalystCheck(world.story, moves),
         crisisEarningsCheck(world.story, reported),
+        catalystStatementsCheck(world.story, revenues),
+        catalystNewsCheck(world, impacts.filter((c) => hitByCatalyst(world.story.catalyst, c.facts))),
       ],
     };
   },

@@ -100,7 +100,21 @@ const CRISIS_DIVIDEND_CUT = [0.05, 0.5] as const;
 /** Daily chance of a split announcement at an as-traded price (REALISM Tier 4: pre-split prices typically > $100). */
 const splitHazard = (price: number) => Math.min(0.004, 0.0001 * (price / 100) ** 1.5);
 
-/** Actions whose ex-date lies inside the scenario, ascending by ex-date. */
+/** A payer's ex-dates: the first trading day on or after `exDay` of every third month from `offset`, a fixed quarterly cycle. */
+function exDates(days: string[], offset: number, exDay: number): string[] {
+  const out: string[] = [];
+  for (const day of days)
+    if ((Number(day.slice(5, 7)) - 1) % 3 === offset && Number(day.slice(8)) >= exDay && out.at(-1)?.slice(0, 7) !== day.slice(0, 7))
+      out.push(day);
+  return out;
+}
+
+/**
+ * Actions whose ex-date lies inside the scenario, ascending by ex-date. Each is decided on its
+ * announcement day from what is known then: a dividend's amount from the price the board sees, its
+ * dates from a stream of its own, so nothing that happens between its announcement and its ex-date
+ * (a twin's other path, docs/scenarios.md) changes it.
+ */
 export function corporateActions(input: ActionInput): CorporateAction[] {
   const { company, days, rng } = input;
   const profile = dividendProfile(company.sector, input.dividendYield);
@@ -109,6 +123,14 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
   const payer = rng.uniform() < profile.payers;
   const exMonthOffset = rng.int(0, 2); // payers keep a fixed quarterly cycle
   const exDay = rng.int(5, 20);
+  // Each dividend is announced 15-25 business days before its ex-date.
+  const dividends = (payer ? exDates(days, exMonthOffset, exDay) : []).map((ex) => {
+    const own = rng.fork(`dividend/${ex}`);
+    return { ex, announced: businessDaysBefore(ex, own.int(15, 25)), rng: own };
+  });
+  let next = 0;
+  /** Dividends announced and not yet ex. */
+  const pending: { ex: string; amount: number }[] = [];
   let quarterly = 0;
   let splitFactor = 1;
   let lastYear = -1;
@@ -132,54 +154,58 @@ export function corporateActions(input: ActionInput): CorporateAction[] {
       pendingSplit = null;
     }
     const price = priceOn(day);
-    const month = Number(day.slice(5, 7)) - 1;
-    const year = Number(day.slice(0, 4));
-    // Dividends: set once a year from the price, raised gradually, cut rarely.
-    if (
-      payer &&
-      month % 3 === exMonthOffset &&
-      Number(day.slice(8)) >= exDay &&
-      (out.at(-1)?.ex_date.slice(0, 7) ?? "") !== day.slice(0, 7)
-    ) {
+    // A dividend gone ex today takes its amount out of the price.
+    while (pending[0]?.ex === day) paidOut *= 1 - pending.shift()!.amount / priceOn(days[Math.max(0, i - 1)]);
+    // Dividends announced today (those announced before the first day, on it): set once a year from
+    // the price, raised gradually, cut rarely.
+    while (next < dividends.length && dividends[next].announced <= day) {
+      const { ex, announced, rng: own } = dividends[next++];
       // The board sets the amount when it announces it, from the price it sees then.
-      const announced = businessDaysBefore(day, rng.int(15, 25));
       const seen = priceOn(announced);
+      const year = Number(ex.slice(0, 4));
       if (year !== lastYear) {
         // Raised towards the year's target (at most 10% a year), never lowered in the yearly review:
         // boards hold rather than cut (Lintner), so cuts come from distress only.
-        const target = (profile.yield * (0.6 + 0.8 * rng.uniform()) * seen) / 4;
+        const target = (profile.yield * (0.6 + 0.8 * own.uniform()) * seen) / 4;
         quarterly = quarterly === 0 ? target : Math.max(quarterly, Math.min(quarterly * 1.1, target));
         lastYear = year;
       }
-      // A crisis that hits the company: the board cuts at its first announcement after it (drawn only
-      // then, so other companies' streams are as they were).
+      // A crisis that hits the company: the board cuts at its first announcement after it.
       if (!crisisCut && announced >= input.crisisHit!) {
-        quarterly *= rng.between(...CRISIS_DIVIDEND_CUT);
+        quarterly *= own.between(...CRISIS_DIVIDEND_CUT);
         crisisCut = true;
       }
       // Distress: a payer whose price has collapsed (a yield above 12%) halves its dividend or more.
       if (quarterly > 0.03 * seen) quarterly = 0.5 * Math.min(quarterly, 0.03 * seen);
-      if (quarterly < 0.005) return;
-      const amount = round2(quarterly);
-      paidOut *= 1 - amount / priceOn(days[Math.max(0, i - 1)]);
-      const record = recordDate(day);
+      if (quarterly < 0.005) continue;
+      // A split announced to go ex before this dividend: the amount is per new share. Rounded to the
+      // cent, it stays within 3% of the price (a cent is a large share of a collapsed price).
+      const basis = pendingSplit && pendingSplit.ex <= ex ? pendingSplit.ratio : 1;
+      const amount = Math.min(round2(quarterly / basis), Math.floor((0.03 * seen * 100) / basis) / 100);
+      if (amount <= 0) continue;
+      const record = recordDate(ex);
+      pending.push({ ex, amount });
       out.push({
-        id: actionId(company.ticker, "dividend", day),
+        id: actionId(company.ticker, "dividend", ex),
         ticker: company.ticker,
         action_type: "dividend",
         announcement_date: announced,
-        ex_date: day,
+        ex_date: ex,
         record_date: record,
-        payable_date: businessDaysAfter(record, rng.int(10, 20)),
+        payable_date: businessDaysAfter(record, own.int(10, 20)),
         details: { amount, currency: "USD", frequency: "quarterly" },
       });
     }
     // Splits: the higher the price the likelier (above $100; about 5% a year at $150, 24% at $500),
-    // at most one a year and a half, announced a month ahead; 2:1 unless the price is very high.
+    // at most one a year and a half, announced a month ahead; 2:1 unless the price is very high. A
+    // split goes ex after the dividends already announced, whose amounts are per old share.
     if (price > 100 && i - lastSplitIndex > 380 && i > 25 && rng.uniform() < splitHazard(price)) {
       const ratio = price > 1500 ? 10 : price > 900 ? 4 : price > 600 ? 3 : 2;
-      const ex = days[Math.min(days.length - 1, i + rng.int(20, 30))];
-      if (ex === day) return;
+      let k = Math.min(days.length - 1, i + rng.int(20, 30));
+      const lastDividend = pending.at(-1)?.ex;
+      while (lastDividend && days[k] <= lastDividend && k < days.length - 1) k++;
+      const ex = days[k];
+      if (ex === day || (lastDividend && ex <= lastDividend)) return;
       out.push({
         id: actionId(company.ticker, "split", ex),
         ticker: company.ticker,

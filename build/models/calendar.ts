@@ -1,4 +1,5 @@
-// NYSE trading calendar: weekdays minus exchange holidays (with the weekend observance rules).
+// NYSE trading calendar: weekdays minus exchange holidays (with the weekend observance rules) and the
+// days the exchange closed for special events.
 // Dates are ISO strings `YYYY-MM-DD`, handled in UTC so no time zone can shift a day.
 
 const DAY_MS = 86_400_000;
@@ -62,6 +63,24 @@ function observed(year: number, month: number, day: number): Date {
   return d;
 }
 
+/**
+ * Unscheduled full-day closures of the NYSE since 1990 (the exchange's record of market closings): a
+ * president's funeral or national day of mourning, the September 2001 attacks, Hurricane Sandy.
+ */
+export const SPECIAL_CLOSURES = [
+  "1994-04-27", // Richard Nixon
+  "2001-09-11", // the attacks, and the three days after them
+  "2001-09-12",
+  "2001-09-13",
+  "2001-09-14",
+  "2004-06-11", // Ronald Reagan
+  "2007-01-02", // Gerald Ford
+  "2012-10-29", // Hurricane Sandy
+  "2012-10-30",
+  "2018-12-05", // George H. W. Bush
+  "2025-01-09", // Jimmy Carter
+];
+
 const holidayCache = new Map<number, Set<string>>();
 
 export function nyseHolidays(year: number): Set<string> {
@@ -81,7 +100,7 @@ export function nyseHolidays(year: number): Set<string> {
   const newYear = new Date(Date.UTC(year, 0, 1));
   if (newYear.getUTCDay() !== 6) days.push(observed(year, 0, 1));
   if (year >= 2022) days.push(observed(year, 5, 19)); // Juneteenth
-  const set = new Set(days.map(iso));
+  const set = new Set([...days.map(iso), ...SPECIAL_CLOSURES.filter((d) => d.startsWith(`${year}-`))]);
   holidayCache.set(year, set);
   return set;
 }

@@ -177,17 +177,22 @@ export function analystCoverage(input: CoverageInput): Coverage {
     };
     const causeAt = opensAfterRelease ? input.releaseEvent(q - 1) : null;
     analysts.forEach((_, a) => estimate(a, open, opensAfterRelease ? "post_earnings" : "carried", causeAt));
-    // Events that move the business: about half the analysts revise on the next trading day.
+    // Events that move the business: about half the analysts revise on the next trading day. Each
+    // event and each quarter's previews draw from streams of their own, so news after a day (a
+    // twin's other path) never moves an estimate published before it.
     const inWindow = input.events.filter((ev) => ev.day >= open && ev.day + 1 < close && ev.day + 1 <= last);
-    for (const ev of inWindow)
+    for (const ev of inWindow) {
+      const revises = rng.fork(`revise/${ev.eventId}`);
       analysts.forEach((_, a) => {
-        if (rng.uniform() < 0.5) estimate(a, ev.day + 1, "event", ev.eventId);
+        if (revises.uniform() < 0.5) estimate(a, ev.day + 1, "event", ev.eventId);
       });
+    }
     // Previews in the last three weeks before the release, prompted by the latest news before them.
     const latestCause = (day: number) => inWindow.filter((ev) => ev.day < day).at(-1)?.eventId ?? causeAt;
+    const previews = rng.fork(`previews/${q}`);
     analysts.forEach((_, a) => {
-      const day = close - rng.int(3, 15);
-      if (rng.uniform() < 0.4 && day > open && day <= last) estimate(a, day, "preview", latestCause(day));
+      const day = close - previews.int(3, 15);
+      if (previews.uniform() < 0.4 && day > open && day <= last) estimate(a, day, "preview", latestCause(day));
     });
     if (release === undefined) break;
   }

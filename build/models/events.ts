@@ -22,6 +22,8 @@ export interface HiddenEffect {
   volMultiplier: number;
   /** Earnings surprise (reported over consensus, less one), policy surprise in points; 0 where none. */
   surprise: number;
+  /** The log step of the company's revenue it brings, where the story states one (a catalyst's); else revenueStep's rule. */
+  revenueStep?: number;
 }
 
 export interface WorldEvent {
@@ -55,7 +57,7 @@ const REVENUE_PER_PRICE_MOVE = 0.6;
  * change the business, none for news that does not (earnings surprises, rumours, management).
  */
 export function revenueStep(e: WorldEvent): number {
-  return BUSINESS_EVENTS.has(e.event_type) ? REVENUE_PER_PRICE_MOVE * e.effect.jump : 0;
+  return e.effect.revenueStep ?? (BUSINESS_EVENTS.has(e.event_type) ? REVENUE_PER_PRICE_MOVE * e.effect.jump : 0);
 }
 
 export function publicEvent(e: WorldEvent): PublicEvent {
@@ -434,10 +436,11 @@ export function marketEvents(input: EventInput): WorldEvent[] {
   ]);
 }
 
-/** The catalyst as it hits one company: its move against the market on the catalyst's day. */
+/** The catalyst as it hits one company: its move against the market on the catalyst's day, and the step of its revenue the story states. */
 export interface CatalystHit {
   date: string;
   excessMove: number;
+  revenueMove?: number;
 }
 
 /** The company's reaction to the catalyst: a public event of its own, its size drawn around the story's. */
@@ -445,7 +448,8 @@ function catalystImpact(ctx: Ctx, company: CompanyFacts, hit: CatalystHit, rng: 
   const date = onOrAfterTradingDay(hit.date);
   const i = ctx.dayIndex.get(date);
   if (i === undefined) return [];
-  const jump = hit.excessMove * Math.exp(0.25 * rng.normal());
+  const size = Math.exp(0.25 * rng.normal());
+  const jump = hit.excessMove * size;
   return [
     makeEvent(ctx, ["catalyst_impact", company.ticker, date], {
       ticker: company.ticker,
@@ -459,6 +463,8 @@ function catalystImpact(ctx: Ctx, company: CompanyFacts, hit: CatalystHit, rng: 
         volumeMultiplier: 2 + Math.min(2, Math.abs(jump) * 20),
         volMultiplier: 1.5,
         surprise: 0,
+        // The business moves as much as the price does against the story's move.
+        ...(hit.revenueMove === undefined ? {} : { revenueStep: hit.revenueMove * size }),
       },
     }),
   ];

@@ -213,6 +213,8 @@ export function castOf(tier: SizeTier, days: string[], events: WorldEvent[], rng
 /** A person's shares, shared by their seats (an officer named to a second role keeps them). */
 interface Wallet {
   shares: number;
+  /** Index of the day its latest Form 4 was filed. */
+  filed?: number;
 }
 
 interface Holder {
@@ -321,9 +323,11 @@ export function insiderTrades({ facts, tier, days, quarters, events, stock, rng 
         const before = wallet.shares;
         const sign = type === "sell" || type === "gift" ? -1 : 1;
         wallet.shares += sign * shares;
-        trades.push(
-          trade(facts, seat, days, i + filingLag(r), i, type, sign * shares, price, before, wallet.shares, details),
-        );
+        // An insider's Forms 4 are filed in the order of their trades, so what is public by any day is a
+        // whole chain (a later trade filed sooner would leave a gap until the earlier one's filing).
+        const filed = Math.max(i + filingLag(r), wallet.filed ?? 0);
+        wallet.filed = filed;
+        trades.push(trade(facts, seat, days, filed, i, type, sign * shares, price, before, wallet.shares, details));
       };
       const marketPrice = () => round2(bar.low + r.uniform() * (bar.high - bar.low));
       if (calendar.grantDays.has(i) && (seat.officer || seat.director)) {
@@ -342,7 +346,8 @@ export function insiderTrades({ facts, tier, days, quarters, events, stock, rng 
       if (open === 0) continue;
       if (r.uniform() < h.rates.exercise * open) {
         const exercised = Math.max(100, Math.round((wallet.shares * r.between(0.05, 0.2)) / 100) * 100);
-        const strike = round2(bar.close * r.between(0.35, 0.85));
+        // A cent at least: a stock near its floor still has a strike.
+        const strike = Math.max(0.01, round2(bar.close * r.between(0.35, 0.85)));
         record("option_exercise", exercised, strike, { price_basis: "exercise_price" });
         if (r.uniform() < 0.6) record("sell", exercised, marketPrice(), { with_exercise: true });
       }

@@ -95,8 +95,8 @@ export function isRegime(name: string): name is Regime {
 export interface RegimePathInput {
   days: string[];
   initial: Regime;
-  /** Forced switch on the catalyst day (the scenario's theme). */
-  catalyst?: { date: string; regime: Regime };
+  /** Forced switches: the catalyst's and an era's turning points (on the first trading day on or after each date). */
+  switches: { date: string; regime: Regime }[];
   rng: Rng;
 }
 
@@ -106,10 +106,11 @@ export function regimePath(input: RegimePathInput): Regime[] {
   const path: Regime[] = [];
   let state = input.initial;
   let age = 0;
-  const catalystDay = input.catalyst && firstOnOrAfter(days, input.catalyst.date);
+  const forced = new Map(input.switches.map((s) => [firstOnOrAfter(days, s.date), s.regime]));
   for (const day of days) {
     const before = state;
-    if (input.catalyst && day === catalystDay) state = input.catalyst.regime;
+    const switched = forced.get(day);
+    if (switched) state = switched;
     else if (path.length > 0) {
       // The draw is made every day (even under the minimum duration) so the stream stays aligned.
       const params = REGIME_PARAMS[state];

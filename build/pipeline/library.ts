@@ -39,8 +39,9 @@ export interface BuildResult {
   /** Names of the scenarios built, and of those already built. */
   built: string[];
   skipped: string[];
-  /** Each scenario's report, by name; and its id. */
+  /** Each scenario built: its report, and the error checks its hidden branch failed, by name; and each one's id. */
   reports: Map<string, ValidationReport>;
+  branchFailures: Map<string, string[]>;
   ids: Map<string, string>;
 }
 
@@ -55,6 +56,8 @@ export interface BuildOptions {
   quiet?: boolean;
   /** Delete the local versions that are not current: superseded ones and those of names no source has. */
   prune?: boolean;
+  /** Sources already loaded, in place of srcDir's (a test's variants of the library's). */
+  sources?: LoadedSource[];
 }
 
 export interface ScenariosOptions extends BuildOptions {
@@ -73,7 +76,8 @@ interface Plan {
   tasks: BuildTask[];
 }
 
-const stampOf = (loaded: LoadedSource, inputsHash: string) =>
+/** What a build of a source by this generator is: the same stamp, the same bytes (so the build is skipped). */
+export const stampOf = (loaded: LoadedSource, inputsHash: string) =>
   JSON.stringify({
     name: loaded.source.name,
     source: loaded.hash,
@@ -96,7 +100,7 @@ function builtIds(outDir: string): string[] {
  */
 function plan(options: BuildOptions, inputsHash = generatorInputsHash()): Plan {
   const outDir = options.outDir ?? DEFAULT_OUT_DIR;
-  const sources = loadScenarioSources(options.srcDir ?? DEFAULT_SRC_DIR);
+  const sources = options.sources ?? loadScenarioSources(options.srcDir ?? DEFAULT_SRC_DIR);
   const names = options.names && new Set(options.names);
   for (const name of names ?? []) if (!sources.some((l) => l.source.name === name)) throw new Error(`no scenario named ${name}`);
   const selected = sources.filter((l) => (names ? names.has(l.source.name) : options.all || l.source.default));
@@ -123,13 +127,16 @@ export function staleScenarios(options: BuildOptions, inputsHash: string): strin
 
 /** The result in the sources' order, whatever order scenarios finished in; then the catalog. */
 function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): BuildResult {
-  const result: BuildResult = { built: [], skipped: [], reports: new Map(), ids: new Map() };
+  const result: BuildResult = { built: [], skipped: [], reports: new Map(), branchFailures: new Map(), ids: new Map() };
   const versions = readVersions(p.outDir);
   for (const { source } of p.selected) {
     const fresh = built.get(source.name);
     const id = fresh ? fresh.manifest.scenario.id : p.unchanged.get(source.name)!;
     (fresh ? result.built : result.skipped).push(source.name);
-    if (fresh) result.reports.set(source.name, fresh.report);
+    if (fresh) {
+      result.reports.set(source.name, fresh.report);
+      result.branchFailures.set(source.name, fresh.branchFailures);
+    }
     result.ids.set(source.name, id);
     const list = (versions[source.name] ?? []).filter((v) => v !== id);
     versions[source.name] = [...list, id];
@@ -175,7 +182,9 @@ function writeLibrary(p: Plan, versions: Versions): void {
     format: 3,
     index_funds: allFundTickers(),
     banks: banks(),
-    scenarios: catalogEntries(manifests, versions, (m) => readReportHealth(p.outDir, m)),
+    scenarios: catalogEntries(manifests, versions, (m) => readReportHealth(p.outDir, m), retired, (m) =>
+      readStamp(p.outDir, m.scenario.id),
+    ),
   };
   mkdirSync(p.outDir, { recursive: true });
   writeDocsAssets(p.outDir);
@@ -188,6 +197,7 @@ export function catalogEntries(
   versions: Versions,
   healthy: (m: Manifest) => boolean,
   retired: ReadonlySet<string> = new Set(),
+  stamp: (m: Manifest) => string | undefined = () => undefined,
 ): CatalogEntry[] {
   const order = (m: Manifest) => (versions[m.scenario.name] ?? []).indexOf(m.scenario.id);
   const sorted = [...manifests].sort((a, b) => order(a) - order(b));
@@ -199,8 +209,14 @@ export function catalogEntries(
     content_hash: m.content_hash,
     superseded_by: null,
     twin_scenario_id: null,
+    ...(stamp(m) ? { build_stamp: stamp(m) } : {}),
   }));
   return linkedEntries(entries, retired);
+}
+
+function readStamp(outDir: string, id: string): string | undefined {
+  const path = join(outDir, "scenarios", id, STAMP_FILE);
+  return existsSync(path) ? readFileSync(path, "utf8") : undefined;
 }
 
 function readReportHealth(outDir: string, manifest: Manifest): boolean {
@@ -225,8 +241,8 @@ function writeDocsAssets(outDir: string): void {
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192 };
 
 /**
- * Builds the library in this thread, one scenario after another, synchronously: for callers that
- * must not start anything (`npm start` builds before serving). `buildLibrary` uses every core.
+ * Builds the library in this thread, one scenario after another, synchronously (tests, and a test's
+ * changed generator). `buildLibrary` uses every core.
  */
 export function buildScenarios(options: ScenariosOptions = {}): BuildResult {
   const p = plan(options);

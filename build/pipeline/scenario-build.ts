@@ -17,6 +17,8 @@ import { gather, generateCompanies, generateMarket, type Families } from "./worl
 export interface BuiltScenario {
   manifest: Manifest;
   report: ValidationReport;
+  /** Error checks the whole world of a future branch failed, which its public report does not show (for the build's message). */
+  branchFailures: string[];
 }
 
 /** Progress of one scenario: companies done of the universe, then the steps after the pass. */
@@ -54,7 +56,8 @@ export function buildScenario(
     progress(done, total, "validating");
     const unnamed = validation.finish(world);
     progress(done, total, "writing market-wide shards");
-    return compiler.finish(world, unnamed);
+    const branchFailures = validation.branchFailures.map((c) => `${c.name} (${c.detail})`);
+    return { ...compiler.finish(world, unnamed), branchFailures };
   } finally {
     scratch.dispose();
   }

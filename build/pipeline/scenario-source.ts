@@ -34,6 +34,22 @@ export const CatalystStory = z
     tickers: z.array(z.string()).default([]),
     /** Log-return of the hit names less the market's on the catalyst day. */
     excess_move: z.number().min(-0.3).max(0.3),
+    /**
+     * The log step of the hit names' revenue from the catalyst on (their business, in their statements);
+     * without it, the step any business news gives (0.6 of its price move), which the story does not claim.
+     */
+    revenue_move: z.number().min(-1).max(1).optional(),
+  })
+  .strict();
+
+/** The hidden regimes: where the chain starts, its base volatility, and the days it is put in a regime. */
+export const RegimeSource = z
+  .object({
+    initial: z.enum(REGIMES).default("expansion"),
+    /** Base annual market volatility before regime multipliers. */
+    market_vol_annual: z.number().positive().default(0.145),
+    /** Turning points of an era: on each date the chain is put in that regime, and runs on from there. */
+    path: z.array(z.object({ from: isoDate, regime: z.enum(REGIMES) }).strict()).default([]),
   })
   .strict();
 
@@ -117,14 +133,7 @@ export const ScenarioSource = z
     /** Extra annual drift of a sector's factor (the theme's winners and losers). */
     sector_tilts: z.record(z.string(), z.number()).default({}),
     catalyst: Catalyst.optional(),
-    regime: z
-      .object({
-        initial: z.enum(REGIMES).default("expansion"),
-        /** Base annual market volatility before regime multipliers. */
-        market_vol_annual: z.number().positive().default(0.145),
-      })
-      .strict()
-      .default({ initial: "expansion", market_vol_annual: 0.145 }),
+    regime: RegimeSource.default({ initial: "expansion", market_vol_annual: 0.145, path: [] }),
     story: Story.optional(),
   })
   .strict()
@@ -144,6 +153,9 @@ export const ScenarioSource = z
   .refine((s) => !s.catalyst || (s.catalyst.date >= s.start_date && s.catalyst.date <= s.end_date), {
     message: "catalyst.date must lie inside the scenario",
   })
+  .refine((s) => s.regime.path.every((p) => p.from > s.start_date && p.from <= s.end_date), {
+    message: "regime.path: each turning point must lie after start_date and inside the scenario",
+  })
   // The generator makes the story's sector leadership happen: each sector the story names drifts
   // at least storyTilt a year up (leading) or down (lagging), whatever the theme's tilt.
   .transform((s) => {
@@ -151,7 +163,7 @@ export const ScenarioSource = z
     const tilt = storyTilt(s.start_date, s.end_date);
     for (const sector of s.story?.sectors?.leading ?? []) tilts[sector] = Math.max(tilts[sector] ?? 0, tilt);
     for (const sector of s.story?.sectors?.lagging ?? []) tilts[sector] = Math.min(tilts[sector] ?? 0, -tilt);
-    return { ...s, world: s.world ?? `${s.theme}/${s.seed}`, sector_tilts: tilts };
+    return { ...s, sector_tilts: tilts };
   });
 
 /**
@@ -170,6 +182,9 @@ export function storyTilt(start: string, end: string): number {
   const businessVariance = (0.055 * years) ** 2;
   return (2 * Math.sqrt(priceVariance + businessVariance)) / years;
 }
+
+/** The label of a world's random streams and artifact ids: its `world`, or `<theme>/<seed>`. */
+export const worldKeyOf = (s: Pick<ScenarioSource, "world" | "theme" | "seed">) => s.world ?? `${s.theme}/${s.seed}`;
 
 /** Whether the story's catalyst hits a company: named among its tickers, or in one of its sectors. */
 export function hitByCatalyst(

@@ -16,11 +16,21 @@ import {
   DATASET_SPLITS,
   isoDate,
   PolicyWindow,
+  RegimeSource,
   ScenarioSource,
   storySectors,
   Story,
+  worldKeyOf,
   type ScenarioSourceInput,
 } from "./scenario-source.ts";
+
+/** What drives every world, unless a theme says otherwise. */
+const MARKET_MECHANICS = [
+  "hidden regime chain driving drift, volatility, credit and policy",
+  "factor model with market, sector and stock-specific returns",
+  "scheduled earnings and idiosyncratic events with price and volume reactions",
+  "dividends and splits reflected in adjusted_close",
+];
 
 const Window = z
   .object({ start: isoDate, end: isoDate, current: isoDate.optional() })
@@ -82,7 +92,7 @@ export const ThemeSource = z
     scenario_title: z.string().min(1),
     market_description: z.string().min(1),
     agent_task: z.string().min(1),
-    market_mechanics: z.array(z.string().min(1)).min(1),
+    market_mechanics: z.array(z.string().min(1)).min(1).default(MARKET_MECHANICS),
     calibration_version: z.string().min(1).default("cal-2026.11"),
     window: Window,
     universe: z
@@ -94,10 +104,7 @@ export const ThemeSource = z
       })
       .strict()
       .default({}),
-    regime: z
-      .object({ initial: z.string().optional(), market_vol_annual: z.number().positive().optional() })
-      .strict()
-      .optional(),
+    regime: RegimeSource.optional(),
     sector_tilts: z.record(z.string(), z.number()).optional(),
     catalyst: Catalyst.optional(),
     story: Story.optional(),
@@ -165,7 +172,11 @@ function scenarioOf(slug: string, theme: ThemeSource, entry: z.output<typeof Sce
     universe: { ...theme.universe, count: entry.count },
     sector_tilts: theme.sector_tilts,
     catalyst: theme.catalyst,
-    regime: theme.regime as ScenarioSourceInput["regime"],
+    // An era's turning points that fall in this window.
+    regime: theme.regime && {
+      ...theme.regime,
+      path: theme.regime.path.filter((p) => p.from > window.start && p.from <= window.end),
+    },
     story,
   };
 }
@@ -193,7 +204,6 @@ function twinPair(base: ScenarioSourceInput, entry: Twin): [ScenarioSourceInput,
   const twin: ScenarioSourceInput = {
     ...base,
     name: entry.name,
-    world: base.world ?? `${base.theme}/${base.seed}`,
     default: entry.default ?? false,
     twin: { name: base.name, branch_date: date, counterfactual: true },
     public_summary: {
@@ -203,6 +213,8 @@ function twinPair(base: ScenarioSourceInput, entry: Twin): [ScenarioSourceInput,
     },
     universe,
     catalyst: entry.branch.catalyst ?? undefined,
+    // The turning points after the branch are its twin's path, not its own.
+    ...(base.regime ? { regime: { ...base.regime, path: (base.regime.path ?? []).filter((p) => p.from < date) } } : {}),
     story,
   };
   return [{ ...base, universe, twin: { name: entry.name, branch_date: date, counterfactual: false } }, twin];
@@ -231,6 +243,8 @@ export function loadScenarioSources(dir: string): LoadedSource[] {
   return loaded;
 }
 
+const daysBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
+
 /** The default subset (`default: true`): what `npm start` builds and the tests run on. */
 export const defaultSources = (dir: string) => loadScenarioSources(dir).filter((l) => l.source.default);
 
@@ -252,12 +266,15 @@ export function libraryProblems(loaded: LoadedSource[]): string[] {
       const other = byName.get(s.twin.name);
       const date = s.twin.branch_date;
       if (!other || other.twin?.name !== s.name) problems.push(`${at}: its twin ${s.twin.name} does not name it back`);
-      else if (other.world !== s.world || other.seed !== s.seed || other.start_date !== s.start_date || other.end_date !== s.end_date)
+      else if (worldKeyOf(other) !== worldKeyOf(s) || other.seed !== s.seed || other.start_date !== s.start_date || other.end_date !== s.end_date)
         problems.push(`${at}: a twin shares its twin's world, seed and window`);
       if (date <= s.start_date || date > s.end_date) problems.push(`${at}: branch date ${date} is not inside the window`);
       if (s.catalyst && s.catalyst.date < date)
         problems.push(`${at}: its catalyst (${s.catalyst.date}) comes before the branch date ${date}`);
     }
+    // A business move the statements are to show needs two quarters after the catalyst.
+    if (s.catalyst && s.story?.catalyst?.revenue_move !== undefined && daysBetween(s.catalyst.date, s.end_date) < 200)
+      problems.push(`${at}: story.catalyst.revenue_move needs 200 days after the catalyst for its statements to show it`);
     for (const w of s.story?.policy ?? []) {
       if (w.to < s.start_date || w.from > s.end_date)
         problems.push(`${at}: story.policy ${w.bank} ${w.from}..${w.to} lies outside the window`);

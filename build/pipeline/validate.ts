@@ -64,6 +64,8 @@ export class ScenarioValidation {
   private readonly context: { run: ReturnType<typeof checkRun>; cut: ReturnType<typeof cutAt> } | undefined;
   private readonly fields: ReportFields;
   private readonly families: Families;
+  /** The branch's failed error checks (a future branch's whole world), which its public report leaves out. */
+  branchFailures: ValidationCheck[] = [];
 
   constructor(
     fields: ReportFields,
@@ -91,7 +93,8 @@ export class ScenarioValidation {
     const checks = this.context
       ? this.context.run.finish(contextWorld(world, this.context.cut, this.families))
       : wholeChecks;
-    const branchFailed = this.context !== undefined && failing(wholeChecks).length > 0;
+    if (this.context) this.branchFailures = failing(wholeChecks);
+    const branchFailed = this.branchFailures.length > 0;
     const failed = failing(checks).length;
     const warnings = checks.filter((c) => !c.passed && c.severity === "warning").length;
     return {

@@ -3,6 +3,7 @@
 // family adding its part of the company), then the parts gathered over the companies. A pure
 // function of (source, generator code). Also the world as of a day: what was public then, for the
 // validation report of a future branch.
+import { worldKeyOf } from "./scenario-source.ts";
 import { tradingDays } from "../models/calendar.ts";
 import type { CompanyOf, Cut, FamilySteps, Scenario, WorldOf } from "../families/family.ts";
 import { FAMILIES } from "../families/registry.ts";
@@ -35,7 +36,7 @@ export function generateMarket(
 ): { world: World; scenario: Scenario } {
   const days = tradingDays(source.start_date, source.end_date);
   if (days.length < 2) throw new Error(`${source.name}: fewer than two trading days`);
-  const scenario = { source, rng: new Rng(source.seed, source.world), scratch };
+  const scenario = { source, rng: new Rng(source.seed, worldKeyOf(source)), scratch };
   // Filled in place: the registry's types let each family read only the parts before it.
   const world = { days } as World;
   for (const family of families) {

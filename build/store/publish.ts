@@ -45,6 +45,8 @@ export interface PublishOptions {
   log?: (line: string) => void;
   /** Ids retired on purpose: the catalog lists them no more (their objects stay). */
   retired?: ReadonlySet<string>;
+  /** false: upload the objects only, leaving the catalog to a later `switchCatalog` (a CI job of several). */
+  catalog?: boolean;
 }
 
 export interface PublishReport {
@@ -199,27 +201,44 @@ export async function publishBundles(options: PublishOptions): Promise<PublishRe
     log(`${s.name}: published (${objects.length} objects and the manifest)`);
   }
 
-  // Merge with what the bucket already lists, so scenarios published from elsewhere stay listed.
+  if (options.catalog === false) {
+    report.seconds = (performance.now() - started) / 1000;
+    return report;
+  }
+  const written = await switchCatalog(store, local, options.retired, signal);
+  if (written) {
+    report.objects++;
+    report.bytes += written;
+  }
+  report.catalogScenarios = (unpack((await store.get(CATALOG_KEY))!) as Catalog).scenarios.length;
+  log(`catalog: ${report.catalogScenarios} scenarios`);
+  report.seconds = (performance.now() - started) / 1000;
+  return report;
+}
+
+/**
+ * Lists a catalog's scenarios in the bucket's: its own merged with what the bucket already lists (so
+ * scenarios published from elsewhere stay listed), each name's versions the bucket's then these,
+ * retired ids left out (catalog.ts), in one write, the last of a publish. Every listed scenario's
+ * objects must be there already. Answers the bytes written (0 when the bucket already said the same).
+ */
+export async function switchCatalog(
+  store: ObjectStore,
+  local: Catalog,
+  retired: ReadonlySet<string> = new Set(),
+  signal?: AbortSignal,
+): Promise<number> {
   signal?.throwIfAborted();
   const remoteBytes = await store.get(CATALOG_KEY);
   const remote = remoteBytes ? (unpack(remoteBytes) as Catalog) : { ...local, scenarios: [] };
   const localIds = new Set(local.scenarios.map((e) => e.scenario.id));
   const merged: Catalog = {
     ...local,
-    scenarios: linkedEntries(
-      [...remote.scenarios.filter((e) => !localIds.has(e.scenario.id)), ...local.scenarios],
-      options.retired,
-    ),
+    scenarios: linkedEntries([...remote.scenarios.filter((e) => !localIds.has(e.scenario.id)), ...local.scenarios], retired),
   };
   const catalog = pack(merged);
-  if (!remoteBytes || !Buffer.from(remoteBytes).equals(catalog)) {
-    signal?.throwIfAborted();
-    await store.put(CATALOG_KEY, catalog, signal);
-    report.objects++;
-    report.bytes += catalog.byteLength;
-  }
-  report.catalogScenarios = merged.scenarios.length;
-  report.seconds = (performance.now() - started) / 1000;
-  log(`catalog: ${merged.scenarios.length} scenarios`);
-  return report;
+  if (remoteBytes && Buffer.from(remoteBytes).equals(catalog)) return 0;
+  signal?.throwIfAborted();
+  await store.put(CATALOG_KEY, catalog, signal);
+  return catalog.byteLength;
 }

@@ -38,6 +38,8 @@ export interface CatalogEntry {
   superseded_by: string | null;
   /** The current version of its twin, if it has one and the library holds it. */
   twin_scenario_id: string | null;
+  /** Which source and generator built it (build/pipeline/library.ts): what a publish from CI compares to skip it. */
+  build_stamp?: string;
 }
 
 /**

@@ -1,0 +1,138 @@
+// `npm run library:ci -- <step> [options]`: the steps of .github/workflows/library.yml, which publishes the
+// library from CI, runnable anywhere (test/library-ci.test.ts runs them against a local R2). The bucket
+// is R2 through its S3 API (the environment of build/store/object-store.ts), or `--local DIR`.
+//
+//   plan [--slices N]            the scenarios the bucket lacks (no current version built from the same
+//                                source and generator), dealt into at most N slices of like cost:
+//                                prints `slices=<json>` (a GitHub step output)
+//   build --slice JSON --out DIR builds one slice; fails, naming the checks, if a scenario is unhealthy
+//   upload --bundles DIR         uploads a slice's objects (content-addressed: each under its id), not the catalog
+//   switch --catalogs DIR        lists every slice's scenarios (the catalog.mpk of each, under DIR) in the
+//                                bucket's catalog, in one write: run only when every slice has succeeded
+//
+// A run that fails or is stopped before `switch` lists nothing new: published ids keep their bytes.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { unpack } from "msgpackr";
+import { CATALOG_KEY } from "../../src/bundle/layout.ts";
+import type { Catalog } from "../../src/bundle/types.ts";
+import { generatorInputsHash } from "../pipeline/generator-inputs.ts";
+import { buildLibrary, DEFAULT_SRC_DIR, stampOf } from "../pipeline/library.ts";
+import { loadScenarioSources, type LoadedSource } from "../pipeline/theme-source.ts";
+import { RETIRED_FILE, retiredIds } from "../store/catalog.ts";
+import { openLocalR2Store, openS3Store, r2ConfigFromEnv, type ObjectStore } from "../store/object-store.ts";
+import { publishBundles, switchCatalog } from "../store/publish.ts";
+
+const [step, ...rest] = process.argv.slice(2);
+const { values } = parseArgs({
+  args: rest,
+  options: {
+    slices: { type: "string", default: "8" },
+    slice: { type: "string" },
+    out: { type: "string" },
+    bundles: { type: "string" },
+    catalogs: { type: "string" },
+    src: { type: "string" },
+    local: { type: "string" },
+  },
+});
+const srcDir = values.src ? resolve(values.src) : DEFAULT_SRC_DIR;
+const openStore = (): Promise<ObjectStore> | ObjectStore =>
+  values.local ? openLocalR2Store(resolve(values.local)) : openS3Store(r2ConfigFromEnv());
+
+/** A slice of the library: the names of its scenarios. */
+interface Slice {
+  index: number;
+  names: string[];
+}
+
+/** A scenario's rough cost to build: companies times days. */
+const cost = ({ source }: LoadedSource) =>
+  source.universe.count * (Date.parse(source.end_date) - Date.parse(source.start_date)) / 86_400_000;
+
+async function plan(): Promise<void> {
+  const store = await openStore();
+  let published: Catalog | undefined;
+  try {
+    const bytes = await store.get(CATALOG_KEY);
+    published = bytes ? (unpack(bytes) as Catalog) : undefined;
+  } finally {
+    await store.close();
+  }
+  const stamps = new Map(
+    (published?.scenarios ?? []).filter((e) => e.superseded_by === null).map((e) => [e.scenario.name, e.build_stamp]),
+  );
+  const inputs = generatorInputsHash();
+  const stale = loadScenarioSources(srcDir).filter((l) => stamps.get(l.source.name) !== stampOf(l, inputs));
+  // The costliest first, each to the slice with the least so far.
+  const slices: (Slice & { cost: number })[] = Array.from({ length: Math.min(Number(values.slices), stale.length) }, (_, k) => ({
+    index: k + 1,
+    names: [],
+    cost: 0,
+  }));
+  for (const l of [...stale].sort((a, b) => cost(b) - cost(a))) {
+    const lightest = slices.reduce((a, b) => (b.cost < a.cost ? b : a));
+    lightest.names.push(l.source.name);
+    lightest.cost += cost(l);
+  }
+  console.error(`${stale.length} of the library's scenarios to build, in ${slices.length} slices`);
+  console.log(`slices=${JSON.stringify(slices.map(({ index, names }) => ({ index, names })))}`);
+}
+
+async function build(): Promise<void> {
+  const slice = JSON.parse(values.slice ?? "null") as Slice | null;
+  if (!slice || !values.out) throw new Error("build needs --slice JSON and --out DIR");
+  const result = await buildLibrary({ srcDir, outDir: resolve(values.out), names: slice.names });
+  let failed = false;
+  for (const [name, report] of result.reports)
+    if (!report.healthy) {
+      failed = true;
+      const checks = report.checks.filter((c) => !c.passed && c.severity === "error").map((c) => c.name);
+      const hidden = (result.branchFailures.get(name) ?? []).map((f) => `in its branch, ${f}`);
+      console.error(`${name} failed validation: ${[...checks, ...hidden].join("; ")}`);
+    }
+  if (failed) process.exit(1);
+}
+
+async function upload(): Promise<void> {
+  if (!values.bundles) throw new Error("upload needs --bundles DIR");
+  const store = await openStore();
+  try {
+    const r = await publishBundles({ bundlesDir: resolve(values.bundles), store, catalog: false, log: (l) => console.log(l) });
+    console.log(`${r.published.length} uploaded, ${r.skipped.length} already there (${(r.bytes / 1e6).toFixed(1)} MB)`);
+  } finally {
+    await store.close();
+  }
+}
+
+async function switchAll(): Promise<void> {
+  if (!values.catalogs) throw new Error("switch needs --catalogs DIR");
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name === CATALOG_KEY) files.push(path);
+    }
+  };
+  walk(resolve(values.catalogs));
+  if (!files.length) throw new Error(`no ${CATALOG_KEY} under ${values.catalogs}`);
+  const slices = files.map((f) => unpack(readFileSync(f)) as Catalog);
+  const local: Catalog = { ...slices[0], scenarios: slices.flatMap((c) => c.scenarios) };
+  const store = await openStore();
+  try {
+    const retired = existsSync(join(srcDir, RETIRED_FILE)) ? retiredIds(join(srcDir, RETIRED_FILE)) : new Set<string>();
+    const written = await switchCatalog(store, local, retired);
+    console.log(written ? `catalog switched: ${local.scenarios.length} scenarios of ${files.length} slices listed` : "catalog unchanged");
+  } finally {
+    await store.close();
+  }
+}
+
+const steps: Record<string, () => Promise<void>> = { plan, build, upload, switch: switchAll };
+if (!step || !steps[step]) {
+  console.error("usage: npm run library:ci -- plan|build|upload|switch [options] (see build/cli/library-ci.ts)");
+  process.exit(2);
+}
+await steps[step]();
