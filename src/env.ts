@@ -1,5 +1,5 @@
 import type { BundleReader } from "./bundle/reader.ts";
-import type { Identity } from "./http/respond.ts";
+import type { Clock } from "./keys.ts";
 import type { RateLimiter } from "./ratelimit.ts";
 
 export interface Env {
@@ -16,5 +16,9 @@ export interface Env {
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { reader: BundleReader; identity: Identity | null };
+  Variables: {
+    reader: BundleReader;
+    /** The request's key is a clock key (set with the key, src/http/auth.ts). */
+    clock: Clock | undefined;
+  };
 }

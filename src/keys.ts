@@ -6,6 +6,35 @@ export interface KeyRecord {
   rate_limit_per_minute: number;
   label: string;
   created: string;
+  /** A clock key's binding (docs/clock-keys.md); absent for an ordinary key. */
+  clock?: Clock;
+}
+
+/**
+ * A clock key reads one scenario, and nothing after its horizon: an evaluator's agent cannot see
+ * the future even by asking for a later date. The horizon moves forward only.
+ */
+export interface Clock {
+  scenario_id: string;
+  /** YYYY-MM-DD: the last date any answer to the key may show. */
+  horizon: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `text` if it is a real calendar date (YYYY-MM-DD); an Error naming `what` otherwise. */
+export function calendarDate(text: string, what: string): string {
+  const time = DATE.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN;
+  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== text)
+    throw new Error(`${what} must be a date (YYYY-MM-DD), not '${text}'`);
+  return text;
+}
+
+/** The clock moved to `to`: an Error for a date that is not one, or earlier than its horizon (a clock never goes back). */
+export function advancedClock(clock: Clock, to: string): Clock {
+  calendarDate(to, "the new horizon");
+  if (to < clock.horizon) throw new Error(`a clock moves forward only: ${to} is before its horizon ${clock.horizon}`);
+  return { ...clock, horizon: to };
 }
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;

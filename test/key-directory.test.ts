@@ -1,7 +1,7 @@
 // Key lookups against an in-memory stand-in for the KEYS namespace that counts its reads: unknown
 // keys must not cost a read each (a flood of them once slowed every valid client).
 import { describe, expect, it } from "vitest";
-import { KeyDirectory, UNKNOWN_KEY_CACHE_MS } from "../src/http/key-directory.ts";
+import { KeyDirectory, KNOWN_KEY_CACHE_MS, UNKNOWN_KEY_CACHE_MS } from "../src/http/key-directory.ts";
 import { hashApiKey, keyRecordName, type KeyRecord } from "../src/keys.ts";
 
 function countingKv() {
@@ -23,6 +23,17 @@ function countingKv() {
 const record: KeyRecord = { account_id: "acct", rate_limit_per_minute: 60, label: "t", created: "t" };
 
 describe("key directory", () => {
+  it("sees a clock key's new horizon once its cached record is older than the documented lifetime", async () => {
+    const kv = countingKv();
+    const keys = new KeyDirectory();
+    const key = "sm_clock_key_0123456789";
+    await kv.put(key, { ...record, clock: { scenario_id: "s", horizon: "2008-06-30" } });
+    expect((await keys.lookup(kv, key, 0))?.record.clock?.horizon).toBe("2008-06-30");
+    await kv.put(key, { ...record, clock: { scenario_id: "s", horizon: "2008-07-31" } });
+    expect((await keys.lookup(kv, key, KNOWN_KEY_CACHE_MS - 1))?.record.clock?.horizon).toBe("2008-06-30");
+    expect((await keys.lookup(kv, key, KNOWN_KEY_CACHE_MS))?.record.clock?.horizon).toBe("2008-07-31");
+  });
+
   it("reads the namespace once for a repeated unknown key", async () => {
     const kv = countingKv();
     const keys = new KeyDirectory();

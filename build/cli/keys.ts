@@ -1,15 +1,25 @@
-// `npm run keys -- <create|list|revoke> [options]`: manage API keys. Keys live in the KEYS KV
+// `npm run keys -- <create|list|revoke|advance> [options]`: manage API keys. Keys live in the KEYS KV
 // namespace only as SHA-256 hashes; the key itself is printed once, on creation, and nowhere else.
 //   create --account ID [--limit N] [--label TEXT]   issue a key
-//   list                                            hashes (prefix), accounts, limits
+//          [--scenario ID --horizon DATE]           ... a clock key: that scenario only, nothing after DATE
+//   list                                            hashes (prefix), accounts, limits, clocks
 //   revoke --hash PREFIX | --key KEY                delete a key
-// Add --local to manage the keys of `npm start` (also while it runs); otherwise wrangler talks to the
-// deployed namespace of wrangler.toml.
+//   advance --hash PREFIX | --key KEY --to DATE     move a clock key's horizon forward (never back); its
+//                                                   answers follow within 30 s (the worker's key cache)
+// Add --local to manage the keys of `npm start` (also while it runs; `--state DIR` for one started with
+// `--state DIR`); otherwise wrangler talks to the deployed namespace of wrangler.toml.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_RATE_LIMIT_PER_MINUTE, hashApiKey, keyRecordName, type KeyRecord } from "../../src/keys.ts";
+import {
+  advancedClock,
+  calendarDate,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  hashApiKey,
+  keyRecordName,
+  type KeyRecord,
+} from "../../src/keys.ts";
 import { openLocalKv } from "../serve/local-runtime.ts";
 import { ROOT } from "../serve/worker-bundle.ts";
 
@@ -42,8 +52,8 @@ const remoteStore: KeyStore = {
   async close() {},
 };
 
-async function localStore(): Promise<KeyStore> {
-  const { mf, kv } = await openLocalKv(join(ROOT, ".local", "state"));
+async function localStore(stateDir: string): Promise<KeyStore> {
+  const { mf, kv } = await openLocalKv(join(stateDir, "state"));
   return {
     put: (name, record) => kv.put(name, JSON.stringify(record), { metadata: record }),
     async list() {
@@ -56,7 +66,7 @@ async function localStore(): Promise<KeyStore> {
 }
 
 const USAGE =
-  "usage: npm run keys -- <create|list|revoke> [--local] [options] (the options are at the top of build/cli/keys.ts)";
+  "usage: npm run keys -- <create|list|revoke|advance> [--local] [options] (the options are at the top of build/cli/keys.ts)";
 
 /** The command line, or its usage in one line (no stack trace) for one it cannot read. */
 function commandLine() {
@@ -69,7 +79,11 @@ function commandLine() {
         label: { type: "string" },
         hash: { type: "string" },
         key: { type: "string" },
+        scenario: { type: "string" },
+        horizon: { type: "string" },
+        to: { type: "string" },
         local: { type: "boolean", default: false },
+        state: { type: "string" },
       },
     });
   } catch (error) {
@@ -79,7 +93,19 @@ function commandLine() {
 }
 const { positionals, values } = commandLine();
 
-const store = values.local ? await localStore() : remoteStore;
+const clockText = (record: KeyRecord) =>
+  record.clock ? `  clock: scenario ${record.clock.scenario_id} up to ${record.clock.horizon}` : "";
+
+/** The one key named by --key or --hash (a prefix). */
+async function oneKey(command: string) {
+  const hash = values.key ? await hashApiKey(values.key) : values.hash;
+  if (!hash) throw new Error(`${command} needs --hash PREFIX or --key KEY`);
+  const matches = (await store.list()).filter((k) => k.name.startsWith(keyRecordName(hash)));
+  if (matches.length !== 1) throw new Error(`--hash matches ${matches.length} keys; give a longer prefix`);
+  return matches[0];
+}
+
+const store = values.local ? await localStore(resolve(values.state ?? join(ROOT, ".local"))) : remoteStore;
 try {
   const command = positionals[0];
   if (command === "create") {
@@ -88,29 +114,38 @@ try {
     if (!Number.isInteger(limit) || limit < 1) throw new Error("--limit must be a positive integer");
     const key = `sm_${randomBytes(24).toString("base64url")}`;
     const hash = await hashApiKey(key);
+    if (Boolean(values.scenario) !== Boolean(values.horizon))
+      throw new Error("a clock key needs both --scenario and --horizon");
     const record: KeyRecord = {
       account_id: values.account,
       rate_limit_per_minute: limit,
       label: values.label ?? "",
       created: new Date().toISOString().slice(0, 10),
+      ...(values.scenario
+        ? { clock: { scenario_id: values.scenario, horizon: calendarDate(values.horizon!, "--horizon") } }
+        : {}),
     };
     await store.put(keyRecordName(hash), record);
     console.log(`key (shown once, store it now): ${key}`);
-    console.log(`hash prefix: ${hash.slice(0, 12)}  account: ${record.account_id}  limit/min: ${limit}`);
+    console.log(`hash prefix: ${hash.slice(0, 12)}  account: ${record.account_id}  limit/min: ${limit}${clockText(record)}`);
   } else if (command === "list") {
     for (const { name, record } of await store.list()) {
       const hash = name.slice("key:".length, "key:".length + 12);
       console.log(
-        `${hash}  ${record?.account_id ?? "?"}  ${record?.rate_limit_per_minute ?? "?"}/min  ${record?.label ?? ""}  ${record?.created ?? ""}`,
+        `${hash}  ${record?.account_id ?? "?"}  ${record?.rate_limit_per_minute ?? "?"}/min  ${record?.label ?? ""}  ${record?.created ?? ""}${record ? clockText(record) : ""}`,
       );
     }
   } else if (command === "revoke") {
-    const hash = values.key ? await hashApiKey(values.key) : values.hash;
-    if (!hash) throw new Error("revoke needs --hash PREFIX or --key KEY");
-    const matches = (await store.list()).filter((k) => k.name.startsWith(keyRecordName(hash)));
-    if (matches.length !== 1) throw new Error(`--hash matches ${matches.length} keys; give a longer prefix`);
-    await store.remove(matches[0].name);
-    console.log(`revoked ${matches[0].name.slice(4, 16)} (account ${matches[0].record?.account_id ?? "?"})`);
+    const { name, record } = await oneKey("revoke");
+    await store.remove(name);
+    console.log(`revoked ${name.slice(4, 16)} (account ${record?.account_id ?? "?"})`);
+  } else if (command === "advance") {
+    const { name, record } = await oneKey("advance");
+    if (!record?.clock) throw new Error(`${name.slice(4, 16)} is not a clock key`);
+    if (!values.to) throw new Error("advance needs --to DATE");
+    const moved = { ...record, clock: advancedClock(record.clock, values.to) };
+    await store.put(name, moved);
+    console.log(`${name.slice(4, 16)}${clockText(moved)} (was ${record.clock.horizon}; answers follow within 30 s)`);
   } else {
     throw new Error(USAGE);
   }

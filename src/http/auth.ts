@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
 import type { RateDecision } from "../ratelimit.ts";
+import { CLOCK_HEADER } from "./clock.ts";
 import { ApiError } from "./errors.ts";
 import { KeyDirectory } from "./key-directory.ts";
 
@@ -28,6 +29,7 @@ export async function authenticate(c: Context<AppEnv>) {
 
 export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { hash, record } = await authenticate(c);
+  c.set("clock", record.clock);
 
   const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(hash));
   const deciding = limiter.hit(record.rate_limit_per_minute);
@@ -42,5 +44,6 @@ export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.res.headers.set("X-RateLimit-Limit", String(decision.limit));
     c.res.headers.set("X-RateLimit-Remaining", String(decision.remaining));
     c.res.headers.set("X-Account-ID", record.account_id);
+    if (record.clock) c.res.headers.set(CLOCK_HEADER, record.clock.horizon);
   }
 };

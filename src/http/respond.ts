@@ -91,7 +91,7 @@ const requestText = (c: Context<AppEnv>) => {
 
 /** Route middleware of every data route: answer a request already seen, before its validation. */
 export const seenBefore: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const identity = identities.get(requestText(c));
+  const identity = c.get("clock") ? undefined : identities.get(requestText(c));
   if (identity) {
     const reader = c.get("reader");
     const current = identity.scenarioId

@@ -10,6 +10,7 @@ import { ErrorBody } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError, type FieldError } from "./errors.ts";
 import { concat, renderAnswer, type Answer } from "./json.ts";
+import { clocked } from "./clock.ts";
 import { answer, answeredBefore, identify, remember, seenBefore } from "./respond.ts";
 import { Scenario } from "./scenario.ts";
 
@@ -37,12 +38,21 @@ const asOfHeader = {
       "current_date); on every answer about a scenario.",
     schema: { type: "string" as const, format: "date" },
   },
+  "X-Clock-Horizon": {
+    description:
+      "Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` " +
+      "gets this horizon, as X-As-Of says.",
+    schema: { type: "string" as const, format: "date" },
+  },
 };
 
 /** Error answers every keyed route can give (GAPS.md). */
 export const errorResponses = {
   400: errorAnswer("A combination that cannot be served (start_date after end_date, interval other than day, ...)."),
   401: errorAnswer("Missing or invalid X-API-KEY header."),
+  403: errorAnswer(
+    "A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report.",
+  ),
   404: errorAnswer("Unknown scenario, or a ticker, bank, fund or route the scenario does not hold."),
   422: errorAnswer(
     "A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values.",
@@ -68,6 +78,8 @@ interface DataRouteConfig<Request extends RouteConfig["request"], Response exten
   response: Response;
   /** The date parameters whose earliest is the horizon (default `as_of`); without any, the scenario's current_date. */
   pointInTime?: readonly string[];
+  /** The answer describes whole windows (the catalog, a validation report): refused to clock keys. */
+  wholeWindow?: boolean;
 }
 
 /**
@@ -107,7 +119,7 @@ export function dataRoute<const Request extends RouteConfig["request"], const Re
       ...errorResponses,
     },
   });
-  return { ...route, pointInTime: config.pointInTime ?? AS_OF };
+  return { ...route, pointInTime: config.pointInTime ?? AS_OF, wholeWindow: config.wholeWindow ?? false };
 }
 
 type DataRoute = ReturnType<typeof dataRoute>;
@@ -161,16 +173,18 @@ export function serve<R extends DataRoute>(
   ) => Promise<Answer<ResponseBody<R>>>,
   check?: Check<Validated<R, "query"> & Validated<R, "params">>,
 ): void {
-  const { pointInTime, ...declaration } = route;
+  const { pointInTime, wholeWindow, ...declaration } = route;
   app.openapi(
     declaration as R,
     (async (c: Context<AppEnv>) => {
       const req = c.req as unknown as { valid(target: string): { strict?: boolean } | undefined };
       const { strict, ...query } = req.valid("query") ?? {};
       if (strict) refuseUnknownParameters(c, route.path, route.request!.query as z.ZodObject);
-      const input = { ...query, ...req.valid("param") } as Validated<R, "query"> & Validated<R, "params">;
+      const input = clocked(c, { ...query, ...req.valid("param") }, pointInTime, wholeWindow) as Validated<R, "query"> &
+        Validated<R, "params">;
       const identity = await identify(c, route.path, input as Record<string, unknown>, pointInTime);
-      if (identity) remember(c, identity);
+      // A clock key's URL does not name its answer (its horizon does): never remembered by URL.
+      if (identity && !c.get("clock")) remember(c, identity);
       const before = identity && answeredBefore(c, identity);
       if (before) return before;
       check?.(input);
@@ -316,7 +330,7 @@ export function servePost<Body extends z.ZodType, Response extends z.ZodType>(
   const { body, pointInTime, ...declaration } = route;
   app.openAPIRegistry.registerPath(declaration);
   app.post(route.path, async (c) => {
-    const input = await jsonBody(c, body);
+    const input = clocked(c, (await jsonBody(c, body)) as Record<string, unknown>, pointInTime) as z.output<Body>;
     const identity = await identify(c, route.path, input as Record<string, unknown>, pointInTime);
     const before = identity && answeredBefore(c, identity);
     if (before) return before;

@@ -16,6 +16,7 @@ const scenarioPath = z.object({
 const listScenarios = dataRoute({
   path: "/scenarios",
   tag: TAG,
+  wholeWindow: true,
   summary: "List the scenario library",
   description:
     "No scenario_id needed. Filters combine; the list can grow as scenarios are published. " +
@@ -62,6 +63,7 @@ const listScenarios = dataRoute({
 const listThemes = dataRoute({
   path: "/scenarios/themes",
   tag: TAG,
+  wholeWindow: true,
   summary: "The library's themes",
   description: "No scenario_id needed. Each theme with its title, dataset split and number of scenarios, by name.",
   request: { query: z.object({}) },
@@ -71,6 +73,7 @@ const listThemes = dataRoute({
 const getScenario = dataRoute({
   path: "/scenarios/{scenario_id}",
   tag: TAG,
+  wholeWindow: true,
   summary: "One scenario, with its instruments",
   request: { params: scenarioPath },
   response: z.object({ scenario: ScenarioDetail }),
@@ -79,6 +82,7 @@ const getScenario = dataRoute({
 const getValidation = dataRoute({
   path: "/scenarios/{scenario_id}/validation",
   tag: TAG,
+  wholeWindow: true,
   summary: "A scenario's validation report",
   request: { params: scenarioPath },
   response: z.object({ validation: ValidationReport }),

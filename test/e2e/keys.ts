@@ -11,3 +11,12 @@ export const KEYS = {
   python: { key: "sm_test_python_client_key", limit: 100_000, account: "acct-python" },
   pythonTiny: { key: "sm_test_python_tiny_key", limit: 1, account: "acct-python-tiny" },
 } as const;
+
+/**
+ * Clock keys (docs/clock-keys.md), each bound to a default scenario (DEFAULT_NAMES: its id is resolved at
+ * setup) and a horizon: megacap-tech-2023 in mid-window, the branch scenario inside its branch.
+ */
+export const CLOCK_KEYS = {
+  megacap: { key: "sm_test_clock_megacap_0123", scenario: "MEGACAP", horizon: "2023-06-30" },
+  branch: { key: "sm_test_clock_branch_01234", scenario: "BRANCH", horizon: "2026-01-15" },
+} as const;

@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base, body, json, MEGACAP, request } from "./client.ts";
 import { KEYS } from "./keys.ts";
+import { TOOL_CALLS as CALLS } from "./samples.ts";
 
 type Json = Record<string, any>;
 
@@ -40,40 +41,6 @@ async function call(
 }
 
 const s = { scenario_id: MEGACAP };
-/** One call per tool, with arguments an agent would send. */
-const CALLS: Record<string, Json> = {
-  list_scenarios: {},
-  get_scenario: s,
-  get_stock_prices: { ...s, ticker: "AAPL", start_date: "2023-01-01", end_date: "2023-12-31" },
-  get_stock_price: { ...s, ticker: "AAPL", as_of: "2023-07-05" },
-  get_trading_days: { ...s, start_date: "2023-06-01", end_date: "2023-06-30" },
-  get_company_facts: { ...s, ticker: "NVDA" },
-  get_income_statements: { ...s, ticker: "AAPL", period: "quarterly", limit: 4 },
-  get_balance_sheets: { ...s, ticker: "MSFT", period: "annual" },
-  get_cash_flow_statements: { ...s, ticker: "JPM", period: "ttm" },
-  get_segmented_financials: { ...s, ticker: "AAPL", limit: 2 },
-  get_financial_metrics: { ...s, ticker: "AAPL", period: "ttm", limit: 4 },
-  get_financial_metrics_snapshot: { ...s, ticker: "AAPL", as_of: "2023-09-01" },
-  get_earnings: { ...s, ticker: "AAPL" },
-  get_analyst_estimates: { ...s, ticker: "AAPL" },
-  get_news: { ...s, ticker: ["AAPL"], limit: 10 },
-  get_filings: { ...s, ticker: "AAPL" },
-  get_filing_items: { ...s, ticker: "AAPL", filing_type: "10-K", item: ["Item-1.01"] },
-  list_filing_item_types: s,
-  get_insider_trades: { ...s, ticker: ["AAPL"] },
-  get_insider_ownership: { ...s, ticker: "AAPL" },
-  get_beneficial_ownership: { ...s, ticker: "AAPL" },
-  get_institutional_holdings: { ...s, ticker: "AAPL" },
-  get_institutional_investors: s,
-  get_interest_rates: { ...s, bank: "fed" },
-  get_macro: { ...s, start_date: "2023-06-01", end_date: "2023-06-30" },
-  get_events: { ...s, ticker: ["AAPL"], limit: 5 },
-  get_analyst_notes: { ...s, ticker: "MSFT" },
-  screen_stocks: { ...s, filters: [{ field: "price_to_earnings_ratio", operator: "lt", value: 40 }] },
-  list_stock_screener_filters: {},
-  get_kpi_metrics: { ...s, ticker: "AAPL" },
-  get_index_fund: { ...s, ticker: ["SPY"] },
-};
 
 describe("the MCP server", () => {
   it("initializes and lists financialdatasets' tool names, each data tool taking scenario_id and as_of as its clock", async () => {

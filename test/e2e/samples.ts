@@ -98,3 +98,39 @@ export const POST_SAMPLES: Record<string, Record<string, unknown>> = {
 
 /** Routes that need no key. */
 export const OPEN_ROUTES = new Set(["/", "/health", "/openapi.json", "/docs", "/docs/{asset}"]);
+
+const m = { scenario_id: MEGACAP };
+/** One call per MCP tool, with arguments an agent would send. */
+export const TOOL_CALLS: Record<string, Record<string, unknown>> = {
+  list_scenarios: {},
+  get_scenario: m,
+  get_stock_prices: { ...m, ticker: "AAPL", start_date: "2023-01-01", end_date: "2023-12-31" },
+  get_stock_price: { ...m, ticker: "AAPL", as_of: "2023-07-05" },
+  get_trading_days: { ...m, start_date: "2023-06-01", end_date: "2023-06-30" },
+  get_company_facts: { ...m, ticker: "NVDA" },
+  get_income_statements: { ...m, ticker: "AAPL", period: "quarterly", limit: 4 },
+  get_balance_sheets: { ...m, ticker: "MSFT", period: "annual" },
+  get_cash_flow_statements: { ...m, ticker: "JPM", period: "ttm" },
+  get_segmented_financials: { ...m, ticker: "AAPL", limit: 2 },
+  get_financial_metrics: { ...m, ticker: "AAPL", period: "ttm", limit: 4 },
+  get_financial_metrics_snapshot: { ...m, ticker: "AAPL", as_of: "2023-09-01" },
+  get_earnings: { ...m, ticker: "AAPL" },
+  get_analyst_estimates: { ...m, ticker: "AAPL" },
+  get_news: { ...m, ticker: ["AAPL"], limit: 10 },
+  get_filings: { ...m, ticker: "AAPL" },
+  get_filing_items: { ...m, ticker: "AAPL", filing_type: "10-K", item: ["Item-1.01"] },
+  list_filing_item_types: m,
+  get_insider_trades: { ...m, ticker: ["AAPL"] },
+  get_insider_ownership: { ...m, ticker: "AAPL" },
+  get_beneficial_ownership: { ...m, ticker: "AAPL" },
+  get_institutional_holdings: { ...m, ticker: "AAPL" },
+  get_institutional_investors: m,
+  get_interest_rates: { ...m, bank: "fed" },
+  get_macro: { ...m, start_date: "2023-06-01", end_date: "2023-06-30" },
+  get_events: { ...m, ticker: ["AAPL"], limit: 5 },
+  get_analyst_notes: { ...m, ticker: "MSFT" },
+  screen_stocks: { ...m, filters: [{ field: "price_to_earnings_ratio", operator: "lt", value: 40 }] },
+  list_stock_screener_filters: {},
+  get_kpi_metrics: { ...m, ticker: "AAPL" },
+  get_index_fund: { ...m, ticker: ["SPY"] },
+};

@@ -1,9 +1,9 @@
 // Global setup of the end-to-end project: build the default scenario library once, serve it from the
 // real worker in workerd (miniflare) with the test keys, and hand the address to every test file.
 import type { TestProject } from "vitest/node";
-import { buildTempBundles } from "../support/bundles.ts";
+import { buildTempBundles, defaultIds } from "../support/bundles.ts";
 import { startTestRuntime } from "../support/runtime.ts";
-import { KEYS } from "./keys.ts";
+import { CLOCK_KEYS, KEYS } from "./keys.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,6 +20,9 @@ export default async function setup(project: TestProject) {
   const bundles = buildTempBundles();
   const rt = await startTestRuntime({ bundlesDir: bundles.outDir });
   for (const { key, limit, account } of Object.values(KEYS)) await rt.addKey(key, limit, account);
+  const ids = defaultIds(bundles.outDir);
+  for (const { key, scenario, horizon } of Object.values(CLOCK_KEYS))
+    await rt.addKey(key, 1_000_000, "acct-clock", { scenario_id: ids[scenario], horizon });
   project.provide("base", rt.base);
   project.provide("entryBase", rt.entryBase);
   project.provide("bundlesDir", bundles.outDir);

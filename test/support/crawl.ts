@@ -1,4 +1,4 @@
-// Every row a scenario serves as of a date, through the API: each GET route of /openapi.json that takes
+// Every row a scenario serves as of a date (or with no date: the key's default horizon), through the API: each GET route of /openapi.json that takes
 // `scenario_id`, for each of its instruments, banks, periods and filers, at the route's largest page,
 // page after page; each news article's own route; the two POST routes. Answers come back keyed by
 // request with the scenario's id taken out of them, so two scenarios' crawls compare line by line.
@@ -21,7 +21,7 @@ function rowsOf(body: unknown): unknown[] {
   return best;
 }
 
-export async function crawl(base: string, key: string, scenarioId: string, asOf: string): Promise<Crawl> {
+export async function crawl(base: string, key: string, scenarioId: string, asOf: string | undefined): Promise<Crawl> {
   const headers = { "X-API-KEY": key };
   const fetchText = async (path: string, body?: object) => {
     const res = await fetch(base + path, {
@@ -33,11 +33,12 @@ export async function crawl(base: string, key: string, scenarioId: string, asOf:
   };
   const json = async (path: string) => JSON.parse((await fetchText(path)).text) as Record<string, any>;
   const q = (params: Record<string, string>) => new URLSearchParams({ scenario_id: scenarioId, ...params }).toString();
+  const at: Record<string, string> = asOf ? { as_of: asOf } : {};
 
   const paths = (await json("/openapi.json")).paths as Paths;
-  const instruments = (await json(`/prices/tickers?${q({})}`)).tickers as string[];
+  const instruments = (await json(`/prices/tickers?${q(at)}`)).tickers as string[];
   const banks = ((await json("/macro/interest-rates/banks")).banks as { bank: string }[]).map((b) => b.bank);
-  const filers = ((await json(`/institutional-holdings/investors?${q({})}`)).investors as { cik?: string }[])
+  const filers = ((await json(`/institutional-holdings/investors?${q(at)}`)).investors as { cik?: string }[])
     .map((f) => f.cik)
     .filter((cik): cik is string => typeof cik === "string");
 
@@ -64,7 +65,7 @@ export async function crawl(base: string, key: string, scenarioId: string, asOf:
     const params = new Map((item.get?.parameters ?? []).map((p) => [p.name, p]));
     if (!params.get("scenario_id")?.required || route.includes("{")) continue;
     const limit = params.get("limit")?.schema?.maximum;
-    const base: Record<string, string> = params.has("as_of") ? { as_of: asOf } : {};
+    const base: Record<string, string> = params.has("as_of") ? at : {};
     const subjects: Record<string, string>[] = [];
     if (params.has("ticker")) subjects.push(...instruments.map((ticker) => ({ ticker })));
     if (params.has("bank")) subjects.push(...banks.map((bank) => ({ bank })));
@@ -79,16 +80,16 @@ export async function crawl(base: string, key: string, scenarioId: string, asOf:
           for (const a of rowsOf(answer) as { artifact_id?: string }[])
             if (a.artifact_id) {
               const path = `/news/${a.artifact_id}`;
-              if (!answers.has(path)) record(path, await fetchText(`${path}?${q({ as_of: asOf })}`));
+              if (!answers.has(path)) record(path, await fetchText(`${path}?${q(at)}`));
             }
       }
   }
-  const companies = (await json(`/company/facts/tickers?${q({})}`)).tickers as string[];
+  const companies = (await json(`/company/facts/tickers?${q(at)}`)).tickers as string[];
   for (const period of ["ttm", "quarterly", "annual"]) {
-    const body = { scenario_id: scenarioId, tickers: companies, line_items: ["revenue", "net_income", "market_cap"], period, limit: 100, as_of: asOf };
+    const body = { scenario_id: scenarioId, tickers: companies, line_items: ["revenue", "net_income", "market_cap"], period, limit: 100, ...at };
     record(`POST /financials/search/line-items ${period}`, await fetchText("/financials/search/line-items", body));
   }
-  const screen = { scenario_id: scenarioId, filters: { revenue: { gte: 0 } }, as_of: asOf, limit: 100 };
+  const screen = { scenario_id: scenarioId, filters: { revenue: { gte: 0 } }, limit: 100, ...at };
   record("POST /financials/search/screener", await fetchText("/financials/search/screener", screen));
   return { answers, rows };
 }

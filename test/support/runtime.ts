@@ -1,6 +1,7 @@
 // The real worker in workerd (miniflare), serving freshly built bundles, with keys of known limits.
 import type { Miniflare } from "miniflare";
 import { registerKey, startLocalRuntime, type LocalRuntimeOptions } from "../../build/serve/local-runtime.ts";
+import type { Clock } from "../../src/keys.ts";
 
 export interface TestRuntime {
   mf: Miniflare;
@@ -9,7 +10,7 @@ export interface TestRuntime {
   /** Miniflare's entry socket of the same workerd: absolute request URLs, as on Cloudflare. */
   entryBase: string;
   get(path: string, key?: string | null, headers?: Record<string, string>): Promise<Response>;
-  addKey(key: string, limit: number, account?: string): Promise<void>;
+  addKey(key: string, limit: number, account?: string, clock?: Clock): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -21,8 +22,14 @@ export async function startTestRuntime(options: LocalRuntimeOptions): Promise<Te
     base,
     entryBase: entryUrl.href.replace(/\/$/, ""),
     get: (path, key, headers = {}) => fetch(base + path, { headers: key ? { "X-API-KEY": key, ...headers } : headers }),
-    addKey: (key, limit, account = `acct-${key.slice(-6)}`) =>
-      registerKey(mf, key, { account_id: account, rate_limit_per_minute: limit, label: "test", created: "test" }),
+    addKey: (key, limit, account = `acct-${key.slice(-6)}`, clock) =>
+      registerKey(mf, key, {
+        account_id: account,
+        rate_limit_per_minute: limit,
+        label: "test",
+        created: "test",
+        ...(clock ? { clock } : {}),
+      }),
     stop: () => stop(),
   };
 }

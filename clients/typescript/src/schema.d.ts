@@ -262,6 +262,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -283,6 +285,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -369,6 +380,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -390,6 +403,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -473,6 +495,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -494,6 +518,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -577,6 +610,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -598,6 +633,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -692,6 +736,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -713,6 +759,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -809,6 +864,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -830,6 +887,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -915,6 +981,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -936,6 +1004,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1021,6 +1098,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -1042,6 +1121,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1125,6 +1213,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -1158,6 +1248,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1264,6 +1363,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -1302,6 +1403,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1400,6 +1510,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -1429,6 +1541,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1521,6 +1642,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -1542,6 +1665,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1636,6 +1768,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -1662,6 +1796,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1747,6 +1890,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -1768,6 +1913,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1853,6 +2007,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -1874,6 +2030,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1972,6 +2137,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -1993,6 +2160,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2089,6 +2265,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -2110,6 +2288,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2199,6 +2386,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -2220,6 +2409,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2303,6 +2501,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -2324,6 +2524,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2441,6 +2650,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -2462,6 +2673,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2545,6 +2765,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -2566,6 +2788,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2676,6 +2907,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -2697,6 +2930,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2807,6 +3049,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -2828,6 +3072,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2938,6 +3191,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -2959,6 +3214,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3069,6 +3333,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -3090,6 +3356,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3200,6 +3475,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -3221,6 +3498,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3331,6 +3617,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -3352,6 +3640,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3462,6 +3759,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -3483,6 +3782,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3593,6 +3901,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -3614,6 +3924,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3724,6 +4043,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -3745,6 +4066,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3855,6 +4185,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -3876,6 +4208,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3986,6 +4327,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -4007,6 +4350,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4117,6 +4469,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -4138,6 +4492,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4248,6 +4611,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -4269,6 +4634,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4365,6 +4739,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -4386,6 +4762,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4471,6 +4856,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -4492,6 +4879,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4594,6 +4990,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -4615,6 +5013,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4711,6 +5118,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -4732,6 +5141,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4828,6 +5246,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -4849,6 +5269,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -4947,6 +5376,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -4968,6 +5399,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5053,6 +5493,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -5074,6 +5516,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5184,6 +5635,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -5205,6 +5658,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5315,6 +5777,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -5336,6 +5800,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5421,6 +5894,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -5442,6 +5917,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5527,6 +6011,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -5548,6 +6034,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5650,6 +6145,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -5671,6 +6168,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5797,6 +6303,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -5818,6 +6326,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5906,6 +6423,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -5927,6 +6446,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6015,6 +6543,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -6036,6 +6566,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6121,6 +6660,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -6142,6 +6683,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6230,6 +6780,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -6251,6 +6803,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6337,6 +6898,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -6358,6 +6921,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6450,6 +7022,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -6471,6 +7045,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6561,6 +7144,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             [name: string]: unknown;
           };
           content: {
@@ -6582,6 +7167,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6676,6 +7270,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -6697,6 +7293,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6795,6 +7400,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -6816,6 +7423,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6899,6 +7515,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -6920,6 +7538,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7022,6 +7649,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -7043,6 +7672,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7133,6 +7771,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -7154,6 +7794,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7242,6 +7891,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -7263,6 +7914,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7369,6 +8029,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -7390,6 +8052,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7482,6 +8153,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -7503,6 +8176,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7607,6 +8289,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -7628,6 +8312,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7721,6 +8414,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -7742,6 +8437,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7842,6 +8546,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -7863,6 +8569,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7967,6 +8682,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -7988,6 +8705,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -8092,6 +8818,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -8113,6 +8841,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -8209,6 +8946,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -8230,6 +8969,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -8322,6 +9070,8 @@ export interface paths {
             "X-Account-ID"?: string;
             /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
             "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
             /** @description Strong validator of this answer. */
             ETag?: string;
             [name: string]: unknown;
@@ -8343,6 +9093,15 @@ export interface paths {
         };
         /** @description Missing or invalid X-API-KEY header. */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        403: {
           headers: {
             [name: string]: unknown;
           };
