@@ -127,7 +127,9 @@ try {
     };
     await store.put(keyRecordName(hash), record);
     console.log(`key (shown once, store it now): ${key}`);
-    console.log(`hash prefix: ${hash.slice(0, 12)}  account: ${record.account_id}  limit/min: ${limit}${clockText(record)}`);
+    console.log(
+      `hash prefix: ${hash.slice(0, 12)}  account: ${record.account_id}  limit/min: ${limit}${clockText(record)}`,
+    );
   } else if (command === "list") {
     for (const { name, record } of await store.list()) {
       const hash = name.slice("key:".length, "key:".length + 12);

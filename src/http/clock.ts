@@ -12,7 +12,10 @@ import { ApiError } from "./errors.ts";
 export const CLOCK_HEADER = "X-Clock-Horizon";
 
 const forbidden = (clock: Clock, what: string) =>
-  new ApiError(403, `This key is a clock key: it reads scenario ${clock.scenario_id} up to ${clock.horizon} only, ${what}`);
+  new ApiError(
+    403,
+    `This key is a clock key: it reads scenario ${clock.scenario_id} up to ${clock.horizon} only, ${what}`,
+  );
 
 /**
  * The input a clock key's request is answered with (the input itself for any other key); 403 for

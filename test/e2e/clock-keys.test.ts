@@ -45,7 +45,9 @@ describe("a clock key", () => {
     expect(earlier.headers.get("X-As-Of")).toBe("2023-03-01");
     expect(earlier.headers.get("X-Clock-Horizon")).toBe(H);
     // An ordinary key's answers carry no clock.
-    expect((await get(`/prices/snapshot?scenario_id=${MEGACAP}&ticker=AAPL`)).headers.get("X-Clock-Horizon")).toBeNull();
+    expect(
+      (await get(`/prices/snapshot?scenario_id=${MEGACAP}&ticker=AAPL`)).headers.get("X-Clock-Horizon"),
+    ).toBeNull();
   });
 
   it("on a future branch, sees the branch up to its horizon and not a day more", async () => {
@@ -106,7 +108,10 @@ describe("a clock key", () => {
     };
     const [clocked, reference] = [await connect(CLOCK.key), await connect(KEY)];
     const text = async (client: Client, name: string, args: Record<string, unknown>) => {
-      const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[] };
+      const result = (await client.callTool({ name, arguments: args })) as {
+        isError?: boolean;
+        content: { text: string }[];
+      };
       return { error: result.isError ?? false, text: result.content[0].text };
     };
     try {
@@ -118,7 +123,8 @@ describe("a clock key", () => {
         const expected = await text(reference, name, args.scenario_id ? { ...args, as_of: H } : args);
         expect(expected.error, name).toBe(false);
         // A tool without `as_of` (filing item types) answers the ordinary key as of current_date.
-        if (args.scenario_id) expected.text = expected.text.replace(/^\{"answered_as_of":"[\d-]+"/, `{"answered_as_of":"${H}"`);
+        if (args.scenario_id)
+          expected.text = expected.text.replace(/^\{"answered_as_of":"[\d-]+"/, `{"answered_as_of":"${H}"`);
         // Without as_of too, unless the tool requires it.
         const undated = "as_of" in args ? [] : [args];
         for (const asked of [{ ...args, as_of: LATER }, ...undated])
