@@ -12,6 +12,7 @@ import { validationError, type ApiApp } from "./http/route.ts";
 import * as fd from "./fd/door.ts";
 import * as mcp from "./mcp/server.ts";
 import { FAMILY_ROUTES } from "./routes/index.ts";
+import * as keys from "./routes/keys.ts";
 import * as meta from "./routes/meta.ts";
 
 const DEFAULT_CACHE_MB = 64;
@@ -56,8 +57,11 @@ export function createApp(): ApiApp {
   fd.register(app);
   // Checks the key itself; each tool call is one request to a data route, counted there.
   mcp.register(app);
+  // Key management has its own credential (the operator's), not a key.
+  keys.registerManagement(app);
 
   app.use("*", requireApiKey);
+  keys.registerAccount(app);
   for (const family of FAMILY_ROUTES) family.register(app);
   return app;
 }

@@ -1,5 +1,5 @@
 import type { BundleReader } from "./bundle/reader.ts";
-import type { Clock } from "./keys.ts";
+import type { Clock, KeyRecord } from "./keys.ts";
 import type { RateLimiter } from "./ratelimit.ts";
 
 export interface Env {
@@ -10,6 +10,8 @@ export interface Env {
   KEYS: KVNamespace;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   ENVIRONMENT?: string;
+  /** The credential of key management on a deployment (a secret: README, "Keys"); `local` needs none. */
+  OPERATOR_KEY?: string;
   /** Isolate cache bound for decoded bundle objects, in MB. */
   BUNDLE_CACHE_MB?: string;
 }
@@ -20,5 +22,7 @@ export interface AppEnv {
     reader: BundleReader;
     /** The request's key is a clock key (set with the key, src/http/auth.ts). */
     clock: Clock | undefined;
+    /** The request's key record (set with the key). */
+    account: KeyRecord | undefined;
   };
 }

@@ -47,3 +47,30 @@ export async function hashApiKey(key: string): Promise<string> {
 export function keyRecordName(hash: string): string {
   return `key:${hash}`;
 }
+
+/** A new key's secret: 24 random bytes, base64url, after `sm_` (shown once; only its hash is kept). */
+export function newKeySecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return `sm_${btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")}`;
+}
+
+/** A new key's record: a clock key when given a scenario and a horizon (both or neither; an Error otherwise). */
+export function newKeyRecord(fields: {
+  account_id: string;
+  rate_limit_per_minute?: number;
+  label?: string;
+  scenario_id?: string;
+  horizon?: string;
+}): KeyRecord {
+  if (Boolean(fields.scenario_id) !== Boolean(fields.horizon))
+    throw new Error("a clock key needs both a scenario and a horizon");
+  return {
+    account_id: fields.account_id,
+    rate_limit_per_minute: fields.rate_limit_per_minute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    label: fields.label ?? "",
+    created: new Date().toISOString().slice(0, 10),
+    ...(fields.scenario_id
+      ? { clock: { scenario_id: fields.scenario_id, horizon: calendarDate(fields.horizon!, "the horizon") } }
+      : {}),
+  };
+}

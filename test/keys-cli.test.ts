@@ -52,7 +52,7 @@ describe("clock keys from the keys command", () => {
         await mf.dispose();
       }
       expect(keys("create", "--account", "eval", "--scenario", "sc-1", ...local).stderr.trim()).toBe(
-        "a clock key needs both --scenario and --horizon",
+        "a clock key needs both a scenario and a horizon",
       );
     } finally {
       rmSync(state, { recursive: true, force: true });

@@ -1,8 +1,10 @@
-// `npm run build:library [-- --prune --force --name NAME ... --src DIR --out DIR --jobs N]`: build every
-// scenario of the library (build/pipeline/library.ts), several at once; `npm run build:scenarios`
-// builds the default subset only. Fails when a scenario fails its validation, naming the checks.
+// `npm run build:library [-- --prune --force --name NAME ... --src DIR --out DIR --jobs N --no-exports]`:
+// build every scenario of the library (build/pipeline/library.ts), several at once, then the bulk
+// exports of those without one (build/exports); `npm run build:scenarios` builds the default subset
+// only. Fails when a scenario fails its validation, naming the checks.
 import { parseArgs } from "node:util";
-import { buildLibrary } from "../pipeline/library.ts";
+import { buildExports } from "../exports/build-exports.ts";
+import { buildLibrary, DEFAULT_OUT_DIR } from "../pipeline/library.ts";
 
 const { values } = parseArgs({
   options: {
@@ -13,7 +15,9 @@ const { values } = parseArgs({
     out: { type: "string" },
     src: { type: "string" },
     jobs: { type: "string" },
+    exports: { type: "boolean", default: true },
   },
+  allowNegative: true,
 });
 const started = performance.now();
 const jobs = values.jobs === undefined ? undefined : Number(values.jobs);
@@ -35,4 +39,13 @@ for (const [name, report] of result.reports) {
     console.error(`[build] ${name} failed validation: ${[...failed, ...hidden].join("; ")}`);
     process.exitCode = 1;
   }
+}
+
+if (values.exports && !process.exitCode) {
+  const exporting = performance.now();
+  const written = await buildExports(values.out ?? DEFAULT_OUT_DIR, { names: values.name, log: (line) => console.error(line) });
+  const bytes = written.flatMap((m) => m.files).reduce((n, f) => n + f.bytes, 0);
+  console.error(
+    `[exports] ${written.length} scenarios exported (${(bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - exporting) / 1000).toFixed(1)}s`,
+  );
 }

@@ -9,15 +9,15 @@
 // Add --local to manage the keys of `npm start` (also while it runs; `--state DIR` for one started with
 // `--state DIR`); otherwise wrangler talks to the deployed namespace of wrangler.toml.
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
   advancedClock,
-  calendarDate,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   hashApiKey,
   keyRecordName,
+  newKeyRecord,
+  newKeySecret,
   type KeyRecord,
 } from "../../src/keys.ts";
 import { openLocalKv } from "../serve/local-runtime.ts";
@@ -112,19 +112,15 @@ try {
     if (!values.account) throw new Error("create needs --account");
     const limit = Number(values.limit ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
     if (!Number.isInteger(limit) || limit < 1) throw new Error("--limit must be a positive integer");
-    const key = `sm_${randomBytes(24).toString("base64url")}`;
+    const key = newKeySecret();
     const hash = await hashApiKey(key);
-    if (Boolean(values.scenario) !== Boolean(values.horizon))
-      throw new Error("a clock key needs both --scenario and --horizon");
-    const record: KeyRecord = {
+    const record = newKeyRecord({
       account_id: values.account,
       rate_limit_per_minute: limit,
-      label: values.label ?? "",
-      created: new Date().toISOString().slice(0, 10),
-      ...(values.scenario
-        ? { clock: { scenario_id: values.scenario, horizon: calendarDate(values.horizon!, "--horizon") } }
-        : {}),
-    };
+      label: values.label,
+      scenario_id: values.scenario,
+      horizon: values.horizon,
+    });
     await store.put(keyRecordName(hash), record);
     console.log(`key (shown once, store it now): ${key}`);
     console.log(

@@ -5,7 +5,7 @@
 //   plan [--slices N]            the scenarios the bucket lacks (no current version built from the same
 //                                source and generator), dealt into at most N slices of like cost:
 //                                prints `slices=<json>` (a GitHub step output)
-//   build --slice JSON --out DIR builds one slice; fails, naming the checks, if a scenario is unhealthy
+//   build --slice JSON --out DIR builds one slice and its exports; fails, naming the checks, if a scenario is unhealthy
 //   upload --bundles DIR         uploads a slice's objects (content-addressed: each under its id), not the catalog
 //   switch --catalogs DIR        lists every slice's scenarios (the catalog.mpk of each, under DIR) in the
 //                                bucket's catalog, in one write: run only when every slice has succeeded
@@ -18,6 +18,7 @@ import { unpack } from "msgpackr";
 import { CATALOG_KEY } from "../../src/bundle/layout.ts";
 import type { Catalog } from "../../src/bundle/types.ts";
 import { generatorInputsHash } from "../pipeline/generator-inputs.ts";
+import { buildExports } from "../exports/build-exports.ts";
 import { buildLibrary, DEFAULT_SRC_DIR, stampOf } from "../pipeline/library.ts";
 import { loadScenarioSources, type LoadedSource } from "../pipeline/theme-source.ts";
 import { RETIRED_FILE, retiredIds } from "../store/catalog.ts";
@@ -93,6 +94,7 @@ async function build(): Promise<void> {
       console.error(`${name} failed validation: ${[...checks, ...hidden].join("; ")}`);
     }
   if (failed) process.exit(1);
+  await buildExports(resolve(values.out), { names: slice.names, log: (line) => console.error(line) });
 }
 
 async function upload(): Promise<void> {

@@ -104,6 +104,7 @@ Synthetic market data API on ${base}${r2PersistDir ? `, serving the local R2 in 
 Local API key (also in ${relative(process.cwd(), keyFile)}): ${key}
 
   curl -H "X-API-KEY: ${key}" "${base}/scenarios"
+  Dashboard: ${base}/ (give it the key on its key page)
 
 Press Ctrl+C to stop.`);
 }

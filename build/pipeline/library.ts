@@ -10,14 +10,13 @@
 // `superseded_by`) until it is retired on purpose (scenarios-src/retired.yaml) or pruned locally.
 import { availableParallelism } from "node:os";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { pack, unpack } from "msgpackr";
 import { z } from "zod";
 import { assetKey, CATALOG_KEY, manifestKey, validationKey } from "../../src/bundle/layout.ts";
-import { DOCS_ASSETS } from "../../src/docs/assets.ts";
+import { ASSETS } from "../../src/docs/assets.ts";
 import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "../../src/bundle/types.ts";
 import { allFundTickers } from "../models/funds.ts";
 import { banks } from "../models/rates.ts";
@@ -223,13 +222,13 @@ function readReportHealth(outDir: string, manifest: Manifest): boolean {
   return (unpack(readFileSync(join(outDir, validationKey(manifest.scenario.id)))) as ValidationReport).healthy;
 }
 
-/** The reference page's script and stylesheet, served by the worker from its store. */
+/** The reference page's and the dashboard's static files, served by the worker from its store. */
 function writeDocsAssets(outDir: string): void {
-  const dist = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
-  for (const name of Object.keys(DOCS_ASSETS)) {
+  for (const [name, { from }] of Object.entries(ASSETS)) {
     const path = join(outDir, assetKey(name));
     mkdirSync(dirname(path), { recursive: true });
-    copyFileSync(join(dist, name), path);
+    // A package's file by its path in node_modules: some packages export no subpaths to resolve.
+    copyFileSync(join(ROOT, from.startsWith("./") ? "" : "node_modules", from), path);
   }
 }
 

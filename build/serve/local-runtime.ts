@@ -18,6 +18,8 @@ export interface LocalRuntimeOptions {
   useR2?: boolean;
   /** Serve bundles from the local R2 persisted in this directory (what `publish:bundles --local DIR` fills). */
   r2PersistDir?: string;
+  /** Variables of the worker instead of the local ones (tests of a deployment's key management). */
+  bindings?: Record<string, string>;
 }
 
 function directoryService(root: string) {
@@ -25,11 +27,20 @@ function directoryService(root: string) {
     const key = decodeURIComponent(new URL(request.url).pathname.slice(1));
     const path = normalize(join(root, key));
     if (!path.startsWith(root) || key.includes("..")) return new MfResponse("bad key", { status: 400 });
+    let bytes: Buffer;
     try {
-      return new MfResponse(await readFile(path));
+      bytes = await readFile(path);
     } catch {
       return new MfResponse("not found", { status: 404 });
     }
+    // One range `bytes=a-b`, as FetcherBundleStore.stream asks (the worker checks it against the object's size).
+    const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.get("range") ?? "");
+    if (!range) return new MfResponse(bytes);
+    const [from, to] = [Number(range[1]), Math.min(Number(range[2]), bytes.length - 1)];
+    return new MfResponse(bytes.subarray(from, to + 1), {
+      status: 206,
+      headers: { "Content-Range": `bytes ${from}-${to}/${bytes.length}` },
+    });
   };
 }
 
@@ -45,7 +56,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<S
     ...(options.useR2 || options.r2PersistDir
       ? { r2Buckets: ["BUNDLES"], ...(options.r2PersistDir ? { r2Persist: options.r2PersistDir } : {}) }
       : { serviceBindings: { BUNDLE_FILES: directoryService(root) } }),
-    bindings: { ENVIRONMENT: "local" },
+    bindings: options.bindings ?? { ENVIRONMENT: "local" },
     ...(options.persistDir
       ? { kvPersist: join(options.persistDir, "kv"), durableObjectsPersist: join(options.persistDir, "do") }
       : {}),

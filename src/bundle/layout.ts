@@ -28,3 +28,12 @@ export function shardKey(scenarioId: string, shardName: string): string {
 export function assetKey(name: string): string {
   return `assets/${name}`;
 }
+
+/**
+ * A scenario's bulk export (build/exports): its files and `manifest.json`, written once after the
+ * scenario is built and never rewritten (docs/exports.md), so they are as immutable as its shards.
+ */
+export const EXPORTS_MANIFEST = "manifest.json";
+export function exportKey(scenarioId: string, file: string): string {
+  return scenarioKey(scenarioId, `exports/${file}`);
+}

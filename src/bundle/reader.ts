@@ -1,9 +1,13 @@
 // Reads catalog, manifests and shards from a store, caching decoded objects in the isolate.
 import { unpack } from "msgpackr";
 import { ByteLruCache } from "./cache.ts";
-import { assetKey, CATALOG_KEY, manifestKey, shardKey, validationKey } from "./layout.ts";
+import type { z } from "zod";
+import type { ExportManifest as ExportManifestSchema } from "../contract/exports.ts";
+import { assetKey, CATALOG_KEY, exportKey, EXPORTS_MANIFEST, manifestKey, shardKey, validationKey } from "./layout.ts";
 import { Shard } from "./shard.ts";
-import type { BundleStore } from "./store.ts";
+import type { BundleStore, ByteRange } from "./store.ts";
+
+type ExportManifest = z.output<typeof ExportManifestSchema>;
 import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "./types.ts";
 
 /** The catalog may grow when scenarios are published; re-read it after this long. */
@@ -70,6 +74,26 @@ export class BundleReader {
       const shard = new Shard(bytes);
       return { value: shard, bytes: shard.byteSize };
     });
+  }
+
+  /**
+   * A scenario's export manifest, or null when none was built. Not remembered as missing: exports are
+   * built after their scenario (`npm run build:library`), also while the service runs.
+   */
+  async exportManifest(scenarioId: string): Promise<ExportManifest | null> {
+    const key = exportKey(scenarioId, EXPORTS_MANIFEST);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached as ExportManifest;
+    const bytes = await this.store.get(key);
+    if (!bytes) return null;
+    const manifest = JSON.parse(new TextDecoder().decode(bytes)) as ExportManifest;
+    this.cache.set(key, manifest, bytes.byteLength * 2);
+    return manifest;
+  }
+
+  /** A file of a scenario's export, streamed (all of it, or a range); never cached, being large. */
+  exportFile(scenarioId: string, name: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null> {
+    return this.store.stream(exportKey(scenarioId, name), range);
   }
 
   /** A static file the worker serves (see layout.ts `assetKey`), or null. */

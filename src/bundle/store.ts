@@ -2,6 +2,16 @@
 export interface BundleStore {
   /** The object's bytes, or null when the key does not exist. */
   get(key: string): Promise<Uint8Array | null>;
+  /**
+   * The object's bytes as a stream, not held in memory (a bulk export can outgrow the isolate):
+   * all of them, or `length` bytes from `offset` (within the object). Null when the key does not exist.
+   */
+  stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
+}
+
+export interface ByteRange {
+  offset: number;
+  length: number;
 }
 
 /** Deployment: an R2 bucket that `npm run publish:bundles` fills. */
@@ -13,6 +23,10 @@ export class R2BundleStore implements BundleStore {
   async get(key: string): Promise<Uint8Array | null> {
     const object = await this.bucket.get(key);
     return object ? new Uint8Array(await object.arrayBuffer()) : null;
+  }
+  async stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null> {
+    const object = await this.bucket.get(key, range ? { range } : undefined);
+    return object ? (object.body as ReadableStream<Uint8Array>) : null;
   }
 }
 
@@ -31,6 +45,14 @@ export class FetcherBundleStore implements BundleStore {
     if (!response.ok) throw new Error(`bundle store answered ${response.status} for ${key}`);
     return new Uint8Array(await response.arrayBuffer());
   }
+  async stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null> {
+    const headers: Record<string, string> = range ? { Range: `bytes=${range.offset}-${range.offset + range.length - 1}` } : {};
+    const response = await this.fetcher.fetch(`http://bundles/${key}`, { headers });
+    if (response.status === 404) return null;
+    if (!response.ok || (range && response.status !== 206))
+      throw new Error(`bundle store answered ${response.status} for ${key}${range ? " (a range)" : ""}`);
+    return response.body;
+  }
 }
 
 /** Unit tests: objects held in a map. */
@@ -41,5 +63,11 @@ export class MemoryBundleStore implements BundleStore {
   }
   async get(key: string): Promise<Uint8Array | null> {
     return this.objects.get(key) ?? null;
+  }
+  async stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null> {
+    const bytes = this.objects.get(key);
+    if (!bytes) return null;
+    const part = range ? bytes.subarray(range.offset, range.offset + range.length) : bytes;
+    return new Response(part).body;
   }
 }

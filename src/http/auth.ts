@@ -30,6 +30,7 @@ export async function authenticate(c: Context<AppEnv>) {
 export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { hash, record } = await authenticate(c);
   c.set("clock", record.clock);
+  c.set("account", record);
 
   const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(hash));
   const deciding = limiter.hit(record.rate_limit_per_minute);

@@ -20,7 +20,7 @@ const forbidden = (clock: Clock, what: string) =>
 /**
  * The input a clock key's request is answered with (the input itself for any other key); 403 for
  * another scenario, or for a route whose answer describes whole windows (`wholeWindow`: the catalog,
- * a validation report).
+ * a validation report, a bulk export).
  */
 export function clocked<I extends Record<string, unknown>>(
   c: Context<AppEnv>,
@@ -30,7 +30,7 @@ export function clocked<I extends Record<string, unknown>>(
 ): I {
   const clock = c.get("clock");
   if (!clock) return input;
-  if (wholeWindow) throw forbidden(clock, "not the catalog or a validation report");
+  if (wholeWindow) throw forbidden(clock, "not the catalog, a validation report or a bulk export");
   const id = input.scenario_id;
   if (id === undefined) return input; // a vocabulary (event types, banks): the same in every scenario
   if (id !== clock.scenario_id) throw forbidden(clock, `not scenario ${String(id)}`);

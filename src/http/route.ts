@@ -51,7 +51,7 @@ export const errorResponses = {
   400: errorAnswer("A combination that cannot be served (start_date after end_date, interval other than day, ...)."),
   401: errorAnswer("Missing or invalid X-API-KEY header."),
   403: errorAnswer(
-    "A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report.",
+    "A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export.",
   ),
   404: errorAnswer("Unknown scenario, or a ticker, bank, fund or route the scenario does not hold."),
   422: errorAnswer(
@@ -78,7 +78,7 @@ interface DataRouteConfig<Request extends RouteConfig["request"], Response exten
   response: Response;
   /** The date parameters whose earliest is the horizon (default `as_of`); without any, the scenario's current_date. */
   pointInTime?: readonly string[];
-  /** The answer describes whole windows (the catalog, a validation report): refused to clock keys. */
+  /** The answer describes whole windows (the catalog, a validation report, an export): refused to clock keys. */
   wholeWindow?: boolean;
 }
 

@@ -5,6 +5,7 @@ import * as beneficial from "./beneficial.ts";
 import * as company from "./company.ts";
 import * as earnings from "./earnings.ts";
 import * as events from "./events.ts";
+import * as exports from "./exports.ts";
 import * as filings from "./filings.ts";
 import * as financials from "./financials.ts";
 import * as funds from "./funds.ts";
@@ -21,6 +22,7 @@ import * as search from "./search.ts";
 
 export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   scenarios,
+  exports,
   company,
   prices,
   macro,

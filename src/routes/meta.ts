@@ -1,11 +1,11 @@
-// Routes that need no key: the start page, health, the OpenAPI document and the reference page with its assets.
+// Routes that need no key: the dashboard page, health, the OpenAPI document and the reference page with its assets.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { Health } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
-import { DOCS_ASSETS } from "../docs/assets.ts";
+import { ASSETS } from "../docs/assets.ts";
 import { DOCS_PAGE } from "../docs/reference.ts";
-import { ROOT_PAGE } from "../docs/root.ts";
+import { DASHBOARD_PAGE } from "../dashboard/page.ts";
 import type { Bytes } from "../http/json.ts";
 import { notFound } from "../http/errors.ts";
 import { StaticAnswer } from "../http/respond.ts";
@@ -47,8 +47,10 @@ const root = createRoute({
   method: "get",
   path: "/",
   tags: [TAG],
-  summary: "Where to start (no key)",
-  description: "A page for a browser: links to the reference (/docs), this document and /health.",
+  summary: "The dashboard (no key)",
+  description:
+    "A page for a browser: the scenario browser, each scenario's chart, macro and policy-rate panels and validation " +
+    "report, and the key page (docs/dashboard.md); links to the reference (/docs). The page asks the API with the key given to it.",
   responses: { 200: { description: "HTML page.", content: { "text/html": { schema: z.string() } } } },
 });
 
@@ -56,11 +58,11 @@ const docsAsset = createRoute({
   method: "get",
   path: "/docs/{asset}",
   tags: [TAG],
-  summary: "Script and stylesheet of the reference page (no key)",
+  summary: "Static files of the reference page and the dashboard (no key)",
   request: {
     params: z.object({
       asset: z.string().meta({
-        description: `One of ${Object.keys(DOCS_ASSETS).join(", ")} (404 otherwise).`,
+        description: `One of ${Object.keys(ASSETS).join(", ")} (404 otherwise).`,
         example: "swagger-ui.css",
       }),
     }),
@@ -116,7 +118,7 @@ export function register(app: ApiApp): void {
     return document.respond(c);
   }) as never);
 
-  const start = new StaticAnswer(ROOT_PAGE, "text/html; charset=utf-8");
+  const start = new StaticAnswer(DASHBOARD_PAGE, "text/html; charset=utf-8");
   app.openapi(root, ((c: Context<AppEnv>) => start.respond(c)) as never);
 
   const page = new StaticAnswer(DOCS_PAGE, "text/html; charset=utf-8");
@@ -126,7 +128,7 @@ export function register(app: ApiApp): void {
   const assets = new Map<string, StaticAnswer>();
   app.openapi(docsAsset, (async (c: Context<AppEnv>) => {
     const name = c.req.param("asset") ?? "";
-    const type = DOCS_ASSETS[name];
+    const type = ASSETS[name]?.type;
     const bytes = type ? await c.get("reader").asset(name) : null;
     if (!type || !bytes) throw notFound(`No such asset: ${name}`);
     let asset = assets.get(name);

@@ -8,7 +8,7 @@
 import { expect, inject, it } from "vitest";
 import { Rng } from "../../build/models/rng.ts";
 import { base, BRANCH, KEY, MEGACAP } from "./client.ts";
-import { POST_SAMPLES, SAMPLES } from "./samples.ts";
+import { OPERATOR_ROUTES, POST_SAMPLES, SAMPLES } from "./samples.ts";
 
 const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
   paths: Record<string, { get?: { parameters?: { name: string }[] }; post?: object }>;
@@ -179,6 +179,7 @@ it.each(DOORS)(
     let sent = 0;
     let expected = 0;
     for (const [route, item] of Object.entries(document.paths)) {
+      if (OPERATOR_ROUTES.has(route)) continue; // keys-api.test.ts: fuzzing could revoke the keys other files use
       let probes: Probe[];
       if (item.get) {
         const names = [...(item.get.parameters ?? []).map((p) => p.name), "unknown_param"];

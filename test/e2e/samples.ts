@@ -15,6 +15,9 @@ export const SAMPLES: Record<string, string> = {
   "/scenarios/themes": "/scenarios/themes",
   "/scenarios/{scenario_id}": `/scenarios/${MEGACAP}`,
   "/scenarios/{scenario_id}/validation": `/scenarios/${BRANCH}/validation`,
+  "/account": "/account",
+  "/scenarios/{scenario_id}/exports": `/scenarios/${MEGACAP}/exports`,
+  "/scenarios/{scenario_id}/exports/{file}": `/scenarios/${MEGACAP}/exports/macro.csv.gz`,
   "/company/facts": `/company/facts?${s}&ticker=AAPL`,
   "/companies": `/companies?${s}&search=tech`,
   "/company/facts/tickers": `/company/facts/tickers?${s}`,
@@ -98,6 +101,9 @@ export const POST_SAMPLES: Record<string, Record<string, unknown>> = {
 
 /** Routes that need no key. */
 export const OPEN_ROUTES = new Set(["/", "/health", "/openapi.json", "/docs", "/docs/{asset}"]);
+
+/** Key management: the operator's door, not the key's (open locally), checked by keys-api.test.ts instead. */
+export const OPERATOR_ROUTES = new Set(["/keys", "/keys/create", "/keys/{hash_prefix}/revoke", "/keys/{hash_prefix}/horizon"]);
 
 const m = { scenario_id: MEGACAP };
 /** One call per MCP tool, with arguments an agent would send. */

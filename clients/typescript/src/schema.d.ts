@@ -83,8 +83,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Where to start (no key)
-     * @description A page for a browser: links to the reference (/docs), this document and /health.
+     * The dashboard (no key)
+     * @description A page for a browser: the scenario browser, each scenario's chart, macro and policy-rate panels and validation report, and the key page (docs/dashboard.md); links to the reference (/docs). The page asks the API with the key given to it.
      */
     get: {
       parameters: {
@@ -160,13 +160,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Script and stylesheet of the reference page (no key) */
+    /** Static files of the reference page and the dashboard (no key) */
     get: {
       parameters: {
         query?: never;
         header?: never;
         path: {
-          /** @description One of swagger-ui-bundle.js, swagger-ui.css (404 otherwise). */
+          /** @description One of swagger-ui-bundle.js, swagger-ui.css, lightweight-charts.js, dashboard.js, dashboard.css (404 otherwise). */
           asset: string;
         };
         cookie?: never;
@@ -189,6 +189,536 @@ export interface paths {
             [name: string]: unknown;
           };
           content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/keys": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List keys (operator)
+     * @description Open locally; on a deployment needs X-Operator-Key.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Every key, by hash prefix. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              keys: components["schemas"]["KeyEntry"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/keys/create": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a key (operator)
+     * @description The answer holds the key's secret, this once; only its hash is stored.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["NewKey"];
+        };
+      };
+      responses: {
+        /** @description The new key and its entry. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              key: string;
+              entry: components["schemas"]["KeyEntry"];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/keys/{hash_prefix}/revoke": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke a key (operator)
+     * @description It stops working within 30 seconds (the worker's key cache).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A prefix of the key's hash naming one key. */
+          hash_prefix: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The hash prefix revoked. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              revoked: string;
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/keys/{hash_prefix}/horizon": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a clock key's horizon forward (operator)
+     * @description Never back (422). Answers follow within 30 seconds (the worker's key cache).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A prefix of the key's hash naming one key. */
+          hash_prefix: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["NewHorizon"];
+        };
+      };
+      responses: {
+        /** @description The key's entry. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              entry: components["schemas"]["KeyEntry"];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/account": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The key's own record
+     * @description What the key is: account, limit, clock. X-RateLimit-Remaining says what is left this minute.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The record. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              account: components["schemas"]["Account"];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
         };
       };
     };
@@ -292,7 +822,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -410,7 +940,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -525,7 +1055,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -640,7 +1170,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -656,6 +1186,260 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/scenarios/{scenario_id}/exports": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A scenario's bulk export: its files
+     * @description Every dataset of the scenario as of its current_date, as a gzipped CSV and a Parquet file, each with its sha256, row count and schema. 404 when no export was built for the scenario (`npm run build:library` builds them). Refused (403) to clock keys.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The scenario. */
+          scenario_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. Scenario data never changes: the strong ETag answers If-None-Match with 304. */
+        200: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
+            /** @description Strong validator of this answer. */
+            ETag?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              exports: components["schemas"]["ExportManifest"];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/scenarios/{scenario_id}/exports/{file}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One file of a scenario's bulk export
+     * @description The file's bytes as built. Its ETag is the first 32 hex digits of its sha256 (If-None-Match answers 304); `Range: bytes=a-b` (or `a-`, `-n`) gets 206 with that part, If-Range honoured; a range beyond the file 416. A `.csv.gz` is served as application/gzip, not with a Content-Encoding, so the bytes are the file's. Refused (403) to clock keys.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The scenario. */
+          scenario_id: string;
+          /** @description A file of the manifest. */
+          file: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The whole file. */
+        200: {
+          headers: {
+            /** @description The horizon of its rows: the scenario's current_date. */
+            "X-As-Of"?: string;
+            /** @description The first 32 hex digits of its sha256. */
+            ETag?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/gzip": string;
+            "application/vnd.apache.parquet": string;
+          };
+        };
+        /** @description The part of the file the Range asked for (Content-Range says which). */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The file the If-None-Match names: unchanged, as every export is. */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A range that starts beyond the file (Content-Range: bytes *\/size). */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
           };
         };
         /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
@@ -766,7 +1550,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -894,7 +1678,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1011,7 +1795,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1128,7 +1912,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1255,7 +2039,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1410,7 +2194,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1548,7 +2332,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1672,7 +2456,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1803,7 +2587,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1920,7 +2704,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2037,7 +2821,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2167,7 +2951,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2295,7 +3079,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2416,7 +3200,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2531,7 +3315,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2680,7 +3464,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2795,7 +3579,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2937,7 +3721,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3079,7 +3863,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3221,7 +4005,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3363,7 +4147,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3505,7 +4289,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3647,7 +4431,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3789,7 +4573,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3931,7 +4715,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4073,7 +4857,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4215,7 +4999,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4357,7 +5141,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4499,7 +5283,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4641,7 +5425,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4769,7 +5553,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4886,7 +5670,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5020,7 +5804,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5148,7 +5932,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5276,7 +6060,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5406,7 +6190,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5523,7 +6307,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5665,7 +6449,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5807,7 +6591,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5924,7 +6708,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6041,7 +6825,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6175,7 +6959,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6333,7 +7117,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6453,7 +7237,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6573,7 +7357,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6690,7 +7474,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6810,7 +7594,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6928,7 +7712,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7052,7 +7836,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7174,7 +7958,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7300,7 +8084,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7430,7 +8214,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7545,7 +8329,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7679,7 +8463,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7801,7 +8585,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7921,7 +8705,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8059,7 +8843,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8183,7 +8967,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8319,7 +9103,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8444,7 +9228,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8576,7 +9360,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8712,7 +9496,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8848,7 +9632,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8976,7 +9760,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -9100,7 +9884,7 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
-        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog or a validation report. */
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
         403: {
           headers: {
             [name: string]: unknown;
@@ -9170,6 +9954,143 @@ export interface components {
        * @example production
        */
       environment: string;
+    };
+    /** @description A key as listed: its hash prefix and record. */
+    KeyEntry: {
+      /**
+       * @description The account the key belongs to.
+       * @example acme
+       */
+      account_id: string;
+      /**
+       * @description A note on the key.
+       * @example Acme research
+       */
+      label: string;
+      /**
+       * @description Requests allowed per rolling minute.
+       * @example 60
+       */
+      rate_limit_per_minute: number;
+      /**
+       * @description The day it was created.
+       * @example 2026-11-28
+       */
+      created: string;
+      /** @description A clock key's binding; null for an ordinary key. */
+      clock: {
+        /**
+         * @description The one scenario the key reads.
+         * @example 66eeae04-4976-8987-a69b-687e055532e2
+         */
+        scenario_id: string;
+        /**
+         * Format: date
+         * @description The last date any answer to the key shows.
+         * @example 2023-06-30
+         */
+        horizon: string;
+      } | null;
+      /**
+       * @description The first 12 hex digits of the key's SHA-256: its name here.
+       * @example e7f74cf2444e
+       */
+      hash_prefix: string;
+    };
+    /** @description Every error answer. */
+    Error: {
+      /**
+       * @description One sentence naming the parameter and the rule.
+       * @example Query parameter 'limit' must be at most 10000
+       */
+      detail: string;
+      /** @description 422 only: every failed rule. */
+      errors?: {
+        /**
+         * @example [
+         *       "query",
+         *       "limit"
+         *     ]
+         */
+        loc: (string | number)[];
+        /** @example must be at most 10000 */
+        msg: string;
+        /** @example too_big */
+        type: string;
+      }[];
+    };
+    /** @description A key to create; `scenario_id` with `horizon` makes a clock key. */
+    NewKey: {
+      /**
+       * @description The account the key belongs to.
+       * @example acme
+       */
+      account_id: string;
+      /**
+       * @description A note on the key.
+       * @example Acme research
+       */
+      label?: string;
+      /**
+       * @description Requests per rolling minute (default 60).
+       * @example 60
+       */
+      rate_limit_per_minute?: number;
+      /**
+       * @description A clock key's scenario (with `horizon`).
+       * @example 66eeae04-4976-8987-a69b-687e055532e2
+       */
+      scenario_id?: string;
+      /**
+       * @description A clock key's horizon, YYYY-MM-DD (with `scenario_id`).
+       * @example 2023-06-30
+       */
+      horizon?: string;
+    };
+    /** @description Where a clock key's horizon moves to. */
+    NewHorizon: {
+      /**
+       * @description The new horizon, YYYY-MM-DD: not before the current one.
+       * @example 2023-07-31
+       */
+      horizon: string;
+    };
+    /** @description A key's record (never its secret). */
+    Account: {
+      /**
+       * @description The account the key belongs to.
+       * @example acme
+       */
+      account_id: string;
+      /**
+       * @description A note on the key.
+       * @example Acme research
+       */
+      label: string;
+      /**
+       * @description Requests allowed per rolling minute.
+       * @example 60
+       */
+      rate_limit_per_minute: number;
+      /**
+       * @description The day it was created.
+       * @example 2026-11-28
+       */
+      created: string;
+      /** @description A clock key's binding; null for an ordinary key. */
+      clock: {
+        /**
+         * @description The one scenario the key reads.
+         * @example 66eeae04-4976-8987-a69b-687e055532e2
+         */
+        scenario_id: string;
+        /**
+         * Format: date
+         * @description The last date any answer to the key shows.
+         * @example 2023-06-30
+         */
+        horizon: string;
+      } | null;
     };
     /** @description A scenario as the library lists it, with its links to other versions and its twin. */
     ScenarioListing: {
@@ -9297,28 +10218,6 @@ export interface components {
       agent_task: string;
       /** @description The mechanisms that drive the generated data. */
       market_mechanics: string[];
-    };
-    /** @description Every error answer. */
-    Error: {
-      /**
-       * @description One sentence naming the parameter and the rule.
-       * @example Query parameter 'limit' must be at most 10000
-       */
-      detail: string;
-      /** @description 422 only: every failed rule. */
-      errors?: {
-        /**
-         * @example [
-         *       "query",
-         *       "limit"
-         *     ]
-         */
-        loc: (string | number)[];
-        /** @example must be at most 10000 */
-        msg: string;
-        /** @example too_big */
-        type: string;
-      }[];
     };
     /** @description A theme of the library: a story its scenarios tell with other seeds, sizes and windows. */
     Theme: {
@@ -9520,6 +10419,82 @@ export interface components {
        * @example low <= min(open, close) <= max(open, close) <= high: holds on all 3750 rows
        */
       detail: string;
+    };
+    /** @description What a scenario's bulk export holds. */
+    ExportManifest: {
+      /**
+       * @description The scenario.
+       * @example 66eeae04-4976-8987-a69b-687e055532e2
+       */
+      scenario_id: string;
+      /**
+       * @description Its name.
+       * @example megacap-tech-2023
+       */
+      scenario_name: string;
+      /**
+       * Format: date
+       * @description The horizon of every row: the scenario's current_date (a future branch's continuation is not exported).
+       * @example 2023-12-29
+       */
+      as_of: string;
+      /**
+       * @description The format's version; exports once written never change.
+       * @example 1
+       */
+      export_format: number;
+      /** @description Every file, a gzipped CSV and a Parquet file per dataset. */
+      files: components["schemas"]["ExportFile"][];
+    };
+    /** @description One file of a scenario's bulk export. */
+    ExportFile: {
+      /**
+       * @description The file's name: `<dataset>.csv.gz` or `<dataset>.parquet`.
+       * @example prices.parquet
+       */
+      name: string;
+      /**
+       * @description The dataset (docs/exports.md names the route each is read from).
+       * @example prices
+       */
+      dataset: string;
+      /**
+       * @description Gzipped CSV (with a header line) or Parquet.
+       * @example parquet
+       * @enum {string}
+       */
+      format: "csv.gz" | "parquet";
+      /**
+       * @description Its size.
+       * @example 1204331
+       */
+      bytes: number;
+      /**
+       * @description The SHA-256 of its bytes (hex); its ETag is the first 32 digits.
+       * @example 9f2c…
+       */
+      sha256: string;
+      /**
+       * @description Rows (the CSV's lines after its header).
+       * @example 3764
+       */
+      rows: number;
+      /** @description Its columns, in order. */
+      schema: components["schemas"]["ExportColumn"][];
+    };
+    /** @description A column of an export file. */
+    ExportColumn: {
+      /**
+       * @description The field, as the API names it.
+       * @example close
+       */
+      name: string;
+      /**
+       * @description Its type in both files: `json` for nested values (CSV: their JSON text; Parquet: a JSON column).
+       * @example double
+       * @enum {string}
+       */
+      type: "double" | "string" | "boolean" | "json";
     };
     /** @description Company facts as of the request's horizon: the identity (real) with its market cap and weighted average shares (synthetic, public by then). */
     CompanyFactsAsOf: {

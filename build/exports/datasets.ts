@@ -1,0 +1,66 @@
+// The datasets of a scenario's bulk export (docs/exports.md): each one route of the API, asked for
+// every subject it is kept by (each company, instrument or bank) and every period, page after page,
+// as of the scenario's current_date. So an export holds exactly the rows the API serves by then.
+
+export interface Dataset {
+  /** The file name's stem: `<name>.csv.gz`, `<name>.parquet`. */
+  name: string;
+  /** The route asked, and the key of its answer that holds the rows. */
+  route: string;
+  rows: string;
+  /** What the route is asked per: each company, each priced instrument, each bank, or nothing. */
+  per: "company" | "instrument" | "bank" | "none";
+  /** A `period` asked for each value (statements, metrics, estimates). */
+  periods?: readonly string[];
+  /** Extra parameters of every request. */
+  query?: Record<string, string>;
+}
+
+const PERIODS = ["quarterly", "annual", "ttm"] as const;
+
+export const DATASETS: readonly Dataset[] = [
+  { name: "prices", route: "/prices", rows: "prices", per: "instrument" },
+  {
+    name: "income_statements",
+    route: "/financials/income-statements",
+    rows: "income_statements",
+    per: "company",
+    periods: PERIODS,
+  },
+  {
+    name: "balance_sheets",
+    route: "/financials/balance-sheets",
+    rows: "balance_sheets",
+    per: "company",
+    periods: PERIODS,
+  },
+  {
+    name: "cash_flow_statements",
+    route: "/financials/cash-flow-statements",
+    rows: "cash_flow_statements",
+    per: "company",
+    periods: PERIODS,
+  },
+  {
+    name: "financial_metrics",
+    route: "/financial-metrics",
+    rows: "financial_metrics",
+    per: "company",
+    periods: PERIODS,
+  },
+  {
+    name: "analyst_estimates",
+    route: "/analyst-estimates",
+    rows: "analyst_estimates",
+    per: "company",
+    periods: ["quarterly", "annual"],
+  },
+  { name: "earnings", route: "/earnings", rows: "earnings", per: "company" },
+  { name: "events", route: "/events/timeline", rows: "events", per: "none" },
+  { name: "news", route: "/news", rows: "news", per: "none" },
+  { name: "filings", route: "/filings", rows: "filings", per: "company" },
+  { name: "insider_trades", route: "/insider-trades", rows: "insider_trades", per: "company" },
+  { name: "institutional_holdings", route: "/institutional-holdings", rows: "institutional_holdings", per: "company" },
+  { name: "macro", route: "/macro", rows: "macro_data", per: "none" },
+  { name: "interest_rates", route: "/macro/interest-rates", rows: "interest_rates", per: "bank" },
+];

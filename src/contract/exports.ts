@@ -1,0 +1,40 @@
+// A scenario's bulk export (docs/exports.md): its manifest, as the build writes it
+// (build/exports/build-exports.ts) and /scenarios/{scenario_id}/exports serves it.
+import { z } from "zod";
+import { day, field } from "./fields.ts";
+
+export const ExportColumn = z
+  .object({
+    name: field(z.string(), "The field, as the API names it.", "close"),
+    type: field(
+      z.enum(["double", "string", "boolean", "json"]),
+      "Its type in both files: `json` for nested values (CSV: their JSON text; Parquet: a JSON column).",
+      "double",
+    ),
+  })
+  .meta({ id: "ExportColumn", description: "A column of an export file." });
+
+export const ExportFile = z
+  .object({
+    name: field(z.string(), "The file's name: `<dataset>.csv.gz` or `<dataset>.parquet`.", "prices.parquet"),
+    dataset: field(z.string(), "The dataset (docs/exports.md names the route each is read from).", "prices"),
+    format: field(z.enum(["csv.gz", "parquet"]), "Gzipped CSV (with a header line) or Parquet.", "parquet"),
+    bytes: field(z.number().int(), "Its size.", 1204331),
+    sha256: field(z.string(), "The SHA-256 of its bytes (hex); its ETag is the first 32 digits.", "9f2c…"),
+    rows: field(z.number().int(), "Rows (the CSV's lines after its header).", 3764),
+    schema: field(z.array(ExportColumn), "Its columns, in order."),
+  })
+  .meta({ id: "ExportFile", description: "One file of a scenario's bulk export." });
+
+export const ExportManifest = z
+  .object({
+    scenario_id: field(z.string(), "The scenario.", "66eeae04-4976-8987-a69b-687e055532e2"),
+    scenario_name: field(z.string(), "Its name.", "megacap-tech-2023"),
+    as_of: day(
+      "The horizon of every row: the scenario's current_date (a future branch's continuation is not exported).",
+      "2023-12-29",
+    ),
+    export_format: field(z.number().int(), "The format's version; exports once written never change.", 1),
+    files: field(z.array(ExportFile), "Every file, a gzipped CSV and a Parquet file per dataset."),
+  })
+  .meta({ id: "ExportManifest", description: "What a scenario's bulk export holds." });

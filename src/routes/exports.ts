@@ -1,0 +1,138 @@
+// Bulk exports (docs/exports.md): a scenario's manifest of files, and each file, served from the
+// store as built (build/exports) with a strong ETag (its sha256) and single byte ranges. Keyed and
+// counted like every data route; refused to clock keys, being prebuilt for the whole window.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { ExportManifest } from "../contract/exports.ts";
+import type { AppEnv } from "../env.ts";
+import { clocked } from "../http/clock.ts";
+import { ApiError, notFound } from "../http/errors.ts";
+import { API_KEY_SCHEME, dataRoute, errorResponses, serve, type ApiApp } from "../http/route.ts";
+
+const TAG = "Exports";
+
+const scenarioId = z
+  .string()
+  .min(1)
+  .max(64)
+  .meta({ description: "The scenario.", example: "66eeae04-4976-8987-a69b-687e055532e2" });
+
+const manifestRoute = dataRoute({
+  path: "/scenarios/{scenario_id}/exports",
+  tag: TAG,
+  summary: "A scenario's bulk export: its files",
+  description:
+    "Every dataset of the scenario as of its current_date, as a gzipped CSV and a Parquet file, each with its " +
+    "sha256, row count and schema. 404 when no export was built for the scenario (`npm run build:library` builds them). " +
+    "Refused (403) to clock keys.",
+  wholeWindow: true,
+  request: { params: z.object({ scenario_id: scenarioId }) },
+  response: z.object({ exports: ExportManifest }),
+});
+
+const CONTENT_TYPES = { "csv.gz": "application/gzip", parquet: "application/vnd.apache.parquet" } as const;
+const binary = { schema: z.string().meta({ format: "binary" }) };
+
+const fileRoute = createRoute({
+  method: "get",
+  path: "/scenarios/{scenario_id}/exports/{file}",
+  tags: [TAG],
+  summary: "One file of a scenario's bulk export",
+  description:
+    "The file's bytes as built. Its ETag is the first 32 hex digits of its sha256 (If-None-Match answers 304); " +
+    "`Range: bytes=a-b` (or `a-`, `-n`) gets 206 with that part, If-Range honoured; a range beyond the file 416. " +
+    "A `.csv.gz` is served as application/gzip, not with a Content-Encoding, so the bytes are the file's. Refused (403) to clock keys.",
+  security: [{ [API_KEY_SCHEME]: [] }],
+  request: {
+    params: z.object({
+      scenario_id: scenarioId,
+      file: z.string().min(1).max(64).meta({ description: "A file of the manifest.", example: "prices.parquet" }),
+    }),
+  },
+  responses: {
+    200: {
+      description: "The whole file.",
+      headers: {
+        "X-As-Of": {
+          description: "The horizon of its rows: the scenario's current_date.",
+          schema: { type: "string", format: "date" },
+        },
+        ETag: { description: "The first 32 hex digits of its sha256.", schema: { type: "string" } },
+      },
+      content: { [CONTENT_TYPES["csv.gz"]]: binary, [CONTENT_TYPES.parquet]: binary },
+    },
+    206: { description: "The part of the file the Range asked for (Content-Range says which)." },
+    304: { description: "The file the If-None-Match names: unchanged, as every export is." },
+    416: {
+      description: "A range that starts beyond the file (Content-Range: bytes */size).",
+      content: { "application/json": { schema: z.object({ detail: z.string() }) } },
+    },
+    ...errorResponses,
+  },
+});
+
+/** The one range a `Range` header asks for, within `size`: null for none or one to ignore (RFC 9110: a malformed or multiple range), "unsatisfiable" for one past the end. */
+function rangeOf(
+  header: string | undefined,
+  size: number,
+): { offset: number; length: number } | null | "unsatisfiable" {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? "");
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  if (m[1] === "") {
+    const suffix = Math.min(Number(m[2]), size);
+    return suffix === 0 ? "unsatisfiable" : { offset: size - suffix, length: suffix };
+  }
+  const first = Number(m[1]);
+  const last = m[2] === "" ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (m[2] !== "" && Number(m[2]) < first) return null;
+  if (first >= size) return "unsatisfiable";
+  return { offset: first, length: last - first + 1 };
+}
+
+const matches = (header: string | undefined, etag: string) =>
+  (header ?? "").split(",").some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
+
+export function register(app: ApiApp): void {
+  serve(app, manifestRoute, async ({ scenario_id }, _scenario, c) => {
+    const manifest = await c.get("reader").exportManifest(scenario_id);
+    if (!manifest)
+      throw notFound(`No export was built for scenario ${scenario_id} (npm run build:library builds them)`);
+    return { exports: manifest };
+  });
+
+  app.openapi(fileRoute, (async (c: Context<AppEnv>) => {
+    const { scenario_id: id, file: name } = { scenario_id: c.req.param("scenario_id")!, file: c.req.param("file")! };
+    clocked(c, { scenario_id: id }, [], true);
+    const reader = c.get("reader");
+    if (!(await reader.catalogEntry(id)))
+      throw notFound(`Scenario not found: no scenario has the id '${id}' (GET /scenarios lists them)`);
+    const manifest = await reader.exportManifest(id);
+    const file = manifest?.files.find((f) => f.name === name);
+    if (!file) throw notFound(`No export file '${name}' for scenario ${id} (GET /scenarios/${id}/exports lists them)`);
+
+    const etag = `"${file.sha256.slice(0, 32)}"`;
+    const headers: Record<string, string> = {
+      ETag: etag,
+      "Cache-Control": "private, max-age=31536000, immutable",
+      "Accept-Ranges": "bytes",
+      "Content-Type": CONTENT_TYPES[file.format],
+      "Content-Disposition": `attachment; filename="${manifest!.scenario_name}-${file.name}"`,
+      "X-As-Of": manifest!.as_of,
+    };
+    if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+    const ifRange = c.req.header("if-range");
+    const range = ifRange === undefined || ifRange === etag ? rangeOf(c.req.header("range"), file.bytes) : null;
+    if (range === "unsatisfiable") {
+      c.header("Content-Range", `bytes */${file.bytes}`);
+      throw new ApiError(416, `Range not satisfiable: '${name}' has ${file.bytes} bytes`);
+    }
+    const length = range ? range.length : file.bytes;
+    const status = range ? 206 : 200;
+    if (range) headers["Content-Range"] = `bytes ${range.offset}-${range.offset + range.length - 1}/${file.bytes}`;
+    headers["Content-Length"] = String(length);
+    if (c.req.method === "HEAD") return c.body(null, status, headers);
+    const body = await reader.exportFile(id, name, range ?? undefined);
+    if (!body) throw notFound(`No export file '${name}' for scenario ${id}`);
+    return c.body(body, status, headers);
+  }) as never);
+}

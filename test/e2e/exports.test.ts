@@ -1,0 +1,201 @@
+// Bulk exports (docs/exports.md) served by the worker in workerd: the manifest's hashes, counts and
+// schemas are the files'; a Parquet file and a CSV read back equal the rows the API serves; a future
+// branch's export stops at current_date; ETags, ranges, keys and clock keys behave as documented;
+// and the same scenario exported again gives the same bytes.
+import { createHash } from "node:crypto";
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { parse } from "csv-parse/sync";
+import { parquetReadObjects } from "hyparquet";
+import { describe, expect, inject, it } from "vitest";
+import { buildExports, exportManifestPath } from "../../build/exports/build-exports.ts";
+import { CATALOG_KEY } from "../../src/bundle/layout.ts";
+import { body, BRANCH, get, MEGACAP, request } from "./client.ts";
+import { CLOCK_KEYS } from "./keys.ts";
+
+type Row = Record<string, unknown>;
+interface File {
+  name: string;
+  dataset: string;
+  format: string;
+  bytes: number;
+  sha256: string;
+  rows: number;
+  schema: { name: string; type: string }[];
+}
+
+const manifestOf = async (id: string) =>
+  (await body(`/scenarios/${id}/exports`)).exports as { as_of: string; files: File[] };
+const bytesOf = async (id: string, name: string) =>
+  new Uint8Array(await (await get(`/scenarios/${id}/exports/${name}`)).arrayBuffer());
+
+/** Every row the API serves of a route for each ticker, page after page, with the ticker first. */
+async function apiRows(id: string, route: string, key: string, tickers: string[], limit: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const ticker of tickers)
+    for (let offset = 0; ; offset += limit) {
+      const page = (await body(`${route}?scenario_id=${id}&ticker=${ticker}&limit=${limit}&offset=${offset}`))[
+        key
+      ] as Row[];
+      rows.push(...page.map((r) => ("ticker" in r ? r : { ticker, ...r })));
+      if (page.length < limit) break;
+    }
+  return rows;
+}
+
+describe("bulk exports", () => {
+  it("list a gzipped CSV and a Parquet file per dataset, whose bytes have the manifest's size and sha256", async () => {
+    const { files, as_of } = await manifestOf(MEGACAP);
+    expect(as_of).toBe((await body(`/scenarios/${MEGACAP}`)).scenario.current_date);
+    const datasets = [...new Set(files.map((f) => f.dataset))];
+    expect(datasets).toEqual(
+      expect.arrayContaining([
+        "prices",
+        "income_statements",
+        "financial_metrics",
+        "analyst_estimates",
+        "earnings",
+        "events",
+        "news",
+        "filings",
+        "insider_trades",
+        "institutional_holdings",
+        "macro",
+        "interest_rates",
+      ]),
+    );
+    expect(files).toHaveLength(datasets.length * 2);
+    for (const file of files) {
+      const bytes = await bytesOf(MEGACAP, file.name);
+      expect(bytes.byteLength, file.name).toBe(file.bytes);
+      expect(createHash("sha256").update(bytes).digest("hex"), file.name).toBe(file.sha256);
+      expect(file.rows, file.name).toBeGreaterThan(0);
+    }
+  });
+
+  it("read back from Parquet and from CSV, equal the API's rows", async () => {
+    const { files } = await manifestOf(MEGACAP);
+    const file = (name: string) => files.find((f) => f.name === name)!;
+    const instruments = (await body(`/prices/tickers?scenario_id=${MEGACAP}`)).tickers as string[];
+    const prices = await apiRows(MEGACAP, "/prices", "prices", instruments, 5000);
+    const fromParquet = await parquetReadObjects({
+      file: (await bytesOf(MEGACAP, "prices.parquet")).buffer as ArrayBuffer,
+    });
+    expect(fromParquet).toHaveLength(file("prices.parquet").rows);
+    expect(fromParquet).toEqual(prices);
+
+    // Nested fields (an article's tickers) come back as what the API served.
+    const news: Row[] = [];
+    for (let offset = 0; ; offset += 500) {
+      const page = (await body(`/news?scenario_id=${MEGACAP}&limit=500&offset=${offset}`)).news as Row[];
+      news.push(...page);
+      if (page.length < 500) break;
+    }
+    expect(await parquetReadObjects({ file: (await bytesOf(MEGACAP, "news.parquet")).buffer as ArrayBuffer })).toEqual(
+      news,
+    );
+
+    // CSV: the header is the schema; each field the value's text (nested ones JSON, null empty).
+    const csv = parse(gunzipSync(await bytesOf(MEGACAP, "income_statements.csv.gz")), { columns: true }) as Record<
+      string,
+      string
+    >[];
+    const { schema, rows } = file("income_statements.csv.gz");
+    expect(csv).toHaveLength(rows);
+    const companies = (await body(`/company/facts/tickers?scenario_id=${MEGACAP}`)).tickers as string[];
+    const statements: Row[] = [];
+    for (const ticker of companies)
+      for (const period of ["quarterly", "annual", "ttm"])
+        statements.push(
+          ...(
+            await body(
+              `/financials/income-statements?scenario_id=${MEGACAP}&ticker=${ticker}&period=${period}&limit=100`,
+            )
+          ).income_statements,
+        );
+    const asText = (v: unknown) =>
+      v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
+    expect(csv).toEqual(statements.map((r) => Object.fromEntries(schema.map((c) => [c.name, asText(r[c.name])]))));
+  });
+
+  it("of a future branch stop at its current_date", async () => {
+    const { files, as_of } = await manifestOf(BRANCH);
+    const current = (await body(`/scenarios/${BRANCH}`)).scenario.current_date;
+    expect(as_of).toBe(current);
+    const prices = (await parquetReadObjects({
+      file: (await bytesOf(BRANCH, "prices.parquet")).buffer as ArrayBuffer,
+    })) as { time: string }[];
+    expect(prices.length).toBe(files.find((f) => f.name === "prices.parquet")!.rows);
+    expect(prices.every((p) => p.time <= current)).toBe(true);
+    expect(prices.some((p) => p.time === current)).toBe(true);
+  });
+
+  it("are served with a strong ETag, single byte ranges, 304 and 416", async () => {
+    const path = `/scenarios/${MEGACAP}/exports/prices.parquet`;
+    const whole = await get(path);
+    const all = new Uint8Array(await whole.arrayBuffer());
+    const etag = whole.headers.get("ETag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(whole.headers.get("Accept-Ranges")).toBe("bytes");
+    expect(whole.headers.get("Content-Type")).toBe("application/vnd.apache.parquet");
+    expect((await request(path, { headers: { "If-None-Match": etag } })).status).toBe(304);
+
+    const part = await request(path, { headers: { Range: "bytes=4-103" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("Content-Range")).toBe(`bytes 4-103/${all.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(all.subarray(4, 104));
+    const tail = await request(path, { headers: { Range: "bytes=-8" } });
+    expect(new Uint8Array(await tail.arrayBuffer())).toEqual(all.subarray(all.length - 8)); // "PAR1" footer included
+    const open = await request(path, { headers: { Range: `bytes=${all.length - 5}-` } });
+    expect(open.headers.get("Content-Range")).toBe(`bytes ${all.length - 5}-${all.length - 1}/${all.length}`);
+    // If-Range naming another version: the whole file.
+    expect((await request(path, { headers: { Range: "bytes=0-9", "If-Range": '"other"' } })).status).toBe(200);
+
+    const beyond = await request(path, { headers: { Range: `bytes=${all.length}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get("Content-Range")).toBe(`bytes */${all.length}`);
+    expect(((await beyond.json()) as { detail: string }).detail).toMatch(/^Range not satisfiable/);
+
+    const head = await request(path, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Length")).toBe(String(all.length));
+  });
+
+  it("need a key, are refused to clock keys, and answer 404 with {detail} for what was not built", async () => {
+    const file = `/scenarios/${MEGACAP}/exports/prices.csv.gz`;
+    expect((await get(file, null)).status).toBe(401);
+    for (const path of [file, `/scenarios/${MEGACAP}/exports`]) {
+      const res = await get(path, CLOCK_KEYS.megacap.key);
+      expect(res.status, path).toBe(403);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/clock key/);
+    }
+    for (const path of [
+      `/scenarios/${MEGACAP}/exports/nothing.parquet`,
+      `/scenarios/not-a-scenario/exports/prices.parquet`,
+      `/scenarios/not-a-scenario/exports`,
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(((await res.json()) as { detail: string }).detail, path).toBeTruthy();
+    }
+  });
+
+  it("are the same bytes when the scenario is exported again", async () => {
+    const from = inject("bundlesDir");
+    const dir = mkdtempSync(join(tmpdir(), "exports-again-"));
+    try {
+      copyFileSync(join(from, CATALOG_KEY), join(dir, CATALOG_KEY));
+      mkdirSync(join(dir, "scenarios"));
+      cpSync(join(from, "scenarios", MEGACAP), join(dir, "scenarios", MEGACAP), {
+        recursive: true,
+        filter: (src) => !src.includes("/exports"),
+      });
+      const [again] = await buildExports(dir, { names: ["megacap-tech-2023"] });
+      expect(JSON.parse(readFileSync(exportManifestPath(from, MEGACAP), "utf8"))).toEqual(again);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
