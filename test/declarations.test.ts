@@ -26,10 +26,13 @@ describe("route declarations", () => {
     expect(documented.size).toBeGreaterThan(20);
   });
 
-  it("reads with GET, and with POST only where the parameters are a body (the two searches)", () => {
+  it("reads with GET, with POST only where the parameters are a body (the two searches), and writes only keys", () => {
     expect([...served].filter((r) => !r.startsWith("GET ")).sort()).toEqual([
       "POST /financials/search/line-items",
       "POST /financials/search/screener",
+      "POST /keys/create",
+      "POST /keys/{hash_prefix}/horizon",
+      "POST /keys/{hash_prefix}/revoke",
     ]);
   });
 });
