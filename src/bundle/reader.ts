@@ -6,9 +6,9 @@ import type { ExportManifest as ExportManifestSchema } from "../contract/exports
 import { assetKey, CATALOG_KEY, exportKey, EXPORTS_MANIFEST, manifestKey, shardKey, validationKey } from "./layout.ts";
 import { Shard } from "./shard.ts";
 import type { BundleStore, ByteRange } from "./store.ts";
+import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "./types.ts";
 
 type ExportManifest = z.output<typeof ExportManifestSchema>;
-import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "./types.ts";
 
 /** The catalog may grow when scenarios are published; re-read it after this long. */
 const CATALOG_TTL_MS = 30_000;
@@ -80,15 +80,12 @@ export class BundleReader {
    * A scenario's export manifest, or null when none was built. Not remembered as missing: exports are
    * built after their scenario (`npm run build:library`), also while the service runs.
    */
-  async exportManifest(scenarioId: string): Promise<ExportManifest | null> {
-    const key = exportKey(scenarioId, EXPORTS_MANIFEST);
-    const cached = this.cache.get(key);
-    if (cached !== undefined) return cached as ExportManifest;
-    const bytes = await this.store.get(key);
-    if (!bytes) return null;
-    const manifest = JSON.parse(new TextDecoder().decode(bytes)) as ExportManifest;
-    this.cache.set(key, manifest, bytes.byteLength * 2);
-    return manifest;
+  exportManifest(scenarioId: string): Promise<ExportManifest | null> {
+    return this.load(
+      exportKey(scenarioId, EXPORTS_MANIFEST),
+      (bytes) => ({ value: JSON.parse(new TextDecoder().decode(bytes)) as ExportManifest, bytes: bytes.byteLength * 2 }),
+      false,
+    );
   }
 
   /** A file of a scenario's export, streamed (all of it, or a range); never cached, being large. */
@@ -103,16 +100,21 @@ export class BundleReader {
 
   /**
    * An object decoded once and kept while the cache has room. Bundles never change, so a missing
-   * object stays missing: that is remembered too. Concurrent requests for a cold object each read
+   * object stays missing: that is remembered too, unless `rememberMissing` is false (an object written
+   * later, such as an export). Concurrent requests for a cold object each read
    * it: workerd cancels a request's continuation on a promise another request's I/O resolves once
    * that request has ended, which answered 500 under load (bench h', uncached statements).
    */
-  private async load<T>(key: string, decode: (bytes: Uint8Array) => { value: T; bytes: number }): Promise<T | null> {
+  private async load<T>(
+    key: string,
+    decode: (bytes: Uint8Array) => { value: T; bytes: number },
+    rememberMissing = true,
+  ): Promise<T | null> {
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached === MISSING ? null : (cached as T);
     const bytes = await this.store.get(key);
     if (!bytes) {
-      this.cache.set(key, MISSING, 64);
+      if (rememberMissing) this.cache.set(key, MISSING, 64);
       return null;
     }
     const again = this.cache.get(key);

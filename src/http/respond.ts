@@ -104,7 +104,7 @@ export const seenBefore: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** Whether If-None-Match names this tag (weakly or not). `*` is not honoured: whether an answer exists is known only once it is made. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((tag) => {
     const t = tag.trim();

@@ -302,15 +302,20 @@ export function jsonObjectOf(bytes: Uint8Array): Record<string, unknown> | null 
 }
 
 /**
- * The request's JSON body, validated, its `scenario_id` possibly from the query (withQueryScenario):
- * 422 for one too large, not JSON, not an object, or not as declared.
+ * The request's JSON body, validated, its `scenario_id` possibly from the query (withQueryScenario, the
+ * default `prepare`; a body that names no scenario passes its own): 422 for one too large, not JSON,
+ * not an object, or not as declared.
  */
-async function jsonBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.output<T>> {
+export async function jsonBody<T extends z.ZodType>(
+  c: Context<AppEnv>,
+  schema: T,
+  prepare: (c: Context<AppEnv>, body: Record<string, unknown>) => Record<string, unknown> = withQueryScenario,
+): Promise<z.output<T>> {
   const bytes = await boundedBody(c.req.raw);
   if (!bytes) throw new ApiError(422, `Request body must be at most ${MAX_BODY_BYTES} bytes`);
   const value = jsonObjectOf(bytes);
   if (!value) throw new ApiError(422, "Request body must be a JSON object");
-  const parsed = schema.safeParse(withQueryScenario(c, value));
+  const parsed = schema.safeParse(prepare(c, value));
   if (!parsed.success) throw validationError("json", parsed.error);
   return parsed.data as z.output<T>;
 }

@@ -20,7 +20,7 @@ export function horizonOf(dates: (string | undefined)[], currentDate: string): s
 }
 
 /** 404 for an id no scenario has; one that is a scenario's name (a common slip) is told its id. */
-async function unknownScenario(reader: BundleReader, id: string): Promise<ApiError> {
+export async function unknownScenario(reader: BundleReader, id: string): Promise<ApiError> {
   const named = (await reader.catalog()).scenarios.find((e) => e.scenario.name === id);
   return notFound(
     named

@@ -7,7 +7,9 @@ import { ExportManifest } from "../contract/exports.ts";
 import type { AppEnv } from "../env.ts";
 import { clocked } from "../http/clock.ts";
 import { ApiError, notFound } from "../http/errors.ts";
+import { matches } from "../http/respond.ts";
 import { API_KEY_SCHEME, dataRoute, errorResponses, serve, type ApiApp } from "../http/route.ts";
+import { unknownScenario } from "../http/scenario.ts";
 
 const TAG = "Exports";
 
@@ -89,9 +91,6 @@ function rangeOf(
   return { offset: first, length: last - first + 1 };
 }
 
-const matches = (header: string | undefined, etag: string) =>
-  (header ?? "").split(",").some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
-
 export function register(app: ApiApp): void {
   serve(app, manifestRoute, async ({ scenario_id }, _scenario, c) => {
     const manifest = await c.get("reader").exportManifest(scenario_id);
@@ -101,11 +100,10 @@ export function register(app: ApiApp): void {
   });
 
   app.openapi(fileRoute, (async (c: Context<AppEnv>) => {
-    const { scenario_id: id, file: name } = { scenario_id: c.req.param("scenario_id")!, file: c.req.param("file")! };
+    const [id, name] = [c.req.param("scenario_id")!, c.req.param("file")!];
     clocked(c, { scenario_id: id }, [], true);
     const reader = c.get("reader");
-    if (!(await reader.catalogEntry(id)))
-      throw notFound(`Scenario not found: no scenario has the id '${id}' (GET /scenarios lists them)`);
+    if (!(await reader.catalogEntry(id))) throw await unknownScenario(reader, id);
     const manifest = await reader.exportManifest(id);
     const file = manifest?.files.find((f) => f.name === name);
     if (!file) throw notFound(`No export file '${name}' for scenario ${id} (GET /scenarios/${id}/exports lists them)`);

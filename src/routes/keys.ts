@@ -9,14 +9,7 @@ import { day, field } from "../contract/fields.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { StaticAnswer } from "../http/respond.ts";
-import {
-  API_KEY_SCHEME,
-  errorResponses,
-  jsonObjectOf,
-  boundedBody,
-  validationError,
-  type ApiApp,
-} from "../http/route.ts";
+import { API_KEY_SCHEME, errorResponses, jsonBody, validationError, type ApiApp } from "../http/route.ts";
 import { advancedClock, hashApiKey, keyRecordName, newKeyRecord, newKeySecret, type KeyRecord } from "../keys.ts";
 
 const TAG = "Keys";
@@ -161,14 +154,8 @@ function requireOperator(c: Context<AppEnv>): void {
   if (!sameSecret(given, expected)) throw new ApiError(401, `Missing or invalid ${OPERATOR_HEADER} header`);
 }
 
-async function bodyOf<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.output<T>> {
-  const bytes = await boundedBody(c.req.raw);
-  const value = bytes && jsonObjectOf(bytes);
-  if (!value) throw new ApiError(422, "Request body must be a JSON object of at most 65536 bytes");
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw validationError("json", parsed.error);
-  return parsed.data;
-}
+/** A management body: JSON, validated; it names no scenario. */
+const bodyOf = <T extends z.ZodType>(c: Context<AppEnv>, schema: T) => jsonBody(c, schema, (_, body) => body);
 
 /** The one key whose hash starts with the prefix: 404 for none, 422 for several. */
 async function oneKey(c: Context<AppEnv>, prefix: string): Promise<{ name: string; record: KeyRecord }> {
