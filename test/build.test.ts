@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { unpack } from "msgpackr";
 import { afterAll, describe, expect, it } from "vitest";
+import { maskedName } from "../build/mask/mask-bundle.ts";
 import { buildLibrary, buildScenarios, DEFAULT_SRC_DIR, staleScenarios } from "../build/pipeline/library.ts";
 import { generatorInputFiles, generatorInputsHash } from "../build/pipeline/generator-inputs.ts";
 import { Shard } from "../src/bundle/shard.ts";
@@ -40,11 +41,13 @@ describe("scenario build", () => {
     const outDir = mkdtempSync(join(tmpdir(), "bundles-"));
     try {
       const result = await buildLibrary({ outDir, jobs: 2, quiet: true });
+      // The four, and the masked twin of the one of the test split.
       expect(result.built).toEqual([
         "ai-capex-branch-2026",
         "crisis-cycle-2005",
         "megacap-tech-2023",
         "rate-shock-2022",
+        maskedName("ai-capex-branch-2026"),
       ]);
       const a = readBundleObjects(first.outDir);
       const b = readBundleObjects(outDir);
@@ -57,12 +60,10 @@ describe("scenario build", () => {
 
   it("catalogs every scenario with its counts and health", () => {
     const catalog = readCatalog(first.outDir);
-    expect(catalog.scenarios.map((e) => e.scenario.name).sort()).toEqual([
-      "ai-capex-branch-2026",
-      "crisis-cycle-2005",
-      "megacap-tech-2023",
-      "rate-shock-2022",
-    ]);
+    expect(catalog.scenarios.map((e) => e.scenario.name).sort()).toEqual(
+      ["ai-capex-branch-2026", "crisis-cycle-2005", "megacap-tech-2023", "rate-shock-2022", maskedName("ai-capex-branch-2026")].sort(),
+    );
+    expect(catalog.scenarios.filter((e) => e.masked).map((e) => e.scenario.name)).toEqual([maskedName("ai-capex-branch-2026")]);
     const megacap = catalog.scenarios.find((e) => e.scenario.id === MEGACAP)!;
     // 10 companies, 3 index funds (SPY, IVV and XLK: three technology members) and 2 warrants.
     expect(megacap).toMatchObject({ ticker_count: 19, day_count: 250, healthy: true });
@@ -227,8 +228,9 @@ describe("scenario build", () => {
       cpSync(DEFAULT_SRC_DIR, srcDir, { recursive: true });
       cpSync(second.outDir, outDir, { recursive: true });
       const again = buildScenarios({ srcDir, outDir, quiet: true });
+      // The masked twin too: made of an unchanged original by an unchanged mask.
       expect(again.built).toEqual([]);
-      expect(again.skipped).toHaveLength(4);
+      expect(again.skipped).toHaveLength(5);
       const file = join(srcDir, "megacap-ai-rally.yaml");
       writeFileSync(file, readFileSync(file, "utf8").replace("seed: 20230103", "seed: 20230104"));
       const edited = buildScenarios({ srcDir, outDir, quiet: true });

@@ -43,7 +43,9 @@ for (const [name, report] of result.reports) {
 
 if (values.exports && !process.exitCode) {
   const exporting = performance.now();
-  const written = await buildExports(values.out ?? DEFAULT_OUT_DIR, { names: values.name, log: (line) => console.error(line) });
+  // The names built, with the masked twins made of them.
+  const names = values.name && [...result.ids.keys()];
+  const written = await buildExports(values.out ?? DEFAULT_OUT_DIR, { names, log: (line) => console.error(line) });
   const bytes = written.flatMap((m) => m.files).reduce((n, f) => n + f.bytes, 0);
   console.error(
     `[exports] ${written.length} scenarios exported (${(bytes / 1e6).toFixed(1)} MB) in ${((performance.now() - exporting) / 1000).toFixed(1)}s`,

@@ -94,7 +94,8 @@ async function build(): Promise<void> {
       console.error(`${name} failed validation: ${[...checks, ...hidden].join("; ")}`);
     }
   if (failed) process.exit(1);
-  await buildExports(resolve(values.out), { names: slice.names, log: (line) => console.error(line) });
+  // The slice's scenarios and the masked twins made of them.
+  await buildExports(resolve(values.out), { names: [...result.ids.keys()], log: (line) => console.error(line) });
 }
 
 async function upload(): Promise<void> {

@@ -24,6 +24,7 @@ export function renderLibrary(srcDir = DEFAULT_SRC_DIR): string {
     `${sources.length} scenarios over ${themes.size} themes; ${count((s) => s.public_summary.path_mode === "future_branch")} future branches; ` +
       `${count((s) => s.twin?.counterfactual === true)} twin pairs; ${count((s) => s.default)} in the default subset (*). ` +
       `By split: ${splits.join(", ")}.`,
+    `Each test-split scenario also ships its masked twin (${count((s) => s.dataset_split === "test")} in all): the same world under pseudonyms and moved years ([masked-twins.md](masked-twins.md)).`,
     "",
     row(["theme", "split", "path mode", "title", "scenarios (companies, window; twin: branch date)"]),
     row(["---", "---", "---", "---", "---"]),

@@ -121,7 +121,7 @@ const OWNERSHIP_PERSISTENCE = 0.85;
 const OWNERSHIP_SHOCK = 0.35;
 
 // Coined words for manager names (never a real firm), apart from the brokers' stems of names.ts.
-const STEMS = [
+export const MANAGER_STEMS = [
   "Avendrel",
   "Brisquell",
   "Corvathane",
@@ -161,7 +161,7 @@ const cikOf = (n: number) => String(n).padStart(10, "0");
 
 /** The managers of a world: three index managers, then active managers, then hedge funds. */
 export function managersOf(rng: Rng): Manager[] {
-  const stems = rng.shuffle(STEMS);
+  const stems = rng.shuffle(MANAGER_STEMS);
   const ciks = new Set<number>();
   const kinds: ManagerKind[] = [
     ...INDEX_SHARES.map((): ManagerKind => "index"),

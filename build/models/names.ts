@@ -3,7 +3,8 @@
 // are real identities from the reference data instead.
 import type { Rng } from "./rng.ts";
 
-const FIRM_STEMS = [
+/** Coined stems of the brokers' names (a masked twin replaces them: build/mask). */
+export const FIRM_STEMS = [
   "Alderwyck",
   "Brisbury",
   "Cindermoor",
@@ -56,8 +57,9 @@ const FIRST_NAMES = [
   "Wen",
   "Yusuf",
 ];
-const SURNAME_HEADS = ["Vant", "Mor", "Kel", "Brav", "Quen", "Dal", "Ost", "Halv", "Tresc", "Yar", "Fenn", "Lisk"];
-const SURNAME_TAILS = ["renko", "wicke", "ardine", "oly", "messen", "ivar", "aston", "uzzi", "berth", "ique"];
+/** The coined surnames are a head and a tail (a masked twin replaces each surname). */
+export const SURNAME_HEADS = ["Vant", "Mor", "Kel", "Brav", "Quen", "Dal", "Ost", "Halv", "Tresc", "Yar", "Fenn", "Lisk"];
+export const SURNAME_TAILS = ["renko", "wicke", "ardine", "oly", "messen", "ivar", "aston", "uzzi", "berth", "ique"];
 
 /** An invented person's name (an analyst, an officer, a reporter): a common first name and a coined surname. */
 export function personName(rng: Rng): string {

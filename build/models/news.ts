@@ -515,7 +515,8 @@ export function articleId(worldKey: string, date: string, parts: string[]): stri
   return `nws_${date.replaceAll("-", "")}_${hash}`;
 }
 
-const slugify = (s: string) =>
+/** A title as a URL path segment (a masked twin writes its articles' URLs again with it). */
+export const slugify = (s: string) =>
   s
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

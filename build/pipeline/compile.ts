@@ -23,12 +23,26 @@ export type ObjectSink = (path: string, bytes: Uint8Array) => void;
  * A scenario's id from its content hash: the hash's first 128 bits in UUID form, marked version 8
  * (RFC 9562: custom) and RFC 4122's variant. Same content, same id; any change, a new one.
  */
-export function contentId(contentHash: string): string {
-  const hex = contentHash.slice(0, 32).split("");
+export function contentId(hashHex: string): string {
+  const hex = hashHex.slice(0, 32).split("");
   hex[12] = "8";
   hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   const h = hex.join("");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * A scenario's content without its id, hashed: the record, the report and every shard's name and
+ * hash. Its id is made of it, then written into the record and the report.
+ */
+export function contentHash(record: ScenarioRecord, report: ValidationReport, shardHashes: Map<string, string>): string {
+  return sha256(
+    [
+      JSON.stringify({ ...record, id: "" }),
+      sha256(pack({ ...report, scenario_id: "" })),
+      ...[...shardHashes.keys()].sort().map((n) => `${n}=${shardHashes.get(n)}`),
+    ].join("\n"),
+  );
 }
 
 /** Instrument roles of the manifest parts, as the kinds of the `instruments` shard. */
@@ -144,15 +158,7 @@ export class ScenarioCompiler {
     instruments.sort(([a], [b]) => (a < b ? -1 : 1));
     this.sink("compile").write(SHARDS.instruments, undefined, instruments);
 
-    // The content without the id, hashed: the id is made of it, then written into the record and report.
-    const names = [...this.hashes.keys()].sort();
-    const content_hash = sha256(
-      [
-        JSON.stringify({ ...this.record, id: "" }),
-        sha256(pack({ ...unnamed, scenario_id: "" })),
-        ...names.map((n) => `${n}=${this.hashes.get(n)}`),
-      ].join("\n"),
-    );
+    const content_hash = contentHash(this.record, unnamed, this.hashes);
     const id = contentId(content_hash);
     const report = { ...unnamed, scenario_id: id };
     this.out(VALIDATION_PATH, pack(report));

@@ -8,6 +8,8 @@
 // A scenario's id is the hash of its content, so a rebuild that changes anything makes a new id
 // beside the old one: every version stays in the bundles and in the catalog (the older ones marked
 // `superseded_by`) until it is retired on purpose (scenarios-src/retired.yaml) or pruned locally.
+// Each test-split scenario built or kept gets its masked twin (build/mask, docs/masked-twins.md),
+// made again only when its original or the mask's code changes.
 import { availableParallelism } from "node:os";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -20,6 +22,7 @@ import { ASSETS } from "../../src/docs/assets.ts";
 import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "../../src/bundle/types.ts";
 import { allFundTickers } from "../models/funds.ts";
 import { banks } from "../models/rates.ts";
+import { maskedName, maskedStamp, maskScenario } from "../mask/mask-bundle.ts";
 import { linkedEntries, RETIRED_FILE, retiredIds } from "../store/catalog.ts";
 import { libraryProgress, type ScenarioProgress } from "./build-progress.ts";
 import { generatorInputsHash } from "./generator-inputs.ts";
@@ -103,11 +106,7 @@ function plan(options: BuildOptions, inputsHash = generatorInputsHash()): Plan {
   const names = options.names && new Set(options.names);
   for (const name of names ?? []) if (!sources.some((l) => l.source.name === name)) throw new Error(`no scenario named ${name}`);
   const selected = sources.filter((l) => (names ? names.has(l.source.name) : options.all || l.source.default));
-  const stamps = new Map<string, string>();
-  for (const id of builtIds(outDir)) {
-    const path = join(outDir, "scenarios", id, STAMP_FILE);
-    if (existsSync(path)) stamps.set(readFileSync(path, "utf8"), id);
-  }
+  const stamps = builtStamps(outDir);
   const unchanged = new Map<string, string>();
   const tasks: BuildTask[] = [];
   for (const loaded of selected) {
@@ -128,6 +127,10 @@ export function staleScenarios(options: BuildOptions, inputsHash: string): strin
 function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): BuildResult {
   const result: BuildResult = { built: [], skipped: [], reports: new Map(), branchFailures: new Map(), ids: new Map() };
   const versions = readVersions(p.outDir);
+  const add = (name: string, id: string) => {
+    result.ids.set(name, id);
+    versions[name] = [...(versions[name] ?? []).filter((v) => v !== id), id];
+  };
   for (const { source } of p.selected) {
     const fresh = built.get(source.name);
     const id = fresh ? fresh.manifest.scenario.id : p.unchanged.get(source.name)!;
@@ -136,12 +139,44 @@ function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): BuildResult 
       result.reports.set(source.name, fresh.report);
       result.branchFailures.set(source.name, fresh.branchFailures);
     }
-    result.ids.set(source.name, id);
-    const list = (versions[source.name] ?? []).filter((v) => v !== id);
-    versions[source.name] = [...list, id];
+    add(source.name, id);
+  }
+  // The masked twins, made from the scenarios just built or kept.
+  const stamps = builtStamps(p.outDir);
+  for (const { source } of p.selected.filter(hasMaskedTwin)) {
+    const name = maskedName(source.name);
+    const original = join(p.outDir, "scenarios", result.ids.get(source.name)!);
+    const stamp = maskedStamp(readFileSync(join(original, STAMP_FILE), "utf8"));
+    const kept = p.options.force ? undefined : stamps.get(stamp);
+    if (kept) {
+      result.skipped.push(name);
+      add(name, kept);
+      continue;
+    }
+    const started = performance.now();
+    const twin = maskScenario(original, p.outDir);
+    writeFileSync(join(p.outDir, "scenarios", twin.manifest.scenario.id, STAMP_FILE), stamp);
+    if (!p.options.quiet)
+      console.error(`[build] masked twin of ${source.name}: ${name} in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+    result.built.push(name);
+    result.reports.set(name, twin.report);
+    add(name, twin.manifest.scenario.id);
   }
   writeLibrary(p, versions);
   return result;
+}
+
+/** The library ships a masked twin of each test-split scenario (docs/masked-twins.md). */
+const hasMaskedTwin = (l: LoadedSource) => l.source.dataset_split === "test";
+
+/** The scenarios built in a bundles directory, by the stamp beside them. */
+function builtStamps(outDir: string): Map<string, string> {
+  const stamps = new Map<string, string>();
+  for (const id of builtIds(outDir)) {
+    const path = join(outDir, "scenarios", id, STAMP_FILE);
+    if (existsSync(path)) stamps.set(readFileSync(path, "utf8"), id);
+  }
+  return stamps;
 }
 
 const Versions = z.record(z.string(), z.array(z.string()));
@@ -159,7 +194,7 @@ function readVersions(outDir: string): Versions {
  */
 function writeLibrary(p: Plan, versions: Versions): void {
   const retired = retiredIds(join(p.options.srcDir ?? DEFAULT_SRC_DIR, RETIRED_FILE));
-  const names = new Set(p.sources.map((l) => l.source.name));
+  const names = new Set(p.sources.flatMap((l) => [l.source.name, ...(hasMaskedTwin(l) ? [maskedName(l.source.name)] : [])]));
   const scenariosDir = join(p.outDir, "scenarios");
   const current = new Map(Object.entries(versions).map(([name, ids]) => [name, ids[ids.length - 1]]));
   for (const entry of existsSync(scenariosDir) ? readdirSync(scenariosDir) : []) {
@@ -206,6 +241,7 @@ export function catalogEntries(
     day_count: m.day_count,
     healthy: healthy(m),
     content_hash: m.content_hash,
+    ...(m.masked ? { masked: true as const } : {}),
     superseded_by: null,
     twin_scenario_id: null,
     ...(stamp(m) ? { build_stamp: stamp(m) } : {}),

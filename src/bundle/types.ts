@@ -26,6 +26,8 @@ export interface Manifest {
    * `actions/all` by year (`"2023"`), `market/snapshots` by month (`"2023-06"`), `funds/<T>` by year.
    */
   periods: Record<string, Record<string, number>>;
+  /** A masked twin (build/mask): another scenario's world under pseudonyms and moved years. */
+  masked?: true;
 }
 
 export interface CatalogEntry {
@@ -38,6 +40,8 @@ export interface CatalogEntry {
   superseded_by: string | null;
   /** The current version of its twin, if it has one and the library holds it. */
   twin_scenario_id: string | null;
+  /** A masked twin of another scenario, which the catalog does not name (docs/masked-twins.md). */
+  masked?: true;
   /** Which source and generator built it (build/pipeline/library.ts): what a publish from CI compares to skip it. */
   build_stamp?: string;
 }

@@ -72,6 +72,11 @@ export const ScenarioListing = Scenario.extend({
     null,
   ),
   twin_scenario_id: field(z.string().nullable(), "The current version of its twin, if it has one.", null),
+  masked: field(
+    z.boolean(),
+    "True for a masked twin: another scenario's world under pseudonymous tickers, names and CIKs, its years moved by a multiple of 28 (docs/masked-twins.md). The catalog does not say which scenario it masks.",
+    false,
+  ),
 }).meta({ id: "ScenarioListing", description: "A scenario as the library lists it, with its links to other versions and its twin." });
 
 export const Theme = z

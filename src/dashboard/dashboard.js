@@ -66,6 +66,7 @@ async function browser() {
       .join("")}</select></label>
     <label>At least (instruments) <input name="min_ticker_count" type="number" min="0" size="5"></label>
     <label>Path mode <select name="path_mode"><option value="">any</option><option>historical_context</option><option>future_branch</option></select></label>
+    <label>Masked twins <select name="masked"><option value="">shown</option><option value="true">only</option><option value="false">hidden</option></select></label>
   </form>
   <table id="scenarios"><thead><tr><th>Scenario</th><th>Theme</th><th>Split</th><th>Mode</th><th>Window</th><th>Story</th></tr></thead><tbody></tbody></table>`;
   const form = document.getElementById("filters");
@@ -75,7 +76,9 @@ async function browser() {
     document.querySelector("#scenarios tbody").innerHTML = scenarios
       .map(
         (s) =>
-          `<tr data-id="${esc(s.id)}"><td><a href="#/scenario/${esc(s.id)}">${esc(s.name)}</a><br><small>${esc(
+          `<tr data-id="${esc(s.id)}"><td><a href="#/scenario/${esc(s.id)}">${esc(s.name)}</a>${
+            s.masked ? ' <span class="badge" title="docs/masked-twins.md">masked twin</span>' : ""
+          }<br><small>${esc(
             s.public_summary.scenario_title,
           )}</small></td><td>${esc(s.theme)}</td><td>${esc(s.dataset_split)}</td><td>${esc(
             s.public_summary.path_mode,

@@ -46,6 +46,7 @@ const listScenarios = dataRoute({
         description: "Only scenarios whose window starts on or before this date.",
         example: "2009-12-31",
       }).optional(),
+      masked: bool({ description: "Only masked twins (`true`), or only scenarios that are not (`false`).", example: "true" }).optional(),
       healthy_only: withDefault(
         bool({ description: "Only scenarios that passed validation.", example: "true" }),
         false,
@@ -106,6 +107,7 @@ export function register(app: ApiApp): void {
         .filter((e) => q.path_mode === undefined || e.scenario.public_summary.path_mode === q.path_mode)
         .filter((e) => q.min_ticker_count === undefined || e.ticker_count >= q.min_ticker_count)
         .filter((e) => q.max_scenario_day_count === undefined || e.day_count <= q.max_scenario_day_count)
+        .filter((e) => q.masked === undefined || (e.masked ?? false) === q.masked)
         .filter((e) => !q.healthy_only || e.healthy)
         .slice(q.offset, q.offset + q.limit)
         .map(listing);
@@ -132,6 +134,7 @@ const listing = (e: CatalogEntry) => ({
   ...e.scenario,
   superseded_by: e.superseded_by,
   twin_scenario_id: e.twin_scenario_id,
+  masked: e.masked ?? false,
 });
 
 /** The themes of the current versions, by name. */

@@ -1,10 +1,12 @@
 // Requests against the shared end-to-end runtime.
 import { inject } from "vitest";
-import { defaultIds } from "../support/bundles.ts";
+import { DEFAULT_NAMES, defaultIds, maskedTwinId } from "../support/bundles.ts";
 import { KEYS } from "./keys.ts";
 
 /** The default scenarios' ids in the shared runtime's library. */
 export const { BRANCH, CRISIS, MEGACAP, RATE_SHOCK } = defaultIds(inject("bundlesDir"));
+/** The masked twin of the branch scenario (the default subset's test-split scenario). */
+export const MASKED = maskedTwinId(inject("bundlesDir"), DEFAULT_NAMES.BRANCH);
 
 export const base = inject("base");
 export const KEY = KEYS.main.key;

@@ -79,6 +79,14 @@ describe("the dashboard", () => {
     expect(
       await page.locator("#scenarios tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-id"))),
     ).toEqual(tests.map((s) => s.id));
+    // Masked twins only: the test split's, each marked as one.
+    await page.selectOption('select[name="masked"]', "true");
+    const masked = (await body("/scenarios?limit=1000&dataset_split=test&masked=true")).scenarios as { id: string }[];
+    expect(masked.length).toBeGreaterThan(0);
+    await page.waitForFunction(`document.querySelectorAll("#scenarios tbody tr").length === ${masked.length}`);
+    expect(await page.locator("#scenarios tbody tr .badge").allTextContents()).toEqual(masked.map(() => "masked twin"));
+    await page.selectOption('select[name="masked"]', "");
+    await page.waitForFunction(`document.querySelectorAll("#scenarios tbody tr").length === ${tests.length}`);
     await page.screenshot({ path: join(SHOTS, "scenarios.png"), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();

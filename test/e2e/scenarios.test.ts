@@ -1,25 +1,28 @@
 // The scenario library, a scenario's record and its validation report.
 import { describe, expect, it } from "vitest";
-import { body, BRANCH, CRISIS, get, json, MEGACAP, RATE_SHOCK } from "./client.ts";
+import { body, BRANCH, CRISIS, get, json, MASKED, MEGACAP, RATE_SHOCK } from "./client.ts";
 
 describe("scenarios", () => {
   it.each([
-    ["", [BRANCH, CRISIS, MEGACAP, RATE_SHOCK]],
-    ["?status=ready&healthy_only=true", [BRANCH, CRISIS, MEGACAP, RATE_SHOCK]],
+    // The masked twin of the branch scenario is listed under a name of its own.
+    ["", [BRANCH, CRISIS, MASKED, MEGACAP, RATE_SHOCK]],
+    ["?status=ready&healthy_only=true", [BRANCH, CRISIS, MASKED, MEGACAP, RATE_SHOCK]],
+    ["?masked=true", [MASKED]],
+    ["?masked=false", [BRANCH, CRISIS, MEGACAP, RATE_SHOCK]],
     ["?status=draft", []],
     ["?min_ticker_count=19", [CRISIS, MEGACAP, RATE_SHOCK]],
     ["?min_ticker_count=20", [CRISIS]],
     ["?max_scenario_day_count=250", [MEGACAP]],
-    ["?path_mode=future_branch", [BRANCH]],
+    ["?path_mode=future_branch", [BRANCH, MASKED]],
     ["?path_mode=historical_context&limit=1&offset=1", [MEGACAP]],
     ["?dataset_split=train", [CRISIS, MEGACAP]],
-    ["?dataset_split=test", [BRANCH]],
+    ["?dataset_split=test", [BRANCH, MASKED]],
     ["?dataset_split=holdout", []],
     ["?scenario_type=macro_shock", [RATE_SHOCK]],
     // Windows that overlap: 2008 lies inside the long panel; 2022-12-30 is rate-shock's last day.
     ["?start_date=2008-01-01&end_date=2008-12-31", [CRISIS]],
     ["?start_date=2022-12-30&end_date=2022-12-30", [RATE_SHOCK]],
-    ["?start_date=2023-06-01", [BRANCH, MEGACAP]],
+    ["?start_date=2023-06-01", [BRANCH, MASKED, MEGACAP]],
     ["?end_date=2005-01-03", [CRISIS]],
     ["?end_date=2005-01-02", []],
     ["?dataset_split=train&start_date=2023-01-01", [MEGACAP]],

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { unpack } from "msgpackr";
+import { maskedName } from "../../build/mask/mask-bundle.ts";
 import { buildScenarios, DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { CATALOG_KEY } from "../../src/bundle/layout.ts";
 import type { Catalog } from "../../src/bundle/types.ts";
@@ -29,6 +30,13 @@ export function defaultIds(outDir: string): Record<keyof typeof DEFAULT_NAMES, s
     BRANCH: idOf(DEFAULT_NAMES.BRANCH),
     CRISIS: idOf(DEFAULT_NAMES.CRISIS),
   };
+}
+
+/** The id of the masked twin of a scenario of a built library (named so as not to name its original). */
+export function maskedTwinId(outDir: string, name: string): string {
+  const entry = readCatalog(outDir).scenarios.find((e) => e.scenario.name === maskedName(name) && e.superseded_by === null);
+  if (!entry) throw new Error(`${outDir} holds no masked twin of ${name}`);
+  return entry.scenario.id;
 }
 
 export function buildTempBundles(srcDir = DEFAULT_SRC_DIR): { outDir: string; cleanup: () => void } {

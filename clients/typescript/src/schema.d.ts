@@ -764,6 +764,8 @@ export interface paths {
           start_date?: string;
           /** @description Only scenarios whose window starts on or before this date. */
           end_date?: string;
+          /** @description Only masked twins (`true`), or only scenarios that are not (`false`). */
+          masked?: boolean;
           /** @description Only scenarios that passed validation. */
           healthy_only?: boolean;
           /** @description Also the earlier versions of each scenario (`superseded_by` names the newer). */
@@ -10188,6 +10190,11 @@ export interface components {
        * @example null
        */
       twin_scenario_id: string | null;
+      /**
+       * @description True for a masked twin: another scenario's world under pseudonymous tickers, names and CIKs, its years moved by a multiple of 28 (docs/masked-twins.md). The catalog does not say which scenario it masks.
+       * @example false
+       */
+      masked: boolean;
     };
     /** @description The scenario's public summary (never its hidden truth). */
     PublicSummary: {
