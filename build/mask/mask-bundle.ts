@@ -88,8 +88,11 @@ function maskedShard(mask: Mask, kind: ShardKind, shard: Shard, closesOrder: num
       // Rows stored as their JSON text: masked as the object served.
       row = [withArticleUrl(mask.cell(undefined, shard.objects(i, i + 1)[0]) as Record<string, unknown>)];
     } else {
-      row = shard.rows(i, i + 1)[0].map((v, c) => mask.cell(shard.columns[c], v));
-      if (kind === SHARDS.metricsSnapshot) row = maskedSnapshotRow(mask, row);
+      const stored = shard.rows(i, i + 1)[0];
+      row =
+        kind === SHARDS.metricsSnapshot
+          ? maskedSnapshotRow(mask, stored)
+          : stored.map((v, c) => mask.cell(shard.columns[c], v));
     }
     keyed.push({ key: mask.key(shard.keys[i]), row });
   }
@@ -106,7 +109,7 @@ function maskedShard(mask: Mask, kind: ShardKind, shard: Shard, closesOrder: num
   });
 }
 
-/** A metrics snapshot row's text holds the ticker: its places of values are found again in the masked text. */
+/** A metrics snapshot row is made again from its masked text: the ticker's length moves its places of values. */
 function maskedSnapshotRow(mask: Mask, row: Row): Row {
   const metrics = mask.cell(undefined, JSON.parse(new TextDecoder().decode(row[3] as Uint8Array))) as FinancialMetrics;
   const inputs = row[6] as number[] | null;
@@ -132,14 +135,17 @@ export interface MaskedTwin {
 export function maskScenario(originalDir: string, outDir: string): MaskedTwin {
   const manifest = unpack(readFileSync(join(originalDir, MANIFEST_PATH))) as Manifest;
   const report = unpack(readFileSync(join(originalDir, VALIDATION_PATH))) as ValidationReport;
-  const mask = new Mask(identityOf(originalDir, manifest), manifest.content_hash);
+  const identity = identityOf(originalDir, manifest);
+  const mask = new Mask(identity, manifest.content_hash);
   const record = maskedRecord(mask, manifest.scenario);
   const staging = join(outDir, "scenarios", `.masking-${record.name}`);
   rmSync(staging, { recursive: true, force: true });
 
-  const companies = readShard(originalDir, SHARDS.companies.name()).keys;
-  const twinOrder = companies.map((t, i) => ({ t: mask.ticker(t), i })).sort((a, b) => (a.t < b.t ? -1 : 1));
-  const closesOrder = twinOrder.map((c) => c.i);
+  // The companies shard lists them by ticker: the twin's, by pseudonym.
+  const closesOrder = identity.companies
+    .map((c, i) => ({ t: mask.ticker(c.ticker), i }))
+    .sort((a, b) => (a.t < b.t ? -1 : 1))
+    .map((c) => c.i);
 
   const hashes = new Map<string, string>();
   const periods: Manifest["periods"] = {};

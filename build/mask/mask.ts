@@ -23,8 +23,8 @@ export function yearShift(startYear: number, endYear: number): number {
   return shift;
 }
 
-/** A company as the mask needs it (the `companies` shard). */
-export interface MaskedCompany {
+/** A company of the original as the mask reads it (a row of the `companies` shard). */
+export interface CompanyIdentity {
   ticker: string;
   name: string;
   cik: string;
@@ -34,7 +34,7 @@ export interface MaskedCompany {
 
 /** What a scenario names that its masked twin renames. */
 export interface Identity {
-  companies: MaskedCompany[];
+  companies: CompanyIdentity[];
   funds: FundInfo[];
   /** Every instrument's ticker (companies, funds, warrants). */
   tickers: string[];
