@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { serveWorker } from "../build/serve/serve-worker.ts";
 import { compatibilityDate } from "../build/serve/worker-bundle.ts";
+import { fetchRead } from "./support/fetch.ts";
 import { RawClient, rawRequest } from "./support/raw-http.ts";
 
 // `/spin` keeps workerd's only thread busy for a few hundred milliseconds: no connection is accepted meanwhile.
@@ -62,4 +63,23 @@ describe.skipIf(process.platform === "win32")("stopping a served worker", () => 
       client.close();
     },
   );
+});
+
+describe("a client that stalls past workerd's idle close", () => {
+  it("reads again on a new connection when the kept-alive one was closed meanwhile (test/support/fetch.ts)", async () => {
+    const worker = await start();
+    try {
+      for (let i = 0; i < 2; i++) {
+        const answer = await fetchRead(worker.url); // read whole: its connection is kept for the next request
+        expect([answer.status, await answer.text()]).toEqual([200, "served"]);
+      }
+      // Blocked past workerd's 5 s: the connection undici keeps is closed, and it learns so only by writing on it.
+      const until = Date.now() + 5_600;
+      while (Date.now() < until);
+      const again = await fetchRead(worker.url);
+      expect([again.status, await again.text()]).toEqual([200, "served"]);
+    } finally {
+      await worker.stop();
+    }
+  }, 20_000);
 });

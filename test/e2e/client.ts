@@ -1,6 +1,7 @@
 // Requests against the shared end-to-end runtime.
 import { inject } from "vitest";
 import { DEFAULT_NAMES, defaultIds, maskedTwinId } from "../support/bundles.ts";
+import { fetchRead } from "../support/fetch.ts";
 import { KEYS } from "./keys.ts";
 
 /** The default scenarios' ids in the shared runtime's library. */
@@ -21,7 +22,7 @@ interface RequestOptions {
 /** GET (or another method) with a key (the main one unless given; null for none). */
 export function request(path: string, options: RequestOptions = {}): Promise<Response> {
   const key = options.key === undefined ? KEY : options.key;
-  return fetch(base + path, {
+  return fetchRead(base + path, {
     method: options.method ?? "GET",
     headers: { ...(key ? { "X-API-KEY": key } : {}), ...options.headers },
     body: options.body,

@@ -2,6 +2,7 @@
 // `scenario_id`, for each of its instruments, banks, periods and filers, at the route's largest page,
 // page after page; each news article's own route; the two POST routes. Answers come back keyed by
 // request with the scenario's id taken out of them, so two scenarios' crawls compare line by line.
+import { fetchRead } from "./fetch.ts";
 
 type Parameter = { name: string; in: string; required?: boolean; schema?: { enum?: string[]; maximum?: number } };
 type Paths = Record<string, { get?: { parameters?: Parameter[] } }>;
@@ -24,7 +25,7 @@ function rowsOf(body: unknown): unknown[] {
 export async function crawl(base: string, key: string, scenarioId: string, asOf: string | undefined): Promise<Crawl> {
   const headers = { "X-API-KEY": key };
   const fetchText = async (path: string, body?: object) => {
-    const res = await fetch(base + path, {
+    const res = await fetchRead(base + path, {
       method: body ? "POST" : "GET",
       headers: body ? { ...headers, "Content-Type": "application/json" } : headers,
       body: body ? JSON.stringify(body) : undefined,

@@ -2,6 +2,7 @@
 import type { Miniflare } from "miniflare";
 import { registerKey, startLocalRuntime, type LocalRuntimeOptions } from "../../build/serve/local-runtime.ts";
 import type { Clock } from "../../src/keys.ts";
+import { fetchRead } from "./fetch.ts";
 
 export interface TestRuntime {
   mf: Miniflare;
@@ -21,7 +22,7 @@ export async function startTestRuntime(options: LocalRuntimeOptions): Promise<Te
     mf,
     base,
     entryBase: entryUrl.href.replace(/\/$/, ""),
-    get: (path, key, headers = {}) => fetch(base + path, { headers: key ? { "X-API-KEY": key, ...headers } : headers }),
+    get: (path, key, headers = {}) => fetchRead(base + path, { headers: key ? { "X-API-KEY": key, ...headers } : headers }),
     addKey: (key, limit, account = `acct-${key.slice(-6)}`, clock) =>
       registerKey(mf, key, {
         account_id: account,
