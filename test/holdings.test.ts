@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { holdings as holdingsFamily } from "../build/families/holdings.ts";
 import { previousQuarterEnd } from "../build/families/holdings-checks.ts";
 import { isTradingDay } from "../build/models/calendar.ts";
+import { filingCoverInJson, filingText, jsonInner, tableLineInJson } from "../src/contract/holdings.ts";
 import {
   holdingsOf,
   LARGE_STAKE,
@@ -462,5 +463,30 @@ describe("turnover over fifteen years (crisis-cycle-2005)", () => {
     const check = checks(churned).get("holdings_turnover_active")!;
     expect(check.passed).toBe(false);
     expect((check.observed as { mean: number }).mean).toBeGreaterThan(0.3);
+  });
+});
+
+describe("a 13F line's filing text inside an answer", () => {
+  it("is the text JSON would write, from its cover and table line written inside a JSON string", () => {
+    for (const [manager, issuer] of [
+      ["Galloquin Index Advisors", "APPLE INC."],
+      ['Quote "Capital" \\ Partners', "SOCIÉTÉ — ÜBER\tCORP"],
+    ]) {
+      const line = {
+        filer_cik: "0009104377",
+        report_period: "2023-06-30",
+        filing_date: "2023-08-14",
+        market_value: 1234567.5,
+        reported_price: 193.97,
+        shares: 6365,
+      };
+      const inJson =
+        filingCoverInJson({ ...line, manager_name: jsonInner(manager) }) +
+        tableLineInJson({ ...line, name_of_issuer: jsonInner(issuer) });
+      const text = filingText({ ...line, manager_name: manager, name_of_issuer: issuer });
+      expect(JSON.parse(`"${inJson}"`)).toBe(text);
+      expect(text).toContain(`Name of reporting manager: ${manager}\nCIK: 0009104377`);
+      expect(text).toContain("Value: $1,234,567.50 (at $193.97 a share)\nShares or principal amount: 6,365 SH");
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DatedRows } from "../src/bundle/as-of.ts";
 import { ByteLruCache } from "../src/bundle/cache.ts";
 import { encodeShard, Shard } from "../src/bundle/shard.ts";
 
@@ -100,5 +101,24 @@ describe("shards of JSON rows", () => {
     expect(whole.objects(0, 5)).toEqual(served);
     expect(fragments.objects(1, 3)).toEqual([{ close: 101 }, { close: 102 }]);
     expect(new TextDecoder().decode(fragments.json(0, 2))).toBe('"close":100,"close":101');
+  });
+});
+
+describe("values derived from rows at a horizon", () => {
+  const shard = new Shard(encodeShard(["time", "close", "meta"], rows, (r) => r[0] as string));
+
+  it("are made once per shard row, whatever the view, and never for a row past the view's horizon", () => {
+    const memo = new WeakMap<Shard, string[]>();
+    let made = 0;
+    const make = (view: DatedRows) => (i: number) => `${view.rows(i, i + 1)[0][1]}:${++made}`;
+    const early = new DatedRows(shard, "2024-01-03");
+    const late = new DatedRows(shard, "2024-01-08");
+    expect(early.memoized(memo, 1, make(early))).toBe("101:1");
+    expect(late.memoized(memo, 1, make(late))).toBe("101:1"); // another request's view, the same shard
+    expect(() => early.memoized(memo, 3, make(early))).toThrow(RangeError);
+    expect(late.memoized(memo, 3, make(late))).toBe("103:2");
+    const other = new Shard(encodeShard(["time", "close", "meta"], rows, (r) => r[0] as string));
+    const view = new DatedRows(other, "2024-01-08");
+    expect(view.memoized(memo, 1, make(view))).toBe("101:3");
   });
 });

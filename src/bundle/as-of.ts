@@ -67,6 +67,17 @@ export class DatedRows {
     this.key(i); // past the horizon: throws
     return this.shard.bytes(i);
   }
+
+  /**
+   * What `make` derives from row i, kept in `memo` for as long as the isolate keeps the shard (views
+   * are made per request; the shard is not): for values a route derives from the same rows again and again.
+   */
+  memoized<T>(memo: WeakMap<Shard, T[]>, i: number, make: (i: number) => T): T {
+    this.key(i); // past the horizon: throws
+    let values = memo.get(this.shard);
+    if (!values) memo.set(this.shard, (values = []));
+    return (values[i] ??= make(i));
+  }
 }
 
 /**

@@ -103,35 +103,56 @@ function count(x: number): string {
   return sign + out;
 }
 
-/** What a line's filing text is composed from. */
-export interface FiledLine {
+/** A 13F-HR's cover: who files, for which quarter, when. */
+export interface FilingCover {
   manager_name: string;
   filer_cik: string;
   report_period: string;
   filing_date: string;
+}
+
+/** One line of its information table. */
+export interface TableLine {
   name_of_issuer: string;
   market_value: number;
   reported_price: number;
   shares: number;
 }
 
+/** The cover's text, lines joined by `nl`. */
+const coverText = (c: FilingCover, nl: string) =>
+  `FORM 13F-HR${nl}Quarterly report filed by institutional managers${nl}${nl}` +
+  `Name of reporting manager: ${c.manager_name}${nl}CIK: ${c.filer_cik}${nl}` +
+  `Report for the calendar quarter ended: ${c.report_period}${nl}Filed: ${c.filing_date}${nl}${nl}`;
+
+/** The information-table line's text, lines joined by `nl`. */
+function tableLineText(l: TableLine, nl: string): string {
+  const [whole, cents] = l.market_value.toFixed(2).split(".");
+  const shares = count(l.shares);
+  return (
+    `INFORMATION TABLE (this line)${nl}Name of issuer: ${l.name_of_issuer}${nl}Title of class: COM${nl}` +
+    `Value: $${count(Number(whole))}.${cents} (at $${l.reported_price.toFixed(2)} a share)${nl}` +
+    `Shares or principal amount: ${shares} SH${nl}Put/Call: none${nl}Investment discretion: SOLE${nl}` +
+    `Voting authority (sole): ${shares}`
+  );
+}
+
 /**
  * A line's filing text, composed from the line itself (nothing is stored twice): the 13F-HR's
  * cover (manager, CIK, report period, filing date) and its information-table line.
  */
-export function filingText(h: FiledLine): string {
-  const [whole, cents] = h.market_value.toFixed(2).split(".");
-  const shares = count(h.shares);
-  return (
-    "FORM 13F-HR\nQuarterly report filed by institutional managers\n\n" +
-    `Name of reporting manager: ${h.manager_name}\nCIK: ${h.filer_cik}\n` +
-    `Report for the calendar quarter ended: ${h.report_period}\nFiled: ${h.filing_date}\n\n` +
-    `INFORMATION TABLE (this line)\nName of issuer: ${h.name_of_issuer}\nTitle of class: COM\n` +
-    `Value: $${count(Number(whole))}.${cents} (at $${h.reported_price.toFixed(2)} a share)\n` +
-    `Shares or principal amount: ${shares} SH\nPut/Call: none\nInvestment discretion: SOLE\n` +
-    `Voting authority (sole): ${shares}`
-  );
-}
+export const filingText = (h: FilingCover & TableLine): string => coverText(h, "\n") + tableLineText(h, "\n");
+
+/**
+ * The same text's two parts as written inside a JSON string, from names already so written
+ * (`jsonInner`): the route writes fifty lines an answer, with a cover for each manager-quarter, and
+ * escaping each whole text again was a third of a line's work.
+ */
+export const filingCoverInJson = (c: FilingCover): string => coverText(c, "\\n");
+export const tableLineInJson = (l: TableLine): string => tableLineText(l, "\\n");
+
+/** A string as written inside a JSON string: its JSON text without the quotes. */
+export const jsonInner = (s: string): string => JSON.stringify(s).slice(1, -1);
 
 export const BENEFICIAL_TYPES = ["activist", "passive"] as const;
 export const SCHEDULE_FORMS = ["SC 13G", "SC 13G/A", "SC 13D", "SC 13D/A"] as const;

@@ -7,13 +7,13 @@ const utf8 = new TextEncoder();
 /** Bytes a Response can carry. */
 export type Bytes = Uint8Array<ArrayBuffer>;
 
-/** JSON text taken from shards, standing for a value of type T (checked where the rows are read). */
+/** JSON text from shards or written by a route, standing for a value of type T (checked where the rows are read). */
 export class JsonText<T> {
-  /** The text's pieces, concatenated as they are. */
-  readonly pieces: Uint8Array[];
+  /** The text's pieces, concatenated as they are: shard bytes, or text a route wrote. */
+  readonly pieces: (Uint8Array | string)[];
   declare readonly value: T;
 
-  constructor(pieces: Uint8Array[]) {
+  constructor(pieces: (Uint8Array | string)[]) {
     this.pieces = pieces;
   }
 }
@@ -45,7 +45,7 @@ export function jsonObject<T>(row: Uint8Array): JsonText<T> {
 
 /** An array of rows the route wrote as JSON text itself, one string each. */
 export function jsonTexts<T>(rows: string[]): JsonText<T[]> {
-  return new JsonText([utf8.encode(`[${rows.join(",")}]`)]);
+  return new JsonText([`[${rows.join(",")}]`]);
 }
 
 /** A value serialized once, to be spliced under more than one key. */
@@ -56,19 +56,34 @@ export function jsonOnce<T>(value: T): JsonText<T> {
 /** An object whose top-level fields may be JSON text from shards. */
 export type Answer<T> = { [K in keyof T]: T[K] | JsonText<T[K]> };
 
-/** The answer's bytes: one allocation, the shard texts copied into it once. */
+/**
+ * The answer's bytes. Each run of text is joined and encoded once; shard bytes are copied once into
+ * the one allocation that holds everything (an answer of text alone is its encoded text).
+ */
 export function renderAnswer(answer: Record<string, unknown>): Bytes {
-  const pieces: Uint8Array[] = [];
+  const pieces: (Uint8Array | string)[] = [];
   let first = true;
   for (const [key, value] of Object.entries(answer)) {
     if (value === undefined) continue;
-    pieces.push(utf8.encode(`${first ? "{" : ","}${JSON.stringify(key)}:`));
+    pieces.push(`${first ? "{" : ","}${JSON.stringify(key)}:`);
     first = false;
     if (value instanceof JsonText) for (const p of value.pieces) pieces.push(p);
-    else pieces.push(utf8.encode(JSON.stringify(value)));
+    else pieces.push(JSON.stringify(value));
   }
-  pieces.push(utf8.encode(first ? "{}" : "}"));
-  return concat(pieces);
+  pieces.push(first ? "{}" : "}");
+  // Runs of text between shard bytes, each encoded once.
+  const bytes: Uint8Array[] = [];
+  let run: string[] = [];
+  for (const p of pieces) {
+    if (typeof p === "string") run.push(p);
+    else {
+      if (run.length) bytes.push(utf8.encode(run.join("")));
+      run = [];
+      bytes.push(p);
+    }
+  }
+  if (run.length) bytes.push(utf8.encode(run.join("")));
+  return bytes.length === 1 ? (bytes[0] as Bytes) : concat(bytes); // one run: text alone, already its own bytes
 }
 
 export function concat(pieces: Uint8Array[]): Bytes {

@@ -5,10 +5,16 @@
 // composed here.
 import { z } from "zod";
 import type { DatedRows } from "../bundle/as-of.ts";
-import { ByteLruCache } from "../bundle/cache.ts";
 import type { Shard } from "../bundle/shard.ts";
 import { filerYear, holdingTotalKey, periodOfHoldingKey, SHARDS, yearOf } from "../bundle/shards.ts";
-import { filingText, holdingId, InstitutionalHolding, Investor } from "../contract/holdings.ts";
+import {
+  filingCoverInJson,
+  holdingId,
+  InstitutionalHolding,
+  Investor,
+  jsonInner,
+  tableLineInJson,
+} from "../contract/holdings.ts";
 import { asOf, date, page, scenarioId, str, ticker } from "../contract/params.ts";
 import { jsonTexts } from "../http/json.ts";
 import { ApiError, badRequest, notFound } from "../http/errors.ts";
@@ -115,11 +121,30 @@ function totalsAt(totals: DatedRows, i: number): Totals {
 }
 
 /**
- * Manager-quarters' totals already read, by scenario content and totals key, for the isolate's
- * life: a page of a company's holders names fifty of them. Only keys of visible lines are looked up,
- * and a line and its totals are public from the same filing date.
+ * Manager-quarters' totals already read, by totals row, while the totals shard is kept: a page of a
+ * company's holders names fifty of them. Only keys of visible lines are looked up, and a line and
+ * its totals are public from the same filing date.
  */
-const managerQuarters = new ByteLruCache<Totals & { json: string }>(1024 * 1024);
+const managerQuarters = new WeakMap<Shard, ManagerQuarter[]>();
+
+/** A manager-quarter's totals, its name written, and its filing's cover as written in a JSON string. */
+interface ManagerQuarter extends Totals {
+  name: Written;
+  cover: string;
+}
+
+/** A name as a JSON string, and as written inside one (in a filing text). */
+interface Written {
+  json: string;
+  inner: string;
+}
+const written = (name: string): Written => ({ json: JSON.stringify(name), inner: jsonInner(name) });
+
+/**
+ * Issuers' names as 13F tables print them (upper case), by companies shard (the reader keeps one
+ * object per shard while cached): a manager's page names fifty companies, each a whole row to decode.
+ */
+const issuerNames = new WeakMap<Shard, Map<string, Written>>();
 
 /** Where the quarter whose lines end at `end` starts: its lines' keys share a report period. */
 function quarterStart(rows: DatedRows, end: number): number {
@@ -131,72 +156,64 @@ function quarterStart(rows: DatedRows, end: number): number {
 
 /**
  * Composes served lines: the manager's name and total from the totals shard, the issuer's name from
- * the companies'. Each line is written as its JSON text (InstitutionalHolding's fields in order;
- * strings through JSON.stringify): a page is 50 lines with their filing texts, and building objects
- * to serialize them was most of an uncached answer's work.
+ * the companies'. Each line is written as its JSON text (InstitutionalHolding's fields in order):
+ * a page is 50 lines with their filing texts, and building objects to serialize them was most of
+ * an uncached answer's work.
  */
 class Composer {
   private readonly totals: DatedRows;
   private readonly companies: Shard;
-  private readonly issuers = new Map<string, string>();
-  private readonly scenario: string;
+  private readonly issuers: Map<string, Written>;
 
-  constructor(scenario: Scenario, totals: DatedRows, companies: Shard) {
-    this.scenario = scenario.manifest.content_hash;
+  constructor(totals: DatedRows, companies: Shard) {
     this.totals = totals;
     this.companies = companies;
+    let issuers = issuerNames.get(companies);
+    if (!issuers) issuerNames.set(companies, (issuers = new Map()));
+    this.issuers = issuers;
   }
 
-  /** A manager-quarter's totals (its name as JSON), found by its filing date: public whenever its lines are. */
-  private manager(filingDate: string, cik: string, reportPeriod: string) {
+  /** A manager-quarter, found by its filing date: public whenever its lines are. */
+  private manager(filingDate: string, cik: string, reportPeriod: string): ManagerQuarter {
     const key = holdingTotalKey(filingDate, cik, reportPeriod);
-    const memo = `${this.scenario} ${key}`;
-    let found = managerQuarters.get(memo);
-    if (!found) {
-      const i = this.totals.find(key);
-      if (i < 0) throw new Error(`holdings/totals: no row ${key}`);
+    const i = this.totals.find(key);
+    if (i < 0) throw new Error(`holdings/totals: no row ${key}`);
+    return this.totals.memoized(managerQuarters, i, () => {
       const totals = totalsAt(this.totals, i);
-      found = { ...totals, json: JSON.stringify(totals.manager_name) };
-      managerQuarters.set(memo, found, 200 + memo.length + 2 * found.json.length);
-    }
-    return found;
+      const name = written(totals.manager_name);
+      const cover = { manager_name: name.inner, filer_cik: cik, report_period: reportPeriod, filing_date: filingDate };
+      return { ...totals, name, cover: filingCoverInJson(cover) };
+    });
   }
 
   /** The issuer's name as 13F tables print it (upper case). */
-  private issuer(ticker: string): string {
+  private issuer(ticker: string): Written {
     let name = this.issuers.get(ticker);
     if (name === undefined) {
       const i = find(this.companies, ticker);
-      name = i < 0 ? ticker : String(this.companies.objects(i, i + 1)[0].name).toUpperCase();
+      name = written(i < 0 ? ticker : String(this.companies.objects(i, i + 1)[0].name).toUpperCase());
       this.issuers.set(ticker, name);
     }
     return name;
   }
 
-  /** A line as served (InstitutionalHolding), as JSON text. */
+  /**
+   * A line as served (InstitutionalHolding), as JSON text. Names are escaped once (Written); dates,
+   * CIKs, tickers and the enums' values need no escaping and are written between quotes as they are.
+   */
   holding(line: Line): string {
     const [, cik, period, ticker, shares, value, change, filed, price, type, status, percent, valuation] = line;
     const manager = this.manager(filed, cik, period);
     const issuer = this.issuer(ticker);
-    const text = filingText({
-      manager_name: manager.manager_name,
-      filer_cik: cik,
-      report_period: period,
-      filing_date: filed,
-      name_of_issuer: issuer,
-      market_value: value,
-      reported_price: price,
-      shares,
-    });
-    const q = JSON.stringify;
+    const table = tableLineInJson({ name_of_issuer: issuer.inner, market_value: value, reported_price: price, shares });
     return (
-      `{"id":${q(holdingId(cik, period, ticker))},"manager_name":${manager.json},"report_period":${q(period)},` +
-      `"ticker":${q(ticker)},"shares":${shares},"market_value":${value},` +
+      `{"id":"${holdingId(cik, period, ticker)}","manager_name":${manager.name.json},"report_period":"${period}",` +
+      `"ticker":"${ticker}","shares":${shares},"market_value":${value},` +
       `"portfolio_weight":${value / manager.total_value},"change_shares":${change},"form_type":"13F-HR",` +
-      `"filing_date":${q(filed)},"filing_text":${q(text)},"details":{"manager_type":${q(type)},` +
-      `"position_status":${q(status)},"percent_of_shares_outstanding":${percent},` +
-      `"valuation_date":${q(valuation)},"investment_discretion":"SOLE"},"name_of_issuer":${q(issuer)},` +
-      `"value_usd":${value},"filer_cik":${q(cik)},"filer_name":${manager.json},"put_call":null,` +
+      `"filing_date":"${filed}","filing_text":"${manager.cover}${table}","details":{"manager_type":"${type}",` +
+      `"position_status":${status === null ? "null" : `"${status}"`},"percent_of_shares_outstanding":${percent},` +
+      `"valuation_date":"${valuation}","investment_discretion":"SOLE"},"name_of_issuer":${issuer.json},` +
+      `"value_usd":${value},"filer_cik":"${cik}","filer_name":${manager.name.json},"put_call":null,` +
       `"reported_price":${price}}`
     );
   }
@@ -279,7 +296,7 @@ async function byFiler(scenario: Scenario, composer: Composer, totals: DatedRows
   return out;
 }
 
-const unknownInvestor = (cik: string) => notFound(`Investor with CIK ${cik} not found in scenario`);
+const unknownInvestor = (cik: string) => `Investor with CIK ${cik} not found in scenario`;
 
 export function register(app: ApiApp): void {
   serve(
@@ -287,8 +304,8 @@ export function register(app: ApiApp): void {
     holdings,
     async (q, scenario) => {
       if (q.filer_cik !== undefined) {
-        const managers = await scenario.reference(SHARDS.holdingsInvestors, unknownInvestor(q.filer_cik).message);
-        if (find(managers, q.filer_cik) < 0) throw unknownInvestor(q.filer_cik);
+        const managers = await scenario.reference(SHARDS.holdingsInvestors, unknownInvestor(q.filer_cik));
+        if (find(managers, q.filer_cik) < 0) throw notFound(unknownInvestor(q.filer_cik));
       }
       const window = { first: q.report_period_gte, last: q.report_period_lte, offset: q.offset, limit: q.limit };
       const totals = await scenario.dated(SHARDS.holdingsTotals);
@@ -296,7 +313,7 @@ export function register(app: ApiApp): void {
         if (q.ticker !== undefined) await scenario.requireTicker(q.ticker);
         return { institutional_holdings: [] };
       }
-      const composer = new Composer(scenario, totals, await scenario.companies());
+      const composer = new Composer(totals, await scenario.companies());
       return {
         institutional_holdings: jsonTexts(
           q.ticker !== undefined

@@ -9,7 +9,8 @@
 
 /** Whether fetch failed because the connection it reused was already closed. */
 function staleConnection(error: unknown): boolean {
-  const cause = error instanceof TypeError ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  const cause =
+    error instanceof TypeError ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
   return cause?.code === "UND_ERR_SOCKET" && cause.message === "other side closed";
 }
 
