@@ -9,12 +9,12 @@ import { fileURLToPath } from "node:url";
 import { pack, unpack } from "msgpackr";
 import { MANIFEST_PATH, shardPath, VALIDATION_PATH } from "../../src/bundle/layout.ts";
 import { inputsOf, snapshotRow } from "../../src/bundle/metrics-snapshot.ts";
-import { encodeShard, Shard, type Row } from "../../src/bundle/shard.ts";
+import { Shard, type Row } from "../../src/bundle/shard.ts";
 import { periodOf, SHARDS, type ShardKind } from "../../src/bundle/shards.ts";
 import type { FinancialMetrics } from "../../src/contract/metrics.ts";
 import type { Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
 import { slugify } from "../models/news.ts";
-import { contentHash, contentId, sha256 } from "../pipeline/compile.ts";
+import { contentHash, contentId, encodeRows, sha256 } from "../pipeline/compile.ts";
 import { Mask, type Identity } from "./mask.ts";
 
 /** A masked twin's name: it must not say which scenario it masks. */
@@ -99,14 +99,8 @@ function maskedShard(mask: Mask, kind: ShardKind, shard: Shard, closesOrder: num
   keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)); // stable: ties keep their order
   const keys = new Map(keyed.map((k) => [k.row, k.key]));
   const rows = keyed.map((k) => k.row);
-  const keyOf = (row: Row) => keys.get(row)!;
-  if (kind.binary) return encodeShard(shard.columns, rows, keyOf, "binary");
-  if (!kind.served) return encodeShard(shard.columns, rows, keyOf);
-  const fragment = kind.fragment ?? false;
-  return encodeShard(shard.columns, rows, keyOf, {
-    fragment,
-    text: (row) => (fragment ? JSON.stringify(row[0]).slice(1, -1) : JSON.stringify(row[0])),
-  });
+  // A served kind's row is held here as the object served.
+  return encodeRows(kind, rows, (row) => keys.get(row)!, kind.served && ((row) => row[0]));
 }
 
 /** A metrics snapshot row is made again from its masked text: the ticker's length moves its places of values. */

@@ -48,19 +48,32 @@ export function contentHash(record: ScenarioRecord, report: ValidationReport, sh
 /** Instrument roles of the manifest parts, as the kinds of the `instruments` shard. */
 const KIND_OF_ROLE: Record<string, InstrumentKind> = { companies: "company", funds: "fund", warrants: "warrant" };
 
-/** A shard's bytes: its rows as msgpack, as JSON text where the kind serves rows one by one, or raw. */
-export function shardBytes(kind: ShardKind, part: string | undefined, rows: Row[]): Uint8Array {
-  const served = kind.served;
-  if (kind.binary) return encodeShard(kind.columns, rows, kind.key, "binary");
-  if (!served) return encodeShard(kind.columns, rows, kind.key);
+/**
+ * Rows (in the order of `keyOf`) as their kind stores them: msgpack; the JSON text of what `served`
+ * makes of each row, where the kind serves rows one by one; or raw bytes.
+ */
+export function encodeRows(
+  kind: ShardKind,
+  rows: Row[],
+  keyOf: (row: Row) => string,
+  served?: (row: Row) => unknown,
+): Uint8Array {
+  if (kind.binary) return encodeShard(kind.columns, rows, keyOf, "binary");
+  if (!served) return encodeShard(kind.columns, rows, keyOf);
   const fragment = kind.fragment ?? false;
-  return encodeShard(kind.columns, rows, kind.key, {
+  return encodeShard(kind.columns, rows, keyOf, {
     fragment,
     text: (row) => {
-      const text = JSON.stringify(served(row, part));
+      const text = JSON.stringify(served(row));
       return fragment ? text.slice(1, -1) : text;
     },
   });
+}
+
+/** A shard's bytes: its rows as msgpack, as JSON text where the kind serves rows one by one, or raw. */
+export function shardBytes(kind: ShardKind, part: string | undefined, rows: Row[]): Uint8Array {
+  const served = kind.served;
+  return encodeRows(kind, rows, kind.key, served && ((row) => served(row, part)));
 }
 
 /** Rows in the order of their shard's key, ties by the second column (an id); merged by key where the kind says. */
