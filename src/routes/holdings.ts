@@ -120,12 +120,12 @@ function totalsAt(totals: DatedRows, i: number): Totals {
   return { manager_name, total_value, positions };
 }
 
-/**
- * Manager-quarters' totals already read, by totals row, while the totals shard is kept: a page of a
- * company's holders names fifty of them. Only keys of visible lines are looked up, and a line and
- * its totals are public from the same filing date.
- */
-const managerQuarters = new WeakMap<Shard, ManagerQuarter[]>();
+/** A name as a JSON string, and as written inside one (in a filing text). */
+interface Written {
+  json: string;
+  inner: string;
+}
+const written = (name: string): Written => ({ json: JSON.stringify(name), inner: jsonInner(name) });
 
 /** A manager-quarter's totals, its name written, and its filing's cover as written in a JSON string. */
 interface ManagerQuarter extends Totals {
@@ -133,12 +133,12 @@ interface ManagerQuarter extends Totals {
   cover: string;
 }
 
-/** A name as a JSON string, and as written inside one (in a filing text). */
-interface Written {
-  json: string;
-  inner: string;
-}
-const written = (name: string): Written => ({ json: JSON.stringify(name), inner: jsonInner(name) });
+/**
+ * Manager-quarters' totals already read, by totals row, while the totals shard is kept: a page of a
+ * company's holders names fifty of them. Only keys of visible lines are looked up, and a line and
+ * its totals are public from the same filing date.
+ */
+const managerQuarters = new WeakMap<Shard, ManagerQuarter[]>();
 
 /**
  * Issuers' names as 13F tables print them (upper case), by companies shard (the reader keeps one

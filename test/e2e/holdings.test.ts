@@ -2,6 +2,7 @@
 // manager's filing date; index managers at the broad index fund's weights; weights summing to 1;
 // change_shares across splits; the investors and tickers lists; and the error answers.
 import { describe, expect, it } from "vitest";
+import { filingText } from "../../src/contract/holdings.ts";
 import { body, BRANCH, CRISIS, get, json, MEGACAP } from "./client.ts";
 
 interface Line {
@@ -73,6 +74,8 @@ describe("who holds a company", () => {
       for (const part of [l.manager_name, l.filer_cik, l.report_period, l.filing_date, l.name_of_issuer])
         expect(l.filing_text).toContain(part);
       expect(l.filing_text).toContain(l.shares.toLocaleString("en-US"));
+      // The text is the contract's, composed from the line as served.
+      expect(l.filing_text).toBe(filingText(l));
     }
     // Each quarter: the three index managers, and some active managers and hedge funds.
     const kinds = new Set(aapl.map((l) => l.details.manager_type));
