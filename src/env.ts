@@ -5,7 +5,7 @@ import type { RateLimiter } from "./ratelimit.ts";
 export interface Env {
   /** Deployment store (R2). */
   BUNDLES?: R2Bucket;
-  /** Local default store: the bundles directory behind a service binding. */
+  /** Local default store: the bundles directory behind a service binding (workerd's disk service). */
   BUNDLE_FILES?: Fetcher;
   KEYS: KVNamespace;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;

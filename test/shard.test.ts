@@ -1,3 +1,4 @@
+import { pack } from "msgpackr";
 import { describe, expect, it } from "vitest";
 import { DatedRows } from "../src/bundle/as-of.ts";
 import { ByteLruCache } from "../src/bundle/cache.ts";
@@ -33,6 +34,26 @@ describe("shard format", () => {
     expect(shard.lastAtOrBefore("2024-01-06")).toBe(3);
     expect(shard.lastAtOrBefore("2024-01-05")).toBe(3);
     expect(shard.lastAtOrBefore("2024-01-01")).toBe(-1);
+  });
+
+  it("packs the header's keys as one run of text, and reads headers packed either way", () => {
+    const bytes = encodeShard(["time", "close", "meta"], rows, (r) => r[0] as string);
+    const headerLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(4, true);
+    const header = Buffer.from(bytes.subarray(8, 8 + headerLength));
+    // Bundled: the keys one after another, decoded at once; unbundled, each has its own length byte.
+    expect(header.includes(Buffer.from(days.join("")))).toBe(true);
+    // A header as shards were written before 0.58.0 (each string on its own) is read the same.
+    const offsets = [0];
+    for (const row of rows) offsets.push(offsets[offsets.length - 1] + pack(row).byteLength);
+    const plain = pack({ columns: ["time", "close", "meta"], keys: days, offsets });
+    const older = new Uint8Array(8 + plain.byteLength + bytes.byteLength - 8 - headerLength);
+    older.set(bytes.subarray(0, 4));
+    new DataView(older.buffer).setUint32(4, plain.byteLength, true);
+    older.set(plain, 8);
+    older.set(bytes.subarray(8 + headerLength), 8 + plain.byteLength);
+    const read = new Shard(older);
+    expect(read.keys).toEqual(days);
+    expect(read.rows(0, 5)).toEqual(rows);
   });
 
   it("rejects unsorted rows and foreign bytes", () => {

@@ -1,9 +1,9 @@
 // The local serving path: the bundled worker in workerd through miniflare, on a port of its own
 // (build/serve/serve-worker.ts), with local KV and Durable Objects, and the bundles directory as its store
-// (a service binding that reads files). Used by `npm start`, the end-to-end tests and the benchmark alike.
-import { Miniflare, Response as MfResponse } from "miniflare";
-import { readFile } from "node:fs/promises";
-import { join, normalize } from "node:path";
+// (workerd's own disk service, bound as BUNDLE_FILES: files read in workerd, ranges answered 206, no
+// round trip through Node). Used by `npm start`, the end-to-end tests and the benchmark alike.
+import { Miniflare } from "miniflare";
+import { join, resolve } from "node:path";
 import { hashApiKey, keyRecordName, type KeyRecord } from "../../src/keys.ts";
 import { serveWorker, type ServedWorker } from "./serve-worker.ts";
 import { bundleWorker, compatibilityDate } from "./worker-bundle.ts";
@@ -22,31 +22,8 @@ export interface LocalRuntimeOptions {
   bindings?: Record<string, string>;
 }
 
-function directoryService(root: string) {
-  return async (request: Request): Promise<MfResponse> => {
-    const key = decodeURIComponent(new URL(request.url).pathname.slice(1));
-    const path = normalize(join(root, key));
-    if (!path.startsWith(root) || key.includes("..")) return new MfResponse("bad key", { status: 400 });
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path);
-    } catch {
-      return new MfResponse("not found", { status: 404 });
-    }
-    // One range `bytes=a-b`, as FetcherBundleStore.stream asks (the worker checks it against the object's size).
-    const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.get("range") ?? "");
-    if (!range) return new MfResponse(bytes);
-    const [from, to] = [Number(range[1]), Math.min(Number(range[2]), bytes.length - 1)];
-    return new MfResponse(bytes.subarray(from, to + 1), {
-      status: 206,
-      headers: { "Content-Range": `bytes ${from}-${to}/${bytes.length}` },
-    });
-  };
-}
-
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<ServedWorker> {
   const scriptPath = await bundleWorker();
-  const root = normalize(options.bundlesDir + "/");
   const miniflareOptions = {
     modules: true,
     scriptPath,
@@ -55,7 +32,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<S
     durableObjects: { RATE_LIMITER: { className: "RateLimiter", useSQLite: true } },
     ...(options.useR2 || options.r2PersistDir
       ? { r2Buckets: ["BUNDLES"], ...(options.r2PersistDir ? { r2Persist: options.r2PersistDir } : {}) }
-      : { serviceBindings: { BUNDLE_FILES: directoryService(root) } }),
+      : { serviceBindings: { BUNDLE_FILES: { disk: { path: resolve(options.bundlesDir), writable: false } } } }),
     bindings: options.bindings ?? { ENVIRONMENT: "local" },
     ...(options.persistDir
       ? { kvPersist: join(options.persistDir, "kv"), durableObjectsPersist: join(options.persistDir, "do") }

@@ -31,8 +31,8 @@ export class R2BundleStore implements BundleStore {
 }
 
 /**
- * Local default: the build's bundles directory, served to the worker by a service binding
- * (the start command backs it with the directory on disk, so a rebuild needs no upload step).
+ * Local default: the build's bundles directory behind a service binding (the local runtime binds
+ * workerd's disk service over it, so a rebuild needs no upload step).
  */
 export class FetcherBundleStore implements BundleStore {
   private readonly fetcher: Fetcher;

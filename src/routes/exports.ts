@@ -17,7 +17,7 @@ const scenarioId = z
   .string()
   .min(1)
   .max(64)
-  .meta({ description: "The scenario.", example: "66eeae04-4976-8987-a69b-687e055532e2" });
+  .meta({ description: "The scenario.", example: "c2f26798-16ae-81ab-9df7-f7d5c2e27826" });
 
 const manifestRoute = dataRoute({
   path: "/scenarios/{scenario_id}/exports",

@@ -19,7 +19,7 @@ const PREFIX = 12;
 
 const Clock = z
   .object({
-    scenario_id: field(z.string(), "The one scenario the key reads.", "66eeae04-4976-8987-a69b-687e055532e2"),
+    scenario_id: field(z.string(), "The one scenario the key reads.", "c2f26798-16ae-81ab-9df7-f7d5c2e27826"),
     horizon: day("The last date any answer to the key shows."),
   })
   .meta({ id: "Clock", description: "A clock key's binding (docs/clock-keys.md)." });
@@ -50,7 +50,7 @@ const NewKey = z
     scenario_id: field(
       z.string().min(1).max(64),
       "A clock key's scenario (with `horizon`).",
-      "66eeae04-4976-8987-a69b-687e055532e2",
+      "c2f26798-16ae-81ab-9df7-f7d5c2e27826",
     ).optional(),
     horizon: field(z.string(), "A clock key's horizon, YYYY-MM-DD (with `scenario_id`).", "2023-06-30").optional(),
   })

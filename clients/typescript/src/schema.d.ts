@@ -9983,7 +9983,7 @@ export interface components {
       clock: {
         /**
          * @description The one scenario the key reads.
-         * @example 66eeae04-4976-8987-a69b-687e055532e2
+         * @example c2f26798-16ae-81ab-9df7-f7d5c2e27826
          */
         scenario_id: string;
         /**
@@ -10040,7 +10040,7 @@ export interface components {
       rate_limit_per_minute?: number;
       /**
        * @description A clock key's scenario (with `horizon`).
-       * @example 66eeae04-4976-8987-a69b-687e055532e2
+       * @example c2f26798-16ae-81ab-9df7-f7d5c2e27826
        */
       scenario_id?: string;
       /**
@@ -10083,7 +10083,7 @@ export interface components {
       clock: {
         /**
          * @description The one scenario the key reads.
-         * @example 66eeae04-4976-8987-a69b-687e055532e2
+         * @example c2f26798-16ae-81ab-9df7-f7d5c2e27826
          */
         scenario_id: string;
         /**
@@ -10431,7 +10431,7 @@ export interface components {
     ExportManifest: {
       /**
        * @description The scenario.
-       * @example 66eeae04-4976-8987-a69b-687e055532e2
+       * @example c2f26798-16ae-81ab-9df7-f7d5c2e27826
        */
       scenario_id: string;
       /**
