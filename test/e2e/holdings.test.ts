@@ -90,6 +90,22 @@ describe("who holds a company", () => {
     expect(day <= line.report_period).toBe(true);
   });
 
+  it("walks a company's holders back across years of filings, page by page and within windows", async () => {
+    const { tickers } = await body(`/institutional-holdings/tickers?scenario_id=${CRISIS}`);
+    const path = `${H(CRISIS)}&ticker=${tickers[0]}`;
+    const all = await walk(path, 40);
+    const years = [...new Set(all.map((l) => l.filing_date.slice(0, 4)))].sort();
+    expect(years.length).toBeGreaterThan(2);
+    expect(all.slice(0, 200)).toEqual(await lines(`${path}&limit=200`));
+    expectOrdered(all, (l) => l.filer_cik);
+    // The second half of a year: its fourth quarter is filed in the next year.
+    const y = years[1];
+    const [first, last] = [`${y}-07-01`, `${y}-12-31`];
+    const half = await walk(`${path}&report_period_gte=${first}&report_period_lte=${last}`, 9);
+    expect(half).toEqual(all.filter((l) => l.report_period >= first && l.report_period <= last));
+    expect(new Set(half.map((l) => l.filing_date.slice(0, 4)))).toEqual(new Set([y, String(Number(y) + 1)]));
+  });
+
   it("filters by report period, and answers a fund with an empty list", async () => {
     const q2 = await lines(`${H(MEGACAP)}&ticker=NVDA&report_period_gte=2023-04-01&report_period_lte=2023-06-30`);
     expect(q2.length).toBeGreaterThan(0);
