@@ -1,9 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
-
-// The Durable Object class imports the workerd runtime; the window it wraps is plain code.
-vi.mock("cloudflare:workers", () => ({ DurableObject: class {} }));
-const { SlidingWindow, WINDOW_MS, reservation } = await import("../src/ratelimit.ts");
-type Snapshot = import("../src/ratelimit.ts").WindowSnapshot;
+import { describe, expect, it } from "vitest";
+import { LEASE_MS, reservation, SlidingWindow, WINDOW_MS, type WindowSnapshot as Snapshot } from "../src/rate-window.ts";
 
 describe("rolling 60-second window", () => {
   it("admits exactly `limit` requests with decreasing remaining, then refuses", () => {
@@ -84,5 +80,30 @@ describe("window held in durable storage", () => {
     expect(store.snapshot?.ahead).toBe(0);
     w.settle(2_500);
     expect(store.writes).toBe(1000 / reservation(10_000) + 1); // nothing new to write
+  });
+});
+
+describe("admissions granted ahead", () => {
+  it("grants the caller and tokens up to the room left, counting all of them", () => {
+    const w = new SlidingWindow();
+    expect(w.hit(0, 10, 4)).toEqual({ allowed: true, limit: 10, remaining: 6, retryAfter: 0, granted: 4 });
+    expect(w.hit(1, 10, 8)).toMatchObject({ allowed: true, remaining: 0, granted: 6 });
+    expect(w.hit(2, 10, 3)).toMatchObject({ allowed: false, remaining: 0, granted: 0 });
+  });
+
+  it("logs tokens at the end of their lease: they leave the window that much later than the caller", () => {
+    const w = new SlidingWindow();
+    w.hit(0, 3, 3); // the caller at 0, two tokens at LEASE_MS
+    expect(w.hit(WINDOW_MS, 3)).toMatchObject({ allowed: true, granted: 1 }); // the caller has left
+    expect(w.hit(WINDOW_MS + LEASE_MS - 1, 3).allowed).toBe(false); // the tokens have not
+    expect(w.hit(WINDOW_MS + LEASE_MS, 3)).toMatchObject({ allowed: true, granted: 1 });
+  });
+
+  it("never logs an admission before one already logged, so the log stays in order", () => {
+    const w = new SlidingWindow();
+    w.hit(0, 4, 2); // a token at LEASE_MS
+    w.hit(10, 4); // logged at LEASE_MS too, not 10
+    expect(w.hit(WINDOW_MS + 10, 4)).toMatchObject({ allowed: true, remaining: 1 }); // 0 has left; two at LEASE_MS remain
+    expect(w.hit(WINDOW_MS + LEASE_MS, 4)).toMatchObject({ allowed: true, remaining: 2 }); // and now they have too
   });
 });

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import type { KeyRecord } from "../src/keys.ts";
-import type { RateDecision } from "../src/ratelimit.ts";
+import type { RateDecision } from "../src/rate-window.ts";
 import { buildTempBundles, defaultIds } from "./support/bundles.ts";
 
 const bundles = buildTempBundles();

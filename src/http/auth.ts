@@ -1,15 +1,18 @@
 // X-API-KEY authentication and per-key rate limiting (SPEC Authentication, GAPS Rate limits).
-// The rate-limit decision (a round trip to the key's Durable Object) runs while the request is
-// answered, so its latency hides behind the work; a refused request still gets 429 and nothing
-// else, since the answer is replaced once the decision says no.
+// The rate-limit decision (a round trip to the key's Durable Object, or a token it granted ahead:
+// rate-leases.ts) runs while the request is answered, so its latency hides behind the work; a
+// refused request still gets 429 and nothing else, since the answer is replaced once the decision
+// says no.
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
-import type { RateDecision } from "../ratelimit.ts";
+import type { RateDecision } from "../rate-window.ts";
 import { CLOCK_HEADER } from "./clock.ts";
 import { ApiError } from "./errors.ts";
 import { KeyDirectory } from "./key-directory.ts";
+import { RateLeases } from "./rate-leases.ts";
 
 const keys = new KeyDirectory();
+const leases = new RateLeases();
 
 /** The whole answer to a refused request: nothing of the answer it replaces survives. */
 function refused(decision: RateDecision): Response {
@@ -32,12 +35,16 @@ export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("clock", record.clock);
   c.set("account", record);
 
-  const limiter = c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(hash));
-  const deciding = limiter.hit(record.rate_limit_per_minute);
+  const limit = record.rate_limit_per_minute;
+  leases.begin(hash);
+  const deciding = leases.decide(hash, limit, Date.now, (count) =>
+    c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(hash)).hit(limit, count),
+  );
   try {
     await next();
   } finally {
-    const decision = await deciding;
+    // In flight until decided: while a request awaits the object, another's ask takes tokens ahead.
+    const decision = await Promise.resolve(deciding).finally(() => leases.end(hash));
     if (!decision.allowed) {
       c.res = undefined; // assigning over an answer would carry its headers (ETag...) into the 429
       c.res = refused(decision);

@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { registerKey, startLocalRuntime } from "../../build/serve/local-runtime.ts";
 import type { ServedWorker } from "../../build/serve/serve-worker.ts";
-import { buildCases, helloCase, KEY, LIMITED_KEY } from "./cases.ts";
+import { buildCases, helloCase, KEY, LIMITED_KEY, LIMITED_PER_MINUTE } from "./cases.ts";
 import { startHello } from "./hello.ts";
 import { closeLoops, combine, measure, warm, type Case, type Runtime, type Sample } from "./load.ts";
 import { closeProbes } from "./probe.ts";
@@ -121,7 +121,7 @@ try {
   });
   await registerKey(svc.mf, LIMITED_KEY, {
     account_id: "acct-bench-10",
-    rate_limit_per_minute: 10,
+    rate_limit_per_minute: LIMITED_PER_MINUTE,
     label: "bench",
     created,
   });
