@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { LEASE_MS, reservation, SlidingWindow, WINDOW_MS, type WindowSnapshot as Snapshot } from "../src/rate-window.ts";
+import {
+  LEASE_MS,
+  reservation,
+  SlidingWindow,
+  WINDOW_MS,
+  type WindowSnapshot as Snapshot,
+} from "../src/rate-window.ts";
 
 describe("rolling 60-second window", () => {
   it("admits exactly `limit` requests with decreasing remaining, then refuses", () => {

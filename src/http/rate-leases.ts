@@ -3,9 +3,9 @@
 // 0.3 ms of CPU, a fifth of an uncached answer's; under concurrent load most requests are now decided
 // without one. A client sending one request at a time asks the object every time, so what it sees
 // stays exact; and the object logs tokens as used at the end of their lease (src/rate-window.ts), so
-// no window admits more than the limit. A request the object refuses takes a token still held, so a burst that arrives all
-// at once is admitted exactly up to the limit. A token left unused when its lease ends is lost, so a
-// lease is sized to a quarter second of the rate at which the last was used.
+// no window admits more than the limit. A request the object refuses takes a token still held, so a
+// burst that arrives all at once is admitted exactly up to the limit. A token left unused when its
+// lease ends is lost, so a lease is sized to a quarter second of the rate at which the last was used.
 import { LEASE_MS, reservation, type RateDecision, type RateGrant } from "../rate-window.ts";
 
 interface Lease {
@@ -109,7 +109,14 @@ export class RateLeases {
     const { allowed, limit, remaining, retryAfter } = grant;
     const key = this.keys.get(hash);
     if (granted > 1 && key)
-      key.leases.push({ granted: granted - 1, tokens: granted - 1, remaining, limit, asked, expires: asked + LEASE_MS });
+      key.leases.push({
+        granted: granted - 1,
+        tokens: granted - 1,
+        remaining,
+        limit,
+        asked,
+        expires: asked + LEASE_MS,
+      });
     return { allowed, limit, remaining: allowed ? remaining + granted - 1 : remaining, retryAfter };
   }
 

@@ -94,10 +94,17 @@ function check(c: Case, r: autocannon.Result, share = c.expect.share, empty = fa
   const unexpected = Object.keys(counts).filter((s) => !c.expect.allowed.includes(Number(s)));
   const main = counts[String(c.expect.main)] ?? 0;
   const fewOthers = c.expect.othersAtMost !== undefined && total - main <= c.expect.othersAtMost;
-  if (r.errors || r.timeouts || (total === 0 && !empty) || unexpected.length || (total && main / total < share && !fewOthers)) {
+  if (
+    r.errors ||
+    r.timeouts ||
+    (total === 0 && !empty) ||
+    unexpected.length ||
+    (total && main / total < share && !fewOthers)
+  ) {
     throw new Error(
       `case ${c.name}: statuses ${JSON.stringify(counts)}, errors ${r.errors}, timeouts ${r.timeouts} ` +
-        `(expected only ${c.expect.allowed.join("/")}, at least ${share * 100}% ${c.expect.main})`,
+        `(expected only ${c.expect.allowed.join("/")}, at least ${share * 100}% ${c.expect.main}` +
+        `${c.expect.othersAtMost !== undefined ? ` or at most ${c.expect.othersAtMost} others` : ""})`,
     );
   }
   return total;
