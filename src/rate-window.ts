@@ -109,15 +109,19 @@ export class SlidingWindow {
     return this.times;
   }
 
-  /** Logged admissions at the end of their second, granted ones now: no earlier than they were. */
+  /**
+   * Logged admissions at the end of their second (tokens may be logged up to a lease ahead of now),
+   * granted ones now or after the last logged: each no earlier than it was.
+   */
   private restore(now: number): number[] {
     const snapshot = this.store?.load();
     if (!snapshot) return [];
     const times: number[] = [];
     for (const [second, count] of snapshot.seconds) {
-      for (let i = 0; i < count; i++) times.push(Math.min(second * 1000 + 999, now));
+      for (let i = 0; i < count; i++) times.push(second * 1000 + 999);
     }
-    for (let i = 0; i < snapshot.ahead; i++) times.push(now);
+    const granted = Math.max(now, times.length ? times[times.length - 1] : now);
+    for (let i = 0; i < snapshot.ahead; i++) times.push(granted);
     return times;
   }
 

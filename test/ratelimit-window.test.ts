@@ -76,6 +76,18 @@ describe("window held in durable storage", () => {
     }
   });
 
+  it("restores tokens logged ahead no earlier than they were logged", () => {
+    const store = memoryStore();
+    const before = new SlidingWindow(store);
+    before.hit(0, 3, 3); // the caller at 0, two tokens at LEASE_MS
+    before.settle(0);
+    const after = new SlidingWindow(store); // restarted before the tokens' time
+    after.hit(500, 1_000); // reads the log back
+    // At 61.5 s the first caller (logged at 0) has left; the two tokens (logged at 1 s) and the
+    // admission after the restart (logged after them) have not: 3 of 4 used.
+    expect(after.hit(WINDOW_MS + 1_500, 4)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
   it("writes once per reserved block, and once more to settle", () => {
     const store = memoryStore();
     const w = new SlidingWindow(store);
