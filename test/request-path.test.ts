@@ -24,7 +24,16 @@ function bindings(
   const env = {
     ENVIRONMENT: "test",
     KEYS: { get: async () => record },
-    RATE_LIMITER: { idFromName: () => "id", get: () => ({ hit: async (limit: number) => decide(limit) }) },
+    RATE_LIMITER: {
+      idFromName: () => "id",
+      // The object grants the caller alone (a request at a time), as it says in `granted`.
+      get: () => ({
+        hit: async (limit: number) => {
+          const decision = decide(limit);
+          return { ...decision, granted: decision.allowed ? 1 : 0 };
+        },
+      }),
+    },
     BUNDLE_FILES: {
       fetch: async (url: string) => {
         const key = new URL(url).pathname.slice(1);

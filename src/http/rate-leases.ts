@@ -68,7 +68,7 @@ export class RateLeases {
     hash: string,
     limit: number,
     clock: () => number,
-    ask: (count: number) => Promise<RateDecision & Partial<RateGrant>>,
+    ask: (count: number) => Promise<RateGrant>,
   ): RateDecision | Promise<RateDecision> {
     const asked = clock();
     const held = this.take(hash, limit, asked);
@@ -104,9 +104,8 @@ export class RateLeases {
    * The object's grant, asked for at `asked`: the caller's own decision (the first of its slots),
    * the rest kept as a lease until LEASE_MS after the ask (the object logged them at that end).
    */
-  private keep(hash: string, grant: RateDecision & Partial<RateGrant>, asked: number): RateDecision {
-    const granted = grant.granted ?? (grant.allowed ? 1 : 0);
-    const { allowed, limit, remaining, retryAfter } = grant;
+  private keep(hash: string, grant: RateGrant, asked: number): RateDecision {
+    const { allowed, limit, remaining, retryAfter, granted } = grant;
     const key = this.keys.get(hash);
     if (granted > 1 && key)
       key.leases.push({

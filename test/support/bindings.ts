@@ -10,7 +10,9 @@ export function bindingsOver(read: (key: string) => Uint8Array | null) {
     KEYS: { get: async () => record },
     RATE_LIMITER: {
       idFromName: () => "id",
-      get: () => ({ hit: async (limit: number) => ({ allowed: true, limit, remaining: 1, retryAfter: 0 }) }),
+      get: () => ({
+        hit: async (limit: number) => ({ allowed: true, limit, remaining: 1, retryAfter: 0, granted: 1 }),
+      }),
     },
     BUNDLE_FILES: {
       fetch: async (url: string) => {
