@@ -23,6 +23,8 @@ interface Lease {
 
 interface KeyLeases {
   inFlight: number;
+  /** Whether an ask for tokens ahead is out: one at a time, so a burst cannot lose a lease per request. */
+  leasing: boolean;
   /** How many admissions the next call asks for when others are in flight (its own and tokens). */
   size: number;
   leases: Lease[];
@@ -33,9 +35,17 @@ const MIN_LEASE = 2;
 /** Leases are sized to last this long at the rate the last one was used: tokens rarely outlive them. */
 const LEASE_TARGET_MS = LEASE_MS / 4;
 
-/** The next lease's size: a quarter second of the rate at which `lease` served `used` tokens in `ms`. */
+/**
+ * The next lease's size: a quarter second of the rate at which `lease` served `used` tokens in `ms`,
+ * at most twice the admissions it covered (the isolate's clock moves only with I/O: a lease used up "at once"
+ * says little of the rate).
+ */
 const sized = (lease: Lease, used: number, ms: number) =>
-  Math.min(Math.max(MIN_LEASE, Math.round((used * LEASE_TARGET_MS) / Math.max(ms, 1))), reservation(lease.limit));
+  Math.min(
+    Math.max(MIN_LEASE, Math.round((used * LEASE_TARGET_MS) / Math.max(ms, 1))),
+    2 * (used + 1), // the tokens it served and its asker's own admission
+    reservation(lease.limit),
+  );
 
 /** Keys with nothing in flight and no live lease are forgotten once this many are held. */
 const SWEEP_AT = 1_000;
@@ -48,7 +58,7 @@ export class RateLeases {
     let key = this.keys.get(hash);
     if (!key) {
       if (this.keys.size >= SWEEP_AT) this.sweep(Date.now());
-      this.keys.set(hash, (key = { inFlight: 0, size: MIN_LEASE, leases: [] }));
+      this.keys.set(hash, (key = { inFlight: 0, leasing: false, size: MIN_LEASE, leases: [] }));
     }
     key.inFlight++;
   }
@@ -73,7 +83,11 @@ export class RateLeases {
     const asked = clock();
     const held = this.take(hash, limit, asked);
     if (held) return held;
-    return ask(this.want(hash, limit)).then((grant) => {
+    const count = this.want(hash, limit);
+    const leasing = count > 1 ? this.keys.get(hash) : undefined;
+    if (leasing) leasing.leasing = true;
+    const answered = leasing ? ask(count).finally(() => (leasing.leasing = false)) : ask(count);
+    return answered.then((grant) => {
       const decision = this.keep(hash, grant, asked);
       return decision.allowed ? decision : (this.take(hash, limit, clock()) ?? decision);
     });
@@ -94,10 +108,10 @@ export class RateLeases {
     return { allowed: true, limit, remaining: lease.remaining + lease.tokens, retryAfter: 0 };
   }
 
-  /** How many admissions to ask the object for: one, unless other requests of the key are in flight. */
+  /** How many admissions to ask the object for: one, unless others of the key are in flight and no ask for tokens is out. */
   private want(hash: string, limit: number): number {
     const key = this.keys.get(hash);
-    return key && key.inFlight > 1 ? Math.min(key.size, reservation(limit)) : 1;
+    return key && key.inFlight > 1 && !key.leasing ? Math.min(key.size, reservation(limit)) : 1;
   }
 
   /**
