@@ -1,10 +1,10 @@
 // The holdings family's checks. Tier 0 rules (errors): filing lags, shard visibility, index
-// managers' weights against the broad index fund's composition, change_shares, values and
-// weights, ownership against shares outstanding and its tier's band, companies only, Schedules
-// 13G against the 13F lines (their lag and the 5% threshold). Warnings:
-// quarterly turnover by kind of manager (REALISM Tier 6) and mean ownership by size tier.
-// Companies stream past: what a check needs of every company (values by manager-quarter, index
-// lines, ownership by quarter) is summed by manager-quarter or spilled to scratch.
+// managers' weights against the broad index fund's composition, change_shares, values and weights,
+// ownership against shares outstanding and its tier's band, companies only, Schedules 13G against
+// the 13F lines (their lag and the 5% threshold). Warnings: quarterly turnover by kind of manager
+// and mean ownership by size tier (docs/realism.md, "Institutional holdings"). Companies stream
+// past: what a check needs of every company (values by manager-quarter, index lines, ownership by
+// quarter) is summed by manager-quarter or spilled to scratch.
 import { SHARDS, yearOf } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { SizeTier } from "../models/anchors.ts";
@@ -34,7 +34,7 @@ const FAMILY = "holdings";
 type World = Calendar & Universe & Funds & Warrants & Institutions;
 type Company = CompanyBase & CompanyCore & Stock & CompanyHoldings;
 
-/** Mean quarterly turnover of each manager, by kind (REALISM: active 10-30% a quarter, index ~0). */
+/** Mean quarterly turnover of each manager, by kind (docs/realism.md: active 10-30% a quarter, index ~0). */
 export const TURNOVER_BANDS: Record<ManagerKind, { min: number; max: number }> = {
   index: { min: 0, max: 0.02 },
   active: { min: 0.1, max: 0.3 },

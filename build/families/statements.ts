@@ -1,7 +1,8 @@
 // Financial statements: each company's business (models/fundamentals.ts) reported quarterly,
 // annually and over trailing twelve months, public from the filing made with its earnings release.
 // Served per ticker, one shard per statement; per-share lines are restated for later splits when
-// served. The checks recompute every REALISM Tier 0 accounting identity from the rows as written.
+// served. The checks recompute every accounting identity (docs/realism.md, "Exact invariants") from
+// the rows as written.
 import { packNumbers, searchKey, SHARDS, statementKey, yearOf } from "../../src/bundle/shards.ts";
 import { snapshotRow } from "../../src/bundle/metrics-snapshot.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";

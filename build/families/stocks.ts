@@ -1,7 +1,8 @@
 // Stocks of the universe's companies: factor-model prices with their corporate actions (dividends
-// and splits, served per ticker and market-wide; public once announced), one company at a time.
-// The stocks' bars are served by the prices family; here are the action shards and their Tier 0
-// rules (their statistics are REALISM Tiers 1, 2 and 4, in build/realism/).
+// and splits, served per ticker and market-wide; public once announced), one company at a time. The
+// stocks' bars are served by the prices family; here are the action shards and their Tier 0 rules
+// (their statistics are in build/realism/: docs/realism.md, "Returns of one series", "The
+// cross-section" and "Fundamentals").
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import { sectorMedianVol } from "../models/anchors.ts";
@@ -54,7 +55,7 @@ function actionDateRule(tally: RuleTally, { stock }: Company): void {
   }
 }
 
-/** Volume on earnings reaction days over the trailing 20-day median (REALISM Tier 3: 1.5-3x), per release. */
+/** Volume on earnings reaction days over the trailing 20-day median (1.5-3x: docs/realism.md), per release. */
 function eventVolumeRatios({ events, stock }: Company): number[] {
   const ratios: number[] = [];
   const bars = stock.bars;

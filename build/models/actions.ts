@@ -93,11 +93,11 @@ export interface ActionInput {
 /**
  * A payer a crisis hits (write-downs: models/fundamentals.ts) cuts its dividend to this share of
  * what it paid, drawn, at the first announcement after the crisis; the yearly reviews then raise it
- * by at most 10% a year, so it stays low for years (banks in 2008-09: REALISM Tier 4).
+ * by at most 10% a year, so it stays low for years (banks in 2008-09: docs/realism.md, "Fundamentals").
  */
 const CRISIS_DIVIDEND_CUT = [0.05, 0.5] as const;
 
-/** Daily chance of a split announcement at an as-traded price (REALISM Tier 4: pre-split prices typically > $100). */
+/** Daily chance of a split announcement at an as-traded price (pre-split prices typically > $100: docs/realism.md). */
 const splitHazard = (price: number) => Math.min(0.004, 0.0001 * (price / 100) ** 1.5);
 
 /** A payer's ex-dates: the first trading day on or after `exDay` of every third month from `offset`, a fixed quarterly cycle. */

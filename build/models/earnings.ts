@@ -25,7 +25,7 @@ import { round2, round4, thousands } from "./rounding.ts";
 
 type Rating = AnalystEstimate["rating"];
 
-/** Ratings drawn at coverage and redrawn now and then after a release (REALISM Tier 3: buy 45-60%, sell < 10%). */
+/** Ratings drawn at coverage and redrawn now and then after a release (buy 45-60%, sell < 10%: docs/realism.md). */
 const RATINGS: [Rating, number][] = [
   ["buy", 0.53],
   ["hold", 0.41],
@@ -288,7 +288,7 @@ export function calendarRows(
   return out;
 }
 
-/** Share of companies that guide, by size (REALISM Tier 3: about 20% of large caps each quarter). */
+/** Share of companies that guide, by size (about 20% of large caps each quarter: docs/realism.md). */
 const GUIDERS: Record<SizeTier, number> = { mega: 0.25, large: 0.22, mid: 0.15, small: 0.1 };
 
 /**
@@ -310,8 +310,8 @@ export function chooseGuiders(tiers: Map<string, SizeTier>, rng: Rng): Set<strin
 /**
  * Full-year guidance of EPS and revenue, given with each release by a company that guides: the
  * year's reported quarters as reported, the rest as management sees them on the release day
- * (fundamentals.ts planSeenOn), shaded by its own caution (REALISM Tier 3 has 55-70% of guidance
- * below the consensus). Q4 releases guide the
+ * (fundamentals.ts planSeenOn), shaded by its own caution (docs/realism.md, "Earnings and analysts",
+ * has 55-70% of guidance below the consensus). Q4 releases guide the
  * next year. Within half a percent of the prior, maintained.
  */
 export function guidanceRows(

@@ -1,9 +1,9 @@
 // Analysts and their estimates of each quarter: they know the business as it stands when they
 // publish (fundamentals.ts planSeenOn: not the regimes, events or crisis still to come), start the
-// quarter optimistic and walk their numbers down
-// as it goes (REALISM Tier 3: -2% to -5%), and end a little below what the company reports, so
-// most releases beat. Each estimate is published the day after what prompted it: the previous
-// earnings release, a company event that moves the business, or a preview before the release.
+// quarter optimistic and walk their numbers down as it goes (-2% to -5%: docs/realism.md, "Earnings
+// and analysts"), and end a little below what the company reports, so most releases beat. Each
+// estimate is published the day after what prompted it: the previous earnings release, a company
+// event that moves the business, or a preview before the release.
 import type { SizeTier } from "./anchors.ts";
 import type { BusinessPlan } from "./fundamentals.ts";
 import { personName, BROKERS } from "./names.ts";
@@ -37,7 +37,7 @@ export interface EstimateRevision {
   cause: string | null;
 }
 
-/** Covering analysts by size (REALISM Tier 3: large caps 10-40). */
+/** Covering analysts by size (large caps 10-40: docs/realism.md, "Earnings and analysts"). */
 const COVERAGE: Record<SizeTier, [number, number]> = { mega: [24, 36], large: [12, 22], mid: [5, 11], small: [2, 5] };
 
 /**

@@ -129,8 +129,8 @@ interface Ctx {
 
 /**
  * How prices take an earnings surprise (reported minus consensus, over the consensus): against the
- * usual beat, S-shaped and noisy (REALISM Tier 3: beats +0.5..+2%, misses -1.5..-3.5%, sign agreement
- * 55-65%, about 3-6% moved on the day).
+ * usual beat, S-shaped and noisy (docs/realism.md, "Earnings and analysts": beats +0.5..+2%, misses
+ * -1.5..-3.5%, sign agreement 55-65%, about 3-6% moved on the day).
  */
 export const EARNINGS_REACTION = { usual: 0.06, scale: 0.08, size: 0.03, noise: 0.03 };
 

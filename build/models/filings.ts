@@ -39,7 +39,7 @@ const FILER: Record<SizeTier, Filer> = {
   small: "non-accelerated",
 };
 
-/** Days after the period's end a 10-Q and a 10-K are due (REALISM Tier 6; the forms' General Instructions). */
+/** Days after the period's end a 10-Q and a 10-K are due (the forms' General Instructions; docs/realism.md). */
 const DEADLINE_DAYS: Record<Filer, Record<"10-Q" | "10-K", number>> = {
   "large accelerated": { "10-Q": 40, "10-K": 60 },
   accelerated: { "10-Q": 40, "10-K": 75 },

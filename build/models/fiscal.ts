@@ -103,7 +103,7 @@ export interface FiscalQuarter {
 /**
  * The company's fiscal quarters ending in calendar years `fromYear`..`toYear`, with release dates:
  * 21-35 days after a quarter's end, 28-50 after the fiscal year's (the annual report takes longer;
- * REALISM Tier 0: a 10-Q within 40 days, a 10-K within 60-90).
+ * docs/realism.md, "Filing deadlines": a 10-Q within 40 days, a 10-K within 60-90).
  */
 export function fiscalQuarters(ticker: string, fromYear: number, toYear: number, rng: Rng): FiscalQuarter[] {
   const fyeMonth = fiscalYearEnd(ticker);

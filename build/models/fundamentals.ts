@@ -431,7 +431,7 @@ function seasonOf(arch: Archetype, end: string): number {
   return month === 12 || month === 1 ? arch.holidayShare : (1 - arch.holidayShare) / 3;
 }
 
-/** The margin's AR(1) coefficient a quarter (about 0.75 a year, REALISM Tier 4's ROA persistence). */
+/** The margin's AR(1) coefficient a quarter (about 0.75 a year: the ROA persistence of docs/realism.md). */
 const MARGIN_PERSISTENCE = 0.93;
 
 /**
@@ -467,7 +467,7 @@ const RESTRUCTURING = { chance: 0.06, chanceShrinking: 0.25, size: [0.005, 0.03]
  * its companies' statements: write-downs of assets and builds of loss reserves, booked over the
  * four quarters from the one it hits, the largest first, in all `size` times a normal year's pretax
  * earnings (drawn per company), so the sector reports losses for a year and earns again after it
- * (financials in 2008: S&P Dow Jones Indices earnings history, REALISM Tier 4's earnings cycle).
+ * (financials in 2008: S&P Dow Jones Indices earnings history; docs/realism.md, "Fundamentals").
  * They are one-off charges, not the business: its price does not value them. `writtenDown` of them
  * are write-downs of assets, which the non-GAAP reconciliation adds back, as S&P's operating
  * earnings leave them out; the rest are loss-reserve builds, which stay in operating earnings.
@@ -479,7 +479,7 @@ const interestRate = (spread: number) => 0.025 + (0.3 * spread) / 100;
 
 /**
  * The company's quarters, in order. Revenue runs at an annual rate that grows with the economy
- * (regime), the sector and a company premium, with noise and little persistence (REALISM Tier 4),
+ * (regime), the sector and a company premium, with noise and little persistence (docs/realism.md),
  * and steps with the company's events; the EBITDA margin reverts to the company's level (AR(1) 0.93
  * a quarter, about 0.75 a year) and falls in slowdowns and crises; costs are shares of revenue;
  * interest is paid on the debt the business plans to carry (a share of its size).
@@ -950,9 +950,9 @@ export interface PeriodStatements extends Omit<QuarterStatements, "quarter"> {
 }
 
 /**
- * Quarters, fiscal years and trailing twelve months. Flows of a year or a TTM are the sums of
- * their quarters, stocks the last quarter's (REALISM Tier 0); per-share figures of earlier quarters
- * are restated to the last quarter's split basis first.
+ * Quarters, fiscal years and trailing twelve months. Flows of a year or a TTM are the sums of their
+ * quarters, stocks the last quarter's (docs/realism.md, "Exact invariants"); per-share figures of
+ * earlier quarters are restated to the last quarter's split basis first.
  */
 export function periodStatements(quarters: QuarterStatements[]): PeriodStatements[] {
   const out: PeriodStatements[] = [];

@@ -36,7 +36,7 @@ export interface FilingQuarter {
   filed: Record<string, string>;
 }
 
-/** A 13F information-table line as stored: SPEC's fields less those composed when served. */
+/** A 13F information-table line as stored: the contract's fields (docs/contract.md) less those composed when served. */
 export interface Holding {
   id: string;
   cik: string;
@@ -88,8 +88,8 @@ const ACTIVE_MANAGERS = 8;
 const HEDGE_FUNDS = 8;
 
 /**
- * Institutional ownership by size tier (REALISM Tier 6: large caps 60-85% held by 13F filers,
- * lower for small caps): each company's share wanders inside its band.
+ * Institutional ownership by size tier (docs/realism.md, "Institutional holdings": large caps 60-85%
+ * held by 13F filers, lower for small caps): each company's share wanders inside its band.
  */
 export const OWNERSHIP_BANDS: Record<SizeTier, { min: number; max: number }> = {
   mega: { min: 0.6, max: 0.85 },

@@ -8,7 +8,7 @@
 // - option exercises (at the strike, often sold the same day), yearly grants, gifts.
 // Every holding is a chain: after = before +/- shares, in as-traded shares (splits multiply it).
 // Filed within two trading days (Form 4's two business days). Lakonishok & Lee 2001; Jeng, Metrick &
-// Zeckhauser 2003 (REALISM.md Tier 3). Their holdings are stated too: a Form 3 by each appointee
+// Zeckhauser 2003 (docs/realism.md, "Insiders"). Their holdings are stated too: a Form 3 by each appointee
 // (seats of day one filed theirs before the world began), a Form 5 by each seat at each fiscal
 // year's end, holding what the chain of Form 4s left it.
 import { createHash } from "node:crypto";

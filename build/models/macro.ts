@@ -85,10 +85,10 @@ function softCap(vix: number): number {
 /**
  * The volatility index's own noise grows with the square root of the market's daily volatility, so
  * its daily change correlates with the market's return about as strongly in a wild year as in a
- * calm one (real: -0.82 over 2014-2018; REALISM Tier 5: -0.65..-0.85). A fixed noise left the four
- * default scenarios' worlds at -0.72 (calm) to -0.90 (2022's); this one, -0.74 to -0.86, and
- * -0.78 to -0.83 with each scenario's four seeds pooled. Noise in proportion to the volatility
- * overshot the other way (a crisis year at -0.66).
+ * calm one (real: -0.82 over 2014-2018; docs/realism.md, "The macro tape": -0.65..-0.85). A fixed
+ * noise left the four default scenarios' worlds at -0.72 (calm) to -0.90 (2022's); this one, -0.74
+ * to -0.86, and -0.78 to -0.83 with each scenario's four seeds pooled. Noise in proportion to the
+ * volatility overshot the other way (a crisis year at -0.66).
  */
 const VIX_NOISE = 0.4;
 

@@ -1,6 +1,7 @@
 // The market and sector factors: daily log returns driven by the regime (drift, volatility level)
 // and by macro events (policy surprises, inflation prints, the catalyst). A crisis also pulls the
-// market down to a depth drawn when it begins (REALISM Tier 5: a crisis draws down more than 20%).
+// market down to a depth drawn when it begins (a crisis draws down more than 20%: docs/realism.md,
+// "Crisis depth").
 import type { Rng } from "./rng.ts";
 import type { WorldEvent } from "./events.ts";
 import { REGIME_PARAMS, type Regime } from "./regimes.ts";

@@ -909,7 +909,7 @@ export function fundDayIsNews(f: FundFactsOn): boolean {
   return !!fig.close && !!day && (Math.abs(day.change) >= 0.01 || Number(fig.volume_multiple) >= 1.2);
 }
 
-/** One fund-flow article on a market event's day (SPEC rule 4: funds serve fund-flow news). */
+/** One fund-flow article on a market event's day (funds serve fund-flow news: docs/contract.md, "Ticker universe"). */
 export function fundArticle(worldKey: string, f: FundFactsOn, room: Newsroom, rng: Rng): ArticleDetail | null {
   const fig = fundFigures(f);
   if (!fig.close) return null;

@@ -28,7 +28,7 @@ export interface Bar {
   metadata: Record<string, unknown>;
 }
 
-/** Market beta by sector (REALISM Tier 2: staples/utilities ~0.55, financials/energy > 1.3). */
+/** Market beta by sector (docs/realism.md, "The cross-section": staples/utilities ~0.55, financials/energy > 1.3). */
 export const SECTOR_BETA: Record<string, number> = {
   Utilities: 0.55,
   "Consumer Staples": 0.6,

@@ -52,7 +52,7 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
   },
   // A crisis's depth is not its drift: the market factor pulls it down a drawn depth (market.ts);
   // the drift here is the policy rule's output gap. Volatility about 3x calm (VIX 40-60) and
-  // spreads in the crisis band (REALISM Tier 5: HY 15-22%).
+  // spreads in the crisis band (HY 15-22%: docs/realism.md, "The macro tape").
   crisis: {
     drift: -0.3,
     salesGrowth: -0.12,

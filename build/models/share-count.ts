@@ -1,7 +1,8 @@
 // A company's share count between splits: buybacks shrink it and issuance (employee plans, equity
 // raises) grows it, a little each trading day, at a rate the company sets each calendar year
-// (REALISM Tier 4: large caps -1..+1% a year, growth and small caps +2..+6%). The rate is a
-// program the company announces, so analysts know it; a share's price gives up what the count adds (prices.ts).
+// (docs/realism.md, "Fundamentals": large caps -1..+1% a year, growth and small caps +2..+6%). The
+// rate is a program the company announces, so analysts know it; a share's price gives up what the
+// count adds (prices.ts).
 import type { Rng } from "./rng.ts";
 import type { SizeTier } from "./anchors.ts";
 

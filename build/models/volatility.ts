@@ -1,9 +1,10 @@
-// Shock processes for the factor model (REALISM.md, "a model that landed inside every index band"):
-// GJR-GARCH on skewed Student-t shocks, multiplied by a volatility level that is the exponential of
-// a sum of log-AR(1) components with different half-lives (a slow one near 0.997 and faster ones).
-// A single AR(1) or GARCH makes volatility memory decay exponentially; a few time scales summed
-// decay roughly as a power law over lags 1-100 (REALISM Tier 1 "slow decay"). The components'
-// innovations are negatively correlated with the previous day's return shock (leverage).
+// Shock processes for the factor model ("a model that landed inside every index band":
+// docs/realism.md, "How cheap models fare"): GJR-GARCH on skewed Student-t shocks, multiplied by a
+// volatility level that is the exponential of a sum of log-AR(1) components with different
+// half-lives (a slow one near 0.997 and faster ones). A single AR(1) or GARCH makes volatility
+// memory decay exponentially; a few time scales summed decay roughly as a power law over lags 1-100
+// (the decay slope of docs/realism.md). The components' innovations are negatively correlated with
+// the previous day's return shock (leverage).
 import type { Rng } from "./rng.ts";
 
 /** One log-volatility component: h_t = phi h_t-1 + sd * innovation. */
@@ -40,7 +41,7 @@ export interface ShockParams {
   newsCap?: number;
 }
 
-// Tuned on 15-year, 60-company worlds against REALISM's index and stock bands (docs/generator.md).
+// Tuned on 15-year, 60-company worlds against the index and stock bands (docs/realism.md, docs/generator.md).
 // The market factor is the index (SPY tracks it), so it is also tuned against the real S&P 500's
 // 60-day windows (npm run realism:discriminate): there, real daily volatility shows little lag-1
 // clustering (median ACF of abs returns -0.04) but slow drifts (lags 5-10 +0.02/+0.03), thin

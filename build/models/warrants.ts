@@ -1,5 +1,6 @@
 // Warrants: non-operating instruments from the reference list, levered and volatile claims on small
-// issuers. Prices only (SPEC rule 4): no events, actions or company facts of their own.
+// issuers. Prices only (docs/contract.md, "Ticker universe"): no events, actions or company facts
+// of their own.
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -1,7 +1,8 @@
-// The scenario validation report (GAPS.md structure): every family's Tier 0 rules, which are errors
-// (one violation makes the scenario unhealthy), and the realism statistics of build/realism/, which
-// are warnings (each reports its observed value against its band). Checks are fed the companies as
-// they stream past, then finished on the market-wide world.
+// The scenario validation report (its shape: docs/api-choices.md, "Response keys the contract
+// leaves open"; its checks: docs/realism.md): every family's Tier 0 rules, which are errors (one
+// violation makes the scenario unhealthy), and the realism statistics of build/realism/, which are
+// warnings (each reports its observed value against its band). Checks are fed the companies as they
+// stream past, then finished on the market-wide world.
 import type { ValidationCheck, ValidationReport } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
 import { FAMILIES } from "../families/registry.ts";

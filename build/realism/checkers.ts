@@ -1,4 +1,4 @@
-// The realism statistics (REALISM.md Tiers 1-6), one module per tier, fed in the build's streamed
+// The realism statistics (docs/realism.md), one module per tier of targets, fed in the build's streamed
 // company pass beside the families' Tier 0 rules (build/pipeline/validate.ts). Each checker's checks follow
 // those of the family whose rows it measures, in this order: the order of the published reports.
 import type { Checker } from "../families/family.ts";

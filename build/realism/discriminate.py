@@ -154,7 +154,8 @@ def real_in_band(real_r, bands):
         "",
         "The validation report's Tier 1 index bands against the real index: the share of its windows "
         "(of 1, 2, 5 and 10 years, starting a year apart) whose statistic lies in the band, and the "
-        "sample the report asks before judging the band. REALISM.md: real data must pass a check.",
+        "sample the report asks before judging the band. docs/realism.md, \"Checking the checks\": real data "
+        "must pass a check.",
         "",
         "| statistic | band | " + " | ".join(f"{y} y" for y in years) + " | judged from |",
         "|---|---" + "|---" * len(years) + "|---|",

@@ -1,6 +1,6 @@
-// REALISM Tier 3, insiders (Lakonishok & Lee 2001; Jeng, Metrick & Zeckhauser 2003): sales outnumber
-// purchases, trading clusters in the weeks after earnings releases, and purchases follow falls.
-// Over every company's Form 4s; open-market trades only.
+// Insiders (docs/realism.md, "Insiders"; Lakonishok & Lee 2001; Jeng, Metrick & Zeckhauser 2003):
+// sales outnumber purchases, trading clusters in the weeks after earnings releases, and purchases
+// follow falls. Over every company's Form 4s; open-market trades only.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
 import { dayIndexOf } from "../models/events.ts";

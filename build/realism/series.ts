@@ -16,7 +16,7 @@ export interface StockSeries {
 }
 
 export const TRADING_DAYS = 252;
-/** Ten years of trading days: the sample the long-run bands of REALISM.md are stated for. */
+/** Ten years of trading days: the sample the long-run bands of docs/realism.md are stated for. */
 export const LONG_SAMPLE = 2520;
 
 /** Series are taken as aligned on the same trading days; a ragged universe is cut to the shortest. */

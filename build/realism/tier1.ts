@@ -1,7 +1,8 @@
-// REALISM Tier 1: single-series facts of daily returns (fat tails, volatility clustering, leverage,
-// volume), as medians across stocks and for the cap-weighted index, and the sectors' volatility
-// ordering. Accumulators fed one stock at a time (the build streams companies), each with a
-// function over an array of stocks beside it for tests.
+// Returns of one series (docs/realism.md, "Returns of one series"): single-series facts of daily
+// returns (fat tails, volatility clustering, leverage, volume), as medians across stocks and for
+// the cap-weighted index, and the sectors' volatility ordering. Accumulators fed one stock at a
+// time (the build streams companies), each with a function over an array of stocks beside it for
+// tests.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import {
   acf,
@@ -32,7 +33,7 @@ interface Tier1Stat {
   name: string;
   what: string;
   stock: Band;
-  index?: Band; // when REALISM.md gives the index its own band
+  index?: Band; // when the index has its own band (docs/realism.md)
   pct?: boolean;
   needs?: "range2" | "volume";
   minObs: number; // returns (or volume days) needed for a meaningful value

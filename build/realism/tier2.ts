@@ -1,6 +1,6 @@
-// REALISM Tier 2: the cross-section of stock returns (pairwise correlations, sector blocks,
-// betas, the market's share of variance, the top eigenvalue), in O(stocks x days) time and with
-// memory that does not grow with the number of stocks. No correlation matrix is formed:
+// The cross-section of stock returns (docs/realism.md, "The cross-section": pairwise correlations,
+// sector blocks, betas, the market's share of variance, the top eigenvalue), in O(stocks x days) time
+// and with memory that does not grow with the number of stocks. No correlation matrix is formed:
 //
 // - with u_i the return series of stock i centred and scaled to unit length, corr(i, j) = u_i . u_j,
 //   so the sum of the correlations over the pairs of a set of stocks is (|sum of their u|^2 - size) / 2.

@@ -1,5 +1,6 @@
-// REALISM Tier 3: earnings surprises and the price's reaction to them, the drift after, the
-// consensus walking down, analysts' coverage and ratings, and guidance against the consensus.
+// Earnings and analysts (docs/realism.md, "Earnings and analysts"): earnings surprises and the
+// price's reaction to them, the drift after, the consensus walking down, analysts' coverage and
+// ratings, and guidance against the consensus.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { PublishedEstimates } from "../../src/bundle/estimates.ts";
 import type { KpiGuidance } from "../../src/contract/earnings.ts";
@@ -14,7 +15,7 @@ import { bandCheck, skipped, type Band } from "./bands.ts";
 /** Fewer releases than this say little about a share of 5%. */
 const MIN_RELEASES = 100;
 
-/** REALISM Tier 3: 55-70% of guidance is below the consensus (FactSet). */
+/** 55-70% of guidance is below the consensus (FactSet; docs/realism.md, "Earnings and analysts"). */
 const NEGATIVE_GUIDANCE: Band = { min: 0.55, max: 0.7 };
 const MIN_GUIDANCE = 30;
 
@@ -41,7 +42,7 @@ function guidanceAgainstConsensus(
   });
 }
 
-/** REALISM Tier 3 over every release: surprises, reactions, analysts. */
+/** The earnings and analysts statistics over every release: surprises, reactions, analysts. */
 export class Tier3Tally {
   private surprises: number[] = [];
   private actual = 0;

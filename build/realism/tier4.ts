@@ -1,6 +1,6 @@
-// REALISM Tier 4: the fundamentals as a cross-section, from each company's fiscal years (annual
-// statements filed inside the world, valued at the close of their filing date), and the corporate
-// actions' rates (dividend cuts, splits).
+// The fundamentals (docs/realism.md, "Fundamentals") as a cross-section, from each company's fiscal
+// years (annual statements filed inside the world, valued at the close of their filing date), and
+// the corporate actions' rates (dividend cuts, splits).
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
 import type { Stock } from "../families/stocks.ts";
@@ -36,9 +36,9 @@ const SHARE_COUNT_CHANGE: Record<"large" | "small", Band> = {
 
 /**
  * Share of fiscal years with a net loss. S&P 500 members: 3.4-10.5% had a negative trailing EPS in
- * each of the nine snapshots of build/refdata/sp500_snapshots.csv that state EPS (2013-2026);
- * broad universes 20-35% (REALISM Tier 4, Fama & French 2000). A world's band mixes the two by the
- * share of its years that are members' (anchors.ts isSp500Member).
+ * each of the nine snapshots of build/refdata/sp500_snapshots.csv that state EPS (2013-2026); broad
+ * universes 20-35% (docs/realism.md, "Fundamentals"; Fama & French 2000). A world's band mixes the
+ * two by the share of its years that are members' (anchors.ts isSp500Member).
  */
 export const LOSS_SHARE: Record<"member" | "other", { min: number; max: number }> = {
   member: { min: 0.03, max: 0.11 },
@@ -224,8 +224,9 @@ export const lossBand = (members: number): Band => ({
 });
 
 /**
- * Dividend cuts and splits against REALISM Tier 4 ("cuts rare", splits of S&P 500 names about 1-4%
- * a year): a cut is a dividend below the one before it, both restated for splits in between.
+ * Dividend cuts and splits against docs/realism.md, "Fundamentals" ("cuts rare"; splits of S&P 500
+ * names about 1-4% a year): a cut is a dividend below the one before it, both restated for splits
+ * in between.
  */
 export class ActionRates {
   private payerYears = 0;
@@ -327,7 +328,7 @@ export class DayOneEarnings {
   }
 }
 
-/** REALISM Tier 4's earnings cycle: aggregate earnings fall 20-45% peak to trough across a crisis. */
+/** Aggregate earnings fall 20-45% peak to trough across a crisis (docs/realism.md, "Fundamentals"). */
 const EARNINGS_CYCLE: Band = { min: 0.2, max: 0.45 };
 /** Quarters before a crisis its peak is taken from, and after it its trough. */
 const CYCLE_QUARTERS = 8;
@@ -355,7 +356,7 @@ export interface CycleQuarter {
 /**
  * The universe's aggregate TTM earnings by calendar quarter, and their fall across each crisis of
  * the regime path: from the highest of the quarters up to two years before the crisis began to the
- * lowest from its start to two years after it ended. REALISM's band is for operating earnings
+ * lowest from its start to two years after it ended. The band is for operating earnings
  * (S&P's, which leave out unusual items such as write-downs and restructuring, and keep share-based
  * pay and amortization as costs): here net income with the non-GAAP reconciliation's restructuring
  * charges and write-downs added back; net income's fall is in the detail. Only quarters every

@@ -1,5 +1,6 @@
-// REALISM Tier 5: the macro tape (volatility index, credit spread, yield curve, breakevens) and the
-// depth of every crisis of the hidden regime path as the tape and the stocks show it.
+// The macro tape (volatility index, credit spread, yield curve, breakevens) and the depth of every
+// crisis of the hidden regime path as the tape and the stocks show it: docs/realism.md, "The macro
+// tape" and "Crisis depth".
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
 import type { Company, World } from "../pipeline/world.ts";
@@ -69,9 +70,9 @@ export function macroChecks(m: MacroSeries): ValidationCheck[] {
   ];
 }
 
-// Crisis depth (REALISM Tier 5 "regimes"): every crisis of the hidden regime path should read as
-// one on the tape: VIX above 35 at its peak, average pairwise stock correlation above 0.5 over the
-// episode and an index drawdown beyond 20%.
+// Crisis depth (docs/realism.md, "Crisis depth"): every crisis of the hidden regime path should
+// read as one on the tape: VIX above 35 at its peak, average pairwise stock correlation above 0.5
+// over the episode and an index drawdown beyond 20%.
 
 /** A run of crisis days of the regime path, day indexes inclusive. */
 export interface CrisisEpisode {

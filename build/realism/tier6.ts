@@ -1,5 +1,6 @@
-// REALISM Tier 6, the narrative: how much news each size of company gets, how it clusters on event
-// days, and whether articles about events of one type read alike. Bands and sources: docs/news.md.
+// The narrative (docs/realism.md, "News"): how much news each size of company gets, how it clusters
+// on event days, and whether articles about events of one type read alike. Bands and sources:
+// docs/news.md.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { SizeTier } from "../models/anchors.ts";
 import type { ArticleDetail } from "../models/news.ts";

@@ -1,7 +1,7 @@
-// As-reported statements (GAPS.md): the normalized row plus `line_items`, a source-style tree of
-// {label, tag, value, children} whose children sum to their parent (costs, outflows and the
-// liabilities side's deductions carry their sign). It is a view of the normalized lines, so the
-// two can never disagree.
+// As-reported statements (docs/api-choices.md, "Response keys the contract leaves open"): the
+// normalized row plus `line_items`, a source-style tree of {label, tag, value, children} whose
+// children sum to their parent (costs, outflows and the liabilities side's deductions carry their
+// sign). It is a view of the normalized lines, so the two can never disagree.
 import { z } from "zod";
 import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "./statements.ts";
 

@@ -1,6 +1,7 @@
-// Analyst estimates, earnings releases and the earnings calendar (SPEC.md "Analyst estimate",
-// GAPS.md "/earnings"): what analysts expected of each quarter, and what the company then reported
-// against the consensus of the day before.
+// Analyst estimates, earnings releases and the earnings calendar (docs/contract.md, "Analyst
+// estimates and earnings"; docs/api-choices.md, "Endpoints the contract names as groups"): what
+// analysts expected of each quarter, and what the company then reported against the consensus of
+// the day before.
 import { z } from "zod";
 import { day, field } from "./fields.ts";
 

@@ -1,13 +1,14 @@
-// Filings (SPEC.md "Filing", "Filing item", GAPS.md): 10-K, 10-Q and 8-K documents, each a list of
-// item sections. The forms' items in one catalog (docs/filings.md): their codes in SPEC's shape,
-// their names, and the financialdatasets aliases a request may use for them.
+// Filings (docs/contract.md, "Filing" and "Filing item"; docs/api-choices.md, "Response keys the
+// contract leaves open"): 10-K, 10-Q and 8-K documents, each a list of item sections. The forms'
+// items in one catalog (docs/filings.md): their codes in the contract's shape, their names, and the
+// financialdatasets aliases a request may use for them.
 import { z } from "zod";
 import { day, field } from "./fields.ts";
 
 export const FILING_TYPES = ["10-K", "10-Q", "8-K"] as const;
 export type FilingType = (typeof FILING_TYPES)[number];
 
-/** An item of a form: SPEC's code (`Item-<n>`, `Item-<n>.<nn>`; a lettered item `1A` is `1.01`), its name and aliases. */
+/** An item of a form: its code (`Item-<n>`, `Item-<n>.<nn>`; a lettered item `1A` is `1.01`), its name and aliases. */
 export interface ItemOfForm {
   filing_type: FilingType;
   item: string;
@@ -54,13 +55,13 @@ export function itemOf(filingType: FilingType, item: string): ItemOfForm {
   return found;
 }
 
-/** Every code a request may name: SPEC's codes, then the aliases. */
+/** Every code a request may name: the contract's codes, then the aliases. */
 export const ITEM_CODES = [
   ...new Set([...FILING_ITEMS.map((i) => i.item), ...FILING_ITEMS.flatMap((i) => i.aliases)]),
 ] as [string, ...string[]];
 
 /**
- * What a requested code selects: a SPEC code the sections of that code in every form (8-K Item-1.01
+ * What a requested code selects: a contract code the sections of that code in every form (8-K Item-1.01
  * and a 10-K's Item-1.01 alike), an alias only the one form's section it names.
  */
 export function sectionsNamed(code: string): { filing_type?: FilingType; item: string }[] {

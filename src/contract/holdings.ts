@@ -1,6 +1,7 @@
-// Institutional holdings (SPEC.md "Institutional holding"): the lines of invented managers' 13F-HR
-// filings, SPEC's fields plus the information-table names financialdatasets.ai uses
-// (`name_of_issuer`, `value_usd`, `filer_cik`, `filer_name`, `put_call`, `reported_price`).
+// Institutional holdings (docs/contract.md, "Institutional holding"): the lines of invented
+// managers' 13F-HR filings, the contract's fields plus the information-table names
+// financialdatasets.ai uses (`name_of_issuer`, `value_usd`, `filer_cik`, `filer_name`, `put_call`,
+// `reported_price`).
 import { z } from "zod";
 import { day, field } from "./fields.ts";
 

@@ -1,7 +1,8 @@
-// Insider trades (SPEC.md "Insider trade"; docs/insider-trades.md): one Form 4 transaction per row,
-// with SPEC's fields and financialdatasets' names for them side by side, so clients of either read
-// it unchanged. financialdatasets signs `transaction_shares` and `transaction_value` (negative for a
-// disposition); SPEC's `shares` and `value` are unsigned.
+// Insider trades (docs/contract.md, "Insider trade"; docs/insider-trades.md): one Form 4
+// transaction per row, with the contract's fields and financialdatasets' names for them side by
+// side, so clients of either read it unchanged. financialdatasets signs `transaction_shares` and
+// `transaction_value` (negative for a disposition); the contract's `shares` and `value` are
+// unsigned.
 import { z } from "zod";
 import { day, field } from "./fields.ts";
 

@@ -1,4 +1,5 @@
-// Operating KPIs and non-GAAP reconciliations (SPEC.md "KPIs and guidance", GAPS.md): the rows'
+// Operating KPIs and non-GAAP reconciliations (docs/contract.md, "KPIs and guidance"; the rows the
+// contract leaves open: docs/api-choices.md, "Response keys the contract leaves open"): the rows'
 // shapes, and which KPIs each sector reports. Every KPI field is in every row, null outside its
 // sectors. Money is USD; growth, margins and rates are fractions.
 import { z } from "zod";

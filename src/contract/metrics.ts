@@ -1,7 +1,7 @@
-// Financial metrics (SPEC.md "Financial metrics", with the full set financialdatasets clients read):
-// the row's shape, and the valuation part computed from a price, declared once. The build writes
-// each period's metrics at the close of its filing date; the snapshot route recomputes the
-// valuation at the close of the day asked for, with the same function.
+// Financial metrics (docs/contract.md, "Financial metrics", with the full set financialdatasets
+// clients read): the row's shape, and the valuation part computed from a price, declared once. The
+// build writes each period's metrics at the close of its filing date; the snapshot route recomputes
+// the valuation at the close of the day asked for, with the same function.
 import { z } from "zod";
 
 const num = (description: string) => z.number().nullable().meta({ description });

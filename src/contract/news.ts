@@ -1,5 +1,6 @@
-// News articles (SPEC.md "News article"): rows as listed, and the detail with its text. Rows also
-// carry the fields financialdatasets clients read (`date`, `url`, `image_url`, `sentiment`).
+// News articles (docs/contract.md, "News article"): rows as listed, and the detail with its text.
+// Rows also carry the fields financialdatasets clients read (`date`, `url`, `image_url`,
+// `sentiment`).
 import { z } from "zod";
 import { day, field } from "./fields.ts";
 

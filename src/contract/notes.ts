@@ -1,5 +1,6 @@
-// Analyst notes (SPEC.md "Analyst note"): the text a covering analyst's firm published with an
-// estimate an event prompted, with that publication's rating and target (`/analyst-estimates`).
+// Analyst notes (docs/contract.md, "Analyst note"): the text a covering analyst's firm published
+// with an estimate an event prompted, with that publication's rating and target
+// (`/analyst-estimates`).
 import { z } from "zod";
 import { day, field } from "./fields.ts";
 

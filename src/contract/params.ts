@@ -1,9 +1,9 @@
 // Query and path parameters as zod schemas: each validates what a client sends, documents itself
-// (description and example, read by the OpenAPI document) and words its failures the way GAPS.md
-// asks ("Query parameter 'limit' must be at most 10000"). Hono hands a schema a string for a
-// parameter given once and an array for a repeated one: identical repeats collapse to one value,
-// conflicting repeats of a single-valued parameter fail ("may be given only once"), and list filters
-// (`many`) keep every value as "any of".
+// (description and example, read by the OpenAPI document) and words its failures the way
+// docs/api-choices.md, "Status codes and error bodies", asks ("Query parameter 'limit' must be at
+// most 10000"). Hono hands a schema a string for a parameter given once and an array for a repeated
+// one: identical repeats collapse to one value, conflicting repeats of a single-valued parameter
+// fail ("may be given only once"), and list filters (`many`) keep every value as "any of".
 import { z } from "zod";
 import { normalizeTicker } from "./ticker.ts";
 
@@ -73,7 +73,7 @@ export const int = (doc: Doc, min: number, max = Number.MAX_SAFE_INTEGER) =>
     ...(max < Number.MAX_SAFE_INTEGER ? { maximum: max } : {}),
   });
 
-/** `true`/`false`, also `1`/`0` (GAPS.md); documented as a boolean. */
+/** `true`/`false`, also `1`/`0` (docs/api-choices.md, "Requests"); documented as a boolean. */
 export const bool = (doc: Doc) =>
   one(z.enum(["true", "false", "1", "0"], wrongKind("true or false")))
     .transform((v) => v === "true" || v === "1")
@@ -93,7 +93,7 @@ const tickerValue = () =>
     .transform(normalizeTicker)
     .pipe(z.string().regex(TICKER_RE, "must be a ticker symbol"));
 
-/** SPEC rule 7: case-insensitive, `brk.b` is `BRK-B`. Repeats that normalize alike are one value. */
+/** Any case, `brk.b` is `BRK-B` (docs/contract.md, "Ticker normalization"); repeats that normalize alike are one. */
 export const ticker = (doc: Doc) =>
   z
     .preprocess(
@@ -102,7 +102,7 @@ export const ticker = (doc: Doc) =>
     )
     .meta(doc);
 
-/** A list filter: repeat the parameter for "any of these values" (GAPS.md). */
+/** A list filter: repeat the parameter for "any of these values" (docs/api-choices.md, "Requests"). */
 export const many = <T extends z.ZodType>(item: T, doc: Doc) =>
   z
     .preprocess(
@@ -132,7 +132,7 @@ export const tickerList = (max: number, doc: Doc) =>
     .optional()
     .meta({ ...doc, example: doc.example.split(",") });
 
-/** `limit` and `offset` with the endpoint's default and maximum from SPEC's Limits table. */
+/** `limit` and `offset` with the endpoint's default and maximum (docs/contract.md, "Page sizes"). */
 /** Built once per (default, maximum): schemas are costly to build, and routes share them. */
 const pages = new Map<string, ReturnType<typeof buildPage>>();
 
@@ -174,7 +174,7 @@ export function page(defaultLimit: number, maxLimit: number) {
 /** An example scenario of the default library (the megacap-tech-2023 scenario). */
 export const EXAMPLE_SCENARIO_ID = "7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37";
 
-/** SPEC rule 1: every data endpoint names its scenario. */
+/** Every data endpoint names its scenario (docs/contract.md, "Naming the scenario"). */
 const SCENARIO_ID = str({ description: "The scenario to read (see `/scenarios`).", example: EXAMPLE_SCENARIO_ID }, 64);
 export const scenarioId = () => SCENARIO_ID;
 

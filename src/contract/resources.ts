@@ -1,7 +1,8 @@
-// The public resource shapes (SPEC.md "Resources and their fields", GAPS.md for the rows it leaves
-// open), as zod schemas: the routes declare their responses with them, the OpenAPI document is
-// generated from them, the build writes what they describe, and the tests validate live answers
-// against them. Each schema with an `id` becomes a named component of the document.
+// The public resource shapes (docs/contract.md, "Resources"; docs/api-choices.md, "Response keys
+// the contract leaves open", for the rows it leaves open), as zod schemas: the routes declare their
+// responses with them, the OpenAPI document is generated from them, the build writes what they
+// describe, and the tests validate live answers against them. Each schema with an `id` becomes a
+// named component of the document.
 import { z } from "zod";
 import { day, field } from "./fields.ts";
 import { EVENT_TYPE_NAMES } from "./vocabulary.ts";

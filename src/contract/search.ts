@@ -1,7 +1,7 @@
-// Search (SPEC.md "Search and screener"): the screener and line items. Both read every number of a
-// period, its statement lines and its metrics, by the one list of names declared here: the build
-// writes each period's numbers in this order, the worker reads them back by it, and the filters
-// list serves it.
+// Search (docs/contract.md, "Search and screener"): the screener and line items. Both read every
+// number of a period, its statement lines and its metrics, by the one list of names declared here:
+// the build writes each period's numbers in this order, the worker reads them back by it, and the
+// filters list serves it.
 import { z } from "zod";
 import { FinancialMetrics, PER_SHARE_METRICS } from "./metrics.ts";
 import {
@@ -48,7 +48,7 @@ const KNOWN = new Set(SEARCH_FIELDS);
 export const SEARCH_PER_SHARE = [...new Set([...PER_SHARE_LINES, ...PER_SHARE_METRICS])];
 export const SEARCH_SHARE_COUNTS = SHARE_COUNT_LINES;
 
-/** What a screener row shows when no filter names a field: SPEC's financial-metrics fields. */
+/** What a screener row shows when no filter names a field: the contract's financial-metrics fields. */
 export const SCREENER_DEFAULT_FIELDS = [
   "market_cap",
   "price_to_earnings_ratio",
@@ -60,7 +60,7 @@ export const SCREENER_DEFAULT_FIELDS = [
   "debt_to_equity",
 ];
 
-/** The line items served when none are asked for: SPEC's statement fields. */
+/** The line items served when none are asked for: the contract's statement fields. */
 export const DEFAULT_LINE_ITEMS = [
   "revenue",
   "gross_profit",
@@ -76,7 +76,7 @@ export const DEFAULT_LINE_ITEMS = [
   "free_cash_flow",
 ];
 
-/** `limit`: 100 by default (SPEC), at most `max` (422 above). */
+/** `limit`: 100 by default, at most `max` (422 above): docs/contract.md, "Page sizes". */
 const limit = (what: string, max: number) =>
   withDefault(bodyInt({ description: `${what} (default 100, at most ${max}).`, example: "100" }, 1, max), 100);
 

@@ -1,7 +1,7 @@
-// Segment statements (GAPS.md): each statement row adds `segments`, the period broken out by
-// business line and by region as a GAAP segment note (ASC 280) gives it. Every segment carries the
-// same measures on every statement route, and the measures of one segment_type sum exactly to the
-// statement's lines.
+// Segment statements (docs/api-choices.md, "Response keys the contract leaves open"): each
+// statement row adds `segments`, the period broken out by business line and by region as a GAAP
+// segment note (ASC 280) gives it. Every segment carries the same measures on every statement
+// route, and the measures of one segment_type sum exactly to the statement's lines.
 import { z } from "zod";
 
 /** Each measure of a segment, and the statement line its segments of one type sum to. */

@@ -1,7 +1,8 @@
-// Financial statements (SPEC.md "Financial statements"): the period fields every statement row
-// shares, and each statement's lines, declared once. SPEC's fields come with the full lists that
-// financialdatasets clients read (their names where they name a line alike); the build writes
-// these columns and the routes serve these schemas. Money is USD; outflows are negative.
+// Financial statements (docs/contract.md, "Financial statements"): the period fields every
+// statement row shares, and each statement's lines, declared once. The contract's fields come with
+// the full lists that financialdatasets clients read (their names where they name a line alike);
+// the build writes these columns and the routes serve these schemas. Money is USD; outflows are
+// negative.
 import { z } from "zod";
 
 /** The currency of every amount of every scenario: the universe's companies report in dollars. */

@@ -1,4 +1,5 @@
-// X-API-KEY authentication and per-key rate limiting (SPEC Authentication, GAPS Rate limits).
+// X-API-KEY authentication and per-key rate limiting (docs/contract.md, "Authentication";
+// docs/api-choices.md, "Keys and rate limits").
 // The rate-limit decision (a round trip to the key's Durable Object, or a token it granted ahead:
 // rate-leases.ts) runs while the request is answered, so its latency hides behind the work; a
 // refused request still gets 429 and nothing else, since the answer is replaced once the decision

@@ -1,4 +1,5 @@
-// Every error leaves the worker as JSON {detail} (GAPS.md), never as a stack trace.
+// Every error leaves the worker as JSON {detail} (docs/api-choices.md, "Status codes and error bodies"),
+// never as a stack trace.
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 export interface FieldError {

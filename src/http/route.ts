@@ -46,7 +46,7 @@ const asOfHeader = {
   },
 };
 
-/** Error answers every keyed route can give (GAPS.md). */
+/** Error answers every keyed route can give (docs/api-choices.md, "Status codes and error bodies"). */
 export const errorResponses = {
   400: errorAnswer("A combination that cannot be served (start_date after end_date, interval other than day, ...)."),
   401: errorAnswer("Missing or invalid X-API-KEY header."),
@@ -323,7 +323,8 @@ export async function jsonBody<T extends z.ZodType>(
 /**
  * Serve a POST route. Declared in the document like the others, but routed here rather than by
  * `app.openapi`, whose body validator answers a body that is not JSON, or sent without a JSON
- * Content-Type, with 400 and 415 where GAPS.md asks for 422 (and `curl -d` sends form data's type).
+ * Content-Type, with 400 and 415 where docs/api-choices.md ("Status codes and error bodies") asks for
+ * 422 (and `curl -d` sends form data's type).
  * The isolate's body cache answers a repeated body, keyed by the validated body (its `scenario_id`
  * from the query or the body alike), not the URL.
  */

@@ -208,8 +208,8 @@ export class Scenario {
    * Newest first over a kind kept per ticker and per period of all tickers (events, corporate
    * actions and earnings by year, news by month): one ticker reads its own shard; several, or none,
    * read the period shards (several filtered to those tickers). Every ticker must be in the scenario
-   * (404 otherwise); an instrument without rows has no shard and gets an empty list (SPEC rule 4).
-   * Rows as their JSON text.
+   * (404 otherwise); an instrument without rows has no shard and gets an empty list
+   * (docs/contract.md, "Ticker universe"). Rows as their JSON text.
    */
   async newestFirstByTickerOrPeriod(
     kind: Kind<"key">,

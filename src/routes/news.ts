@@ -1,6 +1,7 @@
-// News: company (and fund) news, market news, and one article's text. SPEC's rules: no ticker lists
-// both kinds; a ticker lists its own unless include_market adds market news; market_only lists
-// market news alone, whatever the ticker; as_of bounds everything.
+// News: company (and fund) news, market news, and one article's text. The rules of
+// docs/contract.md, "News article": no ticker lists both kinds; a ticker lists its own unless
+// include_market adds market news; market_only lists market news alone, whatever the ticker; as_of
+// bounds everything.
 import { z } from "zod";
 import { monthOf, SHARDS } from "../bundle/shards.ts";
 import { articleDate, NewsArticle, NewsArticleDetail } from "../contract/news.ts";

@@ -35,8 +35,8 @@ const filters = dataRoute({
   response: z.object({ filters: z.array(z.string()) }),
 });
 
-// SPEC.md names the key `results`; financialdatasets.ai and its clients (ai-hedge-fund's
-// LineItemResponse) read `search_results`, so both carry the rows.
+// docs/contract.md ("Search and screener") names the key `results`; financialdatasets.ai and its
+// clients (ai-hedge-fund's LineItemResponse) read `search_results`, so both carry the rows.
 const results = z.object({
   results: z.array(SearchResult),
   search_results: z.array(SearchResult).describe("The same rows as `results`, under financialdatasets.ai's key."),
