@@ -1,5 +1,6 @@
-// `npm run keys`: a command line it cannot read is answered with the usage in two lines, exit 2,
-// never a stack trace (it reads no key store before that). Clock keys made, listed and moved on a local store.
+// `npm run keys`: `--help` prints its subcommands, options and examples (exit 0); a command line it cannot
+// read is answered with the problem in one line, then the same help, on stderr (exit 2), never a stack
+// trace (it reads no key store before that). Clock keys made, listed and moved on a local store.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,13 +13,28 @@ const keys = (...args: string[]) =>
   spawnSync(process.execPath, ["build/cli/keys.ts", ...args], { encoding: "utf8", timeout: 60_000 });
 
 describe("the keys command", () => {
-  it.each([["--help"], ["create", "--limt", "5"]])("answers %s with its usage, no stack trace", (...args) => {
-    const run = keys(...args);
+  it("answers --help with its subcommands, options and an example, exit 0", () => {
+    const run = keys("--help");
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^usage: npm run keys -- <create\|list\|revoke\|advance> \[options\]\n/);
+    for (const command of ["create", "list", "revoke", "advance"])
+      expect(run.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
+    for (const option of ["account", "limit", "label", "scenario", "horizon", "hash", "key", "to", "local", "state"])
+      expect(run.stdout).toMatch(new RegExp(`^  --${option} `, "m"));
+    expect(run.stdout).toMatch(/--limit N +create: its rate limit, requests per minute \(default: 60\)/);
+    expect(run.stdout).toContain("\nExamples:\n  npm run keys -- create --account acme --limit 60\n");
+  });
+
+  it("answers create --limt 5 with the unknown option named, then the help, exit 2", () => {
+    const run = keys("create", "--limt", "5");
     expect(run.status).toBe(2);
-    const lines = run.stderr.trim().split("\n");
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^Unknown option '--(help|limt)'$/);
-    expect(lines[1]).toMatch(/^usage: npm run keys -- <create\|list\|revoke\|advance>/);
+    expect(run.stdout).toBe("");
+    const [problem, blank, ...help] = run.stderr.split("\n");
+    expect(problem).toBe("Unknown option '--limt'");
+    expect(blank).toBe("");
+    expect(help.join("\n")).toBe(keys("--help").stdout);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
   });
 });
 

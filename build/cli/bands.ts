@@ -1,14 +1,16 @@
-// `npm run realism:bands [-- --scenario NAME ... --seeds N --out FILE]`: each scenario's validation
+// `npm run realism:bands` (its options: `npm run realism:bands -- --help`): each scenario's validation
 // report at its own seed and the next N-1 (default 4), built in memory and thrown away, as one
 // Markdown table per scenario: every statistical check (REALISM's bands, crisis depth), every
 // story check, and any other check that failed at some seed, observed per seed against its band.
 // A band that holds at one seed may be luck; over four it is the generator.
 import { writeFileSync } from "node:fs";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import { buildScenario, toRecord } from "../pipeline/scenario-build.ts";
+import { BANDS } from "./commands.ts";
 import { seededRun } from "./seeded-run.ts";
 
-const { sources, seeds, out: outFile } = seededRun();
+const { sources, seeds, out: outFile } = await seededRun(BANDS);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { buildScenario, toRecord } = await import("../pipeline/scenario-build.ts");
 
 /** The statistical families, shown whether they pass or not; rules only where one failed. */
 const shown = (c: ValidationCheck) =>

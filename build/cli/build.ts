@@ -1,24 +1,15 @@
-// `npm run build:library [-- --prune --force --name NAME ... --src DIR --out DIR --jobs N --no-exports]`:
-// build every scenario of the library (build/pipeline/library.ts), several at once, then the bulk
-// exports of those without one (build/exports); `npm run build:scenarios` builds the default subset
-// only. Fails when a scenario fails its validation, naming the checks.
-import { parseArgs } from "node:util";
-import { buildExports } from "../exports/build-exports.ts";
-import { buildLibrary, DEFAULT_OUT_DIR } from "../pipeline/library.ts";
+// `npm run build:library`: build every scenario of the library (build/pipeline/library.ts), several
+// at once, then the bulk exports of those without one (build/exports); `npm run build:scenarios`
+// builds the default subset only. Fails when a scenario fails its validation, naming the checks.
+// Its options: `npm run build:library -- --help` (declared in build/cli/commands.ts).
+import { commandLine } from "./command-line.ts";
+import { BUILD } from "./commands.ts";
 
-const { values } = parseArgs({
-  options: {
-    all: { type: "boolean", default: false },
-    name: { type: "string", multiple: true },
-    force: { type: "boolean", default: false },
-    prune: { type: "boolean", default: false },
-    out: { type: "string" },
-    src: { type: "string" },
-    jobs: { type: "string" },
-    exports: { type: "boolean", default: true },
-  },
-  allowNegative: true,
-});
+const { values } = commandLine(BUILD);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { buildExports } = await import("../exports/build-exports.ts");
+const { buildLibrary, DEFAULT_OUT_DIR } = await import("../pipeline/library.ts");
+
 const started = performance.now();
 const jobs = values.jobs === undefined ? undefined : Number(values.jobs);
 const result = await buildLibrary({
@@ -34,7 +25,9 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.error(`[build] ${result.built.length} built, ${result.skipped.length} unchanged, in ${seconds}s`);
 for (const [name, report] of result.reports) {
   if (!report.healthy) {
-    const failed = report.checks.filter((c) => !c.passed && c.severity === "error").map((c) => `${c.name} (${c.detail})`);
+    const failed = report.checks
+      .filter((c) => !c.passed && c.severity === "error")
+      .map((c) => `${c.name} (${c.detail})`);
     const hidden = (result.branchFailures.get(name) ?? []).map((f) => `in its branch, ${f}`);
     console.error(`[build] ${name} failed validation: ${[...failed, ...hidden].join("; ")}`);
     process.exitCode = 1;

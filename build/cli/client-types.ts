@@ -1,8 +1,13 @@
 // Writes the TypeScript client's types from the route declarations (build/clients/types.ts).
 import { writeFileSync } from "node:fs";
-import { createApp } from "../../src/app.ts";
-import { openApiDocument } from "../../src/routes/meta.ts";
-import { CLIENT_TYPES, clientTypes } from "../clients/types.ts";
+import { commandLine } from "./command-line.ts";
+import { BUILD_CLIENT } from "./commands.ts";
+
+commandLine(BUILD_CLIENT);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { createApp } = await import("../../src/app.ts");
+const { openApiDocument } = await import("../../src/routes/meta.ts");
+const { CLIENT_TYPES, clientTypes } = await import("../clients/types.ts");
 
 writeFileSync(CLIENT_TYPES, await clientTypes(openApiDocument(createApp())));
 console.log(`Wrote ${CLIENT_TYPES}`);

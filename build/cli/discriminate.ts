@@ -1,4 +1,4 @@
-// `npm run realism:discriminate [-- --scenario NAME ... --seeds N --out FILE]`: the classifier
+// `npm run realism:discriminate` (its options: `npm run realism:discriminate -- --help`): the classifier
 // two-sample test of docs/realism-discriminator.md. Generates each scenario's index fund (SPY) and
 // macro tape in memory, at its own seed and N-1 more, writes them as JSON to a temporary directory,
 // and runs build/realism/discriminate.py against the S&P 500 and VIX that the `arch` package ships,
@@ -8,16 +8,18 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ScenarioSource } from "../pipeline/scenario-source.ts";
-import { memoryScratch } from "../pipeline/scratch.ts";
-import { cutAt, gather, generateMarket } from "../pipeline/world.ts";
-import { INDEX_BANDS } from "../realism/tier1.ts";
-import { ROOT } from "../serve/worker-bundle.ts";
+import { DISCRIMINATE } from "./commands.ts";
 import { seededRun } from "./seeded-run.ts";
+
+const { sources, seeds, out } = await seededRun(DISCRIMINATE);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { memoryScratch } = await import("../pipeline/scratch.ts");
+const { cutAt, gather, generateMarket } = await import("../pipeline/world.ts");
+const { INDEX_BANDS } = await import("../realism/tier1.ts");
+const { ROOT } = await import("../serve/worker-bundle.ts");
 
 const VENV = join(ROOT, ".local", "realism-venv");
 const PYTHON_DEPS = ["arch", "scikit-learn", "pandas", "numpy"];
-
-const { sources, seeds, out } = seededRun();
 
 /** A scenario's public series up to its current_date: SPY's closes, the macro tape's market return and VIX. */
 function series(source: ScenarioSource) {

@@ -1,27 +1,19 @@
-// `npm run library:find-seed -- --name NAME [--from SEED] [--tries N]`: the first seeds, from SEED on
+// `npm run library:find-seed -- --name NAME` (its options: `-- --help`): the first seeds, from --from on
 // (default: the scenario's own), whose world holds the scenario's story and every other error check,
 // built in memory; a twin is tried with its twin, on the one seed they share. Some claims a story
 // makes are not forced by the generator (a year's market direction is mostly noise: docs/generator.md,
 // "A scenario's story"), so a source states them and keeps a seed whose world bears them out.
-import { parseArgs } from "node:util";
-import { DEFAULT_SRC_DIR } from "../pipeline/library.ts";
 import type { ScenarioSource } from "../pipeline/scenario-source.ts";
-import { loadScenarioSources } from "../pipeline/theme-source.ts";
-import { validateScenario } from "../pipeline/validate.ts";
-import { generateWorld } from "../pipeline/world.ts";
+import { commandLine } from "./command-line.ts";
+import { FIND_SEED } from "./commands.ts";
 
-const { values } = parseArgs({
-  options: {
-    name: { type: "string" },
-    from: { type: "string" },
-    tries: { type: "string", default: "10" },
-    src: { type: "string" },
-  },
-});
-if (!values.name) {
-  console.error("usage: npm run library:find-seed -- --name NAME [--from SEED] [--tries N]");
-  process.exit(2);
-}
+const { values } = commandLine(FIND_SEED);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { DEFAULT_SRC_DIR } = await import("../pipeline/library.ts");
+const { loadScenarioSources } = await import("../pipeline/theme-source.ts");
+const { validateScenario } = await import("../pipeline/validate.ts");
+const { generateWorld } = await import("../pipeline/world.ts");
+
 const library = loadScenarioSources(values.src ?? DEFAULT_SRC_DIR).map((l) => l.source);
 const scenario = library.find((s) => s.name === values.name);
 if (!scenario) {
@@ -34,10 +26,15 @@ const together = [scenario, ...library.filter((s) => s.twin && s.name === scenar
 function failures(source: ScenarioSource): string[] {
   const world = generateWorld(source);
   const fields = { scenarioId: source.name, generatorVersion: "", calibrationVersion: "" };
-  const reports = [validateScenario({ ...fields, world }), validateScenario({ ...fields, world, currentDate: source.current_date })];
+  const reports = [
+    validateScenario({ ...fields, world }),
+    validateScenario({ ...fields, world, currentDate: source.current_date }),
+  ];
   return [
     ...new Set(
-      reports.flatMap((r) => r.checks.filter((c) => !c.passed && c.severity === "error").map((c) => `${c.name}: ${c.detail}`)),
+      reports.flatMap((r) =>
+        r.checks.filter((c) => !c.passed && c.severity === "error").map((c) => `${c.name}: ${c.detail}`),
+      ),
     ),
   ];
 }

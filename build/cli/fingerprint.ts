@@ -1,14 +1,18 @@
-// `npm run fingerprint -- --bundles DIR [--out FILE]`: what a bundles directory holds and what the
-// worker serves from it, as hashes, so that a change meant to alter neither (a refactor) can be
-// checked byte for byte: every bundle object but the build stamps, and the answers (status, type,
-// ETag and body) to a fixed set of requests over every route of /openapi.json, every scenario, a
-// few of its instruments and dates. The same data gives the same requests, so two fingerprints
-// compare line by line (`diff`). The summary prints one hash of each part.
+// `npm run fingerprint -- --bundles DIR [--out FILE]` (`-- --help` says more): what a bundles
+// directory holds and what the worker serves from it, as hashes, so that a change meant to alter
+// neither (a refactor) can be checked byte for byte: every bundle object but the build stamps, and
+// the answers (status, type, ETag and body) to a fixed set of requests over every route of
+// /openapi.json, every scenario, a few of its instruments and dates. The same data gives the same
+// requests, so two fingerprints compare line by line (`diff`). The summary prints one hash of each part.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { registerKey, startLocalRuntime } from "../serve/local-runtime.ts";
+import { commandLine } from "./command-line.ts";
+import { FINGERPRINT } from "./commands.ts";
+
+const { values: args } = commandLine(FINGERPRINT);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { registerKey, startLocalRuntime } = await import("../serve/local-runtime.ts");
 
 const KEY = "sm_fingerprint_key_0123456789";
 const sha = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
@@ -149,9 +153,7 @@ async function answerLines(base: string): Promise<string[]> {
   return lines;
 }
 
-const { values: args } = parseArgs({ options: { bundles: { type: "string" }, out: { type: "string" } } });
-if (!args.bundles) throw new Error("usage: node build/cli/fingerprint.ts --bundles DIR [--out FILE]");
-const bundlesDir = resolve(args.bundles);
+const bundlesDir = resolve(args.bundles!);
 const objects = objectLines(bundlesDir);
 const runtime = await startLocalRuntime({ bundlesDir });
 try {

@@ -1,27 +1,17 @@
 // `npm run keys -- <create|list|revoke|advance> [options]`: manage API keys. Keys live in the KEYS KV
 // namespace only as SHA-256 hashes; the key itself is printed once, on creation, and nowhere else.
-//   create --account ID [--limit N] [--label TEXT]   issue a key
-//          [--scenario ID --horizon DATE]           ... a clock key: that scenario only, nothing after DATE
-//   list                                            hashes (prefix), accounts, limits, clocks
-//   revoke --hash PREFIX | --key KEY                delete a key
-//   advance --hash PREFIX | --key KEY --to DATE     move a clock key's horizon forward (never back); its
-//                                                   answers follow within 30 s (the worker's key cache)
-// Add --local to manage the keys of `npm start` (also while it runs; `--state DIR` for one started with
-// `--state DIR`); otherwise wrangler talks to the deployed namespace of wrangler.toml.
+// Its subcommands and options: `npm run keys -- --help` (declared in build/cli/commands.ts).
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import {
-  advancedClock,
-  DEFAULT_RATE_LIMIT_PER_MINUTE,
-  hashApiKey,
-  keyRecordName,
-  newKeyRecord,
-  newKeySecret,
-  type KeyRecord,
-} from "../../src/keys.ts";
-import { openLocalKv } from "../serve/local-runtime.ts";
-import { ROOT } from "../serve/worker-bundle.ts";
+import type { KeyRecord } from "../../src/keys.ts";
+import { commandLine } from "./command-line.ts";
+import { KEYS } from "./commands.ts";
+
+const { subcommand: command, values } = commandLine(KEYS);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { advancedClock, hashApiKey, keyRecordName, newKeyRecord, newKeySecret } = await import("../../src/keys.ts");
+const { openLocalKv } = await import("../serve/local-runtime.ts");
+const { ROOT } = await import("../serve/worker-bundle.ts");
 
 interface KeyStore {
   put(name: string, record: KeyRecord): Promise<void>;
@@ -65,34 +55,6 @@ async function localStore(stateDir: string): Promise<KeyStore> {
   };
 }
 
-const USAGE =
-  "usage: npm run keys -- <create|list|revoke|advance> [--local] [options] (the options are at the top of build/cli/keys.ts)";
-
-/** The command line, or its usage in one line (no stack trace) for one it cannot read. */
-function commandLine() {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        account: { type: "string" },
-        limit: { type: "string" },
-        label: { type: "string" },
-        hash: { type: "string" },
-        key: { type: "string" },
-        scenario: { type: "string" },
-        horizon: { type: "string" },
-        to: { type: "string" },
-        local: { type: "boolean", default: false },
-        state: { type: "string" },
-      },
-    });
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message.split(".")[0] : error}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-const { positionals, values } = commandLine();
-
 const clockText = (record: KeyRecord) =>
   record.clock ? `  clock: scenario ${record.clock.scenario_id} up to ${record.clock.horizon}` : "";
 
@@ -107,10 +69,9 @@ async function oneKey(command: string) {
 
 const store = values.local ? await localStore(resolve(values.state ?? join(ROOT, ".local"))) : remoteStore;
 try {
-  const command = positionals[0];
   if (command === "create") {
     if (!values.account) throw new Error("create needs --account");
-    const limit = Number(values.limit ?? DEFAULT_RATE_LIMIT_PER_MINUTE);
+    const limit = Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new Error("--limit must be a positive integer");
     const key = newKeySecret();
     const hash = await hashApiKey(key);
@@ -144,8 +105,6 @@ try {
     const moved = { ...record, clock: advancedClock(record.clock, values.to) };
     await store.put(name, moved);
     console.log(`${name.slice(4, 16)}${clockText(moved)} (was ${record.clock.horizon}; answers follow within 30 s)`);
-  } else {
-    throw new Error(USAGE);
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,43 +1,29 @@
-// `npm run library:ci -- <step> [options]`: the steps of .github/workflows/library.yml, which publishes the
-// library from CI, runnable anywhere (test/library-ci.test.ts runs them against a local R2). The bucket
-// is R2 through its S3 API (the environment of build/store/object-store.ts), or `--local DIR`.
-//
-//   plan [--slices N]            the scenarios the bucket lacks (no current version built from the same
-//                                source and generator), dealt into at most N slices of like cost:
-//                                prints `slices=<json>` (a GitHub step output)
-//   build --slice JSON --out DIR builds one slice and its exports; fails, naming the checks, if a scenario is unhealthy
-//   upload --bundles DIR         uploads a slice's objects (content-addressed: each under its id), not the catalog
-//   switch --catalogs DIR        lists every slice's scenarios (the catalog.mpk of each, under DIR) in the
-//                                bucket's catalog, in one write: run only when every slice has succeeded
+// `npm run library:ci -- <plan|build|upload|switch> [options]`: the steps of .github/workflows/library.yml,
+// which publishes the library from CI, runnable anywhere (test/library-ci.test.ts runs them against a local
+// R2). The bucket is R2 through its S3 API (the environment of build/store/object-store.ts), or `--local DIR`.
+// The steps and their options: `npm run library:ci -- --help` (declared in build/cli/commands.ts).
 //
 // A run that fails or is stopped before `switch` lists nothing new: published ids keep their bytes.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { unpack } from "msgpackr";
-import { CATALOG_KEY } from "../../src/bundle/layout.ts";
 import type { Catalog } from "../../src/bundle/types.ts";
-import { generatorInputsHash } from "../pipeline/generator-inputs.ts";
-import { buildExports } from "../exports/build-exports.ts";
-import { buildLibrary, DEFAULT_SRC_DIR, stampOf } from "../pipeline/library.ts";
-import { loadScenarioSources, type LoadedSource } from "../pipeline/theme-source.ts";
-import { RETIRED_FILE, retiredIds } from "../store/catalog.ts";
-import { openLocalR2Store, openS3Store, r2ConfigFromEnv, type ObjectStore } from "../store/object-store.ts";
-import { publishBundles, switchCatalog } from "../store/publish.ts";
+import type { LoadedSource } from "../pipeline/theme-source.ts";
+import type { ObjectStore } from "../store/object-store.ts";
+import { commandLine } from "./command-line.ts";
+import { LIBRARY_CI } from "./commands.ts";
 
-const [step, ...rest] = process.argv.slice(2);
-const { values } = parseArgs({
-  args: rest,
-  options: {
-    slices: { type: "string", default: "8" },
-    slice: { type: "string" },
-    out: { type: "string" },
-    bundles: { type: "string" },
-    catalogs: { type: "string" },
-    src: { type: "string" },
-    local: { type: "string" },
-  },
-});
+const { subcommand: step, values } = commandLine(LIBRARY_CI);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { unpack } = await import("msgpackr");
+const { CATALOG_KEY } = await import("../../src/bundle/layout.ts");
+const { generatorInputsHash } = await import("../pipeline/generator-inputs.ts");
+const { buildExports } = await import("../exports/build-exports.ts");
+const { buildLibrary, DEFAULT_SRC_DIR, stampOf } = await import("../pipeline/library.ts");
+const { loadScenarioSources } = await import("../pipeline/theme-source.ts");
+const { RETIRED_FILE, retiredIds } = await import("../store/catalog.ts");
+const { openLocalR2Store, openS3Store, r2ConfigFromEnv } = await import("../store/object-store.ts");
+const { publishBundles, switchCatalog } = await import("../store/publish.ts");
+
 const srcDir = values.src ? resolve(values.src) : DEFAULT_SRC_DIR;
 const openStore = (): Promise<ObjectStore> | ObjectStore =>
   values.local ? openLocalR2Store(resolve(values.local)) : openS3Store(r2ConfigFromEnv());
@@ -50,7 +36,7 @@ interface Slice {
 
 /** A scenario's rough cost to build: companies times days. */
 const cost = ({ source }: LoadedSource) =>
-  source.universe.count * (Date.parse(source.end_date) - Date.parse(source.start_date)) / 86_400_000;
+  (source.universe.count * (Date.parse(source.end_date) - Date.parse(source.start_date))) / 86_400_000;
 
 async function plan(): Promise<void> {
   const store = await openStore();
@@ -67,11 +53,14 @@ async function plan(): Promise<void> {
   const inputs = generatorInputsHash();
   const stale = loadScenarioSources(srcDir).filter((l) => stamps.get(l.source.name) !== stampOf(l, inputs));
   // The costliest first, each to the slice with the least so far.
-  const slices: (Slice & { cost: number })[] = Array.from({ length: Math.min(Number(values.slices), stale.length) }, (_, k) => ({
-    index: k + 1,
-    names: [],
-    cost: 0,
-  }));
+  const slices: (Slice & { cost: number })[] = Array.from(
+    { length: Math.min(Number(values.slices), stale.length) },
+    (_, k) => ({
+      index: k + 1,
+      names: [],
+      cost: 0,
+    }),
+  );
   for (const l of [...stale].sort((a, b) => cost(b) - cost(a))) {
     const lightest = slices.reduce((a, b) => (b.cost < a.cost ? b : a));
     lightest.names.push(l.source.name);
@@ -102,7 +91,12 @@ async function upload(): Promise<void> {
   if (!values.bundles) throw new Error("upload needs --bundles DIR");
   const store = await openStore();
   try {
-    const r = await publishBundles({ bundlesDir: resolve(values.bundles), store, catalog: false, log: (l) => console.log(l) });
+    const r = await publishBundles({
+      bundlesDir: resolve(values.bundles),
+      store,
+      catalog: false,
+      log: (l) => console.log(l),
+    });
     console.log(`${r.published.length} uploaded, ${r.skipped.length} already there (${(r.bytes / 1e6).toFixed(1)} MB)`);
   } finally {
     await store.close();
@@ -127,15 +121,15 @@ async function switchAll(): Promise<void> {
   try {
     const retired = existsSync(join(srcDir, RETIRED_FILE)) ? retiredIds(join(srcDir, RETIRED_FILE)) : new Set<string>();
     const written = await switchCatalog(store, local, retired);
-    console.log(written ? `catalog switched: ${local.scenarios.length} scenarios of ${files.length} slices listed` : "catalog unchanged");
+    console.log(
+      written
+        ? `catalog switched: ${local.scenarios.length} scenarios of ${files.length} slices listed`
+        : "catalog unchanged",
+    );
   } finally {
     await store.close();
   }
 }
 
-const steps: Record<string, () => Promise<void>> = { plan, build, upload, switch: switchAll };
-if (!step || !steps[step]) {
-  console.error("usage: npm run library:ci -- plan|build|upload|switch [options] (see build/cli/library-ci.ts)");
-  process.exit(2);
-}
+const steps: Record<typeof step, () => Promise<void>> = { plan, build, upload, switch: switchAll };
 await steps[step]();

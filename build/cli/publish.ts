@@ -1,29 +1,27 @@
-// `npm run publish:bundles [-- --bundles DIR --local DIR --concurrency N --retired FILE]`: publish the
-// built bundles (build/store/publish.ts) to the deployment's R2 bucket, or to a local R2 with --local;
-// the ids in scenarios-src/retired.yaml (or FILE) leave the catalog.
+// `npm run publish:bundles [-- options]`: publish the built bundles (build/store/publish.ts) to the
+// deployment's R2 bucket, or to a local R2 with --local; the ids in scenarios-src/retired.yaml leave the
+// catalog. Its options: `npm run publish:bundles -- --help` (declared in build/cli/commands.ts).
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { openLocalR2Store, openS3Store, r2ConfigFromEnv, type S3StoreConfig } from "../store/object-store.ts";
-import { ROOT } from "../serve/worker-bundle.ts";
-import { RETIRED_FILE, retiredIds } from "../store/catalog.ts";
-import { DEFAULT_CONCURRENCY, publishBundles, RefusedError, type PublishProgress } from "../store/publish.ts";
+import type { S3StoreConfig } from "../store/object-store.ts";
+import type { PublishProgress } from "../store/publish.ts";
+import { commandLine } from "./command-line.ts";
+import { PUBLISH } from "./commands.ts";
+
+const { values: args } = commandLine(PUBLISH);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { openLocalR2Store, openS3Store, r2ConfigFromEnv } = await import("../store/object-store.ts");
+const { ROOT } = await import("../serve/worker-bundle.ts");
+const { RETIRED_FILE, retiredIds } = await import("../store/catalog.ts");
+const { publishBundles, RefusedError } = await import("../store/publish.ts");
 
 /** The build's default output (build/pipeline/library.ts); not imported, so publishing never loads the generator. */
 const DEFAULT_BUNDLES_DIR = join(ROOT, "bundles");
 
-const { values: args } = parseArgs({
-  options: {
-    bundles: { type: "string" },
-    local: { type: "string" },
-    concurrency: { type: "string" },
-    retired: { type: "string" },
-  },
-});
 const fail = (message: string): never => {
   console.error(message);
   process.exit(2);
 };
-const concurrency = Number(args.concurrency ?? DEFAULT_CONCURRENCY);
+const concurrency = Number(args.concurrency);
 if (!Number.isInteger(concurrency) || concurrency < 1) fail("--concurrency takes a positive integer");
 let config: S3StoreConfig | undefined;
 try {

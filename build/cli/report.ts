@@ -1,14 +1,17 @@
 // `npm run report [-- --out DIR] [name-or-id...]`: print the validation reports of built scenarios,
-// each check's observed value against its band.
+// each check's observed value against its band. Its options: `npm run report -- --help`.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
-import { unpack } from "msgpackr";
-import { CATALOG_KEY, validationKey } from "../../src/bundle/layout.ts";
 import type { Catalog, ValidationReport } from "../../src/bundle/types.ts";
-import { DEFAULT_OUT_DIR } from "../pipeline/library.ts";
+import { commandLine } from "./command-line.ts";
+import { REPORT } from "./commands.ts";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: "string" } } });
+const { values, positionals } = commandLine(REPORT);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { unpack } = await import("msgpackr");
+const { CATALOG_KEY, validationKey } = await import("../../src/bundle/layout.ts");
+const { DEFAULT_OUT_DIR } = await import("../pipeline/library.ts");
+
 const outDir = values.out ?? DEFAULT_OUT_DIR;
 const catalog = unpack(readFileSync(join(outDir, CATALOG_KEY))) as Catalog;
 const show = (v: unknown) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));

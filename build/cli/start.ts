@@ -1,16 +1,19 @@
 // `npm start`: build the default subset of the scenario library, then serve it on 127.0.0.1 through workerd
 // with a local API key (created once, kept in .local/api-key, git-ignored). Ctrl+C or SIGTERM
-// stops it: requests in flight finish (for up to DRAIN_MS), then workerd is ended.
-// `--bundles DIR` and `--state DIR` use other directories than bundles/ and .local/. `--r2 DIR`
-// serves, without building, the local R2 in DIR that `npm run publish:bundles -- --local DIR` fills.
+// stops it: requests in flight finish (for up to DRAIN_MS), then workerd is ended. Its options
+// (other directories, a local R2 to serve): `npm start -- --help` (declared in build/cli/commands.ts).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { createServer } from "node:net";
-import { parseArgs } from "node:util";
-import { buildLibrary, DEFAULT_OUT_DIR } from "../pipeline/library.ts";
-import { registerKey, startLocalRuntime } from "../serve/local-runtime.ts";
-import { ROOT } from "../serve/worker-bundle.ts";
+import { commandLine } from "./command-line.ts";
+import { START } from "./commands.ts";
+
+const { values: args } = commandLine(START);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { buildLibrary, DEFAULT_OUT_DIR } = await import("../pipeline/library.ts");
+const { registerKey, startLocalRuntime } = await import("../serve/local-runtime.ts");
+const { ROOT } = await import("../serve/worker-bundle.ts");
 
 const LOCAL_DIR = join(ROOT, ".local");
 export const LOCAL_KEY_FILE = join(LOCAL_DIR, "api-key");
@@ -26,9 +29,6 @@ function localKey(keyFile: string): string {
   return key;
 }
 
-const { values: args } = parseArgs({
-  options: { bundles: { type: "string" }, state: { type: "string" }, r2: { type: "string" } },
-});
 const bundlesDir = args.bundles ? resolve(args.bundles) : DEFAULT_OUT_DIR;
 const r2PersistDir = args.r2 ? resolve(args.r2) : undefined;
 const localDir = args.state ? resolve(args.state) : LOCAL_DIR;

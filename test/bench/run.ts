@@ -11,32 +11,26 @@
 // Numbers are reported, not asserted (the issues' targets are printed as pass/fail); the run fails
 // only when a case answers with wrong statuses, so a broken server cannot produce a pretty table.
 //
-// Environment: BENCH_ROUNDS (5), BENCH_SECONDS per case and round (2), BENCH_SLICES the pair is cut into
-// (4: case and hello-world alternate every 0.5 s), BENCH_CONNECTIONS (16), BENCH_WARMUP
-// requests per case (300), BENCH_ETAGS distinct URLs for the 304 case (3000), BENCH_QUICK=1 (2 rounds
-// of 1 s, smaller warm-up), BENCH_ONLY=a,b,c+ (some cases), BENCH_BUNDLES=dir (build there and keep it:
-// unchanged scenarios are not rebuilt next time), BENCH_JSON=file (every run's raw figures).
+// It takes no arguments; the environment sets it (BENCH_QUICK=1, BENCH_ONLY=a,b,c+, ...): `npm run bench
+// -- --help` lists the variables (declared in build/cli/commands.ts).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { registerKey, startLocalRuntime } from "../../build/serve/local-runtime.ts";
+import { commandLine } from "../../build/cli/command-line.ts";
+import { BENCH } from "../../build/cli/commands.ts";
 import type { ServedWorker } from "../../build/serve/serve-worker.ts";
-import { buildCases, helloCase, KEY, LIMITED_KEY, LIMITED_PER_MINUTE } from "./cases.ts";
-import { startHello } from "./hello.ts";
-import { closeLoops, combine, measure, warm, type Case, type Runtime, type Sample } from "./load.ts";
-import { closeProbes } from "./probe.ts";
-import {
-  figures,
-  frontDoorTable,
-  frontDoorTargets,
-  helloFigures,
-  table,
-  targets,
-  type CaseRounds,
-  type FrontDoorTarget,
-  type Target,
-} from "./report.ts";
-import { buildBenchScenarios } from "./scenarios.ts";
+import type { Case, Runtime, Sample } from "./load.ts";
+import type { CaseRounds, FrontDoorTarget, Target } from "./report.ts";
+
+commandLine(BENCH);
+// The bench's modules load once the command line is read, so that --help answers at once.
+const { registerKey, startLocalRuntime } = await import("../../build/serve/local-runtime.ts");
+const { buildCases, helloCase, KEY, LIMITED_KEY, LIMITED_PER_MINUTE } = await import("./cases.ts");
+const { startHello } = await import("./hello.ts");
+const { closeLoops, combine, measure, warm } = await import("./load.ts");
+const { closeProbes } = await import("./probe.ts");
+const { figures, frontDoorTable, frontDoorTargets, helloFigures, table, targets } = await import("./report.ts");
+const { buildBenchScenarios } = await import("./scenarios.ts");
 
 const env = process.env;
 const QUICK = env.BENCH_QUICK === "1";
