@@ -1,6 +1,6 @@
 // `npm run realism:bands` (its options: `npm run realism:bands -- --help`): each scenario's validation
 // report at its own seed and the next N-1 (default 4), built in memory and thrown away, as one
-// Markdown table per scenario: every statistical check (REALISM's bands, crisis depth), every
+// Markdown table per scenario: every statistical check (the bands of docs/realism.md, crisis depth), every
 // story check, and any other check that failed at some seed, observed per seed against its band.
 // A band that holds at one seed may be luck; over four it is the generator.
 import { writeFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 // What each npm script's command line takes: its options (read by parseArgs, build/cli/command-line.ts),
 // subcommands, environment and examples, from which its --help is written. Data only: each command
-// line reads its own declaration here; test/command-lines.test.ts runs every one with --help.
+// line reads its own declaration here; test/tools/command-lines.test.ts runs every one with --help.
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../../src/keys.ts";
 import { defineCommand, type Options } from "./command-line.ts";
 
@@ -19,7 +19,10 @@ export const START = defineCommand({
     "Build the default subset of the scenario library into the bundles directory, then serve everything " +
     "built there on 127.0.0.1 through workerd, with a local API key (created once, kept in the state " +
     "directory's api-key). " +
-    "Ctrl+C or SIGTERM stops it: requests in flight finish (for a few seconds at most), then workerd is ended.",
+    "Once serving, it builds the bulk exports those scenarios lack in the background, smallest first (the " +
+    "largest takes minutes); until each is ready its export routes answer 503 with Retry-After. " +
+    "Ctrl+C or SIGTERM stops it: the export build ends, requests in flight finish (for a few seconds at most), " +
+    "then workerd is ended.",
   options: {
     bundles: {
       type: "string",
@@ -240,7 +243,7 @@ export const PUBLISH = defineCommand({
       value: "DIR",
       description: "publish to the local R2 in DIR (what `npm start -- --r2 DIR` serves), not to the bucket",
     },
-    // DEFAULT_CONCURRENCY of build/store/publish.ts (test/command-lines.test.ts checks it), not imported
+    // DEFAULT_CONCURRENCY of build/store/publish.ts (test/tools/command-lines.test.ts checks it), not imported
     // here: every command line reads this file before anything else, and --help loads no store.
     concurrency: { type: "string", value: "N", default: "16", description: "uploads at once" },
     retired: {
@@ -308,10 +311,19 @@ export const DISCRIMINATE = defineCommand({
     "and macro tape in memory, at each seed, and runs build/realism/discriminate.py against the S&P 500 and VIX " +
     "that the `arch` package ships, in a venv of its own (.local/realism-venv, made on first use). Prints the " +
     "Markdown report.",
-  options: SEEDED_OPTIONS,
+  options: {
+    ...SEEDED_OPTIONS,
+    permutations: {
+      type: "string",
+      value: "N",
+      default: "20",
+      description: "block-shuffled labelings behind each comparison's null p95 (fewer for a quick check)",
+    },
+  },
   examples: [
     "npm run realism:discriminate",
     "npm run realism:discriminate -- --scenario rate-shock-2022 --seeds 2 --out report.md",
+    "npm run realism:discriminate -- --scenario rate-shock-2022 --seeds 2 --permutations 4",
   ],
 });
 
@@ -331,7 +343,7 @@ export const BANDS = defineCommand({
 export const DOCS_REFERENCE = defineCommand({
   name: "npm run docs:reference",
   summary:
-    "Write docs/reference.md from the route declarations (build/docs/reference.ts). test/reference.test.ts " +
+    "Write docs/reference.md from the route declarations (build/docs/reference.ts). test/fast/reference.test.ts " +
     "fails while the committed page differs from what this writes. It takes no arguments.",
   options: {},
   examples: ["npm run docs:reference"],
@@ -340,7 +352,7 @@ export const DOCS_REFERENCE = defineCommand({
 export const DOCS_LIBRARY = defineCommand({
   name: "npm run docs:library",
   summary:
-    "Write docs/library.md from the library's sources (build/docs/library.ts). test/library.test.ts fails while " +
+    "Write docs/library.md from the library's sources (build/docs/library.ts). test/fast/library.test.ts fails while " +
     "the committed page differs from what this writes. It takes no arguments.",
   options: {},
   examples: ["npm run docs:library"],

@@ -11,7 +11,10 @@ import type { ScenarioSource } from "../pipeline/scenario-source.ts";
 import { DISCRIMINATE } from "./commands.ts";
 import { seededRun } from "./seeded-run.ts";
 
-const { sources, seeds, out } = await seededRun(DISCRIMINATE);
+const { sources, seeds, out, values } = await seededRun(DISCRIMINATE);
+const permutations = Number(values.permutations);
+if (!Number.isInteger(permutations) || permutations < 1)
+  throw new Error(`--permutations: a positive integer, not ${values.permutations}`);
 // The project's modules load once the command line is read, so that --help answers at once.
 const { memoryScratch } = await import("../pipeline/scratch.ts");
 const { cutAt, gather, generateMarket } = await import("../pipeline/world.ts");
@@ -64,7 +67,8 @@ try {
   writeFileSync(bands, JSON.stringify(INDEX_BANDS));
   ensureVenv();
   const script = join(ROOT, "build/realism/discriminate.py");
-  const report = execFileSync(join(VENV, "bin", "python"), [script, "--bands", bands, ...files], {
+  const args = [script, "--bands", bands, "--permutations", String(permutations), ...files];
+  const report = execFileSync(join(VENV, "bin", "python"), args, {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
     maxBuffer: 1 << 24,

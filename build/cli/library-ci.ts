@@ -1,5 +1,5 @@
 // `npm run library:ci -- <plan|build|upload|switch> [options]`: the steps of .github/workflows/library.yml,
-// which publishes the library from CI, runnable anywhere (test/library-ci.test.ts runs them against a local
+// which publishes the library from CI, runnable anywhere (test/tools/library-ci.test.ts runs them against a local
 // R2). The bucket is R2 through its S3 API (the environment of build/store/object-store.ts), or `--local DIR`.
 // The steps and their options: `npm run library:ci -- --help` (declared in build/cli/commands.ts).
 //

@@ -1,5 +1,5 @@
 // `npm run docs:reference`: writes docs/reference.md from the route declarations (build/docs/reference.ts).
-// test/reference.test.ts fails while the committed page differs from what this writes.
+// test/fast/reference.test.ts fails while the committed page differs from what this writes.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { commandLine } from "./command-line.ts";

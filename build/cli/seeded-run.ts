@@ -2,25 +2,26 @@
 // `realism:bands`): the scenarios, how many seeds of each and where the report goes (SEEDED_OPTIONS
 // in build/cli/commands.ts; `-- --help` prints them).
 import type { ScenarioSource } from "../pipeline/scenario-source.ts";
-import { commandLine, type Command } from "./command-line.ts";
+import { commandLine, type Command, type Values } from "./command-line.ts";
 import type { SEEDED_OPTIONS } from "./commands.ts";
 
-/** The command line of `command`, whose options are SEEDED_OPTIONS: the scenarios, the seeds of each, the report's file. */
-export async function seededRun(command: Command<typeof SEEDED_OPTIONS, never>): Promise<{
-  sources: ScenarioSource[];
-  seeds: number;
-  out: string | undefined;
-}> {
+/**
+ * The command line of `command`, whose options are SEEDED_OPTIONS and maybe more: the scenarios, the
+ * seeds of each, the report's file, and every value read.
+ */
+export async function seededRun<O extends typeof SEEDED_OPTIONS>(
+  command: Command<O, never>,
+): Promise<{ sources: ScenarioSource[]; seeds: number; out: string | undefined; values: Values<O> }> {
   const { values } = commandLine(command);
+  const { scenario, seeds: seedsText, out } = values as Values<typeof SEEDED_OPTIONS>;
   // The library's modules load once the command line is read, so that --help answers at once.
   const { DEFAULT_SRC_DIR } = await import("../pipeline/library.ts");
   const { defaultSources, loadScenarioSources } = await import("../pipeline/theme-source.ts");
-  const seeds = Number(values.seeds);
-  if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds: a positive integer, not ${values.seeds}`);
-  const sources = (values.scenario ? loadScenarioSources : defaultSources)(DEFAULT_SRC_DIR)
+  const seeds = Number(seedsText);
+  if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds: a positive integer, not ${seedsText}`);
+  const sources = (scenario ? loadScenarioSources : defaultSources)(DEFAULT_SRC_DIR)
     .map((l) => l.source)
-    .filter((s) => !values.scenario || values.scenario.includes(s.name));
-  if (values.scenario && sources.length !== values.scenario.length)
-    throw new Error(`unknown scenario in ${values.scenario}`);
-  return { sources, seeds, out: values.out };
+    .filter((s) => !scenario || scenario.includes(s.name));
+  if (scenario && sources.length !== scenario.length) throw new Error(`unknown scenario in ${scenario}`);
+  return { sources, seeds, out, values };
 }

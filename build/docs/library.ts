@@ -1,5 +1,5 @@
 // docs/library.md: the scenario library as its sources state it, theme by theme (its split, path mode and
-// scenarios: size, window, twin). Written by `npm run docs:library`; test/library.test.ts fails while
+// scenarios: size, window, twin). Written by `npm run docs:library`; test/fast/library.test.ts fails while
 // the committed page differs.
 import { DEFAULT_SRC_DIR } from "../pipeline/library.ts";
 import type { ScenarioSource } from "../pipeline/scenario-source.ts";

@@ -13,12 +13,19 @@ const ENTRY = "build/pipeline/scenario-build.ts";
 /** Files read at run time rather than imported. */
 const DATA_DIR = "build/refdata";
 
-let found: { files: string[]; packages: string[] } | undefined;
+interface Imports {
+  files: string[];
+  packages: string[];
+}
 
-function imports(): { files: string[]; packages: string[] } {
-  if (found) return found;
+const found = new Map<string, Imports>();
+
+/** The project's files that `entries` import (and the reference data), and the packages they import. */
+function importsOf(entries: readonly string[]): Imports {
+  const known = found.get(entries.join("\n"));
+  if (known) return known;
   const { metafile } = buildSync({
-    entryPoints: [ENTRY],
+    entryPoints: [...entries],
     absWorkingDir: ROOT,
     bundle: true,
     write: false,
@@ -27,28 +34,41 @@ function imports(): { files: string[]; packages: string[] } {
     format: "esm",
     packages: "external",
     logLevel: "silent",
+    outdir: "unused", // several entries need one; nothing is written
   });
   const packages = new Set<string>();
   for (const output of Object.values(metafile.outputs))
     for (const { path, external } of output.imports) {
-      if (!external || path.startsWith("node:")) continue;
+      if (!external || path.startsWith("node:") || path.startsWith("cloudflare:")) continue;
       const parts = path.split("/");
       packages.add(path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
     }
   const data = readdirSync(join(ROOT, DATA_DIR)).map((name) => `${DATA_DIR}/${name}`);
-  found = { files: [...Object.keys(metafile.inputs), ...data].sort(), packages: [...packages].sort() };
-  return found;
+  const imports = {
+    files: [...new Set([...Object.keys(metafile.inputs), ...data])].sort(),
+    packages: [...packages].sort(),
+  };
+  found.set(entries.join("\n"), imports);
+  return imports;
 }
 
 /** The project's files generation depends on, relative to the root. */
 export function generatorInputFiles(): string[] {
-  return imports().files;
+  return importsOf([ENTRY]).files;
 }
 
 /** A hash of the generator's inputs: its files' contents (as `read` gives them) and its packages' versions. */
 export function generatorInputsHash(read: (path: string) => string | Uint8Array = readFileSync): string {
+  return inputsHash([ENTRY], read);
+}
+
+/** A hash of what code starting at `entries` runs: the files they import, the reference data, the packages' versions. */
+export function inputsHash(
+  entries: readonly string[],
+  read: (path: string) => string | Uint8Array = readFileSync,
+): string {
   const hash = createHash("sha256");
-  const { files, packages } = imports();
+  const { files, packages } = importsOf(entries);
   for (const file of files) hash.update(file).update(read(join(ROOT, file)));
   for (const name of packages) {
     const { version } = JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8"));

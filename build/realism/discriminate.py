@@ -1,6 +1,6 @@
 """The classifier two-sample test of docs/realism-discriminator.md.
 
-Usage: discriminate.py --bands BANDS.json SERIES.json ...  (written by build/cli/discriminate.ts: the
+Usage: discriminate.py --bands BANDS.json [--permutations N] SERIES.json ...  (written by build/cli/discriminate.ts: the
 validation report's Tier 1 index bands, and one file per scenario and seed). Prints a Markdown
 report. Every random draw is seeded, so the report is reproducible.
 
@@ -9,8 +9,8 @@ the cross-validation groups, so no window straddles train and test. A classifier
 real index's windows from ours out of fold (AUC well above 0.5) has found a difference.
 """
 
+import argparse
 import json
-import sys
 from importlib.metadata import version
 
 import arch.data.sp500
@@ -26,7 +26,6 @@ from sklearn.preprocessing import StandardScaler
 
 WINDOW, STRIDE, BLOCK = 60, 20, 240
 FOLDS = 5
-PERMUTATIONS = 20
 SEED = 0
 TRADING_DAYS = 252
 
@@ -82,7 +81,7 @@ def out_of_fold_auc(make, X, y, groups):
     return roc_auc_score(y, p)
 
 
-def compare(a, b):
+def compare(a, b, permutations):
     """Both classifiers' AUC of a against b, and the p95 of each under block-shuffled labels."""
     data = pd.concat([a.assign(label=0), b.assign(label=1)], ignore_index=True)
     blocks = data.groupby("group")["label"].first()
@@ -95,7 +94,7 @@ def compare(a, b):
     result = {}
     for name, make in CLASSIFIERS.items():
         null = []
-        for _ in range(PERMUTATIONS):
+        for _ in range(permutations):
             # Labels shuffled a block at a time: the null keeps the windows' dependence within blocks.
             shuffled = pd.Series(rng.permutation(blocks.to_numpy()), index=blocks.index)
             null.append(out_of_fold_auc(make, X, shuffled[groups].to_numpy(), groups))
@@ -176,7 +175,7 @@ def real_in_band(real_r, bands):
     return out
 
 
-def main(bands_path, paths):
+def main(bands_path, paths, permutations):
     bands = json.load(open(bands_path))
     sp500 = arch.data.sp500.load()
     vix = arch.data.vix.load()
@@ -199,7 +198,7 @@ def main(bands_path, paths):
         "",
         f"Ours: SPY closes (log returns) up to each scenario's current_date. Windows of {WINDOW} days, "
         f"stride {STRIDE}, in {BLOCK}-day blocks; {FOLDS}-fold grouped CV over blocks "
-        f"(StratifiedGroupKFold); null p95 over {PERMUTATIONS} block-shuffled labelings. "
+        f"(StratifiedGroupKFold); null p95 over {permutations} block-shuffled labelings. "
         f"AUC: out-of-fold, pooled over folds.",
         "",
         "| comparison | AUC boosting | null p95 | AUC logit | null p95 |",
@@ -209,18 +208,18 @@ def main(bands_path, paths):
     split = real_r.index < "2009-01-01"
     early = windows(real_r[split].to_numpy(), "real-early")
     late = windows(real_r[~split].to_numpy(), "real-late")
-    out.append(auc_row("sanity: real 1999-2008 vs real 2009-2018", compare(early, late)))
+    out.append(auc_row("sanity: real 1999-2008 vs real 2009-2018", compare(early, late, permutations)))
     gauss = np.random.default_rng(SEED).normal(real_r.mean(), real_r.std(), len(real_r))
-    out.append(auc_row("sanity: real vs i.i.d. Gaussian (same mean, vol)", compare(real, windows(gauss, "gauss"))))
+    out.append(auc_row("sanity: real vs i.i.d. Gaussian (same mean, vol)", compare(real, windows(gauss, "gauss"), permutations)))
 
     ours = {}
     for name, runs in by_scenario.items():
         per_seed = [windows(log_returns(s["spy_close"]), f"{name}-{s['seed']}") for s in runs]
         ours[name] = pd.concat(per_seed, ignore_index=True)
         seeds = ", ".join(str(s["seed"]) for s in runs)
-        out.append(auc_row(f"real vs {name}, seeds {seeds} pooled", compare(real, ours[name])))
+        out.append(auc_row(f"real vs {name}, seeds {seeds} pooled", compare(real, ours[name], permutations)))
         if len(runs) > 1 and all(w["group"].nunique() >= 2 for w in per_seed):
-            results = [compare(real, w) for w in per_seed]
+            results = [compare(real, w, permutations) for w in per_seed]
             for s, result in zip(runs, results):
                 out.append(auc_row(f"real vs {name}, seed {s['seed']}", result))
             median = {
@@ -258,6 +257,9 @@ def main(bands_path, paths):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 3 or sys.argv[1] != "--bands":
-        sys.exit("usage: discriminate.py --bands BANDS.json SERIES.json ...")
-    main(sys.argv[2], sys.argv[3:])
+    parser = argparse.ArgumentParser(description="The classifier two-sample test of the index's realism.")
+    parser.add_argument("--bands", required=True, help="the index bands of the validation report, as JSON")
+    parser.add_argument("--permutations", type=int, default=20, help="labelings for each null p95")
+    parser.add_argument("series", nargs="+", help="one JSON file per scenario and seed")
+    args = parser.parse_args()
+    main(args.bands, args.series, args.permutations)

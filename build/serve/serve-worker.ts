@@ -8,7 +8,7 @@
 // Stopping drains: miniflare's dispose() kills workerd with SIGKILL, cutting what it serves, but
 // workerd drains on SIGTERM: it accepts the connections already waiting at its port, closes the port,
 // answers each connection's request in flight, closes idle connections and exits
-// (test/serve-worker.test.ts holds it to that). workerd is started through a shell script that
+// (test/tools/serve-worker.test.ts holds it to that). workerd is started through a shell script that
 // prints its pid and ignores SIGINT (Ctrl+C signals the terminal's whole process group; the stop is
 // ours to run). On Windows there is no such script: a stop ends workerd at once.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";

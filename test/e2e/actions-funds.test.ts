@@ -20,7 +20,7 @@ describe("corporate actions", () => {
     expect(early.every((a: { announcement_date: string }) => a.announcement_date <= asOf)).toBe(true);
   });
 
-  it("returns empty lists for non-operating instruments (SPEC rule 4)", async () => {
+  it('returns empty lists for non-operating instruments (docs/contract.md, "Ticker universe")', async () => {
     const { tickers } = await body(`/prices/tickers?scenario_id=${MEGACAP}`);
     const warrant = tickers.find((t: string) => t.endsWith("W"));
     expect(warrant).toBeDefined();

@@ -1,11 +1,11 @@
-// Bad input gets the status and {detail} of GAPS.md, never a 5xx.
+// Bad input gets the status and {detail} of docs/api-choices.md, "Status codes and error bodies", never a 5xx.
 import { describe, expect, it } from "vitest";
 import { get, json, MEGACAP, RATE_SHOCK } from "./client.ts";
 
 const P = `/prices?scenario_id=${MEGACAP}`;
 const long = "x".repeat(129);
 
-describe("errors follow GAPS.md", () => {
+describe("errors follow docs/api-choices.md", () => {
   it.each([
     [`${P}`, 422, "Query parameter 'ticker' or 'tickers' is required"],
     [`${P}&ticker=ZZZZ`, 404, "Ticker ZZZZ not found in scenario"],

@@ -577,7 +577,7 @@ describe("the door's habits", () => {
       );
     }
     expect((await get(`${FD}/prices/?ticker=AAPL&interval=minute`)).status).toBe(400);
-    expect((await get(`/prices?${native}&interval=week`)).status).toBe(400); // the native route keeps SPEC's 400
+    expect((await get(`/prices?${native}&interval=week`)).status).toBe(400); // the native route keeps the contract's 400
   });
 
   it("reads one ticker on /prices, as financialdatasets does: a `tickers` list is not passed on", async () => {

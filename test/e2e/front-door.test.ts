@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { Rng } from "../../build/models/rng.ts";
 import { freePort, launch, servedAt, type LocalServer } from "../support/local-server.ts";
+import { writableCopy } from "../support/libraries.ts";
 import { RawClient, rawRequest, type RawAnswer } from "../support/raw-http.ts";
 import { MEGACAP } from "./client.ts";
 
@@ -33,7 +34,10 @@ let key: string;
 beforeAll(async () => {
   port = await freePort();
   const state = join(dir, "state");
-  server = launch("node build/cli/start.ts", { port, bundles: inject("bundlesDir"), state, tmp: join(dir, "tmp") });
+  // `npm start` writes its catalog into the directory it serves: a copy of the cached library.
+  const bundles = join(dir, "bundles");
+  writableCopy(inject("bundlesDir"), bundles);
+  server = launch("node build/cli/start.ts", { port, bundles, state, tmp: join(dir, "tmp") });
   ({ key } = await servedAt(server));
 }, 120_000);
 

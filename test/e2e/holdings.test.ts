@@ -57,7 +57,7 @@ function expectOrdered(rows: Line[], tie: (l: Line) => string) {
 }
 
 describe("who holds a company", () => {
-  it("lists every manager's line, newest quarter first, by value, with SPEC's fields and the 13F names", async () => {
+  it("lists every manager's line, newest quarter first, by value, with the contract's fields and the 13F names", async () => {
     const aapl = await walk(`${H(MEGACAP)}&ticker=aapl`, 7);
     expect(aapl.length).toBeGreaterThan(20);
     expect(aapl).toEqual(await lines(`${H(MEGACAP)}&ticker=AAPL&limit=200`));

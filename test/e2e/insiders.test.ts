@@ -50,7 +50,7 @@ async function walk(query: string, limit = 50): Promise<Trade[]> {
 }
 
 describe("insider trades", () => {
-  it("carry SPEC's fields and financialdatasets' alike, newest filing first", async () => {
+  it("carry the contract's fields and financialdatasets' alike, newest filing first", async () => {
     const rows = await tradesOf("ticker=MSFT&limit=200");
     expect(rows.length).toBeGreaterThan(10);
     const filed = rows.map((r) => r.filing_date);
@@ -62,7 +62,7 @@ describe("insider trades", () => {
       expect(r.security_title).toBe("Common Stock");
       expect(r.price).toBe(r.transaction_price_per_share);
       expect(r.shares).toBe(Math.abs(r.transaction_shares));
-      // financialdatasets signs a disposition's shares and value; SPEC's are unsigned.
+      // financialdatasets signs a disposition's shares and value; the contract's are unsigned.
       expect(Math.sign(r.transaction_shares)).toBe(r.details.acquired_disposed === "D" ? -1 : 1);
       expect(r.transaction_value).toBeCloseTo(r.transaction_shares * r.price, 2);
       expect(r.value).toBeCloseTo(r.shares * r.price, 2);

@@ -1,4 +1,4 @@
-// News: SPEC's rules on ticker, market_only and include_market, the horizon, paging, and an
+// News: the contract's rules on ticker, market_only and include_market (docs/contract.md, "News article"), the horizon, paging, and an
 // article's text agreeing with the records it reports.
 import { describe, expect, it } from "vitest";
 import { body, get, MEGACAP } from "./client.ts";
@@ -36,7 +36,7 @@ describe("news", () => {
     expect(news.every((a) => new URL(a.url).hostname.endsWith(".example"))).toBe(true);
   });
 
-  it("follows SPEC's rules: no ticker lists both kinds, include_market adds market news, market_only overrides ticker", async () => {
+  it("follows the contract's rules: no ticker lists both kinds, include_market adds market news, market_only overrides ticker", async () => {
     const all = ((await body(`${N}&limit=500`)) as { news: Article[] }).news;
     expect(new Set(all.map((a) => a.artifact_type))).toEqual(new Set(["news_article", "market_news_article"]));
     expect(newestFirst(all)).toBe(true);

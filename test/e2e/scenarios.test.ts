@@ -49,7 +49,7 @@ describe("scenarios", () => {
     expect(tickers).toEqual(expect.arrayContaining(["AAPL", "BRK-B", "SPY", "XLK"]));
   });
 
-  it("serves the validation report in the GAPS.md structure", async () => {
+  it("serves the validation report in the structure of docs/api-choices.md", async () => {
     const { validation } = await body(`/scenarios/${MEGACAP}/validation`);
     expect(validation).toMatchObject({ scenario_id: MEGACAP, healthy: true, summary: { failed: 0 } });
     expect(validation.checks.map((c: { name: string }) => c.name)).toContain("ohlc_ordering");

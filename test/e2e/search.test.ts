@@ -54,7 +54,7 @@ describe("the screener's filters", () => {
 });
 
 describe("the screener", () => {
-  it("serves each company's latest period filed by as_of, by ticker, with SPEC's metrics by default", async () => {
+  it("serves each company's latest period filed by as_of, by ticker, with the contract's metrics by default", async () => {
     for (const [period, asOf] of [
       ["ttm", "2023-08-15"],
       ["quarterly", "2023-04-28"],
@@ -191,7 +191,7 @@ describe("line items", () => {
     expect(after.earnings_per_share).toBeCloseTo(before.earnings_per_share / 2, 3);
   });
 
-  it("default to quarters, SPEC's statement fields and every company, skipping offset periods", async () => {
+  it("default to quarters, the contract's statement fields and every company, skipping offset periods", async () => {
     const got = await results(LINE_ITEMS, { scenario_id: MEGACAP, limit: 2, offset: 1 });
     const tickers = await companies();
     expect(got.map((r) => r.ticker)).toEqual(tickers.flatMap((t) => [t, t]));

@@ -1,10 +1,8 @@
-// Builds the default scenario library into a temporary directory once per test file.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+// Reading a built library: the default scenarios' ids, its catalog and its objects.
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { unpack } from "msgpackr";
 import { maskedName } from "../../build/mask/mask-bundle.ts";
-import { buildScenarios, DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { CATALOG_KEY } from "../../src/bundle/layout.ts";
 import type { Catalog } from "../../src/bundle/types.ts";
 
@@ -34,15 +32,11 @@ export function defaultIds(outDir: string): Record<keyof typeof DEFAULT_NAMES, s
 
 /** The id of the masked twin of a scenario of a built library (named so as not to name its original). */
 export function maskedTwinId(outDir: string, name: string): string {
-  const entry = readCatalog(outDir).scenarios.find((e) => e.scenario.name === maskedName(name) && e.superseded_by === null);
+  const entry = readCatalog(outDir).scenarios.find(
+    (e) => e.scenario.name === maskedName(name) && e.superseded_by === null,
+  );
   if (!entry) throw new Error(`${outDir} holds no masked twin of ${name}`);
   return entry.scenario.id;
-}
-
-export function buildTempBundles(srcDir = DEFAULT_SRC_DIR): { outDir: string; cleanup: () => void } {
-  const outDir = mkdtempSync(join(tmpdir(), "bundles-"));
-  buildScenarios({ srcDir, outDir, quiet: true });
-  return { outDir, cleanup: () => rmSync(outDir, { recursive: true, force: true }) };
 }
 
 /** Every file of a bundles directory as store key -> bytes. */

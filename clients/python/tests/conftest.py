@@ -1,4 +1,4 @@
-"""The suite runs against a real server (npm start, or the e2e runtime of test/e2e/python-client.test.ts).
+"""The suite runs against a real server (npm start, or the e2e runtime of test/tools/python-client.test.ts).
 
 Environment: SYNTH_BASE, SYNTH_KEY, SYNTH_SCENARIO (a historical_context scenario with AAPL),
 SYNTH_BRANCH (a future_branch scenario), SYNTH_TINY_KEY (a key allowed 1 request a minute, used by

@@ -1,0 +1,15 @@
+// The library's scenario sources, for tests that generate a world in memory: they do so in a
+// beforeAll (never at a file's import), from a source named here.
+import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
+import type { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
+import { loadScenarioSources } from "../../build/pipeline/theme-source.ts";
+
+let sources: ScenarioSource[] | undefined;
+
+/** The source of the library's scenario of this name. */
+export function librarySource(name: string): ScenarioSource {
+  sources ??= loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+  const source = sources.find((s) => s.name === name);
+  if (!source) throw new Error(`the library has no scenario named ${name}`);
+  return source;
+}

@@ -1,0 +1,185 @@
+// The dashboard (GET /) in a real headless Chromium (Debian's package, driven by playwright-core)
+// against the worker in workerd: its pages load with no console error; the chart draws the bars the
+// API serves for the window asked; the markers are the ticker's earnings, events, filings and news
+// of that window, and a click reads one; the macro, policy-rate and validation panels hold what the
+// API answers; a key created on the key page authenticates an API call. Screenshots are saved in
+// test-results/dashboard/ (git-ignored).
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { base, body, get, KEY, MEGACAP } from "../e2e/client.ts";
+
+const CHROMIUM = "/usr/bin/chromium";
+const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "dashboard");
+
+let browser: Browser;
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium (apt-get install chromium)`);
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    // This machine's network is closed: Chromium's own background connections would only fail.
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page with the key (or none) in its storage, collecting console errors and uncaught exceptions. */
+async function open(hash: string, key: string | null = KEY): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  if (key) await page.addInitScript((k) => localStorage.setItem("synthmarket-key", k), key);
+  await page.goto(`${base}/${hash}`);
+  await page
+    .waitForFunction("['true', 'error'].includes(document.getElementById('view')?.dataset.ready)", null, {
+      timeout: 30_000,
+    })
+    .catch(async (e) => {
+      throw new Error(`${hash}: ${e}\n${errors.join("\n")}\n${await page.locator("#view").innerHTML()}`);
+    });
+  const state = await page.locator("#view").getAttribute("data-ready");
+  if (state !== "true") throw new Error(`${hash}: ${await page.locator("#view").textContent()}`);
+  return { page, errors };
+}
+
+/** Every row of a list route for a ticker. */
+async function rows(route: string, key: string, params: string, limit = 100): Promise<Record<string, any>[]> {
+  const out: Record<string, any>[] = [];
+  for (let offset = 0; ; offset += limit) {
+    const page = (await body(`${route}?scenario_id=${MEGACAP}&${params}&limit=${limit}&offset=${offset}`))[key];
+    out.push(...page);
+    if (page.length < limit) return out;
+  }
+}
+
+describe("the dashboard", () => {
+  it("lists the scenarios, filters them, and loads with no console error", async () => {
+    const { page, errors } = await open("#/");
+    const { scenarios } = await body("/scenarios?limit=1000");
+    expect(await page.locator("#scenarios tbody tr").count()).toBe(scenarios.length);
+    await page.selectOption('select[name="dataset_split"]', "test");
+    const tests = (await body("/scenarios?limit=1000&dataset_split=test")).scenarios as { id: string }[];
+    await page.waitForFunction(`document.querySelectorAll("#scenarios tbody tr").length === ${tests.length}`);
+    expect(
+      await page.locator("#scenarios tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-id"))),
+    ).toEqual(tests.map((s) => s.id));
+    // Masked twins only: the test split's, each marked as one.
+    await page.selectOption('select[name="masked"]', "true");
+    const masked = (await body("/scenarios?limit=1000&dataset_split=test&masked=true")).scenarios as { id: string }[];
+    expect(masked.length).toBeGreaterThan(0);
+    await page.waitForFunction(`document.querySelectorAll("#scenarios tbody tr").length === ${masked.length}`);
+    expect(await page.locator("#scenarios tbody tr .badge").allTextContents()).toEqual(masked.map(() => "masked twin"));
+    await page.selectOption('select[name="masked"]', "");
+    await page.waitForFunction(`document.querySelectorAll("#scenarios tbody tr").length === ${tests.length}`);
+    await page.screenshot({ path: join(SHOTS, "scenarios.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("charts the bars the API serves for the window, with the ticker's markers, and reads one on a click", async () => {
+    const { page, errors } = await open(`#/scenario/${MEGACAP}`);
+    await page.selectOption('select[name="ticker"]', "NVDA");
+    await page.fill('input[name="start"]', "2023-03-01");
+    await page.fill('input[name="end"]', "2023-08-31");
+    await page.locator('input[name="end"]').dispatchEvent("change");
+    await page.waitForFunction(
+      `document.getElementById("chart")?.dataset.ready === "true" && document.getElementById("chart")?.dataset.first === "2023-03-01"`,
+      null,
+      { timeout: 30_000 },
+    );
+    const bars = (
+      await body(`/prices?scenario_id=${MEGACAP}&ticker=NVDA&start_date=2023-03-01&end_date=2023-08-31&limit=5000`)
+    ).prices;
+    const chart = page.locator("#chart");
+    expect(await chart.getAttribute("data-bars")).toBe(String(bars.length));
+    expect(await chart.getAttribute("data-last")).toBe(bars.at(-1).time);
+    expect(await page.locator("#chart canvas").count()).toBeGreaterThan(0);
+
+    // The markers: what became public in the window, of each kind, by id and day.
+    const inWindow = (d: string) => d >= "2023-03-01" && d <= "2023-08-31";
+    const expected = [
+      ...(await rows("/earnings", "earnings", "ticker=NVDA")).map((r) => [
+        "earnings",
+        r.accession_number,
+        r.filing_date,
+      ]),
+      ...(await rows("/events/timeline", "events", "ticker=NVDA")).map((r) => ["event", r.event_id, r.visible_from]),
+      ...(await rows("/filings", "filings", "ticker=NVDA")).map((r) => ["filing", r.filing_id, r.filing_date]),
+      ...(await rows("/news", "news", "ticker=NVDA")).map((r) => ["news", r.artifact_id, r.visible_from]),
+    ].filter(([, , date]) => inWindow(date));
+    const shown = await page
+      .locator("#markers li")
+      .evaluateAll((lis) => lis.map((li) => ["data-kind", "data-id", "data-date"].map((a) => li.getAttribute(a))));
+    const key = (m: (string | null)[]) => m.join(" ");
+    expect(shown.map(key).sort()).toEqual(expected.map(key).sort());
+    expect(new Set(shown.map((m) => m[0]))).toEqual(new Set(["earnings", "event", "filing", "news"]));
+
+    const news = shown.find((m) => m[0] === "news")!;
+    await page.locator(`#markers li[data-id="${news[1]}"]`).click();
+    await page.waitForFunction(`document.getElementById("reader")?.dataset.marker === ${JSON.stringify(news[1])}`);
+    const article = (await body(`/news/${news[1]}?scenario_id=${MEGACAP}`)).news_article;
+    expect(await page.locator("#reader").textContent()).toContain(article.text);
+
+    // The panels: the macro tape and policy decisions served, the validation report's every check.
+    const macro = await rows("/macro", "macro_data", "x=1", 1000);
+    expect(await page.locator("#macro").getAttribute("data-days")).toBe(String(macro.length));
+    const decisions = await rows("/macro/interest-rates", "interest_rates", "bank=FED");
+    expect(await page.locator("#rates").getAttribute("data-decisions")).toBe(String(decisions.length));
+    const { checks } = (await body(`/scenarios/${MEGACAP}/validation`)).validation;
+    expect(await page.locator("#validation tbody tr").count()).toBe(checks.length);
+    expect(await page.locator("#validation tr[data-check] td:nth-child(3)").first().textContent()).toBe(
+      JSON.stringify(checks[0].observed),
+    );
+    await page.screenshot({ path: join(SHOTS, "scenario.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("creates a key on the key page whose secret, shown once, authenticates an API call", async () => {
+    const { page, errors } = await open("#/keys", null);
+    await page.fill('#create input[name="account_id"]', "dashboard-test");
+    await page.fill('#create input[name="rate_limit_per_minute"]', "77");
+    await page.click("#create button");
+    const secret = (await page.locator("#new-key").textContent())!.trim();
+    expect(secret).toMatch(/^sm_[A-Za-z0-9_-]{32}$/);
+    const res = await get(`/prices/snapshot?scenario_id=${MEGACAP}&ticker=AAPL&as_of=2023-06-30`, secret);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Account-ID")).toBe("dashboard-test");
+    expect(res.headers.get("X-RateLimit-Limit")).toBe("77");
+
+    // Used in this browser, the page shows its limit and what is left; listed by hash, never by secret.
+    await page.click("#use-new");
+    await page.waitForSelector("#account-line");
+    expect(await page.locator("#account-line").getAttribute("data-limit")).toBe("77");
+    expect(await page.locator("#account-line").textContent()).toMatch(
+      /^Account dashboard-test: 77 requests a minute, 75 left/,
+    );
+    expect(Number(await page.locator("#account-line").getAttribute("data-remaining"))).toBe(75);
+    expect(await page.locator("#keys").textContent()).not.toContain(secret);
+    const row = page.locator("#keys tbody tr", { hasText: "dashboard-test" });
+    expect(await row.count()).toBe(1);
+    await page.screenshot({ path: join(SHOTS, "keys.png"), fullPage: true });
+    await row.locator("button.revoke").click();
+    await page.waitForFunction(
+      `![...document.querySelectorAll("#keys tbody tr")].some((tr) => tr.textContent.includes("dashboard-test"))`,
+    );
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,300 @@
+// Crises with depth and index-level stylized facts (docs/realism.md, "Returns of one series" and
+// "Macro tape and rates"): long worlds generated in
+// memory, market-wide parts only where that suffices, companies for the crisis depth check.
+import { beforeAll, describe, expect, it } from "vitest";
+import { LOSS_SHARE } from "../../build/realism/tier4.ts";
+import { generateCompanies, generateMarket, generateWorld } from "../../build/pipeline/world.ts";
+import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
+import { validateScenario } from "../../build/pipeline/validate.ts";
+import { memoryScratch } from "../../build/pipeline/scratch.ts";
+import { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
+import { defaultSources } from "../../build/pipeline/theme-source.ts";
+import { tradingDays } from "../../build/models/calendar.ts";
+import { REGIME_PARAMS, regimePath } from "../../build/models/regimes.ts";
+import { Rng } from "../../build/models/rng.ts";
+import { median, quantile, sd } from "../../build/models/statistics.ts";
+import { stockSeries } from "../../build/realism/series.ts";
+import { CrisisDepth, crisisEpisodes, episodeDrawdown } from "../../build/realism/tier5.ts";
+import type { ValidationCheck } from "../../src/bundle/types.ts";
+import {
+  MARKET_DIVIDEND_YIELD,
+  marketFactor,
+  sectorFactor,
+  sectorTiltParts,
+  TRADING_DAYS,
+} from "../../build/models/market.ts";
+
+/** A 15-year world with a crisis catalyst on 2008-09-15 (default market volatility). */
+function longSource(seed: number, count: number) {
+  return ScenarioSource.parse({
+    name: `long-crisis-${seed}`,
+    theme: "long-crisis",
+    world: "5f0c2b9e-3d41-4c7a-9e12-7b6a0d4c8e21",
+    scenario_type: "macro_shock",
+    seed,
+    start_date: "2005-01-03",
+    end_date: "2019-12-31",
+    current_date: "2019-12-31",
+    calibration_version: "test",
+    dataset_split: "train",
+    public_summary: {
+      scenario_theme: "t",
+      path_mode: "historical_context",
+      macro_regime: "expansion",
+      scenario_title: "t",
+      market_description: "t",
+      agent_task: "t",
+      market_mechanics: ["t"],
+    },
+    universe: { count, index_funds: false, warrants: 0 },
+    catalyst: { date: "2008-09-15", regime: "crisis", summary: "A bank fails.", market_jump: -0.04 },
+  });
+}
+
+/** Longest run of equal consecutive values. */
+function longestRun(x: number[]): number {
+  let run = 1;
+  let best = 1;
+  for (let i = 1; i < x.length; i++) {
+    run = x[i] === x[i - 1] ? run + 1 : 1;
+    best = Math.max(best, run);
+  }
+  return best;
+}
+
+describe("volatility index and credit spreads over long worlds", () => {
+  let worlds: ReturnType<typeof generateMarket>["world"][];
+  beforeAll(
+    () => void (worlds = [11, 12, 13, 14].map((seed) => generateMarket(longSource(seed, 10), memoryScratch()).world)),
+  );
+
+  it("has no floor or ceiling: no run of equal values, 9 to 90", () => {
+    for (const w of worlds) {
+      const vix = w.macro.map((m) => m.volatility_index);
+      expect(longestRun(vix)).toBeLessThanOrEqual(3);
+      expect(Math.min(...vix)).toBeGreaterThan(8.5);
+      expect(Math.max(...vix)).toBeLessThan(90);
+    }
+  });
+
+  it("averages 17-21 over the worlds (14-24 in each) and is above 40 on 1-8% of days", () => {
+    const means: number[] = [];
+    const above40: number[] = [];
+    for (const w of worlds) {
+      const vix = w.macro.map((m) => m.volatility_index);
+      means.push(vix.reduce((a, b) => a + b, 0) / vix.length);
+      above40.push(vix.filter((v) => v > 40).length / vix.length);
+    }
+    for (const m of means) expect(m).toBeGreaterThan(14);
+    for (const m of means) expect(m).toBeLessThan(24);
+    const avg = (x: number[]) => x.reduce((a, b) => a + b, 0) / x.length;
+    expect(avg(means)).toBeGreaterThan(17);
+    expect(avg(means)).toBeLessThan(21);
+    expect(avg(above40)).toBeGreaterThan(0.01);
+    expect(avg(above40)).toBeLessThan(0.08);
+  });
+
+  it("reaches the high-yield crisis band only in a crisis or in the days right after one", () => {
+    for (const w of worlds) {
+      const lastCrisis: number[] = [];
+      w.regimes.forEach((r, t) => lastCrisis.push(r === "crisis" ? t : (lastCrisis[t - 1] ?? -1e9)));
+      w.macro.forEach((m, t) => {
+        if (m.credit_spread > 15) expect(t - lastCrisis[t], m.time).toBeLessThanOrEqual(20);
+      });
+      const calm = w.macro.filter((_, t) => w.regimes[t] === "expansion").map((m) => m.credit_spread);
+      expect(median(calm)).toBeGreaterThan(2.5);
+      expect(median(calm)).toBeLessThan(5);
+      const crisis = w.macro.filter((_, t) => w.regimes[t] === "crisis").map((m) => m.credit_spread);
+      expect(Math.max(...crisis)).toBeGreaterThan(15);
+    }
+  });
+});
+
+describe("regime chain", () => {
+  it("keeps a crisis for its minimum duration", () => {
+    const days = tradingDays("2000-01-03", "2039-12-30");
+    for (const seed of [1, 2, 3]) {
+      const path = regimePath({ days, initial: "slowdown", switches: [], rng: new Rng(seed, "regimes") });
+      const episodes = crisisEpisodes(path).filter((e) => e.end < days.length - 1);
+      expect(episodes.length).toBeGreaterThan(0);
+      for (const e of episodes) expect(e.end - e.start + 1).toBeGreaterThanOrEqual(REGIME_PARAMS.crisis.minDuration!);
+    }
+  });
+});
+
+describe("crisis episodes", () => {
+  it("are runs of crisis days, with the drawdown taken from the high before them", () => {
+    expect(crisisEpisodes(["expansion", "crisis", "crisis", "recovery", "crisis"])).toEqual([
+      { start: 1, end: 2 },
+      { start: 4, end: 4 },
+    ]);
+    // High 1.2 two days before the crisis; the crisis bottoms at 0.9: a 25% drawdown.
+    expect(episodeDrawdown([1, 1.2, 1.1, 1.0, 0.9, 1.3], { start: 3, end: 4 }, 2)).toBeCloseTo(0.25, 12);
+  });
+});
+
+describe("crisis depth on 15-year, 60-company worlds", () => {
+  /** Each world's crisis episodes and its crisis_depth checks by name. */
+  let results: {
+    seed: number;
+    episodes: ReturnType<CrisisDepth["measure"]>["episodes"];
+    checks: Map<string, ValidationCheck>;
+  }[];
+  beforeAll(
+    () =>
+      void (results = [2, 6].map((seed) => {
+        const { world, scenario } = generateMarket(longSource(seed, 60), memoryScratch());
+        const depth = new CrisisDepth(world.days.length, memoryScratch());
+        for (const c of generateCompanies(world, scenario)) {
+          depth.add(stockSeries(c));
+        }
+        const checks = depth.checks(
+          world.regimes,
+          world.macro.map((m) => m.volatility_index),
+          world.days,
+        );
+        const { episodes } = depth.measure(
+          world.regimes,
+          world.macro.map((m) => m.volatility_index),
+        );
+        return { seed, episodes, checks: new Map(checks.map((c) => [c.name, c])) };
+      })),
+  );
+
+  it("reaches VIX above 35 and an index drawdown beyond 20% in every crisis", () => {
+    for (const { seed, checks, episodes } of results) {
+      expect(episodes.length, `seed ${seed}`).toBeGreaterThan(0);
+      expect(checks.get("crisis_vix_peak")!.observed, `seed ${seed}`).toBeGreaterThan(35);
+      expect(checks.get("crisis_index_drawdown")!.observed, `seed ${seed}`).toBeGreaterThan(0.2);
+      expect(checks.get("crisis_vix_peak")!.passed).toBe(true);
+    }
+  });
+
+  // Not every episode: a crisis that meets stocks in a spell of high idiosyncratic volatility can
+  // stay near 0.4 (the check is a warning for that reason); on average crises are above 0.5.
+  it("lifts average pairwise stock correlation above 0.5 in a crisis on average", () => {
+    const corrs = results.map(({ checks }) => checks.get("crisis_avg_pairwise_corr")!);
+    for (const c of corrs) {
+      expect(c.family).toBe("crisis_depth");
+      expect(c.severity).toBe("warning");
+      expect(c.observed).toBeGreaterThan(0.35);
+    }
+    const byEpisode = results.flatMap(({ episodes }) => episodes.map((e) => e.corr));
+    expect(byEpisode.length).toBeGreaterThanOrEqual(2);
+    expect(byEpisode.reduce((a, b) => a + b, 0) / byEpisode.length).toBeGreaterThan(0.5);
+  });
+});
+
+describe("the validation report of crisis-cycle-2005", () => {
+  const source = defaultSources(DEFAULT_SRC_DIR).find((s) => s.source.name === "crisis-cycle-2005")!.source;
+  let kept: ReturnType<typeof validateScenario> | undefined;
+  const crisisReport = () =>
+    (kept ??= validateScenario({
+      scenarioId: source.name,
+      generatorVersion: "test",
+      calibrationVersion: "test",
+      world: generateWorld(source),
+    }));
+
+  it("reports the crisis (its catalyst) under the crisis_depth family", () => {
+    const report = crisisReport();
+    const depth = report.checks.filter((c) => c.family === "crisis_depth");
+    expect(depth.map((c) => c.name)).toEqual(["crisis_vix_peak", "crisis_avg_pairwise_corr", "crisis_index_drawdown"]);
+    for (const c of depth) {
+      expect(c.observed, c.name).not.toBeNull();
+      expect(c.detail).toContain("2008-09-15");
+    }
+    // Peaks and drawdowns hold in every episode; the catalyst's crisis is also above 0.5 in correlation.
+    expect(depth.filter((c) => c.name !== "crisis_avg_pairwise_corr").every((c) => c.passed)).toBe(true);
+    const catalystCorr = /([0-9.]+) \(\d+ days from 2008-09-15\)/.exec(depth[1].detail);
+    expect(Number(catalystCorr?.[1])).toBeGreaterThan(0.5);
+  });
+  it("reports the share count by size and the guidance below the consensus, each against its band (docs/realism.md)", () => {
+    const checks = new Map(crisisReport().checks.map((c) => [c.name, c]));
+    for (const name of ["share_count_change_large", "share_count_change_small", "negative_guidance_share"]) {
+      const c = checks.get(name)!;
+      expect(c, name).toBeDefined();
+      expect(typeof c.observed, `${name}: ${c.detail}`).toBe("number");
+      expect(c.passed, `${name}: ${c.detail}`).toBe(true);
+    }
+  });
+  it("judges loss years by the universe (S&P 500 members' 3-11%) and drift by its own standard error", () => {
+    const checks = new Map(crisisReport().checks.map((c) => [c.name, c]));
+    const losses = checks.get("unprofitable_share")!;
+    expect(losses.expected).toEqual(LOSS_SHARE.member);
+    expect(losses.passed, losses.detail).toBe(true);
+    const drift = checks.get("post_earnings_drift")!;
+    const band = drift.expected as { min: number; max: number };
+    const error = Number(/standard errors of ([0-9.]+)%/.exec(drift.detail)?.[1]) / 100;
+    // A few hundred releases a decile, 60 days of a stock's own moves: about a point.
+    expect(error).toBeGreaterThan(0.003);
+    expect(error).toBeLessThan(0.02);
+    expect(band.min).toBeCloseTo(-0.01 - 2 * error, 3);
+    expect(band.max).toBeCloseTo(0.01 + 2 * error, 3);
+    expect(drift.passed, drift.detail).toBe(true);
+  });
+});
+
+/** 200 draws of 15 years of regimes from an expansion, without a catalyst or macro events. */
+const regimeDraws = Array.from({ length: 200 }, (_, k) =>
+  regimePath({
+    days: tradingDays("2005-01-03", "2019-12-31"),
+    initial: "expansion",
+    switches: [],
+    rng: new Rng(7000 + k, "regimes"),
+  }),
+);
+
+describe("the market's valuation", () => {
+  const gaps = regimeDraws.map((regimes, k) => {
+    const { returns } = marketFactor(new Rng(7000 + k, "market"), regimes, 0.145, []);
+    const level = returns.reduce((a, b) => a + b, 0);
+    const trend = regimes.reduce(
+      (a, r) => a + (REGIME_PARAMS[r].salesGrowth + MARKET_DIVIDEND_YIELD) / TRADING_DAYS,
+      0,
+    );
+    return level - trend;
+  });
+
+  it("stays near the economy's: the market's log total return less the economy's log sales growth and the yield over 15 years", () => {
+    // Real market valuations wander (log P/E sd about 0.3 over 1950-2020) but return toward their
+    // long-run level; without an anchor they drift as far as a 15-year random walk.
+    expect(sd(gaps)).toBeLessThan(0.3);
+    expect(Math.abs(median(gaps))).toBeLessThan(0.3);
+    expect(quantile(gaps, 0.95)).toBeLessThan(0.6);
+  });
+});
+
+describe("a sector's valuation", () => {
+  // A sector factor's log return over each of the regime draws.
+  const returnsOver15Years = (rerating: number) =>
+    regimeDraws.map((regimes, k) => {
+      const { returns } = sectorFactor(new Rng(7000 + k, "sector"), "Financials", regimes, rerating);
+      return returns.reduce((a, b) => a + b, 0);
+    });
+
+  it("returns toward its trend: over 15 years its factor spreads far less than a random walk's", () => {
+    // As a random walk at the sector's 8.3% a year it spread by sd 0.32 or more; a sector's relative
+    // valuation wanders but reverts, as the market's does.
+    const free = returnsOver15Years(0);
+    expect(sd(free)).toBeLessThan(0.2);
+    expect(Math.abs(median(free))).toBeLessThan(0.05);
+  });
+
+  it("moves by the rerating the scenario gives it", () => {
+    expect(Math.abs(median(returnsOver15Years(-0.5 / 15)) + 0.5)).toBeLessThan(0.08);
+  });
+
+  it("carries at most 0.5 of a tilt over the scenario; margins, share issuance and sales carry the rest", () => {
+    // A year's 0.3 tilt is a rerating. Fifteen years of -0.1 cut the sector's valuation (its P/E)
+    // by 0.5, its margins by 0.4, its value per share by issuing 0.5 more shares, and its sales by
+    // 0.1: real financials lagged after 2006 through their earnings and their share issuance more
+    // than their P/E.
+    expect(sectorTiltParts(0.3, 1)).toEqual({ rerating: 0.3, margin: 0, shares: 0, sales: 0 });
+    const long = sectorTiltParts(-0.1, 15);
+    expect(long.rerating * 15).toBeCloseTo(-0.5, 10);
+    expect(long.margin * 15).toBeCloseTo(-0.4, 10);
+    expect(long.shares * 15).toBeCloseTo(-0.5, 10);
+    expect(long.sales * 15).toBeCloseTo(-0.1, 10);
+  });
+});

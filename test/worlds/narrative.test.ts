@@ -1,0 +1,124 @@
+// News and analyst notes on a world built in memory: every rule holds, and each fails on a world
+// broken the way it guards against (a number no record holds, an article before its cause, a tone
+// the facts do not give, a note whose rating is not its firm's).
+import { beforeAll, describe, expect, it } from "vitest";
+import { news as newsFamily } from "../../build/families/news.ts";
+import { notes as notesFamily } from "../../build/families/notes.ts";
+import { memoryScratch } from "../../build/pipeline/scratch.ts";
+import { generateWorld, type Company, type WholeWorld } from "../../build/pipeline/world.ts";
+import { librarySource } from "../support/worlds.ts";
+
+const source = librarySource("megacap-tech-2023");
+let world: WholeWorld;
+let companies: Company[];
+beforeAll(() => {
+  world = generateWorld(source);
+  companies = world.perCompany;
+});
+
+/** The checks of a family's Checker that fail on these companies and this world. */
+function failing(family: typeof newsFamily | typeof notesFamily, perCompany: Company[], w: WholeWorld = world) {
+  const checker = family.companyChecks!(w.days, memoryScratch());
+  for (const c of perCompany) checker.company!(c);
+  return checker
+    .finish(w)
+    .filter((c) => !c.passed)
+    .map((c) => c.name);
+}
+
+/** The first company with its first article that `pick` chooses edited. */
+function breakArticle(pick: (a: Company["news"][number]) => boolean, edit: (a: Company["news"][number]) => object) {
+  const k = companies.findIndex((c) => c.news.some(pick));
+  const c = companies[k];
+  const i = c.news.findIndex(pick);
+  return companies.with(k, { ...c, news: c.news.with(i, { ...c.news[i], ...edit(c.news[i]) }) });
+}
+
+const results = (a: Company["news"][number]) =>
+  a.event_lineage.event_type === "earnings_release" && a.article_format !== "market_move";
+
+describe("news", () => {
+  it("holds every rule on a generated world", () => {
+    expect(failing(newsFamily, companies)).toEqual([]);
+    expect(companies.every((c) => c.news.length > 0)).toBe(true);
+    expect(world.marketNews.some((a) => a.ticker === "SPY")).toBe(true);
+  });
+
+  it("fails news_numbers_match_records on a number no record holds, and on results without their EPS", () => {
+    const wrong = breakArticle(results, (a) => ({ text: a.text.replace(/\$(\d+)\.(\d\d)/, "$$$1.$2 and $$987.65") }));
+    expect(failing(newsFamily, wrong)).toEqual(["news_numbers_match_records"]);
+    const eps = (a: Company["news"][number]) => a.validation.numbers[0];
+    const without = breakArticle(results, (a) => ({ text: a.text.replaceAll(eps(a), "some"), title: "Results" }));
+    expect(failing(newsFamily, without)).toContain("news_numbers_match_records");
+  });
+
+  it("fails news_lineage on an article dated before its event", () => {
+    const early = breakArticle(
+      () => true,
+      (a) => ({ date: "2022-12-30", visible_from: "2022-12-30" }),
+    );
+    expect(failing(newsFamily, early)).toEqual(["news_lineage"]);
+  });
+
+  it("fails news_sentiment_agrees on a tone the facts do not give", () => {
+    const flipped = breakArticle(results, (a) => ({ sentiment: a.sentiment === "positive" ? "negative" : "positive" }));
+    expect(failing(newsFamily, flipped)).toEqual(["news_sentiment_agrees"]);
+  });
+
+  it("reads a rate range back as its two figures: a policy article with a wrong range fails", () => {
+    const i = world.marketNews.findIndex((a) => /\d-\d+\.\d+%/.test(a.text));
+    expect(i).toBeGreaterThanOrEqual(0);
+    const a = world.marketNews[i];
+    const broken = {
+      ...world,
+      marketNews: world.marketNews.with(i, { ...a, text: a.text.replace(/(\d)-(\d+\.\d+%)/, "$1-9.99%") }),
+    };
+    expect(failing(newsFamily, companies, broken)).toEqual(["news_numbers_match_records"]);
+  });
+});
+
+describe("analyst notes", () => {
+  /** The first company with notes. */
+  let k: number;
+  beforeAll(() => void (k = companies.findIndex((c) => c.notes.length > 0)));
+  const withNote = (edit: (n: Company["notes"][number]) => object) =>
+    companies.with(k, {
+      ...companies[k],
+      notes: companies[k].notes.with(0, { ...companies[k].notes[0], ...edit(companies[k].notes[0]) }),
+    });
+
+  it("holds every rule on a generated world", () => {
+    expect(failing(notesFamily, companies)).toEqual([]);
+    expect(k).toBeGreaterThanOrEqual(0);
+  });
+
+  it("fails notes_match_estimates on a rating, target or prior its firm did not publish", () => {
+    expect(
+      failing(
+        notesFamily,
+        withNote((n) => ({ rating: n.rating === "buy" ? "sell" : "buy" })),
+      ),
+    ).toEqual(["notes_match_estimates"]);
+    expect(
+      failing(
+        notesFamily,
+        withNote((n) => ({ target_price: n.target_price + 1 })),
+      ),
+    ).toEqual(["notes_match_estimates"]);
+    expect(
+      failing(
+        notesFamily,
+        withNote(() => ({ prior_rating: "sell", prior_target_price: 1 })),
+      ),
+    ).toEqual(["notes_match_estimates"]);
+  });
+
+  it("fails notes_numbers_match_records on a number no record holds", () => {
+    expect(
+      failing(
+        notesFamily,
+        withNote((n) => ({ text: `${n.text}\n\nWe see $123.45 of upside.` })),
+      ),
+    ).toEqual(["notes_numbers_match_records"]);
+  });
+});

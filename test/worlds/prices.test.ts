@@ -1,0 +1,134 @@
+// Stock prices against the business behind them: over years, a company's price follows its own
+// growth, so its valuation wanders but does not drift away from its statements (flat sector; the
+// market only where a test says so).
+import { describe, expect, it } from "vitest";
+import { tradingDays } from "../../build/models/calendar.ts";
+import { MARKET_DIVIDEND_YIELD, TRADING_DAYS } from "../../build/models/market.ts";
+import type { WorldEvent } from "../../build/models/events.ts";
+import { stockPath } from "../../build/models/prices.ts";
+import { median, sd } from "../../build/models/statistics.ts";
+import { Rng } from "../../build/models/rng.ts";
+import type { CompanyFacts } from "../../src/bundle/types.ts";
+
+const DAYS = tradingDays("2005-01-03", "2019-12-31");
+const YEARS = DAYS.length / TRADING_DAYS;
+const flat = (daily: number) => DAYS.map(() => daily);
+/** A market and a sector that neither rise nor fall: what is left of a stock's path is its own. */
+const market = {
+  returns: flat(0),
+  eventReturns: flat(0),
+  vol: flat(0.16 / 16),
+  monthVol: flat(0.16 / 16),
+  trend: flat(0),
+};
+const sector = { returns: flat(0), vol: flat(0.12 / 16) };
+const DRAWS = 200;
+
+/** An economy whose sales grow 6% a year; the market's total return is that plus its 2% yield, no more. */
+const GROWING = 0.06 + MARKET_DIVIDEND_YIELD;
+const growingMarket = { ...market, returns: flat(GROWING / TRADING_DAYS), trend: flat(GROWING / TRADING_DAYS) };
+
+/** A company event on day 100 with a price jump and no volatility or volume effect. */
+const newsOnDay100 = (event_type: WorldEvent["event_type"], jump: number): WorldEvent => ({
+  event_id: "evt_1",
+  ticker: "XYZ",
+  event_type,
+  event_date: DAYS[100],
+  public_release_datetime: `${DAYS[100]}T07:30:00Z`,
+  visible_from: DAYS[100],
+  public_summary: "",
+  effect: { reactionDay: 100, jump, volumeMultiplier: 1, volMultiplier: 1, surprise: 0 },
+});
+
+/**
+ * Each draw's log total-return change over the world (no dividends are paid out), for a business
+ * that grows `businessGrowth` beyond the economy.
+ */
+function logPriceChanges(
+  businessGrowth: number[],
+  options: {
+    sector?: string;
+    market?: typeof growingMarket;
+    events?: WorldEvent[];
+    dividendYield?: number;
+    shareCount?: number[];
+  } = {},
+): number[] {
+  return Array.from({ length: DRAWS }, (_, i) => {
+    const { bars } = stockPath({
+      company: { ticker: "XYZ", sector: options.sector ?? "Industrials" } as CompanyFacts,
+      days: DAYS,
+      regimes: DAYS.map(() => "expansion"),
+      market: options.market ?? market,
+      sector,
+      events: options.events ?? [],
+      withActions: false,
+      startPrice: 100,
+      businessGrowth,
+      shareCount: options.shareCount,
+      dividendYield: options.dividendYield ?? MARKET_DIVIDEND_YIELD,
+      rng: new Rng(7, `stock/${i}`),
+    });
+    return Math.log(bars[bars.length - 1].close / 100);
+  });
+}
+
+describe("a stock's price against its business", () => {
+  it("follows a business that outgrows its sector by 7% a year", () => {
+    const growth = DAYS.map((_, t) => t / (DAYS.length - 1)); // +1.0 over 15 years
+    const ends = logPriceChanges(growth);
+    console.log(`median log price change ${median(ends).toFixed(2)} over ${YEARS.toFixed(1)} years; business +1.00`);
+    expect(median(ends)).toBeGreaterThan(0.75);
+    expect(median(ends)).toBeLessThan(1.15);
+  });
+
+  it("keeps its valuation within reach of a business that grows like its sector's", () => {
+    // As a random walk, the idiosyncratic part alone (13.5% a year, in volatility episodes more)
+    // spread these stocks' log prices by 0.71 over 15 years.
+    const ends = logPriceChanges(flat(0));
+    console.log(`sd of log price changes ${sd(ends).toFixed(2)}, median ${median(ends).toFixed(2)}`);
+    expect(sd(ends)).toBeLessThan(0.35);
+    expect(Math.abs(median(ends))).toBeLessThan(0.15);
+  });
+
+  it("grows with the economy whatever its beta: a utility's and a chip maker's total return over a steady economy", () => {
+    // The economy's growth reaches every company's sales alike; beta scales the market's swings
+    // around it. As beta times the market's return, a utility (beta 0.55) fell behind its sales.
+    for (const sectorName of ["Utilities", "Information Technology"]) {
+      const ends = logPriceChanges(flat(0), { sector: sectorName, market: growingMarket });
+      console.log(
+        `${sectorName}: median log total return ${median(ends).toFixed(2)}, economy ${(GROWING * YEARS).toFixed(2)}`,
+      );
+      expect(Math.abs(median(ends) - GROWING * YEARS)).toBeLessThan(0.15);
+    }
+  });
+
+  it("adds its own dividend yield to its total return, as the market's adds the market's", () => {
+    const payer = median(logPriceChanges(flat(0), { market: growingMarket, dividendYield: 0.04 }));
+    const none = median(logPriceChanges(flat(0), { market: growingMarket, dividendYield: 0 }));
+    expect(Math.abs(payer - none - 0.04 * YEARS)).toBeLessThan(0.15);
+  });
+
+  it("gives up its dilution: a company issuing 4% of its shares a year keeps its market cap with its business", () => {
+    // The business is valued as a whole; as the share count grows, each share holds less of it.
+    const issuing = DAYS.map((_, t) => Math.exp((0.04 * t) / TRADING_DAYS));
+    const dilution = Math.log(issuing[issuing.length - 1]);
+    const perShare = median(logPriceChanges(flat(0), { shareCount: issuing }));
+    const steady = median(logPriceChanges(flat(0)));
+    console.log(`issuing 4% a year: median log price change ${perShare.toFixed(2)}, not issuing ${steady.toFixed(2)}`);
+    expect(Math.abs(perShare - steady + dilution)).toBeLessThan(0.05);
+  });
+
+  it("returns toward its business after news that did not change the business", () => {
+    const ends = logPriceChanges(flat(0), { events: [newsOnDay100("merger_rumor", -0.5)] });
+    console.log(`after a -0.5 rumour: median log price change ${median(ends).toFixed(2)}`);
+    expect(median(ends)).toBeGreaterThan(-0.15);
+  });
+
+  it("keeps what news did to the business: a contract's revenue step stays in the price", () => {
+    // The contract lifts the revenue rate by 0.6 of the price move (events.ts, revenueStep); the rest fades.
+    const ends = logPriceChanges(flat(0), { events: [newsOnDay100("contract_win", 0.5)] });
+    console.log(`after a +0.5 contract: median log price change ${median(ends).toFixed(2)}`);
+    expect(Math.abs(median(ends) - 0.3)).toBeLessThan(0.1);
+  });
+});
