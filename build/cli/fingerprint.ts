@@ -9,6 +9,9 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { commandLine } from "./command-line.ts";
 import { FINGERPRINT } from "./commands.ts";
+import { pack, unpack } from "msgpackr";
+import { CATALOG_KEY, EXPORTS_PENDING } from "../../src/bundle/layout.ts";
+import type { Catalog } from "../../src/bundle/types.ts";
 
 const { values: args } = commandLine(FINGERPRINT);
 // The project's modules load once the command line is read, so that --help answers at once.
@@ -17,18 +20,32 @@ const { registerKey, startLocalRuntime } = await import("../serve/local-runtime.
 const KEY = "sm_fingerprint_key_0123456789";
 const sha = (data: string | Uint8Array) => createHash("sha256").update(data).digest("hex");
 
-/** Every bundle object, by key, with its hash; build stamps (local and time-dependent) left out. */
+/**
+ * Every bundle object, by key, with its hash; build stamps and export markers (local and
+ * time-dependent) left out, and the catalog hashed without the stamps it repeats (a stamp holds the
+ * hash of the generator's code, which an edit to a comment changes).
+ */
 function objectLines(dir: string): string[] {
   const lines: string[] = [];
   const walk = (at: string) => {
     for (const entry of readdirSync(at, { withFileTypes: true })) {
       const path = join(at, entry.name);
+      const key = relative(dir, path);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name !== "build-stamp.json") lines.push(`${relative(dir, path)} ${sha(readFileSync(path))}`);
+      else if (key === CATALOG_KEY)
+        lines.push(`${key} ${sha(catalogWithoutStamps(readFileSync(path)))} (stamps left out)`);
+      else if (entry.name !== "build-stamp.json" && entry.name !== EXPORTS_PENDING)
+        lines.push(`${key} ${sha(readFileSync(path))}`);
     }
   };
   walk(dir);
   return lines.sort();
+}
+
+function catalogWithoutStamps(bytes: Uint8Array): Uint8Array {
+  const catalog = unpack(bytes) as Catalog;
+  for (const entry of catalog.scenarios) delete entry.build_stamp;
+  return pack(catalog);
 }
 
 interface Probe {

@@ -1,7 +1,9 @@
 // `npm start`: build the default subset of the scenario library, then serve it on 127.0.0.1 through workerd
-// with a local API key (created once, kept in .local/api-key, git-ignored). Ctrl+C or SIGTERM
-// stops it: requests in flight finish (for up to DRAIN_MS), then workerd is ended. Its options
-// (other directories, a local R2 to serve): `npm start -- --help` (declared in build/cli/commands.ts).
+// with a local API key (created once, kept in .local/api-key, git-ignored); once serving, build the
+// bulk exports those scenarios lack, in the background through the same runtime (docs/exports.md),
+// their routes answering 503 with Retry-After until each is ready. Ctrl+C or SIGTERM stops it: the
+// export build ends at once, requests in flight finish (for up to DRAIN_MS), then workerd is ended.
+// Its options (other directories, a local R2 to serve): `npm start -- --help` (declared in build/cli/commands.ts).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -13,11 +15,12 @@ const { values: args } = commandLine(START);
 // The project's modules load once the command line is read, so that --help answers at once.
 const { buildLibrary, DEFAULT_OUT_DIR } = await import("../pipeline/library.ts");
 const { registerKey, startLocalRuntime } = await import("../serve/local-runtime.ts");
+const { backgroundExports } = await import("../exports/background.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
 const LOCAL_DIR = join(ROOT, ".local");
 export const LOCAL_KEY_FILE = join(LOCAL_DIR, "api-key");
-/** The local development key gets a generous limit (GAPS.md); issued keys default to 60. */
+/** The local development key gets a generous limit (docs/api-choices.md, "Keys and rate limits"); issued keys default to 60. */
 const LOCAL_RATE_LIMIT = 100_000;
 /** How long a stop waits for requests in flight before closing their connections. */
 const DRAIN_MS = 5_000;
@@ -44,7 +47,7 @@ if (!(await portIsFree(port))) {
 }
 
 // The default subset, on worker threads (one per core); what else is built in the directory is served too.
-if (!r2PersistDir) await buildLibrary({ outDir: bundlesDir });
+const built = r2PersistDir ? undefined : await buildLibrary({ outDir: bundlesDir });
 
 // Signal handlers only from here: the build above starts no process (its workers are threads of this
 // one), so a signal during it ends this process at once with nothing left behind. A signal during
@@ -76,14 +79,26 @@ const { mf } = runtime;
 // stopping is this process's job (the hook still runs on exit).
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   for (const listener of process.listeners(signal)) if (listener !== onSignal) process.off(signal, listener);
+// The exports the default subset lacks (its scenarios and their masked twins), marked as being built
+// before the service is announced, so that their routes say so from the first request.
+const exportBuild =
+  built && !stopRequested
+    ? backgroundExports(bundlesDir, [...built.ids.values()], (line) => console.error(line))
+    : undefined;
 // The process then ends on its own: miniflare removes its temp directory after the stop resolves,
-// which an exit here would cut short.
-stop = () => runtime.stop(DRAIN_MS);
+// which an exit here would cut short. The export build goes first, freeing the cores for the drain.
+stop = async () => {
+  await exportBuild?.stop();
+  await runtime.stop(DRAIN_MS);
+};
 if (stopRequested) await stop();
-else await announce();
+else {
+  const key = await announce();
+  if (key && !stopRequested) void exportBuild?.start({ base: runtime.url.href.replace(/\/$/, ""), key });
+}
 
-/** Registers the local key (once the runtime is up) and prints where to reach the service. */
-async function announce() {
+/** Registers the local key (once the runtime is up), prints where to reach the service, returns the key (none if stopped meanwhile). */
+async function announce(): Promise<string | undefined> {
   const keyFile = join(localDir, "api-key");
   const key = localKey(keyFile);
   const record = {
@@ -99,14 +114,19 @@ async function announce() {
     throw error;
   }
   const base = runtime.url.href.replace(/\/$/, "");
+  const building = exportBuild
+    ? `\nBulk exports of ${exportBuild.names.join(", ")}: being built in the background, smallest first;\n` +
+      `until each is ready its /scenarios/{id}/exports routes answer 503 with Retry-After (docs/exports.md).\n`
+    : "";
   console.log(`
 Synthetic market data API on ${base}${r2PersistDir ? `, serving the local R2 in ${relative(process.cwd(), r2PersistDir) || "."}` : ""}
 Local API key (also in ${relative(process.cwd(), keyFile)}): ${key}
 
   curl -H "X-API-KEY: ${key}" "${base}/scenarios"
   Dashboard: ${base}/ (give it the key on its key page)
-
+${building}
 Press Ctrl+C to stop.`);
+  return key;
 }
 
 /** Whether 127.0.0.1:port can be listened on now. */

@@ -14,13 +14,16 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { pack, unpack } from "msgpackr";
-import { CATALOG_KEY, manifestKey } from "../../src/bundle/layout.ts";
+import { CATALOG_KEY, EXPORTS_PENDING, manifestKey } from "../../src/bundle/layout.ts";
 import type { Catalog } from "../../src/bundle/types.ts";
 import { linkedEntries } from "./catalog.ts";
 import type { ObjectStore } from "./object-store.ts";
 
-/** Build bookkeeping that stays local: each scenario's build stamp, the bundles' versions of each name. */
-export const LOCAL_ONLY = new Set(["build-stamp.json", "versions.json"]);
+/**
+ * Build bookkeeping that stays local: each scenario's build stamp, the bundles' versions of each name,
+ * and the marker of an export `npm start` is building (a deployment never answers "being built").
+ */
+export const LOCAL_ONLY = new Set(["build-stamp.json", "versions.json", EXPORTS_PENDING]);
 export const DEFAULT_CONCURRENCY = 16;
 
 

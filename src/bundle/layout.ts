@@ -37,3 +37,18 @@ export const EXPORTS_MANIFEST = "manifest.json";
 export function exportKey(scenarioId: string, file: string): string {
   return scenarioKey(scenarioId, `exports/${file}`);
 }
+
+/**
+ * In a scenario's exports directory while `npm start` builds them in the background (build/cli/start.ts):
+ * its export routes then answer 503 with Retry-After rather than 404. Local only: never published
+ * (build/store/publish.ts) nor hashed, removed once the manifest is in place or `npm start` stops.
+ */
+export const EXPORTS_PENDING = "pending.json";
+
+/** What the marker says: who builds the export, and when it should be ready (an estimate). */
+export interface ExportsPending {
+  /** The process building it: a marker whose process is gone is stale (a run that was killed). */
+  pid: number;
+  /** ISO 8601. */
+  ready_by: string;
+}

@@ -1,9 +1,12 @@
 // Bulk exports (docs/exports.md): a scenario's manifest of files, and each file, served from the
 // store as built (build/exports) with a strong ETag (its sha256) and single byte ranges. Keyed and
-// counted like every data route; refused to clock keys, being prebuilt for the whole window.
+// counted like every data route; refused to clock keys, being prebuilt for the whole window. While
+// `npm start` builds a scenario's export in the background, both answer 503 with Retry-After.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { EXPORTS_PENDING, type ExportsPending } from "../bundle/layout.ts";
 import { ExportManifest } from "../contract/exports.ts";
+import { ErrorBody } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
 import { clocked } from "../http/clock.ts";
 import { ApiError, notFound } from "../http/errors.ts";
@@ -19,18 +22,36 @@ const scenarioId = z
   .max(64)
   .meta({ description: "The scenario.", example: "c2f26798-16ae-81ab-9df7-f7d5c2e27826" });
 
-const manifestRoute = dataRoute({
+/** Retry-After while an export is being built: a moment at least, a rate-limit window at most (the clients' longest wait). */
+const RETRY_SECONDS = { min: 2, max: 60 };
+
+/** The answer of both routes while the export is being built (docs/api-choices.md says why 503). */
+const beingBuilt = {
+  503: {
+    description: "The export is being built by `npm start`: retry after Retry-After seconds. Never on a deployment.",
+    headers: {
+      "Retry-After": {
+        description: `Seconds to wait (${RETRY_SECONDS.min} to ${RETRY_SECONDS.max}).`,
+        schema: { type: "integer" as const },
+      },
+    },
+    content: { "application/json": { schema: ErrorBody } },
+  },
+};
+
+const declared = dataRoute({
   path: "/scenarios/{scenario_id}/exports",
   tag: TAG,
   summary: "A scenario's bulk export: its files",
   description:
     "Every dataset of the scenario as of its current_date, as a gzipped CSV and a Parquet file, each with its " +
-    "sha256, row count and schema. 404 when no export was built for the scenario (`npm run build:library` builds them). " +
-    "Refused (403) to clock keys.",
+    "sha256, row count and schema. 404 when no export was built for the scenario (`npm run build:library` builds them); " +
+    "503 with Retry-After while `npm start` is building it. Refused (403) to clock keys.",
   wholeWindow: true,
   request: { params: z.object({ scenario_id: scenarioId }) },
   response: z.object({ exports: ExportManifest }),
 });
+const manifestRoute = { ...declared, responses: { ...declared.responses, ...beingBuilt } };
 
 const CONTENT_TYPES = { "csv.gz": "application/gzip", parquet: "application/vnd.apache.parquet" } as const;
 const binary = { schema: z.string().meta({ format: "binary" }) };
@@ -43,7 +64,8 @@ const fileRoute = createRoute({
   description:
     "The file's bytes as built. Its ETag is the first 32 hex digits of its sha256 (If-None-Match answers 304); " +
     "`Range: bytes=a-b` (or `a-`, `-n`) gets 206 with that part, If-Range honoured; a range beyond the file 416. " +
-    "A `.csv.gz` is served as application/gzip, not with a Content-Encoding, so the bytes are the file's. Refused (403) to clock keys.",
+    "A `.csv.gz` is served as application/gzip, not with a Content-Encoding, so the bytes are the file's. " +
+    "503 with Retry-After while `npm start` is building the export. Refused (403) to clock keys.",
   security: [{ [API_KEY_SCHEME]: [] }],
   request: {
     params: z.object({
@@ -70,8 +92,32 @@ const fileRoute = createRoute({
       content: { "application/json": { schema: z.object({ detail: z.string() }) } },
     },
     ...errorResponses,
+    ...beingBuilt,
   },
 });
+
+/**
+ * Why a scenario has no export in the store: being built by `npm start`, whose marker is there
+ * (layout.ts, EXPORTS_PENDING), 503 with Retry-After until its estimate; else never built, 404 `missing`.
+ */
+async function notBuilt(c: Context<AppEnv>, id: string, missing: string): Promise<ApiError> {
+  const marker = await c.get("reader").exportFile(id, EXPORTS_PENDING);
+  if (!marker) return notFound(missing);
+  let readyBy = NaN;
+  try {
+    readyBy = Date.parse((JSON.parse(await new Response(marker).text()) as ExportsPending).ready_by);
+  } catch {} // unreadable: retry soon
+  const left = Math.ceil((readyBy - Date.now()) / 1000);
+  const retry = Number.isFinite(left)
+    ? Math.min(RETRY_SECONDS.max, Math.max(RETRY_SECONDS.min, left))
+    : RETRY_SECONDS.min;
+  c.header("Retry-After", String(retry));
+  return new ApiError(
+    503,
+    `The exports of scenario ${id} are being built (npm start builds them after it starts serving); ` +
+      `retry in about ${retry} s${left > retry ? ` (expected ready in about ${left} s)` : ""}`,
+  );
+}
 
 /** The one range a `Range` header asks for, within `size`: null for none or one to ignore (RFC 9110: a malformed or multiple range), "unsatisfiable" for one past the end. */
 function rangeOf(
@@ -95,7 +141,11 @@ export function register(app: ApiApp): void {
   serve(app, manifestRoute, async ({ scenario_id }, _scenario, c) => {
     const manifest = await c.get("reader").exportManifest(scenario_id);
     if (!manifest)
-      throw notFound(`No export was built for scenario ${scenario_id} (npm run build:library builds them)`);
+      throw await notBuilt(
+        c,
+        scenario_id,
+        `No export was built for scenario ${scenario_id} (npm run build:library builds them)`,
+      );
     return { exports: manifest };
   });
 
@@ -105,8 +155,10 @@ export function register(app: ApiApp): void {
     const reader = c.get("reader");
     if (!(await reader.catalogEntry(id))) throw await unknownScenario(reader, id);
     const manifest = await reader.exportManifest(id);
-    const file = manifest?.files.find((f) => f.name === name);
-    if (!file) throw notFound(`No export file '${name}' for scenario ${id} (GET /scenarios/${id}/exports lists them)`);
+    const missing = `No export file '${name}' for scenario ${id} (GET /scenarios/${id}/exports lists them)`;
+    if (!manifest) throw await notBuilt(c, id, missing);
+    const file = manifest.files.find((f) => f.name === name);
+    if (!file) throw notFound(missing);
 
     const etag = `"${file.sha256.slice(0, 32)}"`;
     const headers: Record<string, string> = {
@@ -114,8 +166,8 @@ export function register(app: ApiApp): void {
       "Cache-Control": "private, max-age=31536000, immutable",
       "Accept-Ranges": "bytes",
       "Content-Type": CONTENT_TYPES[file.format],
-      "Content-Disposition": `attachment; filename="${manifest!.scenario_name}-${file.name}"`,
-      "X-As-Of": manifest!.as_of,
+      "Content-Disposition": `attachment; filename="${manifest.scenario_name}-${file.name}"`,
+      "X-As-Of": manifest.as_of,
     };
     if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
     const ifRange = c.req.header("if-range");

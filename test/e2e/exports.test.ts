@@ -1,7 +1,8 @@
 // Bulk exports (docs/exports.md) served by the worker in workerd: the manifest's hashes, counts and
 // schemas are the files'; a Parquet file and a CSV read back equal the rows the API serves; a future
 // branch's export stops at current_date; ETags, ranges, keys and clock keys behave as documented;
-// and the same scenario exported again gives the same bytes.
+// one `npm start` is building is answered 503 with Retry-After; and the same scenario exported again
+// gives the same bytes.
 import { createHash } from "node:crypto";
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,8 +12,10 @@ import { parse } from "csv-parse/sync";
 import { parquetReadObjects } from "hyparquet";
 import { describe, expect, inject, it } from "vitest";
 import { buildExports, exportManifestPath } from "../../build/exports/build-exports.ts";
-import { CATALOG_KEY } from "../../src/bundle/layout.ts";
-import { body, BRANCH, get, MEGACAP, request } from "./client.ts";
+import { createApp } from "../../src/app.ts";
+import { CATALOG_KEY, exportKey, EXPORTS_PENDING, type ExportsPending } from "../../src/bundle/layout.ts";
+import { bindingsOver } from "../support/bindings.ts";
+import { body, BRANCH, CRISIS, get, KEY, MEGACAP, RATE_SHOCK, request } from "./client.ts";
 import { CLOCK_KEYS } from "./keys.ts";
 
 type Row = Record<string, unknown>;
@@ -180,6 +183,48 @@ describe("bulk exports", () => {
       expect(res.status, path).toBe(404);
       expect(((await res.json()) as { detail: string }).detail, path).toBeTruthy();
     }
+  });
+
+  it("answer 503 with Retry-After and {detail} while `npm start` builds them, as its marker in the store says", async () => {
+    // The app in Node over the shared library plus markers: the shared runtime's library is read-only.
+    const from = inject("bundlesDir");
+    const marker = (secondsLeft: number): ExportsPending => ({
+      pid: 1,
+      ready_by: new Date(Date.now() + secondsLeft * 1000).toISOString(),
+    });
+    const markers = new Map([
+      [exportKey(RATE_SHOCK, EXPORTS_PENDING), marker(90)],
+      [exportKey(CRISIS, EXPORTS_PENDING), marker(-30)], // later than estimated
+      [exportKey(MEGACAP, EXPORTS_PENDING), marker(10)], // left beside a manifest in place
+    ]);
+    const env = bindingsOver((key) => {
+      if (markers.has(key)) return new TextEncoder().encode(JSON.stringify(markers.get(key)));
+      try {
+        return new Uint8Array(readFileSync(join(from, key)));
+      } catch {
+        return null;
+      }
+    });
+    const app = createApp();
+    const ask = (path: string) => app.request(path, { headers: { "X-API-KEY": KEY } }, env);
+    for (const [id, retry, detail] of [
+      [RATE_SHOCK, 60, /retry in about 60 s \(expected ready in about (89|90) s\)$/],
+      [CRISIS, 2, /retry in about 2 s$/],
+    ] as const)
+      for (const path of [`/scenarios/${id}/exports`, `/scenarios/${id}/exports/prices.parquet`]) {
+        const res = await ask(path);
+        expect(res.status, path).toBe(503);
+        expect(res.headers.get("Retry-After"), path).toBe(String(retry));
+        const text = ((await res.json()) as { detail: string }).detail;
+        expect(text, path).toMatch(
+          /^The exports of scenario \S+ are being built \(npm start builds them after it starts serving\); /,
+        );
+        expect(text, path).toMatch(detail);
+      }
+    expect((await ask(`/scenarios/${MEGACAP}/exports`)).status).toBe(200);
+    expect((await ask(`/scenarios/${MEGACAP}/exports/nothing.parquet`)).status).toBe(404);
+    markers.clear();
+    expect((await ask(`/scenarios/${RATE_SHOCK}/exports`)).status).toBe(404);
   });
 
   it("are the same bytes when the scenario is exported again", async () => {

@@ -1235,7 +1235,7 @@ export interface paths {
     };
     /**
      * A scenario's bulk export: its files
-     * @description Every dataset of the scenario as of its current_date, as a gzipped CSV and a Parquet file, each with its sha256, row count and schema. 404 when no export was built for the scenario (`npm run build:library` builds them). Refused (403) to clock keys.
+     * @description Every dataset of the scenario as of its current_date, as a gzipped CSV and a Parquet file, each with its sha256, row count and schema. 404 when no export was built for the scenario (`npm run build:library` builds them); 503 with Retry-After while `npm start` is building it. Refused (403) to clock keys.
      */
     get: {
       parameters: {
@@ -1334,6 +1334,17 @@ export interface paths {
             "application/json": components["schemas"]["Error"];
           };
         };
+        /** @description The export is being built by `npm start`: retry after Retry-After seconds. Never on a deployment. */
+        503: {
+          headers: {
+            /** @description Seconds to wait (2 to 60). */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
       };
     };
     put?: never;
@@ -1353,7 +1364,7 @@ export interface paths {
     };
     /**
      * One file of a scenario's bulk export
-     * @description The file's bytes as built. Its ETag is the first 32 hex digits of its sha256 (If-None-Match answers 304); `Range: bytes=a-b` (or `a-`, `-n`) gets 206 with that part, If-Range honoured; a range beyond the file 416. A `.csv.gz` is served as application/gzip, not with a Content-Encoding, so the bytes are the file's. Refused (403) to clock keys.
+     * @description The file's bytes as built. Its ETag is the first 32 hex digits of its sha256 (If-None-Match answers 304); `Range: bytes=a-b` (or `a-`, `-n`) gets 206 with that part, If-Range honoured; a range beyond the file 416. A `.csv.gz` is served as application/gzip, not with a Content-Encoding, so the bytes are the file's. 503 with Retry-After while `npm start` is building the export. Refused (403) to clock keys.
      */
     get: {
       parameters: {
@@ -1463,6 +1474,17 @@ export interface paths {
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
             /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The export is being built by `npm start`: retry after Retry-After seconds. Never on a deployment. */
+        503: {
+          headers: {
+            /** @description Seconds to wait (2 to 60). */
             "Retry-After"?: number;
             [name: string]: unknown;
           };
