@@ -74,20 +74,39 @@ async function buildInto(fixture: FixtureLibrary, dir: string): Promise<void> {
   console.error(`[test libraries] built ${relative(ROOT, dir)} in ${seconds} s`);
 }
 
-/** The lock is a directory (made atomically) holding the builder's pid: a lock whose process has gone is taken over. */
+/**
+ * The lock is a directory (made atomically) holding the builder's pid. A lock is taken over when its
+ * process has gone, or when it is older than any build (a pid the system has since given to another).
+ */
 function takeLock(lock: string): boolean {
   mkdirSync(CACHE_DIR, { recursive: true });
   try {
     mkdirSync(lock);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    const owner = Number(readdirSync(lock).at(0));
-    if (owner && processAlive(owner)) return false;
+    if (lockHeld(lock)) return false;
     rmSync(lock, { recursive: true, force: true });
     return false; // try again after the pause: someone else may take it first
   }
   writeFileSync(join(lock, String(process.pid)), "");
   return true;
+}
+
+/** A lock's longest life: far beyond the longest fixture build. */
+const LOCK_LIFE_MS = 30 * 60_000;
+
+function lockHeld(lock: string): boolean {
+  let age: number;
+  let owner: number;
+  try {
+    age = Date.now() - statSync(lock).mtimeMs;
+    owner = Number(readdirSync(lock).at(0));
+  } catch {
+    return false; // released meanwhile
+  }
+  if (age > LOCK_LIFE_MS) return false;
+  // No pid yet: its builder is between making the directory and writing into it.
+  return Number.isNaN(owner) ? age < 10_000 : processAlive(owner);
 }
 
 function processAlive(pid: number): boolean {
