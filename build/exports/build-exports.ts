@@ -23,6 +23,7 @@ import type {
   ExportFile as ExportFileSchema,
   ExportManifest as ExportManifestSchema,
 } from "../../src/contract/exports.ts";
+import { processAlive } from "../serve/process-alive.ts";
 import { DATASETS, type Dataset } from "./datasets.ts";
 import { csvGz, parquet, schemaOf } from "./files.ts";
 
@@ -190,15 +191,6 @@ export function clearPending(outDir: string, ids: readonly string[]): void {
 const STAGING = ".exporting-";
 /** A scenario's staging directory, named by the process writing it. */
 const stagingPath = (outDir: string, id: string) => join(outDir, `${STAGING}${id}.${process.pid}`);
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Removes what an export stopped half-way left: staging directories and markers of a process that

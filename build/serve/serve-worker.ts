@@ -18,6 +18,7 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Miniflare, type MiniflareOptions } from "miniflare";
+import { processAlive } from "./process-alive.ts";
 import { ROOT } from "./worker-bundle.ts";
 
 export interface ServedWorker {
@@ -72,15 +73,6 @@ const passOutput = (onPid: (pid: number) => void) => (stdout: Readable, stderr: 
   });
 };
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 // miniflare reads MINIFLARE_WORKERD_PATH when it spawns workerd, so runtimes start one at a time.
 let starting: Promise<unknown> = Promise.resolve();
 
@@ -120,9 +112,9 @@ async function start(options: MiniflareOptions, port: number): Promise<ServedWor
 
   const drain = async (graceMs: number) => {
     const deadline = Date.now() + graceMs;
-    if (pid !== null && alive(pid)) {
+    if (pid !== null && processAlive(pid)) {
       process.kill(pid, "SIGTERM");
-      while (alive(pid) && Date.now() < deadline) await sleep(20);
+      while (processAlive(pid) && Date.now() < deadline) await sleep(20);
     }
     await mf.dispose(); // ends workerd if the grace ran out; removes miniflare's temp files
   };

@@ -22,6 +22,7 @@ import {
 import { join, relative } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { inputsHash } from "../../build/pipeline/generator-inputs.ts";
+import { processAlive } from "../../build/serve/process-alive.ts";
 import { ROOT } from "../../build/serve/worker-bundle.ts";
 
 export const CACHE_DIR = join(ROOT, ".cache", "test-libraries");
@@ -107,15 +108,6 @@ function lockHeld(lock: string): boolean {
   if (age > LOCK_LIFE_MS) return false;
   // No pid yet: its builder is between making the directory and writing into it.
   return Number.isNaN(owner) ? age < 10_000 : processAlive(owner);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A library's earlier versions (other inputs) are of no more use. */
