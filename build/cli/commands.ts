@@ -41,12 +41,19 @@ export const START = defineCommand({
       value: "DIR",
       description: "serve, without building, the local R2 in DIR that `npm run publish:bundles -- --local DIR` fills",
     },
+    exports: {
+      type: "boolean",
+      default: true,
+      description: "build the bulk exports the default subset lacks, in the background once serving",
+    },
   },
+  allowNegative: true,
   environment: { PORT: "the port on 127.0.0.1 to serve on (default: 8787)" },
   examples: [
     "npm start",
     "PORT=8788 npm start -- --bundles /tmp/bundles --state /tmp/state",
     "npm start -- --r2 .local/r2",
+    "npm start -- --no-exports",
   ],
 });
 

@@ -19,7 +19,6 @@ const { backgroundExports } = await import("../exports/background.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
 const LOCAL_DIR = join(ROOT, ".local");
-export const LOCAL_KEY_FILE = join(LOCAL_DIR, "api-key");
 /** The local development key gets a generous limit (docs/api-choices.md, "Keys and rate limits"); issued keys default to 60. */
 const LOCAL_RATE_LIMIT = 100_000;
 /** How long a stop waits for requests in flight before closing their connections. */
@@ -64,6 +63,13 @@ const onSignal = (signal: NodeJS.Signals) => {
 process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);
 
+// The exports the default subset lacks (its scenarios and their masked twins), marked as being built
+// before workerd listens, so that their routes say so from the first request.
+const exportBuild =
+  built && args.exports
+    ? backgroundExports(bundlesDir, [...built.ids.values()], (line) => console.error(line))
+    : undefined;
+
 mkdirSync(localDir, { recursive: true });
 const runtime = await startLocalRuntime({
   bundlesDir,
@@ -79,12 +85,6 @@ const { mf } = runtime;
 // stopping is this process's job (the hook still runs on exit).
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   for (const listener of process.listeners(signal)) if (listener !== onSignal) process.off(signal, listener);
-// The exports the default subset lacks (its scenarios and their masked twins), marked as being built
-// before the service is announced, so that their routes say so from the first request.
-const exportBuild =
-  built && !stopRequested
-    ? backgroundExports(bundlesDir, [...built.ids.values()], (line) => console.error(line))
-    : undefined;
 // The process then ends on its own: miniflare removes its temp directory after the stop resolves,
 // which an exit here would cut short. The export build goes first, freeing the cores for the drain.
 stop = async () => {

@@ -1,7 +1,7 @@
 // `npm start`'s bulk exports (build/cli/start.ts, docs/exports.md): those of the scenarios it serves
 // that have none, smallest first, built once it is serving and read through its runtime, on a
 // worker thread (export-worker.ts). Each is marked as being built (layout.ts, EXPORTS_PENDING) from
-// before the service is announced until its manifest is in place, so its export routes answer 503
+// before workerd listens until its manifest is in place, so its export routes answer 503
 // with Retry-After meanwhile rather than 404. A stop ends the thread at once and removes the markers
 // left; a staging directory it was writing is removed by the next start (removeStale).
 import { Worker } from "node:worker_threads";
@@ -31,6 +31,9 @@ export function backgroundExports(
   if (todo.length === 0) return undefined;
   markPending(outDir, todo);
   const pending = todo.map((e) => e.scenario.id);
+  // However the process ends (a signal while miniflare starts workerd ends it at once), no marker of
+  // an export it did not finish stays behind.
+  process.once("exit", () => clearPending(outDir, pending));
   let worker: Worker | undefined;
   let stopped = false;
   const start = (through: ExportTask["through"]) =>

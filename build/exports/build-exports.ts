@@ -140,10 +140,10 @@ const size = (e: CatalogEntry) => e.ticker_count * e.day_count;
 
 /**
  * A rough export time, for the markers' estimate: about 3,000 of `size` a second on two cores
- * (crisis-cycle-2005's 264,250 took 70 s in `npm start`'s background, 133 s in docs/exports.md's
- * table; megacap-tech-2023's 4,750 took 2.5 s).
+ * (crisis-cycle-2005's 264,250 took 70 s in `npm start`'s background and 56 s alone, as
+ * docs/exports.md's table says; megacap-tech-2023's 4,750 about 2 s).
  */
-export const estimatedSeconds = (e: CatalogEntry) => 1 + size(e) / 3_000;
+const estimatedSeconds = (e: CatalogEntry) => 1 + size(e) / 3_000;
 
 export interface ExportSelection {
   /** Only the scenarios of these names (each version), or of these ids. */

@@ -2,9 +2,11 @@
 // every subject it is kept by (each company, instrument or bank) and every period, page after page,
 // as of the scenario's current_date. So an export holds exactly the rows the API serves by then.
 
+import { EXPORT_DATASETS, type ExportDataset } from "../../src/contract/exports.ts";
+
 export interface Dataset {
   /** The file name's stem: `<name>.csv.gz`, `<name>.parquet`. */
-  name: string;
+  name: ExportDataset;
   /** The route asked, and the key of its answer that holds the rows. */
   route: string;
   rows: string;
@@ -18,49 +20,37 @@ export interface Dataset {
 
 const PERIODS = ["quarterly", "annual", "ttm"] as const;
 
-export const DATASETS: readonly Dataset[] = [
-  { name: "prices", route: "/prices", rows: "prices", per: "instrument" },
-  {
-    name: "income_statements",
+/** How each dataset of the contract's list is read: one for each, so the worker knows every file's name. */
+const READS: Record<ExportDataset, Omit<Dataset, "name">> = {
+  prices: { route: "/prices", rows: "prices", per: "instrument" },
+  income_statements: {
     route: "/financials/income-statements",
     rows: "income_statements",
     per: "company",
     periods: PERIODS,
   },
-  {
-    name: "balance_sheets",
-    route: "/financials/balance-sheets",
-    rows: "balance_sheets",
-    per: "company",
-    periods: PERIODS,
-  },
-  {
-    name: "cash_flow_statements",
+  balance_sheets: { route: "/financials/balance-sheets", rows: "balance_sheets", per: "company", periods: PERIODS },
+  cash_flow_statements: {
     route: "/financials/cash-flow-statements",
     rows: "cash_flow_statements",
     per: "company",
     periods: PERIODS,
   },
-  {
-    name: "financial_metrics",
-    route: "/financial-metrics",
-    rows: "financial_metrics",
-    per: "company",
-    periods: PERIODS,
-  },
-  {
-    name: "analyst_estimates",
+  financial_metrics: { route: "/financial-metrics", rows: "financial_metrics", per: "company", periods: PERIODS },
+  analyst_estimates: {
     route: "/analyst-estimates",
     rows: "analyst_estimates",
     per: "company",
     periods: ["quarterly", "annual"],
   },
-  { name: "earnings", route: "/earnings", rows: "earnings", per: "company" },
-  { name: "events", route: "/events/timeline", rows: "events", per: "none" },
-  { name: "news", route: "/news", rows: "news", per: "none" },
-  { name: "filings", route: "/filings", rows: "filings", per: "company" },
-  { name: "insider_trades", route: "/insider-trades", rows: "insider_trades", per: "company" },
-  { name: "institutional_holdings", route: "/institutional-holdings", rows: "institutional_holdings", per: "company" },
-  { name: "macro", route: "/macro", rows: "macro_data", per: "none" },
-  { name: "interest_rates", route: "/macro/interest-rates", rows: "interest_rates", per: "bank" },
-];
+  earnings: { route: "/earnings", rows: "earnings", per: "company" },
+  events: { route: "/events/timeline", rows: "events", per: "none" },
+  news: { route: "/news", rows: "news", per: "none" },
+  filings: { route: "/filings", rows: "filings", per: "company" },
+  insider_trades: { route: "/insider-trades", rows: "insider_trades", per: "company" },
+  institutional_holdings: { route: "/institutional-holdings", rows: "institutional_holdings", per: "company" },
+  macro: { route: "/macro", rows: "macro_data", per: "none" },
+  interest_rates: { route: "/macro/interest-rates", rows: "interest_rates", per: "bank" },
+};
+
+export const DATASETS: readonly Dataset[] = EXPORT_DATASETS.map((name) => ({ name, ...READS[name] }));

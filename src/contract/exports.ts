@@ -3,6 +3,30 @@
 import { z } from "zod";
 import { day, field } from "./fields.ts";
 
+/** Every export's datasets, each the stem of its two files' names (build/exports/datasets.ts reads each from its route). */
+export const EXPORT_DATASETS = [
+  "prices",
+  "income_statements",
+  "balance_sheets",
+  "cash_flow_statements",
+  "financial_metrics",
+  "analyst_estimates",
+  "earnings",
+  "events",
+  "news",
+  "filings",
+  "insider_trades",
+  "institutional_holdings",
+  "macro",
+  "interest_rates",
+] as const;
+export type ExportDataset = (typeof EXPORT_DATASETS)[number];
+export const EXPORT_FORMATS = ["csv.gz", "parquet"] as const;
+
+/** Whether an export has a file of this name: `<dataset>.csv.gz` or `<dataset>.parquet`. */
+export const isExportFileName = (name: string): boolean =>
+  EXPORT_DATASETS.some((dataset) => EXPORT_FORMATS.some((format) => name === `${dataset}.${format}`));
+
 export const ExportColumn = z
   .object({
     name: field(z.string(), "The field, as the API names it.", "close"),
@@ -18,7 +42,7 @@ export const ExportFile = z
   .object({
     name: field(z.string(), "The file's name: `<dataset>.csv.gz` or `<dataset>.parquet`.", "prices.parquet"),
     dataset: field(z.string(), "The dataset (docs/exports.md names the route each is read from).", "prices"),
-    format: field(z.enum(["csv.gz", "parquet"]), "Gzipped CSV (with a header line) or Parquet.", "parquet"),
+    format: field(z.enum(EXPORT_FORMATS), "Gzipped CSV (with a header line) or Parquet.", "parquet"),
     bytes: field(z.number().int(), "Its size.", 1204331),
     sha256: field(z.string(), "The SHA-256 of its bytes (hex); its ETag is the first 32 digits.", "9f2c…"),
     rows: field(z.number().int(), "Rows (the CSV's lines after its header).", 3764),

@@ -5,7 +5,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { EXPORTS_PENDING, type ExportsPending } from "../bundle/layout.ts";
-import { ExportManifest } from "../contract/exports.ts";
+import { ExportManifest, isExportFileName } from "../contract/exports.ts";
 import { ErrorBody } from "../contract/resources.ts";
 import type { AppEnv } from "../env.ts";
 import { clocked } from "../http/clock.ts";
@@ -24,6 +24,8 @@ const scenarioId = z
 
 /** Retry-After while an export is being built: a moment at least, a rate-limit window at most (the clients' longest wait). */
 const RETRY_SECONDS = { min: 2, max: 60 };
+/** A marker this long past its estimate was left by a start that was killed: no export is coming. */
+const ABANDONED_AFTER_MS = 10 * 60_000;
 
 /** The answer of both routes while the export is being built (docs/api-choices.md says why 503). */
 const beingBuilt = {
@@ -98,7 +100,8 @@ const fileRoute = createRoute({
 
 /**
  * Why a scenario has no export in the store: being built by `npm start`, whose marker is there
- * (layout.ts, EXPORTS_PENDING), 503 with Retry-After until its estimate; else never built, 404 `missing`.
+ * (layout.ts, EXPORTS_PENDING), 503 with Retry-After until its estimate; else never built (or the
+ * marker was abandoned long ago), 404 `missing`.
  */
 async function notBuilt(c: Context<AppEnv>, id: string, missing: string): Promise<ApiError> {
   const marker = await c.get("reader").exportFile(id, EXPORTS_PENDING);
@@ -107,6 +110,7 @@ async function notBuilt(c: Context<AppEnv>, id: string, missing: string): Promis
   try {
     readyBy = Date.parse((JSON.parse(await new Response(marker).text()) as ExportsPending).ready_by);
   } catch {} // unreadable: retry soon
+  if (Date.now() - readyBy > ABANDONED_AFTER_MS) return notFound(missing);
   const left = Math.ceil((readyBy - Date.now()) / 1000);
   const retry = Number.isFinite(left)
     ? Math.min(RETRY_SECONDS.max, Math.max(RETRY_SECONDS.min, left))
@@ -156,7 +160,7 @@ export function register(app: ApiApp): void {
     if (!(await reader.catalogEntry(id))) throw await unknownScenario(reader, id);
     const manifest = await reader.exportManifest(id);
     const missing = `No export file '${name}' for scenario ${id} (GET /scenarios/${id}/exports lists them)`;
-    if (!manifest) throw await notBuilt(c, id, missing);
+    if (!manifest) throw isExportFileName(name) ? await notBuilt(c, id, missing) : notFound(missing);
     const file = manifest.files.find((f) => f.name === name);
     if (!file) throw notFound(missing);
 

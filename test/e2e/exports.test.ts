@@ -223,6 +223,13 @@ describe("bulk exports", () => {
       }
     expect((await ask(`/scenarios/${MEGACAP}/exports`)).status).toBe(200);
     expect((await ask(`/scenarios/${MEGACAP}/exports/nothing.parquet`)).status).toBe(404);
+    // A name no export has is 404 while one is being built: bad input never gets a 5xx.
+    for (const name of ["nothing.parquet", "prices.csv", "prices", "../manifest.json"])
+      expect((await ask(`/scenarios/${RATE_SHOCK}/exports/${name}`)).status, name).toBe(404);
+    // A marker long overdue was left by a start that was killed: no export is coming.
+    markers.set(exportKey(RATE_SHOCK, EXPORTS_PENDING), marker(-11 * 60));
+    expect((await ask(`/scenarios/${RATE_SHOCK}/exports`)).status).toBe(404);
+    expect((await ask(`/scenarios/${RATE_SHOCK}/exports/prices.parquet`)).status).toBe(404);
     markers.clear();
     expect((await ask(`/scenarios/${RATE_SHOCK}/exports`)).status).toBe(404);
   });

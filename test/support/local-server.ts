@@ -33,9 +33,9 @@ export function portIsFree(port: number): Promise<boolean> {
 /** Starts `npm start` (or node on build/cli/start.ts) over `bundles`, keeping its key and local state in `state`. */
 export function launch(
   how: "npm start" | "node build/cli/start.ts",
-  options: { port: number; bundles: string; state: string; tmp: string },
+  options: { port: number; bundles: string; state: string; tmp: string; args?: string[] },
 ): LocalServer {
-  const args = ["--bundles", options.bundles, "--state", options.state];
+  const args = ["--bundles", options.bundles, "--state", options.state, ...(options.args ?? [])];
   mkdirSync(options.tmp, { recursive: true });
   const env = { ...process.env, PORT: String(options.port), TMPDIR: options.tmp };
   const child =
