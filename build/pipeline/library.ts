@@ -60,6 +60,8 @@ export interface BuildOptions {
   prune?: boolean;
   /** Sources already loaded, in place of srcDir's (a test's variants of the library's). */
   sources?: LoadedSource[];
+  /** Make the masked twins of the test split (default: true; a test's library may need none). */
+  maskedTwins?: boolean;
 }
 
 export interface ScenariosOptions extends BuildOptions {
@@ -104,7 +106,8 @@ function plan(options: BuildOptions, inputsHash = generatorInputsHash()): Plan {
   const outDir = options.outDir ?? DEFAULT_OUT_DIR;
   const sources = options.sources ?? loadScenarioSources(options.srcDir ?? DEFAULT_SRC_DIR);
   const names = options.names && new Set(options.names);
-  for (const name of names ?? []) if (!sources.some((l) => l.source.name === name)) throw new Error(`no scenario named ${name}`);
+  for (const name of names ?? [])
+    if (!sources.some((l) => l.source.name === name)) throw new Error(`no scenario named ${name}`);
   const selected = sources.filter((l) => (names ? names.has(l.source.name) : options.all || l.source.default));
   const stamps = builtStamps(outDir);
   const unchanged = new Map<string, string>();
@@ -143,7 +146,7 @@ function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): BuildResult 
   }
   // The masked twins, made from the scenarios just built or kept.
   const stamps = builtStamps(p.outDir);
-  for (const { source } of p.selected.filter(hasMaskedTwin)) {
+  for (const { source } of p.options.maskedTwins === false ? [] : p.selected.filter(hasMaskedTwin)) {
     const name = maskedName(source.name);
     const original = join(p.outDir, "scenarios", result.ids.get(source.name)!);
     const stamp = maskedStamp(readFileSync(join(original, STAMP_FILE), "utf8"));
@@ -157,7 +160,9 @@ function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): BuildResult 
     const twin = maskScenario(original, p.outDir);
     writeFileSync(join(p.outDir, "scenarios", twin.manifest.scenario.id, STAMP_FILE), stamp);
     if (!p.options.quiet)
-      console.error(`[build] masked twin of ${source.name}: ${name} in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+      console.error(
+        `[build] masked twin of ${source.name}: ${name} in ${((performance.now() - started) / 1000).toFixed(1)}s`,
+      );
     result.built.push(name);
     result.reports.set(name, twin.report);
     add(name, twin.manifest.scenario.id);
@@ -194,7 +199,9 @@ function readVersions(outDir: string): Versions {
  */
 function writeLibrary(p: Plan, versions: Versions): void {
   const retired = retiredIds(join(p.options.srcDir ?? DEFAULT_SRC_DIR, RETIRED_FILE));
-  const names = new Set(p.sources.flatMap((l) => [l.source.name, ...(hasMaskedTwin(l) ? [maskedName(l.source.name)] : [])]));
+  const names = new Set(
+    p.sources.flatMap((l) => [l.source.name, ...(hasMaskedTwin(l) ? [maskedName(l.source.name)] : [])]),
+  );
   const scenariosDir = join(p.outDir, "scenarios");
   const current = new Map(Object.entries(versions).map(([name, ids]) => [name, ids[ids.length - 1]]));
   for (const entry of existsSync(scenariosDir) ? readdirSync(scenariosDir) : []) {
@@ -216,8 +223,12 @@ function writeLibrary(p: Plan, versions: Versions): void {
     format: 3,
     index_funds: allFundTickers(),
     banks: banks(),
-    scenarios: catalogEntries(manifests, versions, (m) => readReportHealth(p.outDir, m), retired, (m) =>
-      readStamp(p.outDir, m.scenario.id),
+    scenarios: catalogEntries(
+      manifests,
+      versions,
+      (m) => readReportHealth(p.outDir, m),
+      retired,
+      (m) => readStamp(p.outDir, m.scenario.id),
     ),
   };
   mkdirSync(p.outDir, { recursive: true });

@@ -17,7 +17,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pack, unpackMultiple } from "msgpackr";
 import type { Row } from "../../src/bundle/shard.ts";
-import { processAlive } from "../serve/process-alive.ts";
 
 /** Fixed-width Float64 records, appended, then read back in order (as often as needed). */
 export interface RecordSpill {
@@ -188,6 +187,15 @@ const SCRATCH_PREFIX = "synthmarket-build-";
 /** A scratch directory's name: the prefix, its process id, a random part. */
 const SCRATCH_NAME = /^synthmarket-build-(\d+)-/;
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"; // someone else's process
+  }
+}
+
 /**
  * A build ended by a signal runs no code of its own (the build is synchronous), so its scratch
  * stays; each temp directory is named after its process, and the next build removes those whose
@@ -196,7 +204,7 @@ const SCRATCH_NAME = /^synthmarket-build-(\d+)-/;
 function removeScratchOfEndedBuilds() {
   for (const name of readdirSync(tmpdir())) {
     const pid = Number(SCRATCH_NAME.exec(name)?.[1]);
-    if (pid && !processAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    if (pid && !isRunning(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
   }
 }
 

@@ -111,7 +111,7 @@ function agentLoop(): string[] {
   return paths;
 }
 
-/** The front door (issue 26): two loads, each alternating between `npm start`'s port and miniflare's entry socket. */
+/** The front door: two loads, each alternating between `npm start`'s port and miniflare's entry socket. */
 function frontDoorCases(port: Runtime, entry: Runtime, oneYear: string): Case[] {
   const loop = agentLoop();
   const warmPrices = (runtime: Runtime, name: string): Case => ({

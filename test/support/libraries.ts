@@ -2,7 +2,8 @@
 // .cache/test-libraries/ (git-ignored), and never at a test file's import. A library's directory is
 // named by a hash of its inputs: the modules its build runs (esbuild follows their imports, as
 // build/pipeline/generator-inputs.ts does for a scenario), the files those read beside their imports
-// (the scenario sources, the dashboard's assets, the lockfile's packages) and the fixture's own name.
+// (the scenario sources, the dashboard's assets, the lockfile's packages), Node's version and the
+// fixture's own name.
 // A build writes to a staging directory renamed into place when it is complete, so a library's
 // directory is whole or absent, and never changes once there; one build at a time takes a lock, so
 // test workers asking for the same library at once wait for one build instead of making two.
@@ -17,15 +18,15 @@ import {
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
+  utimesSync,
 } from "node:fs";
 import { join, relative } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { inputsHash } from "../../build/pipeline/generator-inputs.ts";
-import { processAlive } from "../../build/serve/process-alive.ts";
+import { STAMP_FILE } from "../../build/pipeline/scenario-build.ts";
 import { ROOT } from "../../build/serve/worker-bundle.ts";
 
-export const CACHE_DIR = join(ROOT, ".cache", "test-libraries");
+const CACHE_DIR = join(ROOT, ".cache", "test-libraries");
 
 export interface FixtureLibrary {
   name: string;
@@ -38,8 +39,8 @@ export interface FixtureLibrary {
 }
 
 /** Where a library built by `fixture` from today's inputs lives (built or not). */
-export function libraryPath(fixture: FixtureLibrary): string {
-  const hash = createHash("sha256").update(fixture.name).update(inputsHash(fixture.entries));
+function libraryPath(fixture: FixtureLibrary): string {
+  const hash = createHash("sha256").update(fixture.name).update(process.version).update(inputsHash(fixture.entries));
   for (const path of fixture.data.flatMap((p) => filesUnder(join(ROOT, p))))
     hash.update(relative(ROOT, path)).update(readFileSync(path));
   return join(CACHE_DIR, `${fixture.name}-${hash.digest("hex").slice(0, 16)}`);
@@ -54,9 +55,12 @@ export async function fixtureLibrary(fixture: FixtureLibrary): Promise<string> {
       await sleep(500); // another worker is building it
       continue;
     }
+    // The builder touches its lock while it works: a lock left untouched was left by one that died.
+    const heartbeat = setInterval(() => utimesSync(lock, new Date(), new Date()), HEARTBEAT_MS);
     try {
       if (!existsSync(dir)) await buildInto(fixture, dir);
     } finally {
+      clearInterval(heartbeat);
       rmSync(lock, { recursive: true, force: true });
     }
   }
@@ -64,7 +68,7 @@ export async function fixtureLibrary(fixture: FixtureLibrary): Promise<string> {
 }
 
 async function buildInto(fixture: FixtureLibrary, dir: string): Promise<void> {
-  const staging = `${dir}.building`;
+  const staging = `${dir}.building-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const started = performance.now();
@@ -75,46 +79,40 @@ async function buildInto(fixture: FixtureLibrary, dir: string): Promise<void> {
   console.error(`[test libraries] built ${relative(ROOT, dir)} in ${seconds} s`);
 }
 
-/**
- * The lock is a directory (made atomically) holding the builder's pid. A lock is taken over when its
- * process has gone, or when it is older than any build (a pid the system has since given to another).
- */
+/** How often a builder touches its lock, and how long untouched one is left to a builder. */
+const HEARTBEAT_MS = 5_000;
+const LOCK_STALE_MS = 60_000; // a build's longest synchronous stretch (masking twins) is far shorter
+
+/** The lock is a directory, made atomically; one untouched for LOCK_STALE_MS is taken over. */
 function takeLock(lock: string): boolean {
   mkdirSync(CACHE_DIR, { recursive: true });
   try {
     mkdirSync(lock);
+    return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    if (lockHeld(lock)) return false;
-    rmSync(lock, { recursive: true, force: true });
+    if (!lockHeld(lock)) rmSync(lock, { recursive: true, force: true });
     return false; // try again after the pause: someone else may take it first
   }
-  writeFileSync(join(lock, String(process.pid)), "");
-  return true;
 }
 
-/** A lock's longest life: far beyond the longest fixture build. */
-const LOCK_LIFE_MS = 30 * 60_000;
-
 function lockHeld(lock: string): boolean {
-  let age: number;
-  let owner: number;
   try {
-    age = Date.now() - statSync(lock).mtimeMs;
-    owner = Number(readdirSync(lock).at(0));
+    return Date.now() - statSync(lock).mtimeMs < LOCK_STALE_MS;
   } catch {
     return false; // released meanwhile
   }
-  if (age > LOCK_LIFE_MS) return false;
-  // No pid yet: its builder is between making the directory and writing into it.
-  return Number.isNaN(owner) ? age < 10_000 : processAlive(owner);
 }
 
-/** A library's earlier versions (other inputs) are of no more use. */
+/** A library's other versions (other inputs), and what builds of them left behind, are of no more use. */
 function removeOlderVersions(fixture: FixtureLibrary, keep: string): void {
-  for (const name of readdirSync(CACHE_DIR))
-    if (name.startsWith(`${fixture.name}-`) && /^[0-9a-f]{16}$/.test(name.slice(fixture.name.length + 1)))
-      if (join(CACHE_DIR, name) !== keep) rmSync(join(CACHE_DIR, name), { recursive: true, force: true });
+  const version = new RegExp(`^${fixture.name}-[0-9a-f]{16}(\\.lock|\\.building-\\d+)?$`);
+  for (const name of readdirSync(CACHE_DIR)) {
+    const path = join(CACHE_DIR, name);
+    if (!version.test(name) || path.startsWith(keep)) continue;
+    if (name.endsWith(".lock") ? lockHeld(path) : existsSync(`${path.replace(/\.building-\d+$/, "")}.lock`)) continue;
+    rmSync(path, { recursive: true, force: true });
+  }
 }
 
 function filesUnder(path: string): string[] {
@@ -128,7 +126,9 @@ function filesUnder(path: string): string[] {
 /**
  * A copy of a library that a test may add to (a build, exports): a scenario's objects are written
  * once under its own id and never rewritten in place, so they are hard links to the library's;
- * every other file (the catalog, the versions, the assets, which a build rewrites) is copied.
+ * every other file (the catalog, the versions, the assets, a scenario's build stamp, which a build
+ * rewrites) is copied. Appending to or rewriting a scenario's object in the copy would change the
+ * library: a test that does so makes a real copy.
  */
 export function writableCopy(from: string, to: string): void {
   const walk = (dir: string, linked: boolean) => {
@@ -137,7 +137,7 @@ export function writableCopy(from: string, to: string): void {
       const path = join(dir, entry.name);
       const target = join(to, relative(from, path));
       if (entry.isDirectory()) walk(path, linked || relative(from, path) === "scenarios");
-      else if (linked) linkSync(path, target);
+      else if (linked && entry.name !== STAMP_FILE) linkSync(path, target);
       else copyFileSync(path, target);
     }
   };

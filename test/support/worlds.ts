@@ -13,3 +13,18 @@ export function librarySource(name: string): ScenarioSource {
   if (!source) throw new Error(`the library has no scenario named ${name}`);
   return source;
 }
+
+/**
+ * A small world for properties of generation that are no scenario's story: megacap-tech-2023's year
+ * (2023) with six companies and no story (a story gives each sector it names two companies more).
+ */
+export function smallWorldSource(): ScenarioSource {
+  const megacap = librarySource("megacap-tech-2023");
+  const tickers = ["AAPL", "MSFT", "NVDA", "JPM", "XOM", "JNJ"];
+  return {
+    ...megacap,
+    name: "small-world",
+    story: undefined,
+    universe: { ...megacap.universe, tickers, count: tickers.length },
+  };
+}

@@ -9,9 +9,7 @@ import type { Calendar, Family } from "../../build/families/family.ts";
 import { FAMILIES } from "../../build/families/registry.ts";
 import { emitTickerAndYears } from "../../build/families/rows.ts";
 import { RuleTally } from "../../build/families/tier0.ts";
-import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { buildScenario, toRecord, type BuiltScenario } from "../../build/pipeline/scenario-build.ts";
-import { defaultSources } from "../../build/pipeline/theme-source.ts";
 import { familiesOf } from "../../build/pipeline/world.ts";
 import { CATALOG_KEY, scenarioKey } from "../../src/bundle/layout.ts";
 import { kind, perPart } from "../../src/bundle/shards.ts";
@@ -22,6 +20,7 @@ import { jsonArray } from "../../src/http/json.ts";
 import { dataRoute, serve } from "../../src/http/route.ts";
 import { requireOrderedWindow } from "../../src/http/scenario.ts";
 import { bindingsOver } from "../support/bindings.ts";
+import { smallWorldSource } from "../support/worlds.ts";
 
 // 1. Its shards (in src/bundle/shards.ts, as an entry of SHARDS).
 const BRIEFS = kind(perPart("briefs"), ["published_at", "article_id", "ticker", "headline", "event_id"], {
@@ -121,8 +120,8 @@ serve(
   (q) => requireOrderedWindow(q.start_date, q.end_date),
 );
 
-// A small world: megacap-tech-2023 (14 companies, one year), built in memory with the briefs family.
-const source = defaultSources(DEFAULT_SRC_DIR).find((l) => l.source.name === "megacap-tech-2023")!.source;
+// A small world (test/support/worlds.ts: six companies, one year), built in memory with the briefs family.
+const source = smallWorldSource();
 const objects = new Map<string, Uint8Array>();
 let built: BuiltScenario;
 beforeAll(() => {

@@ -19,7 +19,7 @@ import { BROKERS } from "../../build/models/names.ts";
 import { Rng } from "../../build/models/rng.ts";
 import { validateScenario } from "../../build/pipeline/validate.ts";
 import { generateWorld, type Company, type WholeWorld } from "../../build/pipeline/world.ts";
-import { librarySource } from "../support/worlds.ts";
+import { smallWorldSource } from "../support/worlds.ts";
 
 const days = tradingDays("2010-01-04", "2014-12-31");
 const dayOf = dayIndexOf(days);
@@ -331,7 +331,7 @@ describe("a release on the world's first day", () => {
 
 describe("served estimates", () => {
   let world: WholeWorld;
-  beforeAll(() => void (world = generateWorld(librarySource("megacap-tech-2023"))));
+  beforeAll(() => void (world = generateWorld(smallWorldSource())));
   /** A company's estimates as the route serves them: through its stored shard, oldest first. */
   const served = (c: Company) => {
     const rows = byFirstColumn(c.estimates.map(publishedEstimatesRow));
@@ -394,7 +394,7 @@ describe("earnings rows", () => {
   let q: Release["quarterly"];
   let consensus: { eps: number; revenue: number; analysts: number };
   beforeAll(() => {
-    world = generateWorld(librarySource("megacap-tech-2023"));
+    world = generateWorld(smallWorldSource());
     c = world.perCompany.find((x) => x.facts.ticker === "MSFT")!;
     row = c.earnings.at(-1)!;
     s = c.statements.find((x) => x.period === "quarterly" && x.reportPeriod === row.report_period)!;

@@ -10,9 +10,9 @@ import { exhibitIn, FIRST_CURRENT_REPORT } from "../../build/models/filings.ts";
 import { memoryScratch } from "../../build/pipeline/scratch.ts";
 import { contextView, generateWorld, type Company, type WholeWorld } from "../../build/pipeline/world.ts";
 import { FILING_ITEMS } from "../../src/contract/filings.ts";
-import { librarySource } from "../support/worlds.ts";
+import { smallWorldSource } from "../support/worlds.ts";
 
-const source = librarySource("megacap-tech-2023");
+const source = smallWorldSource();
 let world: WholeWorld;
 let companies: Company[];
 let dayIndex: ReturnType<typeof dayIndexOf>;

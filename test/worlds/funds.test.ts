@@ -1,4 +1,4 @@
-// Index funds track the whole market their benchmark stands for (issue 32): a broad fund follows
+// Index funds track the whole market their benchmark stands for: a broad fund follows
 // the market factor, its holdings weigh the world's companies as the part of that market they are,
 // and the funds family's checks catch a fund that does not.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,9 +6,9 @@ import { funds } from "../../build/families/funds.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import { indexCapPath, MAX_START_COVERAGE } from "../../build/models/funds.ts";
 import { corr } from "../../build/models/statistics.ts";
-import { librarySource } from "../support/worlds.ts";
+import { smallWorldSource } from "../support/worlds.ts";
 
-const source = librarySource("megacap-tech-2023");
+const source = smallWorldSource();
 let world: WholeWorld;
 beforeAll(() => void (world = generateWorld(source)));
 const checksOf = (w: WholeWorld) => Object.fromEntries(funds.checks!(w).map((c) => [c.name, c.passed]));

@@ -21,9 +21,8 @@ import { BROKERS } from "../../build/models/names.ts";
 import { Rng } from "../../build/models/rng.ts";
 import { memoryScratch } from "../../build/pipeline/scratch.ts";
 import { generateWorld, type Company, type WholeWorld } from "../../build/pipeline/world.ts";
-import { librarySource } from "../support/worlds.ts";
+import { librarySource, smallWorldSource } from "../support/worlds.ts";
 
-const byName = librarySource;
 let world: WholeWorld;
 let companies: Company[];
 let managers: WholeWorld["institutions"]["managers"];
@@ -31,7 +30,7 @@ let quarters: WholeWorld["institutions"]["quarters"];
 let kindOf: Map<string, string>;
 let lastPeriod: string;
 beforeAll(() => {
-  world = generateWorld(byName("megacap-tech-2023"));
+  world = generateWorld(smallWorldSource());
   companies = world.perCompany;
   ({ managers, quarters } = world.institutions);
   kindOf = new Map(managers.map((m) => [m.cik, m.kind]));
@@ -121,7 +120,7 @@ describe("13F-HR filings", () => {
   });
 
   it("leave out a manager-quarter filed after the world's last day", () => {
-    const short = generateWorld({ ...byName("megacap-tech-2023"), end_date: "2023-05-05", current_date: "2023-05-05" });
+    const short = generateWorld({ ...smallWorldSource(), end_date: "2023-05-05", current_date: "2023-05-05" });
     const q1 = short.institutions.quarters.find((q) => q.reportPeriod === "2023-03-31")!;
     const filed = Object.values(q1.filed);
     expect(filed.length).toBeGreaterThan(0);
@@ -164,7 +163,7 @@ describe("stakes", () => {
       c.sizeTier,
       managers,
       quarters.length,
-      new Rng(byName("megacap-tech-2023").seed, `${byName("megacap-tech-2023").world}/holdings/${c.facts.ticker}`),
+      new Rng(smallWorldSource().seed, `${smallWorldSource().world}/holdings/${c.facts.ticker}`),
     );
     const lines = holdingsOf({
       ticker: c.facts.ticker,
@@ -436,7 +435,7 @@ describe("the holdings checks", () => {
 
 describe("turnover over fifteen years (crisis-cycle-2005)", () => {
   let long: WholeWorld;
-  beforeAll(() => void (long = generateWorld(byName("crisis-cycle-2005"))));
+  beforeAll(() => void (long = generateWorld(librarySource("crisis-cycle-2005"))));
   const checks = (perCompany: Company[]) => {
     const checker = holdingsFamily.companyChecks!(long.days, memoryScratch());
     for (const c of perCompany) checker.company!(c);

@@ -9,6 +9,8 @@ import { Rng } from "../../build/models/rng.ts";
 import { insiderBehaviour } from "../../build/realism/insiders.ts";
 import { librarySource } from "../support/worlds.ts";
 
+// megacap-tech-2023's fourteen companies: the behaviour statistics need their trades (the small world
+// of test/support/worlds.ts has too few).
 const source = librarySource("megacap-tech-2023");
 let world: WholeWorld;
 let companies: Company[];

@@ -235,25 +235,30 @@ describe("the validation report of crisis-cycle-2005", () => {
   });
 });
 
-/** 200 draws of 15 years of regimes from an expansion, without a catalyst or macro events. */
-const regimeDraws = Array.from({ length: 200 }, (_, k) =>
-  regimePath({
-    days: tradingDays("2005-01-03", "2019-12-31"),
-    initial: "expansion",
-    switches: [],
-    rng: new Rng(7000 + k, "regimes"),
-  }),
-);
+/** 200 draws of 15 years of regimes from an expansion, without a catalyst or macro events (drawn once, when first asked for). */
+let regimeDraws: ReturnType<typeof regimePath>[] | undefined;
+const drawRegimes = () =>
+  (regimeDraws ??= Array.from({ length: 200 }, (_, k) =>
+    regimePath({
+      days: tradingDays("2005-01-03", "2019-12-31"),
+      initial: "expansion",
+      switches: [],
+      rng: new Rng(7000 + k, "regimes"),
+    }),
+  ));
 
 describe("the market's valuation", () => {
-  const gaps = regimeDraws.map((regimes, k) => {
-    const { returns } = marketFactor(new Rng(7000 + k, "market"), regimes, 0.145, []);
-    const level = returns.reduce((a, b) => a + b, 0);
-    const trend = regimes.reduce(
-      (a, r) => a + (REGIME_PARAMS[r].salesGrowth + MARKET_DIVIDEND_YIELD) / TRADING_DAYS,
-      0,
-    );
-    return level - trend;
+  let gaps: number[];
+  beforeAll(() => {
+    gaps = drawRegimes().map((regimes, k) => {
+      const { returns } = marketFactor(new Rng(7000 + k, "market"), regimes, 0.145, []);
+      const level = returns.reduce((a, b) => a + b, 0);
+      const trend = regimes.reduce(
+        (a, r) => a + (REGIME_PARAMS[r].salesGrowth + MARKET_DIVIDEND_YIELD) / TRADING_DAYS,
+        0,
+      );
+      return level - trend;
+    });
   });
 
   it("stays near the economy's: the market's log total return less the economy's log sales growth and the yield over 15 years", () => {
@@ -268,7 +273,7 @@ describe("the market's valuation", () => {
 describe("a sector's valuation", () => {
   // A sector factor's log return over each of the regime draws.
   const returnsOver15Years = (rerating: number) =>
-    regimeDraws.map((regimes, k) => {
+    drawRegimes().map((regimes, k) => {
       const { returns } = sectorFactor(new Rng(7000 + k, "sector"), "Financials", regimes, rerating);
       return returns.reduce((a, b) => a + b, 0);
     });

@@ -6,9 +6,9 @@ import { news as newsFamily } from "../../build/families/news.ts";
 import { notes as notesFamily } from "../../build/families/notes.ts";
 import { memoryScratch } from "../../build/pipeline/scratch.ts";
 import { generateWorld, type Company, type WholeWorld } from "../../build/pipeline/world.ts";
-import { librarySource } from "../support/worlds.ts";
+import { smallWorldSource } from "../support/worlds.ts";
 
-const source = librarySource("megacap-tech-2023");
+const source = smallWorldSource();
 let world: WholeWorld;
 let companies: Company[];
 beforeAll(() => {

@@ -11,6 +11,7 @@ import { validationError } from "../../src/http/route.ts";
 import { librarySource } from "../support/worlds.ts";
 
 describe("the cross-section", () => {
+  // megacap-tech-2023's fourteen companies: the first test counts on more than 300 periods.
   let world: WholeWorld;
   beforeAll(() => void (world = generateWorld(librarySource("megacap-tech-2023"))));
 

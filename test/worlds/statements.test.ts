@@ -14,6 +14,8 @@ import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import { expansionPlan, steadyStock } from "../support/business.ts";
 import { librarySource } from "../support/worlds.ts";
 
+// megacap-tech-2023's fourteen companies: the checks below count on that many rows (the small world
+// of test/support/worlds.ts has too few dividends and quarters for them).
 let world: WholeWorld;
 beforeAll(() => void (world = generateWorld(librarySource("megacap-tech-2023"))));
 const STATEMENT_CHECKS = [
