@@ -112,7 +112,7 @@ function gatherFunds(
   };
 }
 
-/** The least daily correlation of a broad fund's return with the market factor's (issue 32: the benchmark is the market). */
+/** The least daily correlation of a broad fund's return with the market factor's (the benchmark is the market). */
 const MIN_MARKET_CORR = 0.99;
 
 /**

@@ -2,7 +2,7 @@
 // inertial Taylor-type rule on a slowly drifting neutral rate, moves in 25bp steps (50-75bp only in
 // fast cycles), intermeeting cuts only in a crisis. Starting levels and the direction of the last
 // move come from the real history before the scenario (reference data, plus documented estimates
-// where the data has gaps). See docs/generator.md, "Central banks".
+// where the data has gaps). See docs/generator.md, "Public world", its Central banks.
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
