@@ -14,7 +14,7 @@ import { START } from "./commands.ts";
 const { values: args } = commandLine(START);
 // The project's modules load once the command line is read, so that --help answers at once.
 const { buildLibrary, DEFAULT_OUT_DIR } = await import("../pipeline/library.ts");
-const { registerKey, startLocalRuntime } = await import("../serve/local-runtime.ts");
+const { registerPersistedKey, startLocalRuntime } = await import("../serve/local-runtime.ts");
 const { backgroundExports } = await import("../exports/background.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
@@ -71,16 +71,20 @@ const exportBuild =
     : undefined;
 
 mkdirSync(localDir, { recursive: true });
-const runtime = await startLocalRuntime({
-  bundlesDir,
-  port,
-  persistDir: join(localDir, "state"),
-  r2PersistDir,
-}).catch((error: Error) => {
+const persistDir = join(localDir, "state");
+// The local key is in the runtime's KV before workerd listens: known from the first request.
+const keyFile = join(localDir, "api-key");
+const key = localKey(keyFile);
+await registerPersistedKey(persistDir, key, {
+  account_id: "local",
+  rate_limit_per_minute: LOCAL_RATE_LIMIT,
+  label: "local development key",
+  created: "local",
+});
+const runtime = await startLocalRuntime({ bundlesDir, port, persistDir, r2PersistDir }).catch((error: Error) => {
   console.error(`Could not serve on 127.0.0.1:${port}: ${error.message}`);
   process.exit(1);
 });
-const { mf } = runtime;
 // miniflare's exit hook answers SIGINT and SIGTERM by killing workerd and exiting at once; here
 // stopping is this process's job (the hook still runs on exit).
 for (const signal of ["SIGINT", "SIGTERM"] as const)
@@ -93,26 +97,12 @@ stop = async () => {
 };
 if (stopRequested) await stop();
 else {
-  const key = await announce();
-  if (key && !stopRequested) void exportBuild?.start({ base: runtime.url.href.replace(/\/$/, ""), key });
+  announce();
+  void exportBuild?.start({ base: runtime.url.href.replace(/\/$/, ""), key });
 }
 
-/** Registers the local key (once the runtime is up), prints where to reach the service, returns the key (none if stopped meanwhile). */
-async function announce(): Promise<string | undefined> {
-  const keyFile = join(localDir, "api-key");
-  const key = localKey(keyFile);
-  const record = {
-    account_id: "local",
-    rate_limit_per_minute: LOCAL_RATE_LIMIT,
-    label: "local development key",
-    created: "local",
-  };
-  try {
-    await registerKey(mf, key, record);
-  } catch (error) {
-    if (stopRequested) return; // stopped meanwhile: the runtime is gone
-    throw error;
-  }
+/** Prints where to reach the service, and with which key. */
+function announce(): void {
   const base = runtime.url.href.replace(/\/$/, "");
   const building = exportBuild
     ? `\nBulk exports of ${exportBuild.names.join(", ")}: being built in the background, smallest first;\n` +
@@ -126,7 +116,6 @@ Local API key (also in ${relative(process.cwd(), keyFile)}): ${key}
   Dashboard: ${base}/ (give it the key on its key page)
 ${building}
 Press Ctrl+C to stop.`);
-  return key;
 }
 
 /** Whether 127.0.0.1:port can be listened on now. */

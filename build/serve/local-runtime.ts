@@ -52,6 +52,19 @@ export async function openLocalKv(persistDir: string) {
   return { mf, kv: await mf.getKVNamespace("KEYS") };
 }
 
+/**
+ * A key written into the persisted local KV while no runtime serves it, so that a runtime started on
+ * it knows the key from its first request (one asked before would be refused, and the refusal cached).
+ */
+export async function registerPersistedKey(persistDir: string, key: string, record: KeyRecord): Promise<void> {
+  const { mf, kv } = await openLocalKv(persistDir);
+  try {
+    await kv.put(keyRecordName(await hashApiKey(key)), JSON.stringify(record), { metadata: record });
+  } finally {
+    await mf.dispose();
+  }
+}
+
 /** Only the local R2 persisted in a directory, the bucket a runtime with `r2PersistDir` serves. */
 export async function openLocalR2(persistDir: string) {
   const mf = new Miniflare({

@@ -4,7 +4,7 @@
 // it gives. Stopped meanwhile, it leaves no marker in the bundles and nothing in its temp directory.
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -31,8 +31,19 @@ const markers = () => readdirSync(join(bundles, "scenarios")).filter((id) => exi
 describe.skipIf(process.platform !== "linux")("npm start's exports", () => {
   it("are said to be on their way (503), then served smallest first; a stop leaves no marker", async () => {
     const { CRISIS, MEGACAP } = defaultIds(bundles);
-    server = launch("npm start", { port: await freePort(), bundles, state: join(dir, "state"), tmp: join(dir, "tmp") });
+    // The key of an earlier start, kept in the state directory: a client may send it from the first
+    // moment the port answers, before the start-up banner.
+    const early = "sm_local_kept_from_an_earlier_start_0123";
+    mkdirSync(join(dir, "state"), { recursive: true });
+    writeFileSync(join(dir, "state", "api-key"), `${early}\n`);
+    const port = await freePort();
+    server = launch("npm start", { port, bundles, state: join(dir, "state"), tmp: join(dir, "tmp") });
+    let first: Response | undefined;
+    while (!first) first = await fetch(`http://127.0.0.1:${port}/scenarios/${MEGACAP}/exports`, { headers: { "X-API-KEY": early } }).catch(() => undefined);
+    // Known from the first answer on: never refused as unknown (which the key cache would then remember).
+    expect(first.status, server.output()).not.toBe(401);
     const { base, key } = await servedAt(server);
+    expect(key).toBe(early);
     const get = (path: string) => fetch(base + path, { headers: { "X-API-KEY": key } });
 
     for (const path of [`/scenarios/${CRISIS}/exports`, `/scenarios/${CRISIS}/exports/prices.parquet`]) {
