@@ -1,10 +1,13 @@
-// A step-forward backtest against a running server (docs/agents.md): examples/backtest.py in TypeScript,
-// the same strategy step for step, so both print the same summary. Run: `node examples/backtest.ts`
-// (Node 22.18 or later runs TypeScript as it is; `npx node` is the project's own Node).
-// For each trading day D it asks with as_of=D (never later), decides after D's close, and trades at
-// the next trading day's open: hold TICKER while its 5-day mean close is above its 20-day one.
+// An agent evaluated in a run (docs/runs.md): examples/backtest.py in TypeScript, the same agent step
+// for step, so both print the same summary. Run: `node examples/backtest.ts` (Node 22.18 or later runs
+// TypeScript as it is; `npx node` is the project's own Node).
+// It opens a run with the account's key, then works with the run's key alone: each trading day D it
+// reads TICKER's prices (answered as of D, never later), decides after D's close, places an order that
+// fills at the next open, and advances. Strategy: hold TICKER (95% of equity) while its 5-day mean close
+// is above its 20-day one. After SYNTH_DAYS days (or the run's end) it finishes the run and prints one
+// JSON line: the book, the score, and the scenario's baselines beside it.
 // Environment: SYNTH_BASE, SYNTH_KEY (default: npm start's .local/api-key), SYNTH_SCENARIO,
-// SYNTH_TICKER, SYNTH_START, SYNTH_END, SYNTH_DAYS. Prints one JSON line.
+// SYNTH_TICKER, SYNTH_START, SYNTH_END, SYNTH_DAYS.
 import { existsSync, readFileSync } from "node:fs";
 
 const env = process.env;
@@ -19,20 +22,18 @@ const TICKER = env.SYNTH_TICKER ?? "AAPL";
 const DAYS = Number(env.SYNTH_DAYS ?? 30);
 const [SHORT, LONG, LOOKBACK] = [5, 20, 45]; // moving averages in trading days; window asked for in calendar days
 
-interface Bar {
-  time: string;
-  open: number;
-  close: number;
-}
-
-async function get(path: string, query: Record<string, string> = {}): Promise<any> {
+/** GET (or POST `body`) with a key: the JSON answer; a 429 waits as told and asks again. */
+async function call(path: string, key: string, body?: object, query: Record<string, string> = {}): Promise<any> {
   const search = new URLSearchParams(query).toString();
   const url = BASE + path + (search ? `?${search}` : "");
-  const response = await fetch(url, { headers: { "X-API-KEY": KEY } });
+  const response = await fetch(url, {
+    method: body ? "POST" : "GET",
+    headers: { "X-API-KEY": key, "Content-Type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (response.status === 429) {
-    // Over the key's rate limit: wait as told, then ask again.
     await new Promise((wake) => setTimeout(wake, 1000 * Number(response.headers.get("Retry-After") ?? 1)));
-    return get(path, query);
+    return call(path, key, body, query);
   }
   if (!response.ok) throw new Error(`${response.status} ${url}: ${await response.text()}`);
   return response.json();
@@ -43,38 +44,40 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 
 // A scenario's id is a hash of its content: by default, the current id of megacap-tech-2023.
 const SCENARIO: string =
-  env.SYNTH_SCENARIO || (await get("/scenarios", { name: "megacap-tech-2023" })).scenarios[0].id;
-const { scenario } = await get(`/scenarios/${SCENARIO}`);
-let day: string = env.SYNTH_START || addDays(scenario.start_date, LOOKBACK);
-// The agent's present; a later SYNTH_END steps into a future branch (docs/agents.md, grading).
-const last: string = env.SYNTH_END || scenario.current_date;
+  env.SYNTH_SCENARIO || (await call("/scenarios", KEY, undefined, { name: "megacap-tech-2023" })).scenarios[0].id;
+const { scenario } = await call(`/scenarios/${SCENARIO}`, KEY);
+const start: string = env.SYNTH_START || addDays(scenario.start_date, LOOKBACK);
+const opened = await call("/runs", KEY, {
+  scenario_id: SCENARIO,
+  agent: "moving-average-example",
+  start_date: start,
+  // A future branch's end_date: the run crosses its current_date.
+  ...(env.SYNTH_END ? { end_date: env.SYNTH_END } : {}),
+});
+const [RUN, RUN_KEY]: [string, string] = [opened.run.run_id, opened.run_key];
+let run = opened.run;
 
-let [cash, shares, pending] = [10_000, 0, null as boolean | null]; // pending: the last close's decision
-let [stepped, trades, equity, first, latest] = [0, 0, cash, null as string | null, null as string | null];
-while (stepped < DAYS && day <= last) {
-  // Everything this step reads is asked for as of D: the bars up to and including D's close.
-  const query = { scenario_id: SCENARIO, ticker: TICKER, as_of: day, start_date: addDays(day, -LOOKBACK) };
-  const bars: Bar[] = (await get("/prices", query)).prices;
-  const bar = bars.at(-1);
-  if (bar?.time === day) {
-    // A trading day (else a weekend or holiday: nothing to do). Yesterday's decision, filled at today's open:
-    if (pending === true && shares === 0) {
-      shares = Math.floor(cash / bar.open);
-      cash -= shares * bar.open;
-      trades += 1;
-    } else if (pending === false && shares > 0) {
-      cash += shares * bar.open;
-      shares = 0;
-      trades += 1;
-    }
-    const closes = bars.map((b) => b.close);
-    if (closes.length >= LONG) pending = mean(closes.slice(-SHORT)) > mean(closes.slice(-LONG));
-    equity = cash + shares * bar.close;
-    [first, latest] = [first ?? day, day];
-    stepped += 1;
+const first: string = run.day;
+let days = 0;
+while (run.status === "running" && days < DAYS) {
+  const day: string = run.day;
+  // No as_of: the run's key is answered as of the run's day, and never later.
+  const query = { scenario_id: SCENARIO, ticker: TICKER, start_date: addDays(day, -LOOKBACK) };
+  const closes: number[] = (await call("/prices", RUN_KEY, undefined, query)).prices.map((b: { close: number }) => b.close);
+  if (closes.length >= LONG) {
+    const hold = mean(closes.slice(-SHORT)) > mean(closes.slice(-LONG));
+    const holding = run.positions.some((p: { ticker: string }) => p.ticker === TICKER);
+    // Buy into 95% of equity, or sell out.
+    if (hold !== holding)
+      await call(`/runs/${RUN}/orders`, RUN_KEY, { ticker: TICKER, target_weight: hold ? 0.95 : 0, client_order_id: `${day}-${TICKER}` });
   }
-  day = addDays(day, 1);
+  run = (await call(`/runs/${RUN}/advance`, RUN_KEY, { client_id: `advance-${day}` })).run;
+  days += 1;
 }
 
-const summary = { scenario: SCENARIO, ticker: TICKER, first_day: first, last_day: latest, days: stepped };
-console.log(JSON.stringify({ ...summary, trades, shares, final_equity: equity }));
+if (run.status === "running") run = (await call(`/runs/${RUN}/finish`, RUN_KEY, { client_id: "finish" })).run;
+const fills = (await call(`/runs/${RUN}/ledger`, RUN_KEY)).ledger.filter((e: { kind: string }) => e.kind === "fill");
+const scored = await call(`/runs/${RUN}/score`, RUN_KEY);
+const baselines = Object.fromEntries(scored.baselines.map((b: any) => [b.name, b.score.total_return]));
+const summary = { scenario: SCENARIO, ticker: TICKER, first_day: first, last_day: run.day, days };
+console.log(JSON.stringify({ ...summary, trades: fills.length, final_equity: run.equity, score: scored.score, baselines }));

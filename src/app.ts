@@ -2,8 +2,8 @@
 // OpenAPIHono app that also publishes them as /openapi.json. Order of a request: method check,
 // the store's reader, the routes that need no key, the key and its rate limit, then the data routes.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { BundleReader } from "./bundle/reader.ts";
-import { FetcherBundleStore, R2BundleStore, type BundleStore } from "./bundle/store.ts";
+import type { BundleReader } from "./bundle/reader.ts";
+import { newReader } from "./bundle/from-env.ts";
 import type { AppEnv, Env } from "./env.ts";
 import { requireApiKey } from "./http/auth.ts";
 import { ApiError } from "./http/errors.ts";
@@ -14,20 +14,7 @@ import * as mcp from "./mcp/server.ts";
 import { FAMILY_ROUTES } from "./routes/index.ts";
 import * as keys from "./routes/keys.ts";
 import * as meta from "./routes/meta.ts";
-
-const DEFAULT_CACHE_MB = 64;
-
-/** Deployment binds an R2 bucket; the local runtime binds the bundles directory instead. */
-function newReader(env: Env): BundleReader {
-  const chosen: BundleStore | null = env.BUNDLES
-    ? new R2BundleStore(env.BUNDLES)
-    : env.BUNDLE_FILES
-      ? new FetcherBundleStore(env.BUNDLE_FILES)
-      : null;
-  if (!chosen) throw new Error("no bundle store bound: set BUNDLES (R2) or BUNDLE_FILES");
-  const mb = Number(env.BUNDLE_CACHE_MB ?? DEFAULT_CACHE_MB) || DEFAULT_CACHE_MB;
-  return new BundleReader(chosen, mb * 1024 * 1024);
-}
+import * as runs from "./runs/routes.ts";
 
 /** The app; its reader (and so its shard cache) lives as long as the isolate. */
 export function createApp(): ApiApp {
@@ -62,6 +49,7 @@ export function createApp(): ApiApp {
 
   app.use("*", requireApiKey);
   keys.registerAccount(app);
+  runs.register(app);
   for (const family of FAMILY_ROUTES) family.register(app);
   return app;
 }

@@ -1,6 +1,8 @@
 import type { BundleReader } from "./bundle/reader.ts";
 import type { Clock, KeyRecord } from "./keys.ts";
 import type { RateLimiter } from "./ratelimit.ts";
+import type { AccountRuns } from "./runs/account-runs.ts";
+import type { RunObject } from "./runs/run-object.ts";
 
 export interface Env {
   /** Deployment store (R2). */
@@ -9,6 +11,10 @@ export interface Env {
   BUNDLE_FILES?: Fetcher;
   KEYS: KVNamespace;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** One object per run: its book, ledger and clock (docs/runs.md). */
+  RUNS: DurableObjectNamespace<RunObject>;
+  /** One object per account: the runs it opened. */
+  ACCOUNT_RUNS: DurableObjectNamespace<AccountRuns>;
   ENVIRONMENT?: string;
   /** The credential of key management on a deployment (a secret: README, "Keys"); `local` needs none. */
   OPERATOR_KEY?: string;

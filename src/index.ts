@@ -4,6 +4,8 @@ import type { Env } from "./env.ts";
 import { admit } from "./http/admit.ts";
 
 export { RateLimiter } from "./ratelimit.ts";
+export { AccountRuns } from "./runs/account-runs.ts";
+export { RunObject } from "./runs/run-object.ts";
 
 const app = createApp();
 

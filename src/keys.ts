@@ -8,6 +8,8 @@ export interface KeyRecord {
   created: string;
   /** A clock key's binding (docs/clock-keys.md); absent for an ordinary key. */
   clock?: Clock;
+  /** A run key's run (docs/runs.md): its clock's horizon is the run's day, read from the run at each request. */
+  run?: { run_id: string };
 }
 
 /**

@@ -20,6 +20,8 @@ import { z } from "zod";
 import { assetKey, CATALOG_KEY, manifestKey, validationKey } from "../../src/bundle/layout.ts";
 import { ASSETS } from "../../src/docs/assets.ts";
 import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "../../src/bundle/types.ts";
+import type { BaselineScore } from "../../src/runs/baselines.ts";
+import { readBaselines, writeBaselines } from "../runs/baselines.ts";
 import { allFundTickers } from "../models/funds.ts";
 import { banks } from "../models/rates.ts";
 import { maskedName, maskedStamp, maskScenario } from "../mask/mask-bundle.ts";
@@ -127,7 +129,7 @@ export function staleScenarios(options: BuildOptions, inputsHash: string): strin
 }
 
 /** The result in the sources' order, whatever order scenarios finished in; then the catalog. */
-function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): BuildResult {
+async function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): Promise<BuildResult> {
   const result: BuildResult = { built: [], skipped: [], reports: new Map(), branchFailures: new Map(), ids: new Map() };
   const versions = readVersions(p.outDir);
   const add = (name: string, id: string) => {
@@ -167,6 +169,8 @@ function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): BuildResult 
     result.reports.set(name, twin.report);
     add(name, twin.manifest.scenario.id);
   }
+  // Every scenario's baselines, once, from its shards (a kept one has them already).
+  for (const id of new Set(result.ids.values())) await writeBaselines(join(p.outDir, "scenarios", id));
   writeLibrary(p, versions);
   return result;
 }
@@ -229,6 +233,7 @@ function writeLibrary(p: Plan, versions: Versions): void {
       (m) => readReportHealth(p.outDir, m),
       retired,
       (m) => readStamp(p.outDir, m.scenario.id),
+      (m) => readBaselines(join(p.outDir, "scenarios", m.scenario.id)),
     ),
   };
   mkdirSync(p.outDir, { recursive: true });
@@ -243,6 +248,7 @@ export function catalogEntries(
   healthy: (m: Manifest) => boolean,
   retired: ReadonlySet<string> = new Set(),
   stamp: (m: Manifest) => string | undefined = () => undefined,
+  baselines: (m: Manifest) => BaselineScore[] = () => [],
 ): CatalogEntry[] {
   const order = (m: Manifest) => (versions[m.scenario.name] ?? []).indexOf(m.scenario.id);
   const sorted = [...manifests].sort((a, b) => order(a) - order(b));
@@ -256,6 +262,7 @@ export function catalogEntries(
     superseded_by: null,
     twin_scenario_id: null,
     ...(stamp(m) ? { build_stamp: stamp(m) } : {}),
+    baselines: baselines(m),
   }));
   return linkedEntries(entries, retired);
 }
@@ -290,7 +297,7 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192 };
  * Builds the library in this thread, one scenario after another, synchronously (tests, and a test's
  * changed generator). `buildLibrary` uses every core.
  */
-export function buildScenarios(options: ScenariosOptions = {}): BuildResult {
+export async function buildScenarios(options: ScenariosOptions = {}): Promise<BuildResult> {
   const p = plan(options);
   const progress = libraryProgress(p.tasks.length, options.quiet ?? false, true);
   const built = new Map<string, BuiltScenario>();

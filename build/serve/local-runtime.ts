@@ -29,7 +29,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<S
     scriptPath,
     compatibilityDate: compatibilityDate(),
     kvNamespaces: ["KEYS"],
-    durableObjects: { RATE_LIMITER: { className: "RateLimiter", useSQLite: true } },
+    durableObjects: {
+      RATE_LIMITER: { className: "RateLimiter", useSQLite: true },
+      RUNS: { className: "RunObject", useSQLite: true },
+      ACCOUNT_RUNS: { className: "AccountRuns", useSQLite: true },
+    },
     ...(options.useR2 || options.r2PersistDir
       ? { r2Buckets: ["BUNDLES"], ...(options.r2PersistDir ? { r2Persist: options.r2PersistDir } : {}) }
       : { serviceBindings: { BUNDLE_FILES: { disk: { path: resolve(options.bundlesDir), writable: false } } } }),

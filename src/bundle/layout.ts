@@ -5,6 +5,8 @@ export const CATALOG_KEY = "catalog.mpk";
 /** Paths inside a scenario's directory: the build writes them before it knows the id. */
 export const MANIFEST_PATH = "manifest.mpk";
 export const VALIDATION_PATH = "validation.mpk";
+/** A scenario's baselines (build/runs/baselines.ts), scored from its shards after they are written. */
+export const BASELINES_PATH = "baselines.mpk";
 export const shardPath = (shardName: string) => `shards/${shardName}.mpk`;
 
 /** The store key of a path inside a scenario's directory. */

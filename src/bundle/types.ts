@@ -1,6 +1,7 @@
 // Shapes stored in a bundle and shared by the build (which writes them) and the worker (which reads them).
 // The public resources among them are declared once, as zod schemas, in src/contract/resources.ts.
 import type { CompanyFacts, Scenario, ValidationReport } from "../contract/resources.ts";
+import type { BaselineScore } from "../runs/baselines.ts";
 
 export type { CompanyFacts, PublicSummary, ValidationCheck, ValidationReport } from "../contract/resources.ts";
 /** The Scenario resource as served (without `available_tickers`, which the detail route adds). */
@@ -44,6 +45,8 @@ export interface CatalogEntry {
   masked?: true;
   /** Which source and generator built it (build/pipeline/library.ts): what a publish from CI compares to skip it. */
   build_stamp?: string;
+  /** Its baselines, scored by the runs' engine over its whole window (build/runs/baselines.ts). */
+  baselines?: BaselineScore[];
 }
 
 /**

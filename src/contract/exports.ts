@@ -52,7 +52,7 @@ export const ExportFile = z
 
 export const ExportManifest = z
   .object({
-    scenario_id: field(z.string(), "The scenario.", "c2f26798-16ae-81ab-9df7-f7d5c2e27826"),
+    scenario_id: field(z.string(), "The scenario.", "0126f9b8-e2d9-8186-aac8-f2936bb28fd8"),
     scenario_name: field(z.string(), "Its name.", "megacap-tech-2023"),
     as_of: day(
       "The horizon of every row: the scenario's current_date (a future branch's continuation is not exported).",

@@ -227,6 +227,9 @@ export const bodyList = <T extends z.ZodType<string>>(item: T, doc: Doc) =>
     .transform((values) => [...new Set(values)])
     .meta({ ...doc, example: [doc.example] });
 
+/** A ticker in a body, normalized as in a query (`brk.b` is `BRK-B`). */
+export const bodyTicker = (doc: Doc) => tickerValue().meta(doc);
+
 /** Tickers in a body, normalized as in a query (`brk.b` is `BRK-B`). */
 export const bodyTickers = (doc: Doc) => bodyList(tickerValue(), doc);
 

@@ -4,6 +4,7 @@
 // describe, and the tests validate live answers against them. Each schema with an `id` becomes a
 // named component of the document.
 import { z } from "zod";
+import { Baseline } from "../runs/contract.ts";
 import { day, field } from "./fields.ts";
 import { EVENT_TYPE_NAMES } from "./vocabulary.ts";
 
@@ -78,6 +79,9 @@ export const ScenarioListing = Scenario.extend({
     "True for a masked twin: another scenario's world under pseudonymous tickers, names and CIKs, its years moved by a multiple of 28 (docs/masked-twins.md). The catalog does not say which scenario it masks.",
     false,
   ),
+  baselines: z.array(Baseline).meta({
+    description: "Cash, the benchmark held, and equal weight rebalanced monthly, scored over the whole window by the runs' engine (docs/runs.md).",
+  }),
 }).meta({ id: "ScenarioListing", description: "A scenario as the library lists it, with its links to other versions and its twin." });
 
 export const Theme = z
@@ -99,6 +103,7 @@ export const ScenarioDetail = Scenario.extend({
     "AAPL",
     "SPY",
   ]),
+  baselines: z.array(Baseline).meta({ description: "The scenario's baselines, as the catalog lists them." }),
 }).meta({ id: "ScenarioDetail", description: "A scenario with its instruments." });
 
 export const CompanyFacts = z

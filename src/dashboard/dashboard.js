@@ -256,6 +256,8 @@ async function scenarioPage(id) {
   <h3>Reading</h3><div id="reader">Click a marker on the chart or in the list.</div>
   <div class="panels"><div><h3>Macro tape</h3><div id="macro" class="small-chart"></div></div>
   <div><h3>Policy rate</h3><div id="rates" class="small-chart"></div></div></div>
+  <h2>Baselines</h2><p>Scored by the runs' engine over the scenario's window (docs/runs.md); an agent's run is shown beside them.</p>
+  ${baselinesTable(scenario.baselines ?? [])}
   <h2>Validation report</h2><div id="validation"></div>`;
   const form = document.getElementById("controls");
   const redraw = () => {
@@ -383,8 +385,11 @@ async function route() {
   keyStatus();
   const hash = location.hash.slice(1) || "/";
   const scenario = /^\/scenario\/([^/]+)$/.exec(hash);
+  const run = /^\/run\/([^/]+)$/.exec(hash);
   try {
     if (scenario) await scenarioPage(decodeURIComponent(scenario[1]));
+    else if (run) await runPage(decodeURIComponent(run[1]));
+    else if (hash === "/runs") await runsPage();
     else if (hash === "/keys") await keysPage();
     else await browser();
     view.dataset.ready = "true";

@@ -14,13 +14,14 @@ export const DASHBOARD_PAGE = `<!doctype html>
 <body>
 <header>
   <strong>Synthetic market data</strong>
-  <nav><a href="#/">Scenarios</a> <a href="#/keys">Keys</a> <a href="/docs">API reference</a> <a href="/openapi.json">OpenAPI</a></nav>
+  <nav><a href="#/">Scenarios</a> <a href="#/runs">Runs</a> <a href="#/keys">Keys</a> <a href="/docs">API reference</a> <a href="/openapi.json">OpenAPI</a></nav>
   <span id="key-status"></span>
 </header>
 <main id="view"><p>Read-only JSON over synthetic market worlds. The API reference is at <a href="/docs">/docs</a>.</p></main>
 <footer>Charts by <a href="https://www.tradingview.com/">TradingView</a> Lightweight Charts&trade;.
 Agents written for financialdatasets.ai: base URL <code>/fd/{scenario_id}</code>; MCP tools at <code>POST /mcp</code>.</footer>
 <script src="/docs/lightweight-charts.js"></script>
+<script src="/docs/dashboard-runs.js"></script>
 <script src="/docs/dashboard.js"></script>
 </body>
 </html>

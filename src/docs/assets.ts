@@ -17,5 +17,6 @@ export const ASSETS: Record<string, Asset> = {
   "swagger-ui.css": { type: CSS, from: "swagger-ui-dist/swagger-ui.css" },
   "lightweight-charts.js": { type: JS, from: "lightweight-charts/dist/lightweight-charts.standalone.production.js" },
   "dashboard.js": { type: JS, from: "./src/dashboard/dashboard.js" },
+  "dashboard-runs.js": { type: JS, from: "./src/dashboard/runs.js" },
   "dashboard.css": { type: CSS, from: "./src/dashboard/dashboard.css" },
 };

@@ -6,6 +6,7 @@
 // says no.
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.ts";
+import type { Clock } from "../keys.ts";
 import type { RateDecision } from "../rate-window.ts";
 import { CLOCK_HEADER } from "./clock.ts";
 import { ApiError } from "./errors.ts";
@@ -31,10 +32,17 @@ export async function authenticate(c: Context<AppEnv>) {
   return found;
 }
 
+/** A run key's clock: the run's scenario at the run's day, as the run's object says now. */
+async function runClock(c: Context<AppEnv>, runId: string): Promise<Clock> {
+  const now = await c.env.RUNS.get(c.env.RUNS.idFromName(runId)).clock();
+  if (!now) throw new ApiError(401, "Missing or invalid X-API-KEY header");
+  return { scenario_id: now.scenario_id, horizon: now.day };
+}
+
 export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { hash, record } = await authenticate(c);
-  c.set("clock", record.clock);
-  c.set("account", record);
+  c.set("clock", record.run ? await runClock(c, record.run.run_id) : record.clock);
+  c.set("account", record.run ? { ...record, clock: c.get("clock") } : record);
 
   const limit = record.rate_limit_per_minute;
   leases.begin(hash);

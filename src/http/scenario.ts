@@ -116,6 +116,11 @@ export class Scenario {
   static async open(reader: BundleReader, scenarioId: string, dates: (string | undefined)[]): Promise<Scenario> {
     const manifest = (await reader.catalogEntry(scenarioId)) ? await reader.manifest(scenarioId) : null;
     if (!manifest) throw await unknownScenario(reader, scenarioId);
+    return Scenario.ofManifest(reader, manifest, dates);
+  }
+
+  /** A scenario whose manifest is at hand (the build reads one it has just written, before any catalog names it). */
+  static ofManifest(reader: BundleReader, manifest: Manifest, dates: (string | undefined)[]): Scenario {
     return new Scenario(reader, manifest, horizonOf(dates, manifest.scenario.current_date));
   }
 

@@ -48,6 +48,25 @@ interface Described {
   limit?: { default: number; maximum: number };
 }
 
+/**
+ * A tool's input schema: a GET route's parameters, or a POST route's body and its path parameters.
+ */
+function inputOf(tool: Tool, op: { parameters?: Json[]; requestBody?: Json }, components: Record<string, unknown>): Schema {
+  let input: Schema = { type: "object", properties: {}, required: [] };
+  if (tool.method === "POST" && op.requestBody) {
+    const body = (op.requestBody as { content: { "application/json": { schema: unknown } } }).content;
+    const schema = inline(body["application/json"].schema, components) as Schema;
+    input = { ...schema, properties: { ...schema.properties }, required: [...(schema.required ?? [])] };
+  }
+  for (const p of op.parameters ?? []) {
+    const name = p.name as string;
+    if (name === "strict" || tool.omit?.includes(name) || (tool.method === "POST" && p.in !== "path")) continue;
+    input.properties![name] = { ...(p.schema as Schema), description: (p.schema as Schema).description };
+    if (p.required) input.required!.push(name);
+  }
+  return input;
+}
+
 /** Each tool as MCP lists it: its route's parameters as its input schema, `limit` capped at MAX_ROWS. */
 function describe(app: ApiApp): Map<string, Described> {
   const doc = openApiDocument(app) as unknown as {
@@ -61,22 +80,9 @@ function describe(app: ApiApp): Map<string, Described> {
   for (const tool of TOOLS) {
     const op = doc.paths[tool.path]?.[tool.method === "POST" ? "post" : "get"];
     if (!op) throw new Error(`tool ${tool.name}: no route ${tool.method ?? "GET"} ${tool.path}`);
-    let input: Schema;
-    if (tool.method === "POST") {
-      const body = (op.requestBody as { content: { "application/json": { schema: unknown } } }).content;
-      input = inline(body["application/json"].schema, doc.components.schemas) as Schema;
-      input = { ...input, properties: { ...input.properties }, required: [...(input.required ?? [])] };
-    } else {
-      input = { type: "object", properties: {}, required: [] };
-      for (const p of op.parameters ?? []) {
-        const name = p.name as string;
-        if (name === "strict" || tool.omit?.includes(name)) continue;
-        input.properties![name] = { ...(p.schema as Schema), description: (p.schema as Schema).description };
-        if (p.required) input.required!.push(name);
-      }
-    }
+    const input = inputOf(tool, op, doc.components.schemas);
     const props = input.properties!;
-    const takesScenario = "scenario_id" in props;
+    const takesScenario = "scenario_id" in props && !tool.run;
     if (takesScenario && !("as_of" in props))
       props.as_of = {
         type: "string",
@@ -156,15 +162,16 @@ async function call(app: ApiApp, c: Context<AppEnv>, described: Described, args:
 
   const origin = new URL(c.req.url).origin;
   const headers = { "X-API-KEY": c.req.header("x-api-key")!, "Content-Type": "application/json" };
+  const inPath = new Set<string>();
+  const path = tool.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    inPath.add(name);
+    return encodeURIComponent(String(rest[name] ?? ""));
+  });
   let request: Request;
   if (tool.method === "POST") {
-    request = new Request(`${origin}${tool.path}`, { method: "POST", headers, body: JSON.stringify(rest) });
+    const sent = Object.fromEntries(Object.entries(rest).filter(([name]) => !inPath.has(name)));
+    request = new Request(`${origin}${path}`, { method: "POST", headers, body: JSON.stringify(sent) });
   } else {
-    const inPath = new Set<string>();
-    const path = tool.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      inPath.add(name);
-      return encodeURIComponent(String(rest[name] ?? ""));
-    });
     request = new Request(`${origin}${path}?${queryOf(rest, inPath)}`, { headers });
   }
   const res = await innerFetch(app, c, request);

@@ -13,6 +13,8 @@ export interface Tool {
   use: string;
   /** Parameters the tool does not offer. */
   omit?: readonly string[];
+  /** A tool of runs (docs/runs.md): it reads no scenario at a date, so it takes no `as_of`. */
+  run?: true;
 }
 
 export const TOOLS: readonly Tool[] = [
@@ -153,4 +155,48 @@ export const TOOLS: readonly Tool[] = [
     rows: "index_funds",
     use: "An index fund's composition, or the funds that hold a company.",
   },
+  // Runs (docs/runs.md): with a run key, an agent trades its run and reads the world as of the run's day.
+  {
+    name: "start_run",
+    path: "/runs",
+    method: "POST",
+    run: true,
+    use: "Open an evaluation run (with an account key): the answer's run_key is the agent's, reading as of the run's day.",
+  },
+  { name: "list_runs", path: "/runs", rows: "runs", run: true, use: "Your runs (with a run key: its own)." },
+  {
+    name: "get_portfolio",
+    path: "/runs/{run_id}",
+    run: true,
+    use: "The run's book: its day, cash, positions marked at the close, equity, open orders, and once finished its score.",
+  },
+  {
+    name: "place_orders",
+    path: "/runs/{run_id}/orders",
+    method: "POST",
+    run: true,
+    use: "Place orders on the run's day (all or none); they fill at the next session's open (market) or within its range (limit).",
+  },
+  {
+    name: "cancel_order",
+    path: "/runs/{run_id}/orders/{order_id}/cancel",
+    method: "POST",
+    run: true,
+    use: "Cancel an order placed on the run's day, before advancing.",
+  },
+  {
+    name: "advance_day",
+    path: "/runs/{run_id}/advance",
+    method: "POST",
+    run: true,
+    use: "Move the run to its next trading day (or up to `to`): orders fill, dividends and splits apply, positions are marked.",
+  },
+  { name: "finish_run", path: "/runs/{run_id}/finish", method: "POST", run: true, use: "End the run now and score it." },
+  {
+    name: "get_score",
+    path: "/runs/{run_id}/score",
+    run: true,
+    use: "The run's score once finished, beside the scenario's baselines (cash, the benchmark, equal weight).",
+  },
+  { name: "get_ledger", path: "/runs/{run_id}/ledger", rows: "ledger", run: true, use: "The run's fills, dividends, splits and fees." },
 ];

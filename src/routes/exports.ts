@@ -20,7 +20,7 @@ const scenarioId = z
   .string()
   .min(1)
   .max(64)
-  .meta({ description: "The scenario.", example: "c2f26798-16ae-81ab-9df7-f7d5c2e27826" });
+  .meta({ description: "The scenario.", example: "0126f9b8-e2d9-8186-aac8-f2936bb28fd8" });
 
 /** Retry-After while an export is being built: a moment at least, a rate-limit window at most (the clients' longest wait). */
 const RETRY_SECONDS = { min: 2, max: 60 };

@@ -19,7 +19,7 @@ const PREFIX = 12;
 
 const Clock = z
   .object({
-    scenario_id: field(z.string(), "The one scenario the key reads.", "c2f26798-16ae-81ab-9df7-f7d5c2e27826"),
+    scenario_id: field(z.string(), "The one scenario the key reads.", "0126f9b8-e2d9-8186-aac8-f2936bb28fd8"),
     horizon: day("The last date any answer to the key shows."),
   })
   .meta({ id: "Clock", description: "A clock key's binding (docs/clock-keys.md)." });
@@ -50,7 +50,7 @@ const NewKey = z
     scenario_id: field(
       z.string().min(1).max(64),
       "A clock key's scenario (with `horizon`).",
-      "c2f26798-16ae-81ab-9df7-f7d5c2e27826",
+      "0126f9b8-e2d9-8186-aac8-f2936bb28fd8",
     ).optional(),
     horizon: field(z.string(), "A clock key's horizon, YYYY-MM-DD (with `scenario_id`).", "2023-06-30").optional(),
   })
@@ -232,6 +232,8 @@ export function registerManagement(app: ApiApp): void {
     const { horizon } = await bodyOf(c, Horizon);
     const { name, record } = await oneKey(c, prefix.data.hash_prefix);
     if (!record.clock) throw new ApiError(422, `Key ${prefix.data.hash_prefix} is not a clock key`);
+    if (record.run)
+      throw new ApiError(422, `Key ${prefix.data.hash_prefix} is a run's key: its clock is the run's day (POST /runs/{id}/advance)`);
     const moved = { ...record, clock: dated(() => advancedClock(record.clock!, horizon)) };
     await put(c, name, moved);
     return c.json({ entry: entryOf(name, moved) });

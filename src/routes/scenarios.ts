@@ -119,8 +119,12 @@ export function register(app: ApiApp): void {
   // Registered before /scenarios/{scenario_id}, which would take "themes" for an id.
   serve(app, listThemes, async (_, __, c) => ({ themes: themesOf((await c.get("reader").catalog()).scenarios) }));
 
-  serve(app, getScenario, async (_, scenario) => ({
-    scenario: { ...scenario.manifest.scenario, available_tickers: (await scenario.instruments()).keys },
+  serve(app, getScenario, async (_, scenario, c) => ({
+    scenario: {
+      ...scenario.manifest.scenario,
+      available_tickers: (await scenario.instruments()).keys,
+      baselines: (await c.get("reader").catalogEntry(scenario.manifest.scenario.id))?.baselines ?? [],
+    },
   }));
 
   serve(app, getValidation, async (_, scenario) => {
@@ -135,6 +139,7 @@ const listing = (e: CatalogEntry) => ({
   superseded_by: e.superseded_by,
   twin_scenario_id: e.twin_scenario_id,
   masked: e.masked ?? false,
+  baselines: e.baselines ?? [],
 });
 
 /** The themes of the current versions, by name. */

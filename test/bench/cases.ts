@@ -111,6 +111,54 @@ function agentLoop(): string[] {
   return paths;
 }
 
+/** Runs that each hold 50 positions of the 100-company scenario, for the runs' cases. */
+const RUNS = 16;
+const HELD = 50;
+
+/**
+ * (u) and (v): runs of the 100-company scenario, each holding HELD positions. (u) is a trading day of
+ * each run in turn: five one-share orders on held tickers, then an advance; (v) a read with a run key.
+ */
+async function runCases(service: Runtime, tickers: string[]): Promise<Case[]> {
+  const post = (path: string, body: object, key = KEY) => getJson<Record<string, any>>(`${service.base}${path}`, { "X-API-KEY": key, "Content-Type": "application/json" }, JSON.stringify(body));
+  const held = tickers.slice(0, HELD);
+  const { scenario } = await getJson<{ scenario: { start_date: string } }>(`${service.base}/scenarios/${HISTORY}`, keyed);
+  const runs = await inParallel(RUNS, 4, async (k) => {
+    const opening = { scenario_id: HISTORY, agent: `bench-${k}`, start_date: scenario.start_date, starting_cash: 10_000_000 };
+    const { run, run_key } = await post("/runs", opening);
+    await post(`/runs/${run.run_id}/orders`, { orders: held.map((ticker) => ({ ticker, target_weight: 0.9 / HELD })) }, run_key);
+    await post(`/runs/${run.run_id}/advance`, {}, run_key);
+    return { id: run.run_id as string, key: run_key as string };
+  });
+  const positions = (await getJson<{ run: { positions: unknown[] } }>(`${service.base}/runs/${runs[0].id}`, { "X-API-KEY": runs[0].key })).run.positions.length;
+  const day = (n: number) => {
+    const run = runs[n % RUNS];
+    const step = Math.floor(n / RUNS) % 6;
+    const headers = { "X-API-KEY": run.key, "Content-Type": "application/json" };
+    if (step === 5) return { path: `/runs/${run.id}/advance`, headers, body: "{}" };
+    const ticker = held[(Math.floor(n / RUNS) * 5 + step) % HELD];
+    return { path: `/runs/${run.id}/orders`, headers, body: JSON.stringify({ ticker, side: step % 2 ? "sell" : "buy", shares: 1 }) };
+  };
+  return [
+    {
+      id: "u",
+      name: "(u) a run's trading day: 5 orders + advance",
+      runtime: service,
+      request: day,
+      expect: ok,
+      notes: [`${RUNS} runs of the 100-company scenario, each holding ${positions} positions; a trading day is 6 requests, so days/s = rps / 6`],
+    },
+    {
+      id: "v",
+      name: "(v) /prices 1y through a run key, warm",
+      runtime: service,
+      request: (n) => ({ path: `/prices?scenario_id=${HISTORY}&ticker=${encodeURIComponent(held[0])}&start_date=2015-01-01`, headers: { "X-API-KEY": runs[n % RUNS].key } }),
+      expect: ok,
+      notes: ["each request asks the run's object for its day, then reads at it"],
+    },
+  ];
+}
+
 /** The front door: two loads, each alternating between `npm start`'s port and miniflare's entry socket. */
 function frontDoorCases(port: Runtime, entry: Runtime, oneYear: string): Case[] {
   const loop = agentLoop();
@@ -563,6 +611,7 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       notes: [await gzipNote(service, f500.at(0).path), "shares (f)'s rotation"],
     },
     ...frontDoorCases(port, service, oneYear),
+    ...(await runCases(service, historyTickers)),
   ];
 }
 

@@ -54,6 +54,8 @@ const TARGETS: Target[] = [
   { label: "(o') a news article's text, uncached", caseId: "o'", min: 0.25 },
   { label: "(p') one company's filing sections of a fiscal year, uncached", caseId: "p'", min: 0.25 },
   { label: "(q') one company's analyst notes as of a date, uncached", caseId: "q'", min: 0.25 },
+  { label: "(u)  a run's trading day (5 orders + advance, 50 positions), per request", caseId: "u", min: 0.25 },
+  { label: "(v)  a read through a run key", caseId: "v", min: 0.25 },
 ];
 const FRONT_DOOR_TARGETS: FrontDoorTarget[] = [
   { label: "(l) warm /prices at 16 connections, throughput x the entry socket", caseId: "l", minThroughput: 0.9 },
@@ -83,7 +85,7 @@ process.once("SIGINT", () => {
 try {
   // 1. Build: the library scenarios plus the two ten-year ones.
   log(`building scenarios into ${outDir} (the 500-company one takes about a minute)`);
-  const built = buildBenchScenarios(srcDir, outDir);
+  const built = await buildBenchScenarios(srcDir, outDir);
   const buildLine =
     `build: ${built.scenarios} scenarios (${built.built} built), ${built.bars} bars, ${built.seconds.toFixed(1)} s, ` +
     (built.built === built.scenarios

@@ -45,7 +45,7 @@ export interface BuiltLibrary {
 }
 
 /** Build every scenario into `outDir` (sources staged in `srcDir`); bars = instruments x days, from the catalog. */
-export function buildBenchScenarios(srcDir: string, outDir: string): BuiltLibrary {
+export async function buildBenchScenarios(srcDir: string, outDir: string): Promise<BuiltLibrary> {
   mkdirSync(srcDir, { recursive: true });
   for (const f of readdirSync(DEFAULT_SRC_DIR).filter((f) => f.endsWith(".yaml"))) {
     copyFileSync(join(DEFAULT_SRC_DIR, f), join(srcDir, f));
@@ -53,7 +53,7 @@ export function buildBenchScenarios(srcDir: string, outDir: string): BuiltLibrar
   const path = join(srcDir, "bench-history.yaml");
   if (!existsSync(path) || readFileSync(path, "utf8") !== HISTORY_THEME) writeFileSync(path, HISTORY_THEME);
   const started = performance.now();
-  const result = buildScenarios({ srcDir, outDir, quiet: true });
+  const result = await buildScenarios({ srcDir, outDir, quiet: true });
   const seconds = (performance.now() - started) / 1000;
   // The catalog's entries (not the manifests, whose shape is the build's business) give the sizes.
   const catalog = unpack(readFileSync(join(outDir, CATALOG_KEY))) as {

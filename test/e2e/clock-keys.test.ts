@@ -15,12 +15,20 @@ const H = CLOCK.horizon;
 /** After the horizon, before the scenario's current_date (2023-12-29). */
 const LATER = "2023-11-30";
 
+/** A run's key is a clock key whose horizon is the run's day (docs/runs.md): one on its first day, H. */
+let runKey: Promise<string> | undefined;
+function runKeyAtHorizon(): Promise<string> {
+  runKey ??= body("/runs", { scenario_id: MEGACAP, agent: "clock-e2e", start_date: H }).then((a) => a.run_key as string);
+  return runKey;
+}
+
 describe("a clock key", () => {
   it("gets from every route what the same request as of its horizon gets, with as_of later or none", async () => {
     const reference = await crawl(base, KEY, MEGACAP, H);
     expect(reference.rows).toBeGreaterThan(5_000);
     const expected = [...reference.answers.values()];
     expect([...(await crawl(base, CLOCK.key, MEGACAP, LATER)).answers.values()]).toEqual(expected);
+    expect([...(await crawl(base, await runKeyAtHorizon(), MEGACAP, LATER)).answers.values()]).toEqual(expected);
     // With no date at all the same, but where a route requires `as_of` (a snapshot): that stays required.
     const required = `422 {"detail":"Query parameter 'as_of' is required"`;
     const undated = [...(await crawl(base, CLOCK.key, MEGACAP, undefined)).answers.values()];
@@ -106,7 +114,7 @@ describe("a clock key", () => {
       );
       return client;
     };
-    const [clocked, reference] = [await connect(CLOCK.key), await connect(KEY)];
+    const [clocked, run, reference] = [await connect(CLOCK.key), await connect(await runKeyAtHorizon()), await connect(KEY)];
     const text = async (client: Client, name: string, args: Record<string, unknown>) => {
       const result = (await client.callTool({ name, arguments: args })) as {
         isError?: boolean;
@@ -118,6 +126,7 @@ describe("a clock key", () => {
       for (const [name, args] of Object.entries(TOOL_CALLS)) {
         if (name === "list_scenarios" || name === "get_scenario") {
           expect((await text(clocked, name, args)).text, name).toMatch(/This key is a clock key/);
+          expect((await text(run, name, args)).text, name).toMatch(/This key is a clock key/);
           continue;
         }
         const expected = await text(reference, name, args.scenario_id ? { ...args, as_of: H } : args);
@@ -127,11 +136,14 @@ describe("a clock key", () => {
           expected.text = expected.text.replace(/^\{"answered_as_of":"[\d-]+"/, `{"answered_as_of":"${H}"`);
         // Without as_of too, unless the tool requires it.
         const undated = "as_of" in args ? [] : [args];
-        for (const asked of [{ ...args, as_of: LATER }, ...undated])
+        for (const asked of [{ ...args, as_of: LATER }, ...undated]) {
           expect(await text(clocked, name, args.scenario_id ? asked : args), name).toEqual(expected);
+          expect(await text(run, name, args.scenario_id ? asked : args), name).toEqual(expected);
+        }
       }
     } finally {
       await clocked.close();
+      await run.close();
       await reference.close();
     }
   }, 120_000);

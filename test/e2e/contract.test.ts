@@ -5,7 +5,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { base, json, MEGACAP, post, request } from "./client.ts";
-import { OPEN_ROUTES, OPERATOR_ROUTES, POST_SAMPLES, SAMPLES } from "./samples.ts";
+import { isRunRoute, OPEN_ROUTES, OPERATOR_ROUTES, openSampleRun, POST_SAMPLES, runSamples, SAMPLES } from "./samples.ts";
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -128,6 +128,35 @@ describe.each(Object.keys(SAMPLES).filter((p) => p !== "/" && !p.startsWith("/do
     });
   },
 );
+
+// The run routes, on a run of this file's own: each answer of the sample order validates (GETs
+// first, then the writes in the order a day takes: order, cancel, advance, finish, open another).
+describe("the run routes answer as documented", () => {
+  it("with 200 bodies that validate against their schemas, and refusals against the Error schema", async () => {
+    const { runId, orderId } = await openSampleRun();
+    const samples = runSamples(runId, orderId);
+    const paths = Object.keys(document.paths).filter(isRunRoute);
+    expect(paths.sort()).toEqual([...new Set([...Object.keys(samples.get), ...Object.keys(samples.post)])].sort());
+    for (const [route, path] of Object.entries(samples.get)) {
+      const res = await request(path);
+      expect(res.status, route).toBe(200);
+      const validate = validatorOf(route, "200");
+      expect(validate(await json(res)) ? [] : validate.errors, route).toEqual([]);
+    }
+    for (const route of ["/runs/{run_id}/orders", "/runs/{run_id}/orders/{order_id}/cancel", "/runs/{run_id}/advance", "/runs/{run_id}/finish", "/runs"]) {
+      const { path, body: sent } = samples.post[route];
+      const res = await post(path, sent);
+      expect(res.status, route).toBe(200);
+      const validate = validatorOf(route, "200", "post");
+      expect(validate(await json(res)) ? [] : validate.errors, route).toEqual([]);
+    }
+    // The run is finished now: an order is refused (409) with the shared error body.
+    const refused = await post(samples.post["/runs/{run_id}/orders"].path, samples.post["/runs/{run_id}/orders"].body);
+    expect(refused.status).toBe(409);
+    const validate = validatorOf("/runs/{run_id}/orders", "409", "post");
+    expect(validate(await json(refused)) ? [] : validate.errors).toEqual([]);
+  });
+});
 
 describe.each(Object.keys(POST_SAMPLES))("POST %s answers as documented", (path) => {
   it("with a 200 body that validates against its schema", async () => {

@@ -4,7 +4,7 @@
 // same request however it is written).
 import { describe, expect, it } from "vitest";
 import { base, json, KEY, post, request } from "./client.ts";
-import { OPEN_ROUTES, OPERATOR_ROUTES, POST_SAMPLES, SAMPLES } from "./samples.ts";
+import { isRunRoute, OPEN_ROUTES, OPERATOR_ROUTES, POST_SAMPLES, runSamples, SAMPLES } from "./samples.ts";
 
 interface Operation {
   parameters?: { name: string; in: string; required?: boolean }[];
@@ -12,8 +12,9 @@ interface Operation {
 const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
   paths: Record<string, { get?: Operation; post?: Operation }>;
 };
-const routes = Object.keys(document.paths).filter((p) => document.paths[p].get && !OPERATOR_ROUTES.has(p));
-const postRoutes = Object.keys(document.paths).filter((p) => document.paths[p].post && !OPERATOR_ROUTES.has(p));
+const shared = (p: string) => !OPERATOR_ROUTES.has(p) && !isRunRoute(p);
+const routes = Object.keys(document.paths).filter((p) => document.paths[p].get && shared(p));
+const postRoutes = Object.keys(document.paths).filter((p) => document.paths[p].post && shared(p));
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 const takes = (path: string, where: string) =>
@@ -40,6 +41,11 @@ it("has a sample request for every documented route", () => {
   expect(routes.filter((r) => !SAMPLES[r])).toEqual([]);
   expect(postRoutes.filter((r) => !POST_SAMPLES[r])).toEqual([]);
   expect(postRoutes.filter((r) => document.paths[r].get)).toEqual([]);
+  // The run routes, on a run: the fuzz and the contract test send these.
+  const runs = runSamples("run_0000000000000000", "o000001");
+  const paths = document.paths;
+  expect(Object.keys(paths).filter((p) => isRunRoute(p) && paths[p].get && !runs.get[p])).toEqual([]);
+  expect(Object.keys(paths).filter((p) => isRunRoute(p) && paths[p].post && !runs.post[p])).toEqual([]);
 });
 
 describe.each(routes)("%s", (route) => {

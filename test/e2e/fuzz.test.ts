@@ -8,7 +8,7 @@
 import { expect, inject, it } from "vitest";
 import { Rng } from "../../build/models/rng.ts";
 import { base, BRANCH, KEY, MEGACAP } from "./client.ts";
-import { OPERATOR_ROUTES, POST_SAMPLES, SAMPLES } from "./samples.ts";
+import { isRunRoute, openSampleRun, OPERATOR_ROUTES, POST_SAMPLES, runSamples, SAMPLES } from "./samples.ts";
 
 const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
   paths: Record<string, { get?: { parameters?: { name: string }[] }; post?: object }>;
@@ -181,15 +181,19 @@ it.each(DOORS)(
     for (const [route, item] of Object.entries(document.paths)) {
       if (OPERATOR_ROUTES.has(route)) continue; // keys-api.test.ts: fuzzing could revoke the keys other files use
       let probes: Probe[];
+      // A run route on a run of this test's own (samples.ts, runSamples), each door its own.
+      const run = isRunRoute(route) ? await openSampleRun() : undefined;
+      const runs = run && runSamples(run.runId, run.orderId);
       if (item.get) {
         const names = [...(item.get.parameters ?? []).map((p) => p.name), "unknown_param"];
-        const sample = new URL(SAMPLES[route], base);
+        const sample = new URL(runs ? runs.get[route] : SAMPLES[route], base);
         probes = [...systematic(sample, names), ...random(sample, names, rng)];
       } else {
-        const sample = POST_SAMPLES[route];
-        probes = [...systematicBodies(new URL(route, base), sample), ...randomBodies(base, route, sample, rng)];
+        const { path, body: sample } = runs ? runs.post[route] : { path: route, body: POST_SAMPLES[route] };
+        probes = [...systematicBodies(new URL(path, base), sample), ...randomBodies(base, path, sample, rng)];
       }
-      const allowed = item.get ? ["GET", "HEAD"] : ["POST"];
+      // `/runs` takes POST too (to open a run): a GET probe's POST is answered by that route.
+      const allowed = item.get ? ["GET", "HEAD", ...(item.post ? ["POST"] : [])] : ["POST"];
       expected += probes.length;
       for (let i = 0; i < probes.length; i += 64) {
         await Promise.all(

@@ -10,6 +10,8 @@ export const KEYS = {
   mcpTiny: { key: "sm_test_mcp_tiny_key", limit: 1, account: "acct-mcp-tiny" },
   python: { key: "sm_test_python_client_key", limit: 100_000, account: "acct-python" },
   pythonTiny: { key: "sm_test_python_tiny_key", limit: 1, account: "acct-python-tiny" },
+  runs: { key: "sm_test_runs_key_0123456789", limit: 1_000_000, account: "acct-runs" },
+  runsOther: { key: "sm_test_runs_other_key_0123", limit: 1_000_000, account: "acct-runs-other" },
 } as const;
 
 /**

@@ -42,6 +42,9 @@ async function call(
 
 const s = { scenario_id: MEGACAP };
 
+/** The tools of evaluation runs (docs/runs.md): called with a run's id, so not among the samples. */
+const RUN_TOOLS = ["start_run", "list_runs", "get_portfolio", "place_orders", "cancel_order", "advance_day", "finish_run", "get_score", "get_ledger"];
+
 describe("the MCP server", () => {
   it("initializes and lists financialdatasets' tool names, each data tool taking scenario_id and as_of as its clock", async () => {
     expect(client.getServerVersion()?.name).toBe("synthmarket");
@@ -75,10 +78,11 @@ describe("the MCP server", () => {
       "get_scenario",
     ])
       expect(names).toContain(required);
-    expect(Object.keys(CALLS).sort()).toEqual([...names].sort());
+    expect(Object.keys(CALLS).sort()).toEqual(names.filter((n) => !RUN_TOOLS.includes(n)).sort());
+    for (const name of RUN_TOOLS) expect(names).toContain(name);
     for (const tool of tools) {
       const props = tool.inputSchema.properties as Json;
-      if (!props.scenario_id) continue;
+      if (!props.scenario_id || RUN_TOOLS.includes(tool.name)) continue;
       expect(props.as_of, tool.name).toBeDefined();
       expect(tool.description, tool.name).toMatch(/`as_of` \(YYYY-MM-DD\) is your clock/);
       expect(props.strict, tool.name).toBeUndefined();
@@ -90,6 +94,42 @@ describe("the MCP server", () => {
     expect(Object.keys(prices.properties)).toEqual(
       expect.arrayContaining(["ticker", "tickers", "start_date", "end_date", "as_of", "include_components", "offset"]),
     );
+  });
+
+  it("runs a whole evaluation with its tools alone: open, read, order, advance, cancel, finish, score", async () => {
+    const opened = (await call("start_run", { ...s, agent: "mcp-agent", start_date: "2023-06-01", end_date: "2023-06-30" })).answer!;
+    const runId = opened.run.run_id as string;
+    const agent = await connect(opened.run_key);
+    try {
+      // The run key's reads are as of the run's day, whatever as_of the agent asks.
+      const prices = (await call("get_stock_prices", { ...CALLS.get_stock_prices, as_of: "2023-12-29", offset: 100 }, agent)).answer!;
+      expect(prices.answered_as_of).toBe("2023-06-01");
+      expect(prices.prices.at(-1).time).toBe("2023-06-01");
+      const placed = (await call("place_orders", { run_id: runId, orders: [{ ticker: "AAPL", side: "buy", shares: 50 }, { ticker: "MSFT", side: "buy", notional: 20_000 }] }, agent)).answer!;
+      expect(placed.orders.map((o: Json) => o.ticker)).toEqual(["AAPL", "MSFT"]);
+      const cancelled = (await call("cancel_order", { run_id: runId, order_id: placed.orders[1].order_id }, agent)).answer!;
+      expect(cancelled.order.status).toBe("cancelled");
+      const refused = await call("place_orders", { run_id: runId, orders: [{ ticker: "AAPL", side: "buy", shares: 2.5 }] }, agent);
+      expect(refused.error).toMatch(/^422: .*whole number/);
+      const stepped = (await call("advance_day", { run_id: runId }, agent)).answer!;
+      expect(stepped.run.day).toBe("2023-06-02");
+      expect(stepped.ledger.map((e: Json) => [e.kind, e.ticker])).toEqual([["fill", "AAPL"]]);
+      const book = (await call("get_portfolio", { run_id: runId }, agent)).answer!;
+      expect(book.run.positions).toEqual([expect.objectContaining({ ticker: "AAPL", shares: 50 })]);
+      expect((await call("get_score", { run_id: runId }, agent)).answer!).toMatchObject({ score: null, baselines: [] });
+      await call("advance_day", { run_id: runId, to: "2023-06-15" }, agent);
+      const finished = (await call("finish_run", { run_id: runId }, agent)).answer!;
+      expect(finished.run).toMatchObject({ status: "finished", day: "2023-06-15" });
+      const scored = (await call("get_score", { run_id: runId }, agent)).answer!;
+      expect(scored.score.trading_days).toBe(10);
+      expect(scored.baselines.map((b: Json) => b.name)).toEqual(["cash", "benchmark", "equal_weight"]);
+      const ledger = (await call("get_ledger", { run_id: runId }, agent)).answer!;
+      expect(ledger.ledger[0]).toMatchObject({ kind: "fill", ticker: "AAPL", shares: 50 });
+      // The run key opens nothing.
+      expect((await call("start_run", { ...s, agent: "again", start_date: "2023-06-01" }, agent)).error).toMatch(/^403: /);
+    } finally {
+      await agent.close();
+    }
   });
 
   it.each(Object.entries(CALLS))("answers %s, at most 50 rows and about 20 KB", async (name, args) => {

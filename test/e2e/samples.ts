@@ -1,7 +1,7 @@
 // One request per documented route that answers 200 on the default library: the shared checks and
 // the contract test drive every route through these (a new route without a sample fails them). A
 // route whose parameters are a JSON body has a sample body instead.
-import { BRANCH, MEGACAP } from "./client.ts";
+import { body, BRANCH, MEGACAP } from "./client.ts";
 
 const s = `scenario_id=${MEGACAP}`;
 
@@ -103,6 +103,43 @@ export const POST_SAMPLES: Record<string, Record<string, unknown>> = {
 export const OPEN_ROUTES = new Set(["/", "/health", "/openapi.json", "/docs", "/docs/{asset}"]);
 
 /** Key management: the operator's door, not the key's (open locally), checked by keys-api.test.ts instead. */
+/**
+ * The routes of evaluation runs: stateful, so not among the shared checks of data routes (no ETag, no
+ * repeat from a cache); runs.test.ts checks them, and the fuzz and the contract test reach them on a
+ * run of their own (runSamples).
+ */
+export const isRunRoute = (route: string) => route === "/runs" || route.startsWith("/runs/");
+
+/** A run of its own for a test file (its key is the main one), with an open order: its id and the order's. */
+export async function openSampleRun(): Promise<{ runId: string; orderId: string }> {
+  const opened = await body("/runs", { scenario_id: MEGACAP, agent: "samples", start_date: "2023-03-01", end_date: "2023-06-30" });
+  const runId = opened.run.run_id as string;
+  const placed = await body(`/runs/${runId}/orders`, { orders: [{ ticker: "AAPL", side: "buy", shares: 10 }] });
+  return { runId, orderId: placed.orders[0].order_id as string };
+}
+
+/** One request per run route on a given run: GET paths, and POST paths with their bodies. */
+export function runSamples(runId: string, orderId: string) {
+  const run = `/runs/${runId}`;
+  return {
+    get: {
+      "/runs": "/runs",
+      "/runs/{run_id}": run,
+      "/runs/{run_id}/orders": `${run}/orders`,
+      "/runs/{run_id}/ledger": `${run}/ledger`,
+      "/runs/{run_id}/equity": `${run}/equity`,
+      "/runs/{run_id}/score": `${run}/score`,
+    } as Record<string, string>,
+    post: {
+      "/runs": { path: "/runs", body: { scenario_id: MEGACAP, agent: "sample", start_date: "2023-03-01", end_date: "2023-06-30" } },
+      "/runs/{run_id}/orders": { path: `${run}/orders`, body: { orders: [{ ticker: "MSFT", side: "buy", shares: 5 }] } },
+      "/runs/{run_id}/orders/{order_id}/cancel": { path: `${run}/orders/${orderId}/cancel`, body: {} },
+      "/runs/{run_id}/advance": { path: `${run}/advance`, body: {} },
+      "/runs/{run_id}/finish": { path: `${run}/finish`, body: {} },
+    } as Record<string, { path: string; body: Record<string, unknown> }>,
+  };
+}
+
 export const OPERATOR_ROUTES = new Set(["/keys", "/keys/create", "/keys/{hash_prefix}/revoke", "/keys/{hash_prefix}/horizon"]);
 
 const m = { scenario_id: MEGACAP };

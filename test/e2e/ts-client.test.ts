@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { CLIENT_TYPES, clientTypes } from "../../build/clients/types.ts";
-import { ApiError, createSynthClient, retryingFetch } from "../../clients/typescript/src/index.ts";
+import { ApiError, createSynthClient, retryingFetch, startRun } from "../../clients/typescript/src/index.ts";
 import { base, body, BRANCH, KEY, MEGACAP } from "./client.ts";
 
 /** A client whose requests are counted. */
@@ -132,5 +132,24 @@ describe("the TypeScript client", () => {
     const branch = await client.clock(BRANCH, "2025-10-20", "2025-11-14");
     while (branch.step());
     expect(branch.today > scenario.current_date).toBe(true);
+  });
+
+  it("opens a run, trades it with the run's key, reads as of its day, and gets its score", async () => {
+    const run = await startRun({ baseUrl: base, apiKey: KEY }, { scenario_id: MEGACAP, agent: "ts-client", start_date: "2023-09-01", end_date: "2023-09-29" });
+    expect(run.day).toBe("2023-09-01");
+    const { data, asOf } = await run.data.get("/prices", { scenario_id: MEGACAP, ticker: "AAPL", as_of: "2023-12-29" });
+    expect(asOf).toBe("2023-09-01");
+    expect("prices" in data && data.prices.at(-1)!.time).toBe("2023-09-01");
+    const placed = await run.orders([{ ticker: "AAPL", side: "buy", shares: 10, type: "market" }]);
+    expect(placed.orders[0].client_order_id).toMatch(/^[0-9a-f-]{36}$/);
+    const step = await run.advance();
+    expect(step.run.day).toBe("2023-09-05");
+    expect(step.ledger.map((e) => e.kind)).toEqual(["fill"]);
+    await expect(run.orders([{ ticker: "NOPE", side: "buy", shares: 1, type: "market" }])).rejects.toThrow(ApiError);
+    await run.advance("2023-09-29");
+    expect(run.finished).toBe(true);
+    const scored = await run.score();
+    expect(scored.score!.trading_days).toBe((await run.equity()).length - 1);
+    expect(scored.baselines.map((b) => b.name)).toEqual(["cash", "benchmark", "equal_weight"]);
   });
 });

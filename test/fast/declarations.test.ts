@@ -26,13 +26,18 @@ describe("route declarations", () => {
     expect(documented.size).toBeGreaterThan(20);
   });
 
-  it("reads with GET, with POST only where the parameters are a body (the two searches), and writes only keys", () => {
+  it("reads with GET, with POST only where the parameters are a body (the two searches), and writes only keys and runs", () => {
     expect([...served].filter((r) => !r.startsWith("GET ")).sort()).toEqual([
       "POST /financials/search/line-items",
       "POST /financials/search/screener",
       "POST /keys/create",
       "POST /keys/{hash_prefix}/horizon",
       "POST /keys/{hash_prefix}/revoke",
+      "POST /runs",
+      "POST /runs/{run_id}/advance",
+      "POST /runs/{run_id}/finish",
+      "POST /runs/{run_id}/orders",
+      "POST /runs/{run_id}/orders/{order_id}/cancel",
     ]);
   });
 });

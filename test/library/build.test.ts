@@ -31,7 +31,7 @@ describe("scenario build", () => {
   const again = mkdtempSync(join(tmpdir(), "bundles-"));
   let rebuilt: BuildResult;
   // About 80 s on one core.
-  beforeAll(() => void (rebuilt = buildScenarios({ outDir: again, quiet: true })), 300_000);
+  beforeAll(async () => void (rebuilt = await buildScenarios({ outDir: again, quiet: true })), 300_000);
   afterAll(() => rmSync(again, { recursive: true, force: true }));
 
   it("is deterministic: built again one after another in this thread, it has the bytes built on two worker threads at once", () => {
@@ -221,20 +221,20 @@ describe("scenario build", () => {
     }
   });
 
-  it("skips unchanged scenarios; an edited one gets a new id beside the old, which it supersedes", () => {
+  it("skips unchanged scenarios; an edited one gets a new id beside the old, which it supersedes", async () => {
     const srcDir = mkdtempSync(join(tmpdir(), "src-"));
     const outDir = mkdtempSync(join(tmpdir(), "bundles-"));
     try {
       cpSync(DEFAULT_SRC_DIR, srcDir, { recursive: true });
       rmSync(outDir, { recursive: true });
       writableCopy(library, outDir);
-      const again = buildScenarios({ srcDir, outDir, quiet: true });
+      const again = await buildScenarios({ srcDir, outDir, quiet: true });
       // The masked twin too: made of an unchanged original by an unchanged mask.
       expect(again.built).toEqual([]);
       expect(again.skipped).toHaveLength(5);
       const file = join(srcDir, "megacap-ai-rally.yaml");
       writeFileSync(file, readFileSync(file, "utf8").replace("seed: 20230103", "seed: 20230104"));
-      const edited = buildScenarios({ srcDir, outDir, quiet: true });
+      const edited = await buildScenarios({ srcDir, outDir, quiet: true });
       expect(edited.built).toEqual(["megacap-tech-2023"]);
       const fresh = edited.ids.get("megacap-tech-2023")!;
       expect(fresh).not.toBe(MEGACAP);
@@ -251,15 +251,15 @@ describe("scenario build", () => {
       ]);
       // Retired on purpose, it leaves the catalog and the bundles; its successor stays current.
       writeFileSync(join(srcDir, "retired.yaml"), `- { id: ${MEGACAP}, name: megacap-tech-2023, reason: a test }\n`);
-      buildScenarios({ srcDir, outDir, quiet: true });
+      await buildScenarios({ srcDir, outDir, quiet: true });
       expect(readCatalog(outDir).scenarios.filter((e) => e.scenario.name === "megacap-tech-2023")).toMatchObject([
         { scenario: { id: fresh }, superseded_by: null },
       ]);
       expect(existsSync(join(outDir, "scenarios", MEGACAP))).toBe(false);
       // Pruning drops what is not current.
       writeFileSync(file, readFileSync(file, "utf8").replace("seed: 20230104", "seed: 20230105"));
-      const third = buildScenarios({ srcDir, outDir, quiet: true }).ids.get("megacap-tech-2023")!;
-      buildScenarios({ srcDir, outDir, quiet: true, prune: true });
+      const third = (await buildScenarios({ srcDir, outDir, quiet: true })).ids.get("megacap-tech-2023")!;
+      await buildScenarios({ srcDir, outDir, quiet: true, prune: true });
       expect(readCatalog(outDir).scenarios.map((e) => e.scenario.id)).toContain(third);
       expect(readCatalog(outDir).scenarios.map((e) => e.scenario.id)).not.toContain(fresh);
     } finally {
@@ -280,11 +280,11 @@ describe("scenario build", () => {
     expect(staleScenarios(options, generatorInputsHash(touched("src/routes/prices.ts")))).toEqual([]);
   });
 
-  it("rejects an invalid scenario source with the reason", () => {
+  it("rejects an invalid scenario source with the reason", async () => {
     const srcDir = mkdtempSync(join(tmpdir(), "src-"));
     try {
       writeFileSync(join(srcDir, "bad.yaml"), "title: bad\nscenarios: []\n");
-      expect(() => buildScenarios({ srcDir, outDir: join(srcDir, "out"), quiet: true })).toThrow(
+      await expect(buildScenarios({ srcDir, outDir: join(srcDir, "out"), quiet: true })).rejects.toThrow(
         /bad.yaml: invalid theme[^]*dataset_split/,
       );
     } finally {

@@ -51,7 +51,7 @@ describe("a scenario rebuilt by a changed generator", () => {
   it("gets a new id, and the old id serves what it served, byte for byte", async () => {
     // The default library as built: this build finds its scenario there, unchanged.
     writableCopy(inject("libraryDir"), outDir);
-    const first = buildScenarios({ outDir, names: [NAME], quiet: true });
+    const first = await buildScenarios({ outDir, names: [NAME], quiet: true });
     expect(first.skipped).toEqual([NAME]);
     const old = first.ids.get(NAME)!;
     const { current_date } = readCatalog(outDir).scenarios.find((e) => e.scenario.id === old)!.scenario;
@@ -59,7 +59,7 @@ describe("a scenario rebuilt by a changed generator", () => {
     expect(before.answers.size).toBeGreaterThan(500);
     expect(before.listed).toEqual([{ ...before.listed[0], id: old, superseded_by: null }]);
 
-    const second = buildScenarios({ outDir, names: [NAME], quiet: true, force: true, families: CHANGED });
+    const second = await buildScenarios({ outDir, names: [NAME], quiet: true, force: true, families: CHANGED });
     const fresh = second.ids.get(NAME)!;
     expect(fresh).not.toBe(old);
 

@@ -14,45 +14,66 @@ import { base, body, BRANCH, KEY, MEGACAP } from "../e2e/client.ts";
 const run = promisify(execFile);
 const EXAMPLES = new URL("../../examples/", import.meta.url).pathname;
 
-/** A proxy to the runtime that keeps every path it forwards, so the test sees what the example asked. */
-function recordingProxy(): Promise<{ server: Server; base: string; paths: string[] }> {
-  const paths: string[] = [];
+/** A request the proxy forwarded: its path, method, whether it carried the account's key, and the answer's X-As-Of. */
+interface Seen {
+  path: string;
+  method: string;
+  accountKey: boolean;
+  asOf: string | null;
+}
+
+/** A proxy to the runtime that keeps every request it forwards, so the test sees what the example asked. */
+function recordingProxy(): Promise<{ server: Server; base: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
   const server = createServer(async (req, res) => {
-    paths.push(req.url ?? "");
-    const answer = await fetch(base + req.url, { headers: { "X-API-KEY": String(req.headers["x-api-key"]) } });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const key = String(req.headers["x-api-key"]);
+    const answer = await fetch(base + req.url, {
+      method: req.method,
+      headers: { "X-API-KEY": key, "Content-Type": "application/json" },
+      body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
+    });
+    seen.push({ path: req.url ?? "", method: req.method ?? "GET", accountKey: key === KEY, asOf: answer.headers.get("x-as-of") });
     res.writeHead(answer.status, { "Content-Type": answer.headers.get("content-type") ?? "application/json" });
     res.end(Buffer.from(await answer.arrayBuffer()));
   });
   return new Promise((resolve) =>
     server.listen(0, "127.0.0.1", () =>
-      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths }),
+      resolve({ server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen }),
     ),
   );
 }
 
 interface Summary {
+  scenario: string;
   days: number;
   trades: number;
   first_day: string;
   last_day: string;
   final_equity: number;
+  score: Record<string, number | null>;
+  baselines: Record<string, number>;
 }
 
-/** Run one example; its summary and the paths it requested. */
+/** Run one example; its summary and the requests it made. */
 async function backtest(command: string, file: string, env: Record<string, string>) {
   const proxy = await recordingProxy();
   try {
     const { stdout } = await run(command, [EXAMPLES + file], {
       env: { ...process.env, SYNTH_BASE: proxy.base, SYNTH_KEY: KEY, ...env },
     });
-    return { summary: JSON.parse(stdout.trim()) as Summary, paths: proxy.paths };
+    return { summary: JSON.parse(stdout.trim()) as Summary, seen: proxy.seen };
   } finally {
     proxy.server.close();
   }
 }
 
-// A historical world, and a future branch stepped across its current_date as a grading harness would
-// (SYNTH_END, the branch's end_date in scenarios-src/ai-capex-branch-2026.yaml, lets it go past).
+/** A request as both agents make it: the run's id is each run's own. */
+const shape = (s: Seen) => `${s.method} ${s.path.replace(/run_[0-9a-f]{16}/, "RUN")}`;
+
+// A historical world, and a future branch run across its current_date as a grading harness would
+// (SYNTH_END, the branch's end_date in scenarios-src/ai-capex-branch-2026.yaml, lets the run go past).
 describe.each([
   ["a historical scenario", { SYNTH_SCENARIO: MEGACAP, SYNTH_TICKER: "AAPL", SYNTH_DAYS: "30" }],
   [
@@ -65,7 +86,7 @@ describe.each([
       SYNTH_END: "2026-06-30",
     },
   ],
-] as [string, Record<string, string>][])("the worked backtest over %s", (_, env) => {
+] as [string, Record<string, string>][])("the example agent in a run over %s", (_, env) => {
   let python: Awaited<ReturnType<typeof backtest>>;
   let typescript: Awaited<ReturnType<typeof backtest>>;
   beforeAll(async () => {
@@ -75,11 +96,15 @@ describe.each([
     ]);
   }, 120_000);
 
-  it("steps forward and ends with a sane summary", async () => {
+  it("trades, finishes its run, and prints its score beside the baselines", async () => {
     const { summary } = python;
     expect(summary.days).toBe(Number(env.SYNTH_DAYS));
     expect(summary.first_day < summary.last_day).toBe(true);
-    expect(Number.isFinite(summary.final_equity) && summary.final_equity > 0).toBe(true);
+    expect(summary.trades).toBeGreaterThan(0);
+    expect(summary.final_equity).toBeGreaterThan(0);
+    expect(summary.score.trading_days).toBe(summary.days);
+    expect(Object.keys(summary.baselines).sort()).toEqual(["benchmark", "cash", "equal_weight"]);
+    expect(summary.baselines.cash).toBe(0);
     // Past current_date only when asked for with SYNTH_END.
     const { scenario } = await body(`/scenarios/${env.SYNTH_SCENARIO}`);
     expect(summary.last_day > scenario.current_date).toBe(env.SYNTH_END !== undefined);
@@ -87,19 +112,23 @@ describe.each([
 
   it("gives the same summary in Python and TypeScript, from the same requests", () => {
     expect(typescript.summary).toEqual(python.summary);
-    expect(typescript.paths).toEqual(python.paths);
+    expect(typescript.seen.map(shape)).toEqual(python.seen.map(shape));
   });
 
-  it("asks every data request as of the day it stands on, days only moving forward", () => {
-    const [first, ...steps] = python.paths.map((p) => new URL(p, "http://x"));
-    expect(first.pathname).toBe(`/scenarios/${env.SYNTH_SCENARIO}`);
-    // One request a calendar day, each with as_of and a window ending there, days strictly increasing.
-    expect(steps.every((u) => u.searchParams.has("as_of"))).toBe(true);
-    const asOf = steps.map((u) => u.searchParams.get("as_of")!);
+  it("reads the world with the run's key, as of the run's day, days only moving forward", () => {
+    const reads = python.seen.filter((s) => s.path.startsWith("/prices"));
+    expect(reads.length).toBe(python.summary.days);
+    expect(reads.every((s) => !s.accountKey && !new URL(s.path, "http://x").searchParams.has("as_of"))).toBe(true);
+    const asOf = reads.map((s) => s.asOf!);
+    expect(asOf[0]).toBe(python.summary.first_day);
     expect(asOf.every((d, i) => i === 0 || d > asOf[i - 1])).toBe(true);
-    expect(steps.every((u) => u.searchParams.get("start_date")! < u.searchParams.get("as_of")!)).toBe(true);
-    // The last day asked is the last day stepped: nothing beyond it was ever requested.
-    expect(asOf.at(-1)).toBe(python.summary.last_day);
+    // The last read is of the day before the last advance: nothing later was ever answered.
+    expect(asOf.at(-1)! < python.summary.last_day).toBe(true);
+    // Only opening the run used the account's key (with the scenario's listing).
+    expect(python.seen.filter((s) => s.accountKey).map((s) => new URL(s.path, "http://x").pathname)).toEqual([
+      `/scenarios/${env.SYNTH_SCENARIO}`,
+      "/runs",
+    ]);
   });
 });
 
@@ -141,8 +170,8 @@ describe("the agent loop on the TypeScript client", () => {
       }
       expect(entries.some((e) => e.news_today.length > 0)).toBe(true);
       // Every data request is as of a logged day, in order.
-      const asOf = proxy.paths
-        .map((p) => new URL(p, "http://x").searchParams.get("as_of"))
+      const asOf = proxy.seen
+        .map((s) => new URL(s.path, "http://x").searchParams.get("as_of"))
         .filter((d): d is string => d !== null);
       expect(asOf.length).toBe(3 * 8);
       expect(asOf.every((d, i) => i === 0 || d >= asOf[i - 1])).toBe(true);

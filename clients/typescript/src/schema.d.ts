@@ -166,7 +166,7 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description One of swagger-ui-bundle.js, swagger-ui.css, lightweight-charts.js, dashboard.js, dashboard.css (404 otherwise). */
+          /** @description One of swagger-ui-bundle.js, swagger-ui.css, lightweight-charts.js, dashboard.js, dashboard-runs.js, dashboard.css (404 otherwise). */
           asset: string;
         };
         cookie?: never;
@@ -692,6 +692,1370 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runs": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your runs
+     * @description The account's runs, newest first (a run key: its own).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              runs: components["schemas"]["RunSummary"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Open a run
+     * @description A run in a scenario: its book, its clock, and a run key that reads the scenario as of the run's day and never later.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["NewRun"];
+        };
+      };
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              run: components["schemas"]["Run"];
+              run_key: string;
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runs/{run_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A run's book
+     * @description The day, cash, positions marked at the day's close, equity, open orders, status, and once finished its score.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The run's id. */
+          run_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              run: components["schemas"]["Run"];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runs/{run_id}/orders": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The run's orders
+     * @description Every order placed, with where it stands.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The run's id. */
+          run_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              orders: components["schemas"]["RunOrder"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Place orders
+     * @description {orders: [...]} (all placed or none), or one order alone as the body, on the run's day; they fill in the next session.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The run's id. */
+          run_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["OrderList"];
+        };
+      };
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              orders: components["schemas"]["RunOrder"][];
+              unchanged: {
+                ticker: string;
+                client_order_id: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runs/{run_id}/orders/{order_id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel an open order
+     * @description By order_id or client_order_id, before the day advances.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The run's id. */
+          run_id: string;
+          /** @description The order's id, or your client_order_id. */
+          order_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              order: components["schemas"]["RunOrder"];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runs/{run_id}/advance": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Advance the day
+     * @description To the next session, or through every session up to `to`: fills at the opens, splits and dividends, marks at each close. Never back.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The run's id. */
+          run_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["RunStep"];
+        };
+      };
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              run: components["schemas"]["Run"];
+              ledger: components["schemas"]["LedgerEntry"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runs/{run_id}/finish": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Finish a run
+     * @description Ends it on its day (open orders are cancelled) and scores it.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The run's id. */
+          run_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          "application/json": components["schemas"]["RunStep"];
+        };
+      };
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              run: components["schemas"]["Run"];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runs/{run_id}/score": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A run's score
+     * @description Once finished: its score (null before), beside the scenario's baselines scored by the same engine over the scenario's whole window.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The run's id. */
+          run_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description The run.
+               * @example run_5f0c2a9e1b7d4c38
+               */
+              run_id: string;
+              /**
+               * @description The agent's label.
+               * @example momentum-v2
+               */
+              agent: string;
+              /**
+               * @description running or finished.
+               * @example finished
+               * @enum {string}
+               */
+              status: "running" | "finished";
+              /** @description Null until the run ends. */
+              score: {
+                /** @description Equity at the end over the start, less one. */
+                total_return: number | null;
+                /** @description Compound annual growth rate (252 trading days a year). */
+                cagr: number | null;
+                /** @description Standard deviation of daily returns, annualised. */
+                annual_volatility: number | null;
+                /** @description Mean daily return over the risk-free rate, over its deviation, annualised. */
+                sharpe_ratio: number | null;
+                /** @description As Sharpe, over the downside deviation. */
+                sortino_ratio: number | null;
+                /** @description The deepest fall from a peak of equity (negative). */
+                max_drawdown: number | null;
+                /** @description CAGR over the maximum drawdown's size. */
+                calmar_ratio: number | null;
+                /** @description Of excess returns on the benchmark's. */
+                beta: number | null;
+                /** @description Annualised return unexplained by beta. */
+                alpha: number | null;
+                /** @description Mean return over the benchmark's, over its deviation, annualised. */
+                information_ratio: number | null;
+                /** @description Alpha over residual volatility (Treynor–Black). */
+                appraisal_ratio: number | null;
+                /** @description Traded value a year over average equity. */
+                turnover: number | null;
+                /** @description Commissions, spread, impact and borrow fees, USD. */
+                costs_paid: number | null;
+                /** @description Share of closed round trips that made money. */
+                hit_rate: number | null;
+                /** @description Closed round trips. */
+                round_trips: number | null;
+                /** @description Mean gross exposure over equity. */
+                average_exposure: number | null;
+                /** @description Daily returns scored. */
+                trading_days: number | null;
+              } | null;
+              /** @description A run over a future branch: its days after current_date. */
+              score_after_current_date: {
+                /** @description Equity at the end over the start, less one. */
+                total_return: number | null;
+                /** @description Compound annual growth rate (252 trading days a year). */
+                cagr: number | null;
+                /** @description Standard deviation of daily returns, annualised. */
+                annual_volatility: number | null;
+                /** @description Mean daily return over the risk-free rate, over its deviation, annualised. */
+                sharpe_ratio: number | null;
+                /** @description As Sharpe, over the downside deviation. */
+                sortino_ratio: number | null;
+                /** @description The deepest fall from a peak of equity (negative). */
+                max_drawdown: number | null;
+                /** @description CAGR over the maximum drawdown's size. */
+                calmar_ratio: number | null;
+                /** @description Of excess returns on the benchmark's. */
+                beta: number | null;
+                /** @description Annualised return unexplained by beta. */
+                alpha: number | null;
+                /** @description Mean return over the benchmark's, over its deviation, annualised. */
+                information_ratio: number | null;
+                /** @description Alpha over residual volatility (Treynor–Black). */
+                appraisal_ratio: number | null;
+                /** @description Traded value a year over average equity. */
+                turnover: number | null;
+                /** @description Commissions, spread, impact and borrow fees, USD. */
+                costs_paid: number | null;
+                /** @description Share of closed round trips that made money. */
+                hit_rate: number | null;
+                /** @description Closed round trips. */
+                round_trips: number | null;
+                /** @description Mean gross exposure over equity. */
+                average_exposure: number | null;
+                /** @description Daily returns scored. */
+                trading_days: number | null;
+              } | null;
+              /** @description The scenario's baselines (cash, the benchmark, equal weight). */
+              baselines: components["schemas"]["Baseline"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runs/{run_id}/ledger": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The ledger
+     * @description Every fill, dividend, split, borrow fee and expiry, in order.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The run's id. */
+          run_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              ledger: components["schemas"]["LedgerEntry"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/runs/{run_id}/equity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The equity curve
+     * @description Each close's equity beside the benchmark's.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The run's id. */
+          run_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              equity: components["schemas"]["EquityPoint"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description The run's state refuses it: finished, not enough cash, past the exposure cap, or not open. */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              detail: string;
+            };
           };
         };
         /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
@@ -10005,7 +11369,7 @@ export interface components {
       clock: {
         /**
          * @description The one scenario the key reads.
-         * @example c2f26798-16ae-81ab-9df7-f7d5c2e27826
+         * @example 0126f9b8-e2d9-8186-aac8-f2936bb28fd8
          */
         scenario_id: string;
         /**
@@ -10062,7 +11426,7 @@ export interface components {
       rate_limit_per_minute?: number;
       /**
        * @description A clock key's scenario (with `horizon`).
-       * @example c2f26798-16ae-81ab-9df7-f7d5c2e27826
+       * @example 0126f9b8-e2d9-8186-aac8-f2936bb28fd8
        */
       scenario_id?: string;
       /**
@@ -10105,7 +11469,7 @@ export interface components {
       clock: {
         /**
          * @description The one scenario the key reads.
-         * @example c2f26798-16ae-81ab-9df7-f7d5c2e27826
+         * @example 0126f9b8-e2d9-8186-aac8-f2936bb28fd8
          */
         scenario_id: string;
         /**
@@ -10115,6 +11479,767 @@ export interface components {
          */
         horizon: string;
       } | null;
+    };
+    /** @description A run's book on its day. */
+    Run: {
+      /**
+       * @description The run's id.
+       * @example run_5f0c2a9e1b7d4c38
+       */
+      run_id: string;
+      /**
+       * @description The agent's label.
+       * @example momentum-v2
+       */
+      agent: string;
+      /**
+       * @description The scenario.
+       * @example 0126f9b8-e2d9-8186-aac8-f2936bb28fd8
+       */
+      scenario_id: string;
+      /**
+       * @description running or finished.
+       * @example running
+       * @enum {string}
+       */
+      status: "running" | "finished";
+      /**
+       * @description Reached its end date, or finished early.
+       * @example null
+       * @enum {string|null}
+       */
+      finished_reason: "end_date" | "finished" | null;
+      /**
+       * Format: date
+       * @description The run's day: every read with its key is answered as of it.
+       * @example 2023-06-30
+       */
+      day: string;
+      /**
+       * Format: date
+       * @description First day.
+       * @example 2023-06-30
+       */
+      start_date: string;
+      /**
+       * Format: date
+       * @description Last day.
+       * @example 2023-06-30
+       */
+      end_date: string;
+      /**
+       * @description The benchmark.
+       * @example SPY
+       */
+      benchmark: string;
+      /**
+       * @description USD.
+       * @example 1000000
+       */
+      starting_cash: number;
+      /**
+       * @description USD.
+       * @example 412344.1
+       */
+      cash: number;
+      /**
+       * @description Cash plus positions at the day's close, USD.
+       * @example 1012344.1
+       */
+      equity: number;
+      /**
+       * @description When it was opened (UTC).
+       * @example 2026-11-29T10:00:00.000Z
+       */
+      created_at: string;
+      /**
+       * @description USD.
+       * @example 600000
+       */
+      positions_value: number;
+      /**
+       * @description Long plus short market value, USD.
+       * @example 600000
+       */
+      gross_exposure: number;
+      /** @description Positions held, by ticker, marked at the day's close. */
+      positions: components["schemas"]["RunPosition"][];
+      /** @description Orders placed on the day, to fill in the next session. */
+      open_orders: components["schemas"]["RunOrder"][];
+      /** @description The run's cost model. */
+      costs: {
+        /**
+         * @description USD per share.
+         * @example 0.005
+         */
+        commission_per_share: number;
+        /**
+         * @description USD per fill at least.
+         * @example 1
+         */
+        commission_minimum: number;
+        /**
+         * @description At most this fraction of a fill's value.
+         * @example 0.01
+         */
+        commission_maximum_fraction: number;
+        /**
+         * @description Half the quoted spread by size tier, basis points.
+         * @example {
+         *       "mega": 1,
+         *       "large": 2.5,
+         *       "mid": 7.5,
+         *       "small": 20,
+         *       "fund": 0.5
+         *     }
+         */
+        half_spread_bps: {
+          /**
+           * @description Half-spread of mega caps, basis points.
+           * @example 1
+           */
+          mega?: number;
+          /**
+           * @description Half-spread of large caps, basis points.
+           * @example 1
+           */
+          large?: number;
+          /**
+           * @description Half-spread of mid caps, basis points.
+           * @example 1
+           */
+          mid?: number;
+          /**
+           * @description Half-spread of small caps, basis points.
+           * @example 1
+           */
+          small?: number;
+          /**
+           * @description Half-spread of index funds, basis points.
+           * @example 1
+           */
+          fund?: number;
+        };
+        /**
+         * @description Y of the square-root impact law.
+         * @example 1
+         */
+        impact_coefficient: number;
+        /**
+         * @description Largest share of a session's volume a fill may take.
+         * @example 0.1
+         */
+        max_volume_share: number;
+        /**
+         * @description Annual fee on short market value (0.005 = 0.5%).
+         * @example 0.005
+         */
+        borrow_fee_annual: number;
+        /**
+         * @description Gross exposure cap, a multiple of equity.
+         * @example 2
+         */
+        max_gross_exposure: number;
+      };
+      /** @description Once finished. */
+      score: {
+        /** @description Equity at the end over the start, less one. */
+        total_return: number | null;
+        /** @description Compound annual growth rate (252 trading days a year). */
+        cagr: number | null;
+        /** @description Standard deviation of daily returns, annualised. */
+        annual_volatility: number | null;
+        /** @description Mean daily return over the risk-free rate, over its deviation, annualised. */
+        sharpe_ratio: number | null;
+        /** @description As Sharpe, over the downside deviation. */
+        sortino_ratio: number | null;
+        /** @description The deepest fall from a peak of equity (negative). */
+        max_drawdown: number | null;
+        /** @description CAGR over the maximum drawdown's size. */
+        calmar_ratio: number | null;
+        /** @description Of excess returns on the benchmark's. */
+        beta: number | null;
+        /** @description Annualised return unexplained by beta. */
+        alpha: number | null;
+        /** @description Mean return over the benchmark's, over its deviation, annualised. */
+        information_ratio: number | null;
+        /** @description Alpha over residual volatility (Treynor–Black). */
+        appraisal_ratio: number | null;
+        /** @description Traded value a year over average equity. */
+        turnover: number | null;
+        /** @description Commissions, spread, impact and borrow fees, USD. */
+        costs_paid: number | null;
+        /** @description Share of closed round trips that made money. */
+        hit_rate: number | null;
+        /** @description Closed round trips. */
+        round_trips: number | null;
+        /** @description Mean gross exposure over equity. */
+        average_exposure: number | null;
+        /** @description Daily returns scored. */
+        trading_days: number | null;
+      } | null;
+      /** @description A run over a future branch: its days after the scenario's current_date. */
+      score_after_current_date: {
+        /** @description Equity at the end over the start, less one. */
+        total_return: number | null;
+        /** @description Compound annual growth rate (252 trading days a year). */
+        cagr: number | null;
+        /** @description Standard deviation of daily returns, annualised. */
+        annual_volatility: number | null;
+        /** @description Mean daily return over the risk-free rate, over its deviation, annualised. */
+        sharpe_ratio: number | null;
+        /** @description As Sharpe, over the downside deviation. */
+        sortino_ratio: number | null;
+        /** @description The deepest fall from a peak of equity (negative). */
+        max_drawdown: number | null;
+        /** @description CAGR over the maximum drawdown's size. */
+        calmar_ratio: number | null;
+        /** @description Of excess returns on the benchmark's. */
+        beta: number | null;
+        /** @description Annualised return unexplained by beta. */
+        alpha: number | null;
+        /** @description Mean return over the benchmark's, over its deviation, annualised. */
+        information_ratio: number | null;
+        /** @description Alpha over residual volatility (Treynor–Black). */
+        appraisal_ratio: number | null;
+        /** @description Traded value a year over average equity. */
+        turnover: number | null;
+        /** @description Commissions, spread, impact and borrow fees, USD. */
+        costs_paid: number | null;
+        /** @description Share of closed round trips that made money. */
+        hit_rate: number | null;
+        /** @description Closed round trips. */
+        round_trips: number | null;
+        /** @description Mean gross exposure over equity. */
+        average_exposure: number | null;
+        /** @description Daily returns scored. */
+        trading_days: number | null;
+      } | null;
+    };
+    /** @description A position, marked at the run's day's close. */
+    RunPosition: {
+      /**
+       * @description The instrument.
+       * @example AAPL
+       */
+      ticker: string;
+      /**
+       * @description Shares held; negative for a short.
+       * @example 100
+       */
+      shares: number;
+      /**
+       * @description Average price paid for the shares held (split-adjusted).
+       * @example 185.12
+       */
+      average_price: number;
+      /**
+       * @description The close of the run's day.
+       * @example 190.54
+       */
+      close: number;
+      /**
+       * @description Shares times close.
+       * @example 19054
+       */
+      market_value: number;
+      /**
+       * @description Market value over equity.
+       * @example 0.019
+       */
+      weight: number;
+    };
+    /** @description An order of a run. */
+    RunOrder: {
+      /**
+       * @description The run's id of the order.
+       * @example o000001
+       */
+      order_id: string;
+      /**
+       * @description Your id, if you gave one.
+       * @example null
+       */
+      client_order_id: string | null;
+      /**
+       * @description The instrument.
+       * @example AAPL
+       */
+      ticker: string;
+      /**
+       * @description buy or sell.
+       * @example buy
+       * @enum {string}
+       */
+      side: "buy" | "sell";
+      /**
+       * @description Whole shares, fixed when placed.
+       * @example 100
+       */
+      shares: number;
+      /**
+       * @description market or limit.
+       * @example market
+       * @enum {string}
+       */
+      type: "market" | "limit";
+      /**
+       * @description A limit order's price.
+       * @example null
+       */
+      limit_price: number | null;
+      /**
+       * Format: date
+       * @description The run's day it was placed on; it fills in the next session.
+       * @example 2023-06-30
+       */
+      placed_on: string;
+      /**
+       * @description Where it stands.
+       * @example open
+       * @enum {string}
+       */
+      status: "open" | "filled" | "partially_filled" | "expired" | "cancelled";
+      /**
+       * @description Shares filled.
+       * @example 0
+       */
+      filled_shares: number;
+      /**
+       * @description The average price of its fills.
+       * @example null
+       */
+      average_fill_price: number | null;
+    };
+    /** @description A run to open. */
+    NewRun: {
+      /**
+       * @description The scenario to run in.
+       * @example 0126f9b8-e2d9-8186-aac8-f2936bb28fd8
+       */
+      scenario_id: string;
+      /**
+       * @description A label for the agent, shown beside its score.
+       * @example momentum-v2
+       */
+      agent: string;
+      /**
+       * Format: date
+       * @description The run's first day (the first trading day on or after it).
+       * @example 2023-01-03
+       */
+      start_date: string;
+      /**
+       * Format: date
+       * @description The run's last day (the last trading day on or before it). Default: the scenario's current_date, or a future branch's end_date.
+       * @example 2023-12-29
+       */
+      end_date?: string;
+      /**
+       * @description USD; default 1000000.
+       * @example 1000000
+       */
+      starting_cash?: number;
+      /**
+       * @description A fund or a company to compare with; default the scenario's broad index fund.
+       * @example SPY
+       */
+      benchmark?: string;
+      /**
+       * @description Changes to the default cost model (docs/runs.md, "Costs").
+       * @example {
+       *       "commission_per_share": 0.001
+       *     }
+       */
+      costs?: {
+        /**
+         * @description USD per share.
+         * @example 0.005
+         */
+        commission_per_share?: number;
+        /**
+         * @description USD per fill at least.
+         * @example 1
+         */
+        commission_minimum?: number;
+        /**
+         * @description At most this fraction of a fill's value.
+         * @example 0.01
+         */
+        commission_maximum_fraction?: number;
+        /**
+         * @description Half the quoted spread by size tier, basis points.
+         * @example {
+         *       "mega": 1,
+         *       "large": 2.5,
+         *       "mid": 7.5,
+         *       "small": 20,
+         *       "fund": 0.5
+         *     }
+         */
+        half_spread_bps?: {
+          /**
+           * @description Half-spread of mega caps, basis points.
+           * @example 1
+           */
+          mega?: number;
+          /**
+           * @description Half-spread of large caps, basis points.
+           * @example 1
+           */
+          large?: number;
+          /**
+           * @description Half-spread of mid caps, basis points.
+           * @example 1
+           */
+          mid?: number;
+          /**
+           * @description Half-spread of small caps, basis points.
+           * @example 1
+           */
+          small?: number;
+          /**
+           * @description Half-spread of index funds, basis points.
+           * @example 1
+           */
+          fund?: number;
+        };
+        /**
+         * @description Y of the square-root impact law.
+         * @example 1
+         */
+        impact_coefficient?: number;
+        /**
+         * @description Largest share of a session's volume a fill may take.
+         * @example 0.1
+         */
+        max_volume_share?: number;
+        /**
+         * @description Annual fee on short market value (0.005 = 0.5%).
+         * @example 0.005
+         */
+        borrow_fee_annual?: number;
+        /**
+         * @description Gross exposure cap, a multiple of equity.
+         * @example 2
+         */
+        max_gross_exposure?: number;
+      };
+    };
+    /** @description A run, in short. */
+    RunSummary: {
+      /**
+       * @description The run's id.
+       * @example run_5f0c2a9e1b7d4c38
+       */
+      run_id: string;
+      /**
+       * @description The agent's label.
+       * @example momentum-v2
+       */
+      agent: string;
+      /**
+       * @description The scenario.
+       * @example 0126f9b8-e2d9-8186-aac8-f2936bb28fd8
+       */
+      scenario_id: string;
+      /**
+       * @description running or finished.
+       * @example running
+       * @enum {string}
+       */
+      status: "running" | "finished";
+      /**
+       * @description Reached its end date, or finished early.
+       * @example null
+       * @enum {string|null}
+       */
+      finished_reason: "end_date" | "finished" | null;
+      /**
+       * Format: date
+       * @description The run's day: every read with its key is answered as of it.
+       * @example 2023-06-30
+       */
+      day: string;
+      /**
+       * Format: date
+       * @description First day.
+       * @example 2023-06-30
+       */
+      start_date: string;
+      /**
+       * Format: date
+       * @description Last day.
+       * @example 2023-06-30
+       */
+      end_date: string;
+      /**
+       * @description The benchmark.
+       * @example SPY
+       */
+      benchmark: string;
+      /**
+       * @description USD.
+       * @example 1000000
+       */
+      starting_cash: number;
+      /**
+       * @description USD.
+       * @example 412344.1
+       */
+      cash: number;
+      /**
+       * @description Cash plus positions at the day's close, USD.
+       * @example 1012344.1
+       */
+      equity: number;
+      /**
+       * @description When it was opened (UTC).
+       * @example 2026-11-29T10:00:00.000Z
+       */
+      created_at: string;
+    };
+    /** @description Orders to place on the run's day: all or none. One order may also be sent alone, as the body. */
+    OrderList: {
+      /**
+       * @description The orders, at most 100.
+       * @example [
+       *       {
+       *         "ticker": "AAPL",
+       *         "side": "buy",
+       *         "shares": 100,
+       *         "type": "market"
+       *       }
+       *     ]
+       */
+      orders: components["schemas"]["OrderRequest"][];
+    };
+    /** @description An order: a ticker, a side, and one of shares, notional or target_weight. */
+    OrderRequest: {
+      /**
+       * @description The instrument (a company or an index fund).
+       * @example AAPL
+       */
+      ticker: string;
+      /**
+       * @description buy or sell; implied by a target weight.
+       * @example buy
+       * @enum {string}
+       */
+      side?: "buy" | "sell";
+      /**
+       * @description Whole shares.
+       * @example 100
+       */
+      shares?: number;
+      /**
+       * @description USD: the whole shares it buys at the day's close.
+       * @example 25000
+       */
+      notional?: number;
+      /**
+       * @description Trade to this fraction of equity (negative: short).
+       * @example 0.05
+       */
+      target_weight?: number;
+      /**
+       * @description market (the next open) or limit.
+       * @default market
+       * @example market
+       * @enum {string}
+       */
+      type: "market" | "limit";
+      /**
+       * @description A limit order's price.
+       * @example 185.5
+       */
+      limit_price?: number;
+      /**
+       * @description Your id: a retried order with it is placed once.
+       * @example rebalance-2023-06-30-AAPL
+       */
+      client_order_id?: string;
+    };
+    /** @description A fill, dividend, split, borrow fee or expiry (docs/runs.md, "Ledger"). */
+    LedgerEntry: {
+      /**
+       * @description What happened.
+       * @example fill
+       * @enum {string}
+       */
+      kind: "fill" | "dividend" | "split" | "borrow_fee" | "expired";
+      /**
+       * Format: date
+       * @description The session.
+       * @example 2023-06-30
+       */
+      date: string;
+      /**
+       * @description The instrument.
+       * @example AAPL
+       */
+      ticker: string;
+      /**
+       * @description What it did to cash, USD.
+       * @example -19057.3
+       */
+      cash_change: number;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description Where to advance a run to. */
+    RunStep: {
+      /**
+       * Format: date
+       * @description Advance through every session up to this date (default: the next session).
+       * @example 2023-07-31
+       */
+      to?: string;
+      /**
+       * @description Your id: a retried call with it happens once.
+       * @example step-2023-06-30
+       */
+      client_id?: string;
+    };
+    /** @description A strategy every agent should beat, scored by the runs' engine at build time. */
+    Baseline: {
+      /**
+       * @description Which baseline.
+       * @example equal_weight
+       * @enum {string}
+       */
+      name: "cash" | "benchmark" | "equal_weight";
+      /**
+       * @description What it holds.
+       * @example Every company at equal weight, rebalanced on each month's first trading day.
+       */
+      description: string;
+      /**
+       * Format: date
+       * @description Its first day.
+       * @example 2023-06-30
+       */
+      start_date: string;
+      /**
+       * Format: date
+       * @description Its last day.
+       * @example 2023-06-30
+       */
+      end_date: string;
+      score: components["schemas"]["RunScore"];
+      /** @description A future branch: its days after current_date. */
+      score_after_current_date: {
+        /** @description Equity at the end over the start, less one. */
+        total_return: number | null;
+        /** @description Compound annual growth rate (252 trading days a year). */
+        cagr: number | null;
+        /** @description Standard deviation of daily returns, annualised. */
+        annual_volatility: number | null;
+        /** @description Mean daily return over the risk-free rate, over its deviation, annualised. */
+        sharpe_ratio: number | null;
+        /** @description As Sharpe, over the downside deviation. */
+        sortino_ratio: number | null;
+        /** @description The deepest fall from a peak of equity (negative). */
+        max_drawdown: number | null;
+        /** @description CAGR over the maximum drawdown's size. */
+        calmar_ratio: number | null;
+        /** @description Of excess returns on the benchmark's. */
+        beta: number | null;
+        /** @description Annualised return unexplained by beta. */
+        alpha: number | null;
+        /** @description Mean return over the benchmark's, over its deviation, annualised. */
+        information_ratio: number | null;
+        /** @description Alpha over residual volatility (Treynor–Black). */
+        appraisal_ratio: number | null;
+        /** @description Traded value a year over average equity. */
+        turnover: number | null;
+        /** @description Commissions, spread, impact and borrow fees, USD. */
+        costs_paid: number | null;
+        /** @description Share of closed round trips that made money. */
+        hit_rate: number | null;
+        /** @description Closed round trips. */
+        round_trips: number | null;
+        /** @description Mean gross exposure over equity. */
+        average_exposure: number | null;
+        /** @description Daily returns scored. */
+        trading_days: number | null;
+      } | null;
+    };
+    /** @description A run's score (docs/runs.md, "Scores"); null where undefined. */
+    RunScore: {
+      /** @description Equity at the end over the start, less one. */
+      total_return: number | null;
+      /** @description Compound annual growth rate (252 trading days a year). */
+      cagr: number | null;
+      /** @description Standard deviation of daily returns, annualised. */
+      annual_volatility: number | null;
+      /** @description Mean daily return over the risk-free rate, over its deviation, annualised. */
+      sharpe_ratio: number | null;
+      /** @description As Sharpe, over the downside deviation. */
+      sortino_ratio: number | null;
+      /** @description The deepest fall from a peak of equity (negative). */
+      max_drawdown: number | null;
+      /** @description CAGR over the maximum drawdown's size. */
+      calmar_ratio: number | null;
+      /** @description Of excess returns on the benchmark's. */
+      beta: number | null;
+      /** @description Annualised return unexplained by beta. */
+      alpha: number | null;
+      /** @description Mean return over the benchmark's, over its deviation, annualised. */
+      information_ratio: number | null;
+      /** @description Alpha over residual volatility (Treynor–Black). */
+      appraisal_ratio: number | null;
+      /** @description Traded value a year over average equity. */
+      turnover: number | null;
+      /** @description Commissions, spread, impact and borrow fees, USD. */
+      costs_paid: number | null;
+      /** @description Share of closed round trips that made money. */
+      hit_rate: number | null;
+      /** @description Closed round trips. */
+      round_trips: number | null;
+      /** @description Mean gross exposure over equity. */
+      average_exposure: number | null;
+      /** @description Daily returns scored. */
+      trading_days: number | null;
+    };
+    /** @description A close of the run. */
+    EquityPoint: {
+      /**
+       * Format: date
+       * @description A trading day.
+       * @example 2023-06-30
+       */
+      date: string;
+      /**
+       * @description USD.
+       * @example 412344.1
+       */
+      cash: number;
+      /**
+       * @description USD.
+       * @example 600000
+       */
+      positions_value: number;
+      /**
+       * @description USD.
+       * @example 1012344.1
+       */
+      equity: number;
+      /**
+       * @description USD.
+       * @example 600000
+       */
+      gross_exposure: number;
+      /**
+       * @description The benchmark's buy-and-hold of the starting cash, USD.
+       * @example 1008120.4
+       */
+      benchmark: number;
+      /**
+       * @description Policy rate in force, annual percent.
+       * @example 5.13
+       */
+      risk_free_rate: number;
     };
     /** @description A scenario as the library lists it, with its links to other versions and its twin. */
     ScenarioListing: {
@@ -10217,6 +12342,8 @@ export interface components {
        * @example false
        */
       masked: boolean;
+      /** @description Cash, the benchmark held, and equal weight rebalanced monthly, scored over the whole window by the runs' engine (docs/runs.md). */
+      baselines: components["schemas"]["Baseline"][];
     };
     /** @description The scenario's public summary (never its hidden truth). */
     PublicSummary: {
@@ -10372,6 +12499,8 @@ export interface components {
        *     ]
        */
       available_tickers: string[];
+      /** @description The scenario's baselines, as the catalog lists them. */
+      baselines: components["schemas"]["Baseline"][];
     };
     /** @description Accounting, price and point-in-time checks, and statistics against their bands. For a future_branch scenario, measured over the context up to current_date only. */
     ValidationReport: {
@@ -10453,7 +12582,7 @@ export interface components {
     ExportManifest: {
       /**
        * @description The scenario.
-       * @example c2f26798-16ae-81ab-9df7-f7d5c2e27826
+       * @example 0126f9b8-e2d9-8186-aac8-f2936bb28fd8
        */
       scenario_id: string;
       /**

@@ -38,6 +38,10 @@ def _value(value: Any) -> Any:
     return str(value)
 
 
+def _query_json(fields: dict) -> dict:
+    return {k: (v.isoformat() if isinstance(v, date) else v) for k, v in fields.items() if v is not None}
+
+
 def _query(params: dict) -> dict:
     return {k: _value(v) for k, v in params.items() if v is not None}
 
@@ -64,7 +68,8 @@ class Client:
         max_wait: float = 60.0,
         backoff: float = 0.5,
     ):
-        self._http = httpx.Client(base_url=base_url.rstrip("/"), headers={"X-API-KEY": api_key}, timeout=timeout)
+        self.base_url = base_url.rstrip("/")
+        self._http = httpx.Client(base_url=self.base_url, headers={"X-API-KEY": api_key}, timeout=timeout)
         self.max_retries, self.max_wait, self.backoff = max_retries, max_wait, backoff
         self.last_as_of: Optional[str] = None  # X-As-Of of the last answer: the horizon it applied
         self.requests = 0  # HTTP requests sent, retries included: what a rate limit counts
@@ -84,11 +89,19 @@ class Client:
 
         A 429 waits its Retry-After (at most max_wait seconds) and asks again; a 5xx or a failed
         connection waits backoff * 2**attempt. After max_retries retries the last failure is raised."""
-        query, attempt = _query(params), 0
+        return self._send("GET", path, params=_query(params))
+
+    def post(self, path: str, body: Optional[dict] = None) -> Any:
+        """POST a JSON body, retried as `get` is: a run's writes carry client ids, so a retry after a
+        lost answer places nothing twice (docs/runs.md)."""
+        return self._send("POST", path, json=body or {})
+
+    def _send(self, method: str, path: str, **sent: Any) -> Any:
+        attempt = 0
         while True:
             self.requests += 1
             try:
-                response = self._http.get(path, params=query)
+                response = self._http.request(method, path, **sent)
             except httpx.TransportError:  # refused, reset or timed out: the server may be back soon
                 if attempt == self.max_retries:
                     raise
@@ -163,6 +176,15 @@ class Client:
             served, offset = served + len(page), offset + len(page)
             if len(page) < asked:  # a short page is the last one
                 return
+
+    def start_run(self, scenario_id: str, agent: str, start_date: Day, **fields: Any) -> "Run":
+        """Open an evaluation run (docs/runs.md): `end_date`, `starting_cash`, `benchmark`, `costs` optional.
+        The Run trades with the run's key and reads the world as of the run's day through `run.data`."""
+        from .runs import Run
+
+        body = {"scenario_id": scenario_id, "agent": agent, "start_date": _iso(start_date), **_query_json(fields)}
+        answer = self.post("/runs", body)
+        return Run(self, answer["run"], answer["run_key"])
 
     def clock(self, scenario_id: str, start: Day, end: Optional[Day] = None) -> "Clock":
         """A clock over the scenario's trading days from `start`, up to its current_date, or to `end`:

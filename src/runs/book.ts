@@ -1,0 +1,202 @@
+// A run's book: its cash, positions, open orders and what is owed it, and the pure steps that change
+// them (docs/runs.md). Cash is kept in whole cents, so that the ledger's cash changes add up to the
+// book's cash exactly and an independent replay lands on the same cent.
+import type { CostModel, SizeTier } from "./costs.ts";
+
+export type Side = "buy" | "sell";
+export type OrderType = "market" | "limit";
+
+/** What the agent asked for: one of shares, notional or target weight. */
+export type OrderSize = { shares: number } | { notional: number } | { target_weight: number };
+
+/** What was known at the decision day's close, fixed on the order: what its fill's costs are computed from. */
+export interface OrderBasis {
+  close: number;
+  tier: SizeTier;
+  daily_volatility: number;
+}
+
+export interface Order {
+  order_id: string;
+  client_order_id: string | null;
+  ticker: string;
+  side: Side;
+  /** Whole shares to trade, fixed when placed. */
+  shares: number;
+  type: OrderType;
+  limit_price: number | null;
+  requested: OrderSize;
+  placed_on: string;
+  basis: OrderBasis;
+}
+
+export interface Position {
+  /** Negative for a short. */
+  shares: number;
+  /** The average price of the shares held, as paid (fills' prices, split-adjusted). */
+  average_price: number;
+}
+
+/** A dividend gone ex, owed (or, on a short, due) on its payable date. */
+export interface Entitlement {
+  ticker: string;
+  action_id: string;
+  ex_date: string;
+  payable_date: string;
+  amount_per_share: number;
+  shares: number;
+}
+
+export interface Book {
+  cash_cents: number;
+  positions: Record<string, Position>;
+  entitlements: Entitlement[];
+}
+
+export interface FillEntry {
+  kind: "fill";
+  date: string;
+  order_id: string;
+  client_order_id: string | null;
+  ticker: string;
+  side: Side;
+  shares: number;
+  /** The price paid or received per share, spread and impact included. */
+  price: number;
+  /** The open, or the limit when that is better, before costs. */
+  reference_price: number;
+  commission: number;
+  spread_cost: number;
+  impact_cost: number;
+  cash_change: number;
+}
+export interface DividendEntry {
+  kind: "dividend";
+  date: string;
+  ticker: string;
+  action_id: string;
+  ex_date: string;
+  shares: number;
+  amount_per_share: number;
+  cash_change: number;
+}
+export interface SplitEntry {
+  kind: "split";
+  date: string;
+  ticker: string;
+  action_id: string;
+  ratio: number;
+  shares_before: number;
+  shares_after: number;
+  cash_change: 0;
+}
+export interface FeeEntry {
+  kind: "borrow_fee";
+  date: string;
+  ticker: string;
+  /** The short position's value at the close the fee is charged on. */
+  short_value: number;
+  cash_change: number;
+}
+export interface ExpiryEntry {
+  kind: "expired";
+  date: string;
+  order_id: string;
+  client_order_id: string | null;
+  ticker: string;
+  shares: number;
+  reason: string;
+  cash_change: 0;
+}
+export type LedgerEntry = FillEntry | DividendEntry | SplitEntry | FeeEntry | ExpiryEntry;
+
+export const cents = (dollars: number) => Math.round(dollars * 100);
+export const dollars = (cents: number) => cents / 100;
+
+export function emptyBook(cashCents: number): Book {
+  return { cash_cents: cashCents, positions: {}, entitlements: [] };
+}
+
+/** Shares held of a ticker (0 for none). */
+export const held = (book: Book, ticker: string) => book.positions[ticker]?.shares ?? 0;
+
+/** Shares change by `delta` at `price`; a position that closes is removed; a flip starts at the fill's price. */
+export function trade(book: Book, ticker: string, delta: number, price: number): void {
+  const before = held(book, ticker);
+  const after = before + delta;
+  if (after === 0) {
+    delete book.positions[ticker];
+    return;
+  }
+  const growing = before === 0 || Math.sign(before) !== Math.sign(after) || Math.abs(after) > Math.abs(before);
+  const sameSide = before !== 0 && Math.sign(before) === Math.sign(after);
+  const average = !growing
+    ? book.positions[ticker].average_price
+    : sameSide
+      ? (book.positions[ticker].average_price * before + price * delta) / after
+      : price;
+  book.positions[ticker] = { shares: after, average_price: average };
+}
+
+/** A split on its ex-date: held shares times the ratio, rounded down (the fraction is not paid out). */
+export function split(book: Book, ticker: string, actionId: string, ratio: number, date: string): SplitEntry | null {
+  const before = held(book, ticker);
+  if (before === 0) return null;
+  const after = Math.trunc(before * ratio);
+  const position = book.positions[ticker];
+  book.positions[ticker] = { shares: after, average_price: position.average_price / ratio };
+  if (after === 0) delete book.positions[ticker];
+  return { kind: "split", date, ticker, action_id: actionId, ratio, shares_before: before, shares_after: after, cash_change: 0 };
+}
+
+/** A dividend gone ex on `date`: the shares held at the last close are owed it (a short owes it). */
+export function goneEx(book: Book, e: Omit<Entitlement, "shares">): void {
+  const shares = held(book, e.ticker);
+  if (shares !== 0) book.entitlements.push({ ...e, shares });
+}
+
+/** Dividends payable by `date`, paid (or charged to a short), as ledger entries. */
+export function payDividends(book: Book, date: string): DividendEntry[] {
+  const due = book.entitlements.filter((e) => e.payable_date <= date);
+  book.entitlements = book.entitlements.filter((e) => e.payable_date > date);
+  return due.map((e) => {
+    const change = cents(e.shares * e.amount_per_share);
+    book.cash_cents += change;
+    return {
+      kind: "dividend",
+      date,
+      ticker: e.ticker,
+      action_id: e.action_id,
+      ex_date: e.ex_date,
+      shares: e.shares,
+      amount_per_share: e.amount_per_share,
+      cash_change: dollars(change),
+    };
+  });
+}
+
+/** The borrow fee of each short for the session, on its value at the close. */
+export function chargeBorrow(book: Book, closes: Record<string, number>, costs: CostModel, date: string, days: number): FeeEntry[] {
+  const out: FeeEntry[] = [];
+  for (const [ticker, { shares }] of Object.entries(book.positions)) {
+    if (shares >= 0 || costs.borrow_fee_annual === 0) continue;
+    const value = -shares * closes[ticker];
+    const fee = cents((value * costs.borrow_fee_annual) / days);
+    if (fee === 0) continue;
+    book.cash_cents -= fee;
+    out.push({ kind: "borrow_fee", date, ticker, short_value: dollars(cents(value)), cash_change: -dollars(fee) });
+  }
+  return out;
+}
+
+/** Every position at its close: market value, and gross exposure (long plus short). */
+export function marks(book: Book, closes: Record<string, number>): { value_cents: number; gross_cents: number } {
+  let value = 0;
+  let gross = 0;
+  for (const [ticker, { shares }] of Object.entries(book.positions)) {
+    const v = cents(shares * closes[ticker]);
+    value += v;
+    gross += Math.abs(v);
+  }
+  return { value_cents: value, gross_cents: gross };
+}

@@ -1,0 +1,188 @@
+// The market a run trades in, read from its scenario's bundle at the run's day: every read opens the
+// scenario at that day, so the engine sees what a reader at the day would, and nothing later. Bars
+// come from the month's market snapshot (every instrument's bar of each day, one shard a month), so a
+// session over fifty or five hundred tickers reads one small shard rather than a history per ticker.
+import type { DatedRows } from "../bundle/as-of.ts";
+import type { BundleReader } from "../bundle/reader.ts";
+import { SHARDS } from "../bundle/shards.ts";
+import type { Manifest } from "../bundle/types.ts";
+import { find, Scenario } from "../http/scenario.ts";
+import { FALLBACK_DAILY_VOLATILITY, VOLATILITY_SESSIONS } from "./costs.ts";
+import type { Bar } from "./fills.ts";
+import type { Quote } from "./orders.ts";
+import type { Session, SessionAction } from "./session.ts";
+
+interface ActionRow {
+  id: string;
+  ticker: string;
+  action_type: "split" | "dividend";
+  ex_date: string;
+  payable_date: string;
+  details: { ratio?: number; amount?: number };
+}
+
+/** A row of the market snapshot: a day's bar of one instrument, with its market cap (null for a fund). */
+interface SnapshotRow extends Bar {
+  time: string;
+  ticker: string;
+  market_cap: number | null;
+}
+
+/** A ticker's actions public so far (the first `seen` rows of its shard), by ex-date. */
+interface KnownActions {
+  seen: number;
+  byExDate: Map<string, SessionAction[]>;
+}
+
+/** Months of snapshots read back for a quote's volatility: enough for VOLATILITY_SESSIONS + 1 days. */
+const VOLATILITY_MONTHS = 3;
+
+/** Sample standard deviation of simple returns of the closes. */
+function volatilityOf(closes: number[]): number {
+  const returns = closes.slice(1).map((c, i) => c / closes[i] - 1);
+  if (returns.length < 2) return FALLBACK_DAILY_VOLATILITY;
+  const mean = returns.reduce((s, r) => s + r, 0) / returns.length;
+  return Math.sqrt(returns.reduce((s, r) => s + (r - mean) ** 2, 0) / (returns.length - 1));
+}
+
+/** The month before `month` (YYYY-MM). */
+function monthBefore(month: string): string {
+  const [y, m] = month.split("-").map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+}
+
+export class BundleMarket {
+  /** The scenario opened at a day. */
+  private readonly at: (day: string) => Promise<Scenario>;
+  /** Each ticker's actions decoded once: a session reads only the rows made public since the last. */
+  private readonly known = new Map<string, KnownActions>();
+
+  constructor(at: (day: string) => Promise<Scenario>) {
+    this.at = at;
+  }
+
+  /** A scenario of the catalog, by id. */
+  static ofCatalog(reader: BundleReader, scenarioId: string): BundleMarket {
+    return new BundleMarket((day) => Scenario.open(reader, scenarioId, [day]));
+  }
+
+  /** A scenario by its manifest (the build's, before a catalog names it). */
+  static ofManifest(reader: BundleReader, manifest: Manifest): BundleMarket {
+    return new BundleMarket(async (day) => Scenario.ofManifest(reader, manifest, [day]));
+  }
+
+  /** The trading days in [first, last] (the macro tape's dates), read at `last`. */
+  async tradingDays(first: string, last: string): Promise<string[]> {
+    const tape = await (await this.at(last)).dated(SHARDS.macro);
+    return tape ? tape.keys(...tape.window(first, last)) : [];
+  }
+
+  /** The month's snapshot rows of the tickers wanted, by day then ticker, up to the scenario's horizon. */
+  private async monthRows(scenario: Scenario, month: string, wanted: Set<string>): Promise<SnapshotRow[]> {
+    const shard = await scenario.dated(SHARDS.marketSnapshots, month);
+    return shard ? rowsOf(shard, 0, shard.length, wanted) : [];
+  }
+
+  /** What a reader on `day` knows of each ticker: its kind, close, market cap and recent volatility. */
+  async quotes(day: string, tickers: string[]): Promise<Map<string, Quote>> {
+    const scenario = await this.at(day);
+    const instruments = await scenario.instruments();
+    const wanted = new Set(tickers);
+    // The last sessions' bars of the tickers wanted, oldest first, from this month and the ones before.
+    const history = new Map<string, SnapshotRow[]>([...wanted].map((t) => [t, []]));
+    let month = day.slice(0, 7);
+    for (let k = 0; k < VOLATILITY_MONTHS; k++, month = monthBefore(month)) {
+      const rows = await this.monthRows(scenario, month, wanted);
+      for (const t of wanted) history.set(t, [...rows.filter((r) => r.ticker === t), ...history.get(t)!]);
+    }
+    const out = new Map<string, Quote>();
+    for (const ticker of wanted) {
+      const i = find(instruments, ticker);
+      const kind = i < 0 ? null : (instruments.rows(i, i + 1)[0][1] as Quote["kind"]);
+      const bars = history.get(ticker)!.slice(-(VOLATILITY_SESSIONS + 1));
+      const last = bars[bars.length - 1];
+      out.set(ticker, {
+        kind,
+        close: last ? last.close : await this.lastClose(scenario, kind, ticker),
+        market_cap: last?.market_cap ?? null,
+        daily_volatility: volatilityOf(bars.map((b) => b.close)),
+      });
+    }
+    return out;
+  }
+
+  /** A ticker's last close by the scenario's horizon when it traded in none of the recent months (null before its first). */
+  private async lastClose(scenario: Scenario, kind: Quote["kind"], ticker: string): Promise<number | null> {
+    if (!kind) return null;
+    const prices = await scenario.dated(SHARDS.prices, ticker);
+    const n = prices?.length ?? 0;
+    return n > 0 ? (prices!.objects(n - 1, n)[0] as unknown as Bar).close : null;
+  }
+
+  /** The session `date` for the tickers: the bars of those that traded, the actions going ex, and the policy rate. */
+  async session(date: string, tickers: string[]): Promise<Session> {
+    const scenario = await this.at(date);
+    const session: Session = { date, bars: {}, closes: {}, actions: [], risk_free_rate: 0 };
+    const tape = await scenario.dated(SHARDS.macro);
+    const today = tape ? tape.find(date) : -1;
+    if (today >= 0) session.risk_free_rate = (tape!.objects(today, today + 1)[0] as { risk_free_rate: number }).risk_free_rate;
+    const wanted = new Set(tickers);
+    const shard = await scenario.dated(SHARDS.marketSnapshots, date.slice(0, 7));
+    const [from, to] = shard ? shard.window(`${date} `, `${date}~`) : [0, 0];
+    for (const row of shard ? rowsOf(shard, from, to, wanted) : []) {
+      session.bars[row.ticker] = { open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
+      session.closes[row.ticker] = row.close;
+    }
+    for (const ticker of [...wanted].sort()) {
+      const actions = await scenario.dated(SHARDS.actions, ticker);
+      if (actions) session.actions.push(...this.goingEx(ticker, actions, date));
+    }
+    return session;
+  }
+
+  /** The ticker's actions public by `date` (the rows of `actions`, read at it) that go ex on it. */
+  private goingEx(ticker: string, actions: DatedRows, date: string): SessionAction[] {
+    let known = this.known.get(ticker);
+    // A read at an earlier day than the last (a new run on the same market) starts again.
+    if (!known || known.seen > actions.length) this.known.set(ticker, (known = { seen: 0, byExDate: new Map() }));
+    for (const row of actions.objects(known.seen, actions.length) as unknown as ActionRow[]) {
+      const list = known.byExDate.get(row.ex_date) ?? [];
+      known.byExDate.set(row.ex_date, [...list, actionOf(row)]);
+    }
+    known.seen = actions.length;
+    return known.byExDate.get(date) ?? [];
+  }
+}
+
+/**
+ * Rows [from, to) of a snapshot shard whose ticker is wanted (keys are "<day> <ticker>"), decoding
+ * only those, each run of consecutive wanted rows at once.
+ */
+function rowsOf(shard: DatedRows, from: number, to: number, wanted: Set<string>): SnapshotRow[] {
+  const out: SnapshotRow[] = [];
+  const keys = shard.keys(from, to);
+  const isWanted = (i: number) => wanted.has(keys[i].slice(11));
+  for (let i = 0; i < keys.length; ) {
+    if (!isWanted(i)) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < keys.length && isWanted(j)) j++;
+    out.push(...(shard.objects(from + i, from + j) as unknown as SnapshotRow[]));
+    i = j;
+  }
+  return out;
+}
+
+function actionOf(row: ActionRow): SessionAction {
+  return {
+    id: row.id,
+    ticker: row.ticker,
+    type: row.action_type,
+    ex_date: row.ex_date,
+    payable_date: row.payable_date,
+    ratio: row.details.ratio ?? 1,
+    amount: row.details.amount ?? 0,
+  };
+}

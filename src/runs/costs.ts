@@ -1,0 +1,67 @@
+// The cost model of a run's fills (docs/runs.md, "Costs"), as data: the defaults a run gets unless it
+// names its own, and the bounds a run's own may take. Every number here is cited in docs/runs.md.
+
+/** A company's size by its market cap on the day the order is placed; index funds are their own tier. */
+export type SizeTier = "mega" | "large" | "mid" | "small" | "fund";
+
+/** Market-cap floors of the tiers, USD (the common mega/large/mid convention; below mid is small). */
+export const TIER_FLOORS: readonly (readonly [SizeTier, number])[] = [
+  ["mega", 200e9],
+  ["large", 10e9],
+  ["mid", 2e9],
+];
+
+export interface CostModel {
+  /** Commission per share, USD, with a minimum per fill and a maximum as a fraction of its value. */
+  commission_per_share: number;
+  commission_minimum: number;
+  commission_maximum_fraction: number;
+  /** Half the quoted spread, in basis points of the price, by size tier. */
+  half_spread_bps: Record<SizeTier, number>;
+  /** Y of the square-root law: impact = Y × daily volatility × sqrt(shares / day's volume). */
+  impact_coefficient: number;
+  /** At most this share of a session's volume fills; the rest of the order expires. */
+  max_volume_share: number;
+  /** Annual fee on the value of shares sold short, charged each trading day (1/252 of it). */
+  borrow_fee_annual: number;
+  /** Gross exposure (long plus short market value) may reach this multiple of equity. */
+  max_gross_exposure: number;
+}
+
+export const DEFAULT_COSTS: CostModel = {
+  commission_per_share: 0.005,
+  commission_minimum: 1,
+  commission_maximum_fraction: 0.01,
+  half_spread_bps: { mega: 1, large: 2.5, mid: 7.5, small: 20, fund: 0.5 },
+  impact_coefficient: 1,
+  max_volume_share: 0.1,
+  borrow_fee_annual: 0.005,
+  max_gross_exposure: 2,
+};
+
+/** The costs of a frictionless book (the benchmark's buy-and-hold, and tests). */
+export const NO_COSTS: CostModel = {
+  commission_per_share: 0,
+  commission_minimum: 0,
+  commission_maximum_fraction: 0,
+  half_spread_bps: { mega: 0, large: 0, mid: 0, small: 0, fund: 0 },
+  impact_coefficient: 0,
+  max_volume_share: 1,
+  borrow_fee_annual: 0,
+  max_gross_exposure: Number.POSITIVE_INFINITY,
+};
+
+/** A run's starting cash unless it says otherwise, USD. */
+export const DEFAULT_STARTING_CASH = 1_000_000;
+/** Trading days a year: the borrow fee's day count and every annualised score. */
+export const TRADING_DAYS_PER_YEAR = 252;
+/** Sessions of closes behind the volatility that scales an order's impact. */
+export const VOLATILITY_SESSIONS = 20;
+/** Daily volatility assumed when fewer than two returns are known (a new listing). */
+export const FALLBACK_DAILY_VOLATILITY = 0.02;
+
+export function sizeTier(marketCap: number | null, isFund: boolean): SizeTier {
+  if (isFund) return "fund";
+  for (const [tier, floor] of TIER_FLOORS) if ((marketCap ?? 0) >= floor) return tier;
+  return "small";
+}

@@ -1,0 +1,132 @@
+// Placing orders on the run's day (docs/runs.md, "Orders"): each request becomes whole shares at the
+// day's close (a notional buys what it pays for; a target weight trades to that share of equity), or
+// the whole list is refused with the reason, and nothing is placed.
+import { held, type Book, type Order, type OrderSize, type OrderType, type Side } from "./book.ts";
+import { sizeTier, type CostModel } from "./costs.ts";
+import { commissionOf, slippage } from "./fills.ts";
+
+export interface OrderRequest {
+  ticker: string;
+  side?: Side;
+  shares?: number;
+  notional?: number;
+  target_weight?: number;
+  type: OrderType;
+  limit_price?: number;
+  client_order_id?: string;
+}
+
+/** What the run knows of a ticker at the day's close. */
+export interface Quote {
+  kind: "company" | "fund" | "warrant" | null;
+  /** The day's close, or null before its first session. */
+  close: number | null;
+  market_cap: number | null;
+  daily_volatility: number;
+}
+
+/** An order refused: its status (409: the run's state refuses it; 422: the order itself) and why. */
+export class Refusal extends Error {
+  readonly status: 409 | 422;
+  constructor(status: 409 | 422, detail: string) {
+    super(detail);
+    this.status = status;
+  }
+}
+
+export interface Placement {
+  placed: Order[];
+  /** Target-weight orders already at their target: nothing placed. */
+  unchanged: { ticker: string; client_order_id: string | null }[];
+}
+
+interface DayBook {
+  day: string;
+  book: Book;
+  open_orders: Order[];
+  /** The day's equity and each held ticker's close. */
+  equity_cents: number;
+  closes: Record<string, number>;
+  costs: CostModel;
+}
+
+const pendingShares = (orders: Order[], ticker: string) =>
+  orders.filter((o) => o.ticker === ticker).reduce((n, o) => n + (o.side === "buy" ? o.shares : -o.shares), 0);
+
+function sizeOf(r: OrderRequest, close: number, run: DayBook, orders: Order[]): { side: Side; shares: number; requested: OrderSize } {
+  if (r.shares !== undefined) return { side: r.side!, shares: r.shares, requested: { shares: r.shares } };
+  if (r.notional !== undefined) {
+    const shares = Math.floor(r.notional / close);
+    if (shares < 1) throw new Refusal(422, `A notional of ${r.notional} buys no whole share of ${r.ticker} at ${close}`);
+    return { side: r.side!, shares, requested: { notional: r.notional } };
+  }
+  const target = Math.trunc((r.target_weight! * run.equity_cents) / 100 / close);
+  const delta = target - held(run.book, r.ticker) - pendingShares(orders, r.ticker);
+  const side: Side = delta >= 0 ? "buy" : "sell";
+  if (r.side && delta !== 0 && r.side !== side)
+    throw new Refusal(422, `A target weight of ${r.target_weight} for ${r.ticker} means a ${side}, not a ${r.side}`);
+  return { side, shares: Math.abs(delta), requested: { target_weight: r.target_weight! } };
+}
+
+/** The estimated cash a buy takes at the close, with its costs, in cents. */
+function buyCost(order: Order, costs: CostModel): number {
+  const price = order.type === "limit" ? order.limit_price! : order.basis.close;
+  const { halfSpread } = slippage(order, order.shares, Number.POSITIVE_INFINITY, costs);
+  return Math.round(order.shares * price * (1 + halfSpread) * 100 + commissionOf(order.shares, price, costs) * 100);
+}
+
+/** 409 when the orders, filled at the day's close, would spend more than the cash or pass the exposure cap. */
+function requireAffordable(run: DayBook, orders: Order[]): void {
+  const closes: Record<string, number> = { ...run.closes };
+  for (const o of orders) closes[o.ticker] = o.basis.close;
+  const after: Record<string, number> = {};
+  for (const [t, p] of Object.entries(run.book.positions)) after[t] = p.shares;
+  let cash = run.book.cash_cents;
+  for (const o of orders.filter((x) => x.side === "sell")) {
+    cash += Math.round(o.shares * o.basis.close * 100);
+    after[o.ticker] = (after[o.ticker] ?? 0) - o.shares;
+  }
+  for (const o of orders.filter((x) => x.side === "buy")) {
+    cash -= buyCost(o, run.costs);
+    if (cash < 0)
+      throw new Refusal(409, `Buying ${o.shares} ${o.ticker} would spend more than the cash (${(run.book.cash_cents / 100).toFixed(2)}, with the day's other orders)`);
+    after[o.ticker] = (after[o.ticker] ?? 0) + o.shares;
+  }
+  const gross = Object.entries(after).reduce((s, [t, n]) => s + Math.abs(n * closes[t]) * 100, 0);
+  const cap = run.costs.max_gross_exposure * run.equity_cents;
+  if (gross > cap)
+    throw new Refusal(409, `The orders would take gross exposure to ${(gross / run.equity_cents).toFixed(2)}× equity; the cap is ${run.costs.max_gross_exposure}×`);
+}
+
+/** The day's new orders (numbered from `nextNumber`), or a Refusal for the first that cannot be placed. */
+export function placeOrders(run: DayBook, requests: OrderRequest[], quotes: Map<string, Quote>, nextNumber: number): Placement {
+  const orders = [...run.open_orders];
+  const placement: Placement = { placed: [], unchanged: [] };
+  for (const r of requests) {
+    const quote = quotes.get(r.ticker);
+    if (!quote?.kind) throw new Refusal(422, `The scenario does not list ticker ${r.ticker}`);
+    if (quote.kind === "warrant") throw new Refusal(422, `${r.ticker} is a warrant: warrants do not trade in a run`);
+    if (quote.close === null) throw new Refusal(422, `${r.ticker} is not yet trading on ${run.day}`);
+    const { side, shares, requested } = sizeOf(r, quote.close, run, orders);
+    if (shares === 0) {
+      placement.unchanged.push({ ticker: r.ticker, client_order_id: r.client_order_id ?? null });
+      continue;
+    }
+    const order: Order = {
+      order_id: `o${String(nextNumber++).padStart(6, "0")}`,
+      client_order_id: r.client_order_id ?? null,
+      ticker: r.ticker,
+      side,
+      shares,
+      type: r.type,
+      limit_price: r.type === "limit" ? r.limit_price! : null,
+      requested,
+      placed_on: run.day,
+      basis: { close: quote.close, tier: sizeTier(quote.market_cap, quote.kind === "fund"), daily_volatility: quote.daily_volatility },
+    };
+    orders.push(order);
+    placement.placed.push(order);
+  }
+  requireAffordable(run, orders);
+  return placement;
+}

@@ -1,0 +1,151 @@
+// One session of a run (docs/runs.md, "A day"): what happens between the close of the day the agent
+// decided on and the close of the next trading day. In order: splits going ex adjust the positions
+// and the open orders; dividends going ex are owed on the shares held at the last close; dividends
+// payable are paid; the open orders fill at the open (sells first, so that a buy can spend what a
+// sale brought in) and what did not fill expires; shorts pay their borrow fee; every position is
+// marked at the close. The benchmark's buy-and-hold book lives through the same session, without
+// costs.
+import {
+  chargeBorrow,
+  cents,
+  dollars,
+  goneEx,
+  marks,
+  payDividends,
+  split,
+  trade,
+  type Book,
+  type LedgerEntry,
+  type Order,
+} from "./book.ts";
+import { TRADING_DAYS_PER_YEAR, type CostModel } from "./costs.ts";
+import { execute, type Bar } from "./fills.ts";
+
+/** A split or a dividend of a ticker the run cares about, going ex in the session. */
+export interface SessionAction {
+  id: string;
+  ticker: string;
+  type: "split" | "dividend";
+  ex_date: string;
+  payable_date: string;
+  /** Shares after per share before (a split). */
+  ratio: number;
+  /** Cash per share (a dividend). */
+  amount: number;
+}
+
+/** What the market did in a session, for the tickers the run holds, has orders in, or benchmarks on. */
+export interface Session {
+  date: string;
+  /** The session's bars of the tickers that traded. */
+  bars: Record<string, Bar>;
+  /** Each ticker's last close on or before the session (its bar's, or an earlier one's when it did not trade). */
+  closes: Record<string, number>;
+  actions: SessionAction[];
+  /** The policy rate in force, annual percent (the macro tape's risk_free_rate). */
+  risk_free_rate: number;
+}
+
+export interface EquityPoint {
+  date: string;
+  cash: number;
+  positions_value: number;
+  equity: number;
+  gross_exposure: number;
+  benchmark: number;
+  risk_free_rate: number;
+}
+
+/** What the session changes in a run. */
+export interface RunBooks {
+  book: Book;
+  benchmark: Book;
+  benchmark_ticker: string;
+  open_orders: Order[];
+  costs: CostModel;
+}
+
+function applyActions(run: RunBooks, session: Session, entries: LedgerEntry[]): void {
+  for (const action of session.actions) {
+    if (action.type === "split") {
+      const entry = split(run.book, action.ticker, action.id, action.ratio, session.date);
+      if (entry) entries.push(entry);
+      const fund = run.benchmark.positions[action.ticker];
+      if (fund) fund.shares *= action.ratio; // the benchmark's frictionless shares need not be whole
+      for (const order of run.open_orders.filter((o) => o.ticker === action.ticker)) {
+        order.shares = Math.floor(order.shares * action.ratio);
+        if (order.limit_price !== null) order.limit_price = Math.round((order.limit_price / action.ratio) * 100) / 100;
+        order.basis = { ...order.basis, close: order.basis.close / action.ratio };
+      }
+    } else {
+      const owed = { ticker: action.ticker, action_id: action.id, ex_date: action.ex_date, payable_date: action.payable_date, amount_per_share: action.amount };
+      goneEx(run.book, owed);
+      goneEx(run.benchmark, owed);
+    }
+  }
+}
+
+function fillOrders(run: RunBooks, session: Session, entries: LedgerEntry[]): void {
+  const bySide = [...run.open_orders.filter((o) => o.side === "sell"), ...run.open_orders.filter((o) => o.side === "buy")];
+  for (const order of bySide) {
+    const bar = session.bars[order.ticker];
+    const expire = (shares: number, reason: string) =>
+      entries.push({ kind: "expired", date: session.date, order_id: order.order_id, client_order_id: order.client_order_id, ticker: order.ticker, shares, reason, cash_change: 0 });
+    if (order.shares === 0) continue;
+    if (!bar) {
+      expire(order.shares, "the ticker did not trade in the session");
+      continue;
+    }
+    const done = execute(order, bar, run.costs, run.book.cash_cents);
+    if (done.shares > 0) {
+      const sign = order.side === "buy" ? 1 : -1;
+      const change = -sign * cents(done.shares * done.price) - cents(done.commission);
+      run.book.cash_cents += change;
+      trade(run.book, order.ticker, sign * done.shares, done.price);
+      entries.push({
+        kind: "fill",
+        date: session.date,
+        order_id: order.order_id,
+        client_order_id: order.client_order_id,
+        ticker: order.ticker,
+        side: order.side,
+        shares: done.shares,
+        price: done.price,
+        reference_price: done.reference_price,
+        commission: done.commission,
+        spread_cost: done.spread_cost,
+        impact_cost: done.impact_cost,
+        cash_change: dollars(change),
+      });
+    }
+    if (done.expired > 0) expire(done.expired, done.reason ?? "not filled");
+  }
+  run.open_orders = [];
+}
+
+/** The session applied to the run's books: its ledger entries and the close's equity point. */
+export function stepSession(run: RunBooks, session: Session): { entries: LedgerEntry[]; point: EquityPoint } {
+  const entries: LedgerEntry[] = [];
+  applyActions(run, session, entries);
+  entries.push(...payDividends(run.book, session.date));
+  payDividends(run.benchmark, session.date);
+  fillOrders(run, session, entries);
+  entries.push(...chargeBorrow(run.book, session.closes, run.costs, session.date, TRADING_DAYS_PER_YEAR));
+  return { entries, point: equityPoint(run, session) };
+}
+
+/** The books marked at the session's close. */
+export function equityPoint(run: RunBooks, session: Pick<Session, "date" | "closes" | "risk_free_rate">): EquityPoint {
+  const { value_cents, gross_cents } = marks(run.book, session.closes);
+  const fund = run.benchmark.positions[run.benchmark_ticker]?.shares ?? 0;
+  const benchmarkCents = run.benchmark.cash_cents + Math.round(fund * session.closes[run.benchmark_ticker] * 100);
+  return {
+    date: session.date,
+    cash: dollars(run.book.cash_cents),
+    positions_value: dollars(value_cents),
+    equity: dollars(run.book.cash_cents + value_cents),
+    gross_exposure: dollars(gross_cents),
+    benchmark: dollars(benchmarkCents),
+    risk_free_rate: session.risk_free_rate,
+  };
+}
