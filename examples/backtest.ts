@@ -63,13 +63,19 @@ while (run.status === "running" && days < DAYS) {
   const day: string = run.day;
   // No as_of: the run's key is answered as of the run's day, and never later.
   const query = { scenario_id: SCENARIO, ticker: TICKER, start_date: addDays(day, -LOOKBACK) };
-  const closes: number[] = (await call("/prices", RUN_KEY, undefined, query)).prices.map((b: { close: number }) => b.close);
+  const closes: number[] = (await call("/prices", RUN_KEY, undefined, query)).prices.map(
+    (b: { close: number }) => b.close,
+  );
   if (closes.length >= LONG) {
     const hold = mean(closes.slice(-SHORT)) > mean(closes.slice(-LONG));
     const holding = run.positions.some((p: { ticker: string }) => p.ticker === TICKER);
     // Buy into 95% of equity, or sell out.
     if (hold !== holding)
-      await call(`/runs/${RUN}/orders`, RUN_KEY, { ticker: TICKER, target_weight: hold ? 0.95 : 0, client_order_id: `${day}-${TICKER}` });
+      await call(`/runs/${RUN}/orders`, RUN_KEY, {
+        ticker: TICKER,
+        target_weight: hold ? 0.95 : 0,
+        client_order_id: `${day}-${TICKER}`,
+      });
   }
   run = (await call(`/runs/${RUN}/advance`, RUN_KEY, { client_id: `advance-${day}` })).run;
   days += 1;
@@ -80,4 +86,6 @@ const fills = (await call(`/runs/${RUN}/ledger`, RUN_KEY)).ledger.filter((e: { k
 const scored = await call(`/runs/${RUN}/score`, RUN_KEY);
 const baselines = Object.fromEntries(scored.baselines.map((b: any) => [b.name, b.score.total_return]));
 const summary = { scenario: SCENARIO, ticker: TICKER, first_day: first, last_day: run.day, days };
-console.log(JSON.stringify({ ...summary, trades: fills.length, final_equity: run.equity, score: scored.score, baselines }));
+console.log(
+  JSON.stringify({ ...summary, trades: fills.length, final_equity: run.equity, score: scored.score, baselines }),
+);

@@ -53,7 +53,10 @@ export function keyRecordName(hash: string): string {
 /** A new key's secret: 24 random bytes, base64url, after `sm_` (shown once; only its hash is kept). */
 export function newKeySecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return `sm_${btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "")}`;
+  return `sm_${btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "")}`;
 }
 
 /** A new key's record: a clock key when given a scenario and a horizon (both or neither; an Error otherwise). */

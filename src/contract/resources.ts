@@ -32,7 +32,10 @@ export const PublicSummary = z
 export const Twin = z
   .object({
     name: field(z.string(), "The twin's name (`/scenarios?name=` gives its id).", "gfc-2008-no-lehman"),
-    branch_date: day("The first day on which the two worlds may differ: every row public before it is the same in both.", "2008-09-15"),
+    branch_date: day(
+      "The first day on which the two worlds may differ: every row public before it is the same in both.",
+      "2008-09-15",
+    ),
     counterfactual: field(
       z.boolean(),
       "True for the one that departs from the path its theme tells (in a historical context, from history) after the branch date.",
@@ -80,23 +83,38 @@ export const ScenarioListing = Scenario.extend({
     false,
   ),
   baselines: z.array(Baseline).meta({
-    description: "Cash, the benchmark held, and equal weight rebalanced monthly, scored over the whole window by the runs' engine (docs/runs.md).",
+    description:
+      "Cash, the benchmark held, and equal weight rebalanced monthly, scored over the whole window by the runs' engine (docs/runs.md).",
   }),
-}).meta({ id: "ScenarioListing", description: "A scenario as the library lists it, with its links to other versions and its twin." });
+}).meta({
+  id: "ScenarioListing",
+  description: "A scenario as the library lists it, with its links to other versions and its twin.",
+});
 
 export const Theme = z
   .object({
     theme: field(z.string(), "The theme's name (`/scenarios?theme=`).", "megacap-ai-rally"),
-    title: field(z.string(), "What its scenarios are about (their `public_summary.scenario_theme`).", "AI-driven rally in mega-cap technology"),
+    title: field(
+      z.string(),
+      "What its scenarios are about (their `public_summary.scenario_theme`).",
+      "AI-driven rally in mega-cap technology",
+    ),
     dataset_split: field(
       z.enum(["train", "validation", "test", "holdout"]),
       "Evaluation split of every scenario of the theme (a theme is never split).",
       "train",
     ),
-    path_mode: field(z.enum(["historical_context", "future_branch"]), "Path mode of its scenarios.", "historical_context"),
+    path_mode: field(
+      z.enum(["historical_context", "future_branch"]),
+      "Path mode of its scenarios.",
+      "historical_context",
+    ),
     scenario_count: field(z.int(), "Its scenarios in the library (current versions).", 3),
   })
-  .meta({ id: "Theme", description: "A theme of the library: a story its scenarios tell with other seeds, sizes and windows." });
+  .meta({
+    id: "Theme",
+    description: "A theme of the library: a story its scenarios tell with other seeds, sizes and windows.",
+  });
 
 export const ScenarioDetail = Scenario.extend({
   available_tickers: field(z.array(z.string()), "Every instrument with prices: companies, funds, warrants.", [

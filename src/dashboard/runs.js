@@ -104,11 +104,17 @@ async function drawFills(run, fills, ticker) {
 
 /** The scenario's baselines, for its page. */
 function baselinesTable(baselines) {
-  return scoreColumns("baselines-table", baselines.map((b) => ({ name: b.name, title: b.description, score: b.score })));
+  return scoreColumns(
+    "baselines-table",
+    baselines.map((b) => ({ name: b.name, title: b.description, score: b.score })),
+  );
 }
 
 function scoreTable(scored) {
-  const columns = [{ name: `this run (${scored.agent})`, score: scored.score }, ...scored.baselines.map((b) => ({ name: b.name, title: b.description, score: b.score }))];
+  const columns = [
+    { name: `this run (${scored.agent})`, score: scored.score },
+    ...scored.baselines.map((b) => ({ name: b.name, title: b.description, score: b.score })),
+  ];
   return scoreColumns("score-table", columns);
 }
 

@@ -51,7 +51,11 @@ interface Described {
 /**
  * A tool's input schema: a GET route's parameters, or a POST route's body and its path parameters.
  */
-function inputOf(tool: Tool, op: { parameters?: Json[]; requestBody?: Json }, components: Record<string, unknown>): Schema {
+function inputOf(
+  tool: Tool,
+  op: { parameters?: Json[]; requestBody?: Json },
+  components: Record<string, unknown>,
+): Schema {
   let input: Schema = { type: "object", properties: {}, required: [] };
   if (tool.method === "POST" && op.requestBody) {
     const body = (op.requestBody as { content: { "application/json": { schema: unknown } } }).content;

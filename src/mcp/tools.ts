@@ -191,12 +191,24 @@ export const TOOLS: readonly Tool[] = [
     run: true,
     use: "Move the run to its next trading day (or up to `to`): orders fill, dividends and splits apply, positions are marked.",
   },
-  { name: "finish_run", path: "/runs/{run_id}/finish", method: "POST", run: true, use: "End the run now and score it." },
+  {
+    name: "finish_run",
+    path: "/runs/{run_id}/finish",
+    method: "POST",
+    run: true,
+    use: "End the run now and score it.",
+  },
   {
     name: "get_score",
     path: "/runs/{run_id}/score",
     run: true,
     use: "The run's score once finished, beside the scenario's baselines (cash, the benchmark, equal weight).",
   },
-  { name: "get_ledger", path: "/runs/{run_id}/ledger", rows: "ledger", run: true, use: "The run's fills, dividends, splits and fees." },
+  {
+    name: "get_ledger",
+    path: "/runs/{run_id}/ledger",
+    rows: "ledger",
+    run: true,
+    use: "The run's fills, dividends, splits and fees.",
+  },
 ];

@@ -233,7 +233,10 @@ export function registerManagement(app: ApiApp): void {
     const { name, record } = await oneKey(c, prefix.data.hash_prefix);
     if (!record.clock) throw new ApiError(422, `Key ${prefix.data.hash_prefix} is not a clock key`);
     if (record.run)
-      throw new ApiError(422, `Key ${prefix.data.hash_prefix} is a run's key: its clock is the run's day (POST /runs/{id}/advance)`);
+      throw new ApiError(
+        422,
+        `Key ${prefix.data.hash_prefix} is a run's key: its clock is the run's day (POST /runs/{id}/advance)`,
+      );
     const moved = { ...record, clock: dated(() => advancedClock(record.clock!, horizon)) };
     await put(c, name, moved);
     return c.json({ entry: entryOf(name, moved) });

@@ -24,8 +24,14 @@ const listScenarios = dataRoute({
     "A scenario rebuilt with other content is a new id; the old one keeps serving its bytes and is listed only with `include_superseded`.",
   request: {
     query: z.object({
-      name: str({ description: "Only the scenario of this name (its current id).", example: "megacap-tech-2023" }, 64).optional(),
-      theme: str({ description: "Only scenarios of this theme (`/scenarios/themes`).", example: "megacap-ai-rally" }, 64).optional(),
+      name: str(
+        { description: "Only the scenario of this name (its current id).", example: "megacap-tech-2023" },
+        64,
+      ).optional(),
+      theme: str(
+        { description: "Only scenarios of this theme (`/scenarios/themes`).", example: "megacap-ai-rally" },
+        64,
+      ).optional(),
       status: str({ description: "Only scenarios in this state.", example: "ready" }, 64).optional(),
       dataset_split: oneOf(["train", "validation", "test", "holdout"], {
         description: "Only scenarios of this evaluation split.",
@@ -46,13 +52,19 @@ const listScenarios = dataRoute({
         description: "Only scenarios whose window starts on or before this date.",
         example: "2009-12-31",
       }).optional(),
-      masked: bool({ description: "Only masked twins (`true`), or only scenarios that are not (`false`).", example: "true" }).optional(),
+      masked: bool({
+        description: "Only masked twins (`true`), or only scenarios that are not (`false`).",
+        example: "true",
+      }).optional(),
       healthy_only: withDefault(
         bool({ description: "Only scenarios that passed validation.", example: "true" }),
         false,
       ),
       include_superseded: withDefault(
-        bool({ description: "Also the earlier versions of each scenario (`superseded_by` names the newer).", example: "true" }),
+        bool({
+          description: "Also the earlier versions of each scenario (`superseded_by` names the newer).",
+          example: "true",
+        }),
         false,
       ),
       ...page(20, 1000),

@@ -27,7 +27,8 @@ function newRunId(): string {
 
 /** The run's object, for a caller who may reach it: 404 otherwise (a run of another account is not said to exist). */
 export function runStub(c: Context<AppEnv>, caller: Caller, id = c.req.param("run_id") ?? "") {
-  if (!RUN_ID.test(id) || (caller.run_id !== null && caller.run_id !== id)) throw new ApiError(404, `Run ${id} not found`);
+  if (!RUN_ID.test(id) || (caller.run_id !== null && caller.run_id !== id))
+    throw new ApiError(404, `Run ${id} not found`);
   return c.env.RUNS.get(c.env.RUNS.idFromName(id));
 }
 
@@ -48,8 +49,10 @@ const lastDayOf = (scenario: Scenario) => lastRunDay(scenario.manifest);
 function requireWindow(scenario: Scenario, start: string, end: string): void {
   const s = scenario.manifest.scenario;
   const last = lastDayOf(scenario);
-  if (start < s.start_date) throw new ApiError(422, `start_date ${start} is before the scenario's first day ${s.start_date}`);
-  if (end > last) throw new ApiError(422, `end_date ${end} is after the last day a run may reach in this scenario, ${last}`);
+  if (start < s.start_date)
+    throw new ApiError(422, `start_date ${start} is before the scenario's first day ${s.start_date}`);
+  if (end > last)
+    throw new ApiError(422, `end_date ${end} is after the last day a run may reach in this scenario, ${last}`);
   if (start >= end) throw new ApiError(422, `start_date ${start} must be before end_date ${end}`);
 }
 
@@ -69,15 +72,24 @@ async function runKeyFor(c: Context<AppEnv>, record: RunRecord): Promise<string>
 }
 
 /** A new run for the caller: its record, first close and key; 403 for a run key. */
-export async function openRunFor(c: Context<AppEnv>, caller: Caller, asked: z.output<typeof NewRun>): Promise<{ record: RunRecord; point: EquityPoint; key: string }> {
+export async function openRunFor(
+  c: Context<AppEnv>,
+  caller: Caller,
+  asked: z.output<typeof NewRun>,
+): Promise<{ record: RunRecord; point: EquityPoint; key: string }> {
   if (caller.run_id) throw new ApiError(403, "A run key cannot open runs: a run opened later would read past its day");
   const scenario = await Scenario.open(c.get("reader"), asked.scenario_id, []);
   const end = asked.end_date ?? lastDayOf(scenario);
   requireWindow(scenario, asked.start_date, end);
-  const costs: CostModel = { ...DEFAULT_COSTS, ...asked.costs, half_spread_bps: { ...DEFAULT_COSTS.half_spread_bps, ...asked.costs?.half_spread_bps } };
+  const costs: CostModel = {
+    ...DEFAULT_COSTS,
+    ...asked.costs,
+    half_spread_bps: { ...DEFAULT_COSTS.half_spread_bps, ...asked.costs?.half_spread_bps },
+  };
   const benchmark = benchmarkOf(scenario, asked.benchmark);
   const kind = await scenario.requireTicker(benchmark).catch(() => null);
-  if (kind !== "fund" && kind !== "company") throw new ApiError(422, `The benchmark ${benchmark} is not a fund or a company of the scenario`);
+  if (kind !== "fund" && kind !== "company")
+    throw new ApiError(422, `The benchmark ${benchmark} is not a fund or a company of the scenario`);
   const runId = newRunId();
   const terms = {
     run_id: runId,

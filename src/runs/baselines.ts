@@ -63,8 +63,22 @@ function strategies(w: Window, market: Market): [BaselineScore["name"], string, 
 }
 
 /** One baseline run, day by day to its end, with the engine's own steps. */
-async function runBaseline(w: Window, market: Market, decide: Decide): Promise<{ record: RunRecord; points: EquityPoint[]; ledger: LedgerEntry[] }> {
-  const terms = { run_id: "baseline", account_id: "", agent: "baseline", scenario_id: w.scenario_id, scenario_current_date: w.current_date, benchmark: w.benchmark, starting_cash: DEFAULT_STARTING_CASH, costs: DEFAULT_COSTS, created_at: "" };
+async function runBaseline(
+  w: Window,
+  market: Market,
+  decide: Decide,
+): Promise<{ record: RunRecord; points: EquityPoint[]; ledger: LedgerEntry[] }> {
+  const terms = {
+    run_id: "baseline",
+    account_id: "",
+    agent: "baseline",
+    scenario_id: w.scenario_id,
+    scenario_current_date: w.current_date,
+    benchmark: w.benchmark,
+    starting_cash: DEFAULT_STARTING_CASH,
+    costs: DEFAULT_COSTS,
+    created_at: "",
+  };
   const { record, point } = await openRun(terms, w.start_date, w.end_date, market);
   const points = [point];
   const ledger: LedgerEntry[] = [];
@@ -87,7 +101,14 @@ export async function scoreBaselines(w: Window, market: Market): Promise<Baselin
   for (const [name, description, decide] of strategies(w, market)) {
     const { record, points, ledger } = await runBaseline(w, market, decide);
     const { score, after } = scoreOf(record, points, ledger);
-    out.push({ name, description, start_date: record.terms.start_date, end_date: record.terms.end_date, score, score_after_current_date: after });
+    out.push({
+      name,
+      description,
+      start_date: record.terms.start_date,
+      end_date: record.terms.end_date,
+      score,
+      score_after_current_date: after,
+    });
   }
   return out;
 }

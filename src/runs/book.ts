@@ -9,11 +9,14 @@ export type OrderType = "market" | "limit";
 /** What the agent asked for: one of shares, notional or target weight. */
 export type OrderSize = { shares: number } | { notional: number } | { target_weight: number };
 
-/** What was known at the decision day's close, fixed on the order: what its fill's costs are computed from. */
+/**
+ * What was known at the decision day's close, fixed on the order: what its fill's costs are computed
+ * from. The volatility is read once for all the day's orders, as the day advances.
+ */
 export interface OrderBasis {
   close: number;
   tier: SizeTier;
-  daily_volatility: number;
+  daily_volatility: number | null;
 }
 
 export interface Order {
@@ -146,7 +149,16 @@ export function split(book: Book, ticker: string, actionId: string, ratio: numbe
   const position = book.positions[ticker];
   book.positions[ticker] = { shares: after, average_price: position.average_price / ratio };
   if (after === 0) delete book.positions[ticker];
-  return { kind: "split", date, ticker, action_id: actionId, ratio, shares_before: before, shares_after: after, cash_change: 0 };
+  return {
+    kind: "split",
+    date,
+    ticker,
+    action_id: actionId,
+    ratio,
+    shares_before: before,
+    shares_after: after,
+    cash_change: 0,
+  };
 }
 
 /** A dividend gone ex on `date`: the shares held at the last close are owed it (a short owes it). */
@@ -176,7 +188,13 @@ export function payDividends(book: Book, date: string): DividendEntry[] {
 }
 
 /** The borrow fee of each short for the session, on its value at the close. */
-export function chargeBorrow(book: Book, closes: Record<string, number>, costs: CostModel, date: string, days: number): FeeEntry[] {
+export function chargeBorrow(
+  book: Book,
+  closes: Record<string, number>,
+  costs: CostModel,
+  date: string,
+  days: number,
+): FeeEntry[] {
   const out: FeeEntry[] = [];
   for (const [ticker, { shares }] of Object.entries(book.positions)) {
     if (shares >= 0 || costs.borrow_fee_annual === 0) continue;

@@ -4,7 +4,7 @@
 // session over fifty or five hundred tickers reads one small shard rather than a history per ticker.
 import type { DatedRows } from "../bundle/as-of.ts";
 import type { BundleReader } from "../bundle/reader.ts";
-import { SHARDS } from "../bundle/shards.ts";
+import { allOf, SHARDS } from "../bundle/shards.ts";
 import type { Manifest } from "../bundle/types.ts";
 import { find, Scenario } from "../http/scenario.ts";
 import { FALLBACK_DAILY_VOLATILITY, VOLATILITY_SESSIONS } from "./costs.ts";
@@ -28,14 +28,11 @@ interface SnapshotRow extends Bar {
   market_cap: number | null;
 }
 
-/** A ticker's actions public so far (the first `seen` rows of its shard), by ex-date. */
+/** A year's actions public so far (the first `seen` rows of its shard), by ex-date. */
 interface KnownActions {
   seen: number;
   byExDate: Map<string, SessionAction[]>;
 }
-
-/** Months of snapshots read back for a quote's volatility: enough for VOLATILITY_SESSIONS + 1 days. */
-const VOLATILITY_MONTHS = 3;
 
 /** Sample standard deviation of simple returns of the closes. */
 function volatilityOf(closes: number[]): number {
@@ -45,16 +42,10 @@ function volatilityOf(closes: number[]): number {
   return Math.sqrt(returns.reduce((s, r) => s + (r - mean) ** 2, 0) / (returns.length - 1));
 }
 
-/** The month before `month` (YYYY-MM). */
-function monthBefore(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
-}
-
 export class BundleMarket {
   /** The scenario opened at a day. */
   private readonly at: (day: string) => Promise<Scenario>;
-  /** Each ticker's actions decoded once: a session reads only the rows made public since the last. */
+  /** Each year's actions decoded once: a session reads only the rows made public since the last. */
   private readonly known = new Map<string, KnownActions>();
 
   constructor(at: (day: string) => Promise<Scenario>) {
@@ -77,41 +68,58 @@ export class BundleMarket {
     return tape ? tape.keys(...tape.window(first, last)) : [];
   }
 
-  /** The month's snapshot rows of the tickers wanted, by day then ticker, up to the scenario's horizon. */
-  private async monthRows(scenario: Scenario, month: string, wanted: Set<string>): Promise<SnapshotRow[]> {
-    const shard = await scenario.dated(SHARDS.marketSnapshots, month);
-    return shard ? rowsOf(shard, 0, shard.length, wanted) : [];
+  /**
+   * The bars of each ticker wanted over the last sessions up to the scenario's horizon (the macro
+   * tape's days), oldest first: each found by its key in its month's snapshot.
+   */
+  private async recentBars(
+    scenario: Scenario,
+    wanted: Set<string>,
+    sessions: number,
+  ): Promise<Map<string, SnapshotRow[]>> {
+    const tape = await scenario.dated(SHARDS.macro);
+    const n = tape?.length ?? 0;
+    const days = n ? tape!.keys(Math.max(0, n - sessions), n) : [];
+    const out = new Map<string, SnapshotRow[]>([...wanted].map((t) => [t, []]));
+    const months = new Map<string, DatedRows | null>();
+    for (const day of days) {
+      const month = day.slice(0, 7);
+      if (!months.has(month)) months.set(month, await scenario.dated(SHARDS.marketSnapshots, month));
+      const shard = months.get(month);
+      for (const ticker of wanted) {
+        const i = shard ? shard.find(`${day} ${ticker}`) : -1;
+        if (i >= 0) out.get(ticker)!.push(shard!.objects(i, i + 1)[0] as unknown as SnapshotRow);
+      }
+    }
+    return out;
   }
 
-  /** What a reader on `day` knows of each ticker: its kind, close, market cap and recent volatility. */
-  async quotes(day: string, tickers: string[]): Promise<Map<string, Quote>> {
+  /**
+   * What a reader on `day` knows of each ticker: its kind, close, market cap and, with
+   * `withVolatility`, its recent volatility (null without).
+   */
+  async quotes(day: string, tickers: string[], withVolatility = true): Promise<Map<string, Quote>> {
     const scenario = await this.at(day);
     const instruments = await scenario.instruments();
     const wanted = new Set(tickers);
-    // The last sessions' bars of the tickers wanted, oldest first, from this month and the ones before.
-    const history = new Map<string, SnapshotRow[]>([...wanted].map((t) => [t, []]));
-    let month = day.slice(0, 7);
-    for (let k = 0; k < VOLATILITY_MONTHS; k++, month = monthBefore(month)) {
-      const rows = await this.monthRows(scenario, month, wanted);
-      for (const t of wanted) history.set(t, [...rows.filter((r) => r.ticker === t), ...history.get(t)!]);
-    }
+    const history = await this.recentBars(scenario, wanted, withVolatility ? VOLATILITY_SESSIONS + 1 : 1);
     const out = new Map<string, Quote>();
     for (const ticker of wanted) {
       const i = find(instruments, ticker);
       const kind = i < 0 ? null : (instruments.rows(i, i + 1)[0][1] as Quote["kind"]);
-      const bars = history.get(ticker)!.slice(-(VOLATILITY_SESSIONS + 1));
+      const bars = history.get(ticker)!;
       const last = bars[bars.length - 1];
       out.set(ticker, {
         kind,
         close: last ? last.close : await this.lastClose(scenario, kind, ticker),
         market_cap: last?.market_cap ?? null,
-        daily_volatility: volatilityOf(bars.map((b) => b.close)),
+        daily_volatility: withVolatility ? volatilityOf(bars.map((b) => b.close)) : null,
       });
     }
     return out;
   }
 
-  /** A ticker's last close by the scenario's horizon when it traded in none of the recent months (null before its first). */
+  /** A ticker's last close by the scenario's horizon when it traded in none of the recent sessions (null before its first). */
   private async lastClose(scenario: Scenario, kind: Quote["kind"], ticker: string): Promise<number | null> {
     if (!kind) return null;
     const prices = await scenario.dated(SHARDS.prices, ticker);
@@ -125,7 +133,8 @@ export class BundleMarket {
     const session: Session = { date, bars: {}, closes: {}, actions: [], risk_free_rate: 0 };
     const tape = await scenario.dated(SHARDS.macro);
     const today = tape ? tape.find(date) : -1;
-    if (today >= 0) session.risk_free_rate = (tape!.objects(today, today + 1)[0] as { risk_free_rate: number }).risk_free_rate;
+    if (today >= 0)
+      session.risk_free_rate = (tape!.objects(today, today + 1)[0] as { risk_free_rate: number }).risk_free_rate;
     const wanted = new Set(tickers);
     const shard = await scenario.dated(SHARDS.marketSnapshots, date.slice(0, 7));
     const [from, to] = shard ? shard.window(`${date} `, `${date}~`) : [0, 0];
@@ -133,18 +142,21 @@ export class BundleMarket {
       session.bars[row.ticker] = { open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
       session.closes[row.ticker] = row.close;
     }
-    for (const ticker of [...wanted].sort()) {
-      const actions = await scenario.dated(SHARDS.actions, ticker);
-      if (actions) session.actions.push(...this.goingEx(ticker, actions, date));
+    // Actions by the year they were announced: this year's, and last year's that go ex in this one.
+    const year = Number(date.slice(0, 4));
+    for (const announced of [String(year - 1), String(year)]) {
+      const actions = await scenario.dated(SHARDS.actions, allOf(announced));
+      if (actions) session.actions.push(...this.goingEx(announced, actions, date).filter((a) => wanted.has(a.ticker)));
     }
+    session.actions.sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.id < b.id ? -1 : 1));
     return session;
   }
 
-  /** The ticker's actions public by `date` (the rows of `actions`, read at it) that go ex on it. */
-  private goingEx(ticker: string, actions: DatedRows, date: string): SessionAction[] {
-    let known = this.known.get(ticker);
+  /** The actions announced in `year` and public by `date` (the rows of `actions`, read at it) that go ex on it. */
+  private goingEx(year: string, actions: DatedRows, date: string): SessionAction[] {
+    let known = this.known.get(year);
     // A read at an earlier day than the last (a new run on the same market) starts again.
-    if (!known || known.seen > actions.length) this.known.set(ticker, (known = { seen: 0, byExDate: new Map() }));
+    if (!known || known.seen > actions.length) this.known.set(year, (known = { seen: 0, byExDate: new Map() }));
     for (const row of actions.objects(known.seen, actions.length) as unknown as ActionRow[]) {
       const list = known.byExDate.get(row.ex_date) ?? [];
       known.byExDate.set(row.ex_date, [...list, actionOf(row)]);
@@ -162,7 +174,7 @@ function rowsOf(shard: DatedRows, from: number, to: number, wanted: Set<string>)
   const out: SnapshotRow[] = [];
   const keys = shard.keys(from, to);
   const isWanted = (i: number) => wanted.has(keys[i].slice(11));
-  for (let i = 0; i < keys.length; ) {
+  for (let i = 0; i < keys.length;) {
     if (!isWanted(i)) {
       i++;
       continue;

@@ -14,31 +14,61 @@ export const CostModelSchema = z
     commission_minimum: field(z.number().min(0).max(100), "USD per fill at least.", DEFAULT_COSTS.commission_minimum),
     commission_maximum_fraction: field(z.number().min(0).max(0.1), "At most this fraction of a fill's value.", 0.01),
     half_spread_bps: z
-      .object({ mega: bps("mega caps"), large: bps("large caps"), mid: bps("mid caps"), small: bps("small caps"), fund: bps("index funds") })
+      .object({
+        mega: bps("mega caps"),
+        large: bps("large caps"),
+        mid: bps("mid caps"),
+        small: bps("small caps"),
+        fund: bps("index funds"),
+      })
       .strict()
-      .meta({ description: "Half the quoted spread by size tier, basis points.", example: DEFAULT_COSTS.half_spread_bps }),
-    impact_coefficient: field(z.number().min(0).max(10), "Y of the square-root impact law.", DEFAULT_COSTS.impact_coefficient),
+      .meta({
+        description: "Half the quoted spread by size tier, basis points.",
+        example: DEFAULT_COSTS.half_spread_bps,
+      }),
+    impact_coefficient: field(
+      z.number().min(0).max(10),
+      "Y of the square-root impact law.",
+      DEFAULT_COSTS.impact_coefficient,
+    ),
     max_volume_share: field(z.number().gt(0).max(1), "Largest share of a session's volume a fill may take.", 0.1),
     borrow_fee_annual: field(z.number().min(0).max(1), "Annual fee on short market value (0.005 = 0.5%).", 0.005),
     max_gross_exposure: field(z.number().gt(0).max(10), "Gross exposure cap, a multiple of equity.", 2),
   })
-  .meta({ id: "CostModel", description: "How fills are charged (docs/runs.md, \"Costs\")." });
+  .meta({ id: "CostModel", description: 'How fills are charged (docs/runs.md, "Costs").' });
 
 export const NewRun = z
   .object({
-    scenario_id: bodyStr({ description: "The scenario to run in.", example: "0126f9b8-e2d9-8186-aac8-f2936bb28fd8" }, 64),
+    scenario_id: bodyStr(
+      { description: "The scenario to run in.", example: "0126f9b8-e2d9-8186-aac8-f2936bb28fd8" },
+      64,
+    ),
     agent: bodyStr({ description: "A label for the agent, shown beside its score.", example: "momentum-v2" }, 100),
-    start_date: bodyDate({ description: "The run's first day (the first trading day on or after it).", example: "2023-01-03" }),
+    start_date: bodyDate({
+      description: "The run's first day (the first trading day on or after it).",
+      example: "2023-01-03",
+    }),
     end_date: bodyDate({
-      description: "The run's last day (the last trading day on or before it). Default: the scenario's current_date, or a future branch's end_date.",
+      description:
+        "The run's last day (the last trading day on or before it). Default: the scenario's current_date, or a future branch's end_date.",
       example: "2023-12-29",
     }).optional(),
-    starting_cash: field(z.number().min(1_000).max(1e10), `USD; default ${DEFAULT_STARTING_CASH}.`, DEFAULT_STARTING_CASH).optional(),
-    benchmark: bodyTicker({ description: "A fund or a company to compare with; default the scenario's broad index fund.", example: "SPY" }).optional(),
+    starting_cash: field(
+      z.number().min(1_000).max(1e10),
+      `USD; default ${DEFAULT_STARTING_CASH}.`,
+      DEFAULT_STARTING_CASH,
+    ).optional(),
+    benchmark: bodyTicker({
+      description: "A fund or a company to compare with; default the scenario's broad index fund.",
+      example: "SPY",
+    }).optional(),
     costs: CostModelSchema.partial()
       .strict()
       .optional()
-      .meta({ description: "Changes to the default cost model (docs/runs.md, \"Costs\").", example: { commission_per_share: 0.001 } }),
+      .meta({
+        description: 'Changes to the default cost model (docs/runs.md, "Costs").',
+        example: { commission_per_share: 0.001 },
+      }),
   })
   .strict()
   .meta({ id: "NewRun", description: "A run to open." });
@@ -48,23 +78,49 @@ const positiveShares = z.int("must be a whole number of shares").positive("must 
 export const OrderRequestSchema = z
   .object({
     ticker: bodyTicker({ description: "The instrument (a company or an index fund).", example: "AAPL" }),
-    side: z.enum(["buy", "sell"]).optional().meta({ description: "buy or sell; implied by a target weight.", example: "buy" }),
+    side: z
+      .enum(["buy", "sell"])
+      .optional()
+      .meta({ description: "buy or sell; implied by a target weight.", example: "buy" }),
     shares: positiveShares.optional().meta({ description: "Whole shares.", example: 100 }),
-    notional: field(z.number().positive("must be positive"), "USD: the whole shares it buys at the day's close.", 25_000).optional(),
-    target_weight: field(z.number().min(-10).max(10), "Trade to this fraction of equity (negative: short).", 0.05).optional(),
-    type: z.enum(["market", "limit"]).default("market").meta({ description: "market (the next open) or limit.", example: "market" }),
+    notional: field(
+      z.number().positive("must be positive"),
+      "USD: the whole shares it buys at the day's close.",
+      25_000,
+    ).optional(),
+    target_weight: field(
+      z.number().min(-10).max(10),
+      "Trade to this fraction of equity (negative: short).",
+      0.05,
+    ).optional(),
+    type: z
+      .enum(["market", "limit"])
+      .default("market")
+      .meta({ description: "market (the next open) or limit.", example: "market" }),
     limit_price: field(z.number().positive("must be positive"), "A limit order's price.", 185.5).optional(),
-    client_order_id: bodyStr({ description: "Your id: a retried order with it is placed once.", example: "rebalance-2023-06-30-AAPL" }, 64).optional(),
+    client_order_id: bodyStr(
+      { description: "Your id: a retried order with it is placed once.", example: "rebalance-2023-06-30-AAPL" },
+      64,
+    ).optional(),
   })
   .strict()
   .superRefine((o, ctx) => {
     const sizes = [o.shares, o.notional, o.target_weight].filter((v) => v !== undefined).length;
-    if (sizes !== 1) ctx.addIssue({ code: "custom", path: ["shares"], message: "give exactly one of shares, notional and target_weight" });
-    if (o.target_weight === undefined && !o.side) ctx.addIssue({ code: "custom", path: ["side"], message: "is required (buy or sell)" });
+    if (sizes !== 1)
+      ctx.addIssue({
+        code: "custom",
+        path: ["shares"],
+        message: "give exactly one of shares, notional and target_weight",
+      });
+    if (o.target_weight === undefined && !o.side)
+      ctx.addIssue({ code: "custom", path: ["side"], message: "is required (buy or sell)" });
     if ((o.type === "limit") !== (o.limit_price !== undefined))
       ctx.addIssue({ code: "custom", path: ["limit_price"], message: "is required with type limit, and only with it" });
   })
-  .meta({ id: "OrderRequest", description: "An order: a ticker, a side, and one of shares, notional or target_weight." });
+  .meta({
+    id: "OrderRequest",
+    description: "An order: a ticker, a side, and one of shares, notional or target_weight.",
+  });
 
 /** Several orders, all placed or none; a single order sent alone is read as a list of one. */
 export const OrderList = z
@@ -73,7 +129,10 @@ export const OrderList = z
       .array(OrderRequestSchema)
       .min(1, "must not be empty")
       .max(100, "must be at most 100 orders")
-      .meta({ description: "The orders, at most 100.", example: [{ ticker: "AAPL", side: "buy", shares: 100, type: "market" }] }),
+      .meta({
+        description: "The orders, at most 100.",
+        example: [{ ticker: "AAPL", side: "buy", shares: 100, type: "market" }],
+      }),
   })
   .strict()
   .superRefine(({ orders }, ctx) => {
@@ -81,12 +140,21 @@ export const OrderList = z
     if (new Set(ids).size < ids.length)
       ctx.addIssue({ code: "custom", path: ["orders"], message: "must not give one client_order_id to two orders" });
   })
-  .meta({ id: "OrderList", description: "Orders to place on the run's day: all or none. One order may also be sent alone, as the body." });
+  .meta({
+    id: "OrderList",
+    description: "Orders to place on the run's day: all or none. One order may also be sent alone, as the body.",
+  });
 
 export const StepBody = z
   .object({
-    to: bodyDate({ description: "Advance through every session up to this date (default: the next session).", example: "2023-07-31" }).optional(),
-    client_id: bodyStr({ description: "Your id: a retried call with it happens once.", example: "step-2023-06-30" }, 64).optional(),
+    to: bodyDate({
+      description: "Advance through every session up to this date (default: the next session).",
+      example: "2023-07-31",
+    }).optional(),
+    client_id: bodyStr(
+      { description: "Your id: a retried call with it happens once.", example: "step-2023-06-30" },
+      64,
+    ).optional(),
   })
   .strict()
   .meta({ id: "RunStep", description: "Where to advance a run to." });
@@ -139,7 +207,7 @@ export const Score = z
     average_exposure: scoreField("Mean gross exposure over equity."),
     trading_days: scoreField("Daily returns scored."),
   })
-  .meta({ id: "RunScore", description: "A run's score (docs/runs.md, \"Scores\"); null where undefined." });
+  .meta({ id: "RunScore", description: 'A run\'s score (docs/runs.md, "Scores"); null where undefined.' });
 
 const RunFields = {
   run_id: field(z.string(), "The run's id.", "run_5f0c2a9e1b7d4c38"),
@@ -168,7 +236,9 @@ export const Run = z
     open_orders: z.array(Order).meta({ description: "Orders placed on the day, to fill in the next session." }),
     costs: CostModelSchema.meta({ description: "The run's cost model." }),
     score: Score.nullable().meta({ description: "Once finished." }),
-    score_after_current_date: Score.nullable().meta({ description: "A run over a future branch: its days after the scenario's current_date." }),
+    score_after_current_date: Score.nullable().meta({
+      description: "A run over a future branch: its days after the scenario's current_date.",
+    }),
   })
   .meta({ id: "Run", description: "A run's book on its day." });
 
@@ -192,24 +262,33 @@ export const LedgerEntry = z
     cash_change: money("What it did to cash, USD.", -19_057.3),
   })
   .catchall(z.unknown())
-  .meta({ id: "LedgerEntry", description: "A fill, dividend, split, borrow fee or expiry (docs/runs.md, \"Ledger\")." });
+  .meta({ id: "LedgerEntry", description: 'A fill, dividend, split, borrow fee or expiry (docs/runs.md, "Ledger").' });
 
 export const Baseline = z
   .object({
     name: field(z.enum(["cash", "benchmark", "equal_weight"]), "Which baseline.", "equal_weight"),
-    description: field(z.string(), "What it holds.", "Every company at equal weight, rebalanced on each month's first trading day."),
+    description: field(
+      z.string(),
+      "What it holds.",
+      "Every company at equal weight, rebalanced on each month's first trading day.",
+    ),
     start_date: day("Its first day."),
     end_date: day("Its last day."),
     score: Score,
     score_after_current_date: Score.nullable().meta({ description: "A future branch: its days after current_date." }),
   })
-  .meta({ id: "Baseline", description: "A strategy every agent should beat, scored by the runs' engine at build time." });
+  .meta({
+    id: "Baseline",
+    description: "A strategy every agent should beat, scored by the runs' engine at build time.",
+  });
 
 export const RunScoreAnswer = z.object({
   run_id: field(z.string(), "The run.", "run_5f0c2a9e1b7d4c38"),
   agent: field(z.string(), "The agent's label.", "momentum-v2"),
   status: field(z.enum(["running", "finished"]), "running or finished.", "finished"),
   score: Score.nullable().meta({ description: "Null until the run ends." }),
-  score_after_current_date: Score.nullable().meta({ description: "A run over a future branch: its days after current_date." }),
+  score_after_current_date: Score.nullable().meta({
+    description: "A run over a future branch: its days after current_date.",
+  }),
   baselines: z.array(Baseline).meta({ description: "The scenario's baselines (cash, the benchmark, equal weight)." }),
 });

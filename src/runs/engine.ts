@@ -11,7 +11,7 @@ import { equityPoint, stepSession, type EquityPoint, type Session } from "./sess
 /** What a run reads of its scenario's market, at a day (src/runs/bundle-market.ts over a bundle). */
 export interface Market {
   tradingDays(first: string, last: string): Promise<string[]>;
-  quotes(day: string, tickers: string[]): Promise<Map<string, Quote>>;
+  quotes(day: string, tickers: string[], withVolatility?: boolean): Promise<Map<string, Quote>>;
   session(date: string, tickers: string[]): Promise<Session>;
 }
 
@@ -21,9 +21,15 @@ export interface OpenedRun {
 }
 
 /** The run on its first trading day on or after `start`, its books at that close; a Refusal for dates with no room. */
-export async function openRun(terms: Omit<RunTerms, "start_date" | "end_date">, start: string, end: string, market: Market): Promise<OpenedRun> {
+export async function openRun(
+  terms: Omit<RunTerms, "start_date" | "end_date">,
+  start: string,
+  end: string,
+  market: Market,
+): Promise<OpenedRun> {
   const days = await market.tradingDays(start, end);
-  if (days.length < 2) throw new Refusal(422, `A run needs two trading days between ${start} and ${end}; there are ${days.length}`);
+  if (days.length < 2)
+    throw new Refusal(422, `A run needs two trading days between ${start} and ${end}; there are ${days.length}`);
   const [first, last] = [days[0], days[days.length - 1]];
   const session = await market.session(first, [terms.benchmark]);
   const fundClose = session.closes[terms.benchmark];
@@ -41,7 +47,6 @@ export async function openRun(terms: Omit<RunTerms, "start_date" | "end_date">, 
     open_orders: [],
     closes: { [terms.benchmark]: fundClose },
     next_order_number: 1,
-    ledger_length: 0,
     client_orders: {},
     client_steps: [],
     score: null,
@@ -59,22 +64,43 @@ const booksOf = (r: RunRecord) => ({
 });
 
 export function requireRunning(record: RunRecord): void {
-  if (record.status !== "running") throw new Refusal(409, `Run ${record.terms.run_id} is finished (${record.finished_reason}): it takes no more orders or days`);
+  if (record.status !== "running")
+    throw new Refusal(
+      409,
+      `Run ${record.terms.run_id} is finished (${record.finished_reason}): it takes no more orders or days`,
+    );
 }
 
 /** The day's equity in cents, from the last equity point. */
-export async function place(record: RunRecord, requests: OrderRequest[], equity: number, market: Market): Promise<Placement> {
+export async function place(
+  record: RunRecord,
+  requests: OrderRequest[],
+  equity: number,
+  market: Market,
+): Promise<Placement> {
   requireRunning(record);
-  const quotes = await market.quotes(record.day, requests.map((r) => r.ticker));
+  const quotes = await market.quotes(
+    record.day,
+    requests.map((r) => r.ticker),
+    false,
+  );
   const placement = placeOrders(
-    { day: record.day, book: record.book, open_orders: record.open_orders, equity_cents: cents(equity), closes: record.closes, costs: record.terms.costs },
+    {
+      day: record.day,
+      book: record.book,
+      open_orders: record.open_orders,
+      equity_cents: cents(equity),
+      closes: record.closes,
+      costs: record.terms.costs,
+    },
     requests,
     quotes,
     record.next_order_number,
   );
   record.next_order_number += placement.placed.length;
   record.open_orders.push(...placement.placed);
-  for (const o of placement.placed) if (o.client_order_id) record.client_orders[o.client_order_id] = o.order_id;
+  for (const o of placement.placed)
+    if (o.client_order_id) record.client_orders[o.client_order_id] = { order_id: o.order_id, placed_on: o.placed_on };
   return placement;
 }
 
@@ -82,7 +108,11 @@ export async function place(record: RunRecord, requests: OrderRequest[], equity:
 export function cancel(record: RunRecord, orderId: string): Order {
   requireRunning(record);
   const i = record.open_orders.findIndex((o) => o.order_id === orderId || o.client_order_id === orderId);
-  if (i < 0) throw new Refusal(409, `Order ${orderId} is not open: only an order placed on the run's day can be cancelled, before the day advances`);
+  if (i < 0)
+    throw new Refusal(
+      409,
+      `Order ${orderId} is not open: only an order placed on the run's day can be cancelled, before the day advances`,
+    );
   return record.open_orders.splice(i, 1)[0];
 }
 
@@ -96,21 +126,32 @@ export interface Advance {
 /** The sessions after the run's day up to `to` (or the next one), stepped; the run finishes on its end date. */
 export async function advance(record: RunRecord, to: string | undefined, market: Market): Promise<Advance> {
   requireRunning(record);
-  if (to !== undefined && to <= record.day) throw new Refusal(422, `The run is on ${record.day}: a day to advance to must be later (got ${to})`);
+  if (to !== undefined && to <= record.day)
+    throw new Refusal(422, `The run is on ${record.day}: a day to advance to must be later (got ${to})`);
   const last = to !== undefined && to < record.terms.end_date ? to : record.terms.end_date;
   const upcoming = (await market.tradingDays(record.day, last)).filter((d) => d > record.day);
   const dates = to === undefined ? upcoming.slice(0, 1) : upcoming;
   if (dates.length === 0) throw new Refusal(422, `No trading day after ${record.day} up to ${last}`);
+  await fixVolatility(record, market);
   const out: Advance = { entries: [], points: [], settled: [] };
   for (const date of dates) {
     out.settled.push(...record.open_orders);
-    const tickers = [...Object.keys(record.book.positions), ...record.open_orders.map((o) => o.ticker), record.terms.benchmark];
+    const tickers = [
+      ...Object.keys(record.book.positions),
+      ...record.open_orders.map((o) => o.ticker),
+      record.terms.benchmark,
+    ];
     const session = await market.session(date, tickers);
     // A ticker that did not trade in the session is marked at its last close.
     session.closes = { ...record.closes, ...session.closes };
     const books = booksOf(record);
     const { entries, point } = stepSession(books, session);
-    Object.assign(record, { book: books.book, benchmark_book: books.benchmark, open_orders: books.open_orders, day: date });
+    Object.assign(record, {
+      book: books.book,
+      benchmark_book: books.benchmark,
+      open_orders: books.open_orders,
+      day: date,
+    });
     const kept = [...Object.keys(record.book.positions), record.terms.benchmark];
     record.closes = Object.fromEntries(kept.map((t) => [t, session.closes[t]]));
     out.entries.push(...entries);
@@ -120,15 +161,29 @@ export async function advance(record: RunRecord, to: string | undefined, market:
   return out;
 }
 
+/** The day's open orders get their tickers' volatility of the day, read at once for all. */
+async function fixVolatility(record: RunRecord, market: Market): Promise<void> {
+  const open = record.open_orders.filter((o) => o.basis.daily_volatility === null);
+  if (open.length === 0) return;
+  const quotes = await market.quotes(
+    record.day,
+    open.map((o) => o.ticker),
+  );
+  for (const order of open)
+    order.basis = { ...order.basis, daily_volatility: quotes.get(order.ticker)!.daily_volatility };
+}
+
 /** Orders' records after the sessions' ledger entries. */
-export function settledRecords(settled: Order[], entries: LedgerEntry[], previous: Map<string, OrderRecord>): OrderRecord[] {
+export function settledRecords(settled: Order[], entries: LedgerEntry[]): OrderRecord[] {
   return settled.map((order) => {
-    const fills = entries.filter((e) => e.kind === "fill" && e.order_id === order.order_id) as Extract<LedgerEntry, { kind: "fill" }>[];
+    const fills = entries.filter((e) => e.kind === "fill" && e.order_id === order.order_id) as Extract<
+      LedgerEntry,
+      { kind: "fill" }
+    >[];
     const filled = fills.reduce((n, f) => n + f.shares, 0);
     const paid = fills.reduce((s, f) => s + f.shares * f.price, 0);
-    const base = previous.get(order.order_id) ?? { ...order, status: "open" as const, filled_shares: 0, average_fill_price: null };
     return {
-      ...base,
+      ...order,
       status: filled === 0 ? "expired" : filled < order.shares ? "partially_filled" : "filled",
       filled_shares: filled,
       average_fill_price: filled ? Math.round((paid / filled) * 10_000) / 10_000 : null,
@@ -137,24 +192,61 @@ export function settledRecords(settled: Order[], entries: LedgerEntry[], previou
 }
 
 /** The run's score over its equity curve and ledger; and, for a run across a future branch's current_date, over the days after it. */
-export function scoreOf(record: RunRecord, points: EquityPoint[], ledger: LedgerEntry[]): { score: Score; after: Score | null } {
+export function scoreOf(
+  record: RunRecord,
+  points: EquityPoint[],
+  ledger: LedgerEntry[],
+): { score: Score; after: Score | null } {
   const input = (days: EquityPoint[]) => {
     const first = days[0]?.date ?? "";
     const inWindow = (e: LedgerEntry) => e.date > first;
     const kept = ledger.filter(inWindow);
     return {
-      days: days.map((p) => ({ date: p.date, equity: p.equity, benchmark: p.benchmark, risk_free_rate: p.risk_free_rate, gross_exposure: p.gross_exposure })),
-      fills: kept.flatMap((e) => (e.kind === "fill" ? [{ date: e.date, ticker: e.ticker, side: e.side, shares: e.shares, price: e.price, commission: e.commission }] : [])),
+      days: days.map((p) => ({
+        date: p.date,
+        equity: p.equity,
+        benchmark: p.benchmark,
+        risk_free_rate: p.risk_free_rate,
+        gross_exposure: p.gross_exposure,
+      })),
+      fills: kept.flatMap((e) =>
+        e.kind === "fill"
+          ? [
+              {
+                date: e.date,
+                ticker: e.ticker,
+                side: e.side,
+                shares: e.shares,
+                price: e.price,
+                commission: e.commission,
+              },
+            ]
+          : [],
+      ),
       splits: kept.flatMap((e) => (e.kind === "split" ? [{ date: e.date, ticker: e.ticker, ratio: e.ratio }] : [])),
-      dividends: kept.flatMap((e) => (e.kind === "dividend" ? [{ date: e.date, ticker: e.ticker, cash: e.cash_change }] : [])),
+      dividends: kept.flatMap((e) =>
+        e.kind === "dividend" ? [{ date: e.date, ticker: e.ticker, cash: e.cash_change }] : [],
+      ),
       costs_paid: dollars(
-        kept.reduce((s, e) => s + (e.kind === "fill" ? cents(e.commission + e.spread_cost + e.impact_cost) : e.kind === "borrow_fee" ? -cents(e.cash_change) : 0), 0),
+        kept.reduce(
+          (s, e) =>
+            s +
+            (e.kind === "fill"
+              ? cents(e.commission + e.spread_cost + e.impact_cost)
+              : e.kind === "borrow_fee"
+                ? -cents(e.cash_change)
+                : 0),
+          0,
+        ),
       ),
     };
   };
   const score = scoreRun(input(points));
   const pivot = record.terms.scenario_current_date;
   const branch = points.filter((p) => p.date >= pivot);
-  const after = pivot > record.terms.start_date && branch.length > 1 && branch.length < points.length ? scoreRun(input(branch)) : null;
+  const after =
+    pivot > record.terms.start_date && branch.length > 1 && branch.length < points.length
+      ? scoreRun(input(branch))
+      : null;
   return { score, after };
 }

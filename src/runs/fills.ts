@@ -46,7 +46,7 @@ export function commissionOf(shares: number, price: number, costs: CostModel): n
 /** Half-spread and impact as fractions of the price, for `shares` of a session trading `volume`. */
 export function slippage(order: Pick<Order, "basis">, shares: number, volume: number, costs: CostModel) {
   const halfSpread = costs.half_spread_bps[order.basis.tier] / 10_000;
-  const impact = costs.impact_coefficient * order.basis.daily_volatility * Math.sqrt(shares / volume);
+  const impact = costs.impact_coefficient * (order.basis.daily_volatility ?? 0) * Math.sqrt(shares / volume);
   return { halfSpread, impact };
 }
 
@@ -75,12 +75,14 @@ export function execute(order: Order, bar: Bar, costs: CostModel, cashCents: num
     const { halfSpread, impact } = slippage(order, n, bar.volume, costs);
     const sign = order.side === "buy" ? 1 : -1;
     let price = round4(reference * (1 + sign * (halfSpread + impact)));
-    if (order.type === "limit") price = sign > 0 ? Math.min(price, order.limit_price!) : Math.max(price, order.limit_price!);
+    if (order.type === "limit")
+      price = sign > 0 ? Math.min(price, order.limit_price!) : Math.max(price, order.limit_price!);
     return { price, halfSpread, impact };
   };
   if (order.side === "buy") {
     // Fewer shares when the open gapped up past what the cash pays for.
-    const costOf = (n: number) => Math.round(n * priced(n).price * 100) + Math.round(commissionOf(n, priced(n).price, costs) * 100);
+    const costOf = (n: number) =>
+      Math.round(n * priced(n).price * 100) + Math.round(commissionOf(n, priced(n).price, costs) * 100);
     if (shares > 0 && costOf(shares) > cashCents) {
       let low = 0;
       let high = shares;

@@ -22,7 +22,8 @@ export interface Quote {
   /** The day's close, or null before its first session. */
   close: number | null;
   market_cap: number | null;
-  daily_volatility: number;
+  /** Null when not asked for (placing an order: it is read when the day's orders fill). */
+  daily_volatility: number | null;
 }
 
 /** An order refused: its status (409: the run's state refuses it; 422: the order itself) and why. */
@@ -53,11 +54,17 @@ interface DayBook {
 const pendingShares = (orders: Order[], ticker: string) =>
   orders.filter((o) => o.ticker === ticker).reduce((n, o) => n + (o.side === "buy" ? o.shares : -o.shares), 0);
 
-function sizeOf(r: OrderRequest, close: number, run: DayBook, orders: Order[]): { side: Side; shares: number; requested: OrderSize } {
+function sizeOf(
+  r: OrderRequest,
+  close: number,
+  run: DayBook,
+  orders: Order[],
+): { side: Side; shares: number; requested: OrderSize } {
   if (r.shares !== undefined) return { side: r.side!, shares: r.shares, requested: { shares: r.shares } };
   if (r.notional !== undefined) {
     const shares = Math.floor(r.notional / close);
-    if (shares < 1) throw new Refusal(422, `A notional of ${r.notional} buys no whole share of ${r.ticker} at ${close}`);
+    if (shares < 1)
+      throw new Refusal(422, `A notional of ${r.notional} buys no whole share of ${r.ticker} at ${close}`);
     return { side: r.side!, shares, requested: { notional: r.notional } };
   }
   const target = Math.trunc((r.target_weight! * run.equity_cents) / 100 / close);
@@ -89,17 +96,28 @@ function requireAffordable(run: DayBook, orders: Order[]): void {
   for (const o of orders.filter((x) => x.side === "buy")) {
     cash -= buyCost(o, run.costs);
     if (cash < 0)
-      throw new Refusal(409, `Buying ${o.shares} ${o.ticker} would spend more than the cash (${(run.book.cash_cents / 100).toFixed(2)}, with the day's other orders)`);
+      throw new Refusal(
+        409,
+        `Buying ${o.shares} ${o.ticker} would spend more than the cash (${(run.book.cash_cents / 100).toFixed(2)}, with the day's other orders)`,
+      );
     after[o.ticker] = (after[o.ticker] ?? 0) + o.shares;
   }
   const gross = Object.entries(after).reduce((s, [t, n]) => s + Math.abs(n * closes[t]) * 100, 0);
   const cap = run.costs.max_gross_exposure * run.equity_cents;
   if (gross > cap)
-    throw new Refusal(409, `The orders would take gross exposure to ${(gross / run.equity_cents).toFixed(2)}× equity; the cap is ${run.costs.max_gross_exposure}×`);
+    throw new Refusal(
+      409,
+      `The orders would take gross exposure to ${(gross / run.equity_cents).toFixed(2)}× equity; the cap is ${run.costs.max_gross_exposure}×`,
+    );
 }
 
 /** The day's new orders (numbered from `nextNumber`), or a Refusal for the first that cannot be placed. */
-export function placeOrders(run: DayBook, requests: OrderRequest[], quotes: Map<string, Quote>, nextNumber: number): Placement {
+export function placeOrders(
+  run: DayBook,
+  requests: OrderRequest[],
+  quotes: Map<string, Quote>,
+  nextNumber: number,
+): Placement {
   const orders = [...run.open_orders];
   const placement: Placement = { placed: [], unchanged: [] };
   for (const r of requests) {
@@ -122,7 +140,11 @@ export function placeOrders(run: DayBook, requests: OrderRequest[], quotes: Map<
       limit_price: r.type === "limit" ? r.limit_price! : null,
       requested,
       placed_on: run.day,
-      basis: { close: quote.close, tier: sizeTier(quote.market_cap, quote.kind === "fund"), daily_volatility: quote.daily_volatility },
+      basis: {
+        close: quote.close,
+        tier: sizeTier(quote.market_cap, quote.kind === "fund"),
+        daily_volatility: quote.daily_volatility,
+      },
     };
     orders.push(order);
     placement.placed.push(order);

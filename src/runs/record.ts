@@ -40,9 +40,8 @@ export interface RunRecord {
   /** Each held ticker's and the benchmark's last close by the run's day (what orders are sized and checked with, and a ticker that does not trade is marked at). */
   closes: Record<string, number>;
   next_order_number: number;
-  ledger_length: number;
-  /** client_order_id -> order_id: a retried order is not placed again. */
-  client_orders: Record<string, string>;
+  /** client_order_id -> the order it placed: a retried order is not placed again. */
+  client_orders: Record<string, { order_id: string; placed_on: string }>;
   /** Client ids of advances and finishes already done (the last few hundred). */
   client_steps: string[];
   score: Score | null;

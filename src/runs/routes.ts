@@ -6,22 +6,44 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { API_KEY_SCHEME, boundedBody, errorResponses, jsonBody, jsonObjectOf, type ApiApp } from "../http/route.ts";
-import { EquityPoint, LedgerEntry, NewRun, Order, OrderList, Run, RunScoreAnswer, RunSummary, StepBody } from "./contract.ts";
+import {
+  EquityPoint,
+  LedgerEntry,
+  NewRun,
+  Order,
+  OrderList,
+  Run,
+  RunScoreAnswer,
+  RunSummary,
+  StepBody,
+} from "./contract.ts";
 import { listRunIds, openRunFor, runStub, type Caller } from "./access.ts";
 import { runView, summaryOf } from "./views.ts";
 import type { RunAnswer } from "./run-object.ts";
 
 const TAG = "Runs";
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
-const runParam = z.object({ run_id: z.string().meta({ description: "The run's id.", example: "run_5f0c2a9e1b7d4c38" }) });
+const runParam = z.object({
+  run_id: z.string().meta({ description: "The run's id.", example: "run_5f0c2a9e1b7d4c38" }),
+});
 const orderParam = runParam.extend({
   order_id: z.string().meta({ description: "The order's id, or your client_order_id.", example: "o000001" }),
 });
 const refusals = {
   ...errorResponses,
-  409: json(z.object({ detail: z.string() }), "The run's state refuses it: finished, not enough cash, past the exposure cap, or not open."),
+  409: json(
+    z.object({ detail: z.string() }),
+    "The run's state refuses it: finished, not enough cash, past the exposure cap, or not open.",
+  ),
 };
-const declare = (method: "get" | "post", path: string, summary: string, description: string, response: z.ZodType, body?: z.ZodType) =>
+const declare = (
+  method: "get" | "post",
+  path: string,
+  summary: string,
+  description: string,
+  response: z.ZodType,
+  body?: z.ZodType,
+) =>
   createRoute({
     method,
     path,
@@ -31,23 +53,103 @@ const declare = (method: "get" | "post", path: string, summary: string, descript
     security: [{ [API_KEY_SCHEME]: [] }],
     request: {
       ...(path.includes("{order_id}") ? { params: orderParam } : path.includes("{run_id}") ? { params: runParam } : {}),
-      ...(body ? { body: { required: method === "post" && path === "/runs", content: { "application/json": { schema: body } } } } : {}),
+      ...(body
+        ? {
+            body: {
+              required: method === "post" && path === "/runs",
+              content: { "application/json": { schema: body } },
+            },
+          }
+        : {}),
     },
     responses: { 200: json(response, "OK."), ...refusals },
   });
 
 export const RUN_ROUTES = {
-  open: declare("post", "/runs", "Open a run", "A run in a scenario: its book, its clock, and a run key that reads the scenario as of the run's day and never later.", z.object({ run: Run, run_key: z.string() }), NewRun),
-  list: declare("get", "/runs", "Your runs", "The account's runs, newest first (a run key: its own).", z.object({ runs: z.array(RunSummary) })),
-  get: declare("get", "/runs/{run_id}", "A run's book", "The day, cash, positions marked at the day's close, equity, open orders, status, and once finished its score.", z.object({ run: Run })),
-  orders: declare("post", "/runs/{run_id}/orders", "Place orders", "{orders: [...]} (all placed or none), or one order alone as the body, on the run's day; they fill in the next session.", z.object({ orders: z.array(Order), unchanged: z.array(z.object({ ticker: z.string(), client_order_id: z.string().nullable() })) }), OrderList),
-  orderList: declare("get", "/runs/{run_id}/orders", "The run's orders", "Every order placed, with where it stands.", z.object({ orders: z.array(Order) })),
-  cancel: declare("post", "/runs/{run_id}/orders/{order_id}/cancel", "Cancel an open order", "By order_id or client_order_id, before the day advances.", z.object({ order: Order })),
-  advance: declare("post", "/runs/{run_id}/advance", "Advance the day", "To the next session, or through every session up to `to`: fills at the opens, splits and dividends, marks at each close. Never back.", z.object({ run: Run, ledger: z.array(LedgerEntry) }), StepBody),
-  finish: declare("post", "/runs/{run_id}/finish", "Finish a run", "Ends it on its day (open orders are cancelled) and scores it.", z.object({ run: Run }), StepBody),
-  score: declare("get", "/runs/{run_id}/score", "A run's score", "Once finished: its score (null before), beside the scenario's baselines scored by the same engine over the scenario's whole window.", RunScoreAnswer),
-  ledger: declare("get", "/runs/{run_id}/ledger", "The ledger", "Every fill, dividend, split, borrow fee and expiry, in order.", z.object({ ledger: z.array(LedgerEntry) })),
-  equity: declare("get", "/runs/{run_id}/equity", "The equity curve", "Each close's equity beside the benchmark's.", z.object({ equity: z.array(EquityPoint) })),
+  open: declare(
+    "post",
+    "/runs",
+    "Open a run",
+    "A run in a scenario: its book, its clock, and a run key that reads the scenario as of the run's day and never later.",
+    z.object({ run: Run, run_key: z.string() }),
+    NewRun,
+  ),
+  list: declare(
+    "get",
+    "/runs",
+    "Your runs",
+    "The account's runs, newest first (a run key: its own).",
+    z.object({ runs: z.array(RunSummary) }),
+  ),
+  get: declare(
+    "get",
+    "/runs/{run_id}",
+    "A run's book",
+    "The day, cash, positions marked at the day's close, equity, open orders, status, and once finished its score.",
+    z.object({ run: Run }),
+  ),
+  orders: declare(
+    "post",
+    "/runs/{run_id}/orders",
+    "Place orders",
+    "{orders: [...]} (all placed or none), or one order alone as the body, on the run's day; they fill in the next session.",
+    z.object({
+      orders: z.array(Order),
+      unchanged: z.array(z.object({ ticker: z.string(), client_order_id: z.string().nullable() })),
+    }),
+    OrderList,
+  ),
+  orderList: declare(
+    "get",
+    "/runs/{run_id}/orders",
+    "The run's orders",
+    "Every order placed, with where it stands.",
+    z.object({ orders: z.array(Order) }),
+  ),
+  cancel: declare(
+    "post",
+    "/runs/{run_id}/orders/{order_id}/cancel",
+    "Cancel an open order",
+    "By order_id or client_order_id, before the day advances.",
+    z.object({ order: Order }),
+  ),
+  advance: declare(
+    "post",
+    "/runs/{run_id}/advance",
+    "Advance the day",
+    "To the next session, or through every session up to `to`: fills at the opens, splits and dividends, marks at each close. Never back.",
+    z.object({ run: Run, ledger: z.array(LedgerEntry) }),
+    StepBody,
+  ),
+  finish: declare(
+    "post",
+    "/runs/{run_id}/finish",
+    "Finish a run",
+    "Ends it on its day (open orders are cancelled) and scores it.",
+    z.object({ run: Run }),
+    StepBody,
+  ),
+  score: declare(
+    "get",
+    "/runs/{run_id}/score",
+    "A run's score",
+    "Once finished: its score (null before), beside the scenario's baselines scored by the same engine over the scenario's whole window.",
+    RunScoreAnswer,
+  ),
+  ledger: declare(
+    "get",
+    "/runs/{run_id}/ledger",
+    "The ledger",
+    "Every fill, dividend, split, borrow fee and expiry, in order.",
+    z.object({ ledger: z.array(LedgerEntry) }),
+  ),
+  equity: declare(
+    "get",
+    "/runs/{run_id}/equity",
+    "The equity curve",
+    "Each close's equity beside the benchmark's.",
+    z.object({ equity: z.array(EquityPoint) }),
+  ),
 };
 
 /**
@@ -57,7 +159,10 @@ export const RUN_ROUTES = {
 function callerOf(c: Context<AppEnv>): Caller {
   const record = c.get("account")!;
   if (record.clock && !record.run)
-    throw new ApiError(403, `This key is a clock key: it reads scenario ${record.clock.scenario_id} up to ${record.clock.horizon} only, not runs`);
+    throw new ApiError(
+      403,
+      `This key is a clock key: it reads scenario ${record.clock.scenario_id} up to ${record.clock.horizon} only, not runs`,
+    );
   return { account_id: record.account_id, run_id: record.run?.run_id ?? null };
 }
 
@@ -96,7 +201,10 @@ export function register(app: ApiApp): void {
     const { orders: requests } = await jsonBody(c, OrderList, (_, b) => ("orders" in b ? b : { orders: [b] }));
     const done = unwrap(await (await runStub(c, callerOf(c))).orders(owner(c), requests));
     const asOpen = (o: object) => ({ status: "open", filled_shares: 0, average_fill_price: null, ...o });
-    return c.json({ orders: [...done.repeated, ...done.placed].map((o) => orderView(asOpen(o))), unchanged: done.unchanged });
+    return c.json({
+      orders: [...done.repeated, ...done.placed].map((o) => orderView(asOpen(o))),
+      unchanged: done.unchanged,
+    });
   });
   get("/runs/:run_id/orders", async (c) => {
     const orders = unwrap(await (await runStub(c, callerOf(c))).orderList(owner(c)));
@@ -108,16 +216,12 @@ export function register(app: ApiApp): void {
   });
   post("/runs/:run_id/advance", async (c) => {
     const { to, client_id } = await optionalBody(c, StepBody);
-    const stub = await runStub(c, callerOf(c));
-    const { entries } = unwrap(await stub.advance(owner(c), to, client_id));
-    const { record, point } = unwrap(await stub.state(owner(c)));
+    const { record, point, entries } = unwrap(await runStub(c, callerOf(c)).advance(owner(c), to, client_id));
     return c.json({ run: runView(record, point), ledger: entries });
   });
   post("/runs/:run_id/finish", async (c) => {
     const { client_id } = await optionalBody(c, StepBody);
-    const stub = await runStub(c, callerOf(c));
-    unwrap(await stub.finish(owner(c), client_id));
-    const { record, point } = unwrap(await stub.state(owner(c)));
+    const { record, point } = unwrap(await runStub(c, callerOf(c)).finish(owner(c), client_id));
     return c.json({ run: runView(record, point) });
   });
   get("/runs/:run_id/score", async (c) => {
@@ -134,8 +238,12 @@ export function register(app: ApiApp): void {
       baselines: shown ? (entry?.baselines ?? []) : [],
     });
   });
-  get("/runs/:run_id/ledger", async (c) => c.json({ ledger: unwrap(await (await runStub(c, callerOf(c))).ledger(owner(c))) }));
-  get("/runs/:run_id/equity", async (c) => c.json({ equity: unwrap(await (await runStub(c, callerOf(c))).equity(owner(c))) }));
+  get("/runs/:run_id/ledger", async (c) =>
+    c.json({ ledger: unwrap(await (await runStub(c, callerOf(c))).ledger(owner(c))) }),
+  );
+  get("/runs/:run_id/equity", async (c) =>
+    c.json({ equity: unwrap(await (await runStub(c, callerOf(c))).equity(owner(c))) }),
+  );
 }
 
 /** The account a run must belong to. */
@@ -150,6 +258,18 @@ async function listRuns(c: Context<AppEnv>) {
 }
 
 function orderView(o: Record<string, unknown>) {
-  const keys = ["order_id", "client_order_id", "ticker", "side", "shares", "type", "limit_price", "placed_on", "status", "filled_shares", "average_fill_price"];
+  const keys = [
+    "order_id",
+    "client_order_id",
+    "ticker",
+    "side",
+    "shares",
+    "type",
+    "limit_price",
+    "placed_on",
+    "status",
+    "filled_shares",
+    "average_fill_price",
+  ];
   return Object.fromEntries(keys.map((k) => [k, o[k] ?? null]));
 }

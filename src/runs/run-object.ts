@@ -6,7 +6,7 @@ import { DurableObject } from "cloudflare:workers";
 import { newReader } from "../bundle/from-env.ts";
 import type { BundleReader } from "../bundle/reader.ts";
 import type { Env } from "../env.ts";
-import type { LedgerEntry } from "./book.ts";
+import type { LedgerEntry, Order } from "./book.ts";
 import { BundleMarket } from "./bundle-market.ts";
 import { advance, cancel, openRun, place, scoreOf, settledRecords, type Market } from "./engine.ts";
 import { Refusal, type OrderRequest } from "./orders.ts";
@@ -20,10 +20,13 @@ export type RunAnswer<T> = { ok: true; value: T } | { ok: false; status: 404 | 4
 const KEPT_STEPS = 500;
 /** A run reads the few shards of what it holds: a small cache each. */
 const RUN_CACHE_MB = 8;
+/** Storage keys: `ledger:<session>` (its entries), `equity:<session>` (its close), `orders:<day>` (the day's orders). */
 const LEDGER = "ledger:";
 const EQUITY = "equity:";
-const ORDER = "order:";
-const seq = (n: number) => String(n).padStart(9, "0");
+const ORDERS = "orders:";
+
+/** An order as stored when placed. */
+const opened = (o: Order): OrderRecord => ({ ...o, status: "open", filled_shares: 0, average_fill_price: null });
 
 export class RunObject extends DurableObject<Env> {
   private record: RunRecord | undefined;
@@ -50,21 +53,25 @@ export class RunObject extends DurableObject<Env> {
     return this.bundleMarket;
   }
 
-  /** One call at a time; a Refusal becomes its answer, and leaves the stored run as it was. */
-  private serial<T>(account: string | null, work: (record: RunRecord) => Promise<T> | T, writes = true): Promise<RunAnswer<T>> {
+  /** One call at a time; a Refusal becomes its answer, and leaves the run as it was (in memory and stored). */
+  private serial<T>(
+    account: string | null,
+    work: (record: RunRecord) => Promise<T> | T,
+    writes = true,
+  ): Promise<RunAnswer<T>> {
     const run = async (): Promise<RunAnswer<T>> => {
-      const stored = this.load();
-      if (!stored || (account !== null && stored.terms.account_id !== account)) return { ok: false, status: 404, detail: "Run not found" };
-      const draft = structuredClone(stored);
+      const record = this.load();
+      if (!record || (account !== null && record.terms.account_id !== account))
+        return { ok: false, status: 404, detail: "Run not found" };
       try {
-        const value = await work(draft);
-        if (writes) {
-          this.record = draft;
-          this.kv.put("run", draft);
-        }
+        const value = await work(record);
+        if (writes) this.kv.put("run", record);
         return { ok: true, value };
       } catch (error) {
+        // The engine refuses before it changes anything; anything else may have left the record half
+        // changed in memory: it is read again from storage, which the failed call never wrote.
         if (error instanceof Refusal) return { ok: false, status: error.status, detail: error.message };
+        this.record = undefined;
         throw error;
       }
     };
@@ -74,7 +81,11 @@ export class RunObject extends DurableObject<Env> {
   }
 
   /** Opens the run: once (a second call answers 409). */
-  async open(terms: Omit<RunTerms, "start_date" | "end_date">, start: string, end: string): Promise<RunAnswer<RunRecord>> {
+  async open(
+    terms: Omit<RunTerms, "start_date" | "end_date">,
+    start: string,
+    end: string,
+  ): Promise<RunAnswer<RunRecord>> {
     if (this.load()) return { ok: false, status: 409, detail: "Run exists" };
     try {
       const { record, point } = await openRun(terms, start, end, this.marketOf(terms.scenario_id));
@@ -103,9 +114,15 @@ export class RunObject extends DurableObject<Env> {
     return this.serial(account, async (record) => {
       const repeated = requests.filter((r) => r.client_order_id && record.client_orders[r.client_order_id]);
       const fresh = requests.filter((r) => !repeated.includes(r));
-      const placement = fresh.length ? await place(record, fresh, this.lastPoint(record).equity, this.market()) : { placed: [], unchanged: [] };
-      for (const o of placement.placed) this.kv.put(ORDER + o.order_id, { ...o, status: "open", filled_shares: 0, average_fill_price: null } satisfies OrderRecord);
-      const earlier = repeated.map((r) => this.kv.get<OrderRecord>(ORDER + record.client_orders[r.client_order_id!])!);
+      const placement = fresh.length
+        ? await place(record, fresh, this.lastPoint(record).equity, this.market())
+        : { placed: [], unchanged: [] };
+      if (placement.placed.length)
+        this.putOrders(record.day, [...this.ordersOf(record.day), ...placement.placed.map(opened)]);
+      const earlier = repeated.map((r) => {
+        const { order_id, placed_on } = record.client_orders[r.client_order_id!];
+        return this.ordersOf(placed_on).find((o) => o.order_id === order_id)!;
+      });
       return { placed: placement.placed, repeated: earlier, unchanged: placement.unchanged };
     });
   }
@@ -114,39 +131,54 @@ export class RunObject extends DurableObject<Env> {
     return this.serial(account, (record) => {
       const order = cancel(record, orderId);
       const cancelled: OrderRecord = { ...order, status: "cancelled", filled_shares: 0, average_fill_price: null };
-      this.kv.put(ORDER + order.order_id, cancelled);
+      this.putOrders(
+        order.placed_on,
+        this.ordersOf(order.placed_on).map((o) => (o.order_id === order.order_id ? cancelled : o)),
+      );
       return cancelled;
     });
   }
 
   advance(account: string | null, to: string | undefined, clientId: string | undefined) {
     return this.serial(account, async (record) => {
-      if (clientId && record.client_steps.includes(clientId)) return { record, repeated: true, entries: [] as LedgerEntry[] };
+      if (clientId && record.client_steps.includes(clientId))
+        return { record, point: this.lastPoint(record), repeated: true, entries: [] as LedgerEntry[] };
+      const placedOn = record.day;
       const step = await advance(record, to, this.market());
-      const previous = new Map(step.settled.map((o) => [o.order_id, this.kv.get<OrderRecord>(ORDER + o.order_id)!]));
-      for (const order of settledRecords(step.settled, step.entries, previous)) this.kv.put(ORDER + order.order_id, order);
-      for (const entry of step.entries) this.kv.put(LEDGER + seq(record.ledger_length++), entry);
-      for (const point of step.points) this.kv.put(EQUITY + point.date, point);
+      if (step.settled.length) {
+        const settled = new Map(settledRecords(step.settled, step.entries).map((o) => [o.order_id, o]));
+        this.putOrders(
+          placedOn,
+          this.ordersOf(placedOn).map((o) => settled.get(o.order_id) ?? o),
+        );
+      }
+      for (const point of step.points) {
+        this.kv.put(EQUITY + point.date, point);
+        const entries = step.entries.filter((e) => e.date === point.date);
+        if (entries.length) this.kv.put(LEDGER + point.date, entries);
+      }
       if (clientId) record.client_steps = [...record.client_steps, clientId].slice(-KEPT_STEPS);
       if (record.status === "finished") this.scoreInto(record);
-      return { record, repeated: false, entries: step.entries };
+      return { record, point: this.lastPoint(record), repeated: false, entries: step.entries };
     });
   }
 
   finish(account: string | null, clientId: string | undefined) {
     return this.serial(account, (record) => {
-      if (record.status === "finished") return record;
-      for (const order of record.open_orders)
-        this.kv.put(ORDER + order.order_id, { ...order, status: "cancelled", filled_shares: 0, average_fill_price: null } satisfies OrderRecord);
+      if (record.status === "finished") return { record, point: this.lastPoint(record) };
+      if (record.open_orders.length) {
+        const cancelled = (o: OrderRecord) => (o.status === "open" ? { ...o, status: "cancelled" as const } : o);
+        this.putOrders(record.day, this.ordersOf(record.day).map(cancelled));
+      }
       Object.assign(record, { status: "finished", finished_reason: "finished", open_orders: [] });
       if (clientId) record.client_steps = [...record.client_steps, clientId].slice(-KEPT_STEPS);
       this.scoreInto(record);
-      return record;
+      return { record, point: this.lastPoint(record) };
     });
   }
 
   ledger(account: string | null) {
-    return this.serial(account, () => [...this.kv.list<LedgerEntry>({ prefix: LEDGER })].map(([, e]) => e), false);
+    return this.serial(account, () => this.allLedger(), false);
   }
 
   equity(account: string | null) {
@@ -154,7 +186,25 @@ export class RunObject extends DurableObject<Env> {
   }
 
   orderList(account: string | null) {
-    return this.serial(account, () => [...this.kv.list<OrderRecord>({ prefix: ORDER })].map(([, o]) => o), false);
+    return this.serial(
+      account,
+      () => [...this.kv.list<OrderRecord[]>({ prefix: ORDERS })].flatMap(([, day]) => day),
+      false,
+    );
+  }
+
+  /** The orders placed on a day (one stored list a day: a day's orders are written together). */
+  private ordersOf(day: string): OrderRecord[] {
+    return this.kv.get<OrderRecord[]>(ORDERS + day) ?? [];
+  }
+
+  private putOrders(day: string, orders: OrderRecord[]): void {
+    this.kv.put(ORDERS + day, orders);
+  }
+
+  /** Every ledger entry, in order (one stored list a session). */
+  private allLedger(): LedgerEntry[] {
+    return [...this.kv.list<LedgerEntry[]>({ prefix: LEDGER })].flatMap(([, entries]) => entries);
   }
 
   private points(): EquityPoint[] {
@@ -166,7 +216,7 @@ export class RunObject extends DurableObject<Env> {
   }
 
   private scoreInto(record: RunRecord): void {
-    const ledger = [...this.kv.list<LedgerEntry>({ prefix: LEDGER })].map(([, e]) => e);
+    const ledger = this.allLedger();
     const { score, after } = scoreOf(record, this.points(), ledger);
     record.score = score;
     record.score_after_current_date = after;

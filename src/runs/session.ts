@@ -78,7 +78,13 @@ function applyActions(run: RunBooks, session: Session, entries: LedgerEntry[]): 
         order.basis = { ...order.basis, close: order.basis.close / action.ratio };
       }
     } else {
-      const owed = { ticker: action.ticker, action_id: action.id, ex_date: action.ex_date, payable_date: action.payable_date, amount_per_share: action.amount };
+      const owed = {
+        ticker: action.ticker,
+        action_id: action.id,
+        ex_date: action.ex_date,
+        payable_date: action.payable_date,
+        amount_per_share: action.amount,
+      };
       goneEx(run.book, owed);
       goneEx(run.benchmark, owed);
     }
@@ -86,11 +92,23 @@ function applyActions(run: RunBooks, session: Session, entries: LedgerEntry[]): 
 }
 
 function fillOrders(run: RunBooks, session: Session, entries: LedgerEntry[]): void {
-  const bySide = [...run.open_orders.filter((o) => o.side === "sell"), ...run.open_orders.filter((o) => o.side === "buy")];
+  const bySide = [
+    ...run.open_orders.filter((o) => o.side === "sell"),
+    ...run.open_orders.filter((o) => o.side === "buy"),
+  ];
   for (const order of bySide) {
     const bar = session.bars[order.ticker];
     const expire = (shares: number, reason: string) =>
-      entries.push({ kind: "expired", date: session.date, order_id: order.order_id, client_order_id: order.client_order_id, ticker: order.ticker, shares, reason, cash_change: 0 });
+      entries.push({
+        kind: "expired",
+        date: session.date,
+        order_id: order.order_id,
+        client_order_id: order.client_order_id,
+        ticker: order.ticker,
+        shares,
+        reason,
+        cash_change: 0,
+      });
     if (order.shares === 0) continue;
     if (!bar) {
       expire(order.shares, "the ticker did not trade in the session");

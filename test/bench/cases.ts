@@ -117,42 +117,72 @@ const HELD = 50;
 
 /**
  * (u) and (v): runs of the 100-company scenario, each holding HELD positions. (u) is a trading day of
- * each run in turn: five one-share orders on held tickers, then an advance; (v) a read with a run key.
+ * each run in turn, as an agent trades: five one-share orders on held tickers in one request (a list
+ * is placed whole, with one write), then an advance; (v) a read with a run key.
  */
 async function runCases(service: Runtime, tickers: string[]): Promise<Case[]> {
-  const post = (path: string, body: object, key = KEY) => getJson<Record<string, any>>(`${service.base}${path}`, { "X-API-KEY": key, "Content-Type": "application/json" }, JSON.stringify(body));
+  const post = (path: string, body: object, key = KEY) =>
+    getJson<Record<string, any>>(
+      `${service.base}${path}`,
+      { "X-API-KEY": key, "Content-Type": "application/json" },
+      JSON.stringify(body),
+    );
   const held = tickers.slice(0, HELD);
-  const { scenario } = await getJson<{ scenario: { start_date: string } }>(`${service.base}/scenarios/${HISTORY}`, keyed);
+  const { scenario } = await getJson<{ scenario: { start_date: string } }>(
+    `${service.base}/scenarios/${HISTORY}`,
+    keyed,
+  );
   const runs = await inParallel(RUNS, 4, async (k) => {
-    const opening = { scenario_id: HISTORY, agent: `bench-${k}`, start_date: scenario.start_date, starting_cash: 10_000_000 };
+    const opening = {
+      scenario_id: HISTORY,
+      agent: `bench-${k}`,
+      start_date: scenario.start_date,
+      starting_cash: 10_000_000,
+    };
     const { run, run_key } = await post("/runs", opening);
-    await post(`/runs/${run.run_id}/orders`, { orders: held.map((ticker) => ({ ticker, target_weight: 0.9 / HELD })) }, run_key);
+    await post(
+      `/runs/${run.run_id}/orders`,
+      { orders: held.map((ticker) => ({ ticker, target_weight: 0.9 / HELD })) },
+      run_key,
+    );
     await post(`/runs/${run.run_id}/advance`, {}, run_key);
     return { id: run.run_id as string, key: run_key as string };
   });
-  const positions = (await getJson<{ run: { positions: unknown[] } }>(`${service.base}/runs/${runs[0].id}`, { "X-API-KEY": runs[0].key })).run.positions.length;
+  const positions = (
+    await getJson<{ run: { positions: unknown[] } }>(`${service.base}/runs/${runs[0].id}`, { "X-API-KEY": runs[0].key })
+  ).run.positions.length;
   const day = (n: number) => {
     const run = runs[n % RUNS];
-    const step = Math.floor(n / RUNS) % 6;
+    const turn = Math.floor(n / RUNS);
     const headers = { "X-API-KEY": run.key, "Content-Type": "application/json" };
-    if (step === 5) return { path: `/runs/${run.id}/advance`, headers, body: "{}" };
-    const ticker = held[(Math.floor(n / RUNS) * 5 + step) % HELD];
-    return { path: `/runs/${run.id}/orders`, headers, body: JSON.stringify({ ticker, side: step % 2 ? "sell" : "buy", shares: 1 }) };
+    if (turn % 2 === 1) return { path: `/runs/${run.id}/advance`, headers, body: "{}" };
+    const orders = [0, 1, 2, 3, 4].map((k) => ({
+      ticker: held[(turn * 5 + k) % HELD],
+      side: k % 2 ? "sell" : "buy",
+      shares: 1,
+    }));
+    return { path: `/runs/${run.id}/orders`, headers, body: JSON.stringify({ orders }) };
   };
   return [
     {
       id: "u",
-      name: "(u) a run's trading day: 5 orders + advance",
+      name: "(u) a run's day: 5 orders, then advance",
       runtime: service,
       request: day,
       expect: ok,
-      notes: [`${RUNS} runs of the 100-company scenario, each holding ${positions} positions; a trading day is 6 requests, so days/s = rps / 6`],
+      notes: [
+        `${RUNS} runs of the 100-company scenario, each holding ${positions} positions; a trading day is 2 requests ` +
+          "(a list of 5 orders, an advance), so trading days/s = rps / 2",
+      ],
     },
     {
       id: "v",
       name: "(v) /prices 1y through a run key, warm",
       runtime: service,
-      request: (n) => ({ path: `/prices?scenario_id=${HISTORY}&ticker=${encodeURIComponent(held[0])}&start_date=2015-01-01`, headers: { "X-API-KEY": runs[n % RUNS].key } }),
+      request: (n) => ({
+        path: `/prices?scenario_id=${HISTORY}&ticker=${encodeURIComponent(held[0])}&start_date=2015-01-01`,
+        headers: { "X-API-KEY": runs[n % RUNS].key },
+      }),
       expect: ok,
       notes: ["each request asks the run's object for its day, then reads at it"],
     },

@@ -54,7 +54,7 @@ const TARGETS: Target[] = [
   { label: "(o') a news article's text, uncached", caseId: "o'", min: 0.25 },
   { label: "(p') one company's filing sections of a fiscal year, uncached", caseId: "p'", min: 0.25 },
   { label: "(q') one company's analyst notes as of a date, uncached", caseId: "q'", min: 0.25 },
-  { label: "(u)  a run's trading day (5 orders + advance, 50 positions), per request", caseId: "u", min: 0.25 },
+  { label: "(u)  a run's trading day (5 orders, then an advance; 50 positions), per request", caseId: "u", min: 0.25 },
   { label: "(v)  a read through a run key", caseId: "v", min: 0.25 },
 ];
 const FRONT_DOOR_TARGETS: FrontDoorTarget[] = [

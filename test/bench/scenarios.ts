@@ -61,8 +61,8 @@ export async function buildBenchScenarios(srcDir: string, outDir: string): Promi
   };
   const current = catalog.scenarios.filter((s) => s.superseded_by === null);
   const bars = current.reduce((sum, s) => sum + (s.ticker_count ?? 0) * (s.day_count ?? 0), 0);
-  [MEGACAP, HISTORY, HISTORY_500] = ["megacap-tech-2023", "bench-history", "bench-history-500"].map(
-    (name) => result.ids.get(name)!,
+  [MEGACAP, HISTORY, HISTORY_500] = ["megacap-tech-2023", "bench-history", "bench-history-500"].map((name) =>
+    result.ids.get(name)!,
   );
   return { scenarios: current.length, built: result.built.length, bars, seconds };
 }

@@ -18,7 +18,9 @@ const LATER = "2023-11-30";
 /** A run's key is a clock key whose horizon is the run's day (docs/runs.md): one on its first day, H. */
 let runKey: Promise<string> | undefined;
 function runKeyAtHorizon(): Promise<string> {
-  runKey ??= body("/runs", { scenario_id: MEGACAP, agent: "clock-e2e", start_date: H }).then((a) => a.run_key as string);
+  runKey ??= body("/runs", { scenario_id: MEGACAP, agent: "clock-e2e", start_date: H }).then(
+    (a) => a.run_key as string,
+  );
   return runKey;
 }
 
@@ -114,7 +116,11 @@ describe("a clock key", () => {
       );
       return client;
     };
-    const [clocked, run, reference] = [await connect(CLOCK.key), await connect(await runKeyAtHorizon()), await connect(KEY)];
+    const [clocked, run, reference] = [
+      await connect(CLOCK.key),
+      await connect(await runKeyAtHorizon()),
+      await connect(KEY),
+    ];
     const text = async (client: Client, name: string, args: Record<string, unknown>) => {
       const result = (await client.callTool({ name, arguments: args })) as {
         isError?: boolean;

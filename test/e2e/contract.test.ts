@@ -5,7 +5,15 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { base, json, MEGACAP, post, request } from "./client.ts";
-import { isRunRoute, OPEN_ROUTES, OPERATOR_ROUTES, openSampleRun, POST_SAMPLES, runSamples, SAMPLES } from "./samples.ts";
+import {
+  isRunRoute,
+  OPEN_ROUTES,
+  OPERATOR_ROUTES,
+  openSampleRun,
+  POST_SAMPLES,
+  runSamples,
+  SAMPLES,
+} from "./samples.ts";
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -143,7 +151,13 @@ describe("the run routes answer as documented", () => {
       const validate = validatorOf(route, "200");
       expect(validate(await json(res)) ? [] : validate.errors, route).toEqual([]);
     }
-    for (const route of ["/runs/{run_id}/orders", "/runs/{run_id}/orders/{order_id}/cancel", "/runs/{run_id}/advance", "/runs/{run_id}/finish", "/runs"]) {
+    for (const route of [
+      "/runs/{run_id}/orders",
+      "/runs/{run_id}/orders/{order_id}/cancel",
+      "/runs/{run_id}/advance",
+      "/runs/{run_id}/finish",
+      "/runs",
+    ]) {
       const { path, body: sent } = samples.post[route];
       const res = await post(path, sent);
       expect(res.status, route).toBe(200);

@@ -43,7 +43,17 @@ async function call(
 const s = { scenario_id: MEGACAP };
 
 /** The tools of evaluation runs (docs/runs.md): called with a run's id, so not among the samples. */
-const RUN_TOOLS = ["start_run", "list_runs", "get_portfolio", "place_orders", "cancel_order", "advance_day", "finish_run", "get_score", "get_ledger"];
+const RUN_TOOLS = [
+  "start_run",
+  "list_runs",
+  "get_portfolio",
+  "place_orders",
+  "cancel_order",
+  "advance_day",
+  "finish_run",
+  "get_score",
+  "get_ledger",
+];
 
 describe("the MCP server", () => {
   it("initializes and lists financialdatasets' tool names, each data tool taking scenario_id and as_of as its clock", async () => {
@@ -97,19 +107,40 @@ describe("the MCP server", () => {
   });
 
   it("runs a whole evaluation with its tools alone: open, read, order, advance, cancel, finish, score", async () => {
-    const opened = (await call("start_run", { ...s, agent: "mcp-agent", start_date: "2023-06-01", end_date: "2023-06-30" })).answer!;
+    const opened = (
+      await call("start_run", { ...s, agent: "mcp-agent", start_date: "2023-06-01", end_date: "2023-06-30" })
+    ).answer!;
     const runId = opened.run.run_id as string;
     const agent = await connect(opened.run_key);
     try {
       // The run key's reads are as of the run's day, whatever as_of the agent asks.
-      const prices = (await call("get_stock_prices", { ...CALLS.get_stock_prices, as_of: "2023-12-29", offset: 100 }, agent)).answer!;
+      const prices = (
+        await call("get_stock_prices", { ...CALLS.get_stock_prices, as_of: "2023-12-29", offset: 100 }, agent)
+      ).answer!;
       expect(prices.answered_as_of).toBe("2023-06-01");
       expect(prices.prices.at(-1).time).toBe("2023-06-01");
-      const placed = (await call("place_orders", { run_id: runId, orders: [{ ticker: "AAPL", side: "buy", shares: 50 }, { ticker: "MSFT", side: "buy", notional: 20_000 }] }, agent)).answer!;
+      const placed = (
+        await call(
+          "place_orders",
+          {
+            run_id: runId,
+            orders: [
+              { ticker: "AAPL", side: "buy", shares: 50 },
+              { ticker: "MSFT", side: "buy", notional: 20_000 },
+            ],
+          },
+          agent,
+        )
+      ).answer!;
       expect(placed.orders.map((o: Json) => o.ticker)).toEqual(["AAPL", "MSFT"]);
-      const cancelled = (await call("cancel_order", { run_id: runId, order_id: placed.orders[1].order_id }, agent)).answer!;
+      const cancelled = (await call("cancel_order", { run_id: runId, order_id: placed.orders[1].order_id }, agent))
+        .answer!;
       expect(cancelled.order.status).toBe("cancelled");
-      const refused = await call("place_orders", { run_id: runId, orders: [{ ticker: "AAPL", side: "buy", shares: 2.5 }] }, agent);
+      const refused = await call(
+        "place_orders",
+        { run_id: runId, orders: [{ ticker: "AAPL", side: "buy", shares: 2.5 }] },
+        agent,
+      );
       expect(refused.error).toMatch(/^422: .*whole number/);
       const stepped = (await call("advance_day", { run_id: runId }, agent)).answer!;
       expect(stepped.run.day).toBe("2023-06-02");
@@ -126,7 +157,9 @@ describe("the MCP server", () => {
       const ledger = (await call("get_ledger", { run_id: runId }, agent)).answer!;
       expect(ledger.ledger[0]).toMatchObject({ kind: "fill", ticker: "AAPL", shares: 50 });
       // The run key opens nothing.
-      expect((await call("start_run", { ...s, agent: "again", start_date: "2023-06-01" }, agent)).error).toMatch(/^403: /);
+      expect((await call("start_run", { ...s, agent: "again", start_date: "2023-06-01" }, agent)).error).toMatch(
+        /^403: /,
+      );
     } finally {
       await agent.close();
     }

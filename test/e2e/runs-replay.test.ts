@@ -28,11 +28,17 @@ interface Replayed {
 
 /** A year of monthly rebalances: equal weights over the companies, a short in one, a limit order each month. */
 async function tradeAYear(): Promise<Replayed> {
-  const opened = await ok(post("/runs", { scenario_id: MEGACAP, agent: "replay", start_date: "2023-01-03" }, { key: OWNER }));
+  const opened = await ok(
+    post("/runs", { scenario_id: MEGACAP, agent: "replay", start_date: "2023-01-03" }, { key: OWNER }),
+  );
   const id = opened.run.run_id as string;
   const listed = (await body(`/scenarios/${MEGACAP}`)).scenario.available_tickers as string[];
   // Companies only (funds and warrants have no facts), in the listing's order.
-  const companies = await Promise.all(listed.map(async (t) => ((await get(`/company/facts?scenario_id=${MEGACAP}&ticker=${t}`)).status === 200 ? t : null)));
+  const companies = await Promise.all(
+    listed.map(async (t) =>
+      (await get(`/company/facts?scenario_id=${MEGACAP}&ticker=${t}`)).status === 200 ? t : null,
+    ),
+  );
   const tickers = companies.filter((t): t is string => t !== null);
   const longs = tickers.slice(0, 8);
   const short = tickers[8];
@@ -62,7 +68,9 @@ async function tradeAYear(): Promise<Replayed> {
     const rows = (await body(`/prices?scenario_id=${MEGACAP}&ticker=${t}&limit=5000`)).prices as Json[];
     bars.set(t, new Map(rows.map((b) => [b.time, b])));
   }
-  const actions = (await body(`/corporate-actions?scenario_id=${MEGACAP}&${held.map((t) => `ticker=${t}`).join("&")}&limit=200`)).corporate_actions as Json[];
+  const actions = (
+    await body(`/corporate-actions?scenario_id=${MEGACAP}&${held.map((t) => `ticker=${t}`).join("&")}&limit=200`)
+  ).corporate_actions as Json[];
   return { run: run.run, ledger: ledger.ledger, equity: equity.equity, bars, actions };
 }
 
@@ -108,7 +116,11 @@ describe("a year's run, replayed", () => {
     const { run, ledger } = replayed;
     expect(run).toMatchObject({ status: "finished", finished_reason: "end_date", day: "2023-12-29" });
     expect(run.score.trading_days).toBe(replayed.equity.length - 1);
-    for (const kind of ["fill", "dividend", "borrow_fee", "expired"]) expect(ledger.some((e) => e.kind === kind), kind).toBe(true);
+    for (const kind of ["fill", "dividend", "borrow_fee", "expired"])
+      expect(
+        ledger.some((e) => e.kind === kind),
+        kind,
+      ).toBe(true);
   });
 
   it("gives every close's equity to the cent from the ledger, the prices and the corporate actions", () => {

@@ -34,9 +34,19 @@ it("keeps a run's book, ledger, equity, orders and clock across a restart, and g
   await rt.addKey(KEY, 100_000, "acct-runs-restart");
   const opened = await call("/runs", KEY, { scenario_id: MEGACAP, agent: "restart", start_date: "2023-05-01" });
   const [id, runKey] = [opened.run.run_id as string, opened.run_key as string];
-  await call(`/runs/${id}/orders`, runKey, { orders: [{ ticker: "AAPL", side: "buy", shares: 300 }, { ticker: "MSFT", side: "sell", shares: 50 }] });
+  await call(`/runs/${id}/orders`, runKey, {
+    orders: [
+      { ticker: "AAPL", side: "buy", shares: 300 },
+      { ticker: "MSFT", side: "sell", shares: 50 },
+    ],
+  });
   await call(`/runs/${id}/advance`, runKey, { to: "2023-05-10" });
-  await call(`/runs/${id}/orders`, runKey, { ticker: "NVDA", side: "buy", notional: 40_000, client_order_id: "before-restart" });
+  await call(`/runs/${id}/orders`, runKey, {
+    ticker: "NVDA",
+    side: "buy",
+    notional: 40_000,
+    client_order_id: "before-restart",
+  });
   const read = () =>
     Promise.all([
       call(`/runs/${id}`, runKey),
@@ -44,7 +54,9 @@ it("keeps a run's book, ledger, equity, orders and clock across a restart, and g
       call(`/runs/${id}/equity`, runKey),
       call(`/runs/${id}/orders`, runKey),
       call("/runs", KEY),
-      fetch(`${rt!.base}/prices?scenario_id=${MEGACAP}&ticker=AAPL&limit=5000`, { headers: { "X-API-KEY": runKey } }).then((r) => r.headers.get("x-as-of")),
+      fetch(`${rt!.base}/prices?scenario_id=${MEGACAP}&ticker=AAPL&limit=5000`, {
+        headers: { "X-API-KEY": runKey },
+      }).then((r) => r.headers.get("x-as-of")),
     ]);
   const before = await read();
   expect(before[0].run.day).toBe("2023-05-10");
@@ -55,9 +67,18 @@ it("keeps a run's book, ledger, equity, orders and clock across a restart, and g
   rt = await startTestRuntime({ bundlesDir, persistDir: state });
   expect(await read()).toEqual(before);
   // The retried order is still known by its client id; the run goes on.
-  const again = await call(`/runs/${id}/orders`, runKey, { ticker: "NVDA", side: "buy", notional: 40_000, client_order_id: "before-restart" });
+  const again = await call(`/runs/${id}/orders`, runKey, {
+    ticker: "NVDA",
+    side: "buy",
+    notional: 40_000,
+    client_order_id: "before-restart",
+  });
   expect(again.orders[0].order_id).toBe(before[0].run.open_orders[0].order_id);
   const next = await call(`/runs/${id}/advance`, runKey, {});
   expect(next.run.day).toBe("2023-05-11");
-  expect(next.ledger.filter((e: { kind: string; ticker: string }) => e.kind === "fill").map((e: { ticker: string }) => e.ticker)).toEqual(["NVDA"]);
+  expect(
+    next.ledger
+      .filter((e: { kind: string; ticker: string }) => e.kind === "fill")
+      .map((e: { ticker: string }) => e.ticker),
+  ).toEqual(["NVDA"]);
 }, 120_000);

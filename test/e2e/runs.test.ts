@@ -18,7 +18,13 @@ async function ok(res: Response | Promise<Response>): Promise<Json> {
 }
 
 async function openRun(fields: Json = {}): Promise<{ id: string; key: string; run: Json }> {
-  const answer = await ok(post("/runs", { scenario_id: MEGACAP, agent: "e2e", start_date: "2023-03-01", end_date: "2023-06-30", ...fields }, { key: OWNER }));
+  const answer = await ok(
+    post(
+      "/runs",
+      { scenario_id: MEGACAP, agent: "e2e", start_date: "2023-03-01", end_date: "2023-06-30", ...fields },
+      { key: OWNER },
+    ),
+  );
   return { id: answer.run.run_id, key: answer.run_key, run: answer.run };
 }
 
@@ -36,7 +42,13 @@ async function aWarrant(): Promise<string> {
 describe("a run", () => {
   it("opens on its first trading day with its cash, the benchmark, and a key", async () => {
     const { run, key } = await openRun({ start_date: "2023-03-04" }); // a Saturday
-    expect(run).toMatchObject({ day: "2023-03-06", start_date: "2023-03-06", end_date: "2023-06-30", status: "running", benchmark: "SPY" });
+    expect(run).toMatchObject({
+      day: "2023-03-06",
+      start_date: "2023-03-06",
+      end_date: "2023-06-30",
+      status: "running",
+      benchmark: "SPY",
+    });
     expect(run.cash).toBe(1_000_000);
     expect(run.equity).toBe(1_000_000);
     expect(key).toMatch(/^sm_/);
@@ -59,16 +71,32 @@ describe("a run", () => {
     // A clock key reaches no run: a run's book shows closes past its horizon.
     const clocked = await get(`/runs/${id}`, CLOCK_KEYS.megacap.key);
     expect(clocked.status).toBe(403);
-    expect((await post("/runs", { scenario_id: MEGACAP, agent: "x", start_date: "2023-03-01" }, { key: CLOCK_KEYS.megacap.key })).status).toBe(403);
+    expect(
+      (
+        await post(
+          "/runs",
+          { scenario_id: MEGACAP, agent: "x", start_date: "2023-03-01" },
+          { key: CLOCK_KEYS.megacap.key },
+        )
+      ).status,
+    ).toBe(403);
   });
 
   it("key reads as of the run's day, and the very next read after an advance sees the next day", async () => {
     const { id, key } = await openRun();
-    const bars = async () => ((await ok(get(`/prices?scenario_id=${MEGACAP}&ticker=AAPL&as_of=2023-12-29&limit=5000`, key))).prices as Json[]).map((b) => b.time);
+    const bars = async () =>
+      (
+        (await ok(get(`/prices?scenario_id=${MEGACAP}&ticker=AAPL&as_of=2023-12-29&limit=5000`, key))).prices as Json[]
+      ).map((b) => b.time);
     expect((await bars()).at(-1)).toBe("2023-03-01");
     await ok(post(`/runs/${id}/advance`, {}, { key }));
     expect((await bars()).at(-1)).toBe("2023-03-02");
-    const fd = await ok(get(`/fd/${MEGACAP}/prices/?ticker=AAPL&interval=day&interval_multiplier=1&start_date=2023-01-01&end_date=2023-12-31`, key));
+    const fd = await ok(
+      get(
+        `/fd/${MEGACAP}/prices/?ticker=AAPL&interval=day&interval_multiplier=1&start_date=2023-01-01&end_date=2023-12-31`,
+        key,
+      ),
+    );
     expect((fd.prices as Json[]).at(-1)!.time.slice(0, 10)).toBe("2023-03-02");
     expect((await get(`/scenarios`, key)).status).toBe(403);
   });
@@ -79,7 +107,8 @@ describe("a run", () => {
     expect(placed.orders[0]).toMatchObject({ ticker: "AAPL", shares: 100, status: "open", placed_on: "2023-03-01" });
     const advanced = await ok(post(`/runs/${id}/advance`, {}, { key: OWNER }));
     const fill = (advanced.ledger as Json[]).find((e) => e.kind === "fill")!;
-    const open = (await ok(get(`/prices?scenario_id=${MEGACAP}&ticker=AAPL&start_date=2023-03-02&end_date=2023-03-02`))).prices[0];
+    const open = (await ok(get(`/prices?scenario_id=${MEGACAP}&ticker=AAPL&start_date=2023-03-02&end_date=2023-03-02`)))
+      .prices[0];
     expect(fill.reference_price).toBe(open.open);
     expect(fill.price).toBeGreaterThan(open.open);
     expect(fill.commission).toBe(1); // 100 shares at $0.005 is below the $1 minimum
@@ -102,7 +131,16 @@ describe("a run", () => {
       [{ ticker: "AAPL", side: "buy", shares: 1.5 }, 422, /whole number/],
       [{ ticker: "AAPL", side: "buy", shares: 0 }, 422, /positive/],
       [{ ticker: "AAPL", side: "buy", shares: 1_000_000 }, 409, /more than the cash/],
-      [{ orders: [{ ticker: "AAPL", side: "buy", shares: 10 }, { ticker: "ZZZZ", side: "buy", shares: 1 }] }, 422, /ZZZZ/],
+      [
+        {
+          orders: [
+            { ticker: "AAPL", side: "buy", shares: 10 },
+            { ticker: "ZZZZ", side: "buy", shares: 1 },
+          ],
+        },
+        422,
+        /ZZZZ/,
+      ],
     ];
     for (const [order, status, detail] of cases) {
       const res = await post(`/runs/${id}/orders`, order, { key: OWNER });
@@ -113,7 +151,9 @@ describe("a run", () => {
     expect(back.status).toBe(422);
     expect(await state(id)).toEqual(before);
     await ok(post(`/runs/${id}/finish`, {}, { key: OWNER }));
-    expect((await post(`/runs/${id}/orders`, { ticker: "AAPL", side: "buy", shares: 1 }, { key: OWNER })).status).toBe(409);
+    expect((await post(`/runs/${id}/orders`, { ticker: "AAPL", side: "buy", shares: 1 }, { key: OWNER })).status).toBe(
+      409,
+    );
     expect((await post(`/runs/${id}/advance`, {}, { key: OWNER })).status).toBe(409);
   });
 
@@ -123,7 +163,12 @@ describe("a run", () => {
     const answers = await Promise.all([1, 2, 3].map(() => ok(post(`/runs/${id}/orders`, order, { key: OWNER }))));
     expect(new Set(answers.map((a) => a.orders[0].order_id)).size).toBe(1);
     // Each of these takes 19% of the cash: five fit beside the MSFT order, not six.
-    const big = (n: number) => post(`/runs/${id}/orders`, { ticker: "SPY", side: "buy", notional: 190_000, client_order_id: `big-${n}` }, { key: OWNER });
+    const big = (n: number) =>
+      post(
+        `/runs/${id}/orders`,
+        { ticker: "SPY", side: "buy", notional: 190_000, client_order_id: `big-${n}` },
+        { key: OWNER },
+      );
     const statuses = (await Promise.all([0, 1, 2, 3, 4, 5, 6, 7].map(big))).map((r) => r.status);
     expect(statuses.filter((s) => s === 200).length).toBe(5);
     expect(statuses.filter((s) => s === 409).length).toBe(3);

@@ -112,7 +112,12 @@ export const isRunRoute = (route: string) => route === "/runs" || route.startsWi
 
 /** A run of its own for a test file (its key is the main one), with an open order: its id and the order's. */
 export async function openSampleRun(): Promise<{ runId: string; orderId: string }> {
-  const opened = await body("/runs", { scenario_id: MEGACAP, agent: "samples", start_date: "2023-03-01", end_date: "2023-06-30" });
+  const opened = await body("/runs", {
+    scenario_id: MEGACAP,
+    agent: "samples",
+    start_date: "2023-03-01",
+    end_date: "2023-06-30",
+  });
   const runId = opened.run.run_id as string;
   const placed = await body(`/runs/${runId}/orders`, { orders: [{ ticker: "AAPL", side: "buy", shares: 10 }] });
   return { runId, orderId: placed.orders[0].order_id as string };
@@ -131,8 +136,14 @@ export function runSamples(runId: string, orderId: string) {
       "/runs/{run_id}/score": `${run}/score`,
     } as Record<string, string>,
     post: {
-      "/runs": { path: "/runs", body: { scenario_id: MEGACAP, agent: "sample", start_date: "2023-03-01", end_date: "2023-06-30" } },
-      "/runs/{run_id}/orders": { path: `${run}/orders`, body: { orders: [{ ticker: "MSFT", side: "buy", shares: 5 }] } },
+      "/runs": {
+        path: "/runs",
+        body: { scenario_id: MEGACAP, agent: "sample", start_date: "2023-03-01", end_date: "2023-06-30" },
+      },
+      "/runs/{run_id}/orders": {
+        path: `${run}/orders`,
+        body: { orders: [{ ticker: "MSFT", side: "buy", shares: 5 }] },
+      },
       "/runs/{run_id}/orders/{order_id}/cancel": { path: `${run}/orders/${orderId}/cancel`, body: {} },
       "/runs/{run_id}/advance": { path: `${run}/advance`, body: {} },
       "/runs/{run_id}/finish": { path: `${run}/finish`, body: {} },
@@ -140,7 +151,12 @@ export function runSamples(runId: string, orderId: string) {
   };
 }
 
-export const OPERATOR_ROUTES = new Set(["/keys", "/keys/create", "/keys/{hash_prefix}/revoke", "/keys/{hash_prefix}/horizon"]);
+export const OPERATOR_ROUTES = new Set([
+  "/keys",
+  "/keys/create",
+  "/keys/{hash_prefix}/revoke",
+  "/keys/{hash_prefix}/horizon",
+]);
 
 const m = { scenario_id: MEGACAP };
 /** One call per MCP tool, with arguments an agent would send. */

@@ -135,7 +135,10 @@ describe("the TypeScript client", () => {
   });
 
   it("opens a run, trades it with the run's key, reads as of its day, and gets its score", async () => {
-    const run = await startRun({ baseUrl: base, apiKey: KEY }, { scenario_id: MEGACAP, agent: "ts-client", start_date: "2023-09-01", end_date: "2023-09-29" });
+    const run = await startRun(
+      { baseUrl: base, apiKey: KEY },
+      { scenario_id: MEGACAP, agent: "ts-client", start_date: "2023-09-01", end_date: "2023-09-29" },
+    );
     expect(run.day).toBe("2023-09-01");
     const { data, asOf } = await run.data.get("/prices", { scenario_id: MEGACAP, ticker: "AAPL", as_of: "2023-12-29" });
     expect(asOf).toBe("2023-09-01");

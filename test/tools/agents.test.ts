@@ -34,7 +34,12 @@ function recordingProxy(): Promise<{ server: Server; base: string; seen: Seen[] 
       headers: { "X-API-KEY": key, "Content-Type": "application/json" },
       body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
     });
-    seen.push({ path: req.url ?? "", method: req.method ?? "GET", accountKey: key === KEY, asOf: answer.headers.get("x-as-of") });
+    seen.push({
+      path: req.url ?? "",
+      method: req.method ?? "GET",
+      accountKey: key === KEY,
+      asOf: answer.headers.get("x-as-of"),
+    });
     res.writeHead(answer.status, { "Content-Type": answer.headers.get("content-type") ?? "application/json" });
     res.end(Buffer.from(await answer.arrayBuffer()));
   });

@@ -183,14 +183,26 @@ describe("the dashboard", () => {
     await page.close();
   }, 60_000);
   it("shows a run: its equity beside the benchmark, its drawdown, its fills on the bars, its score beside the baselines", async () => {
-    const opened = await body("/runs", { scenario_id: MEGACAP, agent: "dashboard", start_date: "2023-03-01", end_date: "2023-04-28" });
+    const opened = await body("/runs", {
+      scenario_id: MEGACAP,
+      agent: "dashboard",
+      start_date: "2023-03-01",
+      end_date: "2023-04-28",
+    });
     const id = opened.run.run_id as string;
     const orders = (o: object) => post(`/runs/${id}/orders`, o);
-    await orders({ orders: [{ ticker: "NVDA", side: "buy", shares: 200 }, { ticker: "AAPL", side: "buy", notional: 100_000 }] });
+    await orders({
+      orders: [
+        { ticker: "NVDA", side: "buy", shares: 200 },
+        { ticker: "AAPL", side: "buy", notional: 100_000 },
+      ],
+    });
     for (let i = 0; i < 10; i++) await post(`/runs/${id}/advance`, {});
     await orders({ ticker: "NVDA", side: "sell", shares: 100 });
     await post(`/runs/${id}/advance`, { to: "2023-04-28" });
-    const [equity, ledger, scored] = await Promise.all(["equity", "ledger", "score"].map((r) => body(`/runs/${id}/${r}`)));
+    const [equity, ledger, scored] = await Promise.all(
+      ["equity", "ledger", "score"].map((r) => body(`/runs/${id}/${r}`)),
+    );
 
     const list = await open("#/runs");
     expect(await list.page.locator(`#runs tr[data-id="${id}"]`).count()).toBe(1);
@@ -200,15 +212,22 @@ describe("the dashboard", () => {
     expect(await page.locator("#run-line").getAttribute("data-status")).toBe("finished");
     expect(await page.locator("#equity-chart").getAttribute("data-points")).toBe(String(equity.equity.length));
     let peak = -Infinity;
-    const deepest = Math.min(0, ...equity.equity.map((p: { equity: number }) => ((peak = Math.max(peak, p.equity)), p.equity / peak - 1)));
+    const deepest = Math.min(
+      0,
+      ...equity.equity.map((p: { equity: number }) => ((peak = Math.max(peak, p.equity)), p.equity / peak - 1)),
+    );
     expect(Number(await page.locator("#drawdown-chart").getAttribute("data-deepest"))).toBeCloseTo(deepest, 12);
     expect(deepest).toBeCloseTo(scored.score.max_drawdown, 12);
 
     // The fills of the ticker chosen, as markers on its bars.
     await page.selectOption('select[name="fill-ticker"]', "NVDA");
-    const nvda = ledger.ledger.filter((e: { kind: string; ticker: string }) => e.kind === "fill" && e.ticker === "NVDA");
+    const nvda = ledger.ledger.filter(
+      (e: { kind: string; ticker: string }) => e.kind === "fill" && e.ticker === "NVDA",
+    );
     await page.waitForFunction(`document.querySelectorAll("#fills li").length === ${nvda.length}`);
-    const shown = await page.locator("#fills li").evaluateAll((lis) => lis.map((li) => [li.dataset.date, li.dataset.side, Number(li.dataset.shares)]));
+    const shown = await page
+      .locator("#fills li")
+      .evaluateAll((lis) => lis.map((li) => [li.dataset.date, li.dataset.side, Number(li.dataset.shares)]));
     expect(shown).toEqual(nvda.map((f: { date: string; side: string; shares: number }) => [f.date, f.side, f.shares]));
     expect(shown.map((f) => f[1])).toEqual(["buy", "sell"]);
     expect(await page.locator("#fills-chart canvas").count()).toBeGreaterThan(0);
@@ -217,7 +236,9 @@ describe("the dashboard", () => {
     expect(await page.locator("#score-table thead th").count()).toBe(1 + 1 + 3);
     const sharpe = await page.locator('#score-table tr[data-score="sharpe_ratio"] td').allTextContents();
     expect(sharpe[1]).toBe(scored.score.sharpe_ratio.toFixed(2));
-    expect(sharpe.slice(2)).toEqual(scored.baselines.map((b: { score: { sharpe_ratio: number | null } }) => b.score.sharpe_ratio?.toFixed(2) ?? "–"));
+    expect(sharpe.slice(2)).toEqual(
+      scored.baselines.map((b: { score: { sharpe_ratio: number | null } }) => b.score.sharpe_ratio?.toFixed(2) ?? "–"),
+    );
     await page.screenshot({ path: join(SHOTS, "run.png"), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();

@@ -13,7 +13,10 @@ const clientId = () => crypto.randomUUID();
 
 async function send(options: ClientOptions, method: "GET" | "POST", path: string, body?: Body): Promise<any> {
   const { api } = createSynthClient(options);
-  const call = (method === "GET" ? api.GET : api.POST) as unknown as (p: string, o: object) => Promise<{ data?: unknown; error?: { detail?: string }; response: Response }>;
+  const call = (method === "GET" ? api.GET : api.POST) as unknown as (
+    p: string,
+    o: object,
+  ) => Promise<{ data?: unknown; error?: { detail?: string }; response: Response }>;
   // The path is filled here, so openapi-fetch is given no path parameters.
   const { data, error, response } = await call(path, method === "POST" ? { body: body ?? {} } : {});
   if (error !== undefined) throw new ApiError(response.status, error.detail ?? "");
@@ -49,7 +52,9 @@ export class Run {
   }
 
   /** Orders on the run's day, all placed or none. */
-  orders(orders: OrderRequest[]): Promise<{ orders: Schemas["RunOrder"][]; unchanged: { ticker: string; client_order_id: string | null }[] }> {
+  orders(
+    orders: OrderRequest[],
+  ): Promise<{ orders: Schemas["RunOrder"][]; unchanged: { ticker: string; client_order_id: string | null }[] }> {
     const sent = orders.map((o) => ({ ...o, client_order_id: o.client_order_id ?? clientId() }));
     return send(this.options, "POST", this.path("/orders"), { orders: sent });
   }
@@ -60,7 +65,10 @@ export class Run {
 
   /** The next trading day, or every one up to `to`: the new book, and the ledger entries it made. */
   async advance(to?: string): Promise<{ run: RunState; ledger: Schemas["LedgerEntry"][] }> {
-    const answer = await send(this.options, "POST", this.path("/advance"), { client_id: clientId(), ...(to ? { to } : {}) });
+    const answer = await send(this.options, "POST", this.path("/advance"), {
+      client_id: clientId(),
+      ...(to ? { to } : {}),
+    });
     this.state = answer.run;
     return answer;
   }
