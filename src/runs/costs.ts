@@ -39,18 +39,6 @@ export const DEFAULT_COSTS: CostModel = {
   max_gross_exposure: 2,
 };
 
-/** The costs of a frictionless book (the benchmark's buy-and-hold, and tests). */
-export const NO_COSTS: CostModel = {
-  commission_per_share: 0,
-  commission_minimum: 0,
-  commission_maximum_fraction: 0,
-  half_spread_bps: { mega: 0, large: 0, mid: 0, small: 0, fund: 0 },
-  impact_coefficient: 0,
-  max_volume_share: 1,
-  borrow_fee_annual: 0,
-  max_gross_exposure: Number.POSITIVE_INFINITY,
-};
-
 /** A run's starting cash unless it says otherwise, USD. */
 export const DEFAULT_STARTING_CASH = 1_000_000;
 /** Trading days a year: the borrow fee's day count and every annualised score. */
