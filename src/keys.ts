@@ -50,6 +50,20 @@ export function keyRecordName(hash: string): string {
   return `key:${hash}`;
 }
 
+/** Writes a key's record under its name, with the record as the entry's metadata (what a key listing reads). */
+export function putKeyRecord(
+  kv: { put(name: string, value: string, options: { metadata: unknown }): Promise<void> },
+  name: string,
+  record: KeyRecord,
+): Promise<void> {
+  return kv.put(name, JSON.stringify(record), { metadata: record });
+}
+
+/** Stores a key (only its SHA-256 is kept) with its record. */
+export async function storeKey(kv: Parameters<typeof putKeyRecord>[0], key: string, record: KeyRecord): Promise<void> {
+  await putKeyRecord(kv, keyRecordName(await hashApiKey(key)), record);
+}
+
 /** A new key's secret: 24 random bytes, base64url, after `sm_` (shown once; only its hash is kept). */
 export function newKeySecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));

@@ -9,7 +9,8 @@ import { KEYS } from "./commands.ts";
 
 const { subcommand: command, values } = commandLine(KEYS);
 // The project's modules load once the command line is read, so that --help answers at once.
-const { advancedClock, hashApiKey, keyRecordName, newKeyRecord, newKeySecret } = await import("../../src/keys.ts");
+const { advancedClock, hashApiKey, keyRecordName, newKeyRecord, newKeySecret, putKeyRecord } =
+  await import("../../src/keys.ts");
 const { openLocalKv } = await import("../serve/local-runtime.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
@@ -45,7 +46,7 @@ const remoteStore: KeyStore = {
 async function localStore(stateDir: string): Promise<KeyStore> {
   const { mf, kv } = await openLocalKv(join(stateDir, "state"));
   return {
-    put: (name, record) => kv.put(name, JSON.stringify(record), { metadata: record }),
+    put: (name, record) => putKeyRecord(kv, name, record),
     async list() {
       const { keys } = await kv.list({ prefix: "key:" });
       return keys.map((k) => ({ name: k.name, record: k.metadata as KeyRecord | undefined }));

@@ -4,7 +4,7 @@
 // round trip through Node). Used by `npm start`, the end-to-end tests and the benchmark alike.
 import { Miniflare } from "miniflare";
 import { join, resolve } from "node:path";
-import { hashApiKey, keyRecordName, type KeyRecord } from "../../src/keys.ts";
+import { storeKey, type KeyRecord } from "../../src/keys.ts";
 import { serveWorker, type ServedWorker } from "./serve-worker.ts";
 import { bundleWorker, compatibilityDate } from "./worker-bundle.ts";
 
@@ -63,7 +63,7 @@ export async function openLocalKv(persistDir: string) {
 export async function registerPersistedKey(persistDir: string, key: string, record: KeyRecord): Promise<void> {
   const { mf, kv } = await openLocalKv(persistDir);
   try {
-    await kv.put(keyRecordName(await hashApiKey(key)), JSON.stringify(record), { metadata: record });
+    await storeKey(kv, key, record);
   } finally {
     await mf.dispose();
   }
@@ -82,6 +82,5 @@ export async function openLocalR2(persistDir: string) {
 
 /** Store a key's hash and record in the runtime's KV. */
 export async function registerKey(mf: Miniflare, key: string, record: KeyRecord): Promise<void> {
-  const kv = await mf.getKVNamespace("KEYS");
-  await kv.put(keyRecordName(await hashApiKey(key)), JSON.stringify(record), { metadata: record });
+  await storeKey(await mf.getKVNamespace("KEYS"), key, record);
 }

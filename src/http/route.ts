@@ -345,6 +345,9 @@ export function servePost<Body extends z.ZodType, Response extends z.ZodType>(
   });
 }
 
+/** A declared path as Hono routes it (`{name}` -> `:name`), for the routes routed by hand. */
+export const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
 /** Validation failures become 422 {detail, errors}, the detail naming the first failed parameter. */
 export function validationError(target: string, error: z.ZodError): ApiError {
   const where = target === "param" ? "path" : target === "json" ? "body" : target;

@@ -9,8 +9,16 @@ import { day, field } from "../contract/fields.ts";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { StaticAnswer } from "../http/respond.ts";
-import { API_KEY_SCHEME, errorResponses, jsonBody, validationError, type ApiApp } from "../http/route.ts";
-import { advancedClock, hashApiKey, keyRecordName, newKeyRecord, newKeySecret, type KeyRecord } from "../keys.ts";
+import { API_KEY_SCHEME, errorResponses, honoPath, jsonBody, validationError, type ApiApp } from "../http/route.ts";
+import {
+  advancedClock,
+  hashApiKey,
+  keyRecordName,
+  newKeyRecord,
+  newKeySecret,
+  putKeyRecord,
+  type KeyRecord,
+} from "../keys.ts";
 
 const TAG = "Keys";
 const OPERATOR_HEADER = "X-Operator-Key";
@@ -168,8 +176,7 @@ async function oneKey(c: Context<AppEnv>, prefix: string): Promise<{ name: strin
   return { name: keys[0].name, record };
 }
 
-const put = (c: Context<AppEnv>, name: string, record: KeyRecord) =>
-  c.env.KEYS.put(name, JSON.stringify(record), { metadata: record });
+const put = (c: Context<AppEnv>, name: string, record: KeyRecord) => putKeyRecord(c.env.KEYS, name, record);
 
 /** 422 for a record or a move that cannot be (the message of newKeyRecord or advancedClock). */
 function dated<T>(make: () => T): T {
@@ -179,9 +186,6 @@ function dated<T>(make: () => T): T {
     throw new ApiError(422, error instanceof Error ? error.message : String(error));
   }
 }
-
-/** A declared path as Hono routes it (`{name}` -> `:name`), for the POST routes routed by hand. */
-const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
 /** The operator's routes (before the key check: they have their own). */
 export function registerManagement(app: ApiApp): void {

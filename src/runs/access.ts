@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
 import { Scenario } from "../http/scenario.ts";
-import { hashApiKey, keyRecordName, newKeySecret, type KeyRecord } from "../keys.ts";
+import { newKeySecret, storeKey, type KeyRecord } from "../keys.ts";
 import type { NewRun } from "./contract.ts";
 import { DEFAULT_COSTS, DEFAULT_STARTING_CASH, type CostModel } from "./costs.ts";
 import type { RunRecord } from "./record.ts";
@@ -67,7 +67,7 @@ async function runKeyFor(c: Context<AppEnv>, record: RunRecord): Promise<string>
     clock: { scenario_id: record.terms.scenario_id, horizon: record.day },
     run: { run_id: record.terms.run_id },
   };
-  await c.env.KEYS.put(keyRecordName(await hashApiKey(key)), JSON.stringify(keyRecord), { metadata: keyRecord });
+  await storeKey(c.env.KEYS, key, keyRecord);
   return key;
 }
 

@@ -5,7 +5,15 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import { API_KEY_SCHEME, boundedBody, errorResponses, jsonBody, jsonObjectOf, type ApiApp } from "../http/route.ts";
+import {
+  API_KEY_SCHEME,
+  boundedBody,
+  errorResponses,
+  honoPath,
+  jsonBody,
+  jsonObjectOf,
+  type ApiApp,
+} from "../http/route.ts";
 import {
   EquityPoint,
   LedgerEntry,
@@ -179,8 +187,6 @@ async function optionalBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T):
   if (bytes && !jsonObjectOf(bytes)) throw new ApiError(422, "Request body must be a JSON object");
   return jsonBody(c, schema, (_, body) => body);
 }
-
-const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
 export function register(app: ApiApp): void {
   for (const route of Object.values(RUN_ROUTES)) app.openAPIRegistry.registerPath(route);
