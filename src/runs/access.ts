@@ -44,11 +44,9 @@ function benchmarkOf(scenario: Scenario, asked: string | undefined): string {
   return chosen;
 }
 
-const lastDayOf = (scenario: Scenario) => lastRunDay(scenario.manifest);
-
 function requireWindow(scenario: Scenario, start: string, end: string): void {
   const s = scenario.manifest.scenario;
-  const last = lastDayOf(scenario);
+  const last = lastRunDay(scenario.manifest);
   if (start < s.start_date)
     throw new ApiError(422, `start_date ${start} is before the scenario's first day ${s.start_date}`);
   if (end > last)
@@ -79,7 +77,7 @@ export async function openRunFor(
 ): Promise<{ record: RunRecord; point: EquityPoint; key: string }> {
   if (caller.run_id) throw new ApiError(403, "A run key cannot open runs: a run opened later would read past its day");
   const scenario = await Scenario.open(c.get("reader"), asked.scenario_id, []);
-  const end = asked.end_date ?? lastDayOf(scenario);
+  const end = asked.end_date ?? lastRunDay(scenario.manifest);
   requireWindow(scenario, asked.start_date, end);
   const costs: CostModel = {
     ...DEFAULT_COSTS,
@@ -105,9 +103,7 @@ export async function openRunFor(
   const stub = c.env.RUNS.get(c.env.RUNS.idFromName(runId));
   const opened = await stub.open(terms, asked.start_date, end);
   if (!opened.ok) throw new ApiError(opened.status, opened.detail);
-  const key = await runKeyFor(c, opened.value);
+  const key = await runKeyFor(c, opened.value.record);
   await c.env.ACCOUNT_RUNS.get(c.env.ACCOUNT_RUNS.idFromName(caller.account_id)).add(runId);
-  const state = await stub.state(caller.account_id);
-  if (!state.ok) throw new ApiError(state.status, state.detail);
-  return { record: state.value.record, point: state.value.point, key };
+  return { ...opened.value, key };
 }

@@ -1,6 +1,6 @@
 // What a run's Durable Object keeps (docs/runs.md): the run's terms, its day and books, and where its
 // orders stand. The ledger and the equity curve are kept beside it, an entry per key.
-import type { Book, LedgerEntry, Order } from "./book.ts";
+import type { Book, Order } from "./book.ts";
 import type { CostModel } from "./costs.ts";
 import type { Score } from "./score.ts";
 
@@ -13,6 +13,9 @@ export interface OrderRecord extends Order {
   /** The average price of its fills, or null before any. */
   average_fill_price: number | null;
 }
+
+/** An order as recorded when placed. */
+export const opened = (o: Order): OrderRecord => ({ ...o, status: "open", filled_shares: 0, average_fill_price: null });
 
 export interface RunTerms {
   run_id: string;
@@ -47,5 +50,3 @@ export interface RunRecord {
   score: Score | null;
   score_after_current_date: Score | null;
 }
-
-export type { LedgerEntry };

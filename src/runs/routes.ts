@@ -26,7 +26,7 @@ import {
   StepBody,
 } from "./contract.ts";
 import { listRunIds, openRunFor, runStub, type Caller } from "./access.ts";
-import { runView, summaryOf } from "./views.ts";
+import { orderView, runView, summaryOf } from "./views.ts";
 import type { RunAnswer } from "./run-object.ts";
 
 const TAG = "Runs";
@@ -200,24 +200,23 @@ export function register(app: ApiApp): void {
   });
   get("/runs", async (c) => c.json({ runs: await listRuns(c) }));
   get("/runs/:run_id", async (c) => {
-    const { record, point } = unwrap(await (await runStub(c, callerOf(c))).state(owner(c)));
+    const { record, point } = unwrap(await runStub(c, callerOf(c)).state(owner(c)));
     return c.json({ run: runView(record, point) });
   });
   post("/runs/:run_id/orders", async (c) => {
     const { orders: requests } = await jsonBody(c, OrderList, (_, b) => ("orders" in b ? b : { orders: [b] }));
-    const done = unwrap(await (await runStub(c, callerOf(c))).orders(owner(c), requests));
-    const asOpen = (o: object) => ({ status: "open", filled_shares: 0, average_fill_price: null, ...o });
+    const done = unwrap(await runStub(c, callerOf(c)).orders(owner(c), requests));
     return c.json({
-      orders: [...done.repeated, ...done.placed].map((o) => orderView(asOpen(o))),
+      orders: [...done.repeated, ...done.placed].map(orderView),
       unchanged: done.unchanged,
     });
   });
   get("/runs/:run_id/orders", async (c) => {
-    const orders = unwrap(await (await runStub(c, callerOf(c))).orderList(owner(c)));
+    const orders = unwrap(await runStub(c, callerOf(c)).orderList(owner(c)));
     return c.json({ orders: orders.map(orderView) });
   });
   post("/runs/:run_id/orders/:order_id/cancel", async (c) => {
-    const order = unwrap(await (await runStub(c, callerOf(c))).cancel(owner(c), orderId(c)));
+    const order = unwrap(await runStub(c, callerOf(c)).cancel(owner(c), orderId(c)));
     return c.json({ order: orderView(order) });
   });
   post("/runs/:run_id/advance", async (c) => {
@@ -231,7 +230,7 @@ export function register(app: ApiApp): void {
     return c.json({ run: runView(record, point) });
   });
   get("/runs/:run_id/score", async (c) => {
-    const { record } = unwrap(await (await runStub(c, callerOf(c))).state(owner(c)));
+    const { record } = unwrap(await runStub(c, callerOf(c)).state(owner(c)));
     const entry = await c.get("reader").catalogEntry(record.terms.scenario_id);
     // Scored over the whole window, the baselines would show a running run's key the days after its own.
     const shown = record.status === "finished" || !callerOf(c).run_id;
@@ -244,12 +243,8 @@ export function register(app: ApiApp): void {
       baselines: shown ? (entry?.baselines ?? []) : [],
     });
   });
-  get("/runs/:run_id/ledger", async (c) =>
-    c.json({ ledger: unwrap(await (await runStub(c, callerOf(c))).ledger(owner(c))) }),
-  );
-  get("/runs/:run_id/equity", async (c) =>
-    c.json({ equity: unwrap(await (await runStub(c, callerOf(c))).equity(owner(c))) }),
-  );
+  get("/runs/:run_id/ledger", async (c) => c.json({ ledger: unwrap(await runStub(c, callerOf(c)).ledger(owner(c))) }));
+  get("/runs/:run_id/equity", async (c) => c.json({ equity: unwrap(await runStub(c, callerOf(c)).equity(owner(c))) }));
 }
 
 /** The account a run must belong to. */
@@ -259,23 +254,6 @@ const orderId = (c: Context<AppEnv>) => c.req.param("order_id") ?? "";
 async function listRuns(c: Context<AppEnv>) {
   const caller = callerOf(c);
   const ids = await listRunIds(c, caller);
-  const answers = await Promise.all(ids.map(async (id) => (await runStub(c, caller, id)).state(caller.account_id)));
+  const answers = await Promise.all(ids.map(async (id) => runStub(c, caller, id).state(caller.account_id)));
   return answers.flatMap((a) => (a.ok ? [summaryOf(a.value.record, a.value.point)] : []));
-}
-
-function orderView(o: Record<string, unknown>) {
-  const keys = [
-    "order_id",
-    "client_order_id",
-    "ticker",
-    "side",
-    "shares",
-    "type",
-    "limit_price",
-    "placed_on",
-    "status",
-    "filled_shares",
-    "average_fill_price",
-  ];
-  return Object.fromEntries(keys.map((k) => [k, o[k] ?? null]));
 }

@@ -6,11 +6,11 @@ import { DurableObject } from "cloudflare:workers";
 import { newReader } from "../bundle/from-env.ts";
 import type { BundleReader } from "../bundle/reader.ts";
 import type { Env } from "../env.ts";
-import type { LedgerEntry, Order } from "./book.ts";
+import type { LedgerEntry } from "./book.ts";
 import { BundleMarket } from "./bundle-market.ts";
 import { advance, cancel, openRun, place, scoreOf, settledRecords, type Market } from "./engine.ts";
 import { Refusal, type OrderRequest } from "./orders.ts";
-import type { OrderRecord, RunRecord, RunTerms } from "./record.ts";
+import { opened, type OrderRecord, type RunRecord, type RunTerms } from "./record.ts";
 import type { EquityPoint } from "./session.ts";
 
 /** A call's answer: its value, or the refusal's status and detail (errors do not cross RPC with their class). */
@@ -24,9 +24,6 @@ const RUN_CACHE_MB = 8;
 const LEDGER = "ledger:";
 const EQUITY = "equity:";
 const ORDERS = "orders:";
-
-/** An order as stored when placed. */
-const opened = (o: Order): OrderRecord => ({ ...o, status: "open", filled_shares: 0, average_fill_price: null });
 
 export class RunObject extends DurableObject<Env> {
   private record: RunRecord | undefined;
@@ -85,7 +82,7 @@ export class RunObject extends DurableObject<Env> {
     terms: Omit<RunTerms, "start_date" | "end_date">,
     start: string,
     end: string,
-  ): Promise<RunAnswer<RunRecord>> {
+  ): Promise<RunAnswer<{ record: RunRecord; point: EquityPoint }>> {
     if (this.load()) return { ok: false, status: 409, detail: "Run exists" };
     try {
       const { record, point } = await openRun(terms, start, end, this.marketOf(terms.scenario_id));
@@ -93,7 +90,7 @@ export class RunObject extends DurableObject<Env> {
       this.record = record;
       this.kv.put("run", record);
       this.kv.put(EQUITY + point.date, point);
-      return { ok: true, value: record };
+      return { ok: true, value: { record, point } };
     } catch (error) {
       if (error instanceof Refusal) return { ok: false, status: error.status, detail: error.message };
       throw error;
@@ -117,13 +114,13 @@ export class RunObject extends DurableObject<Env> {
       const placement = fresh.length
         ? await place(record, fresh, this.lastPoint(record).equity, this.market())
         : { placed: [], unchanged: [] };
-      if (placement.placed.length)
-        this.putOrders(record.day, [...this.ordersOf(record.day), ...placement.placed.map(opened)]);
+      const placed = placement.placed.map(opened);
+      if (placed.length) this.putOrders(record.day, [...this.ordersOf(record.day), ...placed]);
       const earlier = repeated.map((r) => {
         const { order_id, placed_on } = record.client_orders[r.client_order_id!];
         return this.ordersOf(placed_on).find((o) => o.order_id === order_id)!;
       });
-      return { placed: placement.placed, repeated: earlier, unchanged: placement.unchanged };
+      return { placed, repeated: earlier, unchanged: placement.unchanged };
     });
   }
 

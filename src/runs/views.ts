@@ -1,6 +1,6 @@
 // A run's record as the routes answer it (src/runs/contract.ts `Run`, `RunSummary`).
 import { dollars } from "./book.ts";
-import type { RunRecord } from "./record.ts";
+import { opened, type OrderRecord, type RunRecord } from "./record.ts";
 import type { EquityPoint } from "./session.ts";
 
 export function summaryOf(record: RunRecord, point: EquityPoint) {
@@ -37,15 +37,31 @@ export function runView(record: RunRecord, point: EquityPoint) {
         weight: point.equity ? value / point.equity : 0,
       };
     });
-  const open = record.open_orders.map((o) => ({ ...o, status: "open", filled_shares: 0, average_fill_price: null }));
   return {
     ...summaryOf(record, point),
     positions_value: point.positions_value,
     gross_exposure: point.gross_exposure,
     positions,
-    open_orders: open.map(({ requested: _r, basis: _b, ...o }) => o),
+    open_orders: record.open_orders.map((o) => orderView(opened(o))),
     costs: record.terms.costs,
     score: record.score,
     score_after_current_date: record.score_after_current_date,
+  };
+}
+
+/** An order as the routes answer it (contract.ts `Order`): what was asked and where it stands, not its cost basis. */
+export function orderView(o: OrderRecord) {
+  return {
+    order_id: o.order_id,
+    client_order_id: o.client_order_id,
+    ticker: o.ticker,
+    side: o.side,
+    shares: o.shares,
+    type: o.type,
+    limit_price: o.limit_price,
+    placed_on: o.placed_on,
+    status: o.status,
+    filled_shares: o.filled_shares,
+    average_fill_price: o.average_fill_price,
   };
 }
