@@ -12,7 +12,7 @@ import type { Manifest } from "../../src/bundle/types.ts";
 import { find, Scenario } from "../../src/http/scenario.ts";
 import { scoreBaselines, type BaselineScore } from "../../src/runs/baselines.ts";
 import { BundleMarket } from "../../src/runs/bundle-market.ts";
-import { broadFund, lastRunDay } from "../../src/runs/window.ts";
+import { broadFund } from "../../src/runs/window.ts";
 
 /** The bundles directory as a store: its files by key. */
 class DirectoryStore implements BundleStore {
@@ -44,7 +44,8 @@ export async function baselinesOf(scenarioDir: string): Promise<BaselineScore[]>
     scenario_id: s.id,
     current_date: s.current_date,
     start_date: s.start_date,
-    end_date: lastRunDay(manifest),
+    // Served in the catalog to every key: a future branch's days after current_date stay hidden.
+    end_date: s.current_date,
     benchmark: fund,
     companies,
   };

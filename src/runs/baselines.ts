@@ -1,6 +1,6 @@
 // The baselines every agent is shown beside (docs/runs.md, "Baselines"): cash, a buy-and-hold of the
 // benchmark, and every company at equal weight rebalanced on each month's first trading day. The
-// build runs them through the runs' own engine, over the scenario's whole window, so that an agent's
+// build runs them through the runs' own engine, over the scenario up to its current_date, so that an agent's
 // score and theirs are made alike.
 import type { LedgerEntry } from "./book.ts";
 import { DEFAULT_COSTS, DEFAULT_STARTING_CASH } from "./costs.ts";
@@ -19,7 +19,6 @@ export interface BaselineScore {
   start_date: string;
   end_date: string;
   score: Score;
-  score_after_current_date: Score | null;
 }
 
 /** A strategy: the orders it places on a day; `first`: the run's first day, `monthStart`: a month's first trading day. */
@@ -100,15 +99,8 @@ export async function scoreBaselines(w: Window, market: Market): Promise<Baselin
   const out: BaselineScore[] = [];
   for (const [name, description, decide] of strategies(w, market)) {
     const { record, points, ledger } = await runBaseline(w, market, decide);
-    const { score, after } = scoreOf(record, points, ledger);
-    out.push({
-      name,
-      description,
-      start_date: record.terms.start_date,
-      end_date: record.terms.end_date,
-      score,
-      score_after_current_date: after,
-    });
+    const { score } = scoreOf(record, points, ledger);
+    out.push({ name, description, start_date: record.terms.start_date, end_date: record.terms.end_date, score });
   }
   return out;
 }

@@ -275,7 +275,6 @@ export const Baseline = z
     start_date: day("Its first day."),
     end_date: day("Its last day."),
     score: Score,
-    score_after_current_date: Score.nullable().meta({ description: "A future branch: its days after current_date." }),
   })
   .meta({
     id: "Baseline",

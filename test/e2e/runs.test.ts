@@ -2,7 +2,7 @@
 // reads nothing after the run's day through any door; orders fill in the next session at documented
 // prices and costs; refusals change nothing; the ledger replays to the equity curve to the cent.
 import { describe, expect, it } from "vitest";
-import { get, json, MEGACAP, post } from "./client.ts";
+import { BRANCH, get, json, MEGACAP, post } from "./client.ts";
 import { CLOCK_KEYS, KEYS } from "./keys.ts";
 
 const OWNER = KEYS.runs.key;
@@ -173,5 +173,16 @@ describe("a run", () => {
     expect(statuses.filter((s) => s === 200).length).toBe(5);
     expect(statuses.filter((s) => s === 409).length).toBe(3);
     expect((await state(id)).open_orders.length).toBe(6);
+  });
+
+  it("is shown beside baselines that, on a future branch, stop at its current_date: the catalog tells no branch's future", async () => {
+    const { scenario } = await ok(get(`/scenarios/${BRANCH}`));
+    expect(scenario.current_date < scenario.end_date).toBe(true);
+    expect(scenario.baselines.map((b: Json) => b.name)).toEqual(["cash", "benchmark", "equal_weight"]);
+    for (const b of scenario.baselines as Json[]) {
+      expect(b.end_date, b.name).toBe(scenario.current_date);
+    }
+    const listed = ((await ok(get(`/scenarios?limit=1000`))).scenarios as Json[]).find((s) => s.id === BRANCH)!;
+    expect(listed.baselines).toEqual(scenario.baselines);
   });
 });

@@ -12127,43 +12127,6 @@ export interface components {
        */
       end_date: string;
       score: components["schemas"]["RunScore"];
-      /** @description A future branch: its days after current_date. */
-      score_after_current_date: {
-        /** @description Equity at the end over the start, less one. */
-        total_return: number | null;
-        /** @description Compound annual growth rate (252 trading days a year). */
-        cagr: number | null;
-        /** @description Standard deviation of daily returns, annualised. */
-        annual_volatility: number | null;
-        /** @description Mean daily return over the risk-free rate, over its deviation, annualised. */
-        sharpe_ratio: number | null;
-        /** @description As Sharpe, over the downside deviation. */
-        sortino_ratio: number | null;
-        /** @description The deepest fall from a peak of equity (negative). */
-        max_drawdown: number | null;
-        /** @description CAGR over the maximum drawdown's size. */
-        calmar_ratio: number | null;
-        /** @description Of excess returns on the benchmark's. */
-        beta: number | null;
-        /** @description Annualised return unexplained by beta. */
-        alpha: number | null;
-        /** @description Mean return over the benchmark's, over its deviation, annualised. */
-        information_ratio: number | null;
-        /** @description Alpha over residual volatility (Treynor–Black). */
-        appraisal_ratio: number | null;
-        /** @description Traded value a year over average equity. */
-        turnover: number | null;
-        /** @description Commissions, spread, impact and borrow fees, USD. */
-        costs_paid: number | null;
-        /** @description Share of closed round trips that made money. */
-        hit_rate: number | null;
-        /** @description Closed round trips. */
-        round_trips: number | null;
-        /** @description Mean gross exposure over equity. */
-        average_exposure: number | null;
-        /** @description Daily returns scored. */
-        trading_days: number | null;
-      } | null;
     };
     /** @description A run's score (docs/runs.md, "Scores"); null where undefined. */
     RunScore: {
