@@ -394,6 +394,8 @@ export const BENCH = defineCommand({
     BENCH_ETAGS: "distinct URLs for the 304 case (default: 3000; quick: 1500)",
     BENCH_BUNDLES: "a directory to build in and keep: unchanged scenarios are not built again next time",
     BENCH_JSON: "a file to write every run's raw figures to, as JSON",
+    BENCH_STATE_DIR:
+      "where the runtime keeps its Durable Objects and KV, as `npm start`'s state directory (default: a temp directory of miniflare's)",
   },
   examples: [
     "npm run bench",

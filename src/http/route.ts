@@ -257,7 +257,10 @@ export function postRoute<const Body extends z.ZodType, const Response extends z
 
 /** The body's bytes, or null for one above MAX_BODY_BYTES: read no further than that (it may be streamed). */
 export async function boundedBody(req: Request): Promise<Uint8Array | null> {
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return null;
+  const declared = req.headers.get("content-length");
+  if (Number(declared ?? 0) > MAX_BODY_BYTES) return null;
+  // The runtime holds a body to its declared length: read it whole (streaming it costs more CPU).
+  if (declared !== null) return new Uint8Array(await req.arrayBuffer());
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of req.body ?? []) {
@@ -304,16 +307,17 @@ export function jsonObjectOf(bytes: Uint8Array): Record<string, unknown> | null 
 /**
  * The request's JSON body, validated, its `scenario_id` possibly from the query (withQueryScenario, the
  * default `prepare`; a body that names no scenario passes its own): 422 for one too large, not JSON,
- * not an object, or not as declared.
+ * not an object, or not as declared. With `emptyIsObject`, no body at all reads as `{}`.
  */
 export async function jsonBody<T extends z.ZodType>(
   c: Context<AppEnv>,
   schema: T,
   prepare: (c: Context<AppEnv>, body: Record<string, unknown>) => Record<string, unknown> = withQueryScenario,
+  emptyIsObject = false,
 ): Promise<z.output<T>> {
   const bytes = await boundedBody(c.req.raw);
   if (!bytes) throw new ApiError(422, `Request body must be at most ${MAX_BODY_BYTES} bytes`);
-  const value = jsonObjectOf(bytes);
+  const value = emptyIsObject && bytes.byteLength === 0 ? {} : jsonObjectOf(bytes);
   if (!value) throw new ApiError(422, "Request body must be a JSON object");
   const parsed = schema.safeParse(prepare(c, value));
   if (!parsed.success) throw validationError("json", parsed.error);

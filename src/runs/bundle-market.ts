@@ -2,9 +2,10 @@
 // scenario at that day, so the engine sees what a reader at the day would, and nothing later. Bars
 // come from the month's market snapshot (every instrument's bar of each day, one shard a month), so a
 // session over fifty or five hundred tickers reads one small shard rather than a history per ticker.
-import type { DatedRows } from "../bundle/as-of.ts";
+import { through, type DatedRows } from "../bundle/as-of.ts";
 import type { BundleReader } from "../bundle/reader.ts";
 import { allOf, SHARDS } from "../bundle/shards.ts";
+import type { Shard } from "../bundle/shard.ts";
 import type { Manifest } from "../bundle/types.ts";
 import { find, Scenario } from "../http/scenario.ts";
 import { FALLBACK_DAILY_VOLATILITY, VOLATILITY_SESSIONS } from "./costs.ts";
@@ -32,6 +33,24 @@ interface SnapshotRow extends Bar {
 interface KnownActions {
   seen: number;
   byExDate: Map<string, SessionAction[]>;
+}
+
+/** Snapshot rows decoded once per shard held in the cache: sessions and volatilities read the same rows day after day. */
+const SNAPSHOT_ROWS = new WeakMap<Shard, SnapshotRow[]>();
+
+function snapshotRow(shard: DatedRows, i: number): SnapshotRow {
+  return shard.memoized(SNAPSHOT_ROWS, i, () => shard.objects(i, i + 1)[0] as unknown as SnapshotRow);
+}
+
+/** Each day's rows of a snapshot shard by ticker (memoized at the day's first row; keys are "<day> <ticker>"). */
+const DAY_ROWS = new WeakMap<Shard, Map<string, number>[]>();
+
+/** The indexes of a day's rows in its month's snapshot, by ticker, in key order (empty past the horizon). */
+function dayRows(shard: DatedRows, day: string): Map<string, number> {
+  const [from, to] = shard.window(`${day} `, through(day));
+  if (from === to) return new Map();
+  const skip = day.length + 1;
+  return shard.memoized(DAY_ROWS, from, () => new Map(shard.keys(from, to).map((k, j) => [k.slice(skip), from + j])));
 }
 
 /** Sample standard deviation of simple returns of the closes. */
@@ -62,10 +81,12 @@ export class BundleMarket {
     return new BundleMarket(async (day) => Scenario.ofManifest(reader, manifest, [day]));
   }
 
-  /** The trading days in [first, last] (the macro tape's dates), read at `last`. */
-  async tradingDays(first: string, last: string): Promise<string[]> {
+  /** The trading days in [first, last] (the macro tape's dates), read at `last`; the first `limit` of them. */
+  async tradingDays(first: string, last: string, limit = Infinity): Promise<string[]> {
     const tape = await (await this.at(last)).dated(SHARDS.macro);
-    return tape ? tape.keys(...tape.window(first, last)) : [];
+    if (!tape) return [];
+    const [from, to] = tape.window(first, last);
+    return tape.keys(from, Math.min(to, from + limit));
   }
 
   /**
@@ -86,9 +107,10 @@ export class BundleMarket {
       const month = day.slice(0, 7);
       if (!months.has(month)) months.set(month, await scenario.dated(SHARDS.marketSnapshots, month));
       const shard = months.get(month);
+      const rows = shard ? dayRows(shard, day) : null;
       for (const ticker of wanted) {
-        const i = shard ? shard.find(`${day} ${ticker}`) : -1;
-        if (i >= 0) out.get(ticker)!.push(shard!.objects(i, i + 1)[0] as unknown as SnapshotRow);
+        const i = rows?.get(ticker);
+        if (i !== undefined) out.get(ticker)!.push(snapshotRow(shard!, i));
       }
     }
     return out;
@@ -137,8 +159,7 @@ export class BundleMarket {
       session.risk_free_rate = (tape!.objects(today, today + 1)[0] as { risk_free_rate: number }).risk_free_rate;
     const wanted = new Set(tickers);
     const shard = await scenario.dated(SHARDS.marketSnapshots, date.slice(0, 7));
-    const [from, to] = shard ? shard.window(`${date} `, `${date}~`) : [0, 0];
-    for (const row of shard ? rowsOf(shard, from, to, wanted) : []) {
+    for (const row of shard ? rowsOf(shard, date, wanted) : []) {
       session.bars[row.ticker] = { open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
       session.closes[row.ticker] = row.close;
     }
@@ -166,24 +187,10 @@ export class BundleMarket {
   }
 }
 
-/**
- * Rows [from, to) of a snapshot shard whose ticker is wanted (keys are "<day> <ticker>"), decoding
- * only those, each run of consecutive wanted rows at once.
- */
-function rowsOf(shard: DatedRows, from: number, to: number, wanted: Set<string>): SnapshotRow[] {
+/** The day's rows of a snapshot shard whose ticker is wanted, in key order. */
+function rowsOf(shard: DatedRows, day: string, wanted: Set<string>): SnapshotRow[] {
   const out: SnapshotRow[] = [];
-  const keys = shard.keys(from, to);
-  const isWanted = (i: number) => wanted.has(keys[i].slice(11));
-  for (let i = 0; i < keys.length;) {
-    if (!isWanted(i)) {
-      i++;
-      continue;
-    }
-    let j = i + 1;
-    while (j < keys.length && isWanted(j)) j++;
-    out.push(...(shard.objects(from + i, from + j) as unknown as SnapshotRow[]));
-    i = j;
-  }
+  for (const [ticker, i] of dayRows(shard, day)) if (wanted.has(ticker)) out.push(snapshotRow(shard, i));
   return out;
 }
 

@@ -10,7 +10,8 @@ import { equityPoint, stepSession, type EquityPoint, type Session } from "./sess
 
 /** What a run reads of its scenario's market, at a day (src/runs/bundle-market.ts over a bundle). */
 export interface Market {
-  tradingDays(first: string, last: string): Promise<string[]>;
+  /** The trading days in [first, last], the first `limit` of them when given. */
+  tradingDays(first: string, last: string, limit?: number): Promise<string[]>;
   quotes(day: string, tickers: string[], withVolatility?: boolean): Promise<Map<string, Quote>>;
   session(date: string, tickers: string[]): Promise<Session>;
 }
@@ -47,8 +48,6 @@ export async function openRun(
     open_orders: [],
     closes: { [terms.benchmark]: fundClose },
     next_order_number: 1,
-    client_orders: {},
-    client_steps: [],
     score: null,
     score_after_current_date: null,
   };
@@ -99,8 +98,6 @@ export async function place(
   );
   record.next_order_number += placement.placed.length;
   record.open_orders.push(...placement.placed);
-  for (const o of placement.placed)
-    if (o.client_order_id) record.client_orders[o.client_order_id] = { order_id: o.order_id, placed_on: o.placed_on };
   return placement;
 }
 
@@ -129,8 +126,11 @@ export async function advance(record: RunRecord, to: string | undefined, market:
   if (to !== undefined && to <= record.day)
     throw new Refusal(422, `The run is on ${record.day}: a day to advance to must be later (got ${to})`);
   const last = to !== undefined && to < record.terms.end_date ? to : record.terms.end_date;
-  const upcoming = (await market.tradingDays(record.day, last)).filter((d) => d > record.day);
-  const dates = to === undefined ? upcoming.slice(0, 1) : upcoming;
+  // The day after the run's: the next session alone, unless a later date is asked for.
+  const dates = (await market.tradingDays(record.day, last, to === undefined ? 2 : undefined)).filter(
+    (d) => d > record.day,
+  );
+  if (to === undefined) dates.splice(1);
   if (dates.length === 0) throw new Refusal(422, `No trading day after ${record.day} up to ${last}`);
   await fixVolatility(record, market);
   const out: Advance = { entries: [], points: [], settled: [] };

@@ -1,5 +1,6 @@
 // What a run's Durable Object keeps (docs/runs.md): the run's terms, its day and books, and where its
-// orders stand. The ledger and the equity curve are kept beside it, an entry per key.
+// orders stand. The ledger, the equity curve, the orders of past days and the client ids already
+// seen are kept beside it (run-store.ts).
 import type { Book, Order } from "./book.ts";
 import type { CostModel } from "./costs.ts";
 import type { Score } from "./score.ts";
@@ -43,10 +44,6 @@ export interface RunRecord {
   /** Each held ticker's and the benchmark's last close by the run's day (what orders are sized and checked with, and a ticker that does not trade is marked at). */
   closes: Record<string, number>;
   next_order_number: number;
-  /** client_order_id -> the order it placed: a retried order is not placed again. */
-  client_orders: Record<string, { order_id: string; placed_on: string }>;
-  /** Client ids of advances and finishes already done (the last few hundred). */
-  client_steps: string[];
   score: Score | null;
   score_after_current_date: Score | null;
 }

@@ -5,15 +5,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { ApiError } from "../http/errors.ts";
-import {
-  API_KEY_SCHEME,
-  boundedBody,
-  errorResponses,
-  honoPath,
-  jsonBody,
-  jsonObjectOf,
-  type ApiApp,
-} from "../http/route.ts";
+import { API_KEY_SCHEME, errorResponses, honoPath, jsonBody, type ApiApp } from "../http/route.ts";
 import {
   EquityPoint,
   LedgerEntry,
@@ -26,7 +18,7 @@ import {
   StepBody,
 } from "./contract.ts";
 import { listRunIds, openRunFor, runStub, type Caller } from "./access.ts";
-import { orderView, runView, summaryOf } from "./views.ts";
+import { orderView, runView } from "./views.ts";
 import type { RunAnswer } from "./run-object.ts";
 
 const TAG = "Runs";
@@ -181,11 +173,8 @@ function unwrap<T>(answer: RunAnswer<T>): T {
 }
 
 /** A body that may be empty (advance, finish). */
-async function optionalBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.output<T>> {
-  const bytes = await boundedBody(c.req.raw.clone());
-  if (bytes && bytes.byteLength === 0) return schema.parse({});
-  if (bytes && !jsonObjectOf(bytes)) throw new ApiError(422, "Request body must be a JSON object");
-  return jsonBody(c, schema, (_, body) => body);
+function optionalBody<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.output<T>> {
+  return jsonBody(c, schema, (_, body) => body, true);
 }
 
 export function register(app: ApiApp): void {
@@ -200,8 +189,7 @@ export function register(app: ApiApp): void {
   });
   get("/runs", async (c) => c.json({ runs: await listRuns(c) }));
   get("/runs/:run_id", async (c) => {
-    const { record, point } = unwrap(await runStub(c, callerOf(c)).state(owner(c)));
-    return c.json({ run: runView(record, point) });
+    return c.json({ run: unwrap(await runStub(c, callerOf(c)).state(owner(c))) });
   });
   post("/runs/:run_id/orders", async (c) => {
     const { orders: requests } = await jsonBody(c, OrderList, (_, b) => ("orders" in b ? b : { orders: [b] }));
@@ -221,25 +209,23 @@ export function register(app: ApiApp): void {
   });
   post("/runs/:run_id/advance", async (c) => {
     const { to, client_id } = await optionalBody(c, StepBody);
-    const { record, point, entries } = unwrap(await runStub(c, callerOf(c)).advance(owner(c), to, client_id));
-    return c.json({ run: runView(record, point), ledger: entries });
+    return c.json(unwrap(await runStub(c, callerOf(c)).advance(owner(c), to, client_id)));
   });
   post("/runs/:run_id/finish", async (c) => {
     const { client_id } = await optionalBody(c, StepBody);
-    const { record, point } = unwrap(await runStub(c, callerOf(c)).finish(owner(c), client_id));
-    return c.json({ run: runView(record, point) });
+    return c.json({ run: unwrap(await runStub(c, callerOf(c)).finish(owner(c), client_id)) });
   });
   get("/runs/:run_id/score", async (c) => {
-    const { record } = unwrap(await runStub(c, callerOf(c)).state(owner(c)));
-    const entry = await c.get("reader").catalogEntry(record.terms.scenario_id);
+    const run = unwrap(await runStub(c, callerOf(c)).state(owner(c)));
+    const entry = await c.get("reader").catalogEntry(run.scenario_id);
     // Scored over the whole window, the baselines would show a running run's key the days after its own.
-    const shown = record.status === "finished" || !callerOf(c).run_id;
+    const shown = run.status === "finished" || !callerOf(c).run_id;
     return c.json({
-      run_id: record.terms.run_id,
-      agent: record.terms.agent,
-      status: record.status,
-      score: record.score,
-      score_after_current_date: record.score_after_current_date,
+      run_id: run.run_id,
+      agent: run.agent,
+      status: run.status,
+      score: run.score,
+      score_after_current_date: run.score_after_current_date,
       baselines: shown ? (entry?.baselines ?? []) : [],
     });
   });
@@ -254,6 +240,6 @@ const orderId = (c: Context<AppEnv>) => c.req.param("order_id") ?? "";
 async function listRuns(c: Context<AppEnv>) {
   const caller = callerOf(c);
   const ids = await listRunIds(c, caller);
-  const answers = await Promise.all(ids.map(async (id) => runStub(c, caller, id).state(caller.account_id)));
-  return answers.flatMap((a) => (a.ok ? [summaryOf(a.value.record, a.value.point)] : []));
+  const answers = await Promise.all(ids.map(async (id) => runStub(c, caller, id).summary(caller.account_id)));
+  return answers.flatMap((a) => (a.ok ? [a.value] : []));
 }

@@ -43,6 +43,7 @@ const ETAGS = Number(env.BENCH_ETAGS ?? (QUICK ? 1500 : 3000));
 const ONLY = env.BENCH_ONLY ? new Set(env.BENCH_ONLY.split(",").map((s) => s.trim())) : null;
 const KEEP = env.BENCH_BUNDLES;
 const JSON_OUT = env.BENCH_JSON;
+const STATE_DIR = env.BENCH_STATE_DIR;
 
 const TARGETS: Target[] = [
   { label: "(b)  warm /prices one ticker-year", caseId: "b", min: 0.6 },
@@ -94,7 +95,7 @@ try {
   log(buildLine);
 
   // 2. Serve: the service (one key that never limits, one that limits almost everything) and the anchor.
-  const svc = await startLocalRuntime({ bundlesDir: outDir, port: 0 });
+  const svc = await startLocalRuntime({ bundlesDir: outDir, port: 0, persistDir: STATE_DIR });
   runtimes.push(svc);
   const hel = await startHello();
   runtimes.push(hel);

@@ -175,6 +175,27 @@ describe("a run", () => {
     expect((await state(id)).open_orders.length).toBe(6);
   });
 
+  it("advances once for a retried client_id, and answers a retried order with its record after the day moved", async () => {
+    const { id } = await openRun();
+    const order = { ticker: "MSFT", side: "buy", shares: 10, client_order_id: "kept-1" };
+    const placed = (await ok(post(`/runs/${id}/orders`, order, { key: OWNER }))).orders[0];
+    const first = (await state(id)).day;
+    const step = () => ok(post(`/runs/${id}/advance`, { client_id: "step-1" }, { key: OWNER }));
+    const steps = await Promise.all([step(), step(), step()]);
+    const moved = await state(id);
+    expect(moved.day > first).toBe(true);
+    expect(steps.map((s) => s.run.day)).toEqual([moved.day, moved.day, moved.day]);
+    expect(steps.map((s) => s.ledger.length).sort()).toEqual([0, 0, 1]);
+    expect((await step()).run).toEqual(moved);
+    const retried = (await ok(post(`/runs/${id}/orders`, order, { key: OWNER }))).orders;
+    expect(retried).toEqual([
+      { ...placed, status: "filled", filled_shares: 10, average_fill_price: expect.any(Number) },
+    ]);
+    expect((await state(id)).open_orders).toEqual([]);
+    const next = await ok(post(`/runs/${id}/advance`, { client_id: "step-2" }, { key: OWNER }));
+    expect(next.run.day > moved.day).toBe(true);
+  });
+
   it("is shown beside baselines that, on a future branch, stop at its current_date: the catalog tells no branch's future", async () => {
     const { scenario } = await ok(get(`/scenarios/${BRANCH}`));
     expect(scenario.current_date < scenario.end_date).toBe(true);
