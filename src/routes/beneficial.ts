@@ -7,7 +7,8 @@ import { through } from "../bundle/as-of.ts";
 import { filerYear, SHARDS, yearOf } from "../bundle/shards.ts";
 import { BeneficialFiler, BeneficialOwner, BENEFICIAL_TYPES } from "../contract/holdings.ts";
 import { asOf, bool, date, oneOf, page, scenarioId, str, ticker, withDefault } from "../contract/params.ts";
-import { ApiError, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
+import { requireOneOf } from "../http/one-of.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { find, requireOrderedWindow } from "../http/scenario.ts";
 import { filerCik } from "./holdings.ts";
@@ -20,7 +21,7 @@ const owners = dataRoute({
   summary: "5%+ owners (Schedules 13G and 13D)",
   description:
     "Give `ticker` (who owns 5% or more of the company) or `filer_cik` (the filer's stakes): exactly one (422 " +
-    "otherwise). Newest filing first, ties by id. A manager files an SC 13G with its 13F of the quarter a stake " +
+    "without either, 400 with both). Newest filing first, ties by id. A manager files an SC 13G with its 13F of the quarter a stake " +
     "reaches 5% of the shares at, and an SC 13G/A when it moves a point or more or falls below 5%. By default each " +
     "stake's latest filing by the horizon; `history=true` for every filing of its chain. `filing_date_gte` and " +
     "`filing_date_lte` bound the filings read.",
@@ -106,10 +107,7 @@ export function register(app: ApiApp): void {
       return { beneficial_owners: found.slice(q.offset, q.offset + q.limit) };
     },
     (q) => {
-      if ((q.ticker === undefined) === (q.filer_cik === undefined))
-        throw new ApiError(422, "Give exactly one of the query parameters 'ticker' and 'filer_cik'", [
-          { loc: ["query", "ticker"], msg: "exactly one of ticker and filer_cik", type: "missing" },
-        ]);
+      requireOneOf(q, ["ticker", "filer_cik"]);
       requireOrderedWindow(q.filing_date_gte, q.filing_date_lte, ["filing_date_gte", "filing_date_lte"]);
     },
   );

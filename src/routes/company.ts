@@ -7,7 +7,8 @@ import { SHARDS } from "../bundle/shards.ts";
 import { CompanyFacts, CompanyFactsAsOf } from "../contract/resources.ts";
 import { PER_SHARE_LINES, SHARE_COUNT_LINES } from "../contract/statements.ts";
 import { SECTORS } from "../contract/vocabulary.ts";
-import { ApiError, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
+import { requireOneOf } from "../http/one-of.ts";
 import { periodRows } from "../http/periods.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { jsonArray } from "../http/json.ts";
@@ -134,11 +135,7 @@ export function register(app: ApiApp): void {
       };
     },
     (q) => {
-      if (q.ticker === undefined && q.cik === undefined) {
-        throw new ApiError(422, "Query parameter 'ticker' or 'cik' is required", [
-          { loc: ["query", "ticker"], msg: "ticker or cik is required", type: "missing" },
-        ]);
-      }
+      requireOneOf(q, ["ticker", "cik"], "at-least");
     },
   );
 

@@ -4,7 +4,8 @@ import { FUND_HOLDING_FIELDS, SHARDS } from "../bundle/shards.ts";
 import type { FundInfo } from "../bundle/types.ts";
 import { asOf, page, scenarioId, tickers } from "../contract/params.ts";
 import { IndexFundRow } from "../contract/resources.ts";
-import { badRequest, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
+import { requireOneOf } from "../http/one-of.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import type { Scenario } from "../http/scenario.ts";
 
@@ -79,7 +80,7 @@ export function register(app: ApiApp): void {
       return { index_funds: rows.slice(q.offset, q.offset + q.limit) };
     },
     (q) => {
-      if (q.ticker && q.holding) throw badRequest("Query parameters 'ticker' and 'holding' cannot be combined");
+      requireOneOf(q, ["ticker", "holding"], "at-most");
     },
   );
 

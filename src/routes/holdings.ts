@@ -17,7 +17,8 @@ import {
 } from "../contract/holdings.ts";
 import { asOf, date, page, scenarioId, str, ticker } from "../contract/params.ts";
 import { jsonTexts } from "../http/json.ts";
-import { ApiError, badRequest, notFound } from "../http/errors.ts";
+import { notFound } from "../http/errors.ts";
+import { requireOneOf } from "../http/one-of.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { find, requireOrderedWindow, type Scenario } from "../http/scenario.ts";
 
@@ -323,12 +324,7 @@ export function register(app: ApiApp): void {
       };
     },
     (q) => {
-      if (q.ticker !== undefined && q.filer_cik !== undefined)
-        throw badRequest("Query parameters 'ticker' and 'filer_cik' cannot be combined");
-      if (q.ticker === undefined && q.filer_cik === undefined)
-        throw new ApiError(422, "Query parameter 'ticker' or 'filer_cik' is required", [
-          { loc: ["query", "ticker"], msg: "ticker or filer_cik is required", type: "missing" },
-        ]);
+      requireOneOf(q, ["ticker", "filer_cik"]);
       requireOrderedWindow(q.report_period_gte, q.report_period_lte, ["report_period_gte", "report_period_lte"]);
     },
   );

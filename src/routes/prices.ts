@@ -23,7 +23,8 @@ import {
   type MarketSnapshotRow as SnapshotRow,
 } from "../contract/resources.ts";
 import { roundAdjusted } from "../contract/adjusted-price.ts";
-import { ApiError, badRequest, notFound } from "../http/errors.ts";
+import { badRequest, notFound } from "../http/errors.ts";
+import { requireOneOf } from "../http/one-of.ts";
 import { jsonArray, jsonObject } from "../http/json.ts";
 import { dataRoute, serve, type ApiApp } from "../http/route.ts";
 import { pageRange, requireOrderedWindow, type Scenario } from "../http/scenario.ts";
@@ -40,7 +41,7 @@ const prices = dataRoute({
   description:
     "Ascending by date, as traded. Bars up to the scenario's current_date unless `as_of` says otherwise; " +
     "with include_components, adjusted_close restates the splits and dividends that went ex by that horizon. " +
-    "Give `ticker` or `tickers` (422 for neither or both): with `tickers`, by ticker then date, and " +
+    "Give `ticker` or `tickers` (422 for neither, 400 for both): with `tickers`, by ticker then date, and " +
     "`limit` and `offset` count the rows of all of them together.",
   request: {
     query: z.object({
@@ -147,20 +148,6 @@ async function priceShards(scenario: Scenario, symbols: string[]): Promise<Dated
   return shards as DatedRows[];
 }
 
-/** 422 unless exactly one of `ticker` and `tickers` is given, naming both. */
-function requireTickerOrTickers(q: { ticker?: string; tickers?: string[] }): void {
-  const both = q.ticker !== undefined && q.tickers !== undefined;
-  if (!both && (q.ticker !== undefined || q.tickers !== undefined)) return;
-  const [detail, msg, type] = both
-    ? ["Query parameters 'ticker' and 'tickers' cannot be combined", "give ticker or tickers, not both", "conflict"]
-    : ["Query parameter 'ticker' or 'tickers' is required", "ticker or tickers is required", "missing"];
-  throw new ApiError(
-    422,
-    detail,
-    ["ticker", "tickers"].map((name) => ({ loc: ["query", name], msg, type })),
-  );
-}
-
 const utf8 = new TextEncoder();
 const CLOSE_BRACE = utf8.encode("}");
 const COMMA = utf8.encode(",");
@@ -233,7 +220,7 @@ export function register(app: ApiApp): void {
       return q.tickers ? { tickers: q.tickers, prices } : { ticker: q.ticker!, prices };
     },
     (q) => {
-      requireTickerOrTickers(q);
+      requireOneOf(q, ["ticker", "tickers"]);
       if (q.interval !== "day") throw badRequest(`Query parameter 'interval' must be 'day'; got '${q.interval}'`);
       requireOrderedWindow(q.start_date, q.end_date);
     },

@@ -118,6 +118,35 @@ describe("errors follow docs/api-choices.md", () => {
   });
 });
 
+describe("one of several parameters", () => {
+  // One rule, one status and one wording on every route that takes one of several parameters: several
+  // given is a combination that cannot be served (400), none a required parameter missing (422).
+  it.each([
+    ["/prices", ["ticker", "tickers"], "exactly"],
+    ["/institutional-holdings", ["ticker", "filer_cik"], "exactly"],
+    ["/beneficial-ownership", ["ticker", "filer_cik"], "exactly"],
+    ["/index-funds", ["ticker", "holding"], "at most"],
+    ["/company/facts", ["ticker", "cik"], "at least"],
+  ])("%s takes %j: %s one", async (route, [a, b], rule) => {
+    const base = `${route}?scenario_id=${MEGACAP}`;
+    const both = await get(`${base}&${a}=AAPL&${b}=${b.includes("cik") ? "320193" : "MSFT"}`);
+    const neither = await get(base);
+    if (rule === "at least") expect(both.status).not.toBe(422);
+    else {
+      expect(both.status).toBe(400);
+      expect(await json(both)).toEqual({ detail: `Query parameters '${a}' and '${b}' cannot be combined` });
+    }
+    if (rule === "at most") expect(neither.status).toBe(200);
+    else {
+      expect(neither.status).toBe(422);
+      expect(await json(neither)).toEqual({
+        detail: `Query parameter '${a}' or '${b}' is required`,
+        errors: [a, b].map((name) => ({ loc: ["query", name], msg: `${a} or ${b} is required`, type: "missing" })),
+      });
+    }
+  });
+});
+
 describe("repeated parameters", () => {
   it("accept an identical repeat of every parameter, tickers compared after normalizing", async () => {
     const once = await get(`${P}&ticker=AAPL&limit=3`);

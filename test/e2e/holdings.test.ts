@@ -308,7 +308,7 @@ describe("beneficial ownership (Schedules 13G)", () => {
 
   it.each([
     ["", 422],
-    ["&ticker=AAPL&filer_cik=1", 422],
+    ["&ticker=AAPL&filer_cik=1", 400],
     ["&filer_cik=42", 404],
     ["&ticker=ZZZZ", 404],
   ])("%s -> %i", async (query, status) => {

@@ -114,7 +114,7 @@ describe("prices of several tickers", () => {
 
   it.each([
     [`${P}`, 422, "Query parameter 'ticker' or 'tickers' is required"],
-    [`${P}&ticker=AAPL&tickers=MSFT`, 422, "Query parameters 'ticker' and 'tickers' cannot be combined"],
+    [`${P}&ticker=AAPL&tickers=MSFT`, 400, "Query parameters 'ticker' and 'tickers' cannot be combined"],
     [
       `${P}&tickers=${Array.from({ length: 51 }, (_, i) => `T${i}`).join(",")}`,
       422,
@@ -127,7 +127,7 @@ describe("prices of several tickers", () => {
     expect(res.status).toBe(status);
     const answer = await json(res);
     expect(answer.detail).toBe(detail);
-    if (path === P || path.includes("&ticker=AAPL&tickers"))
+    if (path === P)
       expect(answer.errors.map((e: { loc: string[] }) => e.loc)).toEqual([
         ["query", "ticker"],
         ["query", "tickers"],

@@ -3490,7 +3490,7 @@ export interface paths {
     };
     /**
      * Daily bars of one instrument, or of several
-     * @description Ascending by date, as traded. Bars up to the scenario's current_date unless `as_of` says otherwise; with include_components, adjusted_close restates the splits and dividends that went ex by that horizon. Give `ticker` or `tickers` (422 for neither or both): with `tickers`, by ticker then date, and `limit` and `offset` count the rows of all of them together.
+     * @description Ascending by date, as traded. Bars up to the scenario's current_date unless `as_of` says otherwise; with include_components, adjusted_close restates the splits and dividends that went ex by that horizon. Give `ticker` or `tickers` (422 for neither, 400 for both): with `tickers`, by ticker then date, and `limit` and `offset` count the rows of all of them together.
      */
     get: {
       parameters: {
@@ -10156,7 +10156,7 @@ export interface paths {
     };
     /**
      * 5%+ owners (Schedules 13G and 13D)
-     * @description Give `ticker` (who owns 5% or more of the company) or `filer_cik` (the filer's stakes): exactly one (422 otherwise). Newest filing first, ties by id. A manager files an SC 13G with its 13F of the quarter a stake reaches 5% of the shares at, and an SC 13G/A when it moves a point or more or falls below 5%. By default each stake's latest filing by the horizon; `history=true` for every filing of its chain. `filing_date_gte` and `filing_date_lte` bound the filings read.
+     * @description Give `ticker` (who owns 5% or more of the company) or `filer_cik` (the filer's stakes): exactly one (422 without either, 400 with both). Newest filing first, ties by id. A manager files an SC 13G with its 13F of the quarter a stake reaches 5% of the shares at, and an SC 13G/A when it moves a point or more or falls below 5%. By default each stake's latest filing by the horizon; `history=true` for every filing of its chain. `filing_date_gte` and `filing_date_lte` bound the filings read.
      */
     get: {
       parameters: {
