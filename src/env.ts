@@ -1,14 +1,12 @@
+import type { BundleBindings } from "./bundle/from-env.ts";
 import type { BundleReader } from "./bundle/reader.ts";
 import type { Clock, KeyRecord } from "./keys.ts";
 import type { RateLimiter } from "./ratelimit.ts";
 import type { AccountRuns } from "./runs/account-runs.ts";
 import type { RunObject } from "./runs/run-object.ts";
 
-export interface Env {
-  /** Deployment store (R2). */
-  BUNDLES?: R2Bucket;
-  /** Local default store: the bundles directory behind a service binding (workerd's disk service). */
-  BUNDLE_FILES?: Fetcher;
+/** The worker's bindings (wrangler.toml); those of the bundle store are BundleBindings'. */
+export interface Env extends BundleBindings {
   KEYS: KVNamespace;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
   /** One object per run: its book, ledger and clock (docs/runs.md). */
@@ -18,8 +16,6 @@ export interface Env {
   ENVIRONMENT?: string;
   /** The credential of key management on a deployment (a secret: README, "Keys"); `local` needs none. */
   OPERATOR_KEY?: string;
-  /** Isolate cache bound for decoded bundle objects, in MB. */
-  BUNDLE_CACHE_MB?: string;
 }
 
 export interface AppEnv {

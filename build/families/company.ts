@@ -19,7 +19,7 @@ import type { Regime } from "../models/regimes.ts";
 import type { Rng } from "../models/rng.ts";
 import { hitByCatalyst, worldKeyOf } from "../pipeline/scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
-import { sectorTilt } from "./market.ts";
+import { sectorTilt } from "../models/market.ts";
 import type { HiddenMacro } from "./regimes.ts";
 import type { Universe } from "./universe.ts";
 

@@ -51,7 +51,9 @@ export const events: Family<Reads, Events, CompanyCore, CompanyEventsPart> = {
     };
   },
   context: (world, cut) => ({ events: visible(world.events, cut.date) }),
-  company: (world, company, { source, rng }) => ({ events: companyTimeline(worldKeyOf(source), world.days, company, rng) }),
+  company: (world, company, { source, rng }) => ({
+    events: companyTimeline(worldKeyOf(source), world.days, company, rng),
+  }),
   companyContext: (company, cut) => ({ events: visible(company.events, cut.date) }),
   companyShards: (_, company, emit) =>
     emitTickerAndYears(emit, SHARDS.events, company.facts.ticker, company.events.map(publicEvent)),

@@ -23,7 +23,8 @@ import { corr, logReturns } from "../models/statistics.ts";
 import { ruleCheck } from "./tier0.ts";
 import { SECTOR_BETA } from "../models/prices.ts";
 import type { Calendar, CompanyBase, Family, Gatherer, Scenario } from "./family.ts";
-import { sectorTilt, type Factors } from "./market.ts";
+import { sectorTilt } from "../models/market.ts";
+import type { Factors } from "./market.ts";
 import type { Stock } from "./stocks.ts";
 import type { Universe } from "./universe.ts";
 

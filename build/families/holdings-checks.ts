@@ -23,7 +23,7 @@ import type { Scratch } from "../pipeline/scratch.ts";
 import type { CompanyCore } from "./company.ts";
 import type { Calendar, Checker, CompanyBase } from "./family.ts";
 import type { Funds } from "./funds.ts";
-import { holdingShardRows, stakeSummary, type CompanyHoldings, type Institutions } from "./holdings.ts";
+import { holdingShardRows, stakeSummary, type CompanyHoldings, type Institutions } from "./holdings-rows.ts";
 import type { Stock } from "./stocks.ts";
 import { RuleTally } from "./tier0.ts";
 import type { Universe } from "./universe.ts";

@@ -4,16 +4,7 @@
 // merged totals (each manager-quarter's value, which portfolio weights are divided by when served).
 // Stakes of 5% or more are also filed as Schedules 13G, stored by subject company and by filer.
 import { worldKeyOf } from "../pipeline/scenario-source.ts";
-import {
-  BENEFICIAL_COLUMNS,
-  filerHoldingKey,
-  filerYear,
-  holdingKey,
-  holdingTotalKey,
-  HOLDING_COLUMNS,
-  SHARDS,
-  yearOf,
-} from "../../src/bundle/shards.ts";
+import { BENEFICIAL_COLUMNS, filerYear, SHARDS, yearOf } from "../../src/bundle/shards.ts";
 import type { BeneficialOwner } from "../../src/contract/holdings.ts";
 import {
   beneficialOwnersOf,
@@ -22,49 +13,23 @@ import {
   largeStakesOf,
   managersOf,
   stakeFractions,
-  type FilingQuarter,
   type Holding,
   type LargeStake,
-  type Manager,
 } from "../models/holdings.ts";
-import { count, percent } from "../models/amounts.ts";
 import { byDateThenId, filedEvent, type WorldEvent } from "../models/events.ts";
 import type { CompanyCore } from "./company.ts";
 import type { CompanyEventsPart } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { Funds } from "./funds.ts";
 import { holdingsChecks } from "./holdings-checks.ts";
+import { holdingShardRows, stakeSummary, type CompanyHoldings, type Institutions } from "./holdings-rows.ts";
 import { groupBy, toRows } from "./rows.ts";
 import type { Stock } from "./stocks.ts";
 import type { Universe } from "./universe.ts";
 import type { Warrants } from "./warrants.ts";
 
-/** The managers and the quarters they file in the world. */
-export interface Institutions {
-  institutions: { managers: Manager[]; quarters: FilingQuarter[] };
-}
-
-export interface CompanyHoldings {
-  /** Its 13F lines, by report period then manager. */
-  holdings: Holding[];
-  /** Non-index stakes of 5% or more when first reported or crossing 5% (for news). */
-  largeStakes: LargeStake[];
-  /** The timeline with the stakes that were news. */
-  events: WorldEvent[];
-  /** Its Schedules 13G, in filing order. */
-  beneficialOwners: BeneficialOwner[];
-}
-
 /** A new stake of 5% or more, or one grown past it, is news; a manager's first report in the world is not. */
 const isNews = (s: LargeStake) => s.reason !== "first_report";
-
-/** The public summary of a large stake: who holds how many shares, and what share of the company. */
-export function stakeSummary(issuer: string, s: LargeStake): string {
-  return (
-    `${s.manager} reported holding ${count(s.shares)} shares of ${issuer} at the quarter's end, ` +
-    `${percent(s.percent)} of its shares outstanding.`
-  );
-}
 
 /** The large stakes that are news, as events public from their 13F's filing date. */
 function stakeEvents(worldKey: string, issuer: string, stakes: LargeStake[], days: string[]): WorldEvent[] {
@@ -80,12 +45,6 @@ function stakeEvents(worldKey: string, issuer: string, stakes: LargeStake[], day
 }
 
 type Reads = Calendar & Universe & Funds & Warrants;
-
-/** A line as stored, under its shard's key. */
-const rowOf = (key: string, h: Holding) => {
-  const fields: Record<string, unknown> = { ...h, ...h.details };
-  return [key, ...HOLDING_COLUMNS.slice(1).map((c) => fields[c])];
-};
 
 export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPart & Stock, CompanyHoldings> = {
   name: "holdings",
@@ -165,29 +124,3 @@ export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPa
   // Called, not referenced: holdings-checks.ts imports this module's row builder.
   companyChecks: (days, scratch) => holdingsChecks(days, scratch),
 };
-
-/**
- * A company's rows of each holdings shard: its own (sorted by key), its lines of each manager's
- * year, its parts of the manager-quarters' totals, and its row of the tickers with holdings. The
- * checks read the same rows (what each shard makes public, and when).
- */
-export function holdingShardRows(lines: Holding[], managerName: (cik: string) => string) {
-  const byTicker = lines
-    .map((h) => rowOf(holdingKey(h.filing_date, h.report_period, h.cik), h))
-    .sort((a, b) => ((a[0] as string) < (b[0] as string) ? -1 : 1));
-  const byFiler = new Map(
-    [...groupBy(lines, (h) => filerYear(h.cik, yearOf(h.report_period)))].map(([part, group]) => [
-      part,
-      group.map((h) => rowOf(filerHoldingKey(h.filing_date, h.report_period, h.market_value, h.ticker), h)),
-    ]),
-  );
-  const totals = lines.map((h) => [
-    holdingTotalKey(h.filing_date, h.cik, h.report_period),
-    h.ticker,
-    managerName(h.cik),
-    h.details.manager_type,
-    h.market_value,
-  ]);
-  const firstFiled = lines.reduce((first, h) => (h.filing_date < first ? h.filing_date : first), lines[0].filing_date);
-  return { byTicker, byFiler, totals, ticker: [lines[0].ticker, firstFiled] };
-}

@@ -1,15 +1,7 @@
 // Hidden factors: the market factor (regime drift and volatility, macro-event jumps) and one factor
 // per sector of the universe, rerated by its share of the scenario's tilt (the sector's margins and
 // sales carry the rest). Stocks and warrants load on them; the macro tape reports the market's return.
-import {
-  marketFactor,
-  sectorFactor,
-  sectorTiltParts,
-  TRADING_DAYS,
-  type MarketFactor,
-  type SectorFactor,
-} from "../models/market.ts";
-import type { ScenarioSource } from "../pipeline/scenario-source.ts";
+import { marketFactor, sectorFactor, sectorTilt, type MarketFactor, type SectorFactor } from "../models/market.ts";
 import type { Events } from "./events.ts";
 import type { Calendar, Family } from "./family.ts";
 import type { HiddenMacro } from "./regimes.ts";
@@ -45,7 +37,3 @@ export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors>
     sectors: new Map([...sectors].map(([s, f]) => [s, { returns: f.returns.slice(0, n), vol: f.vol.slice(0, n) }])),
   }),
 };
-
-/** The scenario's tilt of a sector (its theme's, or its story's), split over a world of `days` trading days. */
-export const sectorTilt = (source: ScenarioSource, sector: string, days: number) =>
-  sectorTiltParts(source.sector_tilts[sector] ?? 0, days / TRADING_DAYS);

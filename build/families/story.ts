@@ -322,7 +322,10 @@ export const story: Family<Reads, StoryPart, Stock & CompanyStatements & Company
           facts: company.facts,
           quarters: quarterly.map((s) => ({ end: s.reportPeriod, netIncome: s.income.net_income })),
         });
-        revenues.push({ facts: company.facts, quarters: quarterly.map((s) => ({ end: s.reportPeriod, revenue: s.income.revenue })) });
+        revenues.push({
+          facts: company.facts,
+          quarters: quarterly.map((s) => ({ end: s.reportPeriod, revenue: s.income.revenue })),
+        });
         if (company.catalystMove)
           impacts.push({
             facts: company.facts,
@@ -336,7 +339,10 @@ export const story: Family<Reads, StoryPart, Stock & CompanyStatements & Company
         catalystCheck(world.story, moves),
         crisisEarningsCheck(world.story, reported),
         catalystStatementsCheck(world.story, revenues),
-        catalystNewsCheck(world, impacts.filter((c) => hitByCatalyst(world.story.catalyst, c.facts))),
+        catalystNewsCheck(
+          world,
+          impacts.filter((c) => hitByCatalyst(world.story.catalyst, c.facts)),
+        ),
       ],
     };
   },

@@ -224,3 +224,7 @@ export function sectorFactor(rng: Rng, sector: string, regimes: Regime[], rerati
   });
   return { returns, vol };
 }
+
+/** The scenario's tilt of a sector (its theme's, or its story's), split over a world of `days` trading days. */
+export const sectorTilt = (source: { sector_tilts: Record<string, number> }, sector: string, days: number) =>
+  sectorTiltParts(source.sector_tilts[sector] ?? 0, days / TRADING_DAYS);

@@ -1,13 +1,22 @@
 // The bundle reader of the worker's bindings: deployment binds an R2 bucket, the local runtime the
 // bundles directory. The app keeps one for its isolate, a run's object one for itself.
-import type { Env } from "../env.ts";
 import { BundleReader } from "./reader.ts";
 import { FetcherBundleStore, R2BundleStore, type BundleStore } from "./store.ts";
 
 const DEFAULT_CACHE_MB = 64;
 
+/** The worker's bindings a reader is made from (src/env.ts declares them with the others). */
+export interface BundleBindings {
+  /** Deployment store (R2). */
+  BUNDLES?: R2Bucket;
+  /** Local default store: the bundles directory behind a service binding (workerd's disk service). */
+  BUNDLE_FILES?: Fetcher;
+  /** Isolate cache bound for decoded bundle objects, in MB. */
+  BUNDLE_CACHE_MB?: string;
+}
+
 /** `cacheMb`: the decoded objects it keeps (default BUNDLE_CACHE_MB, else 64). */
-export function newReader(env: Env, cacheMb?: number): BundleReader {
+export function newReader(env: BundleBindings, cacheMb?: number): BundleReader {
   const chosen: BundleStore | null = env.BUNDLES
     ? new R2BundleStore(env.BUNDLES)
     : env.BUNDLE_FILES

@@ -3,9 +3,8 @@
 // Its calls are taken one at a time, each to its end (reads of the market included), so two orders
 // sent together cannot both spend the same cash, and a retried one is found by its client id.
 import { DurableObject } from "cloudflare:workers";
-import { newReader } from "../bundle/from-env.ts";
+import { newReader, type BundleBindings } from "../bundle/from-env.ts";
 import type { BundleReader } from "../bundle/reader.ts";
-import type { Env } from "../env.ts";
 import type { LedgerEntry } from "./book.ts";
 import { BundleMarket } from "./bundle-market.ts";
 import { advance, cancel, openRun, place, scoreOf, settledRecords, type Market } from "./engine.ts";
@@ -28,7 +27,7 @@ let runsReader: BundleReader | undefined;
 /** What a call writes besides its own values: nothing, the record but its books, or the whole record. */
 type Writes = "none" | "record" | "books";
 
-export class RunObject extends DurableObject<Env> {
+export class RunObject extends DurableObject<BundleBindings> {
   private record: RunRecord | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   private bundleMarket: Market | undefined;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { validateScenario } from "../../build/pipeline/validate.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import { companyCore, type CompanyCore } from "../../build/families/company.ts";
-import { sectorTilt } from "../../build/families/market.ts";
+import { sectorTilt } from "../../build/models/market.ts";
 import { guidanceRows } from "../../build/models/earnings.ts";
 import { Rng } from "../../build/models/rng.ts";
 import { thousands } from "../../build/models/rounding.ts";
