@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ScenarioSource } from "../pipeline/scenario-source.ts";
+import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { DISCRIMINATE } from "./commands.ts";
 import { seededRun } from "./seeded-run.ts";
 
@@ -16,7 +16,7 @@ const permutations = Number(values.permutations);
 if (!Number.isInteger(permutations) || permutations < 1)
   throw new Error(`--permutations: a positive integer, not ${values.permutations}`);
 // The project's modules load once the command line is read, so that --help answers at once.
-const { memoryScratch } = await import("../pipeline/scratch.ts");
+const { memoryScratch } = await import("../ground/scratch.ts");
 const { cutAt, gather, generateMarket } = await import("../pipeline/world.ts");
 const { INDEX_BANDS } = await import("../realism/tier1.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");

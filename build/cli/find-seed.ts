@@ -3,7 +3,7 @@
 // built in memory; a twin is tried with its twin, on the one seed they share. Some claims a story
 // makes are not forced by the generator (a year's market direction is mostly noise: docs/generator.md,
 // "A scenario's story"), so a source states them and keeps a seed whose world bears them out.
-import type { ScenarioSource } from "../pipeline/scenario-source.ts";
+import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { commandLine } from "./command-line.ts";
 import { FIND_SEED } from "./commands.ts";
 

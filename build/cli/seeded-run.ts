@@ -1,7 +1,7 @@
 // The arguments of the realism CLIs that measure scenarios over seeds (`realism:discriminate`,
 // `realism:bands`): the scenarios, how many seeds of each and where the report goes (SEEDED_OPTIONS
 // in build/cli/commands.ts; `-- --help` prints them).
-import type { ScenarioSource } from "../pipeline/scenario-source.ts";
+import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { commandLine, type Command, type Values } from "./command-line.ts";
 import type { SEEDED_OPTIONS } from "./commands.ts";
 

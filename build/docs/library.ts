@@ -2,7 +2,7 @@
 // scenarios: size, window, twin). Written by `npm run docs:library`; test/fast/library.test.ts fails while
 // the committed page differs.
 import { DEFAULT_SRC_DIR } from "../pipeline/library.ts";
-import type { ScenarioSource } from "../pipeline/scenario-source.ts";
+import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { loadScenarioSources } from "../pipeline/theme-source.ts";
 
 export const LIBRARY_FILE = new URL("../../docs/library.md", import.meta.url);

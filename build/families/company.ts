@@ -17,7 +17,7 @@ import { fiscalQuarters, type FiscalQuarter } from "../models/fiscal.ts";
 import { businessPlan, planSeenOn, type BusinessPlan } from "../models/fundamentals.ts";
 import type { Regime } from "../models/regimes.ts";
 import type { Rng } from "../models/rng.ts";
-import { hitByCatalyst, worldKeyOf } from "../pipeline/scenario-source.ts";
+import { hitByCatalyst, worldKeyOf } from "../ground/scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
 import { sectorTilt } from "../models/market.ts";
 import type { HiddenMacro } from "./regimes.ts";

@@ -1,7 +1,7 @@
 // The event timeline: policy decisions, inflation prints and the catalyst (market-wide), and each
 // company's events, all with hidden effects that the market and stock families apply. Served without
 // the effects, per ticker and market-wide by year; an event is public from its `visible_from` date.
-import { worldKeyOf } from "../pipeline/scenario-source.ts";
+import { worldKeyOf } from "../ground/scenario-source.ts";
 import { SHARDS } from "../../src/bundle/shards.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { consensus, earningsSurprise } from "../models/estimates.ts";

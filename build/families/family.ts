@@ -11,8 +11,8 @@ import type { Row } from "../../src/bundle/shard.ts";
 import type { ShardKind } from "../../src/bundle/shards.ts";
 import type { CompanyFacts, FundInfo, ValidationCheck } from "../../src/bundle/types.ts";
 import type { Rng } from "../models/rng.ts";
-import type { ScenarioSource } from "../pipeline/scenario-source.ts";
-import type { Scratch } from "../pipeline/scratch.ts";
+import type { ScenarioSource } from "../ground/scenario-source.ts";
+import type { Scratch } from "../ground/scratch.ts";
 
 /** The part every world starts from. */
 export interface Calendar {

@@ -17,9 +17,8 @@ import {
   type Holding,
   type ManagerKind,
 } from "../models/holdings.ts";
-import { round2 } from "../models/rounding.ts";
-import { fmt } from "../realism/bands.ts";
-import type { Scratch } from "../pipeline/scratch.ts";
+import { fmt, round2 } from "../models/rounding.ts";
+import type { Scratch } from "../ground/scratch.ts";
 import type { CompanyCore } from "./company.ts";
 import type { Calendar, Checker, CompanyBase } from "./family.ts";
 import type { Funds } from "./funds.ts";

@@ -3,7 +3,7 @@
 // shard (who holds it) and appended to its managers' yearly shards (what they hold) and to the
 // merged totals (each manager-quarter's value, which portfolio weights are divided by when served).
 // Stakes of 5% or more are also filed as Schedules 13G, stored by subject company and by filer.
-import { worldKeyOf } from "../pipeline/scenario-source.ts";
+import { worldKeyOf } from "../ground/scenario-source.ts";
 import { BENEFICIAL_COLUMNS, filerYear, SHARDS, yearOf } from "../../src/bundle/shards.ts";
 import type { BeneficialOwner } from "../../src/contract/holdings.ts";
 import {

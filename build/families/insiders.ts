@@ -4,7 +4,7 @@
 // after a fall is news: it becomes an event on the company's timeline (`insider_purchase`), public
 // from its Form 4's filing date, which the news family reports. Their Form 3 and Form 5 holdings are
 // stored in the company's own shard by filing date.
-import { worldKeyOf } from "../pipeline/scenario-source.ts";
+import { worldKeyOf } from "../ground/scenario-source.ts";
 import { allOf, INSIDER_COLUMNS, INSIDER_OWNERSHIP_COLUMNS, monthOf, SHARDS } from "../../src/bundle/shards.ts";
 import { count, percent, perShare } from "../models/amounts.ts";
 import { addDays } from "../models/calendar.ts";

@@ -3,7 +3,7 @@
 // per ticker, as `market` and per month of every article; each article's text is stored once, in
 // the detail shard of its month. The rules: every article names an event public by its date and
 // cites only records public by then, and every number it writes is one of its records' numbers.
-import { worldKeyOf } from "../pipeline/scenario-source.ts";
+import { worldKeyOf } from "../ground/scenario-source.ts";
 import { allOf, monthOf, NEWS_COLUMNS, SHARDS } from "../../src/bundle/shards.ts";
 import type { Earnings } from "../../src/contract/earnings.ts";
 import { numbersIn } from "../models/amounts.ts";

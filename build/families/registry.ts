@@ -3,7 +3,7 @@
 import { company } from "./company.ts";
 import { earnings } from "./earnings.ts";
 import { events } from "./events.ts";
-import { registry } from "./family.ts";
+import { registry, type CompanyOf, type WorldOf } from "./family.ts";
 import { filings } from "./filings.ts";
 import { funds } from "./funds.ts";
 import { insiders } from "./insiders.ts";
@@ -45,3 +45,8 @@ export const FAMILIES = registry()
   .add(news)
   .add(notes)
   .add(story);
+
+/** The market-wide world: every family's part but the companies' own. */
+export type World = WorldOf<typeof FAMILIES>;
+/** One company: its facts and every family's part of it. */
+export type Company = CompanyOf<typeof FAMILIES>;

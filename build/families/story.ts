@@ -4,7 +4,7 @@
 // Nothing here is served; the checks fail the build (errors) when the data contradicts the story.
 import type { CompanyFacts, ValidationCheck } from "../../src/bundle/types.ts";
 import { firstOnOrAfter } from "../models/regimes.ts";
-import { hitByCatalyst, type ScenarioSource } from "../pipeline/scenario-source.ts";
+import { hitByCatalyst, type ScenarioSource } from "../ground/scenario-source.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "./family.ts";
 import type { MacroTape } from "./macro.ts";
 import type { CompanyNews, MarketNews } from "./news.ts";

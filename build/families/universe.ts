@@ -6,7 +6,7 @@ import { firstTradingDay, startingPoint, tradesOn, type StartingPoint } from "..
 import { selectUniverse } from "../models/universe.ts";
 import { refCompanies } from "../models/refdata.ts";
 import { ruleCheck } from "./tier0.ts";
-import { storySectors } from "../pipeline/scenario-source.ts";
+import { storySectors } from "../ground/scenario-source.ts";
 import type { Calendar, Family } from "./family.ts";
 import { toRows } from "./rows.ts";
 

@@ -14,7 +14,7 @@ import { periodOf, SHARDS, type ShardKind } from "../../src/bundle/shards.ts";
 import type { FinancialMetrics } from "../../src/contract/metrics.ts";
 import type { Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
 import { slugify } from "../models/news.ts";
-import { contentHash, contentId, encodeRows, sha256 } from "../pipeline/compile.ts";
+import { contentHash, contentId, encodeRows, sha256 } from "../store/content.ts";
 import { Mask, type Identity } from "./mask.ts";
 
 /** A masked twin's name: it must not say which scenario it masks. */

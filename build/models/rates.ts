@@ -10,10 +10,10 @@ import { addDays, isTradingDay, toDate } from "./calendar.ts";
 import type { Rng } from "./rng.ts";
 import type { Regime } from "./regimes.ts";
 import { round2 } from "./rounding.ts";
+import { BANKS } from "../ground/scenario-source.ts";
 
 const REFDATA = fileURLToPath(new URL("../refdata/", import.meta.url));
 
-export const BANKS = ["FED", "ECB", "BOE", "BOJ"] as const;
 export type BankCode = (typeof BANKS)[number];
 
 export interface Bank {

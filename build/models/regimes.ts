@@ -2,8 +2,8 @@
 // volatility level, credit conditions, inflation pressure and the policy rule's stance. It is the
 // root of the hidden truth; only its name reaches the public tape (`regime_name`).
 import type { Rng } from "./rng.ts";
+import { REGIMES } from "../ground/scenario-source.ts";
 
-export const REGIMES = ["expansion", "slowdown", "crisis", "inflation_shock", "recovery"] as const;
 export type Regime = (typeof REGIMES)[number];
 
 export interface RegimeParams {

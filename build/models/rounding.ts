@@ -6,3 +6,8 @@ export const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 export const round10 = (x: number) => Math.round(x * 1e10) / 1e10;
 /** Statement figures are whole thousands of dollars, so every sum of them is exact. */
 export const thousands = (x: number) => Math.round(x / 1000) * 1000;
+
+/** A number as a check's detail shows it: three significant figures (as a percentage with `pct`). */
+export function fmt(v: number, pct = false): string {
+  return pct ? `${Number((v * 100).toPrecision(3))}%` : String(Number(v.toPrecision(3)));
+}

@@ -6,7 +6,7 @@ import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { normalizeTicker } from "../../src/contract/ticker.ts";
 import { refCompanies, type RefCompany } from "./refdata.ts";
 import type { Rng } from "./rng.ts";
-import type { ScenarioSource } from "../pipeline/scenario-source.ts";
+import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { firstTradingDay, tradesOn } from "./anchors.ts";
 
 export function selectUniverse(

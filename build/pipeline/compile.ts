@@ -3,72 +3,22 @@
 // assembled from scratch one at a time), the instruments shard, the validation report and the
 // manifest (format in docs/bundle-format.md). Only public fields are written: the hidden truth
 // (regimes, event effects) stays in the build.
-import { hash } from "node:crypto";
 import { pack } from "msgpackr";
 import { MANIFEST_PATH, shardPath, VALIDATION_PATH } from "../../src/bundle/layout.ts";
-import { encodeShard, type Row } from "../../src/bundle/shard.ts";
+import type { Row } from "../../src/bundle/shard.ts";
 import { periodOf, SHARDS, type InstrumentKind, type ShardKind } from "../../src/bundle/shards.ts";
 import type { FundInfo, Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
 import type { ShardSink } from "../families/family.ts";
-import { FAMILIES } from "../families/registry.ts";
-import type { RowSpill, Scratch } from "./scratch.ts";
-import type { Company, Families, World } from "./world.ts";
-
-export const sha256 = (bytes: Uint8Array | string) => hash("sha256", bytes, "hex");
+import { FAMILIES, type Company, type World } from "../families/registry.ts";
+import type { RowSpill, Scratch } from "../ground/scratch.ts";
+import { contentHash, contentId, encodeRows, sha256 } from "../store/content.ts";
+import type { Families } from "./world.ts";
 
 /** Where a scenario's objects go, by path inside its directory (layout.ts): its id comes last. */
 export type ObjectSink = (path: string, bytes: Uint8Array) => void;
 
-/**
- * A scenario's id from its content hash: the hash's first 128 bits in UUID form, marked version 8
- * (RFC 9562: custom) and RFC 4122's variant. Same content, same id; any change, a new one.
- */
-export function contentId(hashHex: string): string {
-  const hex = hashHex.slice(0, 32).split("");
-  hex[12] = "8";
-  hex[16] = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  const h = hex.join("");
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/**
- * A scenario's content without its id, hashed: the record, the report and every shard's name and
- * hash. Its id is made of it, then written into the record and the report.
- */
-export function contentHash(record: ScenarioRecord, report: ValidationReport, shardHashes: Map<string, string>): string {
-  return sha256(
-    [
-      JSON.stringify({ ...record, id: "" }),
-      sha256(pack({ ...report, scenario_id: "" })),
-      ...[...shardHashes.keys()].sort().map((n) => `${n}=${shardHashes.get(n)}`),
-    ].join("\n"),
-  );
-}
-
 /** Instrument roles of the manifest parts, as the kinds of the `instruments` shard. */
 const KIND_OF_ROLE: Record<string, InstrumentKind> = { companies: "company", funds: "fund", warrants: "warrant" };
-
-/**
- * Rows (in the order of `keyOf`) as their kind stores them: msgpack; the JSON text of what `served`
- * makes of each row, where the kind serves rows one by one; or raw bytes.
- */
-export function encodeRows(
-  kind: ShardKind,
-  rows: Row[],
-  keyOf: (row: Row) => string,
-  served?: (row: Row) => unknown,
-): Uint8Array {
-  if (kind.binary) return encodeShard(kind.columns, rows, keyOf, "binary");
-  if (!served) return encodeShard(kind.columns, rows, keyOf);
-  const fragment = kind.fragment ?? false;
-  return encodeShard(kind.columns, rows, keyOf, {
-    fragment,
-    text: (row) => {
-      const text = JSON.stringify(served(row));
-      return fragment ? text.slice(1, -1) : text;
-    },
-  });
-}
 
 /** A shard's bytes: its rows as msgpack, as JSON text where the kind serves rows one by one, or raw. */
 export function shardBytes(kind: ShardKind, part: string | undefined, rows: Row[]): Uint8Array {

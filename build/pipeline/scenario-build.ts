@@ -6,9 +6,9 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:f
 import { dirname, join } from "node:path";
 import type { Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
 import { ScenarioCompiler, type ObjectSink } from "./compile.ts";
-import type { ScenarioSource } from "./scenario-source.ts";
+import type { ScenarioSource } from "../ground/scenario-source.ts";
 import type { LoadedSource } from "./theme-source.ts";
-import { diskScratch } from "./scratch.ts";
+import { diskScratch } from "../ground/scratch.ts";
 import { ScenarioValidation } from "./validate.ts";
 import { FAMILIES } from "../families/registry.ts";
 import { GENERATOR_VERSION } from "./version.ts";

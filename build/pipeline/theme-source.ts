@@ -17,12 +17,12 @@ import {
   isoDate,
   PolicyWindow,
   RegimeSource,
-  ScenarioSource,
   storySectors,
   Story,
   worldKeyOf,
   type ScenarioSourceInput,
-} from "./scenario-source.ts";
+} from "../ground/scenario-source.ts";
+import { ScenarioSource } from "./scenario-source.ts";
 
 /** What drives every world, unless a theme says otherwise. */
 const MARKET_MECHANICS = [
@@ -133,7 +133,10 @@ export function expandTheme(slug: string, theme: ThemeSource): ScenarioSource[] 
   for (const entry of theme.scenarios) {
     if (!isTwin(entry)) continue;
     const base = plain.get(entry.twin_of);
-    if (!base) throw new Error(`${entry.name}: twin_of ${entry.twin_of} is no scenario of this theme (a twin's twin is a plain scenario)`);
+    if (!base)
+      throw new Error(
+        `${entry.name}: twin_of ${entry.twin_of} is no scenario of this theme (a twin's twin is a plain scenario)`,
+      );
     const [original, twin] = twinPair(base, entry);
     out.set(entry.twin_of, original);
     out.set(entry.name, twin);
@@ -266,20 +269,31 @@ export function libraryProblems(loaded: LoadedSource[]): string[] {
       const other = byName.get(s.twin.name);
       const date = s.twin.branch_date;
       if (!other || other.twin?.name !== s.name) problems.push(`${at}: its twin ${s.twin.name} does not name it back`);
-      else if (worldKeyOf(other) !== worldKeyOf(s) || other.seed !== s.seed || other.start_date !== s.start_date || other.end_date !== s.end_date)
+      else if (
+        worldKeyOf(other) !== worldKeyOf(s) ||
+        other.seed !== s.seed ||
+        other.start_date !== s.start_date ||
+        other.end_date !== s.end_date
+      )
         problems.push(`${at}: a twin shares its twin's world, seed and window`);
-      if (date <= s.start_date || date > s.end_date) problems.push(`${at}: branch date ${date} is not inside the window`);
+      if (date <= s.start_date || date > s.end_date)
+        problems.push(`${at}: branch date ${date} is not inside the window`);
       if (s.catalyst && s.catalyst.date < date)
         problems.push(`${at}: its catalyst (${s.catalyst.date}) comes before the branch date ${date}`);
     }
     // A business move the statements are to show needs two quarters after the catalyst.
     if (s.catalyst && s.story?.catalyst?.revenue_move !== undefined && daysBetween(s.catalyst.date, s.end_date) < 200)
-      problems.push(`${at}: story.catalyst.revenue_move needs 200 days after the catalyst for its statements to show it`);
+      problems.push(
+        `${at}: story.catalyst.revenue_move needs 200 days after the catalyst for its statements to show it`,
+      );
     for (const w of s.story?.policy ?? []) {
       if (w.to < s.start_date || w.from > s.end_date)
         problems.push(`${at}: story.policy ${w.bank} ${w.from}..${w.to} lies outside the window`);
       // History holds for a historical context, but for a counterfactual twin after its branch.
-      if (s.public_summary.path_mode !== "historical_context" || (s.twin?.counterfactual && w.from >= s.twin.branch_date))
+      if (
+        s.public_summary.path_mode !== "historical_context" ||
+        (s.twin?.counterfactual && w.from >= s.twin.branch_date)
+      )
         continue;
       const moves = realPolicyMoves(w.bank, w.from, w.to);
       const against = moves.filter((m) => (w.direction === "hike" ? m < 0 : w.direction === "cut" ? m > 0 : m !== 0));

@@ -5,18 +5,10 @@
 // stream past, then finished on the market-wide world.
 import type { ValidationCheck, ValidationReport } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
-import { FAMILIES } from "../families/registry.ts";
+import { FAMILIES, type Company, type World } from "../families/registry.ts";
 import { REALISM_CHECKERS } from "../realism/checkers.ts";
-import { memoryScratch, type Scratch } from "./scratch.ts";
-import {
-  contextCompany,
-  contextWorld,
-  cutAt,
-  type Company,
-  type Families,
-  type WholeWorld,
-  type World,
-} from "./world.ts";
+import { memoryScratch, type Scratch } from "../ground/scratch.ts";
+import { contextCompany, contextWorld, cutAt, type Families, type WholeWorld } from "./world.ts";
 
 interface ReportFields {
   scenarioId: string;

@@ -3,18 +3,14 @@
 // family adding its part of the company), then the parts gathered over the companies. A pure
 // function of (source, generator code). Also the world as of a day: what was public then, for the
 // validation report of a future branch.
-import { worldKeyOf } from "./scenario-source.ts";
+import { worldKeyOf } from "../ground/scenario-source.ts";
 import { tradingDays } from "../models/calendar.ts";
-import type { CompanyOf, Cut, FamilySteps, Scenario, WorldOf } from "../families/family.ts";
-import { FAMILIES } from "../families/registry.ts";
+import type { Cut, FamilySteps, Scenario } from "../families/family.ts";
+import { FAMILIES, type Company, type World } from "../families/registry.ts";
 import { Rng } from "../models/rng.ts";
-import type { ScenarioSource } from "./scenario-source.ts";
-import { memoryScratch, type Scratch } from "./scratch.ts";
+import type { ScenarioSource } from "../ground/scenario-source.ts";
+import { memoryScratch, type Scratch } from "../ground/scratch.ts";
 
-/** The market-wide world: every family's part but the companies' own. */
-export type World = WorldOf<typeof FAMILIES>;
-/** One company: its facts and every family's part of it. */
-export type Company = CompanyOf<typeof FAMILIES>;
 /** A whole world held in memory, companies included: for small scenarios (tests). */
 export type WholeWorld = World & { perCompany: Company[] };
 /** The families a build runs, in causal order: the registry's, unless a test adds one (`familiesOf`). */

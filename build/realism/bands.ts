@@ -3,7 +3,7 @@
 // unhealthy. Output never holds NaN (not valid JSON): a statistic that cannot be computed is
 // reported with observed null.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
-import { round4 } from "../models/rounding.ts";
+import { fmt, round4 } from "../models/rounding.ts";
 
 export interface Band {
   min: number | null;
@@ -13,10 +13,6 @@ export interface Band {
 /** A reported value to four places; null where it is not a number. */
 function reported(v: number): number | null {
   return Number.isFinite(v) ? round4(v) : null;
-}
-
-export function fmt(v: number, pct = false): string {
-  return pct ? `${Number((v * 100).toPrecision(3))}%` : String(Number(v.toPrecision(3)));
 }
 
 function fmtBand(b: Band, pct = false): string {

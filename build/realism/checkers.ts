@@ -2,8 +2,8 @@
 // company pass beside the families' Tier 0 rules (build/pipeline/validate.ts). Each checker's checks follow
 // those of the family whose rows it measures, in this order: the order of the published reports.
 import type { Checker } from "../families/family.ts";
-import type { Scratch } from "../pipeline/scratch.ts";
-import type { Company, World } from "../pipeline/world.ts";
+import type { Scratch } from "../ground/scratch.ts";
+import type { Company, World } from "../families/registry.ts";
 import { stockSeries } from "./series.ts";
 import { barSeries, CapWeightedIndex, SectorVolOrdering, StockStats, tier1IndexChecks } from "./tier1.ts";
 import { CrossSection, fundTracking, IndexWeights } from "./tier2.ts";

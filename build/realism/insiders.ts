@@ -5,7 +5,7 @@ import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
 import { dayIndexOf } from "../models/events.ts";
 import { FALL, FALL_WINDOW, insiderCalendar, isOpenMarket } from "../models/insiders.ts";
-import type { Company, World } from "../pipeline/world.ts";
+import type { Company, World } from "../families/registry.ts";
 import { bandCheck, skipped, type Band } from "./bands.ts";
 
 const FAMILY = "insiders";

@@ -14,10 +14,11 @@
 // eigenvalue's passes read their return series back from a scratch spill in `finish`.
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
-import type { Company, World } from "../pipeline/world.ts";
+import type { Company, World } from "../families/registry.ts";
 import { corr, logReturns, mean, median, sd } from "../models/statistics.ts";
-import { memoryScratch, type RecordSpill, type Scratch } from "../pipeline/scratch.ts";
-import { bandCheck, fmt, skipped, type Band } from "./bands.ts";
+import { memoryScratch, type RecordSpill, type Scratch } from "../ground/scratch.ts";
+import { fmt } from "../models/rounding.ts";
+import { bandCheck, skipped, type Band } from "./bands.ts";
 import { commonLength, LONG_SAMPLE, TRADING_DAYS, type StockSeries } from "./series.ts";
 import { CapWeightedIndex } from "./tier1.ts";
 

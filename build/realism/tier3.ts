@@ -9,7 +9,7 @@ import { groupBy } from "../families/rows.ts";
 import type { Stock } from "../families/stocks.ts";
 import { mean, median, sd } from "../models/statistics.ts";
 import type { Checker } from "../families/family.ts";
-import type { Company, World } from "../pipeline/world.ts";
+import type { Company, World } from "../families/registry.ts";
 import { bandCheck, skipped, type Band } from "./bands.ts";
 
 /** Fewer releases than this say little about a share of 5%. */

@@ -9,8 +9,9 @@ import { isSp500Member, type SizeTier } from "../models/anchors.ts";
 import { UNUSUAL_ADJUSTMENTS } from "../models/kpis.ts";
 import { totalAssets, totalDebt, type PeriodStatements } from "../models/fundamentals.ts";
 import { corr, median, quantile } from "../models/statistics.ts";
-import type { Company, World } from "../pipeline/world.ts";
-import { bandCheck, fmt, skipped, type Band } from "./bands.ts";
+import type { Company, World } from "../families/registry.ts";
+import { fmt } from "../models/rounding.ts";
+import { bandCheck, skipped, type Band } from "./bands.ts";
 import { CRISIS_MIN_DAYS, crisisEpisodes } from "./tier5.ts";
 
 /** Net margins a sector's median company keeps (Damodaran's industry tables, widened to a sector). */

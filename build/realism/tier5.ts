@@ -3,10 +3,11 @@
 // tape" and "Crisis depth".
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { Checker } from "../families/family.ts";
-import type { Company, World } from "../pipeline/world.ts";
-import type { RecordSpill, Scratch } from "../pipeline/scratch.ts";
+import type { Company, World } from "../families/registry.ts";
+import type { RecordSpill, Scratch } from "../ground/scratch.ts";
 import { corr, logReturns, mean } from "../models/statistics.ts";
-import { bandCheck, fmt, skipped, type Band } from "./bands.ts";
+import { fmt } from "../models/rounding.ts";
+import { bandCheck, skipped, type Band } from "./bands.ts";
 import { LONG_SAMPLE, stockSeries, type StockSeries } from "./series.ts";
 import { CapWeightedIndex } from "./tier1.ts";
 

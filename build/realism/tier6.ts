@@ -5,7 +5,7 @@ import type { ValidationCheck } from "../../src/bundle/types.ts";
 import type { SizeTier } from "../models/anchors.ts";
 import type { ArticleDetail } from "../models/news.ts";
 import type { Checker } from "../families/family.ts";
-import type { Company, World } from "../pipeline/world.ts";
+import type { Company, World } from "../families/registry.ts";
 import { bandCheck, skipped } from "./bands.ts";
 
 const FAMILY = "news";

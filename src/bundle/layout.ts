@@ -1,4 +1,4 @@
-// Store keys of a bundle. A scenario's id is the hash of its content (build/pipeline/compile.ts), so
+// Store keys of a bundle. A scenario's id is the hash of its content (build/store/content.ts), so
 // every key below a scenario names bytes that never change.
 export const CATALOG_KEY = "catalog.mpk";
 

@@ -10,9 +10,10 @@ import { regimes as regimesFamily } from "../../build/families/regimes.ts";
 import type { RateDecision } from "../../build/models/rates.ts";
 import type { Regime } from "../../build/models/regimes.ts";
 import { Rng } from "../../build/models/rng.ts";
-import { ScenarioSource, worldKeyOf } from "../../build/pipeline/scenario-source.ts";
+import { worldKeyOf } from "../../build/ground/scenario-source.ts";
+import { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
 import { defaultSources } from "../../build/pipeline/theme-source.ts";
-import type { Scratch } from "../../build/pipeline/scratch.ts";
+import type { Scratch } from "../../build/ground/scratch.ts";
 
 const base = defaultSources(DEFAULT_SRC_DIR)[0].source;
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { diskScratch, memoryScratch, type Scratch } from "../../build/pipeline/scratch.ts";
+import { diskScratch, memoryScratch, type Scratch } from "../../build/ground/scratch.ts";
 import { ROOT } from "../../build/serve/worker-bundle.ts";
 
 const kinds: [string, () => Scratch][] = [
@@ -68,7 +68,7 @@ it.skipIf(process.platform === "win32")("removes the scratch of a build killed b
     const inChild = (script: string) => ({
       cwd: ROOT,
       env: { ...process.env, TMPDIR: tmp },
-      input: `import { diskScratch } from "./build/pipeline/scratch.ts";\n${script}`,
+      input: `import { diskScratch } from "./build/ground/scratch.ts";\n${script}`,
     });
     // A build ended by SIGKILL (as by SIGTERM during a synchronous build): no code of its own runs.
     const killed = spawnSync(

@@ -13,7 +13,7 @@ import {
 } from "../../build/models/fundamentals.ts";
 import type { Regime } from "../../build/models/regimes.ts";
 import { Rng } from "../../build/models/rng.ts";
-import { memoryScratch, type Scratch } from "../../build/pipeline/scratch.ts";
+import { memoryScratch, type Scratch } from "../../build/ground/scratch.ts";
 
 export const DAYS = tradingDays("2015-01-02", "2019-12-31");
 

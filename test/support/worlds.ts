@@ -1,7 +1,7 @@
 // The library's scenario sources, for tests that generate a world in memory: they do so in a
 // beforeAll (never at a file's import), from a source named here.
 import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
-import type { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
+import type { ScenarioSource } from "../../build/ground/scenario-source.ts";
 import { loadScenarioSources } from "../../build/pipeline/theme-source.ts";
 
 let sources: ScenarioSource[] | undefined;

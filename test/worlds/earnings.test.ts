@@ -18,7 +18,8 @@ import { fiscalQuarters } from "../../build/models/fiscal.ts";
 import { BROKERS } from "../../build/models/names.ts";
 import { Rng } from "../../build/models/rng.ts";
 import { validateScenario } from "../../build/pipeline/validate.ts";
-import { generateWorld, type Company, type WholeWorld } from "../../build/pipeline/world.ts";
+import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
+import type { Company } from "../../build/families/registry.ts";
 import { smallWorldSource } from "../support/worlds.ts";
 
 const days = tradingDays("2010-01-04", "2014-12-31");

@@ -7,8 +7,9 @@ import { incomeRow } from "../../build/families/statements.ts";
 import { count, dollars, numbersIn } from "../../build/models/amounts.ts";
 import { appointmentIn, dayIndexOf } from "../../build/models/events.ts";
 import { exhibitIn, FIRST_CURRENT_REPORT } from "../../build/models/filings.ts";
-import { memoryScratch } from "../../build/pipeline/scratch.ts";
-import { contextView, generateWorld, type Company, type WholeWorld } from "../../build/pipeline/world.ts";
+import { memoryScratch } from "../../build/ground/scratch.ts";
+import { contextView, generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
+import type { Company } from "../../build/families/registry.ts";
 import { FILING_ITEMS } from "../../src/contract/filings.ts";
 import { smallWorldSource } from "../support/worlds.ts";
 

@@ -19,8 +19,9 @@ import {
 } from "../../build/models/holdings.ts";
 import { BROKERS } from "../../build/models/names.ts";
 import { Rng } from "../../build/models/rng.ts";
-import { memoryScratch } from "../../build/pipeline/scratch.ts";
-import { generateWorld, type Company, type WholeWorld } from "../../build/pipeline/world.ts";
+import { memoryScratch } from "../../build/ground/scratch.ts";
+import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
+import type { Company } from "../../build/families/registry.ts";
 import { librarySource, smallWorldSource } from "../support/worlds.ts";
 
 let world: WholeWorld;

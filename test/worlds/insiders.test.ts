@@ -2,8 +2,9 @@
 // it guards against, and the behaviour statistics come out in their bands (docs/realism.md, "Insiders").
 import { beforeAll, describe, expect, it } from "vitest";
 import { insiders as insidersFamily } from "../../build/families/insiders.ts";
-import { memoryScratch } from "../../build/pipeline/scratch.ts";
-import { generateWorld, type Company, type WholeWorld } from "../../build/pipeline/world.ts";
+import { memoryScratch } from "../../build/ground/scratch.ts";
+import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
+import type { Company } from "../../build/families/registry.ts";
 import { castOf, insiderCalendar, insiderTrades } from "../../build/models/insiders.ts";
 import { Rng } from "../../build/models/rng.ts";
 import { insiderBehaviour } from "../../build/realism/insiders.ts";

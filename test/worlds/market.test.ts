@@ -6,7 +6,7 @@ import { LOSS_SHARE } from "../../build/realism/tier4.ts";
 import { generateCompanies, generateMarket, generateWorld } from "../../build/pipeline/world.ts";
 import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { validateScenario } from "../../build/pipeline/validate.ts";
-import { memoryScratch } from "../../build/pipeline/scratch.ts";
+import { memoryScratch } from "../../build/ground/scratch.ts";
 import { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
 import { defaultSources } from "../../build/pipeline/theme-source.ts";
 import { tradingDays } from "../../build/models/calendar.ts";

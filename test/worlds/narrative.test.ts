@@ -4,8 +4,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { news as newsFamily } from "../../build/families/news.ts";
 import { notes as notesFamily } from "../../build/families/notes.ts";
-import { memoryScratch } from "../../build/pipeline/scratch.ts";
-import { generateWorld, type Company, type WholeWorld } from "../../build/pipeline/world.ts";
+import { memoryScratch } from "../../build/ground/scratch.ts";
+import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
+import type { Company } from "../../build/families/registry.ts";
 import { smallWorldSource } from "../support/worlds.ts";
 
 const source = smallWorldSource();

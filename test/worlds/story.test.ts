@@ -1,6 +1,6 @@
 // A scenario's story is data: the generator makes it happen, and the story checks fail when the data
 // contradicts it.
-import { worldKeyOf } from "../../build/pipeline/scenario-source.ts";
+import { worldKeyOf } from "../../build/ground/scenario-source.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { validateScenario } from "../../build/pipeline/validate.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
