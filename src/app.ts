@@ -14,6 +14,7 @@ import * as mcp from "./mcp/server.ts";
 import { FAMILY_ROUTES } from "./routes/index.ts";
 import * as keys from "./routes/keys.ts";
 import * as meta from "./routes/meta.ts";
+import { RUN_CLOCKS } from "./runs/access.ts";
 import * as runs from "./runs/routes.ts";
 
 /** The app; its reader (and so its shard cache) lives as long as the isolate. */
@@ -47,7 +48,7 @@ export function createApp(): ApiApp {
   // Key management has its own credential (the operator's), not a key.
   keys.registerManagement(app);
 
-  app.use("*", requireApiKey);
+  app.use("*", requireApiKey(RUN_CLOCKS));
   keys.registerAccount(app);
   runs.register(app);
   for (const family of FAMILY_ROUTES) family.register(app);

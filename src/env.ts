@@ -2,17 +2,14 @@ import type { BundleBindings } from "./bundle/from-env.ts";
 import type { BundleReader } from "./bundle/reader.ts";
 import type { Clock, KeyRecord } from "./keys.ts";
 import type { RateLimiter } from "./ratelimit.ts";
-import type { AccountRuns } from "./runs/account-runs.ts";
-import type { RunObject } from "./runs/run-object.ts";
 
-/** The worker's bindings (wrangler.toml); those of the bundle store are BundleBindings'. */
+/**
+ * The worker's bindings (wrangler.toml): those of the bundle store are BundleBindings'; the runs'
+ * objects (RUNS, ACCOUNT_RUNS) are added by src/runs/access.ts, so that no layer below the runs imports them.
+ */
 export interface Env extends BundleBindings {
   KEYS: KVNamespace;
   RATE_LIMITER: DurableObjectNamespace<RateLimiter>;
-  /** One object per run: its book, ledger and clock (docs/runs.md). */
-  RUNS: DurableObjectNamespace<RunObject>;
-  /** One object per account: the runs it opened. */
-  ACCOUNT_RUNS: DurableObjectNamespace<AccountRuns>;
   ENVIRONMENT?: string;
   /** The credential of key management on a deployment (a secret: README, "Keys"); `local` needs none. */
   OPERATOR_KEY?: string;

@@ -20,7 +20,7 @@ import { z } from "zod";
 import { assetKey, CATALOG_KEY, manifestKey, validationKey } from "../../src/bundle/layout.ts";
 import { ASSETS } from "../../src/docs/assets.ts";
 import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "../../src/bundle/types.ts";
-import type { BaselineScore } from "../../src/runs/baselines.ts";
+import type { BaselineScore } from "../../src/contract/scores.ts";
 import { readBaselines, writeBaselines } from "../runs/baselines.ts";
 import { allFundTickers } from "../models/funds.ts";
 import { banks } from "../models/rates.ts";

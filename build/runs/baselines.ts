@@ -10,7 +10,8 @@ import { BundleReader } from "../../src/bundle/reader.ts";
 import type { BundleStore } from "../../src/bundle/store.ts";
 import type { Manifest } from "../../src/bundle/types.ts";
 import { find, Scenario } from "../../src/http/scenario.ts";
-import { scoreBaselines, type BaselineScore } from "../../src/runs/baselines.ts";
+import type { BaselineScore } from "../../src/contract/scores.ts";
+import { scoreBaselines } from "../../src/runs/baselines.ts";
 import { BundleMarket } from "../../src/runs/bundle-market.ts";
 import { broadFund } from "../../src/runs/window.ts";
 

@@ -4,8 +4,8 @@
 // describe, and the tests validate live answers against them. Each schema with an `id` becomes a
 // named component of the document.
 import { z } from "zod";
-import { Baseline } from "../runs/contract.ts";
 import { day, field } from "./fields.ts";
+import { Baseline } from "./scores.ts";
 import { EVENT_TYPE_NAMES } from "./vocabulary.ts";
 
 const ticker = (description = "Ticker symbol (upper case, `.` written as `-`).", example = "AAPL") =>

@@ -32,40 +32,45 @@ export async function authenticate(c: Context<AppEnv>) {
   return found;
 }
 
-/** The routes of evaluation runs (src/runs/routes.ts). */
-const isRunRoute = (path: string) => path === "/runs" || path.startsWith("/runs/");
-
-/** A run key's clock: the run's scenario at the run's day, as the run's object says now. */
-async function runClock(c: Context<AppEnv>, runId: string): Promise<Clock> {
-  const now = await c.env.RUNS.get(c.env.RUNS.idFromName(runId)).clock();
-  if (!now) throw new ApiError(401, "Missing or invalid X-API-KEY header");
-  return { scenario_id: now.scenario_id, horizon: now.day };
+/** What the key check asks of the runs (src/runs/access.ts `RUN_CLOCKS`, given by the app). */
+export interface RunClocks {
+  /** Whether a path is a run route, which the run's own object answers at its day. */
+  isRunRoute(path: string): boolean;
+  /** A run key's clock: the run's scenario at the run's day, as the run's object says now. */
+  clockOf(c: Context<AppEnv>, runId: string): Promise<Clock>;
 }
 
-export const requireApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { hash, record } = await authenticate(c);
-  // A run route is answered by the run's own object, which is the run's clock: no need to ask it twice.
-  const clock = record.run ? (isRunRoute(c.req.path) ? undefined : await runClock(c, record.run.run_id)) : record.clock;
-  c.set("clock", clock);
-  c.set("account", record.run ? { ...record, clock } : record);
+/** The key check: a clock key's clock, a run key's from its run (asked on each request), the rate limit. */
+export const requireApiKey =
+  (runs: RunClocks): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const { hash, record } = await authenticate(c);
+    // A run route is answered by the run's own object, which is the run's clock: no need to ask it twice.
+    const clock = record.run
+      ? runs.isRunRoute(c.req.path)
+        ? undefined
+        : await runs.clockOf(c, record.run.run_id)
+      : record.clock;
+    c.set("clock", clock);
+    c.set("account", record.run ? { ...record, clock } : record);
 
-  const limit = record.rate_limit_per_minute;
-  leases.begin(hash);
-  const deciding = leases.decide(hash, limit, Date.now, (count) =>
-    c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(hash)).hit(limit, count),
-  );
-  try {
-    await next();
-  } finally {
-    // In flight until decided: while a request awaits the object, another's ask takes tokens ahead.
-    const decision = await Promise.resolve(deciding).finally(() => leases.end(hash));
-    if (!decision.allowed) {
-      c.res = undefined; // assigning over an answer would carry its headers (ETag...) into the 429
-      c.res = refused(decision);
+    const limit = record.rate_limit_per_minute;
+    leases.begin(hash);
+    const deciding = leases.decide(hash, limit, Date.now, (count) =>
+      c.env.RATE_LIMITER.get(c.env.RATE_LIMITER.idFromName(hash)).hit(limit, count),
+    );
+    try {
+      await next();
+    } finally {
+      // In flight until decided: while a request awaits the object, another's ask takes tokens ahead.
+      const decision = await Promise.resolve(deciding).finally(() => leases.end(hash));
+      if (!decision.allowed) {
+        c.res = undefined; // assigning over an answer would carry its headers (ETag...) into the 429
+        c.res = refused(decision);
+      }
+      c.res.headers.set("X-RateLimit-Limit", String(decision.limit));
+      c.res.headers.set("X-RateLimit-Remaining", String(decision.remaining));
+      c.res.headers.set("X-Account-ID", record.account_id);
+      if (clock) c.res.headers.set(CLOCK_HEADER, clock.horizon);
     }
-    c.res.headers.set("X-RateLimit-Limit", String(decision.limit));
-    c.res.headers.set("X-RateLimit-Remaining", String(decision.remaining));
-    c.res.headers.set("X-Account-ID", record.account_id);
-    if (clock) c.res.headers.set(CLOCK_HEADER, clock.horizon);
-  }
-};
+  };

@@ -4,12 +4,15 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../env.ts";
+import type { RunClocks } from "../http/auth.ts";
 import { ApiError } from "../http/errors.ts";
 import { Scenario } from "../http/scenario.ts";
 import { newKeySecret, storeKey, type KeyRecord } from "../keys.ts";
 import type { NewRun } from "./contract.ts";
 import { DEFAULT_COSTS, DEFAULT_STARTING_CASH, type CostModel } from "./costs.ts";
+import type { AccountRuns } from "./account-runs.ts";
 import type { RunRecord } from "./record.ts";
+import type { RunObject } from "./run-object.ts";
 import type { EquityPoint } from "./session.ts";
 import { broadFund, lastRunDay } from "./window.ts";
 
@@ -24,6 +27,25 @@ const RUN_ID = /^run_[0-9a-f]{16}$/;
 function newRunId(): string {
   return `run_${[...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
+
+declare module "../env.ts" {
+  interface Env {
+    /** One object per run: its book, ledger and clock (docs/runs.md). */
+    RUNS: DurableObjectNamespace<RunObject>;
+    /** One object per account: the runs it opened. */
+    ACCOUNT_RUNS: DurableObjectNamespace<AccountRuns>;
+  }
+}
+
+/** The run routes, and a run key's clock for the key check (src/http/auth.ts). */
+export const RUN_CLOCKS: RunClocks = {
+  isRunRoute: (path) => path === "/runs" || path.startsWith("/runs/"),
+  async clockOf(c, runId) {
+    const now = await c.env.RUNS.get(c.env.RUNS.idFromName(runId)).clock();
+    if (!now) throw new ApiError(401, "Missing or invalid X-API-KEY header");
+    return { scenario_id: now.scenario_id, horizon: now.day };
+  },
+};
 
 /** The run's object, for a caller who may reach it: 404 otherwise (a run of another account is not said to exist). */
 export function runStub(c: Context<AppEnv>, caller: Caller, id = c.req.param("run_id") ?? "") {

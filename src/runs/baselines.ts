@@ -2,24 +2,16 @@
 // benchmark, and every company at equal weight rebalanced on each month's first trading day. The
 // build runs them through the runs' own engine, over the scenario up to its current_date, so that an agent's
 // score and theirs are made alike.
+import type { BaselineScore } from "../contract/scores.ts";
 import type { LedgerEntry } from "./book.ts";
 import { DEFAULT_COSTS, DEFAULT_STARTING_CASH } from "./costs.ts";
 import { advance, openRun, place, scoreOf, type Market } from "./engine.ts";
 import { Refusal, type OrderRequest } from "./orders.ts";
 import type { RunRecord } from "./record.ts";
-import type { Score } from "./score.ts";
 import type { EquityPoint } from "./session.ts";
 
 /** What a baseline keeps out of the market: room for the costs of its fills. */
 const INVESTED = 0.99;
-
-export interface BaselineScore {
-  name: "cash" | "benchmark" | "equal_weight";
-  description: string;
-  start_date: string;
-  end_date: string;
-  score: Score;
-}
 
 /** A strategy: the orders it places on a day; `first`: the run's first day, `monthStart`: a month's first trading day. */
 type Decide = (day: string, first: boolean, monthStart: boolean) => Promise<OrderRequest[]>;
