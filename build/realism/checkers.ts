@@ -5,12 +5,12 @@ import type { Checker } from "../families/family.ts";
 import type { Scratch } from "../ground/scratch.ts";
 import type { Company, World } from "../families/registry.ts";
 import { stockSeries } from "./series.ts";
-import { barSeries, CapWeightedIndex, SectorVolOrdering, StockStats, tier1IndexChecks } from "./tier1.ts";
-import { CrossSection, fundTracking, IndexWeights } from "./tier2.ts";
-import { earningsAndAnalysts } from "./tier3.ts";
-import { ActionRates, fundamentals } from "./tier4.ts";
-import { crisisDepth, macroTape } from "./tier5.ts";
-import { newsStatistics } from "./tier6.ts";
+import { barSeries, CapWeightedIndex, SectorVolOrdering, StockStats, indexReturnChecks } from "./returns.ts";
+import { CrossSection, fundTracking, IndexWeights } from "./cross-section.ts";
+import { earningsAndAnalysts } from "./earnings.ts";
+import { ActionRates, fundamentals } from "./fundamentals.ts";
+import { crisisDepth, macroTape } from "./macro-tape.ts";
+import { newsStatistics } from "./news.ts";
 import { insiderBehaviour } from "./insiders.ts";
 
 export interface RealismChecker {
@@ -47,7 +47,7 @@ function stockStatistics(days: string[], scratch: Scratch): Checker<World, Compa
         weights.check(),
         ...stats.checks(),
         ...(broad
-          ? tier1IndexChecks(barSeries(broad.bars), `${broad.spec.ticker}, the broad benchmark's fund`)
+          ? indexReturnChecks(barSeries(broad.bars), `${broad.spec.ticker}, the broad benchmark's fund`)
           : index.checks()),
         ordering.check(),
         ...section.finish(index.series().r),

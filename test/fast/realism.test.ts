@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EarningsCycle, LOSS_SHARE, lossBand, type CycleQuarter } from "../../build/realism/tier4.ts";
+import { EarningsCycle, LOSS_SHARE, lossBand, type CycleQuarter } from "../../build/realism/fundamentals.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import {
   acf,
@@ -16,9 +16,9 @@ import {
   skewness,
 } from "../../build/models/statistics.ts";
 import type { StockSeries } from "../../build/realism/series.ts";
-import { indexChecks, sectorOrderingCheck, stockChecks } from "../../build/realism/tier1.ts";
-import { crossSectionChecks, fundChecks } from "../../build/realism/tier2.ts";
-import { macroChecks, type MacroSeries } from "../../build/realism/tier5.ts";
+import { indexChecks, sectorOrderingCheck, stockChecks } from "../../build/realism/returns.ts";
+import { crossSectionChecks, fundChecks } from "../../build/realism/cross-section.ts";
+import { macroChecks, type MacroSeries } from "../../build/realism/macro-tape.ts";
 import { Rng } from "../../build/models/rng.ts";
 
 const emptySeries = (ticker: string, sector: string): StockSeries => ({

@@ -322,7 +322,7 @@ describe("financial statements", () => {
         };
       });
     const reits = years(true);
-    // Damodaran's REIT net margins, widened to the sector: 10-45% (build/realism/tier4.ts).
+    // Damodaran's REIT net margins, widened to the sector: 10-45% (build/realism/fundamentals.ts).
     expect(median(reits.map((y) => y.netMargin))).toBeGreaterThan(0.1);
     expect(median(reits.map((y) => y.netMargin))).toBeLessThan(0.45);
     expect(median(reits.map((y) => y.taxRate))).toBeLessThan(0.05);

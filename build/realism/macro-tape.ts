@@ -9,7 +9,7 @@ import { corr, logReturns, mean } from "../models/statistics.ts";
 import { fmt } from "../models/rounding.ts";
 import { bandCheck, skipped, type Band } from "./bands.ts";
 import { LONG_SAMPLE, stockSeries, type StockSeries } from "./series.ts";
-import { CapWeightedIndex } from "./tier1.ts";
+import { CapWeightedIndex } from "./returns.ts";
 
 /** Rates and spreads in percent (4.5 = 4.5%), vix in index points, marketReturn a daily log return. */
 export interface MacroSeries {

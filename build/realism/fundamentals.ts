@@ -12,7 +12,7 @@ import { corr, median, quantile } from "../models/statistics.ts";
 import type { Company, World } from "../families/registry.ts";
 import { fmt } from "../models/rounding.ts";
 import { bandCheck, skipped, type Band } from "./bands.ts";
-import { CRISIS_MIN_DAYS, crisisEpisodes } from "./tier5.ts";
+import { CRISIS_MIN_DAYS, crisisEpisodes } from "./macro-tape.ts";
 
 /** Net margins a sector's median company keeps (Damodaran's industry tables, widened to a sector). */
 const SECTOR_NET_MARGIN: Record<string, Band> = {

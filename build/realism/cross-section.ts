@@ -20,7 +20,7 @@ import { memoryScratch, type RecordSpill, type Scratch } from "../ground/scratch
 import { fmt } from "../models/rounding.ts";
 import { bandCheck, skipped, type Band } from "./bands.ts";
 import { commonLength, LONG_SAMPLE, TRADING_DAYS, type StockSeries } from "./series.ts";
-import { CapWeightedIndex } from "./tier1.ts";
+import { CapWeightedIndex } from "./returns.ts";
 
 const FAMILY = "realism_tier2";
 /** Rolling windows of corr_rises_with_vol: 63 days, stepped monthly. */

@@ -438,7 +438,7 @@ export class CapWeightedIndex {
   }
 
   checks(): ValidationCheck[] {
-    return tier1IndexChecks(this.series(), `the cap-weighted index of ${this.stocks} stocks`);
+    return indexReturnChecks(this.series(), `the cap-weighted index of ${this.stocks} stocks`);
   }
 }
 
@@ -450,7 +450,7 @@ export const INDEX_BANDS = TIER1.filter((stat) => stat.needs === undefined).map(
 }));
 
 /** The Tier 1 checks of an index's daily log returns and overnight gaps; `of` names the index. */
-export function tier1IndexChecks(index: { r: number[]; gap: number[] }, of: string): ValidationCheck[] {
+export function indexReturnChecks(index: { r: number[]; gap: number[] }, of: string): ValidationCheck[] {
   const family = "realism_tier1";
   // Volume and high/low rows need per-stock data an index does not have.
   return TIER1.filter((stat) => stat.needs === undefined).map((stat) => {
