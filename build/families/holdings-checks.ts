@@ -18,7 +18,7 @@ import {
   type ManagerKind,
 } from "../models/holdings.ts";
 import { fmt, round2 } from "../models/rounding.ts";
-import type { Scratch } from "../ground/scratch.ts";
+import type { RowSpill, Scratch } from "../ground/scratch.ts";
 import type { CompanyCore } from "./company.ts";
 import type { Calendar, Checker, CompanyBase } from "./family.ts";
 import type { Funds } from "./funds.ts";
@@ -91,257 +91,276 @@ function dayOnOrBefore(days: string[], date: string): number {
   return lo - 1;
 }
 
-export function holdingsChecks(days: string[], scratch: Scratch): Checker<World, Company> {
-  const dayIndex = new Map(days.map((d, i) => [d, i]));
-  const lag = new RuleTally(
-    "holdings_filing_lag",
-    FAMILY,
-    `every 13F line is filed on a trading day 1-${FILING_DEADLINE_DAYS} calendar days after its report period`,
-  );
-  const visibility = new RuleTally(
-    "holdings_visible_from_filing",
-    FAMILY,
-    "every row of the holdings shards (its ticker's, its manager's, the totals') is public from its manager's filing of the quarter, never before, and a ticker is listed from its first filing",
-  );
-  const indexWeights = new RuleTally(
-    "holdings_index_weights",
-    FAMILY,
-    "each index manager holds every member of the broad index fund at its composition weight among the world's members on the quarter's last trading day",
-  );
-  const changes = new RuleTally(
-    "holdings_change_shares",
-    FAMILY,
-    "change_shares is the shares less the quarter before's restated for splits (a new position's: its shares; null in the manager's first quarter), and the position status agrees",
-  );
-  const weights = new RuleTally(
-    "holdings_weights_sum_to_one",
-    FAMILY,
-    "every line is worth its shares at the quarter's last close, to the cent, and each manager-quarter's portfolio weights (value over its totals row) sum to 1",
-  );
-  const ownership = new RuleTally(
-    "holdings_ownership_in_band",
-    FAMILY,
-    "each company's shares held by 13F filers at each quarter's end are fewer than its shares outstanding and inside its size tier's band",
-  );
-  const stakeNews = new RuleTally(
-    "holdings_stake_events",
-    FAMILY,
-    "every stake_disclosure event restates a non-index line of 5% or more of the shares outstanding (new, or grown past 5%), public from its 13F's filing date, and every such line has one",
-  );
-  const scheduleLag = new RuleTally(
-    "beneficial_filing_lag",
-    FAMILY,
-    `every Schedule 13G is filed on a trading day 1-${FILING_DEADLINE_DAYS} calendar days after its quarter's end, with its manager's 13F of the quarter when that has a line of the company`,
-  );
-  const threshold = new RuleTally(
-    "beneficial_threshold",
-    FAMILY,
-    "each manager's Schedules 13G of a company follow its 13F lines: an SC 13G opens a stake of 5% or more, an SC 13G/A follows only a move of a point or more or a fall below 5% (which closes it), shares and percent as the line gives them; and at every quarter a manager filed, its stake is open within a point of a line of 5% or more, closed otherwise",
-  );
-  const companiesOnly = new RuleTally(
-    "holdings_companies_only",
-    FAMILY,
-    "every line is of an operating company of the universe, never a fund or a warrant",
-  );
-
-  const quarters = new Map<string, ManagerQuarter>();
-  const quarterOf = (cik: string, period: string) => {
-    const key = `${cik} ${period}`;
-    let q = quarters.get(key);
-    if (!q) {
-      q = {
-        value: 0,
-        merged: 0,
-        purchases: 0,
-        sales: 0,
-        visibleFrom: new Map(),
-        nulls: new Named(),
-        rights: new Named(),
-        wrongs: new Named(),
-      };
-      quarters.set(key, q);
-    }
-    return q;
-  };
-  const publicFrom = (q: ManagerQuarter, date: string, example: string) => {
-    const named = q.visibleFrom.get(date) ?? new Named();
-    named.add(example);
-    q.visibleFrom.set(date, named);
-  };
-  /** Index managers' lines [cik, ticker, market value] by report period; each company's ownership by quarter. */
-  const indexLines = scratch.rows();
-  const owned = scratch.rows();
-  const periods = new Set<string>();
-  const tickers = new Set<string>();
-
+/** The rules the checks tally, in the order the report lists them. */
+function holdingsRules() {
+  const rule = (name: string, text: string) => new RuleTally(name, FAMILY, text);
   return {
-    company: (company) => {
-      const { facts, stock, holdings: lines } = company;
-      const disclosed = new Map(
-        company.largeStakes.filter((x) => x.reason !== "first_report").map((x) => [stakeSummary(facts.name, x), x]),
-      );
-      const told = company.events.filter((e) => e.event_type === "stake_disclosure");
-      for (const e of told) {
-        stakeNews.rows++;
-        const stake = disclosed.get(e.public_summary);
-        const line = stake && lines.find((h) => h.cik === stake.cik && h.report_period === stake.report_period);
-        if (
-          !stake ||
-          !line ||
-          line.details.manager_type === "index" ||
-          line.shares !== stake.shares ||
-          line.details.percent_of_shares_outstanding < LARGE_STAKE ||
-          e.event_date !== line.filing_date ||
-          e.visible_from !== line.filing_date
-        )
-          stakeNews.violation(`${facts.ticker} ${e.event_date} ${e.event_id}`);
-      }
-      if (told.length !== disclosed.size)
-        stakeNews.violation(`${facts.ticker}: ${disclosed.size} stakes, ${told.length} events`);
-      checkSchedules(company, dayIndex, scheduleLag, threshold);
-      const closes = stock.bars;
-      const byManager = new Map<string, Map<string, Holding>>();
-      const heldByPeriod = new Map<string, number>();
-      for (const h of lines) {
-        const where = `${h.ticker} ${h.cik} ${h.report_period}`;
-        const day = dayIndex.get(h.details.valuation_date);
-        tickers.add(h.ticker);
-        periods.add(h.report_period);
-        companiesOnly.rows++;
-        if (h.ticker !== facts.ticker) companiesOnly.violation(where);
-        lag.rows++;
-        const lagDays = (Date.parse(h.filing_date) - Date.parse(h.report_period)) / 86_400_000;
-        if (!dayIndex.has(h.filing_date) || !(lagDays >= 1 && lagDays <= FILING_DEADLINE_DAYS)) lag.violation(where);
-        weights.rows++;
-        const close = day === undefined ? NaN : closes[day].close;
-        const valued =
-          day === dayOnOrBefore(days, h.report_period) &&
-          h.reported_price === close &&
-          h.shares > 0 &&
-          Number.isInteger(h.shares) &&
-          h.market_value === round2(h.shares * close);
-        if (!valued) weights.violation(where);
-        const q = quarterOf(h.cik, h.report_period);
-        q.value += h.market_value;
-        const own = byManager.get(h.cik) ?? new Map<string, Holding>();
-        own.set(h.report_period, h);
-        byManager.set(h.cik, own);
-        heldByPeriod.set(h.report_period, (heldByPeriod.get(h.report_period) ?? 0) + h.shares);
-        if (h.details.manager_type === "index") indexLines.append(h.report_period, [[h.cik, h.ticker, h.market_value]]);
-      }
-
-      // Changes and trades against each manager's line of the quarter before (none: 0 shares).
-      for (const [cik, own] of byManager) {
-        for (const [period, h] of own) {
-          const q = quarterOf(cik, period);
-          const day = dayIndex.get(h.details.valuation_date)!;
-          const before = own.get(previousQuarterEnd(period));
-          const restated = before
-            ? splitAdjusted(before.shares, stock.splitMultiple, dayIndex.get(before.details.valuation_date)!, day)
-            : 0;
-          const change = h.shares - restated;
-          const status = !before ? "new" : change > 0 ? "increased" : change < 0 ? "decreased" : "unchanged";
-          const where = `${h.ticker} ${cik} ${period}`;
-          if (h.change_shares === null && h.details.position_status === null) q.nulls.add(where);
-          else if (h.change_shares === change && h.details.position_status === status) q.rights.add(where);
-          else q.wrongs.add(where);
-          const price = closes[day].close;
-          if (change > 0) q.purchases += change * price;
-          else q.sales -= change * price;
-        }
-        // A position gone by the next quarter was sold at that quarter's close.
-        for (const [period, h] of own) {
-          const next = nextQuarterEnd(period);
-          const day = dayOnOrBefore(days, next);
-          if (own.has(next) || next >= days[days.length - 1] || day < 0) continue;
-          const from = dayIndex.get(h.details.valuation_date)!;
-          quarterOf(cik, next).sales += splitAdjusted(h.shares, stock.splitMultiple, from, day) * closes[day].close;
-        }
-      }
-
-      for (const [period, held] of heldByPeriod) {
-        const day = dayOnOrBefore(days, period);
-        owned.append("ownership", [[facts.ticker, company.sizeTier, period, held / stock.shares[day]]]);
-      }
-
-      // What each shard makes public, and from when.
-      if (lines.length === 0) return;
-      const rows = holdingShardRows(lines, (cik) => cik);
-      // A row is public from the date its key starts with (every holdings kind is `visible: "key"`).
-      const [cikColumn, periodColumn] = ["cik", "report_period"].map((c) =>
-        SHARDS.holdings.columns.indexOf(c as (typeof SHARDS.holdings.columns)[number]),
-      );
-      for (const row of [...rows.byTicker, ...[...rows.byFiler.values()].flat()]) {
-        visibility.rows++;
-        const [cik, period] = [row[cikColumn] as string, row[periodColumn] as string];
-        publicFrom(quarterOf(cik, period), (row[0] as string).slice(0, 10), `${facts.ticker} ${cik} ${period}`);
-      }
-      for (const [key, ticker, , , value] of rows.totals as [string, string, string, string, number][]) {
-        visibility.rows++;
-        const [filingDate, cik, period] = key.split(" ");
-        const q = quarterOf(cik, period);
-        q.merged += value;
-        publicFrom(q, filingDate, `${ticker} ${cik} ${period} totals`);
-      }
-      visibility.rows++;
-      const firstLine = lines.reduce((a, h) => (h.filing_date < a ? h.filing_date : a), lines[0].filing_date);
-      if (rows.ticker[1] !== firstLine) visibility.violation(`${facts.ticker} first filed`);
-    },
-
-    finish: (world) => {
-      const { managers, quarters: filed } = world.institutions;
-      const firstQuarter = new Map<string, string>();
-      for (const q of filed)
-        for (const cik of Object.keys(q.filed)) if (!firstQuarter.has(cik)) firstQuarter.set(cik, q.reportPeriod);
-      const scheduled = new Map(filed.map((q) => [q.reportPeriod, q.filed]));
-
-      for (const [key, q] of quarters) {
-        const [cik, period] = key.split(" ");
-        const filing = scheduled.get(period)?.[cik];
-        for (const [date, named] of q.visibleFrom) if (date !== filing) named.violate(visibility);
-        const lines = q.nulls.count + q.rights.count + q.wrongs.count;
-        if (lines === 0) continue;
-        changes.rows += lines;
-        // Null in the manager's first quarter in the world, as the quarter before gives after it.
-        if (firstQuarter.get(cik) === period) q.rights.violate(changes);
-        else q.nulls.violate(changes);
-        q.wrongs.violate(changes);
-        // Weights are value over the merged total: they sum to 1 when the total is the lines' sum.
-        if (Math.abs(q.value / round2(q.merged) - 1) > 1e-9) weights.violation(`${cik} ${period} weights`);
-      }
-
-      checkIndexWeights(world, indexWeights, indexLines);
-      const ownershipByTier = checkOwnership(world, ownership, owned.read("ownership"));
-
-      const universe = new Set(world.companies.map((c) => c.ticker));
-      const others = new Set([
-        ...world.funds.map((f) => f.spec.ticker),
-        ...world.warrants.map((w) => w.instrument.ticker),
-      ]);
-      for (const t of tickers) if (!universe.has(t) || others.has(t)) companiesOnly.violation(t);
-
-      const turnover = turnoverByManager(filed, quarters);
-      return [
-        lag.check(),
-        visibility.check(),
-        indexWeights.check(),
-        changes.check(),
-        weights.check(),
-        ownership.check(),
-        companiesOnly.check(),
-        stakeNews.check(),
-        scheduleLag.check(),
-        threshold.check(),
-        ...(["index", "active", "hedge_fund"] as const).map((kind) =>
-          turnoverCheck(
-            kind,
-            managers.filter((m) => m.kind === kind).map((m) => [m.name, turnover.get(m.cik)] as const),
-          ),
-        ),
-        ownershipCheck(ownershipByTier),
-      ];
-    },
+    lag: rule(
+      "holdings_filing_lag",
+      `every 13F line is filed on a trading day 1-${FILING_DEADLINE_DAYS} calendar days after its report period`,
+    ),
+    visibility: rule(
+      "holdings_visible_from_filing",
+      "every row of the holdings shards (its ticker's, its manager's, the totals') is public from its manager's filing of the quarter, never before, and a ticker is listed from its first filing",
+    ),
+    indexWeights: rule(
+      "holdings_index_weights",
+      "each index manager holds every member of the broad index fund at its composition weight among the world's members on the quarter's last trading day",
+    ),
+    changes: rule(
+      "holdings_change_shares",
+      "change_shares is the shares less the quarter before's restated for splits (a new position's: its shares; null in the manager's first quarter), and the position status agrees",
+    ),
+    weights: rule(
+      "holdings_weights_sum_to_one",
+      "every line is worth its shares at the quarter's last close, to the cent, and each manager-quarter's portfolio weights (value over its totals row) sum to 1",
+    ),
+    ownership: rule(
+      "holdings_ownership_in_band",
+      "each company's shares held by 13F filers at each quarter's end are fewer than its shares outstanding and inside its size tier's band",
+    ),
+    companiesOnly: rule(
+      "holdings_companies_only",
+      "every line is of an operating company of the universe, never a fund or a warrant",
+    ),
+    stakeNews: rule(
+      "holdings_stake_events",
+      "every stake_disclosure event restates a non-index line of 5% or more of the shares outstanding (new, or grown past 5%), public from its 13F's filing date, and every such line has one",
+    ),
+    scheduleLag: rule(
+      "beneficial_filing_lag",
+      `every Schedule 13G is filed on a trading day 1-${FILING_DEADLINE_DAYS} calendar days after its quarter's end, with its manager's 13F of the quarter when that has a line of the company`,
+    ),
+    threshold: rule(
+      "beneficial_threshold",
+      "each manager's Schedules 13G of a company follow its 13F lines: an SC 13G opens a stake of 5% or more, an SC 13G/A follows only a move of a point or more or a fall below 5% (which closes it), shares and percent as the line gives them; and at every quarter a manager filed, its stake is open within a point of a line of 5% or more, closed otherwise",
+    ),
   };
+}
+
+const newQuarter = (): ManagerQuarter => ({
+  value: 0,
+  merged: 0,
+  purchases: 0,
+  sales: 0,
+  visibleFrom: new Map(),
+  nulls: new Named(),
+  rights: new Named(),
+  wrongs: new Named(),
+});
+
+export const holdingsChecks = (days: string[], scratch: Scratch): Checker<World, Company> =>
+  new HoldingsChecks(days, scratch);
+
+/** The state the checks keep while companies stream past, and a step for each company and for the end. */
+class HoldingsChecks implements Checker<World, Company> {
+  private readonly rules = holdingsRules();
+  private readonly days: string[];
+  private readonly dayIndex: Map<string, number>;
+  private readonly quarters = new Map<string, ManagerQuarter>();
+  /** Index managers' lines [cik, ticker, market value] by report period; each company's ownership by quarter. */
+  private readonly indexLines: RowSpill;
+  private readonly owned: RowSpill;
+  private readonly tickers = new Set<string>();
+
+  constructor(days: string[], scratch: Scratch) {
+    this.days = days;
+    this.dayIndex = new Map(days.map((d, i) => [d, i]));
+    this.indexLines = scratch.rows();
+    this.owned = scratch.rows();
+  }
+
+  private quarterOf(cik: string, period: string): ManagerQuarter {
+    const key = `${cik} ${period}`;
+    let q = this.quarters.get(key);
+    if (!q) this.quarters.set(key, (q = newQuarter()));
+    return q;
+  }
+
+  company = (company: Company): void => {
+    this.stakeEvents(company);
+    checkSchedules(company, this.dayIndex, this.rules.scheduleLag, this.rules.threshold);
+    const { byManager, heldByPeriod } = this.lines(company);
+    for (const [cik, own] of byManager) this.trades(company.stock, cik, own);
+    for (const [period, held] of heldByPeriod) {
+      const day = dayOnOrBefore(this.days, period);
+      this.owned.append("ownership", [
+        [company.facts.ticker, company.sizeTier, period, held / company.stock.shares[day]],
+      ]);
+    }
+    if (company.holdings.length > 0) this.visibility(company);
+  };
+
+  /** Every stake_disclosure event against the large stakes that are news. */
+  private stakeEvents({ facts, holdings: lines, largeStakes, events }: Company): void {
+    const { stakeNews } = this.rules;
+    const disclosed = new Map(
+      largeStakes.filter((x) => x.reason !== "first_report").map((x) => [stakeSummary(facts.name, x), x]),
+    );
+    const told = events.filter((e) => e.event_type === "stake_disclosure");
+    for (const e of told) {
+      stakeNews.rows++;
+      const stake = disclosed.get(e.public_summary);
+      const line = stake && lines.find((h) => h.cik === stake.cik && h.report_period === stake.report_period);
+      if (
+        !stake ||
+        !line ||
+        line.details.manager_type === "index" ||
+        line.shares !== stake.shares ||
+        line.details.percent_of_shares_outstanding < LARGE_STAKE ||
+        e.event_date !== line.filing_date ||
+        e.visible_from !== line.filing_date
+      )
+        stakeNews.violation(`${facts.ticker} ${e.event_date} ${e.event_id}`);
+    }
+    if (told.length !== disclosed.size)
+      stakeNews.violation(`${facts.ticker}: ${disclosed.size} stakes, ${told.length} events`);
+  }
+
+  /** Each 13F line's company, lag and value; the lines by manager and the shares held by quarter. */
+  private lines({ facts, stock, holdings: lines }: Company) {
+    const { companiesOnly, lag, weights } = this.rules;
+    const byManager = new Map<string, Map<string, Holding>>();
+    const heldByPeriod = new Map<string, number>();
+    for (const h of lines) {
+      const where = `${h.ticker} ${h.cik} ${h.report_period}`;
+      const day = this.dayIndex.get(h.details.valuation_date);
+      this.tickers.add(h.ticker);
+      companiesOnly.rows++;
+      if (h.ticker !== facts.ticker) companiesOnly.violation(where);
+      lag.rows++;
+      const lagDays = (Date.parse(h.filing_date) - Date.parse(h.report_period)) / 86_400_000;
+      if (!this.dayIndex.has(h.filing_date) || !(lagDays >= 1 && lagDays <= FILING_DEADLINE_DAYS)) lag.violation(where);
+      weights.rows++;
+      const close = day === undefined ? NaN : stock.bars[day].close;
+      const valued =
+        day === dayOnOrBefore(this.days, h.report_period) &&
+        h.reported_price === close &&
+        h.shares > 0 &&
+        Number.isInteger(h.shares) &&
+        h.market_value === round2(h.shares * close);
+      if (!valued) weights.violation(where);
+      this.quarterOf(h.cik, h.report_period).value += h.market_value;
+      const own = byManager.get(h.cik) ?? new Map<string, Holding>();
+      own.set(h.report_period, h);
+      byManager.set(h.cik, own);
+      heldByPeriod.set(h.report_period, (heldByPeriod.get(h.report_period) ?? 0) + h.shares);
+      if (h.details.manager_type === "index")
+        this.indexLines.append(h.report_period, [[h.cik, h.ticker, h.market_value]]);
+    }
+    return { byManager, heldByPeriod };
+  }
+
+  /** A manager's changes and trades against its line of the quarter before (none: 0 shares). */
+  private trades(stock: Stock["stock"], cik: string, own: Map<string, Holding>): void {
+    const closes = stock.bars;
+    for (const [period, h] of own) {
+      const q = this.quarterOf(cik, period);
+      const day = this.dayIndex.get(h.details.valuation_date)!;
+      const before = own.get(previousQuarterEnd(period));
+      const restated = before
+        ? splitAdjusted(before.shares, stock.splitMultiple, this.dayIndex.get(before.details.valuation_date)!, day)
+        : 0;
+      const change = h.shares - restated;
+      const status = !before ? "new" : change > 0 ? "increased" : change < 0 ? "decreased" : "unchanged";
+      const where = `${h.ticker} ${cik} ${period}`;
+      if (h.change_shares === null && h.details.position_status === null) q.nulls.add(where);
+      else if (h.change_shares === change && h.details.position_status === status) q.rights.add(where);
+      else q.wrongs.add(where);
+      const price = closes[day].close;
+      if (change > 0) q.purchases += change * price;
+      else q.sales -= change * price;
+    }
+    // A position gone by the next quarter was sold at that quarter's close.
+    for (const [period, h] of own) {
+      const next = nextQuarterEnd(period);
+      const day = dayOnOrBefore(this.days, next);
+      if (own.has(next) || next >= this.days[this.days.length - 1] || day < 0) continue;
+      const from = this.dayIndex.get(h.details.valuation_date)!;
+      this.quarterOf(cik, next).sales += splitAdjusted(h.shares, stock.splitMultiple, from, day) * closes[day].close;
+    }
+  }
+
+  /** What each shard makes public, and from when (a row from the date its key starts with: every holdings kind is `visible: "key"`). */
+  private visibility({ facts, holdings: lines }: Company): void {
+    const { visibility } = this.rules;
+    const rows = holdingShardRows(lines, (cik) => cik);
+    const publicFrom = (q: ManagerQuarter, date: string, example: string) => {
+      const named = q.visibleFrom.get(date) ?? new Named();
+      named.add(example);
+      q.visibleFrom.set(date, named);
+    };
+    const [cikColumn, periodColumn] = ["cik", "report_period"].map((c) =>
+      SHARDS.holdings.columns.indexOf(c as (typeof SHARDS.holdings.columns)[number]),
+    );
+    for (const row of [...rows.byTicker, ...[...rows.byFiler.values()].flat()]) {
+      visibility.rows++;
+      const [cik, period] = [row[cikColumn] as string, row[periodColumn] as string];
+      publicFrom(this.quarterOf(cik, period), (row[0] as string).slice(0, 10), `${facts.ticker} ${cik} ${period}`);
+    }
+    for (const [key, ticker, , , value] of rows.totals as [string, string, string, string, number][]) {
+      visibility.rows++;
+      const [filingDate, cik, period] = key.split(" ");
+      const q = this.quarterOf(cik, period);
+      q.merged += value;
+      publicFrom(q, filingDate, `${ticker} ${cik} ${period} totals`);
+    }
+    visibility.rows++;
+    const firstLine = lines.reduce((a, h) => (h.filing_date < a ? h.filing_date : a), lines[0].filing_date);
+    if (rows.ticker[1] !== firstLine) visibility.violation(`${facts.ticker} first filed`);
+  }
+
+  finish = (world: World): ValidationCheck[] => {
+    const { managers, quarters: filed } = world.institutions;
+    const r = this.rules;
+    this.managerQuarters(filed);
+    checkIndexWeights(world, r.indexWeights, this.indexLines);
+    const ownershipByTier = checkOwnership(world, r.ownership, this.owned.read("ownership"));
+    const universe = new Set(world.companies.map((c) => c.ticker));
+    const others = new Set([
+      ...world.funds.map((f) => f.spec.ticker),
+      ...world.warrants.map((w) => w.instrument.ticker),
+    ]);
+    for (const t of this.tickers) if (!universe.has(t) || others.has(t)) r.companiesOnly.violation(t);
+    const turnover = turnoverByManager(filed, this.quarters);
+    return [
+      ...[r.lag, r.visibility, r.indexWeights, r.changes, r.weights, r.ownership, r.companiesOnly, r.stakeNews].map(
+        (tally) => tally.check(),
+      ),
+      r.scheduleLag.check(),
+      r.threshold.check(),
+      ...(["index", "active", "hedge_fund"] as const).map((kind) =>
+        turnoverCheck(
+          kind,
+          managers.filter((m) => m.kind === kind).map((m) => [m.name, turnover.get(m.cik)] as const),
+        ),
+      ),
+      ownershipCheck(ownershipByTier),
+    ];
+  };
+
+  /** Each manager-quarter's visibility, change_shares and weights, now that every company has passed. */
+  private managerQuarters(filed: Institutions["institutions"]["quarters"]): void {
+    const { visibility, changes, weights } = this.rules;
+    const firstQuarter = new Map<string, string>();
+    for (const q of filed)
+      for (const cik of Object.keys(q.filed)) if (!firstQuarter.has(cik)) firstQuarter.set(cik, q.reportPeriod);
+    const scheduled = new Map(filed.map((q) => [q.reportPeriod, q.filed]));
+    for (const [key, q] of this.quarters) {
+      const [cik, period] = key.split(" ");
+      const filing = scheduled.get(period)?.[cik];
+      for (const [date, named] of q.visibleFrom) if (date !== filing) named.violate(visibility);
+      const lines = q.nulls.count + q.rights.count + q.wrongs.count;
+      if (lines === 0) continue;
+      changes.rows += lines;
+      // Null in the manager's first quarter in the world, as the quarter before gives after it.
+      if (firstQuarter.get(cik) === period) q.rights.violate(changes);
+      else q.nulls.violate(changes);
+      q.wrongs.violate(changes);
+      // Weights are value over the merged total: they sum to 1 when the total is the lines' sum.
+      if (Math.abs(q.value / round2(q.merged) - 1) > 1e-9) weights.violation(`${cik} ${period} weights`);
+    }
+  }
 }
 
 /** A company's Schedules 13G against its 13F lines, replayed manager by manager. */
