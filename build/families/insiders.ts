@@ -152,43 +152,50 @@ function blackoutDays(days: string[], company: CompanyCore): Set<string> {
   return out;
 }
 
+/** The rules the insiders' checks tally, in the order the report lists them. */
+function insiderRules() {
+  return {
+    chain: new RuleTally(
+      "insider_holdings_chain",
+      "insiders",
+      "each insider's shares owned after a transaction are those before it plus or minus its shares, never below zero, and the next transaction starts from them (restated for splits in between)",
+    ),
+    lag: new RuleTally(
+      "insider_filing_lag",
+      "insiders",
+      "every Form 4 is filed on a trading day within two trading days of its transaction, inside the world (and so is not visible before)",
+    ),
+    prices: new RuleTally(
+      "insider_prices",
+      "insiders",
+      "open-market prices lie within the day's low and high; grants and gifts are valued at the day's close, exercises at a strike at or below the day's high; value = shares x price",
+    ),
+    blackout: new RuleTally(
+      "insider_blackout",
+      "insiders",
+      "no open-market trade outside a 10b5-1 plan falls from 14 days before a quarter's end to the trading day after its release; plan sales start at least 30 trading days after the plan's adoption",
+    ),
+    ownershipLag: new RuleTally(
+      "insider_ownership_filing_lag",
+      "insiders",
+      `every Form 3 states an appointment made inside the world and is filed within ${FORM3_DEADLINE_DAYS} days of it; every Form 5 states a fiscal year's end and is filed within ${FORM5_DEADLINE_DAYS} days after it; both on a trading day inside the world`,
+    ),
+    tieOut: new RuleTally(
+      "insider_ownership_tie_out",
+      "insiders",
+      "a Form 5's shares are the insider's last shares_owned_after_transaction by the year's end (or its Form 3's, without a trade since), a Form 3's the shares_owned_before_transaction of its first Form 4, restated for splits in between",
+    ),
+    news: new RuleTally(
+      "insider_purchase_events",
+      "insiders",
+      "every insider_purchase event restates an open-market buy after a fall, public from its Form 4's filing date",
+    ),
+  };
+}
+
 function insiderChecks(days: string[]): Checker<unknown, Company> {
   const dayIndex = dayIndexOf(days);
-  const chain = new RuleTally(
-    "insider_holdings_chain",
-    "insiders",
-    "each insider's shares owned after a transaction are those before it plus or minus its shares, never below zero, and the next transaction starts from them (restated for splits in between)",
-  );
-  const lag = new RuleTally(
-    "insider_filing_lag",
-    "insiders",
-    "every Form 4 is filed on a trading day within two trading days of its transaction, inside the world (and so is not visible before)",
-  );
-  const prices = new RuleTally(
-    "insider_prices",
-    "insiders",
-    "open-market prices lie within the day's low and high; grants and gifts are valued at the day's close, exercises at a strike at or below the day's high; value = shares x price",
-  );
-  const blackout = new RuleTally(
-    "insider_blackout",
-    "insiders",
-    "no open-market trade outside a 10b5-1 plan falls from 14 days before a quarter's end to the trading day after its release; plan sales start at least 30 trading days after the plan's adoption",
-  );
-  const ownershipLag = new RuleTally(
-    "insider_ownership_filing_lag",
-    "insiders",
-    `every Form 3 states an appointment made inside the world and is filed within ${FORM3_DEADLINE_DAYS} days of it; every Form 5 states a fiscal year's end and is filed within ${FORM5_DEADLINE_DAYS} days after it; both on a trading day inside the world`,
-  );
-  const tieOut = new RuleTally(
-    "insider_ownership_tie_out",
-    "insiders",
-    "a Form 5's shares are the insider's last shares_owned_after_transaction by the year's end (or its Form 3's, without a trade since), a Form 3's the shares_owned_before_transaction of its first Form 4, restated for splits in between",
-  );
-  const news = new RuleTally(
-    "insider_purchase_events",
-    "insiders",
-    "every insider_purchase event restates an open-market buy after a fall, public from its Form 4's filing date",
-  );
+  const { chain, lag, prices, blackout, ownershipLag, tieOut, news } = insiderRules();
   return {
     company: (company) => {
       const { facts, stock, insiderTrades: trades } = company;
@@ -216,21 +223,7 @@ function insiderChecks(days: string[]): Checker<unknown, Company> {
           chain.violation(where);
         held.set(t.name, { after: t.shares_owned_after_transaction, day });
         prices.rows++;
-        const bar = stock.bars[day];
-        const p = t.price;
-        const inRange =
-          t.details.price_basis === "market"
-            ? p >= bar.low && p <= bar.high
-            : t.details.price_basis === "close"
-              ? p === bar.close
-              : p > 0 && p <= bar.high && t.transaction_type === "option_exercise";
-        if (
-          !inRange ||
-          p !== t.transaction_price_per_share ||
-          Math.abs(t.value - t.shares * p) > 0.006 ||
-          Math.abs(t.transaction_value - t.transaction_shares * p) > 0.006
-        )
-          prices.violation(where);
+        if (mispriced(t, stock.bars[day])) prices.violation(where);
         if (isOpenMarket(t.transaction_type)) {
           blackout.rows++;
           const planned = t.details.plan === "10b5-1";
@@ -240,18 +233,7 @@ function insiderChecks(days: string[]): Checker<unknown, Company> {
         }
       }
       checkOwnership(company, days, dayIndex, ownershipLag, tieOut);
-      const falls = fallsFromHigh(stock);
-      for (const e of company.events) {
-        if (e.event_type !== "insider_purchase") continue;
-        news.rows++;
-        const t = trades.find(
-          (x) =>
-            x.filing_date === e.event_date &&
-            e.public_summary === purchaseSummary(facts.name, x, falls[dayIndex.get(x.transaction_date)!]),
-        );
-        if (!t || t.transaction_type !== "buy" || !t.details.after_fall || e.visible_from !== t.filing_date)
-          news.violation(`${facts.ticker} ${e.event_date} ${e.event_id}`);
-      }
+      checkPurchaseEvents(company, dayIndex, news);
     },
     finish: () => [
       chain.check(),
@@ -263,6 +245,40 @@ function insiderChecks(days: string[]): Checker<unknown, Company> {
       news.check(),
     ],
   };
+}
+
+/** Whether a trade's price breaks its day's bar (by its basis), or its values break shares x price. */
+function mispriced(t: Company["insiderTrades"][number], bar: Company["stock"]["bars"][number]): boolean {
+  const p = t.price;
+  const inRange =
+    t.details.price_basis === "market"
+      ? p >= bar.low && p <= bar.high
+      : t.details.price_basis === "close"
+        ? p === bar.close
+        : p > 0 && p <= bar.high && t.transaction_type === "option_exercise";
+  return (
+    !inRange ||
+    p !== t.transaction_price_per_share ||
+    Math.abs(t.value - t.shares * p) > 0.006 ||
+    Math.abs(t.transaction_value - t.transaction_shares * p) > 0.006
+  );
+}
+
+/** Every insider_purchase event restates an open-market buy after a fall, public from its Form 4's filing date. */
+function checkPurchaseEvents(company: Company, dayIndex: Map<string, number>, news: RuleTally): void {
+  const { facts, stock, insiderTrades: trades } = company;
+  const falls = fallsFromHigh(stock);
+  for (const e of company.events) {
+    if (e.event_type !== "insider_purchase") continue;
+    news.rows++;
+    const t = trades.find(
+      (x) =>
+        x.filing_date === e.event_date &&
+        e.public_summary === purchaseSummary(facts.name, x, falls[dayIndex.get(x.transaction_date)!]),
+    );
+    if (!t || t.transaction_type !== "buy" || !t.details.after_fall || e.visible_from !== t.filing_date)
+      news.violation(`${facts.ticker} ${e.event_date} ${e.event_id}`);
+  }
 }
 
 const calendarDays = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
