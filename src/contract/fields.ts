@@ -1,4 +1,4 @@
-// Building blocks of the resource schemas: a field with its documentation, and a date field.
+// Building blocks of the resource schemas: a field with its documentation, a date field, an amount.
 import { z } from "zod";
 
 /** A field with its documentation. */
@@ -7,3 +7,6 @@ export const field = <T extends z.ZodType>(schema: T, description: string, examp
 
 export const day = (description: string, example = "2023-06-30") =>
   field(z.string().regex(/^\d{4}-\d{2}-\d{2}$/), description, example).meta({ format: "date" });
+
+/** An amount of money (USD unless the description says otherwise). */
+export const money = (description: string, example: number) => field(z.number(), description, example);

@@ -4,13 +4,12 @@
 // describe, and the tests validate live answers against them. Each schema with an `id` becomes a
 // named component of the document.
 import { z } from "zod";
-import { day, field } from "./fields.ts";
+import { day, field, money } from "./fields.ts";
 import { Baseline } from "./scores.ts";
 import { EVENT_TYPE_NAMES } from "./vocabulary.ts";
 
 const ticker = (description = "Ticker symbol (upper case, `.` written as `-`).", example = "AAPL") =>
   field(z.string(), description, example);
-const money = (description: string, example: number) => field(z.number(), description, example);
 const opaque = (description: string) => field(z.record(z.string(), z.unknown()), description);
 
 export const PublicSummary = z

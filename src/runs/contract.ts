@@ -1,12 +1,11 @@
 // What the run routes take and answer (docs/runs.md), declared once: the routes validate with these
 // schemas, /openapi.json and the clients are generated from them.
 import { z } from "zod";
-import { day, field } from "../contract/fields.ts";
+import { day, field, money } from "../contract/fields.ts";
 import { bodyDate, bodyStr, bodyTicker } from "../contract/params.ts";
 import { Baseline, Score } from "../contract/scores.ts";
 import { DEFAULT_COSTS, DEFAULT_STARTING_CASH } from "./costs.ts";
 
-const money = (description: string, example: number) => field(z.number(), description, example);
 const bps = (tier: string) => field(z.number().min(0).max(500), `Half-spread of ${tier}, basis points.`, 1).optional();
 
 export const CostModelSchema = z
