@@ -18,6 +18,9 @@ export interface OrderRecord extends Order {
 /** An order as recorded when placed. */
 export const opened = (o: Order): OrderRecord => ({ ...o, status: "open", filled_shares: 0, average_fill_price: null });
 
+/** An open order as recorded when cancelled (by the agent, or by finishing the run). */
+export const cancelled = (o: Order): OrderRecord => ({ ...opened(o), status: "cancelled" });
+
 export interface RunTerms {
   run_id: string;
   account_id: string;

@@ -9,7 +9,7 @@ import type { LedgerEntry } from "./book.ts";
 import { BundleMarket } from "./bundle-market.ts";
 import { advance, cancel, openRun, place, scoreOf, settledRecords, type Market } from "./engine.ts";
 import { Refusal, type OrderRequest } from "./orders.ts";
-import { opened, type OrderRecord, type RunRecord, type RunTerms } from "./record.ts";
+import { cancelled, opened, type RunRecord, type RunTerms } from "./record.ts";
 import { RunStore } from "./run-store.ts";
 import type { EquityPoint } from "./session.ts";
 import { runView, summaryOf } from "./views.ts";
@@ -133,10 +133,9 @@ export class RunObject extends DurableObject<BundleBindings> {
 
   cancel(account: string | null, orderId: string) {
     return this.serial(account, "record", (record) => {
-      const order = cancel(record, orderId);
-      const cancelled: OrderRecord = { ...order, status: "cancelled", filled_shares: 0, average_fill_price: null };
-      this.store.putClosedOrders(order.placed_on, [cancelled]);
-      return cancelled;
+      const order = cancelled(cancel(record, orderId));
+      this.store.putClosedOrders(order.placed_on, [order]);
+      return order;
     });
   }
 
@@ -159,9 +158,7 @@ export class RunObject extends DurableObject<BundleBindings> {
   finish(account: string | null, clientId: string | undefined) {
     return this.serial(account, "record", (record) => {
       if (record.status === "finished") return runView(record, this.lastPoint(record));
-      const cancelled = (o: OrderRecord): OrderRecord => ({ ...o, status: "cancelled" });
-      if (record.open_orders.length)
-        this.store.putClosedOrders(record.day, record.open_orders.map(opened).map(cancelled));
+      if (record.open_orders.length) this.store.putClosedOrders(record.day, record.open_orders.map(cancelled));
       Object.assign(record, { status: "finished", finished_reason: "finished", open_orders: [] });
       this.store.stepTaken(clientId);
       this.scoreInto(record);
