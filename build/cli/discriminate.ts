@@ -18,7 +18,7 @@ if (!Number.isInteger(permutations) || permutations < 1)
 // The project's modules load once the command line is read, so that --help answers at once.
 const { memoryScratch } = await import("../ground/scratch.ts");
 const { cutAt, gather, generateMarket } = await import("../pipeline/world.ts");
-const { INDEX_BANDS } = await import("../realism/returns.ts");
+const { INDEX_BANDS } = await import("../families/stocks/realism-returns.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
 const VENV = join(ROOT, ".local", "realism-venv");

@@ -1,27 +1,27 @@
 // The resource families in causal order: each generates from the parts of those before it. Adding a
 // family is one module in this directory and one line here (docs/adding-a-family.md).
-import { company } from "./company.ts";
-import { earnings } from "./earnings.ts";
-import { events } from "./events.ts";
-import { registry, type CompanyOf, type WorldOf } from "./family.ts";
-import { filings } from "./filings.ts";
-import { funds } from "./funds.ts";
-import { insiders } from "./insiders.ts";
-import { holdings } from "./holdings.ts";
-import { kpis } from "./kpis.ts";
-import { macro } from "./macro.ts";
-import { market } from "./market.ts";
-import { news } from "./news.ts";
-import { notes } from "./notes.ts";
-import { prices } from "./prices.ts";
-import { rates } from "./rates.ts";
-import { regimes } from "./regimes.ts";
-import { segments } from "./segments.ts";
-import { statements } from "./statements.ts";
-import { stocks } from "./stocks.ts";
-import { story } from "./story.ts";
-import { universe } from "./universe.ts";
-import { warrants } from "./warrants.ts";
+import { company } from "./company/family.ts";
+import { earnings } from "./earnings/family.ts";
+import { events } from "./events/family.ts";
+import { registry, type CompanyOf, type WorldOf } from "../ground/family.ts";
+import { filings } from "./filings/family.ts";
+import { funds } from "./funds/family.ts";
+import { insiders } from "./insiders/family.ts";
+import { holdings } from "./holdings/family.ts";
+import { kpis } from "./kpis/family.ts";
+import { macro } from "./macro/family.ts";
+import { market } from "./market/family.ts";
+import { news } from "./news/family.ts";
+import { notes } from "./notes/family.ts";
+import { prices } from "./prices/family.ts";
+import { rates } from "./rates/family.ts";
+import { regimes } from "./regimes/family.ts";
+import { segments } from "./segments/family.ts";
+import { statements } from "./statements/family.ts";
+import { stocks } from "./stocks/family.ts";
+import { story } from "./story/family.ts";
+import { universe } from "./universe/family.ts";
+import { warrants } from "./warrants/family.ts";
 
 export const FAMILIES = registry()
   .add(universe)

@@ -13,7 +13,7 @@ import { Shard, type Row } from "../../src/bundle/shard.ts";
 import { periodOf, SHARDS, type ShardKind } from "../../src/bundle/shards.ts";
 import type { FinancialMetrics } from "../../src/contract/metrics.ts";
 import type { Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
-import { slugify } from "../models/news.ts";
+import { slugify } from "../families/news/model.ts";
 import { contentHash, contentId, encodeRows, sha256 } from "../store/content.ts";
 import { Mask, type Identity } from "./mask.ts";
 

@@ -4,11 +4,11 @@
 // replaced again); cells whose column says what they hold (a ticker, a fiscal year) through `cell`.
 import { createHash } from "node:crypto";
 import type { FundInfo } from "../../src/bundle/types.ts";
-import { MANAGER_STEMS } from "../models/holdings.ts";
-import { OUTLETS, shortName } from "../models/news.ts";
+import { MANAGER_STEMS } from "../families/holdings/model.ts";
+import { OUTLETS, shortName } from "../families/news/model.ts";
 import { FIRM_STEMS, SURNAME_HEADS, SURNAME_TAILS } from "../models/names.ts";
-import { Rng } from "../models/rng.ts";
-import { allFundTickers } from "../models/funds.ts";
+import { Rng } from "../ground/rng.ts";
+import { allFundTickers } from "../families/funds/model.ts";
 import { refCompanies } from "../models/refdata.ts";
 
 /** A 28-year shift keeps every date on its weekday and every leap day on a leap year (before 2100). */

@@ -4,7 +4,7 @@
 import { hash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { addDays, isTradingDay } from "./calendar.ts";
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 import { dayIndexOf } from "./events.ts";
 import { round2 } from "./rounding.ts";
 

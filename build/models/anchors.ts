@@ -9,7 +9,7 @@ import { toDate } from "./calendar.ts";
 import { normalizeTicker } from "../../src/contract/ticker.ts";
 import { median } from "./statistics.ts";
 import { refCompanies } from "./refdata.ts";
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 
 const REFDATA = fileURLToPath(new URL("../refdata/", import.meta.url));
 const readCsv = (file: string) =>

@@ -7,7 +7,7 @@
 import type { SizeTier } from "./anchors.ts";
 import type { BusinessPlan } from "./fundamentals.ts";
 import { personName, BROKERS } from "./names.ts";
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 
 export interface Analyst {
   firm: string;

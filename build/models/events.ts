@@ -6,7 +6,7 @@ import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { EventType } from "../../src/contract/vocabulary.ts";
 import { onOrAfterTradingDay } from "./calendar.ts";
 import { personName } from "./names.ts";
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 import type { SizeTier } from "./anchors.ts";
 import type { FiscalQuarter } from "./fiscal.ts";
 import type { RateDecision } from "./rates.ts";

@@ -12,7 +12,7 @@ import { count, dollars, numbersIn, percent, perShare } from "./amounts.ts";
 import type { SizeTier } from "./anchors.ts";
 import { appointmentIn, type WorldEvent } from "./events.ts";
 import { QUARTERLY_RISK_FACTORS, riskFactors } from "./risk-factors.ts";
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 
 /** A filing as stored: the served row but its assembled text, with the fiscal period the items filters read. */
 export interface FilingRecord extends Omit<Filing, "text"> {

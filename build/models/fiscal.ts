@@ -1,7 +1,7 @@
 // Fiscal calendars: when each company's fiscal quarters end, how they are labelled, and when a
 // quarter's results are released (the earnings release and the 10-Q or 10-K filed with it).
 import { addDays, onOrAfterTradingDay, toDate } from "./calendar.ts";
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 
 /**
  * Month (1-12) in which the fiscal year ends, for well-known companies that do not report on

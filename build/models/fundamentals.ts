@@ -9,7 +9,7 @@ import type { FiscalQuarter } from "./fiscal.ts";
 import type { Regime } from "./regimes.ts";
 import { REGIME_PARAMS } from "./regimes.ts";
 import { thousands } from "./rounding.ts";
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 
 /** Statement lines of one quarter (USD; outflows negative in the cash-flow statement). */
 export interface IncomeLines {
@@ -299,7 +299,7 @@ export interface IncomeInput {
    * on; public from `knownFrom` (default `date`), when a forecast made then takes it in (planSeenOn).
    */
   shocks: { date: string; logRevenue: number; knownFrom?: string }[];
-  /** The scenario's tilt of the sector's sales growth from day one (log a year; families/market.ts); absent: none. */
+  /** The scenario's tilt of the sector's sales growth from day one (log a year; families/market/family.ts); absent: none. */
   sectorGrowth?: number;
   /** The scenario's tilt of the sector's operating margin from day one (log a year); absent: none. */
   sectorMargin?: number;

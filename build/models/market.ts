@@ -2,7 +2,7 @@
 // and by macro events (policy surprises, inflation prints, the catalyst). A crisis also pulls the
 // market down to a depth drawn when it begins (a crisis draws down more than 20%: docs/realism.md,
 // "Crisis depth").
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 import type { WorldEvent } from "./events.ts";
 import { REGIME_PARAMS, type Regime } from "./regimes.ts";
 import { LEVEL_HALF_LIFE, MARKET_SHOCKS, SECTOR_SHOCKS, shockPath, smooth, smoothUpDown } from "./volatility.ts";

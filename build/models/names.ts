@@ -1,7 +1,7 @@
 // Invented names for the invented people and firms of the worlds (brokers and their analysts):
 // made of coined words, never a real firm's or person's name. Companies, funds and central banks
 // are real identities from the reference data instead.
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 
 /** Coined stems of the brokers' names (a masked twin replaces them: build/mask). */
 export const FIRM_STEMS = [

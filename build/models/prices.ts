@@ -3,7 +3,7 @@
 // path into as-traded prices; OHLC comes from an overnight gap plus a Brownian-bridge session;
 // volume follows latent volatility, the size of the move and events.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 import { corporateActions, expectedDividendYield, type CorporateAction } from "./actions.ts";
 import { revenueStep, type WorldEvent } from "./events.ts";
 import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";

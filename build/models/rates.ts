@@ -7,7 +7,7 @@ import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { addDays, isTradingDay, toDate } from "./calendar.ts";
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 import type { Regime } from "./regimes.ts";
 import { round2 } from "./rounding.ts";
 import { BANKS } from "../ground/scenario-source.ts";

@@ -1,7 +1,7 @@
 // The hidden macro regime chain: a daily Markov chain whose state sets the market's drift and
 // volatility level, credit conditions, inflation pressure and the policy rule's stance. It is the
 // root of the hidden truth; only its name reaches the public tape (`regime_name`).
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 import { REGIMES } from "../ground/scenario-source.ts";
 
 export type Regime = (typeof REGIMES)[number];

@@ -1,7 +1,7 @@
 // Risk factors of the annual report (10-K Item 1A): paragraphs by sector, several alternatives each,
 // drawn per filing, and the general risks every company states. No numbers: a risk factor states
 // exposures, never figures (the filings checks hold every number of a filing to the records).
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 
 const SECTOR_RISKS: Record<string, readonly string[]> = {
   "Information Technology": [

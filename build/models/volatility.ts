@@ -5,7 +5,7 @@
 // memory decay exponentially; a few time scales summed decay roughly as a power law over lags 1-100
 // (the decay slope of docs/realism.md). The components' innovations are negatively correlated with
 // the previous day's return shock (leverage).
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../ground/rng.ts";
 
 /** One log-volatility component: h_t = phi h_t-1 + sd * innovation. */
 export interface LevelComponent {

@@ -8,7 +8,7 @@ import { MANIFEST_PATH, shardPath, VALIDATION_PATH } from "../../src/bundle/layo
 import type { Row } from "../../src/bundle/shard.ts";
 import { periodOf, SHARDS, type InstrumentKind, type ShardKind } from "../../src/bundle/shards.ts";
 import type { FundInfo, Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
-import type { ShardSink } from "../families/family.ts";
+import type { ShardSink } from "../ground/family.ts";
 import { FAMILIES, type Company, type World } from "../families/registry.ts";
 import type { RowSpill, Scratch } from "../ground/scratch.ts";
 import { contentHash, contentId, encodeRows, sha256 } from "../store/content.ts";

@@ -4,9 +4,9 @@
 // warnings (each reports its observed value against its band). Checks are fed the companies as they
 // stream past, then finished on the market-wide world.
 import type { ValidationCheck, ValidationReport } from "../../src/bundle/types.ts";
-import type { Checker } from "../families/family.ts";
+import type { Checker } from "../ground/family.ts";
 import { FAMILIES, type Company, type World } from "../families/registry.ts";
-import { REALISM_CHECKERS } from "../realism/checkers.ts";
+import { REALISM_CHECKERS } from "../families/realism.ts";
 import { memoryScratch, type Scratch } from "../ground/scratch.ts";
 import { contextCompany, contextWorld, cutAt, type Families, type WholeWorld } from "./world.ts";
 

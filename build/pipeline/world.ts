@@ -5,9 +5,9 @@
 // validation report of a future branch.
 import { worldKeyOf } from "../ground/scenario-source.ts";
 import { tradingDays } from "../models/calendar.ts";
-import type { Cut, FamilySteps, Scenario } from "../families/family.ts";
+import type { Cut, FamilySteps, Scenario } from "../ground/family.ts";
 import { FAMILIES, type Company, type World } from "../families/registry.ts";
-import { Rng } from "../models/rng.ts";
+import { Rng } from "../ground/rng.ts";
 import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { memoryScratch, type Scratch } from "../ground/scratch.ts";
 

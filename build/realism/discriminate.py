@@ -129,7 +129,7 @@ def tail_share(r, k):
     return float(np.mean(np.abs((r - r.mean()) / r.std(ddof=1)) > k))
 
 
-# The validation report's Tier 1 statistics (build/realism/returns.ts) that a window of the real index
+# The validation report's Tier 1 statistics (build/families/stocks/realism-returns.ts) that a window of the real index
 # can be judged on; the others need what this check does not compute.
 REAL_STATISTICS = {
     "acf_returns_lag1_10": lambda r: max(abs(acf(r, k)) for k in range(1, 11)),

@@ -201,7 +201,7 @@ export const NEWS_COLUMNS = [
 ] as const;
 
 /**
- * A 13F information-table line as stored (build/models/holdings.ts `Holding`, after its shard key,
+ * A 13F information-table line as stored (build/families/holdings/model.ts `Holding`, after its shard key,
  * its details flattened): its id, the manager's name, the portfolio weight, the issuer's name and
  * the filing text are composed when served (src/routes/holdings.ts).
  */

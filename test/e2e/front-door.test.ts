@@ -8,7 +8,7 @@ import { once } from "node:events";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { freePort, launch, servedAt, type LocalServer } from "../support/local-server.ts";
 import { writableCopy } from "../support/libraries.ts";
 import { RawClient, rawRequest, type RawAnswer } from "../support/raw-http.ts";

@@ -6,7 +6,7 @@
 // through both doors of the runtime: the worker's own port (`npm start`'s, request targets as sent)
 // and miniflare's entry socket (absolute URLs, as Cloudflare hands them to the worker).
 import { expect, inject, it } from "vitest";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { base, BRANCH, KEY, MEGACAP } from "./client.ts";
 import { isRunRoute, openSampleRun, OPERATOR_ROUTES, POST_SAMPLES, runSamples, SAMPLES } from "./samples.ts";
 

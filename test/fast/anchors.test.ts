@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { businessAnchor, startingPoint, tradesOn } from "../../build/models/anchors.ts";
-import { selectUniverse } from "../../build/models/universe.ts";
-import { pickWarrants } from "../../build/models/warrants.ts";
+import { selectUniverse } from "../../build/families/universe/model.ts";
+import { pickWarrants } from "../../build/families/warrants/model.ts";
 import { refCompanies } from "../../build/models/refdata.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 
 const universe = (over: object) => ({
   tickers: [],

@@ -4,7 +4,7 @@ import { tradingDays } from "../../build/models/calendar.ts";
 import { companyEvents, type WorldEvent } from "../../build/models/events.ts";
 import type { SizeTier } from "../../build/models/anchors.ts";
 import { companyWithTimeline } from "../support/company.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 
 const days = tradingDays("2005-01-03", "2019-12-31");
 const company = (ticker: string, sector: string) => ({ ticker, name: ticker, sector }) as CompanyFacts;

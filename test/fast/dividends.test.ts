@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
 import { corporateActions } from "../../build/models/actions.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 
 describe("dividends", () => {
   // A payer's dividends come out of its as-traded price. Sized from the total-return index, they

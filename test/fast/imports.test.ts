@@ -17,7 +17,7 @@ beforeAll(async () => {
   graph = output as ICruiseResult;
 });
 
-/** A module's folder: `build/families` for build/families/news.ts; a file at the top is its own. */
+/** A module's folder: `build/families` for build/families/news/family.ts; a file at the top is its own. */
 const folderOf = (path: string) => path.split("/").slice(0, 2).join("/");
 
 /** Folders of `root` that import each other, directly or round a loop (strongly connected, Tarjan). */

@@ -1,11 +1,11 @@
 // Operating KPIs and non-GAAP reconciliations: each sector's KPIs, consistent with its statements and
 // in plausible ranges, the reconciliation exact, and the checks that fail when either is broken.
 import { describe, expect, it } from "vitest";
-import { incomeRow } from "../../build/families/statements.ts";
-import { kpis as kpisFamily } from "../../build/families/kpis.ts";
-import { kpiRows, nonGaapRows } from "../../build/models/kpis.ts";
+import { incomeRow } from "../../build/families/statements/family.ts";
+import { kpis as kpisFamily } from "../../build/families/kpis/family.ts";
+import { kpiRows, nonGaapRows } from "../../build/families/kpis/model.ts";
 import { thousands } from "../../build/models/rounding.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { KPI_FIELDS, SECTOR_KPIS, type KpiField } from "../../src/contract/kpis.ts";
 import { failingChecks, sectorCompany } from "../support/business.ts";
 

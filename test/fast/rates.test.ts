@@ -5,11 +5,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
-import { rates, reversals, REVERSALS_PER_DECADE } from "../../build/families/rates.ts";
-import { regimes as regimesFamily } from "../../build/families/regimes.ts";
+import { rates, reversals, REVERSALS_PER_DECADE } from "../../build/families/rates/family.ts";
+import { regimes as regimesFamily } from "../../build/families/regimes/family.ts";
 import type { RateDecision } from "../../build/models/rates.ts";
 import type { Regime } from "../../build/models/regimes.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { worldKeyOf } from "../../build/ground/scenario-source.ts";
 import { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
 import { defaultSources } from "../../build/pipeline/theme-source.ts";

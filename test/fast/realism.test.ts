@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EarningsCycle, LOSS_SHARE, lossBand, type CycleQuarter } from "../../build/realism/fundamentals.ts";
+import { EarningsCycle, LOSS_SHARE, lossBand, type CycleQuarter } from "../../build/families/statements/realism.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import {
   acf,
@@ -15,11 +15,11 @@ import {
   sd,
   skewness,
 } from "../../build/models/statistics.ts";
-import type { StockSeries } from "../../build/realism/series.ts";
-import { indexChecks, sectorOrderingCheck, stockChecks } from "../../build/realism/returns.ts";
-import { crossSectionChecks, fundChecks } from "../../build/realism/cross-section.ts";
-import { macroChecks, type MacroSeries } from "../../build/realism/macro-tape.ts";
-import { Rng } from "../../build/models/rng.ts";
+import type { StockSeries } from "../../build/families/stocks/series.ts";
+import { indexChecks, sectorOrderingCheck, stockChecks } from "../../build/families/stocks/realism-returns.ts";
+import { crossSectionChecks, fundChecks } from "../../build/families/stocks/realism-cross-section.ts";
+import { macroChecks, type MacroSeries } from "../../build/families/macro/realism.ts";
+import { Rng } from "../../build/ground/rng.ts";
 
 const emptySeries = (ticker: string, sector: string): StockSeries => ({
   ticker,

@@ -1,10 +1,10 @@
 // Segment statements: the split of every period by business line and by region, exact to the
 // statements, drifting slowly, and the check that adds them up (and fails when they do not).
 import { describe, expect, it } from "vitest";
-import { segments as segmentsFamily } from "../../build/families/segments.ts";
-import { segmentRows } from "../../build/models/segments.ts";
+import { segments as segmentsFamily } from "../../build/families/segments/family.ts";
+import { segmentRows } from "../../build/families/segments/model.ts";
 import { totalAssets } from "../../build/models/fundamentals.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { SECTOR_KPIS } from "../../src/contract/kpis.ts";
 import { failingChecks, sectorCompany } from "../support/business.ts";
 

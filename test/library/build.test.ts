@@ -181,7 +181,7 @@ describe("scenario build", () => {
       "volMultiplier",
       "reactionDay",
       "regimes",
-      // The managers' hidden styles (build/models/holdings.ts).
+      // The managers' hidden styles (build/families/holdings/model.ts).
       "breadth",
       "indexShare",
     ]);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import type { Calendar, Family } from "../../build/families/family.ts";
+import type { Calendar, Family } from "../../build/ground/family.ts";
 import { FAMILIES } from "../../build/families/registry.ts";
 import { buildScenarios } from "../../build/pipeline/library.ts";
 import { familiesOf } from "../../build/pipeline/world.ts";

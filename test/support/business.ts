@@ -2,7 +2,7 @@
 // 2016), for tests of what the build derives from statements, and a family's checks run on it.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
-import type { Checker } from "../../build/families/family.ts";
+import type { Checker } from "../../build/ground/family.ts";
 import { fiscalQuarters } from "../../build/models/fiscal.ts";
 import {
   businessPlan,
@@ -12,7 +12,7 @@ import {
   type PeriodStatements,
 } from "../../build/models/fundamentals.ts";
 import type { Regime } from "../../build/models/regimes.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { memoryScratch, type Scratch } from "../../build/ground/scratch.ts";
 
 export const DAYS = tradingDays("2015-01-02", "2019-12-31");

@@ -4,11 +4,11 @@
 import { pack } from "msgpackr";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyEventsPart } from "../../build/families/events.ts";
-import type { Calendar, Family } from "../../build/families/family.ts";
+import type { CompanyEventsPart } from "../../build/families/events/family.ts";
+import type { Calendar, Family } from "../../build/ground/family.ts";
 import { FAMILIES } from "../../build/families/registry.ts";
-import { emitTickerAndYears } from "../../build/families/rows.ts";
-import { RuleTally } from "../../build/families/tier0.ts";
+import { emitTickerAndYears } from "../../build/ground/rows.ts";
+import { RuleTally } from "../../build/ground/rules.ts";
 import { buildScenario, toRecord, type BuiltScenario } from "../../build/pipeline/scenario-build.ts";
 import { familiesOf } from "../../build/pipeline/world.ts";
 import { CATALOG_KEY, scenarioKey } from "../../src/bundle/layout.ts";

@@ -2,9 +2,9 @@
 // the market factor, its holdings weigh the world's companies as the part of that market they are,
 // and the funds family's checks catch a fund that does not.
 import { beforeAll, describe, expect, it } from "vitest";
-import { funds } from "../../build/families/funds.ts";
+import { funds } from "../../build/families/funds/family.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
-import { indexCapPath, MAX_START_COVERAGE } from "../../build/models/funds.ts";
+import { indexCapPath, MAX_START_COVERAGE } from "../../build/families/funds/model.ts";
 import { corr } from "../../build/models/statistics.ts";
 import { smallWorldSource } from "../support/worlds.ts";
 

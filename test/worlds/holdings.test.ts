@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
-import { holdings as holdingsFamily } from "../../build/families/holdings.ts";
-import { previousQuarterEnd } from "../../build/families/holdings-checks.ts";
+import { holdings as holdingsFamily } from "../../build/families/holdings/family.ts";
+import { previousQuarterEnd } from "../../build/families/holdings/checks.ts";
 import { isTradingDay } from "../../build/models/calendar.ts";
 import { filingCoverInJson, filingText, jsonInner, tableLineInJson } from "../../src/contract/holdings.ts";
 import {
@@ -16,9 +16,9 @@ import {
   splitAdjusted,
   stakeFractions,
   type Holding,
-} from "../../build/models/holdings.ts";
+} from "../../build/families/holdings/model.ts";
 import { BROKERS } from "../../build/models/names.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { memoryScratch } from "../../build/ground/scratch.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import type { Company } from "../../build/families/registry.ts";

@@ -1,13 +1,13 @@
 // Insider trades on a world built in memory: every rule holds, each fails on a world broken the way
 // it guards against, and the behaviour statistics come out in their bands (docs/realism.md, "Insiders").
 import { beforeAll, describe, expect, it } from "vitest";
-import { insiders as insidersFamily } from "../../build/families/insiders.ts";
+import { insiders as insidersFamily } from "../../build/families/insiders/family.ts";
 import { memoryScratch } from "../../build/ground/scratch.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import type { Company } from "../../build/families/registry.ts";
-import { castOf, insiderCalendar, insiderTrades } from "../../build/models/insiders.ts";
-import { Rng } from "../../build/models/rng.ts";
-import { insiderBehaviour } from "../../build/realism/insiders.ts";
+import { castOf, insiderCalendar, insiderTrades } from "../../build/families/insiders/model.ts";
+import { Rng } from "../../build/ground/rng.ts";
+import { insiderBehaviour } from "../../build/families/insiders/realism.ts";
 import { librarySource } from "../support/worlds.ts";
 
 // megacap-tech-2023's fourteen companies: the behaviour statistics need their trades (the small world

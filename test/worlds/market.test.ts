@@ -2,7 +2,7 @@
 // "Macro tape and rates"): long worlds generated in
 // memory, market-wide parts only where that suffices, companies for the crisis depth check.
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOSS_SHARE } from "../../build/realism/fundamentals.ts";
+import { LOSS_SHARE } from "../../build/families/statements/realism.ts";
 import { generateCompanies, generateMarket, generateWorld } from "../../build/pipeline/world.ts";
 import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { validateScenario } from "../../build/pipeline/validate.ts";
@@ -11,10 +11,10 @@ import { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
 import { defaultSources } from "../../build/pipeline/theme-source.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
 import { REGIME_PARAMS, regimePath } from "../../build/models/regimes.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { median, quantile, sd } from "../../build/models/statistics.ts";
-import { stockSeries } from "../../build/realism/series.ts";
-import { CrisisDepth, crisisEpisodes, episodeDrawdown } from "../../build/realism/macro-tape.ts";
+import { stockSeries } from "../../build/families/stocks/series.ts";
+import { CrisisDepth, crisisEpisodes, episodeDrawdown } from "../../build/families/macro/realism.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import {
   MARKET_DIVIDEND_YIELD,

@@ -2,8 +2,8 @@
 // broken the way it guards against (a number no record holds, an article before its cause, a tone
 // the facts do not give, a note whose rating is not its firm's).
 import { beforeAll, describe, expect, it } from "vitest";
-import { news as newsFamily } from "../../build/families/news.ts";
-import { notes as notesFamily } from "../../build/families/notes.ts";
+import { news as newsFamily } from "../../build/families/news/family.ts";
+import { notes as notesFamily } from "../../build/families/notes/family.ts";
 import { memoryScratch } from "../../build/ground/scratch.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import type { Company } from "../../build/families/registry.ts";

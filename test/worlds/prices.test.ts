@@ -7,7 +7,7 @@ import { MARKET_DIVIDEND_YIELD, TRADING_DAYS } from "../../build/models/market.t
 import type { WorldEvent } from "../../build/models/events.ts";
 import { stockPath } from "../../build/models/prices.ts";
 import { median, sd } from "../../build/models/statistics.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 
 const DAYS = tradingDays("2005-01-03", "2019-12-31");

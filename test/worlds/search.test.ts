@@ -1,8 +1,8 @@
 // Search: the cross-section the build writes (every period's numbers, as the statements and metrics
 // hold them), its number packing, the screener's bounds and the request bodies' answers.
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ShardSink } from "../../build/families/family.ts";
-import { balanceRow, cashFlowRow, incomeRow, statements } from "../../build/families/statements.ts";
+import type { ShardSink } from "../../build/ground/family.ts";
+import { balanceRow, cashFlowRow, incomeRow, statements } from "../../build/families/statements/family.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import type { Row } from "../../src/bundle/shard.ts";
 import { packNumbers, SHARDS, unpackNumbers } from "../../src/bundle/shards.ts";

@@ -2,12 +2,12 @@
 // the checks fail when broken), and their agreement with the stock's shares and dividends.
 import { beforeAll, describe, expect, it } from "vitest";
 import { tradingDays } from "../../build/models/calendar.ts";
-import { incomeRow } from "../../build/families/statements.ts";
+import { incomeRow } from "../../build/families/statements/family.ts";
 import { businessQuarters, businessValueByDay, totalDebt } from "../../build/models/fundamentals.ts";
 import { fiscalQuarters } from "../../build/models/fiscal.ts";
 import type { SizeTier } from "../../build/models/anchors.ts";
-import { shareCountPath } from "../../build/models/share-count.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { shareCountPath } from "../../build/families/stocks/share-count.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { median } from "../../build/models/statistics.ts";
 import { validateScenario } from "../../build/pipeline/validate.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
@@ -322,7 +322,7 @@ describe("financial statements", () => {
         };
       });
     const reits = years(true);
-    // Damodaran's REIT net margins, widened to the sector: 10-45% (build/realism/fundamentals.ts).
+    // Damodaran's REIT net margins, widened to the sector: 10-45% (build/families/statements/realism.ts).
     expect(median(reits.map((y) => y.netMargin))).toBeGreaterThan(0.1);
     expect(median(reits.map((y) => y.netMargin))).toBeLessThan(0.45);
     expect(median(reits.map((y) => y.taxRate))).toBeLessThan(0.05);

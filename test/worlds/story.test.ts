@@ -4,10 +4,10 @@ import { worldKeyOf } from "../../build/ground/scenario-source.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { validateScenario } from "../../build/pipeline/validate.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
-import { companyCore, type CompanyCore } from "../../build/families/company.ts";
+import { companyCore, type CompanyCore } from "../../build/families/company/family.ts";
 import { sectorTilt } from "../../build/models/market.ts";
-import { guidanceRows } from "../../build/models/earnings.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { guidanceRows } from "../../build/families/earnings/model.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { thousands } from "../../build/models/rounding.ts";
 import { librarySource } from "../support/worlds.ts";
 

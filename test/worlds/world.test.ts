@@ -6,7 +6,7 @@ import { validateScenario } from "../../build/pipeline/validate.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
 import { meetingSchedule, policyDecisions } from "../../build/models/rates.ts";
 import type { Regime } from "../../build/models/regimes.ts";
-import { Rng } from "../../build/models/rng.ts";
+import { Rng } from "../../build/ground/rng.ts";
 import { librarySource } from "../support/worlds.ts";
 
 const rateShock = librarySource("rate-shock-2022");

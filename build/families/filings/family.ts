@@ -1,0 +1,280 @@
+// Filings (models/filings.ts, docs/filings.md): the 10-Q or 10-K filed with each earnings release
+// inside the world, and the 8-K of each company event a company reports, each public from its
+// filing date. Served per ticker, with a market-wide index per filing year. The checks read the
+// filings and records they are given: lineage to the events, the SEC's deadlines, and every number
+// written against the records.
+import { filingKey, SHARDS } from "../../../src/bundle/shards.ts";
+import type { CompanyFacts } from "../../../src/bundle/types.ts";
+import type { Earnings } from "../../../src/contract/earnings.ts";
+import type { NonGaap } from "../../../src/contract/kpis.ts";
+import { numbersIn, dollars } from "../../models/amounts.ts";
+import { dayIndexOf, type WorldEvent } from "../../models/events.ts";
+import {
+  accessionNumber,
+  CURRENT_REPORT_BUSINESS_DAYS,
+  currentReport,
+  currentReportItem,
+  deadlineDays,
+  exhibitIn,
+  FIRST_CURRENT_REPORT,
+  labelNumbers,
+  MDA_ITEM,
+  periodicFiling,
+  reportedNumbers,
+  writtenValues,
+  type FilingRecord,
+  type PeriodReport,
+} from "../../models/filings.ts";
+import type { PeriodStatements } from "../../models/fundamentals.ts";
+import { UNUSUAL_ADJUSTMENTS } from "../kpis/model.ts";
+import type { Rng } from "../../ground/rng.ts";
+import type { CompanyCore } from "../company/family.ts";
+import type { CompanyEarnings } from "../earnings/family.ts";
+import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
+import type { CompanyKpis } from "../kpis/family.ts";
+import { appendByYear, keyedRows } from "../../ground/rows.ts";
+import { balanceRow, cashFlowRow, incomeRow, type CompanyStatements } from "../statements/family.ts";
+import { RuleTally } from "../../ground/rules.ts";
+
+export interface CompanyFilings {
+  /** Its 10-Qs, 10-Ks and 8-Ks, each public from its filing date. */
+  filings: FilingRecord[];
+}
+
+type ReadsEach = CompanyCore & CompanyStatements & CompanyKpis & CompanyEarnings;
+type Company = CompanyBase & ReadsEach & CompanyFilings;
+
+export const filings: Family<Calendar, object, ReadsEach, CompanyFilings> = {
+  name: "filings",
+  context: () => ({}),
+  company: (world, company, { rng }) => ({
+    filings: companyFilings(world.days, company, rng.fork(`filings/${company.facts.ticker}`)),
+  }),
+  companyContext: ({ filings }, cut) => ({ filings: filings.filter((f) => f.filing_date <= cut.date) }),
+  companyShards: (_, { facts, filings }, emit) => {
+    if (filings.length === 0) return;
+    const keyed = filings.map((f) => [filingKey(f.filing_date, f.accession_number), f] as const);
+    emit.write(
+      SHARDS.filings,
+      facts.ticker,
+      keyedRows(
+        SHARDS.filings.columns,
+        keyed.map(([key, f]) => [key, { ...f, numbers_checked: f.sections.map((s) => numbersIn(s.text).length) }]),
+      ),
+    );
+    appendByYear(
+      emit,
+      SHARDS.filingsIndex,
+      keyed.map(([key]) => [key, facts.ticker]),
+    );
+  },
+  companyChecks: (days) => filingChecks(days),
+};
+
+/**
+ * What a 10-Q (a quarter) or 10-K (a fiscal year) reports, from the company's statements and non-GAAP
+ * rows: null when it has no statements of that period.
+ */
+function periodReport(
+  facts: CompanyFacts,
+  statements: PeriodStatements[],
+  nonGaap: NonGaap[],
+  period: "quarterly" | "annual",
+  reportPeriod: string,
+): PeriodReport | null {
+  const s = statements.find((x) => x.period === period && x.reportPeriod === reportPeriod);
+  if (!s) return null;
+  const before = statements.find(
+    (x) =>
+      x.period === period &&
+      x.fiscalYear === s.fiscalYear - 1 &&
+      x.fiscalQuarter === s.fiscalQuarter &&
+      x.filingDate <= s.filingDate,
+  );
+  const reconciliation = nonGaap.find((r) => r.period === period && r.report_period === reportPeriod);
+  return {
+    rows: { income: incomeRow(facts, s), balance: balanceRow(facts, s), cashFlow: cashFlowRow(facts, s) },
+    prior: before ? incomeRow(facts, before) : null,
+    charges:
+      period === "annual"
+        ? (reconciliation?.adjustments ?? []).filter((a) => UNUSUAL_ADJUSTMENTS.includes(a.item) && a.amount !== 0)
+        : [],
+  };
+}
+
+/** The company's filings: a 10-Q or 10-K per earnings release, an 8-K per reported event, by filing date. */
+function companyFilings(days: string[], company: CompanyBase & ReadsEach, rng: Rng): FilingRecord[] {
+  const { facts, sizeTier, statements, nonGaap, earnings } = company;
+  const quarters = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));
+  const periodic = earnings.map((release) => {
+    const q = quarters.get(release.report_period)!;
+    const period = q.fiscalQuarter === 4 ? "annual" : "quarterly";
+    const report = periodReport(facts, statements, nonGaap, period, q.reportPeriod);
+    // The statements hold three years before the world: every fiscal year released inside it is whole.
+    if (!report) throw new Error(`${facts.ticker}: no statements of ${q.fiscalPeriod}'s fiscal year`);
+    return periodicFiling({
+      facts,
+      tier: sizeTier,
+      fiscalYear: q.fiscalYear,
+      fiscalQuarter: q.fiscalQuarter,
+      report,
+      release,
+      rng: rng.fork(release.accession_number),
+    });
+  });
+  return [...periodic, ...currentReports(days, company, rng.fork("8-K"))].sort((a, b) =>
+    filingKey(a.filing_date, a.accession_number) < filingKey(b.filing_date, b.accession_number) ? -1 : 1,
+  );
+}
+
+/**
+ * An 8-K per event a company reports: an earnings release's on its day, any other 0-3 business days
+ * after it (within the world), numbered per filing year in filing order from FIRST_CURRENT_REPORT.
+ */
+function currentReports(days: string[], company: CompanyBase & ReadsEach, lags: Rng): FilingRecord[] {
+  const { facts, sizeTier, quarters, statements, earnings, events } = company;
+  const dayIndex = dayIndexOf(days);
+  const releases = new Map(earnings.map((e) => [e.source_event_id, e]));
+  const quarterly = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));
+  const drafts = events.flatMap((event): Draft[] => {
+    const item = currentReportItem(event.event_type);
+    if (!item) return [];
+    if (event.event_type === "earnings_release") {
+      const release = releases.get(event.event_id);
+      if (!release) return [];
+      const q = quarterly.get(release.report_period)!;
+      return [
+        {
+          event,
+          item,
+          release,
+          filingDate: event.event_date,
+          fiscalYear: q.fiscalYear,
+          fiscalQuarter: q.fiscalQuarter,
+        },
+      ];
+    }
+    const filed = Math.min(dayIndex.get(event.event_date)! + lags.int(0, 3), days.length - 1);
+    // The fiscal quarter the event falls in.
+    const q = quarters.find((x) => x.end >= event.event_date)!;
+    return [{ event, item, filingDate: days[filed], fiscalYear: q.fiscalYear, fiscalQuarter: q.quarter }];
+  });
+  const order = (d: Draft) => `${d.filingDate} ${d.event.event_date} ${d.event.event_id}`;
+  drafts.sort((a, b) => (order(a) < order(b) ? -1 : 1));
+  const sequence = new Map<string, number>();
+  return drafts.map((draft) => {
+    const year = draft.filingDate.slice(0, 4);
+    const next = sequence.get(year) ?? FIRST_CURRENT_REPORT;
+    sequence.set(year, next + 1);
+    return currentReport({
+      ...draft,
+      facts,
+      tier: sizeTier,
+      accession: accessionNumber(facts, draft.filingDate, next),
+    });
+  });
+}
+
+/** An 8-K before its accession number: the event, its item, when it is filed and the fiscal quarter it falls in. */
+interface Draft {
+  event: WorldEvent;
+  item: string;
+  release?: Earnings;
+  filingDate: string;
+  fiscalYear: number;
+  fiscalQuarter: number;
+}
+
+function filingChecks(days: string[]): Checker<unknown, Company> {
+  const lineage = new RuleTally(
+    "filings_lineage",
+    "filings",
+    "every filing names its source events, each an event of the company public on or before the filing date",
+  );
+  const deadlines = new RuleTally(
+    "filings_deadlines",
+    "filings",
+    "a 10-Q within 40 days of the quarter's end (45 for smaller filers), a 10-K within 60, 75 or 90 days of the " +
+      "year's by filer size, an 8-K within 4 business days of its event, which must be one the company reports",
+  );
+  const numbers = new RuleTally(
+    "filings_numbers_match_records",
+    "filings",
+    "every number a filing writes is a value of its records (statements, earnings release, non-GAAP charges) " +
+      "formatted alike, or a period label; the MD&A states the period's revenue and net income; an earnings 8-K's " +
+      "exhibit is the press release",
+  );
+  const dayIndex = dayIndexOf(days);
+  return {
+    company: (company) => {
+      const { facts, sizeTier, events, filings } = company;
+      const eventsById = new Map(events.map((e) => [e.event_id, e]));
+      for (const f of filings) {
+        const where = `${facts.ticker} ${f.filing_type} ${f.accession_number}`;
+        const order = `${f.filing_date} ${where}`;
+
+        lineage.rows++;
+        const sources = f.source_event_ids.map((id) => eventsById.get(id));
+        if (!sources.length || sources.some((e) => !e || e.visible_from > f.filing_date))
+          lineage.violation(where, order);
+
+        deadlines.rows++;
+        if (!withinDeadline(f, sizeTier, sources[0], dayIndex)) deadlines.violation(where, order);
+
+        numbers.rows++;
+        if (!numbersMatch(f, company)) numbers.violation(where, order);
+      }
+    },
+    finish: () => [lineage.check(), deadlines.check(), numbers.check()],
+  };
+}
+
+/**
+ * Every number the filing writes is a value of its records or a label; a 10-Q's or 10-K's MD&A states
+ * the period's revenue and net income; an earnings 8-K's exhibit is the release's press release.
+ */
+function numbersMatch(f: FilingRecord, { facts, statements, nonGaap, earnings }: Company): boolean {
+  const allowed = new Set(labelNumbers(f, facts));
+  const add = (values: string[]) => values.forEach((v) => allowed.add(v));
+  const type = f.filing_type;
+  if (type !== "8-K") {
+    const period = type === "10-K" ? "annual" : "quarterly";
+    const report = periodReport(facts, statements, nonGaap, period, f.report_period);
+    if (!report) return false;
+    add(reportedNumbers(report));
+    const mda = f.sections.find((s) => s.item === MDA_ITEM[type])?.text ?? "";
+    const { revenue, net_income } = report.rows.income;
+    if (!mda.includes(dollars(revenue!)) || !mda.includes(dollars(net_income!))) return false;
+  }
+  if (f.items.includes("Item-2.02")) {
+    const release = earnings.find((e) => e.source_event_id === f.source_event_ids[0]);
+    const exhibit = f.sections.find((s) => s.item === "Item-9.01");
+    if (!release || !exhibit || exhibitIn(exhibit.text) !== release.press_release) return false;
+    add(writtenValues(release.quarterly));
+  }
+  return f.sections.every((s) => numbersIn(s.text).every((n) => allowed.has(n)));
+}
+
+/** Filed by its deadline: a 10-Q or 10-K after its period's end, an 8-K within business days of its reported event. */
+function withinDeadline(
+  f: FilingRecord,
+  tier: CompanyCore["sizeTier"],
+  event: { event_type: string; event_date: string } | undefined,
+  dayIndex: Map<string, number>,
+): boolean {
+  if (f.filing_type !== "8-K") {
+    const days = (Date.parse(f.filing_date) - Date.parse(f.report_period)) / 86_400_000;
+    return days >= 1 && days <= deadlineDays(tier, f.filing_type);
+  }
+  const item = event && currentReportItem(event.event_type);
+  const [from, to] = [event && dayIndex.get(event.event_date), dayIndex.get(f.filing_date)];
+  return (
+    item !== undefined &&
+    f.items.includes(item) &&
+    f.report_period === event!.event_date &&
+    from !== undefined &&
+    to !== undefined &&
+    to - from >= 0 &&
+    to - from <= CURRENT_REPORT_BUSINESS_DAYS
+  );
+}

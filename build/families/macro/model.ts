@@ -1,0 +1,159 @@
+// The public macro tape, derived from the hidden regime chain and the market factor: market return,
+// policy rate, 10-year yield, inflation expectation, high-yield credit spread and a volatility index,
+// with the scenario's catalyst window marked.
+import type { Rng } from "../../ground/rng.ts";
+import type { MarketFactor } from "../../models/market.ts";
+import { TRADING_DAYS } from "../../models/market.ts";
+import type { RateDecision } from "../../models/rates.ts";
+import { REGIME_PARAMS, type Regime } from "../../models/regimes.ts";
+import { LEVEL_HALF_LIFE, smooth, smoothUpDown } from "../../models/volatility.ts";
+import { round2, round4 } from "../../models/rounding.ts";
+
+export interface MacroObservation {
+  time: string;
+  regime_name: string;
+  market_return: number;
+  risk_free_rate: number;
+  ten_year_yield: number;
+  inflation_expectation: number;
+  credit_spread: number;
+  volatility_index: number;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * Catalyst window: the catalyst day and the 20 trading days after it. Nothing marks the days before:
+ * a row may only carry what was public on its own date, and the catalyst is public from its day.
+ */
+export const CATALYST_WINDOW_DAYS = 20;
+
+/** The policy rate (mid of the target range) in force on each day. */
+export function policyRatePath(days: string[], decisions: RateDecision[]): number[] {
+  let k = 0;
+  let rate = (decisions[0].target_low + decisions[0].target_high) / 2;
+  return days.map((day) => {
+    while (k < decisions.length && decisions[k].effective_date <= day) {
+      rate = (decisions[k].target_low + decisions[k].target_high) / 2;
+      k++;
+    }
+    return rate;
+  });
+}
+
+/** Smoothed inflation expectation per day (percent), with slow noise. */
+export function inflationPath(regimes: Regime[], rng: Rng): number[] {
+  const level = smooth(
+    regimes.map((r) => REGIME_PARAMS[r].inflation),
+    30,
+  );
+  let noise = 0;
+  return level.map((l) => {
+    noise = 0.985 * noise + 0.025 * rng.normal();
+    return l + noise;
+  });
+}
+
+export interface MacroInput {
+  days: string[];
+  regimes: Regime[];
+  market: MarketFactor;
+  inflation: number[];
+  fedDecisions: RateDecision[];
+  catalystIndex: number | undefined;
+  /** Macro events by reaction day, for lineage. */
+  eventIdsByDay: Map<number, string[]>;
+  rng: Rng;
+}
+
+/**
+ * Implied volatility's premium over expected volatility, in index points, in calm markets (VIX
+ * 12-21 on eight expansion days in ten, median 15); it grows with the regime's risk (fear is
+ * priced above expected volatility in a crisis).
+ */
+const VARIANCE_PREMIUM = 10;
+
+/**
+ * The volatility index eases above 50 toward 88, like the real one (peaks 80-90 in 2008 and 2020):
+ * increasing and smooth, so no run of days sits at a ceiling.
+ */
+function softCap(vix: number): number {
+  const knee = 50;
+  const room = 38;
+  return vix <= knee ? vix : knee + room * Math.tanh((vix - knee) / room);
+}
+
+/**
+ * The volatility index's own noise grows with the square root of the market's daily volatility, so
+ * its daily change correlates with the market's return about as strongly in a wild year as in a
+ * calm one (real: -0.82 over 2014-2018; docs/realism.md, "The macro tape": -0.65..-0.85). A fixed
+ * noise left the four default scenarios' worlds at -0.72 (calm) to -0.90 (2022's); this one, -0.74
+ * to -0.86, and -0.78 to -0.83 with each scenario's four seeds pooled. Noise in proportion to the
+ * volatility overshot the other way (a crisis year at -0.66).
+ */
+const VIX_NOISE = 0.4;
+
+export function macroTape(input: MacroInput): MacroObservation[] {
+  const { days, regimes, market, inflation, rng, catalystIndex } = input;
+  const policy = policyRatePath(days, input.fedDecisions);
+  // Spreads widen over a couple of weeks and leave the crisis band soon after the crisis ends.
+  const spreadLevel = smoothUpDown(
+    regimes.map((r) => REGIME_PARAMS[r].creditSpread),
+    8,
+    6,
+  );
+  const termPremium = smooth(
+    regimes.map((r) => (r === "crisis" ? -0.4 : r === "expansion" ? 0.9 : r === "recovery" ? 1.2 : 0.5)),
+    40,
+  );
+  let yieldNoise = 0;
+  let twoYearNoise = 0;
+  let spreadNoise = 0;
+  // Fear (the premium) fades within weeks of a crisis; the volatility it priced stays for months.
+  const fear = smoothUpDown(
+    regimes.map((r) => REGIME_PARAMS[r].volLevel),
+    LEVEL_HALF_LIFE.up,
+    10,
+  );
+  let vixNoise = 0;
+  return days.map((time, t) => {
+    // Implied volatility prices the month ahead: the variance expected over the next 21 days plus
+    // a variance risk premium, which keeps it above about 10 without a floor, and it jumps when the
+    // market falls beyond what the volatility model expects.
+    vixNoise = 0.9 * vixNoise - 4 * market.returns[t] + VIX_NOISE * Math.sqrt(market.vol[t]) * rng.normal();
+    // The jump term is bounded (a factor of 0.6-1.65) so a run of falls cannot compound it without
+    // limit; it moves the premium too, so a calm market's index still moves every day.
+    const jump = Math.exp(0.5 * Math.tanh(vixNoise / 0.5));
+    const expected = 100 * Math.sqrt(TRADING_DAYS) * market.monthVol[t] * 1.05;
+    const premium = VARIANCE_PREMIUM * Math.sqrt(fear[t] / REGIME_PARAMS.expansion.volLevel);
+    const vix = softCap(Math.sqrt(premium ** 2 + expected ** 2) * jump);
+    spreadNoise = 0.97 * spreadNoise + 0.012 * rng.normal();
+    const spread = Math.max(2, spreadLevel[t] * Math.pow(vix / 20, 0.25) * Math.exp(spreadNoise));
+    yieldNoise = 0.99 * yieldNoise + 0.045 * rng.normal();
+    twoYearNoise = 0.98 * twoYearNoise + 0.04 * rng.normal();
+    // Long yields: expected policy path plus term premium; they fall in a crisis (flight to quality).
+    const neutral = 0.6 + inflation[t];
+    const tenYear = Math.max(0.2, 0.35 * policy[t] + 0.65 * neutral + termPremium[t] + yieldNoise);
+    const twoYear = Math.max(0.05, 0.75 * policy[t] + 0.25 * neutral + twoYearNoise);
+    const metadata: Record<string, unknown> = {
+      two_year_yield: round2(twoYear),
+      policy_rate: policy[t],
+      source_event_ids: input.eventIdsByDay.get(t) ?? [],
+      units: "rates, yields, spreads and inflation in percent; market_return a daily log return",
+    };
+    if (catalystIndex !== undefined && t >= catalystIndex) {
+      metadata.catalyst_window = t - catalystIndex <= CATALYST_WINDOW_DAYS;
+      metadata.trading_days_from_catalyst = t - catalystIndex;
+    }
+    return {
+      time,
+      regime_name: regimes[t],
+      market_return: round4(market.returns[t] * 1e2) / 1e2,
+      risk_free_rate: round2(policy[t]),
+      ten_year_yield: round2(tenYear),
+      inflation_expectation: round2(inflation[t]),
+      credit_spread: round2(spread),
+      volatility_index: round2(vix),
+      metadata,
+    };
+  });
+}

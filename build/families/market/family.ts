@@ -1,0 +1,39 @@
+// Hidden factors: the market factor (regime drift and volatility, macro-event jumps) and one factor
+// per sector of the universe, rerated by its share of the scenario's tilt (the sector's margins and
+// sales carry the rest). Stocks and warrants load on them; the macro tape reports the market's return.
+import { marketFactor, sectorFactor, sectorTilt, type MarketFactor, type SectorFactor } from "../../models/market.ts";
+import type { Events } from "../events/family.ts";
+import type { Calendar, Family } from "../../ground/family.ts";
+import type { HiddenMacro } from "../regimes/family.ts";
+import type { Universe } from "../universe/family.ts";
+
+export interface Factors {
+  market: MarketFactor;
+  /** Sector -> its factor, sectors in alphabetical order. */
+  sectors: Map<string, SectorFactor>;
+}
+
+export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors> = {
+  name: "market",
+  generate: ({ companies, regimes, events }, { source, rng }) => ({
+    market: marketFactor(rng.fork("market"), regimes, source.regime.market_vol_annual, events),
+    sectors: new Map(
+      [...new Set(companies.map((c) => c.sector))]
+        .sort()
+        .map((s) => [
+          s,
+          sectorFactor(rng.fork(`sector/${s}`), s, regimes, sectorTilt(source, s, regimes.length).rerating),
+        ]),
+    ),
+  }),
+  context: ({ market: m, sectors }, { days: n }) => ({
+    market: {
+      returns: m.returns.slice(0, n),
+      eventReturns: m.eventReturns.slice(0, n),
+      vol: m.vol.slice(0, n),
+      monthVol: m.monthVol.slice(0, n),
+      trend: m.trend.slice(0, n),
+    },
+    sectors: new Map([...sectors].map(([s, f]) => [s, { returns: f.returns.slice(0, n), vol: f.vol.slice(0, n) }])),
+  }),
+};

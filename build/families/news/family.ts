@@ -1,0 +1,248 @@
+// News: invented outlets' articles about the public timeline (families/news/model.ts). Company news follows
+// each company's events, market news the policy decisions, inflation prints and the catalyst. Listed
+// per ticker, as `market` and per month of every article; each article's text is stored once, in
+// the detail shard of its month. The rules: every article names an event public by its date and
+// cites only records public by then, and every number it writes is one of its records' numbers.
+import { worldKeyOf } from "../../ground/scenario-source.ts";
+import { allOf, monthOf, NEWS_COLUMNS, SHARDS } from "../../../src/bundle/shards.ts";
+import type { Earnings } from "../../../src/contract/earnings.ts";
+import { numbersIn } from "../../models/amounts.ts";
+import { dayIndexOf, publicEvent, type PublicEvent } from "../../models/events.ts";
+import type { Rng } from "../../ground/rng.ts";
+import {
+  byDateThenArtifactId,
+  companyArticles,
+  companyFigures,
+  fundArticle,
+  fundDayIsNews,
+  fundFigures,
+  fundSentiment,
+  companySentiment,
+  marketArticles,
+  marketFigures,
+  marketSentiment,
+  newsroom,
+  shortName,
+  type ArticleDetail,
+  type CompanyFactsOn,
+  type FundFactsOn,
+  type Figures,
+  type MarketFactsOn,
+  type Newsroom,
+} from "./model.ts";
+import type { CompanyCore } from "../company/family.ts";
+import type { CompanyEarnings } from "../earnings/family.ts";
+import type { Events } from "../events/family.ts";
+import type { Calendar, Checker, CompanyBase, Family, ShardSink } from "../../ground/family.ts";
+import type { Funds, IndexFund } from "../funds/family.ts";
+import type { MacroTape } from "../macro/family.ts";
+import { byFirstColumn, groupBy, toRows } from "../../ground/rows.ts";
+import type { Stock } from "../stocks/family.ts";
+import { RuleTally } from "../../ground/rules.ts";
+
+export interface MarketNews {
+  /** Articles on market-wide events and index funds' fund-flow news, by date then id. */
+  marketNews: ArticleDetail[];
+}
+
+export interface CompanyNews {
+  /** Articles about the company's events, by date then id. */
+  news: ArticleDetail[];
+}
+
+type Reads = Calendar & Events & MacroTape & Funds;
+type ReadsEach = CompanyCore & CompanyEarnings & Stock;
+type Company = CompanyBase & ReadsEach & CompanyNews;
+
+/** The market's return on a day, from the public macro tape. */
+const marketReturnOn = (world: Reads, date: string): number | null => {
+  const i = dayIndexOf(world.days).get(date);
+  return i === undefined || !world.macro[i] ? null : world.macro[i].market_return;
+};
+
+/** The same quarter's release a year earlier, when filed by `date`. */
+function yearAgo(rows: Earnings[], row: Earnings, date: string): Earnings | undefined {
+  const period = `${Number(row.report_period.slice(0, 4)) - 1}${row.report_period.slice(4, 7)}`;
+  return rows.find((r) => r.report_period.startsWith(period) && r.filing_date <= date);
+}
+
+/** What a company article's records are: its event, its release's rows and the bars (up to the article's date). */
+function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent): CompanyFactsOn {
+  const earnings = company.earnings.find((r) => r.source_event_id === event.event_id);
+  return {
+    facts: company.facts,
+    event,
+    earnings,
+    yearAgo: earnings && yearAgo(company.earnings, earnings, event.event_date),
+    bars: company.stock.bars,
+  };
+}
+
+/**
+ * Fund-flow news: every index fund on the catalyst's day, and the broad funds on a Fed decision's day
+ * when they moved 1% or traded 1.2 times their average: the day's move and volume (their bars).
+ */
+function fundNews(world: Reads, worldKey: string, room: Newsroom, rng: Rng): ArticleDetail[] {
+  return world.events.flatMap((e) => {
+    const fed = e.event_type === "policy_decision" && e.public_summary.startsWith("The Federal Reserve");
+    if (!fed && e.event_type !== "macro_catalyst") return [];
+    return world.funds
+      .filter((f) => e.event_type === "macro_catalyst" || f.spec.sector === null)
+      .flatMap((f) => {
+        const facts = fundFactsOn(f, publicEvent(e));
+        // The catalyst is always news for a fund; a Fed day only when the fund's day stands out.
+        if (fed && !fundDayIsNews(facts)) return [];
+        const a = fundArticle(worldKey, facts, room, rng.fork(`news/funds/${f.spec.ticker}/${e.event_id}`));
+        return a ? [a] : [];
+      });
+  });
+}
+
+const fundFactsOn = (f: IndexFund, event: PublicEvent): FundFactsOn => ({
+  fund: { ticker: f.spec.ticker, name: f.spec.name, benchmark: f.spec.benchmark },
+  event,
+  bars: f.bars,
+});
+
+export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
+  name: "news",
+  // Gathered, not generated: fund-flow news reads the index funds, which are there only once the
+  // company pass is over (their gatherer finishes before this one, in registry order).
+  gather: (world, { source, rng }) => ({
+    add: () => {},
+    finish: () => {
+      const room = newsroom(rng.fork("news/newsroom"));
+      const market = world.events.flatMap((e) =>
+        marketArticles(
+          worldKeyOf(source),
+          { event: publicEvent(e), marketReturn: marketReturnOn(world, e.event_date) },
+          room,
+          rng.fork(`news/market/${e.event_id}`),
+        ),
+      );
+      return { marketNews: [...market, ...fundNews(world, worldKeyOf(source), room, rng)].sort(byDateThenArtifactId) };
+    },
+  }),
+  context: (world, cut) => ({ marketNews: world.marketNews.filter((a) => a.visible_from <= cut.date) }),
+  company: (world, company, { source, rng }) => {
+    // The market part is gathered after this pass; the newsroom is a few names drawn from its own
+    // stream, so each company draws the same ones again.
+    const room = newsroom(rng.fork("news/newsroom"));
+    const lastDay = world.days[world.days.length - 1];
+    const articles = company.events.flatMap((e) =>
+      companyArticles(
+        worldKeyOf(source),
+        factsOn(company, publicEvent(e)),
+        company.sizeTier,
+        room,
+        lastDay,
+        rng.fork(`news/${company.facts.ticker}/${e.event_id}`),
+      ),
+    );
+    return { news: articles.sort(byDateThenArtifactId) };
+  },
+  companyContext: (company, cut) => ({ news: company.news.filter((a) => a.visible_from <= cut.date) }),
+  companyShards: (_, { facts, news }, emit) => emitArticles(emit, facts.ticker, news),
+  // Market news under `market`, each fund's under its ticker.
+  shards: (world, emit) => {
+    for (const [part, articles] of groupBy(world.marketNews, (a) => a.ticker ?? "market"))
+      emitArticles(emit, part, articles);
+  },
+  companyChecks: () => newsChecks(),
+};
+
+/** A list of articles into its own shard, the months of every article, and the months' details. */
+function emitArticles(emit: ShardSink, part: string, articles: ArticleDetail[]): void {
+  if (articles.length === 0) return;
+  const rows = byFirstColumn(toRows(NEWS_COLUMNS, articles));
+  emit.write(SHARDS.news, part, rows);
+  for (const [month, group] of groupBy(rows, (r) => monthOf(r[0] as string)))
+    emit.append(SHARDS.news, allOf(month), group);
+  const details = articles.map((a) => ({ ...a, key: `${a.date} ${a.artifact_id}` }));
+  for (const [month, group] of groupBy(details, (a) => monthOf(a.date)))
+    emit.append(SHARDS.newsDetail, month, byFirstColumn(toRows(SHARDS.newsDetail.columns, group)));
+}
+
+/** The numbers an article writes that its records do not hold (years of its fiscal period allowed through the figures). */
+function strayNumbers(article: ArticleDetail, figures: Figures, names: string[] = []): string[] {
+  const allowed = new Set(Object.values(figures));
+  return numbersIn(`${article.title}\n${article.text}`, names).filter((n) => !allowed.has(n));
+}
+
+function newsChecks(): Checker<Reads & MarketNews, Company> {
+  const lineage = new RuleTally(
+    "news_lineage",
+    "news",
+    "every article names an event public by its date (on or after the event's visible_from, lineage equal to the event) and cites only records filed by then",
+  );
+  const numbers = new RuleTally(
+    "news_numbers_match_records",
+    "news",
+    "every number an article writes is one of its records' numbers (amounts.ts), and a results article states the reported EPS and revenue",
+  );
+  const tone = new RuleTally(
+    "news_sentiment_agrees",
+    "news",
+    "sentiment is the sign of the public facts: the EPS surprise for results, the event's own summary for other news, the day's move for market-move stories, the market's day for the catalyst",
+  );
+  const traced = (a: ArticleDetail, e: PublicEvent | undefined) =>
+    !!e &&
+    a.visible_from === a.date &&
+    a.date >= e.visible_from &&
+    a.event_lineage.event_id === e.event_id &&
+    a.event_lineage.event_type === e.event_type &&
+    a.event_lineage.event_date === e.event_date;
+  return {
+    company: (company) => {
+      const events = new Map(company.events.map((e) => [e.event_id, publicEvent(e)]));
+      for (const a of company.news) {
+        lineage.rows++;
+        numbers.rows++;
+        const e = events.get(a.source_event_id);
+        if (!traced(a, e)) {
+          lineage.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);
+          continue;
+        }
+        const f = factsOn(company, e!);
+        if ((f.earnings && f.earnings.filing_date > a.date) || (f.yearAgo && f.yearAgo.filing_date > a.date))
+          lineage.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);
+        tone.rows++;
+        if (a.sentiment !== companySentiment(f, a.article_format, a.date))
+          tone.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);
+        const figures = companyFigures(f, a.date);
+        const results = f.earnings && a.article_format !== "market_move";
+        if (
+          strayNumbers(a, figures, [company.facts.name, shortName(company.facts.name)]).length > 0 ||
+          (results && !(a.text.includes(figures.eps) && a.text.includes(figures.revenue)))
+        )
+          numbers.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);
+      }
+    },
+    finish: (world) => {
+      const events = new Map(world.events.map((e) => [e.event_id, publicEvent(e)]));
+      for (const a of world.marketNews) {
+        lineage.rows++;
+        numbers.rows++;
+        const e = events.get(a.source_event_id);
+        if (!traced(a, e)) {
+          lineage.violation(`market ${a.date} ${a.artifact_id}`);
+          continue;
+        }
+        const fund = a.ticker === null ? undefined : world.funds.find((f) => f.spec.ticker === a.ticker);
+        if (fund) {
+          const f = fundFactsOn(fund, e!);
+          tone.rows++;
+          if (a.sentiment !== fundSentiment(f)) tone.violation(`${a.ticker} ${a.date} ${a.artifact_id}`);
+          if (strayNumbers(a, fundFigures(f), [fund.spec.name, fund.spec.benchmark]).length > 0)
+            numbers.violation(`${a.ticker} ${a.date} ${a.artifact_id}`);
+          continue;
+        }
+        const m: MarketFactsOn = { event: e!, marketReturn: marketReturnOn(world, a.date) };
+        tone.rows++;
+        if (a.sentiment !== marketSentiment(m)) tone.violation(`market ${a.date} ${a.artifact_id}`);
+        if (strayNumbers(a, marketFigures(m)).length > 0) numbers.violation(`market ${a.date} ${a.artifact_id}`);
+      }
+      return [lineage.check(), numbers.check(), tone.check()];
+    },
+  };
+}

@@ -1,0 +1,941 @@
+// News articles: what invented outlets wrote about the public timeline. Every article reports one
+// event (a company's release, launch, lawsuit... or a policy decision, an inflation print, the
+// catalyst) on or after its release, states only the facts of its records (the event, the earnings
+// row, the bars up to its date), writes their numbers with amounts.ts, and takes its tone from the
+// sign those facts give. The words come from a seeded grammar: each part of an article is picked
+// from several phrasings, so articles about events of one type do not read alike.
+import { createHash } from "node:crypto";
+import type { CompanyFacts } from "../../../src/bundle/types.ts";
+import type { Earnings } from "../../../src/contract/earnings.ts";
+import { amount, numbersIn, perShare, percent } from "../../models/amounts.ts";
+import type { SizeTier } from "../../models/anchors.ts";
+import { appointmentIn, type PublicEvent } from "../../models/events.ts";
+import { personName } from "../../models/names.ts";
+import type { Rng } from "../../ground/rng.ts";
+
+export type Sentiment = "positive" | "negative" | "neutral";
+
+/** An article as served in lists; `text` and `validation` only in its detail. */
+export interface Article {
+  date: string;
+  artifact_id: string;
+  ticker: string | null;
+  artifact_type: "news_article" | "market_news_article";
+  title: string;
+  source: string;
+  author: string;
+  summary: string;
+  url: string;
+  image_url: null;
+  visible_from: string;
+  sentiment: Sentiment;
+  entities: string[];
+  mentioned_tickers: string[];
+  mentioned_metrics: string[];
+  source_event_id: string;
+  event_lineage: EventLineage;
+  article_format: ArticleFormat;
+}
+
+export interface ArticleDetail extends Article {
+  text: string;
+  validation: { numbers: string[]; facts_from: string[]; cause_visible_from: string };
+}
+
+/** Artifacts (articles, notes) by date, ties by id: the order of their shards. */
+export const byDateThenArtifactId = (
+  a: { date: string; artifact_id: string },
+  b: { date: string; artifact_id: string },
+) => (a.date === b.date ? (a.artifact_id < b.artifact_id ? -1 : 1) : a.date < b.date ? -1 : 1);
+
+export type ArticleFormat = "wire" | "analysis" | "brief" | "market_move";
+
+export interface EventLineage {
+  event_id: string;
+  event_type: string;
+  event_date: string;
+  visible_from: string;
+  /** The records whose numbers the article states (`earnings <accession>`, `prices <ticker> <date>`, `macro <date>`). */
+  records: string[];
+}
+
+/** Invented outlets (coined names), each on a reserved example domain. */
+export const OUTLETS = [
+  { name: "Corvane Wire", slug: "corvane-wire", wire: true },
+  { name: "The Halberd Ledger", slug: "halberd-ledger", wire: false },
+  { name: "Pennick Markets Daily", slug: "pennick-markets", wire: false },
+  { name: "Sablecourt Business Review", slug: "sablecourt-review", wire: false },
+  { name: "Orrinvale Newswire", slug: "orrinvale", wire: true },
+  { name: "Greyfen Capital Report", slug: "greyfen-capital", wire: false },
+  { name: "Brackwater Tape", slug: "brackwater-tape", wire: false },
+  { name: "Veldmark Street Notes", slug: "veldmark-notes", wire: false },
+] as const;
+export type Outlet = (typeof OUTLETS)[number];
+
+/** Each outlet's reporters, invented once per world. */
+export type Newsroom = Map<string, string[]>;
+
+export function newsroom(rng: Rng): Newsroom {
+  return new Map(
+    OUTLETS.map((o) => [o.name, Array.from({ length: 4 }, (_, i) => personName(rng.fork(`${o.slug}/${i}`)))]),
+  );
+}
+
+/**
+ * Articles per event by the company's size: coverage rises steeply with size (Fang & Peress 2009),
+ * and results draw more than other news. [least, most], drawn uniformly.
+ */
+export const COVERAGE: Record<SizeTier, { earnings: [number, number]; other: [number, number] }> = {
+  mega: { earnings: [4, 6], other: [2, 4] },
+  large: { earnings: [2, 4], other: [1, 2] },
+  mid: { earnings: [1, 2], other: [0, 2] },
+  small: { earnings: [0, 2], other: [0, 1] },
+};
+
+/** A daily close and volume, as the prices family serves them. */
+export interface DayBar {
+  time: string;
+  close: number;
+  volume: number;
+}
+
+/** What a company article may state: its cause and the records public on its date. */
+export interface CompanyFactsOn {
+  facts: CompanyFacts;
+  event: PublicEvent;
+  /** The release's row, for an earnings release. */
+  earnings?: Earnings;
+  /** The same quarter's row a year earlier, when public. */
+  yearAgo?: Earnings;
+  /** The company's bars up to the article's date. */
+  bars: DayBar[];
+}
+
+/** The numbers an article may write, by name, formatted as amounts.ts writes them. */
+export type Figures = Record<string, string>;
+
+/** A day's move: the close and its change from the close before (null on the first day). */
+function move(bars: DayBar[], date: string): { close: number; change: number } | null {
+  const i = bars.findIndex((b) => b.time === date);
+  if (i < 1) return null;
+  return { close: bars[i].close, change: bars[i].close / bars[i - 1].close - 1 };
+}
+
+/** The last close before `date` and its change over the 21 trading days before it. */
+function runUp(bars: DayBar[], date: string): { close: number; change: number } | null {
+  let i = bars.length - 1;
+  while (i >= 0 && bars[i].time >= date) i--;
+  if (i < 21) return null;
+  return { close: bars[i].close, change: bars[i].close / bars[i - 21].close - 1 };
+}
+
+/** The numbers an event's own summary states (`summary_0`, ...): an article may quote them. */
+function summaryFigures(e: PublicEvent): Figures {
+  return Object.fromEntries(numbersIn(e.public_summary).map((n, k) => [`summary_${k}`, n]));
+}
+
+/**
+ * The figures of a company article published on `date`, from its records alone: the generator
+ * writes them and the check recomputes them, so a text can only state what its records say.
+ */
+export function companyFigures(f: CompanyFactsOn, date: string): Figures {
+  const out: Figures = {};
+  const e = f.earnings;
+  if (e) {
+    const q = e.quarterly;
+    out.eps = perShare(q.earnings_per_share);
+    out.revenue = amount(q.revenue);
+    out.net_income = amount(q.net_income);
+    out.fiscal_year = e.fiscal_period.slice(-4);
+    if (q.estimated_earnings_per_share !== null) out.estimated_eps = perShare(q.estimated_earnings_per_share);
+    if (q.estimated_revenue !== null) out.estimated_revenue = amount(q.estimated_revenue);
+    if (f.yearAgo) out.revenue_growth = percent(q.revenue / f.yearAgo.quarterly.revenue - 1);
+  }
+  // A filing's news (an insider's purchase) quotes the filing: its summary's numbers are the record's.
+  if (FILED_EVENTS.has(f.event.event_type)) Object.assign(out, summaryFigures(f.event));
+  const before = runUp(f.bars, f.event.event_date);
+  if (before) {
+    out.prior_close = perShare(before.close);
+    out.month_change = percent(before.change);
+  }
+  if (date > f.event.event_date || f.event.public_release_datetime.slice(11) < "16:00") {
+    const day = move(f.bars, date);
+    if (day) {
+      out.close = perShare(day.close);
+      out.day_change = percent(day.change);
+    }
+  }
+  return out;
+}
+
+/** The tone the public facts give a company article (the surprise's sign, the event's own summary, the day's move). */
+export function companySentiment(f: CompanyFactsOn, format: ArticleFormat, date: string): Sentiment {
+  if (format === "market_move") {
+    const day = move(f.bars, date);
+    return !day || Math.abs(day.change) < 0.005 ? "neutral" : day.change > 0 ? "positive" : "negative";
+  }
+  const e = f.event;
+  switch (e.event_type) {
+    case "earnings_release": {
+      const pct = f.earnings?.quarterly.eps_surprise_pct ?? null;
+      return pct === null || Math.abs(pct) < 0.01 ? "neutral" : pct > 0 ? "positive" : "negative";
+    }
+    case "guidance_change":
+      return e.public_summary.includes(" raised ") ? "positive" : "negative";
+    case "catalyst_impact":
+      return e.public_summary.includes(" rose ") ? "positive" : "negative";
+    case "product_launch":
+    case "contract_win":
+    case "merger_rumor":
+    case "insider_purchase":
+    case "stake_disclosure":
+      return "positive";
+    case "lawsuit":
+    case "regulatory_action":
+      return "negative";
+    default:
+      return "neutral";
+  }
+}
+
+/** What a market article may state: its cause and the macro tape's day. */
+export interface MarketFactsOn {
+  event: PublicEvent;
+  /** The market's return on the article's date (the macro tape's `market_return`). */
+  marketReturn: number | null;
+}
+
+export function marketFigures(m: MarketFactsOn): Figures {
+  const out: Figures = {};
+  // The summaries' own numbers (a rate level, a basis-point move, an inflation reading).
+  Object.assign(out, summaryFigures(m.event));
+  if (m.marketReturn !== null) out.market_change = percent(m.marketReturn);
+  return out;
+}
+
+export function marketSentiment(m: MarketFactsOn): Sentiment {
+  const s = m.event.public_summary;
+  switch (m.event.event_type) {
+    case "policy_decision":
+      return s.includes(" raised ") ? "negative" : s.includes(" cut ") ? "positive" : "neutral";
+    case "inflation_release":
+      return s.includes(" above ") ? "negative" : s.includes(" below ") ? "positive" : "neutral";
+    default:
+      return m.marketReturn === null || Math.abs(m.marketReturn) < 0.005
+        ? "neutral"
+        : m.marketReturn > 0
+          ? "positive"
+          : "negative";
+  }
+}
+
+/** One phrasing of a part of an article; returns undefined when its figures are missing. */
+type Phrase<F> = (x: F) => string | undefined;
+
+interface Words {
+  name: string;
+  short: string;
+  ticker: string;
+  sector: string;
+  industry: string;
+  summary: string;
+  fig: Figures;
+  tone: Sentiment;
+  /** "rose" / "fell" for the day's change, when there is one. */
+  dayVerb: string;
+  /** "up" / "down": revenue against the year-ago quarter. */
+  growth: string;
+  monthVerb: string;
+}
+
+/** The company's name without its legal suffix ("Apple Inc." -> "Apple"). */
+export function shortName(name: string): string {
+  return (
+    name
+      .replace(
+        /,?\s+(Inc\.?|Corp\.?|Corporation|Company|Co\.|Ltd\.?|plc|PLC|Holdings|Group|N\.V\.|S\.A\.|L\.P\.)$/u,
+        "",
+      )
+      .replace(/(,|\s+&|\s+and)$/, "")
+      .replace(/^The /, "")
+      .trim() || name
+  );
+}
+
+const lower = (s: string) => s.toLowerCase();
+/** "Meta Platforms'" / "Apple's". */
+const poss = (s: string) => (s.endsWith("s") ? `${s}'` : `${s}'s`);
+
+/** Titles by event type; several outlets on one event take different ones. */
+const TITLES: Record<string, Phrase<Words>[]> = {
+  earnings_release: [
+    (w) => `${w.short} posts ${w.fig.fiscal_year ? "quarterly " : ""}EPS of ${w.fig.eps}`,
+    (w) =>
+      `${w.short} ${w.tone === "positive" ? "tops" : w.tone === "negative" ? "misses" : "meets"} estimates as revenue reaches ${w.fig.revenue}`,
+    (w) => `${w.ticker} results: revenue ${w.fig.revenue}, EPS ${w.fig.eps}`,
+    (w) =>
+      `${w.short} earnings ${w.tone === "positive" ? "beat" : w.tone === "negative" ? "fall short of" : "match"} forecasts`,
+    (w) => `What ${poss(w.short)} quarter says about ${lower(w.industry)}`,
+    (w) => `${w.short} reports ${w.fig.net_income} in quarterly net income`,
+    (w) =>
+      w.fig.revenue_growth ? `${w.short} revenue ${w.growth} ${w.fig.revenue_growth} from a year ago` : undefined,
+    (w) => `${w.short} delivers quarterly numbers: the key figures`,
+  ],
+  market_move: [
+    (w) => (w.fig.day_change ? `${w.short} shares ${w.dayVerb} ${w.fig.day_change} after results` : undefined),
+    (w) =>
+      w.fig.day_change
+        ? `${w.ticker} ${w.dayVerb === "rose" ? "climbs" : "slides"} ${w.fig.day_change} as investors digest the quarter`
+        : undefined,
+    (w) => (w.fig.close ? `${w.short} stock closes at ${w.fig.close} on earnings` : undefined),
+    (w) => `Investors weigh ${poss(w.short)} latest quarter`,
+  ],
+  guidance_change: [
+    (w) => `${w.short} ${w.tone === "positive" ? "raises" : "cuts"} its full-year outlook`,
+    (w) => `${w.short} ${w.tone === "positive" ? "lifts" : "lowers"} guidance`,
+    (w) => `${w.ticker} updates its forecast for the year`,
+    (w) => `${w.short} outlook ${w.tone === "positive" ? "moves higher" : "moves lower"}`,
+    (w) => `${w.short} revises full-year expectations`,
+  ],
+  insider_purchase: [
+    (w) => `${w.short} insider buys shares after the slide`,
+    (w) => `${w.ticker} insider steps in to buy as the stock falls`,
+    (w) => `Filing shows an insider purchase at ${w.short}`,
+    (w) => `${w.short} insider adds to stake after the stock's fall`,
+    (w) => `Buying the dip: a ${w.short} insider reports a purchase`,
+  ],
+  stake_disclosure: [
+    (w) => `Fund discloses large stake in ${w.short}`,
+    (w) => `${w.short} draws a big holder, quarterly filing shows`,
+    (w) => `A ${w.short} stake makes a manager's top holdings`,
+    (w) => `Institutional filing reveals sizeable ${w.ticker} position`,
+    (w) => `Money manager builds a stake in ${w.short}`,
+  ],
+  product_launch: [
+    (w) => `${w.short} unveils new product line`,
+    (w) => `${w.short} launches new offering in ${lower(w.industry)}`,
+    (w) => `${w.ticker} bets on a new product`,
+    (w) => `${w.short} rolls out latest products`,
+    (w) => `New launch from ${w.short} aims at ${lower(w.sector)} customers`,
+  ],
+  lawsuit: [
+    (w) => `${w.short} named in lawsuit`,
+    (w) => `${w.short} faces legal challenge`,
+    (w) => `Lawsuit targets ${w.short}`,
+    (w) => `${w.ticker} hit with complaint in court`,
+    (w) => `${w.short} to defend itself against new suit`,
+  ],
+  management_change: [
+    (w) => `${w.short} names new executive`,
+    (w) => `${w.short} shakes up its leadership`,
+    (w) => `Leadership change at ${w.short}`,
+    (w) => `${w.ticker} appoints new officer`,
+    (w) => `${w.short} announces management appointment`,
+  ],
+  merger_rumor: [
+    (w) => `${w.short} said to explore strategic options`,
+    (w) => `${w.short} weighs a possible sale, reports say`,
+    (w) => `${w.ticker} in play? Reports point to a sale process`,
+    (w) => `${w.short} explores options including a sale`,
+  ],
+  regulatory_action: [
+    (w) => `Regulators open inquiry into ${w.short}`,
+    (w) => `${w.short} under regulatory scrutiny`,
+    (w) => `${w.ticker} faces regulatory review`,
+    (w) => `Watchdogs examine ${w.short}`,
+    (w) => `${w.short} draws regulators' attention`,
+  ],
+  contract_win: [
+    (w) => `${w.short} wins multi-year contract`,
+    (w) => `${w.short} lands large contract`,
+    (w) => `${w.ticker} secures new long-term deal`,
+    (w) => `Contract win for ${w.short}`,
+    (w) => `${w.short} signs major multi-year agreement`,
+  ],
+  catalyst_impact: [
+    (w) => `${w.short} shares ${w.tone === "positive" ? "outpace" : "lag"} the market on the day's news`,
+    (w) => `${w.ticker} ${w.tone === "positive" ? "gains" : "drops"} as the news hits ${lower(w.sector)}`,
+    (w) => `${w.short} caught in the day's ${w.tone === "positive" ? "rally" : "sell-off"}`,
+    (w) => `${w.sector} names such as ${w.short} ${w.tone === "positive" ? "rise" : "fall"}`,
+  ],
+};
+
+const LEADS: Record<string, Phrase<Words>[]> = {
+  earnings_release: [
+    (w) =>
+      `${w.name} (${w.ticker}) reported earnings per share of ${w.fig.eps} on revenue of ${w.fig.revenue}${w.fig.estimated_eps ? `, against a consensus of ${w.fig.estimated_eps} a share` : ""}.`,
+    (w) =>
+      `${w.short} said quarterly revenue came to ${w.fig.revenue} and earnings to ${w.fig.eps} a share${w.fig.estimated_eps ? `, where analysts had expected ${w.fig.estimated_eps}` : ""}.`,
+    (w) =>
+      `Results from ${w.name} showed ${w.fig.eps} of earnings per share and ${w.fig.revenue} of revenue${w.fig.estimated_revenue ? `, compared with forecasts of ${w.fig.estimated_revenue}` : ""}.`,
+    (w) =>
+      `${w.short} released its latest quarter: revenue of ${w.fig.revenue} and EPS of ${w.fig.eps}${w.fig.estimated_eps ? ` versus the ${w.fig.estimated_eps} analysts had pencilled in` : ""}.`,
+  ],
+  market_move: [
+    (w) =>
+      w.fig.day_change
+        ? `Shares of ${w.name} ${w.dayVerb} ${w.fig.day_change} to close at ${w.fig.close} as the market took in the company's results.`
+        : undefined,
+    (w) =>
+      w.fig.day_change
+        ? `${w.short} stock ${w.dayVerb} ${w.fig.day_change}, ending the session at ${w.fig.close}, after the company reported.`
+        : undefined,
+    (w) =>
+      w.fig.close ? `${w.ticker} finished the day at ${w.fig.close} as traders reacted to the quarter.` : undefined,
+  ],
+};
+
+/** The lead of other company news: the event's own public summary, framed. */
+const EVENT_LEADS: Phrase<Words>[] = [
+  (w) => w.summary,
+  (w) => `${w.summary.replace(/\.$/, "")}, the company said.`,
+  (w) => `In a statement, ${w.summary.replace(/^The /, "the ")}`,
+  (w) => `${w.summary.replace(/\.$/, "")}, according to a company announcement.`,
+];
+
+/** The lead of a filing's news: the filing's summary, framed as the filing's. */
+const FILING_LEADS: Phrase<Words>[] = [
+  (w) => `${w.summary.replace(/\.$/, "")}, according to a regulatory filing.`,
+  (w) => `A regulatory filing showed that ${w.summary.replace(/^The /, "the ")}`,
+  (w) => `${w.summary.replace(/\.$/, "")}, a securities filing showed.`,
+];
+
+/** Company events that are filings (Form 4, 13F-HR): their news quotes the filing. */
+export const FILED_EVENTS = new Set(["insider_purchase", "stake_disclosure"]);
+
+/** A second paragraph on results: more of the quarter's numbers. */
+const EARNINGS_DETAIL: Phrase<Words>[] = [
+  (w) =>
+    `Net income for the quarter was ${w.fig.net_income}.${w.fig.revenue_growth ? ` Revenue was ${w.growth} ${w.fig.revenue_growth} on the same quarter a year earlier.` : ""}`,
+  (w) =>
+    `The company earned ${w.fig.net_income} in the period${w.fig.estimated_revenue ? `, on sales that compared with a revenue consensus of ${w.fig.estimated_revenue}` : ""}.`,
+  (w) =>
+    w.fig.revenue_growth
+      ? `Sales were ${w.growth} ${w.fig.revenue_growth} against the year-ago quarter, and the bottom line came to ${w.fig.net_income}.`
+      : `The bottom line came to ${w.fig.net_income}.`,
+  (w) =>
+    `Profit attributable to shareholders reached ${w.fig.net_income}${w.fig.estimated_eps ? `; per share, that compared with the ${w.fig.estimated_eps} consensus` : ""}.`,
+];
+
+/** Context: who the company is. */
+const CONTEXT: Phrase<Words>[] = [
+  (w) => `${w.short} operates in ${lower(w.industry)}, part of the ${w.sector.toLowerCase()} sector.`,
+  (w) => `The company is one of the ${lower(w.sector)} names that investors track for a read on ${lower(w.industry)}.`,
+  (w) => `${w.short}, whose business sits in ${lower(w.industry)}, is listed under the ticker ${w.ticker}.`,
+  (w) =>
+    `As ${/^[aeiou]/i.test(w.industry) ? "an" : "a"} ${lower(w.industry)} company, ${w.short} is often watched as a gauge of demand across ${lower(w.sector)}.`,
+  (w) => `${w.ticker} is classified in the ${w.sector} sector.`,
+  (w) => `Investors follow ${w.short} for what it says about ${lower(w.industry)} more broadly.`,
+];
+
+/** The stock before the news. */
+const RUN_UP: Phrase<Words>[] = [
+  (w) =>
+    w.fig.prior_close
+      ? `The stock had closed at ${w.fig.prior_close} the previous session, having ${w.monthVerb === "rose" ? "risen" : "fallen"} ${w.fig.month_change} over the prior month.`
+      : undefined,
+  (w) =>
+    w.fig.prior_close
+      ? `Before the news, shares last traded at ${w.fig.prior_close}, ${w.fig.month_change} ${w.monthVerb === "rose" ? "above" : "below"} their level a month earlier.`
+      : undefined,
+  (w) =>
+    w.fig.month_change
+      ? `Over the previous month the shares had ${w.monthVerb === "rose" ? "gained" : "lost"} ${w.fig.month_change}.`
+      : undefined,
+  (w) => (w.fig.prior_close ? `Going in, ${w.ticker} stood at ${w.fig.prior_close}.` : undefined),
+];
+
+/** What other news says next, with no figure. */
+const CLOSERS: Record<string, Phrase<Words>[]> = {
+  earnings_release: [
+    () => `Analysts are expected to update their models in the coming days.`,
+    (w) => `The company did not give further detail beyond its release and filing.`,
+    (w) => `Attention now turns to how ${w.short} guides for the rest of the year.`,
+    () => `The full results are in the company's filing with the regulator.`,
+    (w) => `Investors will compare the numbers with those of other ${lower(w.sector)} companies reporting this season.`,
+  ],
+  default: [
+    () => `The company declined to comment further.`,
+    (w) => `${w.short} said it would provide updates as appropriate.`,
+    () => `Further details were not disclosed.`,
+    (w) => `It was not immediately clear how the development would affect ${poss(w.short)} results.`,
+    () => `A spokesperson did not respond to a request for comment.`,
+    (w) => `Analysts covering ${w.ticker} had not yet published reactions.`,
+  ],
+};
+
+/** A change that rounds to nothing reads as no change. */
+const flat = (change: string | undefined) => change === "0.0%";
+
+/** What a headline about a company's own news ends with: the stock's figures, which differ story to story. */
+const COMPANY_TAILS: Phrase<Words>[] = [
+  (w) =>
+    flat(w.fig.day_change)
+      ? "; shares unchanged"
+      : w.fig.day_change
+        ? `; shares ${w.dayVerb === "rose" ? "up" : "down"} ${w.fig.day_change}`
+        : undefined,
+  (w) => (w.fig.prior_close ? ` with stock at ${w.fig.prior_close}` : undefined),
+  (w) =>
+    w.fig.month_change
+      ? ` after a ${w.fig.month_change} ${w.monthVerb === "rose" ? "gain" : "drop"} in a month`
+      : undefined,
+];
+
+/** What a market headline ends with: the market's day. */
+const MARKET_TAILS: Phrase<MarketWords>[] = [
+  (w) =>
+    flat(w.fig.market_change)
+      ? "; stocks flat"
+      : w.fig.market_change
+        ? `; stocks ${w.verb === "rose" ? "up" : "down"} ${w.fig.market_change}`
+        : undefined,
+  (w) =>
+    flat(w.fig.market_change)
+      ? " as the market holds steady"
+      : w.fig.market_change
+        ? ` as the market ${w.verb === "rose" ? "gains" : "loses"} ${w.fig.market_change}`
+        : undefined,
+];
+
+const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
+  for (const p of rng.shuffle(phrases)) {
+    const s = p(x);
+    if (s !== undefined) return s;
+  }
+  return "";
+};
+
+/** An article's id: its date and a hash of what it is, stable for a world (contract/news.ts reads it back). */
+export function articleId(worldKey: string, date: string, parts: string[]): string {
+  const hash = createHash("sha256")
+    .update([worldKey, date, ...parts].join("|"))
+    .digest("hex")
+    .slice(0, 12);
+  return `nws_${date.replaceAll("-", "")}_${hash}`;
+}
+
+/** A title as a URL path segment (a masked twin writes its articles' URLs again with it). */
+export const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
+
+const articleUrl = (outlet: Outlet, date: string, title: string, id: string) =>
+  `https://${outlet.slug}.example/${date.replaceAll("-", "/")}/${slugify(title)}-${id.slice(-6)}`;
+
+const METRIC_OF: Record<string, string> = {
+  eps: "earnings_per_share",
+  estimated_eps: "estimated_earnings_per_share",
+  revenue: "revenue",
+  estimated_revenue: "estimated_revenue",
+  net_income: "net_income",
+  revenue_growth: "revenue_growth",
+  close: "close",
+  prior_close: "close",
+  day_change: "day_change_percent",
+  month_change: "price_change_percent",
+  market_change: "market_return",
+};
+
+/** The figures a text writes, in order of first use, and the metrics they are. */
+function used(fig: Figures, text: string): { numbers: string[]; metrics: string[] } {
+  const numbers: string[] = [];
+  const metrics = new Set<string>();
+  for (const [name, value] of Object.entries(fig)) {
+    if (!text.includes(value)) continue;
+    numbers.push(value);
+    if (METRIC_OF[name]) metrics.add(METRIC_OF[name]);
+  }
+  return { numbers, metrics: [...metrics].sort() };
+}
+
+interface Draft {
+  date: string;
+  format: ArticleFormat;
+  title: string;
+  paragraphs: string[];
+}
+
+function finish(
+  worldKey: string,
+  draft: Draft,
+  outlet: Outlet,
+  author: string,
+  n: number,
+  about: {
+    ticker: string | null;
+    event: PublicEvent;
+    entities: string[];
+    records: string[];
+    fig: Figures;
+    tone: Sentiment;
+  },
+): ArticleDetail {
+  const id = articleId(worldKey, draft.date, [about.event.event_id, outlet.slug, draft.format, String(n)]);
+  const text = draft.paragraphs.filter(Boolean).join("\n\n");
+  const { numbers, metrics } = used(about.fig, `${draft.title}\n${text}`);
+  return {
+    date: draft.date,
+    artifact_id: id,
+    ticker: about.ticker,
+    artifact_type: about.ticker === null ? "market_news_article" : "news_article",
+    title: draft.title,
+    source: outlet.name,
+    author,
+    summary: draft.paragraphs[0],
+    url: articleUrl(outlet, draft.date, draft.title, id),
+    image_url: null,
+    visible_from: draft.date,
+    sentiment: about.tone,
+    entities: about.entities,
+    mentioned_tickers: about.ticker ? [about.ticker] : [],
+    mentioned_metrics: metrics,
+    source_event_id: about.event.event_id,
+    event_lineage: {
+      event_id: about.event.event_id,
+      event_type: about.event.event_type,
+      event_date: about.event.event_date,
+      visible_from: about.event.visible_from,
+      records: about.records,
+    },
+    article_format: draft.format,
+    text,
+    validation: { numbers, facts_from: about.records, cause_visible_from: about.event.visible_from },
+  };
+}
+
+/** The next trading day after `date` in `bars`, if any. */
+function nextDay(bars: DayBar[], date: string): string | undefined {
+  return bars.find((b) => b.time > date)?.time;
+}
+
+/** The records a company article's figures come from. */
+export function companyRecords(f: CompanyFactsOn, date: string): string[] {
+  const out = f.earnings ? [`earnings ${f.earnings.accession_number}`] : [];
+  if (f.yearAgo) out.push(`earnings ${f.yearAgo.accession_number}`);
+  out.push(`prices ${f.facts.ticker} ${date}`);
+  return out;
+}
+
+/**
+ * The articles about one company event: a few outlets' reports on its release day (how many by the
+ * company's size), and for results of a covered company a report of the stock's move on the day it
+ * reacted.
+ */
+export function companyArticles(
+  worldKey: string,
+  f: CompanyFactsOn,
+  tier: SizeTier,
+  room: Newsroom,
+  lastDay: string,
+  rng: Rng,
+): ArticleDetail[] {
+  const e = f.event;
+  const isEarnings = e.event_type === "earnings_release";
+  const [lo, hi] = COVERAGE[tier][isEarnings ? "earnings" : "other"];
+  const reports = rng.int(lo, hi);
+  const outlets = rng.shuffle(OUTLETS);
+  const titles = rng.shuffle(TITLES[e.event_type] ?? TITLES.product_launch);
+  const out: ArticleDetail[] = [];
+  const headlines = new Set<string>();
+  const write = (date: string, format: ArticleFormat, n: number, titlePick: Phrase<Words>[]) => {
+    const fig = companyFigures(f, date);
+    const tone = companySentiment(f, format, date);
+    const w: Words = {
+      name: f.facts.name,
+      short: shortName(f.facts.name),
+      ticker: f.facts.ticker,
+      sector: f.facts.sector ?? "Industrials",
+      industry: f.facts.industry ?? f.facts.sector ?? "its industry",
+      summary: e.public_summary,
+      fig,
+      tone,
+      dayVerb: fig.day_change && move(f.bars, date)!.change < 0 ? "fell" : "rose",
+      monthVerb: fig.month_change && runUp(f.bars, e.event_date)!.change < 0 ? "fell" : "rose",
+      growth: f.earnings && f.yearAgo && f.earnings.quarterly.revenue < f.yearAgo.quarterly.revenue ? "down" : "up",
+    };
+    const outlet = outlets[n % outlets.length];
+    const author = rng.pick(room.get(outlet.name)!);
+    // Outlets on one event never share a headline.
+    const unused = (phrases: Phrase<Words>[]) =>
+      phrases.map((p) => (x: Words) => {
+        const t = p(x);
+        return t !== undefined && !headlines.has(t) ? t : undefined;
+      });
+    const title =
+      pickWith(rng, unused(titlePick), w) ||
+      pickWith(rng, unused(titles), w) ||
+      `${w.short}: ${e.event_type.replace("_", " ")} (${outlet.name})`;
+    const tail = isEarnings ? "" : pickWith(rng, COMPANY_TAILS, w);
+    headlines.add(title);
+    const paragraphs =
+      format === "market_move"
+        ? [pickWith(rng, LEADS.market_move, w), pickWith(rng, RUN_UP, w), pickWith(rng, CONTEXT, w)]
+        : isEarnings
+          ? [
+              pickWith(rng, LEADS.earnings_release, w),
+              pickWith(rng, EARNINGS_DETAIL, w),
+              pickWith(rng, RUN_UP, w),
+              pickWith(rng, CONTEXT, w),
+              pickWith(rng, CLOSERS.earnings_release, w),
+            ]
+          : [
+              pickWith(rng, FILED_EVENTS.has(e.event_type) ? FILING_LEADS : EVENT_LEADS, w),
+              pickWith(rng, CONTEXT, w),
+              pickWith(rng, RUN_UP, w),
+              pickWith(rng, CLOSERS.default, w),
+            ];
+    out.push(
+      finish(worldKey, { date, format, title: title + tail, paragraphs }, outlet, author, n, {
+        ticker: f.facts.ticker,
+        event: e,
+        entities: entitiesOf(f),
+        records: companyRecords(f, date),
+        fig,
+        tone,
+      }),
+    );
+  };
+  for (let n = 0; n < reports; n++)
+    write(e.event_date, n === 0 && reports > 1 ? "wire" : n % 2 ? "analysis" : "brief", n, [titles[n % titles.length]]);
+  // The reaction: the release day when released before the close, else the next trading day.
+  if (isEarnings && reports > 0 && (tier === "mega" || tier === "large")) {
+    const day = e.public_release_datetime.slice(11) < "16:00" ? e.event_date : nextDay(f.bars, e.event_date);
+    if (day && day <= lastDay) write(day, "market_move", reports, TITLES.market_move);
+  }
+  return out;
+}
+
+function entitiesOf(f: CompanyFactsOn): string[] {
+  const out = [f.facts.name];
+  // A management change names its officer (the event's public summary).
+  const named = f.event.event_type === "management_change" ? appointmentIn(f.event.public_summary) : null;
+  if (named) out.push(named.person);
+  return out;
+}
+
+const MARKET_TITLES: Record<string, Phrase<MarketWords>[]> = {
+  policy_decision: [
+    (w) => `${w.bank} ${w.move === "hold" ? "holds rates steady" : w.move === "hike" ? "raises rates" : "cuts rates"}`,
+    (w) => `Rate decision: ${w.bank} ${w.move === "hold" ? "stands pat" : w.move === "hike" ? "tightens" : "eases"}`,
+    (w) => `${w.bank} ${w.move === "hold" ? "leaves policy unchanged" : "moves on rates"}`,
+    (w) => `Markets digest the ${poss(w.bank)} decision`,
+    (w) =>
+      `${w.bank} ${w.move === "hold" ? "holds its rate at" : w.move === "hike" ? "lifts its rate to" : "lowers its rate to"} ${w.level}`,
+    (w) => `Policy rate at ${w.level} after ${poss(w.bank)} ${w.move === "hold" ? "pause" : "move"}`,
+    (w) => `${w.bank} sets rate at ${w.level}`,
+  ],
+  inflation_release: [
+    (w) => `Consumer prices up ${w.fig.summary_0} from a year earlier`,
+    (w) =>
+      `Inflation at ${w.fig.summary_0}, ${w.tone === "negative" ? "above" : w.tone === "positive" ? "below" : "in line with"} forecasts`,
+    (w) =>
+      `CPI reading of ${w.fig.summary_0} comes in ${w.tone === "negative" ? "hotter than expected" : w.tone === "positive" ? "cooler than expected" : "as expected"}`,
+    (w) => `What a ${w.fig.summary_0} inflation print means for rates`,
+    (w) => `Annual inflation runs at ${w.fig.summary_0}`,
+  ],
+  macro_catalyst: [
+    (w) => `Markets ${w.tone === "negative" ? "reel" : w.tone === "positive" ? "rally" : "react"} as news breaks`,
+    (w) => `Stocks ${w.tone === "negative" ? "tumble" : w.tone === "positive" ? "jump" : "churn"} on the day's news`,
+    () => `A market-moving day: what happened`,
+    () => `Investors scramble to price in the news`,
+    () => `The day that moved markets`,
+  ],
+};
+
+interface MarketWords {
+  summary: string;
+  bank: string;
+  /** The policy rate after a decision, as its summary writes it ("4.25-4.50%"). */
+  level: string;
+  move: "hike" | "cut" | "hold";
+  fig: Figures;
+  tone: Sentiment;
+  verb: string;
+}
+
+const MARKET_LEADS: Phrase<MarketWords>[] = [
+  (w) => w.summary,
+  (w) => `${w.summary.replace(/\.$/, "")}, according to the official release.`,
+  (w) => `Markets took in the news: ${w.summary.replace(/^The /, "the ")}`,
+];
+
+const MARKET_MOVES: Phrase<MarketWords>[] = [
+  (w) => (w.fig.market_change ? `The broad market ${w.verb} ${w.fig.market_change} on the day.` : undefined),
+  (w) => (w.fig.market_change ? `Stocks overall ${w.verb} ${w.fig.market_change} by the close.` : undefined),
+  (w) =>
+    w.fig.market_change ? `By the end of the session the market had ${w.verb} ${w.fig.market_change}.` : undefined,
+];
+
+const MARKET_CLOSERS: Phrase<MarketWords>[] = [
+  () => `Traders will watch the coming data for confirmation.`,
+  () => `Strategists said positioning would adjust over the next sessions.`,
+  () => `The next scheduled releases are likely to draw close attention.`,
+  () => `Bond and equity markets will keep weighing the outlook.`,
+  () => `Portfolio managers said they were reviewing their exposure.`,
+];
+
+/** The bank a decision's summary names, without its article ("Federal Reserve"). */
+const BANK_OF = (summary: string) => /^The ([A-Z][\w ]+?) (raised|cut|held)/.exec(summary)?.[1] ?? "Central bank";
+
+/** Articles on a market-wide event: the Fed and the catalyst draw more coverage than prints and other banks. */
+export function marketArticles(worldKey: string, m: MarketFactsOn, room: Newsroom, rng: Rng): ArticleDetail[] {
+  const e = m.event;
+  const s = e.public_summary;
+  const reports =
+    e.event_type === "macro_catalyst"
+      ? rng.int(4, 6)
+      : e.event_type === "policy_decision"
+        ? s.startsWith("The Federal Reserve")
+          ? rng.int(2, 3)
+          : rng.int(0, 1)
+        : rng.int(1, 2);
+  const fig = marketFigures(m);
+  const tone = marketSentiment(m);
+  const w: MarketWords = {
+    summary: s,
+    bank: BANK_OF(s),
+    level: / to (-?[\d.]+%?(?:-[\d.]+%)?)\.$/.exec(s)?.[1] ?? "its new level",
+    move: s.includes(" raised ") ? "hike" : s.includes(" cut ") ? "cut" : "hold",
+    fig,
+    tone,
+    verb: m.marketReturn !== null && m.marketReturn < 0 ? "fell" : "rose",
+  };
+  const outlets = rng.shuffle(OUTLETS);
+  const titles = rng.shuffle(MARKET_TITLES[e.event_type] ?? MARKET_TITLES.macro_catalyst);
+  const out: ArticleDetail[] = [];
+  for (let n = 0; n < reports; n++) {
+    const outlet = outlets[n % outlets.length];
+    const title =
+      (pickWith(rng, [titles[n % titles.length]], w) || pickWith(rng, MARKET_TITLES.macro_catalyst, w)) +
+      pickWith(rng, MARKET_TAILS, w);
+    const paragraphs = [
+      pickWith(rng, MARKET_LEADS, w),
+      pickWith(rng, MARKET_MOVES, w),
+      pickWith(rng, MARKET_CLOSERS, w),
+    ];
+    out.push(
+      finish(
+        worldKey,
+        { date: e.event_date, format: n === 0 ? "wire" : "analysis", title, paragraphs },
+        outlet,
+        rng.pick(room.get(outlet.name)!),
+        n,
+        {
+          ticker: null,
+          event: e,
+          entities: e.event_type === "policy_decision" ? [w.bank] : [],
+          records: [`macro ${e.event_date}`],
+          fig,
+          tone,
+        },
+      ),
+    );
+  }
+  return out;
+}
+
+/** What a fund-flow article may state: its cause (a market event) and the fund's bars up to its date. */
+export interface FundFactsOn {
+  fund: { ticker: string; name: string; benchmark: string };
+  event: PublicEvent;
+  bars: DayBar[];
+}
+
+/** Trading days of the volume average a fund's day is compared with. */
+const VOLUME_DAYS = 20;
+
+/** A fund's figures on the event's day: its close, its change, and its volume against its 20-day average. */
+export function fundFigures(f: FundFactsOn): Figures {
+  const i = f.bars.findIndex((b) => b.time === f.event.event_date);
+  if (i < VOLUME_DAYS) return {};
+  const average = f.bars.slice(i - VOLUME_DAYS, i).reduce((a, b) => a + b.volume, 0) / VOLUME_DAYS;
+  const out: Figures = {};
+  // The text restates its cause's summary, with that summary's numbers.
+  Object.assign(out, summaryFigures(f.event));
+  return {
+    ...out,
+    close: perShare(f.bars[i].close),
+    day_change: percent(f.bars[i].close / f.bars[i - 1].close - 1),
+    volume_multiple: (f.bars[i].volume / average).toFixed(1),
+  };
+}
+
+export function fundSentiment(f: FundFactsOn): Sentiment {
+  const day = move(f.bars, f.event.event_date);
+  return !day || Math.abs(day.change) < 0.005 ? "neutral" : day.change > 0 ? "positive" : "negative";
+}
+
+const FUND_TITLES: Phrase<FundWords>[] = [
+  (w) => `${w.ticker} ${w.up ? "gains" : "slips"} ${w.fig.day_change} on ${w.flow} trading`,
+  (w) => `Money moves through ${w.ticker}: volume at ${w.fig.volume_multiple} times normal`,
+  (w) => `${w.ticker} ${w.up ? "rises" : "falls"} to ${w.fig.close} on ${w.flow} turnover`,
+  (w) => `Index fund flows: ${w.ticker} ${w.up ? "up" : "down"} ${w.fig.day_change}`,
+];
+
+const FUND_LEADS: Phrase<FundWords>[] = [
+  (w) =>
+    `Shares of the ${w.name} (${w.ticker}) ${w.up ? "rose" : "fell"} ${w.fig.day_change} to ${w.fig.close}, with volume at ${w.fig.volume_multiple} times its 20-day average.`,
+  (w) =>
+    `Trading in ${w.ticker} ran at ${w.fig.volume_multiple} times its recent average as the fund ${w.up ? "gained" : "lost"} ${w.fig.day_change}, closing at ${w.fig.close}.`,
+  (w) =>
+    `Turnover in the ${w.name} was ${w.fig.volume_multiple} times the 20-day norm, and the shares ended at ${w.fig.close}, ${w.up ? "up" : "down"} ${w.fig.day_change}.`,
+];
+
+const FUND_CONTEXT: Phrase<FundWords>[] = [
+  (w) => `The fund tracks the ${w.benchmark}.`,
+  (w) => `${w.ticker} follows the ${w.benchmark}, so its flows track sentiment on that market.`,
+  (w) => `As a fund tracking the ${w.benchmark}, ${w.ticker} is where many investors adjust exposure quickly.`,
+];
+
+interface FundWords {
+  ticker: string;
+  name: string;
+  benchmark: string;
+  fig: Figures;
+  up: boolean;
+  /** The day's volume against its average, in a word. */
+  flow: "heavy" | "light" | "steady";
+  summary: string;
+}
+
+/** Whether a fund's day is news: a move of 1% or more, or volume 1.2 times its average or more. */
+export function fundDayIsNews(f: FundFactsOn): boolean {
+  const fig = fundFigures(f);
+  const day = move(f.bars, f.event.event_date);
+  return !!fig.close && !!day && (Math.abs(day.change) >= 0.01 || Number(fig.volume_multiple) >= 1.2);
+}
+
+/** One fund-flow article on a market event's day (funds serve fund-flow news: docs/contract.md, "Ticker universe"). */
+export function fundArticle(worldKey: string, f: FundFactsOn, room: Newsroom, rng: Rng): ArticleDetail | null {
+  const fig = fundFigures(f);
+  if (!fig.close) return null;
+  const day = move(f.bars, f.event.event_date)!;
+  const multiple = Number(fig.volume_multiple);
+  const flow = multiple >= 1.2 ? "heavy" : multiple < 0.8 ? "light" : "steady";
+  const w: FundWords = { ...f.fund, fig, up: day.change >= 0, flow, summary: f.event.public_summary };
+  const outlet = rng.pick(OUTLETS);
+  const paragraphs = [
+    pickWith(rng, FUND_LEADS, w),
+    `The move came on the day of the news: ${f.event.public_summary}`,
+    pickWith(rng, FUND_CONTEXT, w),
+  ];
+  return finish(
+    worldKey,
+    { date: f.event.event_date, format: "market_move", title: pickWith(rng, FUND_TITLES, w), paragraphs },
+    outlet,
+    rng.pick(room.get(outlet.name)!),
+    0,
+    {
+      ticker: f.fund.ticker,
+      event: f.event,
+      entities: [f.fund.name],
+      records: [`prices ${f.fund.ticker} ${f.event.event_date}`],
+      fig,
+      tone: fundSentiment(f),
+    },
+  );
+}

@@ -1,0 +1,464 @@
+// Financial statements: each company's business (models/fundamentals.ts) reported quarterly,
+// annually and over trailing twelve months, public from the filing made with its earnings release.
+// Served per ticker, one shard per statement; per-share lines are restated for later splits when
+// served. The checks recompute every accounting identity (docs/realism.md, "Exact invariants") from
+// the rows as written.
+import { packNumbers, searchKey, SHARDS, statementKey, yearOf } from "../../../src/bundle/shards.ts";
+import { snapshotRow } from "../../../src/bundle/metrics-snapshot.ts";
+import type { CompanyFacts } from "../../../src/bundle/types.ts";
+import {
+  BALANCE_LINES,
+  CASH_FLOW_LINES,
+  CURRENCY,
+  INCOME_LINES,
+  type BalanceSheet,
+  type CashFlowStatement,
+  type IncomeStatement,
+} from "../../../src/contract/statements.ts";
+import {
+  businessQuarters,
+  currentAssets,
+  currentLiabilities,
+  equity,
+  nonCurrentAssets,
+  nonCurrentLiabilities,
+  operatingCashFlow,
+  periodStatements,
+  totalDebt,
+  type PeriodStatements,
+} from "../../models/fundamentals.ts";
+import { accessionNumber } from "../../models/filings.ts";
+import { metricsRows, type MetricsRow } from "./metrics.ts";
+import { round2 } from "../../models/rounding.ts";
+import type { CompanyCore } from "../company/family.ts";
+import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
+import { appendByYear, groupBy, keyedRows } from "../../ground/rows.ts";
+import type { HiddenMacro } from "../regimes/family.ts";
+import type { Stock } from "../stocks/family.ts";
+import { RuleTally } from "../../ground/rules.ts";
+import type { Universe } from "../universe/family.ts";
+
+export interface CompanyStatements {
+  /** Quarters, fiscal years and TTMs, each public from its filing date. */
+  statements: PeriodStatements[];
+  /** Their metrics, one per period, valued at the close of the filing date. */
+  metrics: MetricsRow[];
+}
+
+type Reads = Calendar & Universe & HiddenMacro;
+type Company = CompanyBase & CompanyCore & Stock & CompanyStatements;
+
+function periodFields(facts: CompanyFacts, s: PeriodStatements) {
+  return {
+    ticker: facts.ticker,
+    report_period: s.reportPeriod,
+    fiscal_period: s.fiscalPeriod,
+    period: s.period,
+    currency: CURRENCY,
+    filing_date: s.filingDate,
+    // The 10-Q or 10-K that made the period public: its sequence is the fiscal quarter.
+    accession_number: accessionNumber(facts, s.filingDate, s.fiscalQuarter),
+    filing_url: null,
+  };
+}
+
+export function incomeRow(facts: CompanyFacts, s: PeriodStatements): IncomeStatement {
+  const i = s.income;
+  const netIncomeCommon = i.net_income;
+  return {
+    ...periodFields(facts, s),
+    revenue: i.revenue,
+    cost_of_revenue: i.cost_of_revenue,
+    gross_profit: i.gross_profit,
+    operating_expense: i.operating_expense,
+    selling_general_and_administrative_expenses: i.selling_general_and_administrative_expenses,
+    research_and_development: i.research_and_development,
+    operating_income: i.operating_income,
+    interest_expense: i.interest_expense,
+    ebit: i.ebit,
+    income_before_tax: i.income_before_tax,
+    income_tax_expense: i.income_tax_expense,
+    net_income_discontinued_operations: 0,
+    net_income_non_controlling_interests: 0,
+    net_income: i.net_income,
+    net_income_common_stock: netIncomeCommon,
+    preferred_dividends_impact: 0,
+    consolidated_income: i.net_income,
+    earnings_per_share: round2(netIncomeCommon / s.weightedShares),
+    earnings_per_share_diluted: round2(netIncomeCommon / s.weightedSharesDiluted),
+    dividends_per_common_share: s.dividendsPerShare,
+    weighted_average_shares: s.weightedShares,
+    weighted_average_shares_diluted: s.weightedSharesDiluted,
+  };
+}
+
+export function balanceRow(facts: CompanyFacts, s: PeriodStatements): BalanceSheet {
+  const b = s.balance;
+  const [ca, nca, cl, ncl] = [currentAssets(b), nonCurrentAssets(b), currentLiabilities(b), nonCurrentLiabilities(b)];
+  return {
+    ...periodFields(facts, s),
+    total_assets: ca + nca,
+    current_assets: ca,
+    cash_and_equivalents: b.cash_and_equivalents,
+    current_investments: b.current_investments,
+    trade_and_non_trade_receivables: b.trade_and_non_trade_receivables,
+    inventory: b.inventory,
+    other_current_assets: b.other_current_assets,
+    non_current_assets: nca,
+    property_plant_and_equipment: b.property_plant_and_equipment,
+    goodwill_and_intangible_assets: b.goodwill_and_intangible_assets,
+    investments: b.current_investments + b.non_current_investments,
+    non_current_investments: b.non_current_investments,
+    tax_assets: b.tax_assets,
+    other_non_current_assets: b.other_non_current_assets,
+    total_liabilities: cl + ncl,
+    current_liabilities: cl,
+    current_debt: b.current_debt,
+    trade_and_non_trade_payables: b.trade_and_non_trade_payables,
+    deferred_revenue: b.deferred_revenue,
+    deposit_liabilities: b.deposit_liabilities,
+    other_current_liabilities: b.other_current_liabilities,
+    non_current_liabilities: ncl,
+    non_current_debt: b.non_current_debt,
+    tax_liabilities: b.tax_liabilities,
+    other_non_current_liabilities: b.other_non_current_liabilities,
+    total_debt: totalDebt(b),
+    shareholders_equity: equity(b),
+    common_stock: b.common_stock,
+    retained_earnings: b.retained_earnings,
+    accumulated_other_comprehensive_income: b.accumulated_other_comprehensive_income,
+    outstanding_shares: s.sharesOutstanding,
+  };
+}
+
+export function cashFlowRow(facts: CompanyFacts, s: PeriodStatements): CashFlowStatement {
+  const c = s.cashFlow;
+  const operating = operatingCashFlow(s);
+  const investing =
+    c.capital_expenditure + c.business_acquisitions_and_disposals + c.investment_acquisitions_and_disposals;
+  const financing =
+    c.issuance_or_repayment_of_debt_securities +
+    c.issuance_or_purchase_of_equity_shares +
+    c.dividends_and_other_cash_distributions;
+  return {
+    ...periodFields(facts, s),
+    net_income: s.income.net_income,
+    depreciation_and_amortization: s.income.depreciation_and_amortization,
+    share_based_compensation: c.share_based_compensation,
+    change_in_working_capital: c.change_in_working_capital,
+    net_cash_flow_from_operations: operating,
+    operating_cash_flow: operating,
+    capital_expenditure: c.capital_expenditure,
+    business_acquisitions_and_disposals: c.business_acquisitions_and_disposals,
+    investment_acquisitions_and_disposals: c.investment_acquisitions_and_disposals,
+    net_cash_flow_from_investing: investing,
+    investing_cash_flow: investing,
+    issuance_or_repayment_of_debt_securities: c.issuance_or_repayment_of_debt_securities,
+    issuance_or_purchase_of_equity_shares: c.issuance_or_purchase_of_equity_shares,
+    dividends_and_other_cash_distributions: c.dividends_and_other_cash_distributions,
+    net_cash_flow_from_financing: financing,
+    financing_cash_flow: financing,
+    effect_of_exchange_rate_changes: c.effect_of_exchange_rate_changes,
+    change_in_cash_and_equivalents: operating + investing + financing + c.effect_of_exchange_rate_changes,
+    ending_cash_balance: s.balance.cash_and_equivalents,
+    free_cash_flow: operating + c.capital_expenditure,
+  };
+}
+
+export const statements: Family<Reads, object, CompanyCore & Stock, CompanyStatements> = {
+  name: "statements",
+  context: () => ({}),
+  company: (world, { facts, business, stock }, { rng }) => {
+    const dayIndex = new Map(stock.bars.map((b, i) => [b.time, i]));
+    const statements = periodStatements(
+      businessQuarters({
+        plan: business,
+        // Quarters filed after the world ends are never public.
+        lastDay: world.days[world.days.length - 1],
+        days: world.days,
+        shares: stock.shares,
+        splitMultiple: stock.splitMultiple,
+        closes: stock.bars.map((b) => b.close),
+        actions: stock.actions,
+        rng: rng.fork(`balance/${facts.ticker}`),
+      }),
+    );
+    const closeOn = (date: string) => {
+      const i = dayIndex.get(date);
+      return i === undefined
+        ? null
+        : { close: stock.bars[i].close, shares: stock.shares[i], splitMultiple: stock.splitMultiple[i] };
+    };
+    return { statements, metrics: metricsRows(statements, facts.ticker, closeOn) };
+  },
+  companyContext: ({ statements, metrics }, cut) => ({
+    statements: statements.filter((s) => s.filingDate <= cut.date),
+    metrics: metrics.filter((m) => m.metrics.filing_date <= cut.date),
+  }),
+  companyShards: (_, { facts, statements, metrics, stock }, emit) => {
+    emit.write(
+      SHARDS.metrics,
+      facts.ticker,
+      keyedRows(
+        SHARDS.metrics.columns,
+        metrics.map((m) => [
+          statementKey(m.metrics.period, m.metrics.report_period),
+          { ...m.metrics, inputs: m.inputs },
+        ]),
+      ),
+    );
+    appendByYear(
+      emit,
+      SHARDS.metricsSnapshot,
+      metrics.filter((m) => m.metrics.period === "ttm").map((m) => snapshotRow(m.metrics, m.inputs)),
+    );
+    const written = statements.map((s) => ({
+      key: statementKey(s.period, s.reportPeriod),
+      i: incomeRow(facts, s),
+      b: balanceRow(facts, s),
+      c: cashFlowRow(facts, s),
+    }));
+    emit.write(
+      SHARDS.income,
+      facts.ticker,
+      keyedRows(
+        SHARDS.income.columns,
+        written.map((w) => [w.key, w.i]),
+      ),
+    );
+    emit.write(
+      SHARDS.balance,
+      facts.ticker,
+      keyedRows(
+        SHARDS.balance.columns,
+        written.map((w) => [w.key, w.b]),
+      ),
+    );
+    emit.write(
+      SHARDS.cashFlow,
+      facts.ticker,
+      keyedRows(
+        SHARDS.cashFlow.columns,
+        written.map((w) => [w.key, w.c]),
+      ),
+    );
+    // Metrics rows are the statements' periods, in the same order.
+    const periods = written.map((w, k) => ({ ...w, m: metrics[k].metrics }));
+    for (const [part, group] of groupBy(periods, ({ i }) => `${i.period}/${yearOf(i.filing_date)}`))
+      emit.append(
+        SHARDS.search,
+        part,
+        group.map(({ i, b, c, m }) => [
+          searchKey(facts.ticker, i.filing_date, i.report_period),
+          packNumbers({ ...i, ...b, ...c, ...m }),
+        ]),
+      );
+    const splits = stock.actions.filter((a) => a.action_type === "split");
+    if (splits.length)
+      emit.append(
+        SHARDS.splits,
+        undefined,
+        splits.map((a) => [facts.ticker, a.ex_date, a.details.ratio]),
+      );
+  },
+  companyChecks: () => statementChecks(),
+};
+
+/** Lines of a statement that are flows (summed over a year or a TTM) rather than stocks. */
+const FLOW_LINES = {
+  income: Object.keys(INCOME_LINES).filter(
+    (k) => !k.startsWith("earnings_per_share") && !k.startsWith("weighted_") && k !== "dividends_per_common_share",
+  ),
+  cashFlow: Object.keys(CASH_FLOW_LINES).filter((k) => k !== "ending_cash_balance"),
+};
+
+function statementChecks(): Checker<unknown, Company> {
+  const income = new RuleTally(
+    "income_statement_arithmetic",
+    "statements",
+    "gross profit = revenue - cost; operating income = gross profit - operating expense; net income = EBIT - interest - tax",
+  );
+  const eps = new RuleTally(
+    "eps_reconciliation",
+    "statements",
+    "EPS = net income to common / weighted shares (to the cent); diluted <= basic when net income > 0",
+  );
+  const balance = new RuleTally(
+    "balance_sheet_identity",
+    "statements",
+    "assets = liabilities + equity, every subtotal the sum of its lines",
+  );
+  const cash = new RuleTally(
+    "cash_reconciliation",
+    "statements",
+    "change in cash = CFO + CFI + CFF + FX; ending cash = last quarter's + change = balance-sheet cash; FCF = CFO + capex",
+  );
+  const sums = new RuleTally(
+    "ttm_and_annual_sums",
+    "statements",
+    "TTM and annual flows = the sum of their four quarters; their balance sheet = the last quarter's",
+  );
+  const dividends = new RuleTally(
+    "statement_dividends_match_actions",
+    "statements",
+    "dividends per share of a quarter from the first day on = the dividends gone ex in it (/corporate-actions)",
+  );
+  const filing = new RuleTally(
+    "filing_calendar",
+    "statements",
+    "filed after the period ends: a 10-Q within 40 days, a 10-K within 90",
+  );
+  const metrics = new RuleTally(
+    "metrics_recompute",
+    "statements",
+    "market cap = close x shares on the filing date; P/E = close / TTM diluted EPS; margins, current ratio and D/E from the statements",
+  );
+  return {
+    company: ({ facts, statements, stock, metrics: rows }) => {
+      // Each period's rows as written, built once for every check below.
+      const written = new Map(
+        statements.map((s) => [s, { i: incomeRow(facts, s), b: balanceRow(facts, s), c: cashFlowRow(facts, s) }]),
+      );
+      const rowsOf = (s: PeriodStatements) => written.get(s)!;
+      recomputeMetrics(metrics, facts.ticker, statements, rows, stock, (s) => rowsOf(s).b);
+      const quarterly = statements.filter((s) => s.period === "quarterly");
+      for (const s of statements) {
+        const where = `${facts.ticker} ${s.period} ${s.reportPeriod}`;
+        const { i, b, c } = rowsOf(s);
+        income.rows++;
+        if (
+          i.gross_profit !== i.revenue! - i.cost_of_revenue! ||
+          i.operating_expense !== i.selling_general_and_administrative_expenses! + i.research_and_development! ||
+          i.operating_income !== i.gross_profit! - i.operating_expense! ||
+          i.income_before_tax !== i.ebit! - i.interest_expense! ||
+          i.net_income !== i.income_before_tax! - i.income_tax_expense! ||
+          i.net_income_common_stock !== i.net_income! - i.preferred_dividends_impact!
+        )
+          income.violation(where);
+        eps.rows++;
+        const common = i.net_income_common_stock!;
+        if (
+          Math.abs(i.earnings_per_share! - common / i.weighted_average_shares!) > 0.005 + 1e-9 ||
+          (common > 0 && i.earnings_per_share_diluted! > i.earnings_per_share!)
+        )
+          eps.violation(where);
+        balance.rows++;
+        if (
+          b.total_assets !== b.total_liabilities! + b.shareholders_equity! ||
+          b.current_assets !==
+            b.cash_and_equivalents! +
+              b.current_investments! +
+              b.trade_and_non_trade_receivables! +
+              b.inventory! +
+              b.other_current_assets! ||
+          b.total_debt !== b.current_debt! + b.non_current_debt!
+        )
+          balance.violation(where);
+        cash.rows++;
+        if (
+          c.change_in_cash_and_equivalents !==
+            c.net_cash_flow_from_operations! +
+              c.net_cash_flow_from_investing! +
+              c.net_cash_flow_from_financing! +
+              c.effect_of_exchange_rate_changes! ||
+          c.ending_cash_balance !== b.cash_and_equivalents ||
+          c.free_cash_flow !== c.net_cash_flow_from_operations! + c.capital_expenditure! ||
+          c.net_income !== i.net_income
+        )
+          cash.violation(where);
+        filing.rows++;
+        const days = (Date.parse(s.filingDate) - Date.parse(s.reportPeriod)) / 86_400_000;
+        if (days < 1 || days > (s.fiscalQuarter === 4 ? 90 : 40)) filing.violation(where);
+      }
+      quarterly.forEach((q, k) => {
+        const where = `${facts.ticker} ${q.reportPeriod}`;
+        if (k > 0) {
+          cash.rows++;
+          const before = rowsOf(quarterly[k - 1]).c.ending_cash_balance!;
+          const { c } = rowsOf(q);
+          if (c.ending_cash_balance !== before + c.change_in_cash_and_equivalents!) cash.violation(where);
+        }
+        if (q.reportPeriod >= stock.bars[0].time) dividends.rows++;
+        const previousEnd = k > 0 ? quarterly[k - 1].reportPeriod : "";
+        const exInQuarter = stock.actions
+          .filter((a) => a.action_type === "dividend" && a.ex_date > previousEnd && a.ex_date <= q.reportPeriod)
+          .reduce((sum, a) => sum + (a.details.amount as number), 0);
+        // Quarters before the world's first day have no corporate actions to match.
+        if (q.reportPeriod >= stock.bars[0].time && Math.abs(exInQuarter - q.dividendsPerShare) > 1e-4)
+          dividends.violation(where);
+      });
+      for (const s of statements) {
+        if (s.period === "quarterly") continue;
+        sums.rows++;
+        const at = quarterly.findIndex((q) => q.reportPeriod === s.reportPeriod);
+        const four = quarterly.slice(at - 3, at + 1);
+        const summed = (pick: (x: PeriodStatements) => object, lines: string[]) =>
+          lines.every(
+            (k) =>
+              (pick(s) as Record<string, number>)[k] ===
+              four.reduce((a, x) => a + (pick(x) as Record<string, number>)[k], 0),
+          );
+        const last = at < 0 ? undefined : rowsOf(quarterly[at]);
+        const sameBalance = Object.keys(BALANCE_LINES).every(
+          (k) =>
+            k === "outstanding_shares" ||
+            (rowsOf(s).b as Record<string, unknown>)[k] === (last?.b as Record<string, unknown> | undefined)?.[k],
+        );
+        if (
+          at < 3 ||
+          !summed((x) => rowsOf(x).i, FLOW_LINES.income) ||
+          !summed((x) => rowsOf(x).c, FLOW_LINES.cashFlow) ||
+          !sameBalance ||
+          rowsOf(s).c.ending_cash_balance !== last!.c.ending_cash_balance
+        )
+          sums.violation(`${facts.ticker} ${s.period} ${s.reportPeriod}`);
+      }
+    },
+    finish: () => [
+      income.check(),
+      eps.check(),
+      balance.check(),
+      cash.check(),
+      sums.check(),
+      dividends.check(),
+      filing.check(),
+      metrics.check(),
+    ],
+  };
+}
+
+/** Recompute the metrics of each period from its statements and the bar of its filing date. */
+function recomputeMetrics(
+  tally: RuleTally,
+  ticker: string,
+  statements: PeriodStatements[],
+  rows: MetricsRow[],
+  stock: Stock["stock"],
+  balanceOf: (s: PeriodStatements) => BalanceSheet,
+): void {
+  const dayIndex = new Map(stock.bars.map((b, i) => [b.time, i]));
+  const ttmAt = new Map(statements.filter((s) => s.period === "ttm").map((s) => [s.reportPeriod, s]));
+  const near = (a: number | null, b: number | null) =>
+    a === null || b === null ? a === b : Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
+  statements.forEach((s, k) => {
+    const m = rows[k].metrics;
+    tally.rows++;
+    const i = s.income;
+    const b = balanceOf(s);
+    let ok =
+      m.report_period === s.reportPeriod &&
+      m.filing_date === s.filingDate &&
+      near(m.gross_margin, i.gross_profit / i.revenue) &&
+      near(m.current_ratio, b.current_assets! / b.current_liabilities!) &&
+      near(m.debt_to_equity, b.shareholders_equity! > 0 ? b.total_debt! / b.shareholders_equity! : null);
+    const day = dayIndex.get(s.filingDate);
+    const ttm = ttmAt.get(s.reportPeriod);
+    if (day !== undefined && ttm) {
+      const [close, shares] = [stock.bars[day].close, stock.shares[day]];
+      const eps = ttm.income.net_income / (ttm.weightedSharesDiluted * (stock.splitMultiple[day] / s.splitBasis));
+      ok &&=
+        m.market_cap === Math.round(close * shares) && near(m.price_to_earnings_ratio, eps > 0 ? close / eps : null);
+    } else ok &&= m.market_cap === null;
+    if (!ok) tally.violation(`${ticker} ${s.period} ${s.reportPeriod}`);
+  });
+}

@@ -1,0 +1,57 @@
+// The operating companies a scenario holds. Everything about a company that is not a price or an
+// event (identity, sector) is fixed for the scenario, so its context view is the whole universe.
+import { SHARDS } from "../../../src/bundle/shards.ts";
+import type { CompanyFacts } from "../../../src/bundle/types.ts";
+import { firstTradingDay, startingPoint, tradesOn, type StartingPoint } from "../../models/anchors.ts";
+import { selectUniverse } from "./model.ts";
+import { refCompanies } from "../../models/refdata.ts";
+import { ruleCheck } from "../../ground/rules.ts";
+import { storySectors } from "../../ground/scenario-source.ts";
+import type { Calendar, Family } from "../../ground/family.ts";
+import { toRows } from "../../ground/rows.ts";
+
+export interface Universe {
+  companies: CompanyFacts[];
+  /** Hidden: each company's starting point (anchors.ts), by ticker; its events and prices start from it. */
+  starts: Map<string, StartingPoint>;
+}
+
+export const universe: Family<Calendar, Universe> = {
+  name: "universe",
+  generate: ({ days }, { source, rng }) => {
+    const required = [...new Set([...storySectors(source), ...source.universe.required_sectors])];
+    const companies = selectUniverse(source.universe, source.start_date, rng.fork("universe"), required);
+    const starts = new Map(
+      companies.map((c) => [c.ticker, startingPoint(c.ticker, days[0], rng.fork(`anchor/${c.ticker}`))]),
+    );
+    return { companies, starts };
+  },
+  context: (world) => ({ companies: world.companies, starts: world.starts }),
+  shards: (world, emit) => {
+    const byTicker = [...world.companies].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
+    emit.write(SHARDS.companies, undefined, toRows(SHARDS.companies.columns, byTicker));
+    const ciks = byTicker.flatMap((c) => (c.cik ? [[c.cik, c.ticker]] : []));
+    emit.write(
+      SHARDS.ciks,
+      undefined,
+      ciks.sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
+  },
+  manifest: (world) => ({ instruments: { companies: world.companies.map((c) => c.ticker) } }),
+  // A company appears only from its first trading day: every company trades on the world's first.
+  checks: (world) => {
+    const founded = new Map(refCompanies().map((c) => [c.facts.ticker, c.founded]));
+    const early = world.companies
+      .filter((c) => tradesOn(c.ticker, founded.get(c.ticker) ?? null, world.days[0]) === "no")
+      .map((c) => `${c.ticker} (first trading day ${firstTradingDay(c.ticker) ?? "unknown"})`);
+    return [
+      ruleCheck(
+        "listing_dates",
+        "universe",
+        early,
+        world.companies.length,
+        "every company trades on the scenario's first day (reference listing dates)",
+      ),
+    ];
+  },
+};
