@@ -11,7 +11,7 @@ import { onlyDeclaredMethods } from "./http/methods.ts";
 import { validationError, type ApiApp } from "./http/route.ts";
 import * as fd from "./fd/door.ts";
 import * as mcp from "./mcp/server.ts";
-import { FAMILY_ROUTES } from "./routes/index.ts";
+import { FAMILY_ROUTES } from "./families/routes.ts";
 import * as keys from "./routes/keys.ts";
 import * as meta from "./routes/meta.ts";
 import { RUN_CLOCKS } from "./runs/access.ts";

@@ -8,10 +8,11 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { pack, unpack } from "msgpackr";
 import { MANIFEST_PATH, shardPath, VALIDATION_PATH } from "../../src/bundle/layout.ts";
-import { inputsOf, snapshotRow } from "../../src/bundle/metrics-snapshot.ts";
+import { inputsOf, snapshotRow } from "../../src/families/metrics/snapshot.ts";
 import { Shard, type Row } from "../../src/bundle/shard.ts";
-import { periodOf, SHARDS, type ShardKind } from "../../src/bundle/shards.ts";
-import type { FinancialMetrics } from "../../src/contract/metrics.ts";
+import { periodOf, type ShardKind } from "../../src/bundle/shards.ts";
+import { SHARDS } from "../../src/families/shards.ts";
+import type { FinancialMetrics } from "../../src/families/metrics/rows.ts";
 import type { Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
 import { slugify } from "../families/news/model.ts";
 import { contentHash, contentId, encodeRows, sha256 } from "../store/content.ts";
@@ -44,7 +45,9 @@ function kindOf(name: string, columns: string[]): ShardKind {
 function shardNames(dir: string): string[] {
   const walk = (d: string): string[] =>
     readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
-  return walk(join(dir, "shards")).map((f) => relative(join(dir, "shards"), f).replace(/\.mpk$/, "")).sort();
+  return walk(join(dir, "shards"))
+    .map((f) => relative(join(dir, "shards"), f).replace(/\.mpk$/, ""))
+    .sort();
 }
 
 const readShard = (dir: string, name: string) => new Shard(new Uint8Array(readFileSync(join(dir, shardPath(name)))));
@@ -57,7 +60,10 @@ function identityOf(dir: string, manifest: Manifest): Identity {
   };
   const ciks = new Set<string>();
   const filers = SHARDS.beneficialFilers.name();
-  for (const row of [...all(SHARDS.holdingsInvestors.name()), ...(existsSync(join(dir, shardPath(filers))) ? all(filers) : [])])
+  for (const row of [
+    ...all(SHARDS.holdingsInvestors.name()),
+    ...(existsSync(join(dir, shardPath(filers))) ? all(filers) : []),
+  ])
     ciks.add(String(row.cik ?? row.filer_cik));
   const s = manifest.scenario;
   return {
@@ -147,7 +153,10 @@ export function maskScenario(originalDir: string, outDir: string): MaskedTwin {
     const shard = readShard(originalDir, name);
     const kind = kindOf(name, shard.columns);
     const part = name === kind.prefix ? undefined : name.slice(kind.prefix.length + 1);
-    const twinPart = part?.split("/").map((s) => mask.segment(s)).join("/");
+    const twinPart = part
+      ?.split("/")
+      .map((s) => mask.segment(s))
+      .join("/");
     const twinName = kind.name(twinPart);
     const bytes = maskedShard(mask, kind, shard, closesOrder);
     const path = join(staging, shardPath(twinName));
@@ -176,7 +185,14 @@ export function maskScenario(originalDir: string, outDir: string): MaskedTwin {
     periods: Object.fromEntries(
       Object.keys(periods)
         .sort()
-        .map((k) => [k, Object.fromEntries(Object.keys(periods[k]).sort().map((p) => [p, periods[k][p]]))]),
+        .map((k) => [
+          k,
+          Object.fromEntries(
+            Object.keys(periods[k])
+              .sort()
+              .map((p) => [p, periods[k][p]]),
+          ),
+        ]),
     ),
     masked: true,
   };

@@ -4,10 +4,10 @@
 // numbers back (numbersIn) and find each one among the records.
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
-import type { Earnings } from "../../src/contract/earnings.ts";
-import { itemOf, type Filing, type FilingSection, type FilingType } from "../../src/contract/filings.ts";
-import type { NonGaap } from "../../src/contract/kpis.ts";
-import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../src/contract/statements.ts";
+import type { Earnings } from "../../src/families/earnings/rows.ts";
+import { itemOf, type Filing, type FilingSection, type FilingType } from "../../src/families/filings/rows.ts";
+import type { NonGaap } from "../../src/families/kpis/rows.ts";
+import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../src/families/statements/rows.ts";
 import { count, dollars, numbersIn, percent, perShare } from "./amounts.ts";
 import type { SizeTier } from "./anchors.ts";
 import { appointmentIn, type WorldEvent } from "./events.ts";

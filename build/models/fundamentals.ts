@@ -3,7 +3,7 @@
 // balance sheets and cash-flow statements whose identities hold exactly. Sizes start from the
 // company's real revenue, book equity and EBITDA margin (anchors.ts); shares, splits and dividends
 // are the stock's own, so per-share figures agree with /prices and /corporate-actions.
-import type { CorporateAction } from "../../src/contract/resources.ts";
+import type { CorporateAction } from "../../src/families/actions/rows.ts";
 import type { BusinessAnchor, SizeTier } from "./anchors.ts";
 import type { FiscalQuarter } from "./fiscal.ts";
 import type { Regime } from "./regimes.ts";

@@ -6,7 +6,9 @@
 import { pack } from "msgpackr";
 import { MANIFEST_PATH, shardPath, VALIDATION_PATH } from "../../src/bundle/layout.ts";
 import type { Row } from "../../src/bundle/shard.ts";
-import { periodOf, SHARDS, type InstrumentKind, type ShardKind } from "../../src/bundle/shards.ts";
+import { periodOf, type ShardKind } from "../../src/bundle/shards.ts";
+import { SHARDS } from "../../src/families/shards.ts";
+import type { InstrumentKind } from "../../src/bundle/reference-shards.ts";
 import type { FundInfo, Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
 import type { ShardSink } from "../ground/family.ts";
 import { FAMILIES, type Company, type World } from "../families/registry.ts";

@@ -10,3 +10,10 @@ export const day = (description: string, example = "2023-06-30") =>
 
 /** An amount of money (USD unless the description says otherwise). */
 export const money = (description: string, example: number) => field(z.number(), description, example);
+
+/** A ticker symbol. */
+export const ticker = (description = "Ticker symbol (upper case, `.` written as `-`).", example = "AAPL") =>
+  field(z.string(), description, example);
+
+/** An object whose keys the contract leaves open. */
+export const opaque = (description: string) => field(z.record(z.string(), z.unknown()), description);

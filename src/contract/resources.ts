@@ -4,13 +4,9 @@
 // describe, and the tests validate live answers against them. Each schema with an `id` becomes a
 // named component of the document.
 import { z } from "zod";
-import { day, field, money } from "./fields.ts";
+import { day, field, money, opaque, ticker } from "./fields.ts";
 import { Baseline } from "./scores.ts";
 import { EVENT_TYPE_NAMES } from "./vocabulary.ts";
-
-const ticker = (description = "Ticker symbol (upper case, `.` written as `-`).", example = "AAPL") =>
-  field(z.string(), description, example);
-const opaque = (description: string) => field(z.record(z.string(), z.unknown()), description);
 
 export const PublicSummary = z
   .object({
@@ -161,173 +157,6 @@ export const CompanyFacts = z
     description: "Identity of an operating company (real); everything financial is synthetic.",
   });
 
-/**
- * `/company/facts`: the identity with the two figures financialdatasets serves beside it, both as of
- * the request's horizon.
- */
-export const CompanyFactsAsOf = CompanyFacts.extend({
-  market_cap: field(
-    z.number().nullable(),
-    "Market cap (USD) at the close of the last trading day on or before the horizon: that close times the shares " +
-      "outstanding that day (the day's `/prices/snapshot/market` market_cap); null before the first trading day.",
-    2_993_500_000_000,
-  ),
-  weighted_average_shares: field(
-    z.int().nullable(),
-    "Basic weighted average shares of the latest quarterly income statement filed by the horizon (its " +
-      "`weighted_average_shares`, restated for the splits gone ex by then); null before the first filing.",
-    15_744_231_000,
-  ),
-}).meta({
-  id: "CompanyFactsAsOf",
-  description:
-    "Company facts as of the request's horizon: the identity (real) with its market cap and weighted average " +
-    "shares (synthetic, public by then).",
-});
-
-export const PriceBar = z
-  .object({
-    ticker: ticker(),
-    time: day("Trading day."),
-    open: money("Opening price, as traded.", 189.84),
-    high: money("Session high, as traded.", 191.3),
-    low: money("Session low, as traded.", 188.95),
-    close: money("Closing price, as traded.", 190.54),
-    volume: field(z.int(), "Shares traded.", 41286180),
-  })
-  .meta({ id: "PriceBar", description: "One daily bar, as traded (not adjusted)." });
-
-export const PriceBarWithComponents = PriceBar.extend({
-  adjusted_close: money(
-    "Close restated for the splits and dividends that went ex after it, up to the request's horizon (as_of, or current_date).",
-    188.77,
-  ),
-  market_return: field(z.number(), "Market part of the day's log return.", 0.0073),
-  sector_return: field(z.number(), "Sector part of the day's log return.", -0.0011),
-  idiosyncratic_return: field(z.number(), "Stock-specific part of the day's log return.", 0.0023),
-  event_return: field(z.number(), "Part of the day's log return caused by events (see metadata.source_event_ids).", 0),
-  volatility: field(z.number(), "Modeled annualized volatility that day.", 0.2534),
-  metadata: opaque(
-    "log_return, previous_adjusted_close, split_ratio, dividend, source_event_ids (events behind event_return); for funds the benchmark and its level.",
-  ),
-}).meta({ id: "PriceBarWithComponents", description: "A bar with its return components (include_components=true)." });
-
-export const MarketSnapshotRow = z
-  .object({
-    ticker: ticker(),
-    open: money("Opening price.", 189.84),
-    high: money("Session high.", 191.3),
-    low: money("Session low.", 188.95),
-    close: money("Closing price.", 190.54),
-    volume: field(z.int(), "Shares traded.", 41286180),
-    time: day("Trading day of the bar."),
-    day_change: money("Close minus the previous close.", 1.27),
-    day_change_percent: field(z.number(), "day_change against the previous close, in percent.", 0.67),
-    market_cap: field(z.number().nullable(), "Close times shares outstanding (null for funds and warrants).", 2.9e12),
-  })
-  .meta({ id: "MarketSnapshotRow", description: "One instrument's bar in a market-wide snapshot." });
-
-export const MacroObservation = z
-  .object({
-    time: day("Trading day."),
-    regime_name: field(z.string(), "Name of the macro regime in force that day.", "expansion"),
-    market_return: field(z.number(), "The market factor's daily log return (a fraction).", 0.0041),
-    risk_free_rate: field(z.number(), "Policy rate in force (FED mid-range), percent.", 5.13),
-    ten_year_yield: field(z.number(), "10-year yield, percent.", 3.84),
-    inflation_expectation: field(z.number(), "10-year breakeven inflation, percent.", 2.21),
-    credit_spread: field(z.number(), "High-yield credit spread, percent.", 3.9),
-    volatility_index: field(z.number(), "Implied volatility index, percent a year.", 14.2),
-    metadata: opaque(
-      "two_year_yield, policy_rate, source_event_ids (macro events that day), units; from the catalyst's day on, catalyst_window and trading_days_from_catalyst.",
-    ),
-  })
-  .meta({ id: "MacroObservation", description: "One day of the macro tape." });
-
-export const InterestRate = z
-  .object({
-    effective_date: day("Date the rate takes effect."),
-    bank: field(z.string(), "Central bank code.", "FED"),
-    target_low: field(
-      z.number(),
-      "Lower bound of the target range, percent (equal to target_high for a single rate).",
-      5.25,
-    ),
-    target_high: field(z.number(), "Upper bound of the target range, percent.", 5.5),
-    decision: field(z.enum(["hike", "cut", "hold"]), "What the decision did.", "hold"),
-    announcement_date: day("Date the decision was announced (public from then)."),
-  })
-  .meta({ id: "InterestRate", description: "A policy-rate decision (stair-stepped, not a daily series)." });
-
-export const Bank = z
-  .object({
-    bank: field(z.string(), "Central bank code.", "FED"),
-    name: field(z.string(), "Name.", "Federal Reserve"),
-  })
-  .meta({ id: "Bank", description: "A central bank with a policy-rate series." });
-
-export const Event = z
-  .object({
-    event_id: field(
-      z.string(),
-      "Identifier; artifacts and price reactions point back to it.",
-      "evt_89bce83a69bffb07fd0d",
-    ),
-    ticker: field(z.string().nullable(), "The company, or null for a market-wide event.", "MSFT"),
-    event_type: field(z.enum(EVENT_TYPE_NAMES), "The type of event (see `/events/types`).", "earnings_release"),
-    event_date: day("Date of the event."),
-    public_release_datetime: field(
-      z.string(),
-      "When it became public (exchange time, no zone).",
-      "2023-06-30T16:05:00",
-    ),
-    visible_from: day("First date an as_of query sees it."),
-    public_summary: field(z.string(), "What was announced.", "Microsoft launched a new product line."),
-  })
-  .meta({ id: "Event", description: "An event of the public timeline (its hidden effects are never served)." });
-
-export const EventTypeInfo = z
-  .object({
-    event_type: field(z.enum(EVENT_TYPE_NAMES), "The value `event_type` takes.", "earnings_release"),
-    description: field(z.string(), "What an event of the type is.", "A company launched a new product line."),
-  })
-  .meta({ id: "EventType", description: "A type of event of the timeline." });
-
-export const CorporateAction = z
-  .object({
-    id: field(z.string(), "Identifier.", "ca_dba35981beb91478"),
-    ticker: ticker(),
-    action_type: field(z.enum(["dividend", "split"]), "Kind of action.", "dividend"),
-    announcement_date: day("Date announced (public from then)."),
-    ex_date: day("Ex-date."),
-    record_date: day("Record date."),
-    payable_date: day("Payable date."),
-    details: opaque("A dividend: amount, currency, frequency. A split: split_from, split_to, ratio."),
-  })
-  .meta({ id: "CorporateAction", description: "A dividend or a split." });
-
-export const IndexFundRow = z
-  .object({
-    fund_ticker: ticker("The fund.", "SPY"),
-    holding_ticker: ticker(
-      "The security held; null on the composition's last row, the benchmark's constituents outside the scenario, together.",
-    ).nullable(),
-    weight: field(
-      z.number(),
-      "Weight in the fund (a fraction of its benchmark's whole market); a composition's rows sum to 1.",
-      0.0517,
-    ),
-    shares: field(z.int(), "Shares held; null for the constituents outside the scenario.", 52558510).nullable(),
-    market_value: money("Value of the holding at the rebalance.", 3043137729),
-    outside_scenario: field(
-      z.boolean(),
-      "True on the one row that stands for the benchmark's constituents outside the scenario's world.",
-      false,
-    ),
-    as_of: day("The rebalance in force (its date)."),
-    benchmark: field(z.string(), "The benchmark the fund tracks.", "S&P 500 Index (scenario market)"),
-  })
-  .meta({ id: "IndexFundRow", description: "One holding of an index fund." });
-
 export const ValidationCheck = z
   .object({
     name: field(z.string(), "Check name.", "ohlc_ordering"),
@@ -400,14 +229,5 @@ export const Health = z
 export type PublicSummary = z.infer<typeof PublicSummary>;
 export type Scenario = z.infer<typeof Scenario>;
 export type CompanyFacts = z.infer<typeof CompanyFacts>;
-export type CompanyFactsAsOf = z.infer<typeof CompanyFactsAsOf>;
 export type ValidationCheck = z.infer<typeof ValidationCheck>;
 export type ValidationReport = z.infer<typeof ValidationReport>;
-export type MarketSnapshotRow = z.infer<typeof MarketSnapshotRow>;
-export type IndexFundRow = z.infer<typeof IndexFundRow>;
-export type InterestRate = z.infer<typeof InterestRate>;
-export type Event = z.infer<typeof Event>;
-export type CorporateAction = z.infer<typeof CorporateAction>;
-export type MacroObservation = z.infer<typeof MacroObservation>;
-export type PriceBar = z.infer<typeof PriceBar>;
-export type PriceBarWithComponents = z.infer<typeof PriceBarWithComponents>;

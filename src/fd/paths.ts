@@ -1,10 +1,10 @@
 // The paths of the financialdatasets door (door.ts), each one difference from a native route: the
 // native path it reads, how its query is rewritten, and how its answer is reshaped. A path absent here
 // is 404. The clients read to draw this table are named in docs/financialdatasets.md.
-import { FILING_ITEMS } from "../contract/filings.ts";
-import { PriceBar } from "../contract/resources.ts";
+import { FILING_ITEMS } from "../families/filings/rows.ts";
+import { PriceBar } from "../families/prices/rows.ts";
 import { notFound } from "../http/errors.ts";
-import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../contract/segments.ts";
+import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../families/segments/rows.ts";
 import { aggregate, intervalOf, type Bar } from "./intervals.ts";
 
 export interface FdPath {

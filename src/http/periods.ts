@@ -3,7 +3,7 @@
 // `<period> <report_period>`.
 import type { z } from "zod";
 import type { FilteredRows } from "../bundle/as-of.ts";
-import { statementKey } from "../bundle/shards.ts";
+import { periodKey } from "../bundle/shards.ts";
 import { date, oneOf, scenarioId, ticker, withDefault } from "../contract/params.ts";
 import { pageRange, type Scenario } from "./scenario.ts";
 
@@ -55,7 +55,7 @@ type PeriodQuery = z.output<z.ZodObject<ReturnType<typeof periodQuery>>> & { off
 
 /** Indexes of the public rows the query selects, newest period first, paged. */
 function selectPeriods(rows: FilteredRows, q: PeriodQuery): number[] {
-  const [from, to] = rows.window(statementKey(q.period, ""), statementKey(q.period, "~"));
+  const [from, to] = rows.window(periodKey(q.period, ""), periodKey(q.period, "~"));
   const visible = rows.visible(from, to);
   const keep: number[] = [];
   for (let k = visible.length - 1; k >= 0; k--) {

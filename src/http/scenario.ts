@@ -6,7 +6,8 @@
 import { DatedRows, FilteredRows, through, TickerRows } from "../bundle/as-of.ts";
 import type { BundleReader } from "../bundle/reader.ts";
 import type { Shard } from "../bundle/shard.ts";
-import { allOf, monthOf, SHARDS, yearOf, type InstrumentKind, type ShardKind } from "../bundle/shards.ts";
+import { allOf, monthOf, yearOf, type ShardKind } from "../bundle/shards.ts";
+import { REFERENCE_SHARDS, type InstrumentKind } from "../bundle/reference-shards.ts";
 import type { Manifest, ValidationReport } from "../bundle/types.ts";
 import { badRequest, notFound, type ApiError } from "./errors.ts";
 import { restated } from "./splits.ts";
@@ -174,12 +175,12 @@ export class Scenario {
 
   /** Every instrument with prices, by ticker (company, fund or warrant). */
   instruments(): Promise<Shard> {
-    return this.reference(SHARDS.instruments, "Scenario has no instruments");
+    return this.reference(REFERENCE_SHARDS.instruments, "Scenario has no instruments");
   }
 
   /** The operating companies' facts, by ticker. */
   companies(): Promise<Shard> {
-    return this.reference(SHARDS.companies, "Scenario has no companies");
+    return this.reference(REFERENCE_SHARDS.companies, "Scenario has no companies");
   }
 
   /** The instrument's kind; 404 unless the scenario holds it. */
@@ -198,7 +199,7 @@ export class Scenario {
 
   /** Every company's splits gone ex by the horizon. */
   splits(): Promise<Splits> {
-    this.splitsRead ??= this.byTicker(SHARDS.splits).then((rows) => new Splits(rows));
+    this.splitsRead ??= this.byTicker(REFERENCE_SHARDS.splits).then((rows) => new Splits(rows));
     return this.splitsRead;
   }
 
@@ -359,29 +360,6 @@ export class Scenario {
       if (shard && shard.length > 0) return { shard, index: shard.length - 1 };
     }
     return null;
-  }
-
-  /**
-   * Every company's close and market cap on the last trading day on or before the horizon, packed in
-   * the order of the `companies` shard (read one with metrics-snapshot.ts `closeOf`); null before the
-   * first day.
-   */
-  async lastCloses(): Promise<Uint8Array | null> {
-    const [last, listed] = await Promise.all([this.lastOf(SHARDS.closes), this.companies()]);
-    const day = last && last.shard.bytes(last.index);
-    return day && day.byteLength === listed.length * 16 ? day : null;
-  }
-
-  /**
-   * The market snapshot of the last trading day on or before the horizon: its month's shard and the
-   * day's rows [from, to) (one per instrument, by ticker), or null before the first day.
-   */
-  async marketDay(): Promise<{ shard: DatedRows; from: number; to: number; day: string } | null> {
-    const last = await this.lastOf(SHARDS.marketSnapshots);
-    if (!last) return null;
-    const day = last.shard.key(last.index).slice(0, 10); // keys are "<day> <ticker>"
-    const [from, to] = last.shard.window(`${day} `, `${day}~`);
-    return { shard: last.shard, from, to, day };
   }
 
   /** The periods of a series split by year (funds/<T>, search/<period>, metrics/all) up to the horizon's, newest first. */

@@ -4,7 +4,8 @@
 // session over fifty or five hundred tickers reads one small shard rather than a history per ticker.
 import { through, type DatedRows } from "../bundle/as-of.ts";
 import type { BundleReader } from "../bundle/reader.ts";
-import { allOf, SHARDS } from "../bundle/shards.ts";
+import { allOf } from "../bundle/shards.ts";
+import { SHARDS } from "../families/shards.ts";
 import type { Shard } from "../bundle/shard.ts";
 import type { Manifest } from "../bundle/types.ts";
 import { find, Scenario } from "../http/scenario.ts";

@@ -3,7 +3,7 @@
 // each filing's text assembled from its sections.
 import { describe, expect, it } from "vitest";
 import { numbersIn } from "../../build/models/amounts.ts";
-import { filingText } from "../../src/contract/filings.ts";
+import { filingText } from "../../src/families/filings/rows.ts";
 import { body, CRISIS, get, json, MEGACAP } from "./client.ts";
 
 type Row = Record<string, any>;

@@ -2,7 +2,7 @@
 // manager's filing date; index managers at the broad index fund's weights; weights summing to 1;
 // change_shares across splits; the investors and tickers lists; and the error answers.
 import { describe, expect, it } from "vitest";
-import { filingText } from "../../src/contract/holdings.ts";
+import { filingText } from "../../src/families/holdings/rows.ts";
 import { body, BRANCH, CRISIS, get, json, MEGACAP } from "./client.ts";
 
 interface Line {

@@ -1,7 +1,7 @@
 // The screener and line items, held to the per-company routes: every row they serve is the row of
 // /financials/* and /financial-metrics fetched one company at a time, as of the same date.
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LINE_ITEMS, SCREENER_DEFAULT_FIELDS, SEARCH_FIELDS } from "../../src/contract/search.ts";
+import { DEFAULT_LINE_ITEMS, SCREENER_DEFAULT_FIELDS, SEARCH_FIELDS } from "../../src/families/search/rows.ts";
 import { SECTORS } from "../../src/contract/vocabulary.ts";
 import { body, BRANCH, CRISIS, get, json, MEGACAP, post, RATE_SHOCK } from "./client.ts";
 

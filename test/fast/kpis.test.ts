@@ -6,7 +6,7 @@ import { kpis as kpisFamily } from "../../build/families/kpis/family.ts";
 import { kpiRows, nonGaapRows } from "../../build/families/kpis/model.ts";
 import { thousands } from "../../build/models/rounding.ts";
 import { Rng } from "../../build/ground/rng.ts";
-import { KPI_FIELDS, SECTOR_KPIS, type KpiField } from "../../src/contract/kpis.ts";
+import { KPI_FIELDS, SECTOR_KPIS, type KpiField } from "../../src/families/kpis/rows.ts";
 import { failingChecks, sectorCompany } from "../support/business.ts";
 
 const companyOf = (sector: string) => {

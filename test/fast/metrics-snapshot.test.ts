@@ -1,8 +1,8 @@
-// The metrics snapshot's storage (src/bundle/metrics-snapshot.ts): a row served with new values in
+// The metrics snapshot's storage (src/families/metrics/snapshot.ts): a row served with new values in
 // its open places is the text JSON.stringify writes of the metrics with those values.
 import { describe, expect, it } from "vitest";
-import { OPEN_FIELDS, snapshotArray, snapshotRow } from "../../src/bundle/metrics-snapshot.ts";
-import type { FinancialMetrics } from "../../src/contract/metrics.ts";
+import { OPEN_FIELDS, snapshotArray, snapshotRow } from "../../src/families/metrics/snapshot.ts";
+import type { FinancialMetrics } from "../../src/families/metrics/rows.ts";
 
 const metrics = {
   ticker: "NESN-Ü",

@@ -5,7 +5,7 @@ import { segments as segmentsFamily } from "../../build/families/segments/family
 import { segmentRows } from "../../build/families/segments/model.ts";
 import { totalAssets } from "../../build/models/fundamentals.ts";
 import { Rng } from "../../build/ground/rng.ts";
-import { SECTOR_KPIS } from "../../src/contract/kpis.ts";
+import { SECTOR_KPIS } from "../../src/families/kpis/rows.ts";
 import { failingChecks, sectorCompany } from "../support/business.ts";
 
 const SECTORS = [...Object.keys(SECTOR_KPIS), "Unclassified"];

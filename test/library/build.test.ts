@@ -7,8 +7,9 @@ import { maskedName } from "../../build/mask/mask-bundle.ts";
 import { buildScenarios, DEFAULT_SRC_DIR, staleScenarios, type BuildResult } from "../../build/pipeline/library.ts";
 import { generatorInputFiles, generatorInputsHash } from "../../build/pipeline/generator-inputs.ts";
 import { Shard } from "../../src/bundle/shard.ts";
-import { closeOf } from "../../src/bundle/metrics-snapshot.ts";
-import { periodOf, SHARDS, type ShardKind } from "../../src/bundle/shards.ts";
+import { closeOf } from "../../src/families/metrics/snapshot.ts";
+import { periodOf, type ShardKind } from "../../src/bundle/shards.ts";
+import { SHARDS } from "../../src/families/shards.ts";
 import type { Manifest } from "../../src/bundle/types.ts";
 import { manifestKey, shardKey } from "../../src/bundle/layout.ts";
 import { defaultIds, readBundleObjects, readCatalog } from "../support/bundles.ts";
@@ -273,11 +274,13 @@ describe("scenario build", () => {
     expect(staleScenarios(options, generatorInputsHash())).toEqual([]);
     const touched = (file: string) => (path: string) =>
       path.endsWith(file) ? `${readFileSync(path, "utf8")}\n// touched\n` : readFileSync(path);
-    expect(staleScenarios(options, generatorInputsHash(touched("src/contract/adjusted-price.ts")))).toHaveLength(4);
+    expect(staleScenarios(options, generatorInputsHash(touched("src/families/prices/adjusted-price.ts")))).toHaveLength(
+      4,
+    );
     expect(staleScenarios(options, generatorInputsHash(touched("build/refdata/companies.csv")))).toHaveLength(4);
     // What serving alone reads is no input.
-    expect(generatorInputFiles()).not.toContain("src/routes/prices.ts");
-    expect(staleScenarios(options, generatorInputsHash(touched("src/routes/prices.ts")))).toEqual([]);
+    expect(generatorInputFiles()).not.toContain("src/families/prices/routes.ts");
+    expect(staleScenarios(options, generatorInputsHash(touched("src/families/prices/routes.ts")))).toEqual([]);
   });
 
   it("rejects an invalid scenario source with the reason", async () => {

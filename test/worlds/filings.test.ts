@@ -10,7 +10,7 @@ import { exhibitIn, FIRST_CURRENT_REPORT } from "../../build/models/filings.ts";
 import { memoryScratch } from "../../build/ground/scratch.ts";
 import { contextView, generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import type { Company } from "../../build/families/registry.ts";
-import { FILING_ITEMS } from "../../src/contract/filings.ts";
+import { FILING_ITEMS } from "../../src/families/filings/rows.ts";
 import { smallWorldSource } from "../support/worlds.ts";
 
 const source = smallWorldSource();

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { holdings as holdingsFamily } from "../../build/families/holdings/family.ts";
 import { previousQuarterEnd } from "../../build/families/holdings/checks.ts";
 import { isTradingDay } from "../../build/models/calendar.ts";
-import { filingCoverInJson, filingText, jsonInner, tableLineInJson } from "../../src/contract/holdings.ts";
+import { filingCoverInJson, filingText, jsonInner, tableLineInJson } from "../../src/families/holdings/rows.ts";
 import {
   holdingsOf,
   LARGE_STAKE,

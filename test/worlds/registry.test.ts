@@ -1,7 +1,8 @@
 // The family registry: causal order enforced by the types, and shards written only through SHARDS.
 import { describe, expect, it } from "vitest";
 import type { Row } from "../../src/bundle/shard.ts";
-import { SHARDS, type ShardKind } from "../../src/bundle/shards.ts";
+import { SHARDS } from "../../src/families/shards.ts";
+import type { ShardKind } from "../../src/bundle/shards.ts";
 import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { company } from "../../build/families/company/family.ts";
 import { events } from "../../build/families/events/family.ts";

@@ -5,8 +5,9 @@ import type { ShardSink } from "../../build/ground/family.ts";
 import { balanceRow, cashFlowRow, incomeRow, statements } from "../../build/families/statements/family.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import type { Row } from "../../src/bundle/shard.ts";
-import { packNumbers, SHARDS, unpackNumbers } from "../../src/bundle/shards.ts";
-import { LineItemsRequest, meets, ScreenerRequest, SEARCH_FIELDS } from "../../src/contract/search.ts";
+import { packNumbers, unpackNumbers } from "../../src/families/search/shards.ts";
+import { SHARDS } from "../../src/families/shards.ts";
+import { LineItemsRequest, meets, ScreenerRequest, SEARCH_FIELDS } from "../../src/families/search/rows.ts";
 import { validationError } from "../../src/http/route.ts";
 import { librarySource } from "../support/worlds.ts";
 

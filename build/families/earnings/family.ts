@@ -3,15 +3,19 @@
 // quarter, the analysts estimated it, and the release's surprise against their consensus moved the
 // price. Here they get their per-share form, and each release's public summary is rewritten to
 // state the reported EPS and revenue against the consensus (the events family serves the result).
-import { SHARDS } from "../../../src/bundle/shards.ts";
-import { publishedEstimatesRow, type PeriodFigures, type PublishedEstimates } from "../../../src/bundle/estimates.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
+import {
+  publishedEstimatesRow,
+  type PeriodFigures,
+  type PublishedEstimates,
+} from "../../../src/families/earnings/estimates.ts";
 import {
   EARNINGS_BALANCE_LINES,
   EARNINGS_CASH_FLOW_LINES,
   type Earnings,
   type EarningsDate,
   type KpiGuidance,
-} from "../../../src/contract/earnings.ts";
+} from "../../../src/families/earnings/rows.ts";
 import { periodicForm } from "../../models/filings.ts";
 import {
   calendarRows,

@@ -2,7 +2,7 @@
 // per-share terms with its rating and price target, each earnings release against the consensus of
 // the day before, its press release and event summary with the same numbers, and the calendar.
 import { hash } from "node:crypto";
-import type { PeriodFigures, PublishedEstimates } from "../../../src/bundle/estimates.ts";
+import type { PeriodFigures, PublishedEstimates } from "../../../src/families/earnings/estimates.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import type {
   AnalystEstimate,
@@ -10,8 +10,8 @@ import type {
   EarningsDate,
   EARNINGS_SURPRISES,
   KpiGuidance,
-} from "../../../src/contract/earnings.ts";
-import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../../src/contract/statements.ts";
+} from "../../../src/families/earnings/rows.ts";
+import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../../src/families/statements/rows.ts";
 import { billions, dollars, perShare } from "../../models/amounts.ts";
 import { periodicForm } from "../../models/filings.ts";
 import { addDays, onOrAfterTradingDay } from "../../models/calendar.ts";

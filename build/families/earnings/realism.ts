@@ -2,8 +2,8 @@
 // price's reaction to them, the drift after, the consensus walking down, analysts' coverage and
 // ratings, and guidance against the consensus.
 import type { ValidationCheck } from "../../../src/bundle/types.ts";
-import type { PublishedEstimates } from "../../../src/bundle/estimates.ts";
-import type { KpiGuidance } from "../../../src/contract/earnings.ts";
+import type { PublishedEstimates } from "../../../src/families/earnings/estimates.ts";
+import type { KpiGuidance } from "../../../src/families/earnings/rows.ts";
 import { periodEstimates, splitMultipleByDate, type PeriodEstimate } from "./family.ts";
 import { groupBy } from "../../ground/rows.ts";
 import type { Stock } from "../stocks/family.ts";

@@ -2,7 +2,7 @@
 // company's events, all with hidden effects that the market and stock families apply. Served without
 // the effects, per ticker and market-wide by year; an event is public from its `visible_from` date.
 import { worldKeyOf } from "../../ground/scenario-source.ts";
-import { SHARDS } from "../../../src/bundle/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import { consensus, earningsSurprise } from "../../models/estimates.ts";
 import {

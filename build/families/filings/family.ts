@@ -3,10 +3,11 @@
 // filing date. Served per ticker, with a market-wide index per filing year. The checks read the
 // filings and records they are given: lineage to the events, the SEC's deadlines, and every number
 // written against the records.
-import { filingKey, SHARDS } from "../../../src/bundle/shards.ts";
+import { filingKey } from "../../../src/families/filings/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
-import type { Earnings } from "../../../src/contract/earnings.ts";
-import type { NonGaap } from "../../../src/contract/kpis.ts";
+import type { Earnings } from "../../../src/families/earnings/rows.ts";
+import type { NonGaap } from "../../../src/families/kpis/rows.ts";
 import { numbersIn, dollars } from "../../models/amounts.ts";
 import { dayIndexOf, type WorldEvent } from "../../models/events.ts";
 import {

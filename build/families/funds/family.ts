@@ -4,7 +4,9 @@
 // rebalance public from its date. Gathered over the company pass: the members' caps summed by day
 // (what the benchmark's whole market adds them to) and each member's size on each rebalance day,
 // spilled by year for the compositions.
-import { FUND_HOLDING_FIELDS, SHARDS, yearOf } from "../../../src/bundle/shards.ts";
+import { FUND_HOLDING_FIELDS } from "../../../src/families/funds/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
+import { yearOf } from "../../../src/bundle/shards.ts";
 import { indexMarketCap } from "../../models/anchors.ts";
 import {
   benchmarkPath,

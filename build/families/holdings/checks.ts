@@ -5,7 +5,8 @@
 // and mean ownership by size tier (docs/realism.md, "Institutional holdings"). Companies stream
 // past: what a check needs of every company (values by manager-quarter, index lines, ownership by
 // quarter) is summed by manager-quarter or spilled to scratch.
-import { SHARDS, yearOf } from "../../../src/bundle/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
+import { yearOf } from "../../../src/bundle/shards.ts";
 import type { ValidationCheck } from "../../../src/bundle/types.ts";
 import type { SizeTier } from "../../models/anchors.ts";
 import {

@@ -4,8 +4,10 @@
 // merged totals (each manager-quarter's value, which portfolio weights are divided by when served).
 // Stakes of 5% or more are also filed as Schedules 13G, stored by subject company and by filer.
 import { worldKeyOf } from "../../ground/scenario-source.ts";
-import { BENEFICIAL_COLUMNS, filerYear, SHARDS, yearOf } from "../../../src/bundle/shards.ts";
-import type { BeneficialOwner } from "../../../src/contract/holdings.ts";
+import { BENEFICIAL_COLUMNS, filerYear } from "../../../src/families/holdings/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
+import { yearOf } from "../../../src/bundle/shards.ts";
+import type { BeneficialOwner } from "../../../src/families/holdings/rows.ts";
 import {
   beneficialOwnersOf,
   filingQuarters,

@@ -4,7 +4,7 @@
 // institutional ownership, each holding a name for a while (membership) at a conviction that walks.
 // Everything is drawn from labelled streams: the managers from `holdings/managers`, each filing date
 // from its manager-quarter's, each company's stakes from `holdings/<ticker>`.
-import { beneficialId, holdingId, type BeneficialOwner } from "../../../src/contract/holdings.ts";
+import { beneficialId, holdingId, type BeneficialOwner } from "../../../src/families/holdings/rows.ts";
 import type { SizeTier } from "../../models/anchors.ts";
 import { addDays, tradingDays } from "../../models/calendar.ts";
 import type { Rng } from "../../ground/rng.ts";

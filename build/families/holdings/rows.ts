@@ -7,9 +7,9 @@ import {
   holdingKey,
   holdingTotalKey,
   HOLDING_COLUMNS,
-  yearOf,
-} from "../../../src/bundle/shards.ts";
-import type { BeneficialOwner } from "../../../src/contract/holdings.ts";
+} from "../../../src/families/holdings/shards.ts";
+import { yearOf } from "../../../src/bundle/shards.ts";
+import type { BeneficialOwner } from "../../../src/families/holdings/rows.ts";
 import { count, percent } from "../../models/amounts.ts";
 import type { WorldEvent } from "../../models/events.ts";
 import type { FilingQuarter, Holding, LargeStake, Manager } from "./model.ts";

@@ -5,7 +5,9 @@
 // from its Form 4's filing date, which the news family reports. Their Form 3 and Form 5 holdings are
 // stored in the company's own shard by filing date.
 import { worldKeyOf } from "../../ground/scenario-source.ts";
-import { allOf, INSIDER_COLUMNS, INSIDER_OWNERSHIP_COLUMNS, monthOf, SHARDS } from "../../../src/bundle/shards.ts";
+import { allOf, monthOf } from "../../../src/bundle/shards.ts";
+import { INSIDER_COLUMNS, INSIDER_OWNERSHIP_COLUMNS } from "../../../src/families/insiders/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
 import { count, percent, perShare } from "../../models/amounts.ts";
 import { addDays } from "../../models/calendar.ts";
 import { byDateThenId, dayIndexOf, filedEvent, type WorldEvent } from "../../models/events.ts";
@@ -19,7 +21,7 @@ import {
   isOpenMarket,
   MAX_FILING_LAG,
 } from "./model.ts";
-import type { InsiderOwnership, InsiderTrade } from "../../../src/contract/insiders.ts";
+import type { InsiderOwnership, InsiderTrade } from "../../../src/families/insiders/rows.ts";
 import type { CompanyCore } from "../company/family.ts";
 import type { CompanyEarnings } from "../earnings/family.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";

@@ -13,7 +13,7 @@
 // year's end, holding what the chain of Form 4s left it.
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
-import type { InsiderOwnership, InsiderTrade, TRANSACTION_TYPES } from "../../../src/contract/insiders.ts";
+import type { InsiderOwnership, InsiderTrade, TRANSACTION_TYPES } from "../../../src/families/insiders/rows.ts";
 import type { SizeTier } from "../../models/anchors.ts";
 import { addDays, tradingDays } from "../../models/calendar.ts";
 import { appointmentIn, dayIndexOf, OFFICER_ROLES, type WorldEvent } from "../../models/events.ts";

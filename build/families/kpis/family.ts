@@ -2,8 +2,9 @@
 // fiscal years, derived from its statements and public with them (their filing date). The checks
 // hold each sector's KPIs to the statements' revenue and recompute every reconciliation from the
 // statement rows as written.
-import { SHARDS, statementKey } from "../../../src/bundle/shards.ts";
-import { KPI_FIELDS, SECTOR_KPIS, type KpiMetrics, type NonGaap } from "../../../src/contract/kpis.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
+import { periodKey } from "../../../src/bundle/shards.ts";
+import { KPI_FIELDS, SECTOR_KPIS, type KpiMetrics, type NonGaap } from "../../../src/families/kpis/rows.ts";
 import { kpiRows, nonGaapRows } from "./model.ts";
 import type { Checker, CompanyBase, Family } from "../../ground/family.ts";
 import { keyedRows } from "../../ground/rows.ts";
@@ -18,7 +19,7 @@ export interface CompanyKpis {
 
 type Company = CompanyBase & CompanyStatements & CompanyKpis;
 
-const key = (r: { period: string; report_period: string }) => statementKey(r.period, r.report_period);
+const key = (r: { period: string; report_period: string }) => periodKey(r.period, r.report_period);
 
 export const kpis: Family<object, object, CompanyStatements, CompanyKpis> = {
   name: "kpis",
@@ -114,7 +115,7 @@ function kpiChecks(): Checker<unknown, Company> {
   );
   return {
     company: ({ facts, statements, kpis, nonGaap }) => {
-      const statementOf = new Map(statements.map((s) => [statementKey(s.period, s.reportPeriod), s]));
+      const statementOf = new Map(statements.map((s) => [periodKey(s.period, s.reportPeriod), s]));
       const quarters = statements.filter((s) => s.period === "quarterly");
       const quarterAt = new Map(quarters.map((q, i) => [q.reportPeriod, i]));
       const kpiOf = new Map(kpis.map((r) => [key(r), r]));
@@ -135,8 +136,8 @@ function kpiChecks(): Checker<unknown, Company> {
           months: 3 * quarterCount,
           days: first ? (Date.parse(r.report_period) - Date.parse(first.reportPeriod)) / 86_400_000 : null,
           runRate: quarters[last].income.revenue * 4,
-          before: first && kpiOf.get(statementKey("quarterly", first.reportPeriod)),
-          yearAgo: yearBefore && kpiOf.get(statementKey(r.period, yearBefore.reportPeriod)),
+          before: first && kpiOf.get(periodKey("quarterly", first.reportPeriod)),
+          yearAgo: yearBefore && kpiOf.get(periodKey(r.period, yearBefore.reportPeriod)),
         };
         const fieldsOk = KPI_FIELDS.every((f) =>
           !sectorKpis.includes(f)
@@ -162,7 +163,7 @@ function kpiChecks(): Checker<unknown, Company> {
         const last = quarterAt.get(r.report_period) ?? -1;
         const itsQuarters = quarters
           .slice(last - 3, last + 1)
-          .map((q) => nonGaapOf.get(statementKey("quarterly", q.reportPeriod)));
+          .map((q) => nonGaapOf.get(periodKey("quarterly", q.reportPeriod)));
         const quartersSum = (k: number) => itsQuarters.reduce((a, q) => a + (q?.adjustments[k].amount ?? NaN), 0);
         if (
           !i ||

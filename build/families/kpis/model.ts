@@ -2,9 +2,9 @@
 // its statements. Each sector counts its business in units (stores, customers, barrels a day,
 // subscribers, backlog dollars...) that follow its revenue slowly from a drawn revenue per unit, so
 // the per-unit figures, revenue over units, take the quarter's swings; the KPIs and the statements
-// agree by construction (src/contract/kpis.ts says what each field is).
+// agree by construction (src/families/kpis/rows.ts says what each field is).
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
-import { KPI_FIELDS, type KpiMetrics, type NonGaap } from "../../../src/contract/kpis.ts";
+import { KPI_FIELDS, type KpiMetrics, type NonGaap } from "../../../src/families/kpis/rows.ts";
 import type { Rng } from "../../ground/rng.ts";
 import type { PeriodStatements } from "../../models/fundamentals.ts";
 import { round2, round4, round6, thousands } from "../../models/rounding.ts";

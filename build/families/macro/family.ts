@@ -1,7 +1,7 @@
 // The public macro tape, one row per trading day: market return, policy rate, yields, breakevens,
 // credit spread and volatility index, derived from the hidden regime, the market factor and the
 // FED's decisions, with lineage to the macro events and the catalyst window marked.
-import { SHARDS } from "../../../src/bundle/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
 import { macroTape, type MacroObservation } from "./model.ts";
 import { firstOnOrAfter } from "../../models/regimes.ts";
 import type { Events } from "../events/family.ts";

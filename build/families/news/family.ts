@@ -4,8 +4,10 @@
 // the detail shard of its month. The rules: every article names an event public by its date and
 // cites only records public by then, and every number it writes is one of its records' numbers.
 import { worldKeyOf } from "../../ground/scenario-source.ts";
-import { allOf, monthOf, NEWS_COLUMNS, SHARDS } from "../../../src/bundle/shards.ts";
-import type { Earnings } from "../../../src/contract/earnings.ts";
+import { allOf, monthOf } from "../../../src/bundle/shards.ts";
+import { NEWS_COLUMNS } from "../../../src/families/news/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
+import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { numbersIn } from "../../models/amounts.ts";
 import { dayIndexOf, publicEvent, type PublicEvent } from "../../models/events.ts";
 import type { Rng } from "../../ground/rng.ts";

@@ -6,7 +6,7 @@
 // from several phrasings, so articles about events of one type do not read alike.
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
-import type { Earnings } from "../../../src/contract/earnings.ts";
+import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { amount, numbersIn, perShare, percent } from "../../models/amounts.ts";
 import type { SizeTier } from "../../models/anchors.ts";
 import { appointmentIn, type PublicEvent } from "../../models/events.ts";
@@ -506,7 +506,7 @@ const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
   return "";
 };
 
-/** An article's id: its date and a hash of what it is, stable for a world (contract/news.ts reads it back). */
+/** An article's id: its date and a hash of what it is, stable for a world (families/news/rows.ts reads it back). */
 export function articleId(worldKey: string, date: string, parts: string[]): string {
   const hash = createHash("sha256")
     .update([worldKey, date, ...parts].join("|"))

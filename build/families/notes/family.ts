@@ -1,8 +1,10 @@
 // Analyst notes (families/notes/model.ts): a covering firm's note when a release or other company news
 // changed its rating or moved its target by 10% or more, stating what the firm published that day. Stored
 // once, in its company's shard; a monthly index (`all/2023-06`) pages every company's.
-import { allOf, monthOf, NOTE_COLUMNS, SHARDS } from "../../../src/bundle/shards.ts";
-import type { PublishedEstimates } from "../../../src/bundle/estimates.ts";
+import { allOf, monthOf } from "../../../src/bundle/shards.ts";
+import { NOTE_COLUMNS } from "../../../src/families/notes/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
+import type { PublishedEstimates } from "../../../src/families/earnings/estimates.ts";
 import { numbersIn } from "../../models/amounts.ts";
 import { publicEvent } from "../../models/events.ts";
 import { byDateThenArtifactId, shortName } from "../news/model.ts";

@@ -4,9 +4,9 @@
 // release it reacts to; its tone is the sign of the rating or target change. Per-share figures are
 // as published on the note's date (/analyst-estimates restates them for later splits).
 import { createHash } from "node:crypto";
-import type { PublishedEstimates } from "../../../src/bundle/estimates.ts";
+import type { PublishedEstimates } from "../../../src/families/earnings/estimates.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
-import type { Earnings } from "../../../src/contract/earnings.ts";
+import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { amount, perShare, percent } from "../../models/amounts.ts";
 import type { PublicEvent } from "../../models/events.ts";
 import { shortName, type Sentiment } from "../news/model.ts";

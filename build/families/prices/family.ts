@@ -3,7 +3,8 @@
 // every instrument after the company pass), and the invariants every bar must satisfy. Stocks' bars
 // come with each company; a family of other instruments adds its bars to `otherBars`.
 import type { Row } from "../../../src/bundle/shard.ts";
-import { monthOf, SHARDS } from "../../../src/bundle/shards.ts";
+import { monthOf } from "../../../src/bundle/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
 import { isTradingDay } from "../../models/calendar.ts";
 import type { Bar } from "../../models/prices.ts";
 import { round4 } from "../../models/rounding.ts";

@@ -1,6 +1,6 @@
 // Central banks: each bank's policy decisions, driven by the hidden regime and inflation. Served as
 // one shard per bank; a decision is public once announced.
-import { SHARDS } from "../../../src/bundle/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
 import type { ValidationCheck } from "../../../src/bundle/types.ts";
 import {
   BANK_CODES,

@@ -1,8 +1,9 @@
 // Segment statements: every period of a company's statements broken out by business line and by
 // region (families/segments/model.ts), served beside the statements by the /segments routes. The check
 // adds the segments up against the statement rows as written.
-import { SHARDS, statementKey } from "../../../src/bundle/shards.ts";
-import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../../../src/contract/segments.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
+import { periodKey } from "../../../src/bundle/shards.ts";
+import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../../../src/families/segments/rows.ts";
 import { segmentRows, type PeriodSegments } from "./model.ts";
 import type { Checker, CompanyBase, Family } from "../../ground/family.ts";
 import { keyedRows } from "../../ground/rows.ts";
@@ -17,7 +18,7 @@ export interface CompanySegments {
 type Company = CompanyBase & CompanyStatements & CompanySegments;
 
 const MEASURES = Object.keys(SEGMENT_MEASURES) as SegmentMeasure[];
-const key = (p: { period: string; reportPeriod: string }) => statementKey(p.period, p.reportPeriod);
+const key = (p: { period: string; reportPeriod: string }) => periodKey(p.period, p.reportPeriod);
 
 export const segments: Family<object, object, CompanyStatements, CompanySegments> = {
   name: "segments",

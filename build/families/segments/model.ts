@@ -4,7 +4,7 @@
 // intensity. A quarter's measures are split in whole thousands so that the segments of a type sum
 // exactly to the statement; TTM and annual segments sum their quarters (assets: the last
 // quarter's), as the statements do.
-import type { Segment, SegmentMeasure } from "../../../src/contract/segments.ts";
+import type { Segment, SegmentMeasure } from "../../../src/families/segments/rows.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { totalAssets, type Period, type PeriodStatements } from "../../models/fundamentals.ts";
 import { thousands } from "../../models/rounding.ts";

@@ -3,8 +3,11 @@
 // Served per ticker, one shard per statement; per-share lines are restated for later splits when
 // served. The checks recompute every accounting identity (docs/realism.md, "Exact invariants") from
 // the rows as written.
-import { packNumbers, searchKey, SHARDS, statementKey, yearOf } from "../../../src/bundle/shards.ts";
-import { snapshotRow } from "../../../src/bundle/metrics-snapshot.ts";
+import { packNumbers, searchKey } from "../../../src/families/search/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
+import { periodKey } from "../../../src/bundle/shards.ts";
+import { yearOf } from "../../../src/bundle/shards.ts";
+import { snapshotRow } from "../../../src/families/metrics/snapshot.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import {
   BALANCE_LINES,
@@ -14,7 +17,7 @@ import {
   type BalanceSheet,
   type CashFlowStatement,
   type IncomeStatement,
-} from "../../../src/contract/statements.ts";
+} from "../../../src/families/statements/rows.ts";
 import {
   businessQuarters,
   currentAssets,
@@ -201,10 +204,7 @@ export const statements: Family<Reads, object, CompanyCore & Stock, CompanyState
       facts.ticker,
       keyedRows(
         SHARDS.metrics.columns,
-        metrics.map((m) => [
-          statementKey(m.metrics.period, m.metrics.report_period),
-          { ...m.metrics, inputs: m.inputs },
-        ]),
+        metrics.map((m) => [periodKey(m.metrics.period, m.metrics.report_period), { ...m.metrics, inputs: m.inputs }]),
       ),
     );
     appendByYear(
@@ -213,7 +213,7 @@ export const statements: Family<Reads, object, CompanyCore & Stock, CompanyState
       metrics.filter((m) => m.metrics.period === "ttm").map((m) => snapshotRow(m.metrics, m.inputs)),
     );
     const written = statements.map((s) => ({
-      key: statementKey(s.period, s.reportPeriod),
+      key: periodKey(s.period, s.reportPeriod),
       i: incomeRow(facts, s),
       b: balanceRow(facts, s),
       c: cashFlowRow(facts, s),

@@ -1,13 +1,13 @@
 // Financial metrics of each period, computed from its statements and the close on its filing date
-// (src/contract/metrics.ts declares each one). Flows of ratios are the TTM ending at the period,
+// (src/families/metrics/rows.ts declares each one). Flows of ratios are the TTM ending at the period,
 // balances averaged over its end and a year before; margins use the period's own flows.
 import {
   valuation,
   VALUATION_METRICS,
   type FinancialMetrics,
   type ValuationInputs,
-} from "../../../src/contract/metrics.ts";
-import { CURRENCY } from "../../../src/contract/statements.ts";
+} from "../../../src/families/metrics/rows.ts";
+import { CURRENCY } from "../../../src/families/statements/rows.ts";
 import { round2, round6 } from "../../models/rounding.ts";
 import {
   currentAssets,

@@ -4,7 +4,7 @@
 import type { ValidationCheck } from "../../../src/bundle/types.ts";
 import type { Checker } from "../../ground/family.ts";
 import type { Stock } from "../stocks/family.ts";
-import type { NonGaap } from "../../../src/contract/kpis.ts";
+import type { NonGaap } from "../../../src/families/kpis/rows.ts";
 import { isSp500Member, type SizeTier } from "../../models/anchors.ts";
 import { UNUSUAL_ADJUSTMENTS } from "../kpis/model.ts";
 import { totalAssets, totalDebt, type PeriodStatements } from "../../models/fundamentals.ts";

@@ -3,7 +3,7 @@
 // stocks' bars are served by the prices family; here are the action shards and their Tier 0 rules
 // (their statistics are in build/realism/: docs/realism.md, "Returns of one series", "The
 // cross-section" and "Fundamentals").
-import { SHARDS } from "../../../src/bundle/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
 import type { ValidationCheck } from "../../../src/bundle/types.ts";
 import { sectorMedianVol } from "../../models/anchors.ts";
 import { businessValueByDay } from "../../models/fundamentals.ts";

@@ -1,6 +1,6 @@
 // The operating companies a scenario holds. Everything about a company that is not a price or an
 // event (identity, sector) is fixed for the scenario, so its context view is the whole universe.
-import { SHARDS } from "../../../src/bundle/shards.ts";
+import { SHARDS } from "../../../src/families/shards.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import { firstTradingDay, startingPoint, tradesOn, type StartingPoint } from "../../models/anchors.ts";
 import { selectUniverse } from "./model.ts";

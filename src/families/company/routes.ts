@@ -1,0 +1,168 @@
+// Company identity: facts by ticker or CIK (with the market cap and weighted average shares as of the
+// request's horizon), the company list with search, their tickers and CIKs, and the sectors.
+import { REFERENCE_SHARDS } from "../../bundle/reference-shards.ts";
+import { lastCloses } from "../metrics/closes.ts";
+import { z } from "zod";
+import { asOf, page, scenarioId, str, ticker, tickers } from "../../contract/params.ts";
+import { closeOf } from "../metrics/snapshot.ts";
+import { STATEMENTS_SHARDS } from "../statements/shards.ts";
+import { CompanyFacts } from "../../contract/resources.ts";
+import { CompanyFactsAsOf } from "./rows.ts";
+import { PER_SHARE_LINES, SHARE_COUNT_LINES } from "../statements/rows.ts";
+import { SECTORS } from "../../contract/vocabulary.ts";
+import { notFound } from "../../http/errors.ts";
+import { requireOneOf } from "../../http/one-of.ts";
+import { periodRows } from "../../http/periods.ts";
+import { dataRoute, serve, type ApiApp } from "../../http/route.ts";
+import { jsonArray } from "../../http/json.ts";
+import { find, pageRange, type Scenario } from "../../http/scenario.ts";
+
+const TAG = "Company";
+
+const cik = () =>
+  str({ description: "SEC CIK, with or without zero padding (alternative to ticker).", example: "320193" }, 10)
+    .pipe(z.string().regex(/^\d{1,10}$/, "must be a CIK of up to 10 digits"))
+    .transform((v) => v.padStart(10, "0"));
+
+const companyFacts = dataRoute({
+  path: "/company/facts",
+  tag: TAG,
+  summary: "Facts of one company",
+  description:
+    "Give `ticker` or `cik` (422 without either); given both, the company must match both. The identity is real; " +
+    "`market_cap` (the close of the last trading day on or before the horizon times that day's shares outstanding) " +
+    "and `weighted_average_shares` (basic, of the latest quarterly income statement filed by the horizon) are " +
+    "synthetic, as of `as_of` (default the scenario's current_date).",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: ticker({ description: "The company.", example: "AAPL" }).optional(),
+      cik: cik().optional(),
+      as_of: asOf("the market cap and statements").optional(),
+    }),
+  },
+  response: z.object({ company_facts: CompanyFactsAsOf }),
+});
+
+const companies = dataRoute({
+  path: "/companies",
+  tag: TAG,
+  summary: "List and search companies",
+  description: "Every company's facts, by ticker.",
+  request: {
+    query: z.object({
+      scenario_id: scenarioId(),
+      ticker: tickers("Only these companies", "AAPL"),
+      search: str(
+        { description: "Free text over name, sector, industry and ticker.", example: "semiconductor" },
+        128,
+      ).optional(),
+      ...page(100, 5000),
+    }),
+  },
+  response: z.object({ companies: z.array(CompanyFacts) }),
+});
+
+const scenarioOnly = { query: z.object({ scenario_id: scenarioId() }) };
+
+const companyTickers = dataRoute({
+  path: "/company/facts/tickers",
+  tag: TAG,
+  summary: "Tickers of the operating companies",
+  request: scenarioOnly,
+  response: z.object({ tickers: z.array(z.string()) }),
+});
+
+const companyCiks = dataRoute({
+  path: "/company/facts/ciks",
+  tag: TAG,
+  summary: "CIKs of the operating companies",
+  request: scenarioOnly,
+  response: z.object({ ciks: z.array(z.string()) }),
+});
+
+const sectors = dataRoute({
+  path: "/sectors",
+  tag: TAG,
+  summary: "Sectors",
+  description:
+    "The GICS sectors companies are classified in, the values the screener's `sector` takes: the same in every " +
+    "scenario, so no scenario_id needed (`/kpi/metrics/sectors` lists those of a scenario's companies).",
+  request: {},
+  response: z.object({ sectors: z.array(z.enum(SECTORS)) }),
+});
+
+/**
+ * Basic weighted average shares of the company's latest quarterly income statement filed by the
+ * horizon, restated for the splits gone ex by then (as /financials/income-statements serves it).
+ */
+async function weightedAverageShares(scenario: Scenario, symbol: string): Promise<number | null> {
+  const query = { scenario_id: scenario.manifest.scenario.id, ticker: symbol, period: "quarterly" as const };
+  const [[latest]] = await periodRows(
+    scenario,
+    { ...query, offset: 0, limit: 1 },
+    [STATEMENTS_SHARDS.income],
+    PER_SHARE_LINES,
+    SHARE_COUNT_LINES,
+  );
+  return (latest?.weighted_average_shares as number | null | undefined) ?? null;
+}
+
+const ciksOf = (scenario: Scenario) => scenario.reference(REFERENCE_SHARDS.ciks, "Scenario has no companies");
+
+export function register(app: ApiApp): void {
+  serve(
+    app,
+    companyFacts,
+    async (q, scenario) => {
+      let symbol = q.ticker;
+      if (q.cik !== undefined) {
+        const ciks = await ciksOf(scenario);
+        const i = find(ciks, q.cik);
+        const byCik = i < 0 ? undefined : (ciks.rows(i, i + 1)[0][1] as string);
+        symbol = symbol === undefined || symbol === byCik ? byCik : undefined;
+      }
+      const shard = await scenario.companies();
+      const i = symbol === undefined ? -1 : find(shard, symbol);
+      if (i < 0) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
+      const facts = shard.objects(i, i + 1)[0] as CompanyFacts;
+      const [day, shares] = await Promise.all([lastCloses(scenario), weightedAverageShares(scenario, facts.ticker)]);
+      const listed = facts.listing_date !== null && facts.listing_date <= scenario.horizon;
+      return {
+        company_facts: {
+          ...facts,
+          listing_date: listed ? facts.listing_date : null,
+          market_cap: (day && closeOf(day, i)?.marketCap) ?? null,
+          weighted_average_shares: shares,
+        },
+      };
+    },
+    (q) => {
+      requireOneOf(q, ["ticker", "cik"], "at-least");
+    },
+  );
+
+  serve(app, companies, async (q, scenario) => {
+    const shard = await scenario.companies();
+    const needle = q.search?.trim().toLowerCase();
+    if (!q.ticker && !needle) {
+      return { companies: jsonArray<CompanyFacts>([shard.json(...pageRange(0, shard.length, q.offset, q.limit))]) };
+    }
+    const wanted = q.ticker ? new Set(q.ticker) : undefined;
+    const matching = (shard.objects(0, shard.length) as CompanyFacts[])
+      .map((co, i) => ({ co, i }))
+      .filter(({ co }) => !wanted || wanted.has(co.ticker))
+      .filter(
+        ({ co }) =>
+          !needle || [co.name, co.sector, co.industry, co.ticker].some((f) => f.toLowerCase().includes(needle)),
+      )
+      .slice(q.offset, q.offset + q.limit);
+    return { companies: jsonArray<CompanyFacts>(matching.map(({ i }) => shard.json(i, i + 1))) };
+  });
+
+  serve(app, companyTickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
+
+  serve(app, companyCiks, async (_, scenario) => ({ ciks: (await ciksOf(scenario)).keys }));
+
+  serve(app, sectors, async () => ({ sectors: [...SECTORS] }));
+}

@@ -1,0 +1,12 @@
+// The events family's shard: events per ticker and per year of all events.
+import { identity, kind, perPart } from "../../bundle/shards.ts";
+
+export const EVENTS_SHARDS = {
+  /** Per ticker, and per year of all events (`allOf(year)`, market-wide ones included), by event date. */
+  events: kind(
+    perPart("events"),
+    ["event_date", "event_id", "ticker", "event_type", "public_release_datetime", "visible_from", "public_summary"],
+    // visible_from is the event date, the key.
+    { visible: "key", period: "year", served: identity },
+  ),
+} as const;
