@@ -8,7 +8,7 @@ import { corporateActions, expectedDividendYield, type CorporateAction } from ".
 import { revenueStep, type WorldEvent } from "./events.ts";
 import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
 import type { Regime } from "./regimes.ts";
-import { roundAdjusted } from "../../src/families/prices/adjusted-price.ts";
+import { roundAdjusted } from "../../src/contract/adjusted-price.ts";
 import { STOCK_SHOCKS, shockPath, smooth } from "./volatility.ts";
 import { round10, round2, round6 } from "./rounding.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adjustCloses, type Bar } from "../../build/models/prices.ts";
-import { roundAdjusted } from "../../src/families/prices/adjusted-price.ts";
+import { roundAdjusted } from "../../src/contract/adjusted-price.ts";
 
 const bar = (time: string, close: number): Bar => ({
   time,

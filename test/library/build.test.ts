@@ -274,7 +274,7 @@ describe("scenario build", () => {
     expect(staleScenarios(options, generatorInputsHash())).toEqual([]);
     const touched = (file: string) => (path: string) =>
       path.endsWith(file) ? `${readFileSync(path, "utf8")}\n// touched\n` : readFileSync(path);
-    expect(staleScenarios(options, generatorInputsHash(touched("src/families/prices/adjusted-price.ts")))).toHaveLength(
+    expect(staleScenarios(options, generatorInputsHash(touched("src/contract/adjusted-price.ts")))).toHaveLength(
       4,
     );
     expect(staleScenarios(options, generatorInputsHash(touched("build/refdata/companies.csv")))).toHaveLength(4);

@@ -6,7 +6,7 @@ import { filings as filingsFamily } from "../../build/families/filings/family.ts
 import { incomeRow } from "../../build/families/statements/family.ts";
 import { count, dollars, numbersIn } from "../../build/models/amounts.ts";
 import { appointmentIn, dayIndexOf } from "../../build/models/events.ts";
-import { exhibitIn, FIRST_CURRENT_REPORT } from "../../build/models/filings.ts";
+import { exhibitIn, FIRST_CURRENT_REPORT } from "../../build/families/filings/model.ts";
 import { memoryScratch } from "../../build/ground/scratch.ts";
 import { contextView, generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import type { Company } from "../../build/families/registry.ts";

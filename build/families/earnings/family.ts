@@ -16,7 +16,7 @@ import {
   type EarningsDate,
   type KpiGuidance,
 } from "../../../src/families/earnings/rows.ts";
-import { periodicForm } from "../../models/filings.ts";
+import { periodicForm } from "../../models/filing-ids.ts";
 import {
   calendarRows,
   chooseGuiders,

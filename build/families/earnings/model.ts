@@ -13,7 +13,7 @@ import type {
 } from "../../../src/families/earnings/rows.ts";
 import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../../src/families/statements/rows.ts";
 import { billions, dollars, perShare } from "../../models/amounts.ts";
-import { periodicForm } from "../../models/filings.ts";
+import { periodicForm } from "../../models/filing-ids.ts";
 import { addDays, onOrAfterTradingDay } from "../../models/calendar.ts";
 import type { Rng } from "../../ground/rng.ts";
 import type { SizeTier } from "../../models/anchors.ts";

@@ -1,4 +1,4 @@
-// Filings (models/filings.ts, docs/filings.md): the 10-Q or 10-K filed with each earnings release
+// Filings (model.ts, docs/filings.md): the 10-Q or 10-K filed with each earnings release
 // inside the world, and the 8-K of each company event a company reports, each public from its
 // filing date. Served per ticker, with a market-wide index per filing year. The checks read the
 // filings and records they are given: lineage to the events, the SEC's deadlines, and every number
@@ -10,8 +10,8 @@ import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import type { NonGaap } from "../../../src/families/kpis/rows.ts";
 import { numbersIn, dollars } from "../../models/amounts.ts";
 import { dayIndexOf, type WorldEvent } from "../../models/events.ts";
+import { accessionNumber } from "../../models/filing-ids.ts";
 import {
-  accessionNumber,
   CURRENT_REPORT_BUSINESS_DAYS,
   currentReport,
   currentReportItem,
@@ -25,7 +25,7 @@ import {
   writtenValues,
   type FilingRecord,
   type PeriodReport,
-} from "../../models/filings.ts";
+} from "./model.ts";
 import type { PeriodStatements } from "../../models/fundamentals.ts";
 import { UNUSUAL_ADJUSTMENTS } from "../kpis/model.ts";
 import type { Rng } from "../../ground/rng.ts";

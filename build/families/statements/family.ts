@@ -30,7 +30,7 @@ import {
   totalDebt,
   type PeriodStatements,
 } from "../../models/fundamentals.ts";
-import { accessionNumber } from "../../models/filings.ts";
+import { accessionNumber } from "../../models/filing-ids.ts";
 import { metricsRows, type MetricsRow } from "./metrics.ts";
 import { round2 } from "../../models/rounding.ts";
 import type { CompanyCore } from "../company/family.ts";

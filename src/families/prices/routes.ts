@@ -18,7 +18,7 @@ import {
   withDefault,
 } from "../../contract/params.ts";
 import { MarketSnapshotRow, PriceBar, PriceBarWithComponents, type MarketSnapshotRow as SnapshotRow } from "./rows.ts";
-import { roundAdjusted } from "./adjusted-price.ts";
+import { roundAdjusted } from "../../contract/adjusted-price.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { requireOneOf } from "../../http/one-of.ts";
 import { jsonArray, jsonObject } from "../../http/json.ts";

@@ -3,16 +3,17 @@
 // the company's served rows, written with models/amounts.ts, so the filings checks can read the
 // numbers back (numbersIn) and find each one among the records.
 import { createHash } from "node:crypto";
-import type { CompanyFacts } from "../../src/bundle/types.ts";
-import type { Earnings } from "../../src/families/earnings/rows.ts";
-import { itemOf, type Filing, type FilingSection, type FilingType } from "../../src/families/filings/rows.ts";
-import type { NonGaap } from "../../src/families/kpis/rows.ts";
-import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../src/families/statements/rows.ts";
-import { count, dollars, numbersIn, percent, perShare } from "./amounts.ts";
-import type { SizeTier } from "./anchors.ts";
-import { appointmentIn, type WorldEvent } from "./events.ts";
-import { QUARTERLY_RISK_FACTORS, riskFactors } from "./risk-factors.ts";
-import type { Rng } from "../ground/rng.ts";
+import type { CompanyFacts } from "../../../src/bundle/types.ts";
+import type { Earnings } from "../../../src/families/earnings/rows.ts";
+import { itemOf, type Filing, type FilingSection, type FilingType } from "../../../src/families/filings/rows.ts";
+import type { NonGaap } from "../../../src/families/kpis/rows.ts";
+import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../../src/families/statements/rows.ts";
+import { count, dollars, numbersIn, percent, perShare } from "../../models/amounts.ts";
+import type { SizeTier } from "../../models/anchors.ts";
+import { appointmentIn, type WorldEvent } from "../../models/events.ts";
+import { QUARTERLY_RISK_FACTORS, riskFactors } from "../../models/risk-factors.ts";
+import type { Rng } from "../../ground/rng.ts";
+import { accessionNumber, cik10, periodicForm } from "../../models/filing-ids.ts";
 
 /** A filing as stored: the served row but its assembled text, with the fiscal period the items filters read. */
 export interface FilingRecord extends Omit<Filing, "text"> {
@@ -20,12 +21,6 @@ export interface FilingRecord extends Omit<Filing, "text"> {
   /** 1-4; null for a 10-K (a year). */
   fiscal_quarter: number | null;
 }
-
-const cik10 = (facts: CompanyFacts) => (facts.cik ?? "0").padStart(10, "0");
-
-/** `<CIK, 10 digits>-<filing year, 2 digits>-<the filer's sequence that year, 6 digits>`. */
-export const accessionNumber = (facts: CompanyFacts, filingDate: string, sequence: number) =>
-  `${cik10(facts)}-${filingDate.slice(2, 4)}-${String(sequence).padStart(6, "0")}`;
 
 /** A company's 8-Ks of a year are numbered from here: its 10-Qs and 10-K are 1-4 (their fiscal quarter). */
 export const FIRST_CURRENT_REPORT = 101;
@@ -45,8 +40,6 @@ const DEADLINE_DAYS: Record<Filer, Record<"10-Q" | "10-K", number>> = {
   accelerated: { "10-Q": 40, "10-K": 75 },
   "non-accelerated": { "10-Q": 45, "10-K": 90 },
 };
-/** The periodic report of a fiscal quarter: a 10-K for the fourth (it reports the fiscal year), a 10-Q otherwise. */
-export const periodicForm = (fiscalQuarter: number): "10-Q" | "10-K" => (fiscalQuarter === 4 ? "10-K" : "10-Q");
 
 export const deadlineDays = (tier: SizeTier, type: "10-Q" | "10-K") => DEADLINE_DAYS[FILER[tier]][type];
 
