@@ -104,7 +104,11 @@ const splitHazard = (price: number) => Math.min(0.004, 0.0001 * (price / 100) **
 function exDates(days: string[], offset: number, exDay: number): string[] {
   const out: string[] = [];
   for (const day of days)
-    if ((Number(day.slice(5, 7)) - 1) % 3 === offset && Number(day.slice(8)) >= exDay && out.at(-1)?.slice(0, 7) !== day.slice(0, 7))
+    if (
+      (Number(day.slice(5, 7)) - 1) % 3 === offset &&
+      Number(day.slice(8)) >= exDay &&
+      out.at(-1)?.slice(0, 7) !== day.slice(0, 7)
+    )
       out.push(day);
   return out;
 }
@@ -116,109 +120,152 @@ function exDates(days: string[], offset: number, exDay: number): string[] {
  * (a twin's other path, docs/scenarios.md) changes it.
  */
 export function corporateActions(input: ActionInput): CorporateAction[] {
-  const { company, days, rng } = input;
-  const profile = dividendProfile(company.sector, input.dividendYield);
-  const scale = input.startPrice / input.totalReturnPrice[0];
-  const out: CorporateAction[] = [];
-  const payer = rng.uniform() < profile.payers;
-  const exMonthOffset = rng.int(0, 2); // payers keep a fixed quarterly cycle
-  const exDay = rng.int(5, 20);
-  // Each dividend is announced 15-25 business days before its ex-date.
-  const dividends = (payer ? exDates(days, exMonthOffset, exDay) : []).map((ex) => {
-    const own = rng.fork(`dividend/${ex}`);
-    return { ex, announced: businessDaysBefore(ex, own.int(15, 25)), rng: own };
-  });
-  let next = 0;
+  const board = new CompanyBoard(input);
+  input.days.forEach((day, i) => board.step(day, i));
+  return board.actions.sort((a, b) =>
+    a.ex_date === b.ex_date ? (a.id < b.id ? -1 : 1) : a.ex_date < b.ex_date ? -1 : 1,
+  );
+}
+
+/** A dividend of the payer's cycle: its ex-date, its announcement, and its own stream. */
+interface PlannedDividend {
+  ex: string;
+  announced: string;
+  rng: Rng;
+}
+
+/** A company's board day by day: the dividends and splits it announces, and what they did to the price. */
+class CompanyBoard {
+  readonly actions: CorporateAction[] = [];
+  private readonly input: ActionInput;
+  private readonly profile: { payers: number; yield: number };
+  private readonly scale: number;
+  private readonly dayIndex: Map<string, number>;
+  private readonly dividends: PlannedDividend[];
+  /** The next of `dividends` to announce. */
+  private next = 0;
   /** Dividends announced and not yet ex. */
-  const pending: { ex: string; amount: number }[] = [];
-  let quarterly = 0;
-  let splitFactor = 1;
-  let lastYear = -1;
-  let lastSplitIndex = -400;
+  private readonly pending: { ex: string; amount: number }[] = [];
+  private quarterly = 0;
+  private splitFactor = 1;
+  private lastYear = -1;
+  private lastSplitIndex = -400;
   /** What the dividends gone ex so far took out of the price (the as-traded price over the total-return one). */
-  let paidOut = 1;
-  const dayIndex = dayIndexOf(days);
+  private paidOut = 1;
+  /** A split announced and not yet ex: dividends stay per old share until its ex-date. */
+  private pendingSplit: { ex: string; ratio: number } | null = null;
+  private crisisCut: boolean;
+
+  constructor(input: ActionInput) {
+    const { company, days, rng } = input;
+    this.input = input;
+    this.profile = dividendProfile(company.sector, input.dividendYield);
+    this.scale = input.startPrice / input.totalReturnPrice[0];
+    const payer = rng.uniform() < this.profile.payers;
+    const exMonthOffset = rng.int(0, 2); // payers keep a fixed quarterly cycle
+    const exDay = rng.int(5, 20);
+    // Each dividend is announced 15-25 business days before its ex-date.
+    this.dividends = (payer ? exDates(days, exMonthOffset, exDay) : []).map((ex) => {
+      const own = rng.fork(`dividend/${ex}`);
+      return { ex, announced: businessDaysBefore(ex, own.int(15, 25)), rng: own };
+    });
+    this.dayIndex = dayIndexOf(days);
+    this.crisisCut = input.crisisHit === undefined;
+  }
+
   /**
    * As-traded price on a date, as of today's splits and dividends (the first day's for dates before
    * the scenario). Dividends are sized from it: sized from the total-return price they would outgrow
    * a price they have been taken from for decades.
    */
-  const priceOn = (date: string) => (input.totalReturnPrice[dayIndex.get(date) ?? 0] * scale * paidOut) / splitFactor;
-  /** A split announced and not yet ex: dividends stay per old share until its ex-date. */
-  let pendingSplit: { ex: string; ratio: number } | null = null;
-  let crisisCut = input.crisisHit === undefined;
-  days.forEach((day, i) => {
-    if (pendingSplit && day >= pendingSplit.ex) {
-      splitFactor *= pendingSplit.ratio;
-      quarterly /= pendingSplit.ratio;
-      pendingSplit = null;
+  private priceOn(date: string): number {
+    return (this.input.totalReturnPrice[this.dayIndex.get(date) ?? 0] * this.scale * this.paidOut) / this.splitFactor;
+  }
+
+  step(day: string, i: number): void {
+    const { days, rng } = this.input;
+    if (this.pendingSplit && day >= this.pendingSplit.ex) {
+      this.splitFactor *= this.pendingSplit.ratio;
+      this.quarterly /= this.pendingSplit.ratio;
+      this.pendingSplit = null;
     }
-    const price = priceOn(day);
+    const price = this.priceOn(day);
     // A dividend gone ex today takes its amount out of the price.
-    while (pending[0]?.ex === day) paidOut *= 1 - pending.shift()!.amount / priceOn(days[Math.max(0, i - 1)]);
-    // Dividends announced today (those announced before the first day, on it): set once a year from
-    // the price, raised gradually, cut rarely.
-    while (next < dividends.length && dividends[next].announced <= day) {
-      const { ex, announced, rng: own } = dividends[next++];
-      // The board sets the amount when it announces it, from the price it sees then.
-      const seen = priceOn(announced);
-      const year = Number(ex.slice(0, 4));
-      if (year !== lastYear) {
-        // Raised towards the year's target (at most 10% a year), never lowered in the yearly review:
-        // boards hold rather than cut (Lintner), so cuts come from distress only.
-        const target = (profile.yield * (0.6 + 0.8 * own.uniform()) * seen) / 4;
-        quarterly = quarterly === 0 ? target : Math.max(quarterly, Math.min(quarterly * 1.1, target));
-        lastYear = year;
-      }
-      // A crisis that hits the company: the board cuts at its first announcement after it.
-      if (!crisisCut && announced >= input.crisisHit!) {
-        quarterly *= own.between(...CRISIS_DIVIDEND_CUT);
-        crisisCut = true;
-      }
-      // Distress: a payer whose price has collapsed (a yield above 12%) halves its dividend or more.
-      if (quarterly > 0.03 * seen) quarterly = 0.5 * Math.min(quarterly, 0.03 * seen);
-      if (quarterly < 0.005) continue;
-      // A split announced to go ex before this dividend: the amount is per new share. Rounded to the
-      // cent, it stays within 3% of the price (a cent is a large share of a collapsed price).
-      const basis = pendingSplit && pendingSplit.ex <= ex ? pendingSplit.ratio : 1;
-      const amount = Math.min(round2(quarterly / basis), Math.floor((0.03 * seen * 100) / basis) / 100);
-      if (amount <= 0) continue;
-      const record = recordDate(ex);
-      pending.push({ ex, amount });
-      out.push({
-        id: actionId(company.ticker, "dividend", ex),
-        ticker: company.ticker,
-        action_type: "dividend",
-        announcement_date: announced,
-        ex_date: ex,
-        record_date: record,
-        payable_date: businessDaysAfter(record, own.int(10, 20)),
-        details: { amount, currency: "USD", frequency: "quarterly" },
-      });
-    }
+    while (this.pending[0]?.ex === day)
+      this.paidOut *= 1 - this.pending.shift()!.amount / this.priceOn(days[Math.max(0, i - 1)]);
+    // Dividends announced today (those announced before the first day, on it).
+    while (this.next < this.dividends.length && this.dividends[this.next].announced <= day)
+      this.announceDividend(this.dividends[this.next++]);
     // Splits: the higher the price the likelier (above $100; about 5% a year at $150, 24% at $500),
-    // at most one a year and a half, announced a month ahead; 2:1 unless the price is very high. A
-    // split goes ex after the dividends already announced, whose amounts are per old share.
-    if (price > 100 && i - lastSplitIndex > 380 && i > 25 && rng.uniform() < splitHazard(price)) {
-      const ratio = price > 1500 ? 10 : price > 900 ? 4 : price > 600 ? 3 : 2;
-      let k = Math.min(days.length - 1, i + rng.int(20, 30));
-      const lastDividend = pending.at(-1)?.ex;
-      while (lastDividend && days[k] <= lastDividend && k < days.length - 1) k++;
-      const ex = days[k];
-      if (ex === day || (lastDividend && ex <= lastDividend)) return;
-      out.push({
-        id: actionId(company.ticker, "split", ex),
-        ticker: company.ticker,
-        action_type: "split",
-        announcement_date: day,
-        ex_date: ex,
-        record_date: businessDaysBefore(ex, 3),
-        payable_date: businessDaysBefore(ex, 1),
-        details: { split_from: 1, split_to: ratio, ratio },
-      });
-      pendingSplit = { ex, ratio };
-      lastSplitIndex = i;
+    // at most one a year and a half.
+    if (price > 100 && i - this.lastSplitIndex > 380 && i > 25 && rng.uniform() < splitHazard(price))
+      this.announceSplit(day, i, price);
+  }
+
+  /** A dividend's amount: set once a year from the price, raised gradually, cut rarely. */
+  private announceDividend({ ex, announced, rng: own }: PlannedDividend): void {
+    // The board sets the amount when it announces it, from the price it sees then.
+    const seen = this.priceOn(announced);
+    const year = Number(ex.slice(0, 4));
+    if (year !== this.lastYear) {
+      // Raised towards the year's target (at most 10% a year), never lowered in the yearly review:
+      // boards hold rather than cut (Lintner), so cuts come from distress only.
+      const target = (this.profile.yield * (0.6 + 0.8 * own.uniform()) * seen) / 4;
+      this.quarterly = this.quarterly === 0 ? target : Math.max(this.quarterly, Math.min(this.quarterly * 1.1, target));
+      this.lastYear = year;
     }
-  });
-  return out.sort((a, b) => (a.ex_date === b.ex_date ? (a.id < b.id ? -1 : 1) : a.ex_date < b.ex_date ? -1 : 1));
+    // A crisis that hits the company: the board cuts at its first announcement after it.
+    if (!this.crisisCut && announced >= this.input.crisisHit!) {
+      this.quarterly *= own.between(...CRISIS_DIVIDEND_CUT);
+      this.crisisCut = true;
+    }
+    // Distress: a payer whose price has collapsed (a yield above 12%) halves its dividend or more.
+    if (this.quarterly > 0.03 * seen) this.quarterly = 0.5 * Math.min(this.quarterly, 0.03 * seen);
+    if (this.quarterly < 0.005) return;
+    // A split announced to go ex before this dividend: the amount is per new share. Rounded to the
+    // cent, it stays within 3% of the price (a cent is a large share of a collapsed price).
+    const basis = this.pendingSplit && this.pendingSplit.ex <= ex ? this.pendingSplit.ratio : 1;
+    const amount = Math.min(round2(this.quarterly / basis), Math.floor((0.03 * seen * 100) / basis) / 100);
+    if (amount <= 0) return;
+    const { ticker } = this.input.company;
+    const record = recordDate(ex);
+    this.pending.push({ ex, amount });
+    this.actions.push({
+      id: actionId(ticker, "dividend", ex),
+      ticker,
+      action_type: "dividend",
+      announcement_date: announced,
+      ex_date: ex,
+      record_date: record,
+      payable_date: businessDaysAfter(record, own.int(10, 20)),
+      details: { amount, currency: "USD", frequency: "quarterly" },
+    });
+  }
+
+  /**
+   * A split announced today, a month ahead; 2:1 unless the price is very high. It goes ex after the
+   * dividends already announced, whose amounts are per old share.
+   */
+  private announceSplit(day: string, i: number, price: number): void {
+    const { days, rng } = this.input;
+    const ratio = price > 1500 ? 10 : price > 900 ? 4 : price > 600 ? 3 : 2;
+    let k = Math.min(days.length - 1, i + rng.int(20, 30));
+    const lastDividend = this.pending.at(-1)?.ex;
+    while (lastDividend && days[k] <= lastDividend && k < days.length - 1) k++;
+    const ex = days[k];
+    if (ex === day || (lastDividend && ex <= lastDividend)) return;
+    const { ticker } = this.input.company;
+    this.actions.push({
+      id: actionId(ticker, "split", ex),
+      ticker,
+      action_type: "split",
+      announcement_date: day,
+      ex_date: ex,
+      record_date: businessDaysBefore(ex, 3),
+      payable_date: businessDaysBefore(ex, 1),
+      details: { split_from: 1, split_to: ratio, ratio },
+    });
+    this.pendingSplit = { ex, ratio };
+    this.lastSplitIndex = i;
+  }
 }

@@ -113,91 +113,161 @@ export function analystCoverage(input: CoverageInput): Coverage {
       if (release === undefined) break;
       continue;
     }
+    const window = new QuarterWindow(input, { q, open, close }, analysts.length, revisions);
+    window.publish(opensAfterRelease);
+    if (release === undefined) break;
+  }
+  revisions.sort((x, y) => x.day - y.day || x.analyst - y.analyst || x.quarter - y.quarter);
+  return { analysts, revisions };
+}
+
+/** An error in net income and in revenue, as fractions of a quarter's scale. */
+interface EstimateError {
+  netIncome: number;
+  revenue: number;
+}
+
+/**
+ * One quarter's estimating window, from day `open` to the day before `close`: its analysts' errors,
+ * and the estimates they publish in it (to `revisions`).
+ */
+class QuarterWindow {
+  private readonly input: CoverageInput;
+  private readonly q: number;
+  private readonly open: number;
+  private readonly close: number;
+  /** The plan quarters of the quarter's fiscal year, and of the next one when it is a fourth quarter. */
+  private readonly year: number[];
+  private readonly nextYear: number[];
+  /** The error all analysts share, and each one's own. */
+  private readonly common: EstimateError;
+  private readonly own: EstimateError[];
+  /** An analyst publishes once a day: a second prompt that day would repeat the same numbers. */
+  private readonly published = new Set<string>();
+  private readonly revisions: EstimateRevision[];
+
+  constructor(
+    input: CoverageInput,
+    { q, open, close }: { q: number; open: number; close: number },
+    analysts: number,
+    revisions: EstimateRevision[],
+  ) {
+    const { plan, rng } = input;
+    this.input = input;
+    this.q = q;
+    this.open = open;
+    this.close = close;
+    this.revisions = revisions;
     // The fiscal year's quarters: those before q are reported when its window opens.
     const { fiscalYear, quarter: fiscalQuarter } = plan.quarters[q].quarter;
     const quartersOf = (y: number) => plan.quarters.flatMap((x, k) => (x.quarter.fiscalYear === y ? [k] : []));
-    const year = quartersOf(fiscalYear);
-    const nextYear = fiscalQuarter === 4 ? quartersOf(fiscalYear + 1) : [];
-    // A quarter as it is known on a day.
-    const known = (x: number, day: number) => input.seenOn(days[day]).quarters[x].income;
-    // How closely a quarter can be forecast on a day: by the size of its earnings as seen then.
-    const scaleOf = (x: number, day: number) => {
-      const { net_income, revenue } = known(x, day);
-      return Math.max(Math.abs(net_income), 0.03 * revenue, VALUE_SCALE_YIELD * (plan.marketCap / plan.revenue0) * revenue);
-    };
+    this.year = quartersOf(fiscalYear);
+    this.nextYear = fiscalQuarter === 4 ? quartersOf(fiscalYear + 1) : [];
     const e = ESTIMATE_ERRORS;
-    const common = { netIncome: e.netIncome.commonSd * rng.normal(), revenue: e.revenue.commonSd * rng.normal() };
-    const own = analysts.map(() => ({
+    this.common = { netIncome: e.netIncome.commonSd * rng.normal(), revenue: e.revenue.commonSd * rng.normal() };
+    this.own = Array.from({ length: analysts }, () => ({
       netIncome: e.netIncome.ownSd * rng.normal(),
       revenue: e.revenue.ownSd * rng.normal(),
     }));
-    // An analyst publishes once a day: a second prompt that day would repeat the same numbers.
-    const published = new Set<string>();
-    const estimate = (analyst: number, day: number, reason: RevisionReason, cause: string | null) => {
-      if (published.has(`${analyst} ${day}`)) return;
-      published.add(`${analyst} ${day}`);
-      // The analyst's error, as a fraction of a quarter's scale, with `left` of the walk still to go.
-      const errorWith = (left: number) => ({
-        netIncome: -e.netIncome.finalBias + common.netIncome + own[analyst].netIncome + e.netIncome.walk * left,
-        revenue: -e.revenue.finalBias + common.revenue + own[analyst].revenue + e.revenue.walk * left,
-      });
-      // This quarter has walked down as far as the day is into its window; later quarters keep the
-      // optimism it opened with, and walk down in their own windows.
-      const now = errorWith(Math.max(0, (close - day) / Math.max(1, close - open)));
-      const ahead = errorWith(1);
-      const of = (x: number) => {
-        if (x < q) return plan.quarters[x].income;
-        const k = known(x, day);
-        const err = x === q ? now : ahead;
-        return {
-          net_income: k.net_income + scaleOf(x, day) * err.netIncome,
-          revenue: k.revenue * (1 + err.revenue),
-        };
-      };
-      const mine = of(q);
-      const sum = (quarters: number[]) => {
-        if (quarters.length !== 4) return null;
-        const each = quarters.map(of);
-        return {
-          netIncome: each.reduce((a, x) => a + x.net_income, 0),
-          revenue: each.reduce((a, x) => a + x.revenue, 0),
-        };
-      };
-      revisions.push({
-        analyst,
-        day,
-        quarter: q,
-        netIncome: mine.net_income,
-        revenue: mine.revenue,
-        year: sum(year),
-        nextYear: sum(nextYear),
-        reason,
-        cause,
-      });
-    };
+  }
+
+  /**
+   * Every analyst's estimates in the window: on its first day (after the previous release, or
+   * carried in from before the world's first day), after the events that move the business, and in previews.
+   */
+  publish(opensAfterRelease: boolean): void {
+    const { input, open, close, q } = this;
+    const { rng } = input;
+    const last = input.days.length - 1;
+    const analysts = this.own.length;
     const causeAt = opensAfterRelease ? input.releaseEvent(q - 1) : null;
-    analysts.forEach((_, a) => estimate(a, open, opensAfterRelease ? "post_earnings" : "carried", causeAt));
+    for (let a = 0; a < analysts; a++) this.estimate(a, open, opensAfterRelease ? "post_earnings" : "carried", causeAt);
     // Events that move the business: about half the analysts revise on the next trading day. Each
     // event and each quarter's previews draw from streams of their own, so news after a day (a
     // twin's other path) never moves an estimate published before it.
     const inWindow = input.events.filter((ev) => ev.day >= open && ev.day + 1 < close && ev.day + 1 <= last);
     for (const ev of inWindow) {
       const revises = rng.fork(`revise/${ev.eventId}`);
-      analysts.forEach((_, a) => {
-        if (revises.uniform() < 0.5) estimate(a, ev.day + 1, "event", ev.eventId);
-      });
+      for (let a = 0; a < analysts; a++) if (revises.uniform() < 0.5) this.estimate(a, ev.day + 1, "event", ev.eventId);
     }
     // Previews in the last three weeks before the release, prompted by the latest news before them.
     const latestCause = (day: number) => inWindow.filter((ev) => ev.day < day).at(-1)?.eventId ?? causeAt;
     const previews = rng.fork(`previews/${q}`);
-    analysts.forEach((_, a) => {
+    for (let a = 0; a < analysts; a++) {
       const day = close - previews.int(3, 15);
-      if (previews.uniform() < 0.4 && day > open && day <= last) estimate(a, day, "preview", latestCause(day));
-    });
-    if (release === undefined) break;
+      if (previews.uniform() < 0.4 && day > open && day <= last) this.estimate(a, day, "preview", latestCause(day));
+    }
   }
-  revisions.sort((x, y) => x.day - y.day || x.analyst - y.analyst || x.quarter - y.quarter);
-  return { analysts, revisions };
+
+  /** A quarter as it is known on a day. */
+  private known(x: number, day: number) {
+    return this.input.seenOn(this.input.days[day]).quarters[x].income;
+  }
+
+  /** How closely a quarter can be forecast on a day: by the size of its earnings as seen then. */
+  private scaleOf(x: number, day: number): number {
+    const { plan } = this.input;
+    const { net_income, revenue } = this.known(x, day);
+    return Math.max(
+      Math.abs(net_income),
+      0.03 * revenue,
+      VALUE_SCALE_YIELD * (plan.marketCap / plan.revenue0) * revenue,
+    );
+  }
+
+  /** The analyst's error, as a fraction of a quarter's scale, with `left` of the walk still to go. */
+  private errorWith(analyst: number, left: number): EstimateError {
+    const { common, own } = this;
+    const e = ESTIMATE_ERRORS;
+    return {
+      netIncome: -e.netIncome.finalBias + common.netIncome + own[analyst].netIncome + e.netIncome.walk * left,
+      revenue: -e.revenue.finalBias + common.revenue + own[analyst].revenue + e.revenue.walk * left,
+    };
+  }
+
+  private estimate(analyst: number, day: number, reason: RevisionReason, cause: string | null): void {
+    const { q, open, close } = this;
+    if (this.published.has(`${analyst} ${day}`)) return;
+    this.published.add(`${analyst} ${day}`);
+    // This quarter has walked down as far as the day is into its window; later quarters keep the
+    // optimism it opened with, and walk down in their own windows.
+    const now = this.errorWith(analyst, Math.max(0, (close - day) / Math.max(1, close - open)));
+    const ahead = this.errorWith(analyst, 1);
+    const of = (x: number) => {
+      if (x < q) return this.input.plan.quarters[x].income;
+      const k = this.known(x, day);
+      const err = x === q ? now : ahead;
+      return {
+        net_income: k.net_income + this.scaleOf(x, day) * err.netIncome,
+        revenue: k.revenue * (1 + err.revenue),
+      };
+    };
+    const mine = of(q);
+    this.revisions.push({
+      analyst,
+      day,
+      quarter: q,
+      netIncome: mine.net_income,
+      revenue: mine.revenue,
+      year: yearSum(this.year, of),
+      nextYear: yearSum(this.nextYear, of),
+      reason,
+      cause,
+    });
+  }
+}
+
+/** A fiscal year's estimate: its four quarters summed (null without four). */
+function yearSum(
+  quarters: number[],
+  of: (x: number) => { net_income: number; revenue: number },
+): { netIncome: number; revenue: number } | null {
+  if (quarters.length !== 4) return null;
+  const each = quarters.map(of);
+  return {
+    netIncome: each.reduce((a, x) => a + x.net_income, 0),
+    revenue: each.reduce((a, x) => a + x.revenue, 0),
+  };
 }
 
 /** Each analyst's latest estimate of a quarter published before `day`, as the consensus sees it then. */

@@ -131,31 +131,45 @@ function bridgeExtremes(rng: Rng, end: number, v: number): [number, number] {
   return [up, down];
 }
 
-export function stockPath(input: StockInput): StockPath {
-  const { company, days, market, sector, rng } = input;
-  const n = days.length;
+/** A stock's exposures: its beta to the market, its loading on its sector, its daily idiosyncratic volatility. */
+interface Exposure {
+  beta: number;
+  loading: number;
+  idioBase: number;
+}
+
+function exposureOf({ company, idioVolMultiplier, rng }: StockInput): Exposure {
   const beta = (SECTOR_BETA[company.sector] ?? 1) * Math.exp(0.22 * rng.normal());
   const loading = Math.exp(0.2 * rng.normal());
   const idioBase =
-    ((IDIO_VOL[company.sector] ?? 0.2) * (input.idioVolMultiplier ?? 1) * Math.exp(0.25 * rng.normal())) /
+    ((IDIO_VOL[company.sector] ?? 0.2) * (idioVolMultiplier ?? 1) * Math.exp(0.25 * rng.normal())) /
     Math.sqrt(TRADING_DAYS);
-  const idioShocks = shockPath(rng.fork("idio"), n, STOCK_SHOCKS);
-  // Idiosyncratic volatility rises less than the market's in stress, so correlations rise with volatility.
-  // It also follows the market's own volatility (power 0.2: crises lift correlations above 0.5),
-  // which lends it long memory. Stress is measured against a trailing year (never the whole
-  // scenario, which would reach into the future).
-  const marketVolNorm = smooth(market.vol, NORMAL_LEVEL_HALF_LIFE);
-  const stress = market.vol.map((v, t) => Math.pow(v / marketVolNorm[t], 0.2));
+  return { beta, loading, idioBase };
+}
 
-  // Event effects by reaction day: jumps (and what of them the business does not share), plus
-  // volatility and volume boosts that decay.
+/**
+ * Event effects by reaction day: jumps (and what of them the business does not share), plus
+ * volatility and volume boosts that decay.
+ */
+interface EventEffects {
+  jumps: number[];
+  beyondBusiness: number[];
+  /** The day's jump came outside the session: the open gaps by all of it. */
+  overnightJump: boolean[];
+  volBoost: number[];
+  volumeBoost: number[];
+  /** Lineage: the events each day reacts to. */
+  sourceEvents: Map<number, string[]>;
+}
+
+function eventEffects(events: WorldEvent[], n: number): EventEffects {
   const jumps = new Array<number>(n).fill(0);
   const beyondBusiness = new Array<number>(n).fill(0);
   const overnightJump = new Array<boolean>(n).fill(false);
   const volBoost = new Array<number>(n).fill(1);
   const volumeBoost = new Array<number>(n).fill(1);
   const sourceEvents = new Map<number, string[]>();
-  for (const e of input.events) {
+  for (const e of events) {
     const d = e.effect.reactionDay;
     sourceEvents.set(d, [...(sourceEvents.get(d) ?? []), e.event_id]);
     jumps[d] += e.effect.jump;
@@ -167,8 +181,27 @@ export function stockPath(input: StockInput): StockPath {
       volumeBoost[d + k] *= Math.pow(e.effect.volumeMultiplier, Math.exp(-k / 1.2));
     }
   }
+  return { jumps, beyondBusiness, overnightJump, volBoost, volumeBoost, sourceEvents };
+}
 
-  // Total (dividend-reinvested) log returns and their parts.
+/** Total (dividend-reinvested) log returns' parts by day, events' jumps aside, and their volatility. */
+interface ReturnParts {
+  marketPart: number[];
+  sectorPart: number[];
+  idioPart: number[];
+  sigma: number[];
+}
+
+function returnParts(input: StockInput, { beta, loading, idioBase }: Exposure, effects: EventEffects): ReturnParts {
+  const { company, market, sector, rng } = input;
+  const n = input.days.length;
+  const idioShocks = shockPath(rng.fork("idio"), n, STOCK_SHOCKS);
+  // Idiosyncratic volatility rises less than the market's in stress, so correlations rise with volatility.
+  // It also follows the market's own volatility (power 0.2: crises lift correlations above 0.5),
+  // which lends it long memory. Stress is measured against a trailing year (never the whole
+  // scenario, which would reach into the future).
+  const marketVolNorm = smooth(market.vol, NORMAL_LEVEL_HALF_LIFE);
+  const stress = market.vol.map((v, t) => Math.pow(v / marketVolNorm[t], 0.2));
   const marketPart: number[] = [];
   const sectorPart: number[] = [];
   const idioPart: number[] = [];
@@ -185,16 +218,23 @@ export function stockPath(input: StockInput): StockPath {
   let strayed = 0;
   for (let t = 0; t < n; t++) {
     // Capped so that no draw, however extreme, can take a price to zero or infinity.
-    const idioVol = Math.min(0.15, idioBase * stress[t] * idioShocks.scale[t] * volBoost[t]);
+    const idioVol = Math.min(0.15, idioBase * stress[t] * idioShocks.scale[t] * effects.volBoost[t]);
     const trend = market.trend[t] + ownYield / TRADING_DAYS;
     marketPart.push(trend + beta * (market.returns[t] - market.trend[t]));
     sectorPart.push(loading * sector.returns[t]);
     const noise = idioVol * idioShocks.z[t] - (idioVol * idioVol) / 2 - (growth ? VALUATION_PULL * strayed : 0);
-    strayed += noise + beyondBusiness[t];
+    strayed += noise + effects.beyondBusiness[t];
     idioPart.push(noise + (growth && t > 0 ? growth[t] - growth[t - 1] : 0));
     sigma.push(Math.sqrt((beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + idioVol ** 2));
   }
-  const totalReturn = marketPart.map((m, t) => m + sectorPart[t] + idioPart[t] + jumps[t]);
+  return { marketPart, sectorPart, idioPart, sigma };
+}
+
+export function stockPath(input: StockInput): StockPath {
+  const { company, days, rng } = input;
+  const effects = eventEffects(input.events, days.length);
+  const parts = returnParts(input, exposureOf(input), effects);
+  const totalReturn = parts.marketPart.map((m, t) => m + parts.sectorPart[t] + parts.idioPart[t] + effects.jumps[t]);
   const trPrice: number[] = [];
   let level = 1;
   for (const r of totalReturn) trPrice.push((level *= Math.exp(r)));
@@ -218,26 +258,101 @@ export function stockPath(input: StockInput): StockPath {
     else splitOn.set(a.ex_date, a.details.ratio as number);
   }
 
-  // As-traded prices: the previous close, less the dividend and divided by the split going ex today,
-  // grows by the day's total return.
   const baseShares = input.shares ?? Math.round(Math.exp(rng.between(Math.log(2e8), Math.log(6e9))));
   const baseVolume =
     input.dollarVolume !== undefined
       ? input.dollarVolume / startPrice
       : baseShares * Math.exp(rng.between(Math.log(0.004), Math.log(0.012)));
-  const normalSigma = smooth(sigma, NORMAL_LEVEL_HALF_LIFE);
-  const bars: Bar[] = [];
-  const shares: number[] = [];
-  const splitMultiples: number[] = [];
-  const firstPrevClose = round2(startPrice / Math.exp(totalReturn[0]));
-  let prevClose = firstPrevClose;
-  let splitMultiple = 1;
-  let volumeNoise = 0;
-  for (let t = 0; t < n; t++) {
+  const traded = new AsTradedPath(
+    {
+      ...parts,
+      ...effects,
+      days,
+      totalReturn,
+      dividendOn,
+      splitOn,
+      baseShares,
+      baseVolume,
+      shareCount: input.shareCount,
+      rng,
+    },
+    startPrice,
+  );
+  for (let t = 0; t < days.length; t++) traded.step(t);
+  adjustCloses(traded.bars, dividendOn, splitOn, traded.firstPrevClose);
+  return { bars: traded.bars, actions, shares: traded.shares, splitMultiple: traded.splitMultiples };
+}
+
+interface TradingInput extends ReturnParts, EventEffects {
+  days: string[];
+  totalReturn: number[];
+  dividendOn: Map<string, number>;
+  splitOn: Map<string, number>;
+  baseShares: number;
+  /** Typical daily volume, in the first day's shares. */
+  baseVolume: number;
+  shareCount?: number[];
+  rng: Rng;
+}
+
+/**
+ * As-traded prices day by day: the previous close, less the dividend and divided by the split going
+ * ex today, grows by the day's total return.
+ */
+class AsTradedPath {
+  readonly bars: Bar[] = [];
+  readonly shares: number[] = [];
+  readonly splitMultiples: number[] = [];
+  /** The close of the day before the first, for the first bar's return. */
+  readonly firstPrevClose: number;
+  private readonly input: TradingInput;
+  private readonly normalSigma: number[];
+  private prevClose: number;
+  private splitMultiple = 1;
+  private volumeNoise = 0;
+
+  constructor(input: TradingInput, startPrice: number) {
+    this.input = input;
+    this.normalSigma = smooth(input.sigma, NORMAL_LEVEL_HALF_LIFE);
+    this.firstPrevClose = round2(startPrice / Math.exp(input.totalReturn[0]));
+    this.prevClose = this.firstPrevClose;
+  }
+
+  step(t: number): void {
+    const { days, dividendOn, splitOn, jumps, sigma } = this.input;
     const day = days[t];
     const ratio = splitOn.get(day) ?? 1;
-    splitMultiple *= ratio;
-    const base = Math.max(0.01, (prevClose - (dividendOn.get(day) ?? 0)) / ratio);
+    this.splitMultiple *= ratio;
+    const base = Math.max(0.01, (this.prevClose - (dividendOn.get(day) ?? 0)) / ratio);
+    const { open, high, low, close } = this.prices(t, base);
+    this.bars.push({
+      time: day,
+      open,
+      high,
+      low,
+      close,
+      volume: this.volume(t),
+      adjusted_close: 0, // set once all actions are known (adjustCloses)
+      market_return: round10(this.input.marketPart[t]),
+      sector_return: round10(this.input.sectorPart[t]),
+      idiosyncratic_return: 0,
+      event_return: round10(jumps[t]),
+      volatility: round6(sigma[t] * Math.sqrt(TRADING_DAYS)),
+      metadata: {
+        split_ratio: ratio,
+        dividend: dividendOn.get(day) ?? 0,
+        // Lineage: the events this bar's event_return reacts to.
+        source_event_ids: this.input.sourceEvents.get(t) ?? [],
+      },
+    });
+    this.shares.push(Math.round(this.input.baseShares * (this.input.shareCount?.[t] ?? 1)) * this.splitMultiple);
+    this.splitMultiples.push(this.splitMultiple);
+    this.prevClose = close;
+  }
+
+  /** The day's OHLC from `base`, the previous close restated for today's actions. */
+  private prices(t: number, base: number) {
+    const { totalReturn, jumps, overnightJump, sigma, rng } = this.input;
     const r = totalReturn[t];
     // Overnight gap: a share of the day's move plus noise; events outside the session gap fully.
     const diffusive = r - jumps[t];
@@ -248,39 +363,22 @@ export function stockPath(input: StockInput): StockPath {
     const [up, down] = bridgeExtremes(rng, session, 0.8 * sigma[t] * sigma[t]);
     const high = Math.max(open, close, round2(open * Math.exp(up)));
     const low = Math.max(0.01, Math.min(open, close, round2(open * Math.exp(down))));
-    volumeNoise = 0.3 * volumeNoise + 0.28 * rng.normal();
-    const logVolume =
-      Math.log(baseVolume * splitMultiple) +
-      0.8 * Math.log(sigma[t] / normalSigma[t]) +
-      (0.15 * Math.abs(r - jumps[t])) / sigma[t] +
-      volumeNoise +
-      Math.log(volumeBoost[t]);
-    bars.push({
-      time: day,
-      open,
-      high,
-      low,
-      close,
-      volume: Math.round(Math.exp(logVolume)),
-      adjusted_close: 0, // set below, once all actions are known
-      market_return: round10(marketPart[t]),
-      sector_return: round10(sectorPart[t]),
-      idiosyncratic_return: 0,
-      event_return: round10(jumps[t]),
-      volatility: round6(sigma[t] * Math.sqrt(TRADING_DAYS)),
-      metadata: {
-        split_ratio: ratio,
-        dividend: dividendOn.get(day) ?? 0,
-        // Lineage: the events this bar's event_return reacts to.
-        source_event_ids: sourceEvents.get(t) ?? [],
-      },
-    });
-    shares.push(Math.round(baseShares * (input.shareCount?.[t] ?? 1)) * splitMultiple);
-    splitMultiples.push(splitMultiple);
-    prevClose = close;
+    return { open, high, low, close };
   }
-  adjustCloses(bars, dividendOn, splitOn, firstPrevClose);
-  return { bars, actions, shares, splitMultiple: splitMultiples };
+
+  /** The day's volume: with latent volatility, the size of the move, events and persistent noise. */
+  private volume(t: number): number {
+    const { totalReturn, jumps, sigma, volumeBoost, rng } = this.input;
+    const r = totalReturn[t];
+    this.volumeNoise = 0.3 * this.volumeNoise + 0.28 * rng.normal();
+    const logVolume =
+      Math.log(this.input.baseVolume * this.splitMultiple) +
+      0.8 * Math.log(sigma[t] / this.normalSigma[t]) +
+      (0.15 * Math.abs(r - jumps[t])) / sigma[t] +
+      this.volumeNoise +
+      Math.log(volumeBoost[t]);
+    return Math.round(Math.exp(logVolume));
+  }
 }
 
 /**

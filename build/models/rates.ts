@@ -290,139 +290,177 @@ export interface RatePathInput {
 
 /** Every bank's decisions over the scenario, the first row being the rate in force at the start. */
 export function policyDecisions(bankCode: string, input: RatePathInput): RateDecision[] {
-  const rule = RULES[bankCode as BankCode];
-  const { days, regimes, inflation, rng } = input;
-  const story = (input.story ?? []).filter((w) => w.bank === bankCode);
-  const start = days[0];
-  const end = days[days.length - 1];
-  const reference = referenceRate(bankCode, start);
-  let rate = reference?.rate ?? rule.fallbackRate;
-  let lastDirection = reference?.lastDirection ?? 0;
-  const row = (
+  const bank = new BankPolicy(bankCode, input);
+  for (let i = 0; i < input.days.length; i++) bank.step(i);
+  return bank.decisions;
+}
+
+/** A move's size: 25bp, 50-75bp only in fast cycles far from the desired rate. */
+const moveSize = (gap: number, fast: boolean) =>
+  fast && Math.abs(gap) > 2.5 ? 0.75 : fast && Math.abs(gap) > 1.5 ? 0.5 : 0.25;
+
+/** A bank's rule and its hidden state, stepped day by day; its decisions so far. */
+class BankPolicy {
+  readonly decisions: RateDecision[];
+  private readonly bankCode: string;
+  private readonly rule: BankRule;
+  private readonly input: RatePathInput;
+  private readonly story: PolicyWindow[];
+  private readonly meetingDays: Set<string>;
+  /** The last meeting of each window, where a stated hike or cut is made if none came before. */
+  private readonly lastMeetingOf: Map<PolicyWindow, string | undefined>;
+  private readonly movedIn = new Set<PolicyWindow>();
+  private rate: number;
+  private lastDirection: number;
+  // Hidden state of the rule: the drifting neutral rate, the area's own inflation and growth noise,
+  // the smoothed output gap, and the meetings spent with the gap against the last move.
+  private neutral: number;
+  private ownInflation = 0;
+  private ownGrowth = 0;
+  private outputGap: number;
+  private against = 0;
+  /** A crisis that grew out of an inflation shock: the bank does not rush to cut into inflation. */
+  private inflationCrisis = false;
+
+  constructor(bankCode: string, input: RatePathInput) {
+    const rule = RULES[bankCode as BankCode];
+    const { days, regimes } = input;
+    this.bankCode = bankCode;
+    this.rule = rule;
+    this.input = input;
+    this.story = (input.story ?? []).filter((w) => w.bank === bankCode);
+    const start = days[0];
+    const reference = referenceRate(bankCode, start);
+    this.rate = reference?.rate ?? rule.fallbackRate;
+    this.lastDirection = reference?.lastDirection ?? 0;
+    this.decisions = [this.row(start, start, "hold", 0, 0, false)];
+    const meetings = meetingSchedule(bankCode, start, days[days.length - 1]);
+    this.meetingDays = new Set(meetings);
+    this.lastMeetingOf = new Map(
+      this.story.map((w) => [w, meetings.filter((m) => w.from <= m && m <= w.to).at(-1)] as const),
+    );
+    // The neutral rate starts at the rate in force when that is lower (a bank at zero after a
+    // crisis lives in a low-neutral world and lifts off late), halfway to it when higher.
+    this.neutral =
+      this.rate < rule.neutral
+        ? Math.max(rule.neutral - 2.5, this.rate)
+        : rule.neutral + 0.5 * Math.min(2, this.rate - rule.neutral);
+    this.outputGap = OUTPUT_GAP[regimes[0]];
+  }
+
+  /** A decision row at the rate now in force. */
+  private row(
     announced: string,
     effective: string,
     decision: RateDecision["decision"],
     move: number,
     expectedMove: number,
     scheduled: boolean,
-  ): RateDecision => ({
-    bank: bankCode,
-    announced,
-    effective_date: effective,
-    target_low: round2(rule.rangeWidth ? rate - rule.rangeWidth : rate),
-    target_high: round2(rate),
-    decision,
-    move,
-    expectedMove,
-    scheduled,
-  });
-  const out: RateDecision[] = [row(start, start, "hold", 0, 0, false)];
+  ): RateDecision {
+    const { rule, rate } = this;
+    return {
+      bank: this.bankCode,
+      announced,
+      effective_date: effective,
+      target_low: round2(rule.rangeWidth ? rate - rule.rangeWidth : rate),
+      target_high: round2(rate),
+      decision,
+      move,
+      expectedMove,
+      scheduled,
+    };
+  }
 
-  const meetings = meetingSchedule(bankCode, start, end);
-  const meetingDays = new Set(meetings);
-  const windowAt = (day: string) => story.find((w) => w.from <= day && day <= w.to);
-  // The last meeting of each window, where a stated hike or cut is made if none came before.
-  const lastMeetingOf = new Map(
-    story.map((w) => [w, meetings.filter((m) => w.from <= m && m <= w.to).at(-1)] as const),
-  );
-  const movedIn = new Set<PolicyWindow>();
-
-  // Hidden state of the rule. The drifting neutral rate starts at the rate in force when that is
-  // lower (a bank at zero after a crisis lives in a low-neutral world and lifts off late), halfway
-  // to it when higher; then the area's own inflation and growth noise, the smoothed output gap, and
-  // the meetings spent with the gap against the last move.
-  let neutral =
-    rate < rule.neutral ? Math.max(rule.neutral - 2.5, rate) : rule.neutral + 0.5 * Math.min(2, rate - rule.neutral);
-  let ownInflation = 0;
-  let ownGrowth = 0;
-  let outputGap = OUTPUT_GAP[regimes[0]];
-  let against = 0;
-  // A crisis that grew out of an inflation shock: the bank does not rush to cut into inflation.
-  let inflationCrisis = false;
-
-  for (let i = 0; i < days.length; i++) {
+  step(i: number): void {
+    const { rule } = this;
+    const { days, regimes } = this.input;
     const day = days[i];
     const regime = regimes[i];
     if (regime === "crisis" && i > 0 && regimes[i - 1] !== "crisis")
-      inflationCrisis = regimes[i - 1] === "inflation_shock";
-    const window = windowAt(day);
+      this.inflationCrisis = regimes[i - 1] === "inflation_shock";
+    const window = this.story.find((w) => w.from <= day && day <= w.to);
     // An emergency intermeeting cut when a crisis begins (FED and BOE only), unless the crisis grew
     // out of an inflation shock, which a cut would feed, or a stated hike window rules cuts out. A
     // crisis that begins on a meeting day gets the same cut from the meeting itself (still one of
     // the year's eight).
     const crisisStarts =
       regime === "crisis" && i > 0 && regimes[i - 1] !== "crisis" && regimes[i - 1] !== "inflation_shock";
-    if (crisisStarts && rule.emergency && rate > rule.floor + 0.4 && window?.direction !== "hike") {
-      const cut = round2(Math.max(rule.floor, rate - 0.5) - rate);
-      rate = round2(rate + cut);
-      lastDirection = -1;
-      against = 0;
-      if (window) movedIn.add(window);
-      out.push(row(day, nextTradingDay(day, rule.effectLag), "cut", cut, 0, meetingDays.has(day)));
-      continue;
-    }
-    if (!meetingDays.has(day)) continue;
+    if (crisisStarts && rule.emergency && this.rate > rule.floor + 0.4 && window?.direction !== "hike") {
+      const cut = round2(Math.max(rule.floor, this.rate - 0.5) - this.rate);
+      this.rate = round2(this.rate + cut);
+      this.lastDirection = -1;
+      this.against = 0;
+      if (window) this.movedIn.add(window);
+      this.decisions.push(this.row(day, nextTradingDay(day, rule.effectLag), "cut", cut, 0, this.meetingDays.has(day)));
+    } else if (this.meetingDays.has(day)) this.meet(i, window);
+  }
 
-    // The neutral rate drifts and reverts to its long-run level over years (half-life ~7 years); a
-    // crisis scars it, so rates cut to the floor stay low long after it (no quick pull to a fixed level).
-    neutral += 0.012 * (rule.neutral - neutral) + 0.05 * rng.normal();
-    const easingCrisis = regime === "crisis" && !inflationCrisis;
-    if (easingCrisis) neutral = Math.max(rule.neutral - 2.5, neutral - 0.6);
-    ownInflation = 0.85 * ownInflation + 0.12 * rng.normal();
-    ownGrowth = 0.85 * ownGrowth + 0.2 * rng.normal();
-    outputGap = regime === "crisis" ? OUTPUT_GAP.crisis : 0.6 * outputGap + 0.4 * OUTPUT_GAP[regime];
-    const usInflationGap = inflation[i] - 2 + (regime === "inflation_shock" ? SHOCK_PREMIUM : 0);
-    const inflationGap = rule.inflationOffset + rule.inflationCoupling * usInflationGap + ownInflation;
-    const growthGap = rule.growthCoupling * outputGap + ownGrowth;
-    const desired = Math.max(rule.floor, neutral + rule.inflationWeight * inflationGap + rule.growthWeight * growthGap);
-    const gap = desired - rate;
+  /** A scheduled meeting: the rule's move toward the desired rate, steered by a stated window. */
+  private meet(i: number, window: PolicyWindow | undefined): void {
+    const { rule } = this;
+    const { rng } = this.input;
+    const day = this.input.days[i];
+    const regime = this.input.regimes[i];
+    const easingCrisis = regime === "crisis" && !this.inflationCrisis;
+    const gap = this.desiredRate(i, easingCrisis) - this.rate;
     const fast = regime === "inflation_shock" || regime === "crisis";
-    const step = (g: number) => (fast && Math.abs(g) > 2.5 ? 0.75 : fast && Math.abs(g) > 1.5 ? 0.5 : 0.25);
     const skip = rng.uniform();
-
-    let direction = 0;
-    if (easingCrisis && gap < -0.05)
-      direction = -1; // a crisis overrides inertia
-    else if (Math.sign(gap) === lastDirection || lastDirection === 0) {
-      // Continuing a cycle: outside fast regimes the bank sometimes pauses between moves.
-      if (Math.abs(gap) >= CONTINUE_GAP && (fast || Math.abs(gap) >= 1 || skip > 0.35)) direction = Math.sign(gap);
-      against = 0;
-    } else {
-      // Turning: only after the gap has clearly reversed for several meetings (one fewer when far off).
-      against = Math.abs(gap) >= REVERSE_GAP ? against + 1 : 0;
-      if (against >= REVERSE_MEETINGS || (against >= REVERSE_MEETINGS - 1 && Math.abs(gap) >= 2))
-        direction = Math.sign(gap);
-    }
-
-    // A stated story window steers the bank: its direction only, and at least one move by its last meeting.
-    if (window) {
-      const wanted = window.direction === "hike" ? 1 : window.direction === "cut" ? -1 : 0;
-      if (direction !== wanted) direction = 0;
-      if (wanted && !direction && Math.sign(gap) === wanted && Math.abs(gap) >= 0.25) direction = wanted;
-      if (wanted && !movedIn.has(window) && lastMeetingOf.get(window) === day) direction = wanted;
-    }
-
-    let newRate = rate;
-    if (direction) newRate = Math.max(rule.floor, round2(rate + direction * step(gap)));
-    const actual = round2(newRate - rate);
-    rate = newRate;
+    const direction = this.steered(this.ruleDirection(gap, easingCrisis, fast, skip), gap, day, window);
+    let newRate = this.rate;
+    if (direction) newRate = Math.max(rule.floor, round2(this.rate + direction * moveSize(gap, fast)));
+    const actual = round2(newRate - this.rate);
+    this.rate = newRate;
     if (actual) {
-      if (Math.sign(actual) !== lastDirection) against = 0;
-      lastDirection = Math.sign(actual);
-      if (window) movedIn.add(window);
+      if (Math.sign(actual) !== this.lastDirection) this.against = 0;
+      this.lastDirection = Math.sign(actual);
+      if (window) this.movedIn.add(window);
     }
     // Markets expect most of a move; the rest is the surprise.
     const expectedMove = roundQuarter(actual * 0.8 + 0.25 * rng.normal() * 0.5);
-    out.push(
-      row(
-        day,
-        nextTradingDay(day, rule.effectLag),
-        actual > 0 ? "hike" : actual < 0 ? "cut" : "hold",
-        actual,
-        expectedMove,
-        true,
-      ),
-    );
+    const decision = actual > 0 ? "hike" : actual < 0 ? "cut" : "hold";
+    this.decisions.push(this.row(day, nextTradingDay(day, rule.effectLag), decision, actual, expectedMove, true));
   }
-  return out;
+
+  /** The desired rate of a meeting, once the hidden state has moved on to it. */
+  private desiredRate(i: number, easingCrisis: boolean): number {
+    const { rule } = this;
+    const { rng } = this.input;
+    const regime = this.input.regimes[i];
+    // The neutral rate drifts and reverts to its long-run level over years (half-life ~7 years); a
+    // crisis scars it, so rates cut to the floor stay low long after it (no quick pull to a fixed level).
+    this.neutral += 0.012 * (rule.neutral - this.neutral) + 0.05 * rng.normal();
+    if (easingCrisis) this.neutral = Math.max(rule.neutral - 2.5, this.neutral - 0.6);
+    this.ownInflation = 0.85 * this.ownInflation + 0.12 * rng.normal();
+    this.ownGrowth = 0.85 * this.ownGrowth + 0.2 * rng.normal();
+    this.outputGap = regime === "crisis" ? OUTPUT_GAP.crisis : 0.6 * this.outputGap + 0.4 * OUTPUT_GAP[regime];
+    const usInflationGap = this.input.inflation[i] - 2 + (regime === "inflation_shock" ? SHOCK_PREMIUM : 0);
+    const inflationGap = rule.inflationOffset + rule.inflationCoupling * usInflationGap + this.ownInflation;
+    const growthGap = rule.growthCoupling * this.outputGap + this.ownGrowth;
+    return Math.max(rule.floor, this.neutral + rule.inflationWeight * inflationGap + rule.growthWeight * growthGap);
+  }
+
+  /** The rule's direction (-1, 0 or 1) for a gap to the desired rate, with its inertia. */
+  private ruleDirection(gap: number, easingCrisis: boolean, fast: boolean, skip: number): number {
+    if (easingCrisis && gap < -0.05) return -1; // a crisis overrides inertia
+    if (Math.sign(gap) === this.lastDirection || this.lastDirection === 0) {
+      this.against = 0;
+      // Continuing a cycle: outside fast regimes the bank sometimes pauses between moves.
+      return Math.abs(gap) >= CONTINUE_GAP && (fast || Math.abs(gap) >= 1 || skip > 0.35) ? Math.sign(gap) : 0;
+    }
+    // Turning: only after the gap has clearly reversed for several meetings (one fewer when far off).
+    this.against = Math.abs(gap) >= REVERSE_GAP ? this.against + 1 : 0;
+    return this.against >= REVERSE_MEETINGS || (this.against >= REVERSE_MEETINGS - 1 && Math.abs(gap) >= 2)
+      ? Math.sign(gap)
+      : 0;
+  }
+
+  /** A stated story window steers the bank: its direction only, and at least one move by its last meeting. */
+  private steered(direction: number, gap: number, day: string, window: PolicyWindow | undefined): number {
+    if (!window) return direction;
+    const wanted = window.direction === "hike" ? 1 : window.direction === "cut" ? -1 : 0;
+    let steered = direction === wanted ? direction : 0;
+    if (wanted && !steered && Math.sign(gap) === wanted && Math.abs(gap) >= 0.25) steered = wanted;
+    if (wanted && !this.movedIn.has(window) && this.lastMeetingOf.get(window) === day) steered = wanted;
+    return steered;
+  }
 }

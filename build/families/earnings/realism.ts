@@ -43,7 +43,7 @@ function guidanceAgainstConsensus(
 }
 
 /** The earnings and analysts statistics over every release: surprises, reactions, analysts. */
-export class Tier3Tally {
+export class EarningsTally {
   private surprises: number[] = [];
   private actual = 0;
   private expected = 0;
@@ -115,18 +115,44 @@ export class Tier3Tally {
   }
 
   checks(): ValidationCheck[] {
+    return [...this.surpriseChecks(), ...this.reactionChecks(), ...this.analystChecks(), ...this.guidanceChecks()];
+  }
+
+  /** A band on every release's statistics, skipped with too few releases. */
+  private band(name: string, b: Band, value: number, what: string, pct = true): ValidationCheck {
     const n = this.surprises.length;
-    const band = (name: string, b: Band, value: number, what: string, pct = true) =>
-      n < MIN_RELEASES
-        ? skipped("realism_tier3", name, b, what, `${n} releases, fewer than ${MIN_RELEASES}`)
-        : bandCheck("realism_tier3", name, b, value, `${what}, ${n} releases`, pct);
-    const share = (x: number[], keep: (v: number) => boolean) => x.filter(keep).length / x.length;
+    return n < MIN_RELEASES
+      ? skipped("realism_tier3", name, b, what, `${n} releases, fewer than ${MIN_RELEASES}`)
+      : bandCheck("realism_tier3", name, b, value, `${what}, ${n} releases`, pct);
+  }
+
+  /** How often and by how much releases beat the consensus. */
+  private surpriseChecks(): ValidationCheck[] {
+    return [
+      this.band(
+        "earnings_beat_rate",
+        { min: 0.65, max: 0.8 },
+        share(this.surprises, (s) => s > 0),
+        "share of releases with EPS above consensus",
+      ),
+      this.band(
+        "earnings_in_line_rate",
+        { min: 0.02, max: 0.1 },
+        share(this.surprises, (s) => s === 0),
+        "share with EPS equal to the consensus",
+      ),
+      this.band(
+        "aggregate_surprise",
+        { min: 0.02, max: 0.09 },
+        this.actual / this.expected - 1,
+        "sum of net income over sum of consensus",
+      ),
+    ];
+  }
+
+  /** The price's reaction to surprises, its size against a normal day's, and the drift after. */
+  private reactionChecks(): ValidationCheck[] {
     const large = this.signs.filter((s) => Math.abs(s.surprise) >= 0.1);
-    const agree = (list: { surprise: number; reaction: number }[]) =>
-      share(
-        list.map((s) => Math.sign(s.surprise) * Math.sign(s.reaction)),
-        (v) => v > 0,
-      );
     const sorted = [...this.drifts].sort((a, b) => a.surprise - b.surprise);
     const decile = Math.floor(sorted.length / 10);
     const [top, bottom] = [sorted.slice(-decile), sorted.slice(0, decile)].map((list) => list.map((d) => d.drift));
@@ -134,98 +160,108 @@ export class Tier3Tally {
     // A world's drift is noisy (60 days of a stock's own moves, a few hundred releases a decile):
     // the band widens by two standard errors, so only a drift the world could trade on fails.
     const driftError = Math.sqrt((sd(top) ** 2 + sd(bottom) ** 2) / Math.max(1, decile));
-    const rated = this.ratings.buy + this.ratings.hold + this.ratings.sell;
     return [
-      band(
-        "earnings_beat_rate",
-        { min: 0.65, max: 0.8 },
-        share(this.surprises, (s) => s > 0),
-        "share of releases with EPS above consensus",
-      ),
-      band(
-        "earnings_in_line_rate",
-        { min: 0.02, max: 0.1 },
-        share(this.surprises, (s) => s === 0),
-        "share with EPS equal to the consensus",
-      ),
-      band(
-        "aggregate_surprise",
-        { min: 0.02, max: 0.09 },
-        this.actual / this.expected - 1,
-        "sum of net income over sum of consensus",
-      ),
-      band("beat_reaction", { min: 0.005, max: 0.02 }, mean(this.beats), "mean 4-day return after beats"),
-      band("miss_reaction", { min: -0.035, max: -0.015 }, mean(this.misses), "mean 4-day return after misses"),
-      band(
+      this.band("beat_reaction", { min: 0.005, max: 0.02 }, mean(this.beats), "mean 4-day return after beats"),
+      this.band("miss_reaction", { min: -0.035, max: -0.015 }, mean(this.misses), "mean 4-day return after misses"),
+      this.band(
         "surprise_reaction_sign",
         { min: 0.55, max: 0.65 },
         agree(this.signs),
         "share of reaction days moving with the surprise",
       ),
-      band(
+      this.band(
         "large_surprise_reaction_sign",
         { min: 0.6, max: null },
         agree(large),
         `share for surprises beyond 10% (${large.length})`,
       ),
-      band("earnings_day_move", { min: 0.03, max: 0.06 }, mean(this.dayMoves), "mean absolute reaction-day return"),
-      band(
+      this.band(
+        "earnings_day_move",
+        { min: 0.03, max: 0.06 },
+        mean(this.dayMoves),
+        "mean absolute reaction-day return",
+      ),
+      this.band(
         "earnings_day_move_ratio",
         { min: 2, max: 4 },
         mean(this.dayMoves) / mean(this.normalMoves),
         "over a normal day's",
         false,
       ),
-      band(
+      this.band(
         "post_earnings_drift",
         { min: -0.01 - 2 * driftError, max: 0.01 + 2 * driftError },
         drift,
         "60-day return net of the market and sector factors after the top surprise decile, less the bottom's " +
           `(REALISM's band -1% to +1%, widened by two standard errors of ${(100 * driftError).toFixed(2)}%)`,
       ),
-      band(
+    ];
+  }
+
+  /** The consensus walking down, analysts' coverage of large caps, and their ratings. */
+  private analystChecks(): ValidationCheck[] {
+    const rated = this.ratings.buy + this.ratings.hold + this.ratings.sell;
+    return [
+      this.band(
         "estimate_walk_down",
         { min: -0.05, max: -0.02 },
         median(this.walks),
         "median change of the EPS consensus over the quarter",
       ),
-      band(
+      this.band(
         "large_cap_coverage",
         { min: 10, max: 40 },
         mean(this.coverage),
         "mean analysts per large or mega cap",
         false,
       ),
-      band("buy_rating_share", { min: 0.45, max: 0.6 }, this.ratings.buy / rated, "share of buy ratings"),
-      band("sell_rating_share", { min: 0, max: 0.1 }, this.ratings.sell / rated, "share of sell ratings"),
-      band(
+      this.band("buy_rating_share", { min: 0.45, max: 0.6 }, this.ratings.buy / rated, "share of buy ratings"),
+      this.band("sell_rating_share", { min: 0, max: 0.1 }, this.ratings.sell / rated, "share of sell ratings"),
+    ];
+  }
+
+  /** How often large caps guide, and how often below the consensus. */
+  private guidanceChecks(): ValidationCheck[] {
+    const withConsensus = this.belowConsensus.length;
+    return [
+      this.band(
         "large_cap_guidance_share",
         { min: 0.1, max: 0.3 },
         this.guided / this.largeReleases,
         "share of large caps' releases with guidance",
       ),
-      this.belowConsensus.length < MIN_GUIDANCE
+      withConsensus < MIN_GUIDANCE
         ? skipped(
             "realism_tier3",
             "negative_guidance_share",
             NEGATIVE_GUIDANCE,
             "share of EPS guidance below the full-year consensus",
-            `${this.belowConsensus.length} guidance rows with a consensus, fewer than ${MIN_GUIDANCE}`,
+            `${withConsensus} guidance rows with a consensus, fewer than ${MIN_GUIDANCE}`,
           )
         : bandCheck(
             "realism_tier3",
             "negative_guidance_share",
             NEGATIVE_GUIDANCE,
-            this.belowConsensus.filter(Boolean).length / this.belowConsensus.length,
-            `share of large caps' EPS guidance below the full-year consensus of the day before, ${this.belowConsensus.length} with one`,
+            this.belowConsensus.filter(Boolean).length / withConsensus,
+            `share of large caps' EPS guidance below the full-year consensus of the day before, ${withConsensus} with one`,
             true,
           ),
     ];
   }
 }
 
-/** Tier 3 over the company pass. */
+/** The share of `x` that `keep` keeps. */
+const share = (x: number[], keep: (v: number) => boolean) => x.filter(keep).length / x.length;
+
+/** The share of reactions that moved with their surprise's sign. */
+const agree = (list: { surprise: number; reaction: number }[]) =>
+  share(
+    list.map((s) => Math.sign(s.surprise) * Math.sign(s.reaction)),
+    (v) => v > 0,
+  );
+
+/** Earnings and analysts (realism tier 3) over the company pass. */
 export function earningsAndAnalysts(): Checker<World, Company> {
-  const tally = new Tier3Tally();
+  const tally = new EarningsTally();
   return { company: (company) => tally.add(company), finish: () => tally.checks() };
 }

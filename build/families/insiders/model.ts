@@ -250,35 +250,41 @@ export interface InsiderInput {
 }
 
 /** Every Form 4 transaction of the company's insiders, in the order they happened. */
-export function insiderTrades({ facts, tier, days, quarters, events, stock, rng }: InsiderInput): {
+export function insiderTrades(input: InsiderInput): {
   cast: Insider[];
   trades: InsiderTrade[];
   /** Form 3 and Form 5 holdings, filed inside the world, in the order they were stated. */
   ownership: InsiderOwnership[];
 } {
-  const n = days.length;
+  const { tier, days, quarters, events, stock, rng } = input;
   const calendar = insiderCalendar(days, quarters, stock);
-  const ownership: InsiderOwnership[] = [];
-  // A statement of `seat` on `asOf`, filed some calendar days after it (left out past the world's end).
-  const state = (seat: Insider, form: "3" | "5", asOf: string, shares: number, r: Rng) => {
-    const [lo, hi] = form === "3" ? [4, FORM3_DEADLINE_DAYS] : [20, FORM5_DEADLINE_DAYS];
-    const open = tradingDays(addDays(asOf, 1), addDays(asOf, r.int(lo, hi)));
-    const filed = open[open.length - 1];
-    if (filed !== undefined && filed <= days[n - 1]) ownership.push(statement(facts, seat, form, filed, asOf, shares));
-  };
-  // Day index of each fiscal year's last trading day -> the year's end.
+  const yearEnds = fiscalYearEnds(days, quarters);
+  const cast = castOf(tier, days, events, rng.fork("cast"));
+  const desk = new InsiderDesk(input, calendar, cast);
+  const lastDay = days.length - 1 - MAX_FILING_LAG;
+  for (let i = 0; i <= lastDay; i++) desk.step(i, yearEnds.get(i));
+  return { cast, trades: desk.trades, ownership: desk.ownership };
+}
+
+/** Day index of each fiscal year's last trading day -> the year's end. */
+function fiscalYearEnds(days: string[], quarters: FiscalQuarter[]): Map<number, string> {
   const yearEnds = new Map<number, string>();
   for (const q of quarters) {
     const last = days.findLastIndex((d) => d <= q.end);
     if (q.quarter === 4 && last >= 0) yearEnds.set(last, q.end);
   }
-  const cast = castOf(tier, days, events, rng.fork("cast"));
-  // Rates are per year; the open days' intensities are scaled so a seat's yearly count is its rate.
-  let weight = 0;
-  for (let i = 0; i < n; i++) weight += clustering(calendar.sinceOpen[i]);
-  const perOpenDay = weight > 0 ? n / 252 / weight : 0;
-  const wallets = new Map<string, Wallet>();
-  const holders: Holder[] = cast.map((seat, k) => {
+  return yearEnds;
+}
+
+/** Each seat's holder: its person's wallet (shared by their seats), its rates and its 10b5-1 plan. */
+function holdersOf(
+  cast: Insider[],
+  { tier, stock, days, rng }: InsiderInput,
+  calendar: InsiderCalendar,
+  wallets: Map<string, Wallet>,
+): Holder[] {
+  const n = days.length;
+  return cast.map((seat, k) => {
     const own = rng.fork(`seat/${k}`);
     const planned =
       (seat.title === CEO && own.uniform() < PLAN[tier]) || (seat.title === CFO && own.uniform() < 0.6 * PLAN[tier]);
@@ -300,77 +306,153 @@ export function insiderTrades({ facts, tier, days, quarters, events, stock, rng 
       rng: own,
     };
   });
-  const trades: InsiderTrade[] = [];
-  const lastDay = n - 1 - MAX_FILING_LAG;
-  for (let i = 0; i <= lastDay; i++) {
-    const bar = stock.bars[i];
+}
+
+/** A trading day as the insiders' trades read it. */
+interface TradingDay {
+  i: number;
+  bar: StockPath["bars"][number];
+  /** The first trading day of a month: a 10b5-1 plan's sale day. */
+  planDay: boolean;
+  /** December: the month of gifts. */
+  december: boolean;
+  /** Intensity of open-market trading (0 in a blackout), per event a year. */
+  open: number;
+}
+
+/** The insiders' holdings and filings, stepped day by day. */
+class InsiderDesk {
+  readonly trades: InsiderTrade[] = [];
+  readonly ownership: InsiderOwnership[] = [];
+  private readonly input: InsiderInput;
+  private readonly calendar: InsiderCalendar;
+  private readonly wallets = new Map<string, Wallet>();
+  private readonly holders: Holder[];
+  /** Rates are per year; the open days' intensities are scaled so a seat's yearly count is its rate. */
+  private readonly perOpenDay: number;
+
+  constructor(input: InsiderInput, calendar: InsiderCalendar, cast: Insider[]) {
+    const n = input.days.length;
+    this.input = input;
+    this.calendar = calendar;
+    let weight = 0;
+    for (let i = 0; i < n; i++) weight += clustering(calendar.sinceOpen[i]);
+    this.perOpenDay = weight > 0 ? n / 252 / weight : 0;
+    this.holders = holdersOf(cast, input, calendar, this.wallets);
+  }
+
+  /** One day: splits, Form 3s of the day's appointees, every seat's trades, Form 5s at a fiscal year's end. */
+  step(i: number, yearEnd: string | undefined): void {
+    const { days, stock, rng } = this.input;
     const split = i > 0 ? stock.splitMultiple[i] / stock.splitMultiple[i - 1] : 1;
-    const month = days[i].slice(5, 7);
-    const planDay = i > 0 && days[i].slice(0, 7) !== days[i - 1].slice(0, 7);
-    const open = clustering(calendar.sinceOpen[i]) * perOpenDay;
     if (split !== 1) {
-      for (const w of wallets.values()) w.shares = Math.round(w.shares * split);
-      for (const h of holders) h.planShares = Math.round(h.planShares * split);
+      for (const w of this.wallets.values()) w.shares = Math.round(w.shares * split);
+      for (const h of this.holders) h.planShares = Math.round(h.planShares * split);
     }
-    holders.forEach((h, k) => {
+    this.holders.forEach((h, k) => {
       // Stated before the day's trades, in the day's shares (splits included), as the chain goes on from.
-      if (h.newcomer && i === h.seat.from) state(h.seat, "3", days[i], h.wallet.shares, rng.fork(`ownership/${k}`));
+      if (h.newcomer && i === h.seat.from)
+        this.state(h.seat, "3", days[i], h.wallet.shares, rng.fork(`ownership/${k}`));
     });
-    for (const h of holders) {
-      const { seat, wallet, rng: r } = h;
-      if (i < seat.from || i >= seat.until) continue;
-      const record = (type: TransactionType, shares: number, price: number, details: Partial<InsiderTradeDetails>) => {
-        const before = wallet.shares;
-        const sign = type === "sell" || type === "gift" ? -1 : 1;
-        wallet.shares += sign * shares;
-        // An insider's Forms 4 are filed in the order of their trades, so what is public by any day is a
-        // whole chain (a later trade filed sooner would leave a gap until the earlier one's filing).
-        const filed = Math.max(i + filingLag(r), wallet.filed ?? 0);
-        wallet.filed = filed;
-        trades.push(trade(facts, seat, days, filed, i, type, sign * shares, price, before, wallet.shares, details));
-      };
-      const marketPrice = () => round2(bar.low + r.uniform() * (bar.high - bar.low));
-      if (calendar.grantDays.has(i) && (seat.officer || seat.director)) {
-        const value = seat.officer ? CEO_GRANT[tier] * (seat.title === CEO ? 1 : 0.35) : DIRECTOR_GRANT[tier];
-        record("grant", Math.max(1, Math.round((value * r.between(0.8, 1.2)) / bar.close)), bar.close, {
-          price_basis: "close",
-        });
-      }
-      if (h.planShares > 0 && planDay && i >= h.planFirstSale && wallet.shares >= h.planShares) {
-        record("sell", h.planShares, marketPrice(), { plan: "10b5-1", plan_adopted: days[h.planAdopted] });
-      }
-      const gift = (h.rates.gift / 252) * (month === "12" ? 4 : 0.7);
-      if (r.uniform() < gift && wallet.shares >= 1000) {
-        record("gift", Math.round(wallet.shares * r.between(0.005, 0.03)), bar.close, { price_basis: "close" });
-      }
-      if (open === 0) continue;
-      if (r.uniform() < h.rates.exercise * open) {
-        const exercised = Math.max(100, Math.round((wallet.shares * r.between(0.05, 0.2)) / 100) * 100);
-        // A cent at least: a stock near its floor still has a strike.
-        const strike = Math.max(0.01, round2(bar.close * r.between(0.35, 0.85)));
-        record("option_exercise", exercised, strike, { price_basis: "exercise_price" });
-        if (r.uniform() < 0.6) record("sell", exercised, marketPrice(), { with_exercise: true });
-      }
-      if (r.uniform() < h.rates.sell * open) {
-        const lot = Math.round((wallet.shares * r.between(0.03, 0.15)) / 100) * 100;
-        if (lot >= 100 && lot <= wallet.shares) record("sell", lot, marketPrice(), {});
-      }
-      const fallen = calendar.afterFall[i];
-      if (r.uniform() < h.rates.buy * open * (fallen ? BUY_AFTER_FALL : 1)) {
-        const price = marketPrice();
-        const dollars = 2e5 * Math.exp(0.8 * r.normal());
-        record("buy", Math.max(100, Math.round(dollars / price / 100) * 100), price, { after_fall: fallen });
-      }
+    const day: TradingDay = {
+      i,
+      bar: stock.bars[i],
+      planDay: i > 0 && days[i].slice(0, 7) !== days[i - 1].slice(0, 7),
+      december: days[i].slice(5, 7) === "12",
+      open: clustering(this.calendar.sinceOpen[i]) * this.perOpenDay,
+    };
+    for (const h of this.holders) {
+      if (i < h.seat.from || i >= h.seat.until) continue;
+      this.scheduledTrades(h, day);
+      if (day.open !== 0) this.windowTrades(h, day);
     }
-    const yearEnd = yearEnds.get(i);
     if (yearEnd !== undefined)
-      holders.forEach((h, k) => {
+      this.holders.forEach((h, k) => {
         if (i >= h.seat.from && i < h.seat.until)
-          state(h.seat, "5", yearEnd, h.wallet.shares, rng.fork(`ownership/${k}/${yearEnd}`));
+          this.state(h.seat, "5", yearEnd, h.wallet.shares, rng.fork(`ownership/${k}/${yearEnd}`));
       });
   }
-  return { cast, trades, ownership };
+
+  /** Trades whatever the window: the yearly grant, a 10b5-1 plan's monthly sale, gifts. */
+  private scheduledTrades(h: Holder, { i, bar, planDay, december }: TradingDay): void {
+    const { seat, wallet, rng: r } = h;
+    const { tier } = this.input;
+    if (this.calendar.grantDays.has(i) && (seat.officer || seat.director)) {
+      const value = seat.officer ? CEO_GRANT[tier] * (seat.title === CEO ? 1 : 0.35) : DIRECTOR_GRANT[tier];
+      this.record(h, i, "grant", Math.max(1, Math.round((value * r.between(0.8, 1.2)) / bar.close)), bar.close, {
+        price_basis: "close",
+      });
+    }
+    if (h.planShares > 0 && planDay && i >= h.planFirstSale && wallet.shares >= h.planShares) {
+      this.record(h, i, "sell", h.planShares, marketPrice(bar, r), {
+        plan: "10b5-1",
+        plan_adopted: this.input.days[h.planAdopted],
+      });
+    }
+    const gift = (h.rates.gift / 252) * (december ? 4 : 0.7);
+    if (r.uniform() < gift && wallet.shares >= 1000) {
+      this.record(h, i, "gift", Math.round(wallet.shares * r.between(0.005, 0.03)), bar.close, {
+        price_basis: "close",
+      });
+    }
+  }
+
+  /** Trades of the open window: option exercises (often sold the same day), sales, buys (more after a fall). */
+  private windowTrades(h: Holder, { i, bar, open }: TradingDay): void {
+    const { wallet, rng: r } = h;
+    if (r.uniform() < h.rates.exercise * open) {
+      const exercised = Math.max(100, Math.round((wallet.shares * r.between(0.05, 0.2)) / 100) * 100);
+      // A cent at least: a stock near its floor still has a strike.
+      const strike = Math.max(0.01, round2(bar.close * r.between(0.35, 0.85)));
+      this.record(h, i, "option_exercise", exercised, strike, { price_basis: "exercise_price" });
+      if (r.uniform() < 0.6) this.record(h, i, "sell", exercised, marketPrice(bar, r), { with_exercise: true });
+    }
+    if (r.uniform() < h.rates.sell * open) {
+      const lot = Math.round((wallet.shares * r.between(0.03, 0.15)) / 100) * 100;
+      if (lot >= 100 && lot <= wallet.shares) this.record(h, i, "sell", lot, marketPrice(bar, r), {});
+    }
+    const fallen = this.calendar.afterFall[i];
+    if (r.uniform() < h.rates.buy * open * (fallen ? BUY_AFTER_FALL : 1)) {
+      const price = marketPrice(bar, r);
+      const dollars = 2e5 * Math.exp(0.8 * r.normal());
+      this.record(h, i, "buy", Math.max(100, Math.round(dollars / price / 100) * 100), price, { after_fall: fallen });
+    }
+  }
+
+  /** A trade of `h` on day `i`: its holding moves, its Form 4 is filed. */
+  private record(
+    h: Holder,
+    i: number,
+    type: TransactionType,
+    shares: number,
+    price: number,
+    details: Partial<InsiderTradeDetails>,
+  ): void {
+    const { seat, wallet } = h;
+    const before = wallet.shares;
+    const sign = type === "sell" || type === "gift" ? -1 : 1;
+    wallet.shares += sign * shares;
+    // An insider's Forms 4 are filed in the order of their trades, so what is public by any day is a
+    // whole chain (a later trade filed sooner would leave a gap until the earlier one's filing).
+    const filed = Math.max(i + filingLag(h.rng), wallet.filed ?? 0);
+    wallet.filed = filed;
+    const { facts, days } = this.input;
+    this.trades.push(trade(facts, seat, days, filed, i, type, sign * shares, price, before, wallet.shares, details));
+  }
+
+  /** A statement of `seat` on `asOf`, filed some calendar days after it (left out past the world's end). */
+  private state(seat: Insider, form: "3" | "5", asOf: string, shares: number, r: Rng): void {
+    const { facts, days } = this.input;
+    const [lo, hi] = form === "3" ? [4, FORM3_DEADLINE_DAYS] : [20, FORM5_DEADLINE_DAYS];
+    const open = tradingDays(addDays(asOf, 1), addDays(asOf, r.int(lo, hi)));
+    const filed = open[open.length - 1];
+    if (filed !== undefined && filed <= days[days.length - 1])
+      this.ownership.push(statement(facts, seat, form, filed, asOf, shares));
+  }
 }
+
+/** A price inside the day's range. */
+const marketPrice = (bar: StockPath["bars"][number], r: Rng) => round2(bar.low + r.uniform() * (bar.high - bar.low));
 
 function statement(
   facts: CompanyFacts,

@@ -272,47 +272,104 @@ const FLOW_LINES = {
   cashFlow: Object.keys(CASH_FLOW_LINES).filter((k) => k !== "ending_cash_balance"),
 };
 
-function statementChecks(): Checker<unknown, Company> {
-  const income = new RuleTally(
+/** The rules the statements keep: name and text, in the order their checks are reported. */
+const STATEMENT_RULES = {
+  income: [
     "income_statement_arithmetic",
-    "statements",
     "gross profit = revenue - cost; operating income = gross profit - operating expense; net income = EBIT - interest - tax",
-  );
-  const eps = new RuleTally(
+  ],
+  eps: [
     "eps_reconciliation",
-    "statements",
     "EPS = net income to common / weighted shares (to the cent); diluted <= basic when net income > 0",
-  );
-  const balance = new RuleTally(
-    "balance_sheet_identity",
-    "statements",
-    "assets = liabilities + equity, every subtotal the sum of its lines",
-  );
-  const cash = new RuleTally(
+  ],
+  balance: ["balance_sheet_identity", "assets = liabilities + equity, every subtotal the sum of its lines"],
+  cash: [
     "cash_reconciliation",
-    "statements",
     "change in cash = CFO + CFI + CFF + FX; ending cash = last quarter's + change = balance-sheet cash; FCF = CFO + capex",
-  );
-  const sums = new RuleTally(
+  ],
+  sums: [
     "ttm_and_annual_sums",
-    "statements",
     "TTM and annual flows = the sum of their four quarters; their balance sheet = the last quarter's",
-  );
-  const dividends = new RuleTally(
+  ],
+  dividends: [
     "statement_dividends_match_actions",
-    "statements",
     "dividends per share of a quarter from the first day on = the dividends gone ex in it (/corporate-actions)",
-  );
-  const filing = new RuleTally(
-    "filing_calendar",
-    "statements",
-    "filed after the period ends: a 10-Q within 40 days, a 10-K within 90",
-  );
-  const metrics = new RuleTally(
+  ],
+  filing: ["filing_calendar", "filed after the period ends: a 10-Q within 40 days, a 10-K within 90"],
+  metrics: [
     "metrics_recompute",
-    "statements",
     "market cap = close x shares on the filing date; P/E = close / TTM diluted EPS; margins, current ratio and D/E from the statements",
-  );
+  ],
+} as const;
+
+type StatementTallies = Record<keyof typeof STATEMENT_RULES, RuleTally>;
+
+/** A period's rows as written. */
+interface WrittenRows {
+  i: IncomeStatement;
+  b: BalanceSheet;
+  c: CashFlowStatement;
+}
+
+/** The identities every period's rows keep, each counted by its rule's tally: true where the rows break it. */
+const ROW_RULES: { tally: keyof StatementTallies; broken: (rows: WrittenRows, s: PeriodStatements) => boolean }[] = [
+  {
+    tally: "income",
+    broken: ({ i }) =>
+      i.gross_profit !== i.revenue! - i.cost_of_revenue! ||
+      i.operating_expense !== i.selling_general_and_administrative_expenses! + i.research_and_development! ||
+      i.operating_income !== i.gross_profit! - i.operating_expense! ||
+      i.income_before_tax !== i.ebit! - i.interest_expense! ||
+      i.net_income !== i.income_before_tax! - i.income_tax_expense! ||
+      i.net_income_common_stock !== i.net_income! - i.preferred_dividends_impact!,
+  },
+  {
+    tally: "eps",
+    broken: ({ i }) => {
+      const common = i.net_income_common_stock!;
+      return (
+        Math.abs(i.earnings_per_share! - common / i.weighted_average_shares!) > 0.005 + 1e-9 ||
+        (common > 0 && i.earnings_per_share_diluted! > i.earnings_per_share!)
+      );
+    },
+  },
+  {
+    tally: "balance",
+    broken: ({ b }) =>
+      b.total_assets !== b.total_liabilities! + b.shareholders_equity! ||
+      b.current_assets !==
+        b.cash_and_equivalents! +
+          b.current_investments! +
+          b.trade_and_non_trade_receivables! +
+          b.inventory! +
+          b.other_current_assets! ||
+      b.total_debt !== b.current_debt! + b.non_current_debt!,
+  },
+  {
+    tally: "cash",
+    broken: ({ i, b, c }) =>
+      c.change_in_cash_and_equivalents !==
+        c.net_cash_flow_from_operations! +
+          c.net_cash_flow_from_investing! +
+          c.net_cash_flow_from_financing! +
+          c.effect_of_exchange_rate_changes! ||
+      c.ending_cash_balance !== b.cash_and_equivalents ||
+      c.free_cash_flow !== c.net_cash_flow_from_operations! + c.capital_expenditure! ||
+      c.net_income !== i.net_income,
+  },
+  {
+    tally: "filing",
+    broken: (_, s) => {
+      const days = (Date.parse(s.filingDate) - Date.parse(s.reportPeriod)) / 86_400_000;
+      return days < 1 || days > (s.fiscalQuarter === 4 ? 90 : 40);
+    },
+  },
+];
+
+function statementChecks(): Checker<unknown, Company> {
+  const tallies = Object.fromEntries(
+    Object.entries(STATEMENT_RULES).map(([key, [name, text]]) => [key, new RuleTally(name, "statements", text)]),
+  ) as StatementTallies;
   return {
     company: ({ facts, statements, stock, metrics: rows }) => {
       // Each period's rows as written, built once for every check below.
@@ -320,111 +377,80 @@ function statementChecks(): Checker<unknown, Company> {
         statements.map((s) => [s, { i: incomeRow(facts, s), b: balanceRow(facts, s), c: cashFlowRow(facts, s) }]),
       );
       const rowsOf = (s: PeriodStatements) => written.get(s)!;
-      recomputeMetrics(metrics, facts.ticker, statements, rows, stock, (s) => rowsOf(s).b);
-      const quarterly = statements.filter((s) => s.period === "quarterly");
-      for (const s of statements) {
-        const where = `${facts.ticker} ${s.period} ${s.reportPeriod}`;
-        const { i, b, c } = rowsOf(s);
-        income.rows++;
-        if (
-          i.gross_profit !== i.revenue! - i.cost_of_revenue! ||
-          i.operating_expense !== i.selling_general_and_administrative_expenses! + i.research_and_development! ||
-          i.operating_income !== i.gross_profit! - i.operating_expense! ||
-          i.income_before_tax !== i.ebit! - i.interest_expense! ||
-          i.net_income !== i.income_before_tax! - i.income_tax_expense! ||
-          i.net_income_common_stock !== i.net_income! - i.preferred_dividends_impact!
-        )
-          income.violation(where);
-        eps.rows++;
-        const common = i.net_income_common_stock!;
-        if (
-          Math.abs(i.earnings_per_share! - common / i.weighted_average_shares!) > 0.005 + 1e-9 ||
-          (common > 0 && i.earnings_per_share_diluted! > i.earnings_per_share!)
-        )
-          eps.violation(where);
-        balance.rows++;
-        if (
-          b.total_assets !== b.total_liabilities! + b.shareholders_equity! ||
-          b.current_assets !==
-            b.cash_and_equivalents! +
-              b.current_investments! +
-              b.trade_and_non_trade_receivables! +
-              b.inventory! +
-              b.other_current_assets! ||
-          b.total_debt !== b.current_debt! + b.non_current_debt!
-        )
-          balance.violation(where);
-        cash.rows++;
-        if (
-          c.change_in_cash_and_equivalents !==
-            c.net_cash_flow_from_operations! +
-              c.net_cash_flow_from_investing! +
-              c.net_cash_flow_from_financing! +
-              c.effect_of_exchange_rate_changes! ||
-          c.ending_cash_balance !== b.cash_and_equivalents ||
-          c.free_cash_flow !== c.net_cash_flow_from_operations! + c.capital_expenditure! ||
-          c.net_income !== i.net_income
-        )
-          cash.violation(where);
-        filing.rows++;
-        const days = (Date.parse(s.filingDate) - Date.parse(s.reportPeriod)) / 86_400_000;
-        if (days < 1 || days > (s.fiscalQuarter === 4 ? 90 : 40)) filing.violation(where);
-      }
-      quarterly.forEach((q, k) => {
-        const where = `${facts.ticker} ${q.reportPeriod}`;
-        if (k > 0) {
-          cash.rows++;
-          const before = rowsOf(quarterly[k - 1]).c.ending_cash_balance!;
-          const { c } = rowsOf(q);
-          if (c.ending_cash_balance !== before + c.change_in_cash_and_equivalents!) cash.violation(where);
+      recomputeMetrics(tallies.metrics, facts.ticker, statements, rows, stock, (s) => rowsOf(s).b);
+      for (const s of statements)
+        for (const rule of ROW_RULES) {
+          const tally = tallies[rule.tally];
+          tally.rows++;
+          if (rule.broken(rowsOf(s), s)) tally.violation(`${facts.ticker} ${s.period} ${s.reportPeriod}`);
         }
-        if (q.reportPeriod >= stock.bars[0].time) dividends.rows++;
-        const previousEnd = k > 0 ? quarterly[k - 1].reportPeriod : "";
-        const exInQuarter = stock.actions
-          .filter((a) => a.action_type === "dividend" && a.ex_date > previousEnd && a.ex_date <= q.reportPeriod)
-          .reduce((sum, a) => sum + (a.details.amount as number), 0);
-        // Quarters before the world's first day have no corporate actions to match.
-        if (q.reportPeriod >= stock.bars[0].time && Math.abs(exInQuarter - q.dividendsPerShare) > 1e-4)
-          dividends.violation(where);
-      });
-      for (const s of statements) {
-        if (s.period === "quarterly") continue;
-        sums.rows++;
-        const at = quarterly.findIndex((q) => q.reportPeriod === s.reportPeriod);
-        const four = quarterly.slice(at - 3, at + 1);
-        const summed = (pick: (x: PeriodStatements) => object, lines: string[]) =>
-          lines.every(
-            (k) =>
-              (pick(s) as Record<string, number>)[k] ===
-              four.reduce((a, x) => a + (pick(x) as Record<string, number>)[k], 0),
-          );
-        const last = at < 0 ? undefined : rowsOf(quarterly[at]);
-        const sameBalance = Object.keys(BALANCE_LINES).every(
-          (k) =>
-            k === "outstanding_shares" ||
-            (rowsOf(s).b as Record<string, unknown>)[k] === (last?.b as Record<string, unknown> | undefined)?.[k],
-        );
-        if (
-          at < 3 ||
-          !summed((x) => rowsOf(x).i, FLOW_LINES.income) ||
-          !summed((x) => rowsOf(x).c, FLOW_LINES.cashFlow) ||
-          !sameBalance ||
-          rowsOf(s).c.ending_cash_balance !== last!.c.ending_cash_balance
-        )
-          sums.violation(`${facts.ticker} ${s.period} ${s.reportPeriod}`);
-      }
+      const quarterly = statements.filter((s) => s.period === "quarterly");
+      quarterly.forEach((_, k) => checkQuarter(tallies, facts.ticker, quarterly, k, stock, rowsOf));
+      for (const s of statements)
+        if (s.period !== "quarterly")
+          checkSums(tallies.sums, `${facts.ticker} ${s.period} ${s.reportPeriod}`, s, quarterly, rowsOf);
     },
-    finish: () => [
-      income.check(),
-      eps.check(),
-      balance.check(),
-      cash.check(),
-      sums.check(),
-      dividends.check(),
-      filing.check(),
-      metrics.check(),
-    ],
+    finish: () => Object.values(tallies).map((tally) => tally.check()),
   };
+}
+
+/** A quarter's ending cash against the one before it, and its dividends against the actions gone ex in it. */
+function checkQuarter(
+  tallies: StatementTallies,
+  ticker: string,
+  quarterly: PeriodStatements[],
+  k: number,
+  stock: Stock["stock"],
+  rowsOf: (s: PeriodStatements) => WrittenRows,
+): void {
+  const q = quarterly[k];
+  const where = `${ticker} ${q.reportPeriod}`;
+  if (k > 0) {
+    tallies.cash.rows++;
+    const before = rowsOf(quarterly[k - 1]).c.ending_cash_balance!;
+    const { c } = rowsOf(q);
+    if (c.ending_cash_balance !== before + c.change_in_cash_and_equivalents!) tallies.cash.violation(where);
+  }
+  if (q.reportPeriod >= stock.bars[0].time) tallies.dividends.rows++;
+  const previousEnd = k > 0 ? quarterly[k - 1].reportPeriod : "";
+  const exInQuarter = stock.actions
+    .filter((a) => a.action_type === "dividend" && a.ex_date > previousEnd && a.ex_date <= q.reportPeriod)
+    .reduce((sum, a) => sum + (a.details.amount as number), 0);
+  // Quarters before the world's first day have no corporate actions to match.
+  if (q.reportPeriod >= stock.bars[0].time && Math.abs(exInQuarter - q.dividendsPerShare) > 1e-4)
+    tallies.dividends.violation(where);
+}
+
+/** A TTM or annual period against its four quarters: flows summed, the balance sheet the last quarter's. */
+function checkSums(
+  tally: RuleTally,
+  where: string,
+  s: PeriodStatements,
+  quarterly: PeriodStatements[],
+  rowsOf: (s: PeriodStatements) => WrittenRows,
+): void {
+  tally.rows++;
+  const at = quarterly.findIndex((q) => q.reportPeriod === s.reportPeriod);
+  const four = quarterly.slice(at - 3, at + 1);
+  const summed = (pick: (x: PeriodStatements) => object, lines: string[]) =>
+    lines.every(
+      (k) =>
+        (pick(s) as Record<string, number>)[k] === four.reduce((a, x) => a + (pick(x) as Record<string, number>)[k], 0),
+    );
+  const last = at < 0 ? undefined : rowsOf(quarterly[at]);
+  const sameBalance = Object.keys(BALANCE_LINES).every(
+    (k) =>
+      k === "outstanding_shares" ||
+      (rowsOf(s).b as Record<string, unknown>)[k] === (last?.b as Record<string, unknown> | undefined)?.[k],
+  );
+  if (
+    at < 3 ||
+    !summed((x) => rowsOf(x).i, FLOW_LINES.income) ||
+    !summed((x) => rowsOf(x).c, FLOW_LINES.cashFlow) ||
+    !sameBalance ||
+    rowsOf(s).c.ending_cash_balance !== last!.c.ending_cash_balance
+  )
+    tally.violation(where);
 }
 
 /** Recompute the metrics of each period from its statements and the bar of its filing date. */

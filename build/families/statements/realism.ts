@@ -69,7 +69,8 @@ interface Year {
   holidayShare: number | null;
 }
 
-export class Tier4Tally {
+/** The fundamentals (realism tier 4) as a cross-section of every company's fiscal years. */
+export class FundamentalsTally {
   private years: Year[] = [];
   /** Each company's ROA against its own mean, with the year before's. */
   private roa: [number, number][] = [];
@@ -114,18 +115,54 @@ export class Tier4Tally {
   }
 
   checks(): ValidationCheck[] {
+    return [
+      this.shareChangeCheck("large"),
+      this.shareChangeCheck("small"),
+      this.sectorMarginCheck(),
+      ...this.growthChecks(),
+      ...this.balanceChecks(),
+      this.lossCheck(),
+      this.band(
+        "roa_persistence",
+        { min: 0.7, max: 0.8 },
+        corr(
+          this.roa.map((r) => r[0]),
+          this.roa.map((r) => r[1]),
+        ),
+        "correlation of a company's ROA (about its own mean) with the year before",
+        false,
+      ),
+    ];
+  }
+
+  /** A band on every fiscal year's statistics, skipped with too few years. */
+  private band(name: string, b: Band, value: number, what: string, pct = true): ValidationCheck {
     const y = this.years;
-    const band = (name: string, b: Band, value: number, what: string, pct = true) =>
-      y.length < MIN_YEARS
-        ? skipped("realism_tier4", name, b, what, `${y.length} fiscal years, fewer than ${MIN_YEARS}`)
-        : bandCheck("realism_tier4", name, b, value, `${what}, ${y.length} fiscal years`, pct);
-    const growth = y.flatMap((x) => (x.growth === null ? [] : [x.growth]));
-    const retail = y.flatMap((x) =>
-      x.sector === "Consumer Discretionary" && x.holidayShare !== null ? [x.holidayShare] : [],
-    );
-    const payers = y.filter((x) => x.dividendsPerShare > 0);
-    const members = y.length ? y.filter((x) => x.member).length / y.length : 1;
-    const payout = payers.filter((x) => x.eps > 0).map((x) => x.dividendsPerShare / x.eps);
+    return y.length < MIN_YEARS
+      ? skipped("realism_tier4", name, b, what, `${y.length} fiscal years, fewer than ${MIN_YEARS}`)
+      : bandCheck("realism_tier4", name, b, value, `${what}, ${y.length} fiscal years`, pct);
+  }
+
+  /** The median yearly change in shares outstanding of one size's years. */
+  private shareChangeCheck(size: "large" | "small"): ValidationCheck {
+    const name = `share_count_change_${size}`;
+    const what = `median annual change in shares outstanding (splits aside) of ${size === "large" ? "mega and large" : "mid and small"} caps`;
+    const changes = this.years.flatMap((x) => (x.size === size && x.shareChange !== null ? [x.shareChange] : []));
+    return changes.length < MIN_SECTOR_YEARS
+      ? skipped("realism_tier4", name, SHARE_COUNT_CHANGE[size], what, `${changes.length} fiscal years`)
+      : bandCheck(
+          "realism_tier4",
+          name,
+          SHARE_COUNT_CHANGE[size],
+          median(changes),
+          `${what}, ${changes.length} fiscal years`,
+          true,
+        );
+  }
+
+  /** The share of sectors whose median net margin is in the sector's range. */
+  private sectorMarginCheck(): ValidationCheck {
+    const y = this.years;
     const sectors = Object.entries(SECTOR_NET_MARGIN).flatMap(([sector, b]) => {
       const margins = y.filter((x) => x.sector === sector).map((x) => x.netIncome / x.revenue);
       if (margins.length < MIN_SECTOR_YEARS) return [];
@@ -133,46 +170,38 @@ export class Tier4Tally {
       return [{ sector, median: m, inRange: (b.min === null || m >= b.min) && (b.max === null || m <= b.max) }];
     });
     const outOfRange = sectors.filter((x) => !x.inRange).map((x) => `${x.sector} ${(100 * x.median).toFixed(1)}%`);
-    const shareChange = (size: "large" | "small") => {
-      const name = `share_count_change_${size}`;
-      const what = `median annual change in shares outstanding (splits aside) of ${size === "large" ? "mega and large" : "mid and small"} caps`;
-      const changes = y.flatMap((x) => (x.size === size && x.shareChange !== null ? [x.shareChange] : []));
-      return changes.length < MIN_SECTOR_YEARS
-        ? skipped("realism_tier4", name, SHARE_COUNT_CHANGE[size], what, `${changes.length} fiscal years`)
-        : bandCheck(
-            "realism_tier4",
-            name,
-            SHARE_COUNT_CHANGE[size],
-            median(changes),
-            `${what}, ${changes.length} fiscal years`,
-            true,
-          );
-    };
+    return this.band(
+      "sector_net_margins",
+      { min: 0.75, max: null },
+      sectors.filter((x) => x.inRange).length / sectors.length,
+      `share of ${sectors.length} sectors whose median net margin is in the sector's range` +
+        (outOfRange.length ? ` (out: ${outOfRange.join(", ")})` : ""),
+    );
+  }
+
+  /** Revenue growth's quartiles, and retailers' holiday quarter. */
+  private growthChecks(): ValidationCheck[] {
+    const y = this.years;
+    const growth = y.flatMap((x) => (x.growth === null ? [] : [x.growth]));
+    const retail = y.flatMap((x) =>
+      x.sector === "Consumer Discretionary" && x.holidayShare !== null ? [x.holidayShare] : [],
+    );
     return [
-      shareChange("large"),
-      shareChange("small"),
-      band(
-        "sector_net_margins",
-        { min: 0.75, max: null },
-        sectors.filter((x) => x.inRange).length / sectors.length,
-        `share of ${sectors.length} sectors whose median net margin is in the sector's range` +
-          (outOfRange.length ? ` (out: ${outOfRange.join(", ")})` : ""),
-      ),
-      band("revenue_growth_median", { min: 0.04, max: 0.08 }, median(growth), "median annual revenue growth"),
-      band(
+      this.band("revenue_growth_median", { min: 0.04, max: 0.08 }, median(growth), "median annual revenue growth"),
+      this.band(
         "revenue_growth_p25",
         { min: -0.06, max: 0 },
         quantile(growth, 0.25),
         "25th percentile of annual revenue growth",
       ),
-      band(
+      this.band(
         "revenue_growth_p75",
         { min: 0.1, max: 0.2 },
         quantile(growth, 0.75),
         "75th percentile of annual revenue growth",
       ),
       retail.length
-        ? band(
+        ? this.band(
             "retail_holiday_share",
             { min: 0.28, max: 0.35 },
             median(retail),
@@ -185,36 +214,46 @@ export class Tier4Tally {
             "holiday-quarter share",
             "no consumer-discretionary years",
           ),
-      band(
+    ];
+  }
+
+  /** Leverage, and how many pay dividends and how much of their earnings. */
+  private balanceChecks(): ValidationCheck[] {
+    const y = this.years;
+    const payers = y.filter((x) => x.dividendsPerShare > 0);
+    const payout = payers.filter((x) => x.eps > 0).map((x) => x.dividendsPerShare / x.eps);
+    return [
+      this.band(
         "market_leverage_median",
         { min: 0.2, max: 0.3 },
         median(y.flatMap((x) => (x.leverage === null ? [] : [x.leverage]))),
         "median market D/(D+E)",
       ),
-      band(
+      this.band(
         "dividend_payer_share",
         { min: 0.75, max: 0.85 },
         payers.length / y.length,
         "share of fiscal years paying dividends",
       ),
-      band("payout_ratio_median", { min: 0.3, max: 0.5 }, median(payout), "median payout ratio of profitable payers"),
-      band(
-        "unprofitable_share",
-        lossBand(members),
-        y.filter((x) => x.netIncome < 0).length / y.length,
-        `share of fiscal years with a net loss (${(100 * members).toFixed(0)}% of them S&P 500 members')`,
-      ),
-      band(
-        "roa_persistence",
-        { min: 0.7, max: 0.8 },
-        corr(
-          this.roa.map((r) => r[0]),
-          this.roa.map((r) => r[1]),
-        ),
-        "correlation of a company's ROA (about its own mean) with the year before",
-        false,
+      this.band(
+        "payout_ratio_median",
+        { min: 0.3, max: 0.5 },
+        median(payout),
+        "median payout ratio of profitable payers",
       ),
     ];
+  }
+
+  /** The share of loss years, against a band mixing S&P 500 members' and others' by their share. */
+  private lossCheck(): ValidationCheck {
+    const y = this.years;
+    const members = y.length ? y.filter((x) => x.member).length / y.length : 1;
+    return this.band(
+      "unprofitable_share",
+      lossBand(members),
+      y.filter((x) => x.netIncome < 0).length / y.length,
+      `share of fiscal years with a net loss (${(100 * members).toFixed(0)}% of them S&P 500 members')`,
+    );
   }
 }
 
@@ -435,7 +474,7 @@ const unusual = (r: NonGaap) =>
 
 /** The fiscal years of every company, and day one's earnings against the anchors. */
 export function fundamentals(): Checker<World, Company> {
-  const tally = new Tier4Tally();
+  const tally = new FundamentalsTally();
   const dayOne = new DayOneEarnings();
   const cycle = new EarningsCycle();
   return {
