@@ -1,10 +1,11 @@
 // What generation depends on besides a scenario's source, so that a build rebuilds exactly what an
 // edit can change: every module the scenario build imports (esbuild follows the imports, as it does
-// to bundle the worker), the reference data those modules read, and the version of each package
-// they import. Imports of types alone are no input: they do not run.
+// to bundle the worker), the reference data those modules read (build/refdata, and a module's own
+// data file beside it: phrases.yaml for phrases.ts), and the version of each package they import.
+// Imports of types alone are no input: they do not run.
 import { buildSync } from "esbuild";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../serve/worker-bundle.ts";
 
@@ -43,9 +44,14 @@ function importsOf(entries: readonly string[]): Imports {
       const parts = path.split("/");
       packages.add(path.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
     }
+  const modules = Object.keys(metafile.inputs);
   const data = readdirSync(join(ROOT, DATA_DIR)).map((name) => `${DATA_DIR}/${name}`);
+  // A module that reads a data file of its own at load keeps it beside it, under its name.
+  const own = modules
+    .map((m) => m.replace(/\.ts$/, ".yaml"))
+    .filter((f) => f.endsWith(".yaml") && existsSync(join(ROOT, f)));
   const imports = {
-    files: [...new Set([...Object.keys(metafile.inputs), ...data])].sort(),
+    files: [...new Set([...modules, ...data, ...own])].sort(),
     packages: [...packages].sort(),
   };
   found.set(entries.join("\n"), imports);

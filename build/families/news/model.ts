@@ -2,8 +2,8 @@
 // event (a company's release, launch, lawsuit... or a policy decision, an inflation print, the
 // catalyst) on or after its release, states only the facts of its records (the event, the earnings
 // row, the bars up to its date), writes their numbers with amounts.ts, and takes its tone from the
-// sign those facts give. The words come from a seeded grammar: each part of an article is picked
-// from several phrasings, so articles about events of one type do not read alike.
+// sign those facts give. The words come from a seeded grammar (phrases.yaml): each part of an
+// article is picked from several phrasings, so articles about events of one type do not read alike.
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import type { Earnings } from "../../../src/families/earnings/rows.ts";
@@ -12,6 +12,9 @@ import type { SizeTier } from "../../models/anchors.ts";
 import { appointmentIn, type PublicEvent } from "../../models/events.ts";
 import { personName } from "../../models/names.ts";
 import type { Rng } from "../../ground/rng.ts";
+import { COVERAGE, OUTLETS, type Outlet } from "./outlets.ts";
+import { PHRASES, type CompanyWord, type FundWord, type MarketWord } from "./phrases.ts";
+import { fill, phrasings, type Phrase } from "./phrasing.ts";
 
 export type Sentiment = "positive" | "negative" | "neutral";
 
@@ -59,19 +62,6 @@ export interface EventLineage {
   records: string[];
 }
 
-/** Invented outlets (coined names), each on a reserved example domain. */
-export const OUTLETS = [
-  { name: "Corvane Wire", slug: "corvane-wire", wire: true },
-  { name: "The Halberd Ledger", slug: "halberd-ledger", wire: false },
-  { name: "Pennick Markets Daily", slug: "pennick-markets", wire: false },
-  { name: "Sablecourt Business Review", slug: "sablecourt-review", wire: false },
-  { name: "Orrinvale Newswire", slug: "orrinvale", wire: true },
-  { name: "Greyfen Capital Report", slug: "greyfen-capital", wire: false },
-  { name: "Brackwater Tape", slug: "brackwater-tape", wire: false },
-  { name: "Veldmark Street Notes", slug: "veldmark-notes", wire: false },
-] as const;
-export type Outlet = (typeof OUTLETS)[number];
-
 /** Each outlet's reporters, invented once per world. */
 export type Newsroom = Map<string, string[]>;
 
@@ -80,17 +70,6 @@ export function newsroom(rng: Rng): Newsroom {
     OUTLETS.map((o) => [o.name, Array.from({ length: 4 }, (_, i) => personName(rng.fork(`${o.slug}/${i}`)))]),
   );
 }
-
-/**
- * Articles per event by the company's size: coverage rises steeply with size (Fang & Peress 2009),
- * and results draw more than other news. [least, most], drawn uniformly.
- */
-export const COVERAGE: Record<SizeTier, { earnings: [number, number]; other: [number, number] }> = {
-  mega: { earnings: [4, 6], other: [2, 4] },
-  large: { earnings: [2, 4], other: [1, 2] },
-  mid: { earnings: [1, 2], other: [0, 2] },
-  small: { earnings: [0, 2], other: [0, 1] },
-};
 
 /** A daily close and volume, as the prices family serves them. */
 export interface DayBar {
@@ -229,16 +208,28 @@ export function marketSentiment(m: MarketFactsOn): Sentiment {
   }
 }
 
-/** One phrasing of a part of an article; returns undefined when its figures are missing. */
-type Phrase<F> = (x: F) => string | undefined;
+/** Phrasings by event type. */
+const byType = <F extends object>(table: Record<string, readonly string[]>): Record<string, Phrase<F>[]> =>
+  Object.fromEntries(Object.entries(table).map(([type, templates]) => [type, phrasings<F>(templates)]));
 
-interface Words {
+/** A company article's words: what its phrasings may write (phrases.yaml names them). */
+interface Words extends Record<CompanyWord, unknown> {
   name: string;
   short: string;
+  /** "Meta Platforms'" / "Apple's". */
+  shortPossessive: string;
   ticker: string;
   sector: string;
+  sectorLower: string;
   industry: string;
+  industryLower: string;
+  /** "a" or "an", before the industry. */
+  industryArticle: string;
   summary: string;
+  /** The summary without its final period. */
+  summaryClause: string;
+  /** The summary with its leading "The " lowered. */
+  summaryInline: string;
   fig: Figures;
   tone: Sentiment;
   /** "rose" / "fell" for the day's change, when there is one. */
@@ -266,237 +257,27 @@ const lower = (s: string) => s.toLowerCase();
 /** "Meta Platforms'" / "Apple's". */
 const poss = (s: string) => (s.endsWith("s") ? `${s}'` : `${s}'s`);
 
+const { company, market, fund } = PHRASES;
 /** Titles by event type; several outlets on one event take different ones. */
-const TITLES: Record<string, Phrase<Words>[]> = {
-  earnings_release: [
-    (w) => `${w.short} posts ${w.fig.fiscal_year ? "quarterly " : ""}EPS of ${w.fig.eps}`,
-    (w) =>
-      `${w.short} ${w.tone === "positive" ? "tops" : w.tone === "negative" ? "misses" : "meets"} estimates as revenue reaches ${w.fig.revenue}`,
-    (w) => `${w.ticker} results: revenue ${w.fig.revenue}, EPS ${w.fig.eps}`,
-    (w) =>
-      `${w.short} earnings ${w.tone === "positive" ? "beat" : w.tone === "negative" ? "fall short of" : "match"} forecasts`,
-    (w) => `What ${poss(w.short)} quarter says about ${lower(w.industry)}`,
-    (w) => `${w.short} reports ${w.fig.net_income} in quarterly net income`,
-    (w) =>
-      w.fig.revenue_growth ? `${w.short} revenue ${w.growth} ${w.fig.revenue_growth} from a year ago` : undefined,
-    (w) => `${w.short} delivers quarterly numbers: the key figures`,
-  ],
-  market_move: [
-    (w) => (w.fig.day_change ? `${w.short} shares ${w.dayVerb} ${w.fig.day_change} after results` : undefined),
-    (w) =>
-      w.fig.day_change
-        ? `${w.ticker} ${w.dayVerb === "rose" ? "climbs" : "slides"} ${w.fig.day_change} as investors digest the quarter`
-        : undefined,
-    (w) => (w.fig.close ? `${w.short} stock closes at ${w.fig.close} on earnings` : undefined),
-    (w) => `Investors weigh ${poss(w.short)} latest quarter`,
-  ],
-  guidance_change: [
-    (w) => `${w.short} ${w.tone === "positive" ? "raises" : "cuts"} its full-year outlook`,
-    (w) => `${w.short} ${w.tone === "positive" ? "lifts" : "lowers"} guidance`,
-    (w) => `${w.ticker} updates its forecast for the year`,
-    (w) => `${w.short} outlook ${w.tone === "positive" ? "moves higher" : "moves lower"}`,
-    (w) => `${w.short} revises full-year expectations`,
-  ],
-  insider_purchase: [
-    (w) => `${w.short} insider buys shares after the slide`,
-    (w) => `${w.ticker} insider steps in to buy as the stock falls`,
-    (w) => `Filing shows an insider purchase at ${w.short}`,
-    (w) => `${w.short} insider adds to stake after the stock's fall`,
-    (w) => `Buying the dip: a ${w.short} insider reports a purchase`,
-  ],
-  stake_disclosure: [
-    (w) => `Fund discloses large stake in ${w.short}`,
-    (w) => `${w.short} draws a big holder, quarterly filing shows`,
-    (w) => `A ${w.short} stake makes a manager's top holdings`,
-    (w) => `Institutional filing reveals sizeable ${w.ticker} position`,
-    (w) => `Money manager builds a stake in ${w.short}`,
-  ],
-  product_launch: [
-    (w) => `${w.short} unveils new product line`,
-    (w) => `${w.short} launches new offering in ${lower(w.industry)}`,
-    (w) => `${w.ticker} bets on a new product`,
-    (w) => `${w.short} rolls out latest products`,
-    (w) => `New launch from ${w.short} aims at ${lower(w.sector)} customers`,
-  ],
-  lawsuit: [
-    (w) => `${w.short} named in lawsuit`,
-    (w) => `${w.short} faces legal challenge`,
-    (w) => `Lawsuit targets ${w.short}`,
-    (w) => `${w.ticker} hit with complaint in court`,
-    (w) => `${w.short} to defend itself against new suit`,
-  ],
-  management_change: [
-    (w) => `${w.short} names new executive`,
-    (w) => `${w.short} shakes up its leadership`,
-    (w) => `Leadership change at ${w.short}`,
-    (w) => `${w.ticker} appoints new officer`,
-    (w) => `${w.short} announces management appointment`,
-  ],
-  merger_rumor: [
-    (w) => `${w.short} said to explore strategic options`,
-    (w) => `${w.short} weighs a possible sale, reports say`,
-    (w) => `${w.ticker} in play? Reports point to a sale process`,
-    (w) => `${w.short} explores options including a sale`,
-  ],
-  regulatory_action: [
-    (w) => `Regulators open inquiry into ${w.short}`,
-    (w) => `${w.short} under regulatory scrutiny`,
-    (w) => `${w.ticker} faces regulatory review`,
-    (w) => `Watchdogs examine ${w.short}`,
-    (w) => `${w.short} draws regulators' attention`,
-  ],
-  contract_win: [
-    (w) => `${w.short} wins multi-year contract`,
-    (w) => `${w.short} lands large contract`,
-    (w) => `${w.ticker} secures new long-term deal`,
-    (w) => `Contract win for ${w.short}`,
-    (w) => `${w.short} signs major multi-year agreement`,
-  ],
-  catalyst_impact: [
-    (w) => `${w.short} shares ${w.tone === "positive" ? "outpace" : "lag"} the market on the day's news`,
-    (w) => `${w.ticker} ${w.tone === "positive" ? "gains" : "drops"} as the news hits ${lower(w.sector)}`,
-    (w) => `${w.short} caught in the day's ${w.tone === "positive" ? "rally" : "sell-off"}`,
-    (w) => `${w.sector} names such as ${w.short} ${w.tone === "positive" ? "rise" : "fall"}`,
-  ],
-};
-
-const LEADS: Record<string, Phrase<Words>[]> = {
-  earnings_release: [
-    (w) =>
-      `${w.name} (${w.ticker}) reported earnings per share of ${w.fig.eps} on revenue of ${w.fig.revenue}${w.fig.estimated_eps ? `, against a consensus of ${w.fig.estimated_eps} a share` : ""}.`,
-    (w) =>
-      `${w.short} said quarterly revenue came to ${w.fig.revenue} and earnings to ${w.fig.eps} a share${w.fig.estimated_eps ? `, where analysts had expected ${w.fig.estimated_eps}` : ""}.`,
-    (w) =>
-      `Results from ${w.name} showed ${w.fig.eps} of earnings per share and ${w.fig.revenue} of revenue${w.fig.estimated_revenue ? `, compared with forecasts of ${w.fig.estimated_revenue}` : ""}.`,
-    (w) =>
-      `${w.short} released its latest quarter: revenue of ${w.fig.revenue} and EPS of ${w.fig.eps}${w.fig.estimated_eps ? ` versus the ${w.fig.estimated_eps} analysts had pencilled in` : ""}.`,
-  ],
-  market_move: [
-    (w) =>
-      w.fig.day_change
-        ? `Shares of ${w.name} ${w.dayVerb} ${w.fig.day_change} to close at ${w.fig.close} as the market took in the company's results.`
-        : undefined,
-    (w) =>
-      w.fig.day_change
-        ? `${w.short} stock ${w.dayVerb} ${w.fig.day_change}, ending the session at ${w.fig.close}, after the company reported.`
-        : undefined,
-    (w) =>
-      w.fig.close ? `${w.ticker} finished the day at ${w.fig.close} as traders reacted to the quarter.` : undefined,
-  ],
-};
-
+const TITLES = byType<Words>(company.titles);
+const LEADS = byType<Words>(company.leads);
 /** The lead of other company news: the event's own public summary, framed. */
-const EVENT_LEADS: Phrase<Words>[] = [
-  (w) => w.summary,
-  (w) => `${w.summary.replace(/\.$/, "")}, the company said.`,
-  (w) => `In a statement, ${w.summary.replace(/^The /, "the ")}`,
-  (w) => `${w.summary.replace(/\.$/, "")}, according to a company announcement.`,
-];
-
+const EVENT_LEADS = phrasings<Words>(company.event_leads);
 /** The lead of a filing's news: the filing's summary, framed as the filing's. */
-const FILING_LEADS: Phrase<Words>[] = [
-  (w) => `${w.summary.replace(/\.$/, "")}, according to a regulatory filing.`,
-  (w) => `A regulatory filing showed that ${w.summary.replace(/^The /, "the ")}`,
-  (w) => `${w.summary.replace(/\.$/, "")}, a securities filing showed.`,
-];
+const FILING_LEADS = phrasings<Words>(company.filing_leads);
+/** A second paragraph on results: more of the quarter's numbers. */
+const EARNINGS_DETAIL = phrasings<Words>(company.earnings_detail);
+/** Context: who the company is. */
+const CONTEXT = phrasings<Words>(company.context);
+/** The stock before the news. */
+const RUN_UP = phrasings<Words>(company.run_up);
+/** What other news says next, with no figure. */
+const CLOSERS = byType<Words>(company.closers);
+/** What a headline about a company's own news ends with: the stock's figures, which differ story to story. */
+const COMPANY_TAILS = phrasings<Words>(company.tails);
 
 /** Company events that are filings (Form 4, 13F-HR): their news quotes the filing. */
 export const FILED_EVENTS = new Set(["insider_purchase", "stake_disclosure"]);
-
-/** A second paragraph on results: more of the quarter's numbers. */
-const EARNINGS_DETAIL: Phrase<Words>[] = [
-  (w) =>
-    `Net income for the quarter was ${w.fig.net_income}.${w.fig.revenue_growth ? ` Revenue was ${w.growth} ${w.fig.revenue_growth} on the same quarter a year earlier.` : ""}`,
-  (w) =>
-    `The company earned ${w.fig.net_income} in the period${w.fig.estimated_revenue ? `, on sales that compared with a revenue consensus of ${w.fig.estimated_revenue}` : ""}.`,
-  (w) =>
-    w.fig.revenue_growth
-      ? `Sales were ${w.growth} ${w.fig.revenue_growth} against the year-ago quarter, and the bottom line came to ${w.fig.net_income}.`
-      : `The bottom line came to ${w.fig.net_income}.`,
-  (w) =>
-    `Profit attributable to shareholders reached ${w.fig.net_income}${w.fig.estimated_eps ? `; per share, that compared with the ${w.fig.estimated_eps} consensus` : ""}.`,
-];
-
-/** Context: who the company is. */
-const CONTEXT: Phrase<Words>[] = [
-  (w) => `${w.short} operates in ${lower(w.industry)}, part of the ${w.sector.toLowerCase()} sector.`,
-  (w) => `The company is one of the ${lower(w.sector)} names that investors track for a read on ${lower(w.industry)}.`,
-  (w) => `${w.short}, whose business sits in ${lower(w.industry)}, is listed under the ticker ${w.ticker}.`,
-  (w) =>
-    `As ${/^[aeiou]/i.test(w.industry) ? "an" : "a"} ${lower(w.industry)} company, ${w.short} is often watched as a gauge of demand across ${lower(w.sector)}.`,
-  (w) => `${w.ticker} is classified in the ${w.sector} sector.`,
-  (w) => `Investors follow ${w.short} for what it says about ${lower(w.industry)} more broadly.`,
-];
-
-/** The stock before the news. */
-const RUN_UP: Phrase<Words>[] = [
-  (w) =>
-    w.fig.prior_close
-      ? `The stock had closed at ${w.fig.prior_close} the previous session, having ${w.monthVerb === "rose" ? "risen" : "fallen"} ${w.fig.month_change} over the prior month.`
-      : undefined,
-  (w) =>
-    w.fig.prior_close
-      ? `Before the news, shares last traded at ${w.fig.prior_close}, ${w.fig.month_change} ${w.monthVerb === "rose" ? "above" : "below"} their level a month earlier.`
-      : undefined,
-  (w) =>
-    w.fig.month_change
-      ? `Over the previous month the shares had ${w.monthVerb === "rose" ? "gained" : "lost"} ${w.fig.month_change}.`
-      : undefined,
-  (w) => (w.fig.prior_close ? `Going in, ${w.ticker} stood at ${w.fig.prior_close}.` : undefined),
-];
-
-/** What other news says next, with no figure. */
-const CLOSERS: Record<string, Phrase<Words>[]> = {
-  earnings_release: [
-    () => `Analysts are expected to update their models in the coming days.`,
-    (w) => `The company did not give further detail beyond its release and filing.`,
-    (w) => `Attention now turns to how ${w.short} guides for the rest of the year.`,
-    () => `The full results are in the company's filing with the regulator.`,
-    (w) => `Investors will compare the numbers with those of other ${lower(w.sector)} companies reporting this season.`,
-  ],
-  default: [
-    () => `The company declined to comment further.`,
-    (w) => `${w.short} said it would provide updates as appropriate.`,
-    () => `Further details were not disclosed.`,
-    (w) => `It was not immediately clear how the development would affect ${poss(w.short)} results.`,
-    () => `A spokesperson did not respond to a request for comment.`,
-    (w) => `Analysts covering ${w.ticker} had not yet published reactions.`,
-  ],
-};
-
-/** A change that rounds to nothing reads as no change. */
-const flat = (change: string | undefined) => change === "0.0%";
-
-/** What a headline about a company's own news ends with: the stock's figures, which differ story to story. */
-const COMPANY_TAILS: Phrase<Words>[] = [
-  (w) =>
-    flat(w.fig.day_change)
-      ? "; shares unchanged"
-      : w.fig.day_change
-        ? `; shares ${w.dayVerb === "rose" ? "up" : "down"} ${w.fig.day_change}`
-        : undefined,
-  (w) => (w.fig.prior_close ? ` with stock at ${w.fig.prior_close}` : undefined),
-  (w) =>
-    w.fig.month_change
-      ? ` after a ${w.fig.month_change} ${w.monthVerb === "rose" ? "gain" : "drop"} in a month`
-      : undefined,
-];
-
-/** What a market headline ends with: the market's day. */
-const MARKET_TAILS: Phrase<MarketWords>[] = [
-  (w) =>
-    flat(w.fig.market_change)
-      ? "; stocks flat"
-      : w.fig.market_change
-        ? `; stocks ${w.verb === "rose" ? "up" : "down"} ${w.fig.market_change}`
-        : undefined,
-  (w) =>
-    flat(w.fig.market_change)
-      ? " as the market holds steady"
-      : w.fig.market_change
-        ? ` as the market ${w.verb === "rose" ? "gains" : "loses"} ${w.fig.market_change}`
-        : undefined,
-];
 
 const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
   for (const p of rng.shuffle(phrases)) {
@@ -620,6 +401,33 @@ export function companyRecords(f: CompanyFactsOn, date: string): string[] {
   return out;
 }
 
+/** A company article's words on `date`, with its figures and tone. */
+function companyWords(f: CompanyFactsOn, date: string, fig: Figures, tone: Sentiment): Words {
+  const e = f.event;
+  const short = shortName(f.facts.name);
+  const sector = f.facts.sector ?? "Industrials";
+  const industry = f.facts.industry ?? f.facts.sector ?? "its industry";
+  return {
+    name: f.facts.name,
+    short,
+    shortPossessive: poss(short),
+    ticker: f.facts.ticker,
+    sector,
+    sectorLower: lower(sector),
+    industry,
+    industryLower: lower(industry),
+    industryArticle: /^[aeiou]/i.test(industry) ? "an" : "a",
+    summary: e.public_summary,
+    summaryClause: e.public_summary.replace(/\.$/, ""),
+    summaryInline: e.public_summary.replace(/^The /, "the "),
+    fig,
+    tone,
+    dayVerb: fig.day_change && move(f.bars, date)!.change < 0 ? "fell" : "rose",
+    monthVerb: fig.month_change && runUp(f.bars, e.event_date)!.change < 0 ? "fell" : "rose",
+    growth: f.earnings && f.yearAgo && f.earnings.quarterly.revenue < f.yearAgo.quarterly.revenue ? "down" : "up",
+  };
+}
+
 /**
  * The articles about one company event: a few outlets' reports on its release day (how many by the
  * company's size), and for results of a covered company a report of the stock's move on the day it
@@ -644,19 +452,7 @@ export function companyArticles(
   const write = (date: string, format: ArticleFormat, n: number, titlePick: Phrase<Words>[]) => {
     const fig = companyFigures(f, date);
     const tone = companySentiment(f, format, date);
-    const w: Words = {
-      name: f.facts.name,
-      short: shortName(f.facts.name),
-      ticker: f.facts.ticker,
-      sector: f.facts.sector ?? "Industrials",
-      industry: f.facts.industry ?? f.facts.sector ?? "its industry",
-      summary: e.public_summary,
-      fig,
-      tone,
-      dayVerb: fig.day_change && move(f.bars, date)!.change < 0 ? "fell" : "rose",
-      monthVerb: fig.month_change && runUp(f.bars, e.event_date)!.change < 0 ? "fell" : "rose",
-      growth: f.earnings && f.yearAgo && f.earnings.quarterly.revenue < f.yearAgo.quarterly.revenue ? "down" : "up",
-    };
+    const w = companyWords(f, date, fig, tone);
     const outlet = outlets[n % outlets.length];
     const author = rng.pick(room.get(outlet.name)!);
     // Outlets on one event never share a headline.
@@ -668,7 +464,7 @@ export function companyArticles(
     const title =
       pickWith(rng, unused(titlePick), w) ||
       pickWith(rng, unused(titles), w) ||
-      `${w.short}: ${e.event_type.replace("_", " ")} (${outlet.name})`;
+      (fill(company.fallback_title, { ...w, event: e.event_type.replace("_", " "), outlet: outlet.name }) ?? "");
     const tail = isEarnings ? "" : pickWith(rng, COMPANY_TAILS, w);
     headlines.add(title);
     const paragraphs =
@@ -717,38 +513,13 @@ function entitiesOf(f: CompanyFactsOn): string[] {
   return out;
 }
 
-const MARKET_TITLES: Record<string, Phrase<MarketWords>[]> = {
-  policy_decision: [
-    (w) => `${w.bank} ${w.move === "hold" ? "holds rates steady" : w.move === "hike" ? "raises rates" : "cuts rates"}`,
-    (w) => `Rate decision: ${w.bank} ${w.move === "hold" ? "stands pat" : w.move === "hike" ? "tightens" : "eases"}`,
-    (w) => `${w.bank} ${w.move === "hold" ? "leaves policy unchanged" : "moves on rates"}`,
-    (w) => `Markets digest the ${poss(w.bank)} decision`,
-    (w) =>
-      `${w.bank} ${w.move === "hold" ? "holds its rate at" : w.move === "hike" ? "lifts its rate to" : "lowers its rate to"} ${w.level}`,
-    (w) => `Policy rate at ${w.level} after ${poss(w.bank)} ${w.move === "hold" ? "pause" : "move"}`,
-    (w) => `${w.bank} sets rate at ${w.level}`,
-  ],
-  inflation_release: [
-    (w) => `Consumer prices up ${w.fig.summary_0} from a year earlier`,
-    (w) =>
-      `Inflation at ${w.fig.summary_0}, ${w.tone === "negative" ? "above" : w.tone === "positive" ? "below" : "in line with"} forecasts`,
-    (w) =>
-      `CPI reading of ${w.fig.summary_0} comes in ${w.tone === "negative" ? "hotter than expected" : w.tone === "positive" ? "cooler than expected" : "as expected"}`,
-    (w) => `What a ${w.fig.summary_0} inflation print means for rates`,
-    (w) => `Annual inflation runs at ${w.fig.summary_0}`,
-  ],
-  macro_catalyst: [
-    (w) => `Markets ${w.tone === "negative" ? "reel" : w.tone === "positive" ? "rally" : "react"} as news breaks`,
-    (w) => `Stocks ${w.tone === "negative" ? "tumble" : w.tone === "positive" ? "jump" : "churn"} on the day's news`,
-    () => `A market-moving day: what happened`,
-    () => `Investors scramble to price in the news`,
-    () => `The day that moved markets`,
-  ],
-};
-
-interface MarketWords {
+/** A market article's words: what its phrasings may write (phrases.yaml names them). */
+interface MarketWords extends Record<MarketWord, unknown> {
   summary: string;
+  summaryClause: string;
+  summaryInline: string;
   bank: string;
+  bankPossessive: string;
   /** The policy rate after a decision, as its summary writes it ("4.25-4.50%"). */
   level: string;
   move: "hike" | "cut" | "hold";
@@ -757,26 +528,12 @@ interface MarketWords {
   verb: string;
 }
 
-const MARKET_LEADS: Phrase<MarketWords>[] = [
-  (w) => w.summary,
-  (w) => `${w.summary.replace(/\.$/, "")}, according to the official release.`,
-  (w) => `Markets took in the news: ${w.summary.replace(/^The /, "the ")}`,
-];
-
-const MARKET_MOVES: Phrase<MarketWords>[] = [
-  (w) => (w.fig.market_change ? `The broad market ${w.verb} ${w.fig.market_change} on the day.` : undefined),
-  (w) => (w.fig.market_change ? `Stocks overall ${w.verb} ${w.fig.market_change} by the close.` : undefined),
-  (w) =>
-    w.fig.market_change ? `By the end of the session the market had ${w.verb} ${w.fig.market_change}.` : undefined,
-];
-
-const MARKET_CLOSERS: Phrase<MarketWords>[] = [
-  () => `Traders will watch the coming data for confirmation.`,
-  () => `Strategists said positioning would adjust over the next sessions.`,
-  () => `The next scheduled releases are likely to draw close attention.`,
-  () => `Bond and equity markets will keep weighing the outlook.`,
-  () => `Portfolio managers said they were reviewing their exposure.`,
-];
+const MARKET_TITLES = byType<MarketWords>(market.titles);
+const MARKET_LEADS = phrasings<MarketWords>(market.leads);
+const MARKET_MOVES = phrasings<MarketWords>(market.moves);
+const MARKET_CLOSERS = phrasings<MarketWords>(market.closers);
+/** What a market headline ends with: the market's day. */
+const MARKET_TAILS = phrasings<MarketWords>(market.tails);
 
 /** The bank a decision's summary names, without its article ("Federal Reserve"). */
 const BANK_OF = (summary: string) => /^The ([A-Z][\w ]+?) (raised|cut|held)/.exec(summary)?.[1] ?? "Central bank";
@@ -795,9 +552,13 @@ export function marketArticles(worldKey: string, m: MarketFactsOn, room: Newsroo
         : rng.int(1, 2);
   const fig = marketFigures(m);
   const tone = marketSentiment(m);
+  const bank = BANK_OF(s);
   const w: MarketWords = {
     summary: s,
-    bank: BANK_OF(s),
+    summaryClause: s.replace(/\.$/, ""),
+    summaryInline: s.replace(/^The /, "the "),
+    bank,
+    bankPossessive: poss(bank),
     level: / to (-?[\d.]+%?(?:-[\d.]+%)?)\.$/.exec(s)?.[1] ?? "its new level",
     move: s.includes(" raised ") ? "hike" : s.includes(" cut ") ? "cut" : "hold",
     fig,
@@ -869,29 +630,8 @@ export function fundSentiment(f: FundFactsOn): Sentiment {
   return !day || Math.abs(day.change) < 0.005 ? "neutral" : day.change > 0 ? "positive" : "negative";
 }
 
-const FUND_TITLES: Phrase<FundWords>[] = [
-  (w) => `${w.ticker} ${w.up ? "gains" : "slips"} ${w.fig.day_change} on ${w.flow} trading`,
-  (w) => `Money moves through ${w.ticker}: volume at ${w.fig.volume_multiple} times normal`,
-  (w) => `${w.ticker} ${w.up ? "rises" : "falls"} to ${w.fig.close} on ${w.flow} turnover`,
-  (w) => `Index fund flows: ${w.ticker} ${w.up ? "up" : "down"} ${w.fig.day_change}`,
-];
-
-const FUND_LEADS: Phrase<FundWords>[] = [
-  (w) =>
-    `Shares of the ${w.name} (${w.ticker}) ${w.up ? "rose" : "fell"} ${w.fig.day_change} to ${w.fig.close}, with volume at ${w.fig.volume_multiple} times its 20-day average.`,
-  (w) =>
-    `Trading in ${w.ticker} ran at ${w.fig.volume_multiple} times its recent average as the fund ${w.up ? "gained" : "lost"} ${w.fig.day_change}, closing at ${w.fig.close}.`,
-  (w) =>
-    `Turnover in the ${w.name} was ${w.fig.volume_multiple} times the 20-day norm, and the shares ended at ${w.fig.close}, ${w.up ? "up" : "down"} ${w.fig.day_change}.`,
-];
-
-const FUND_CONTEXT: Phrase<FundWords>[] = [
-  (w) => `The fund tracks the ${w.benchmark}.`,
-  (w) => `${w.ticker} follows the ${w.benchmark}, so its flows track sentiment on that market.`,
-  (w) => `As a fund tracking the ${w.benchmark}, ${w.ticker} is where many investors adjust exposure quickly.`,
-];
-
-interface FundWords {
+/** A fund-flow article's words: what its phrasings may write (phrases.yaml names them). */
+interface FundWords extends Record<FundWord, unknown> {
   ticker: string;
   name: string;
   benchmark: string;
@@ -901,6 +641,10 @@ interface FundWords {
   flow: "heavy" | "light" | "steady";
   summary: string;
 }
+
+const FUND_TITLES = phrasings<FundWords>(fund.titles);
+const FUND_LEADS = phrasings<FundWords>(fund.leads);
+const FUND_CONTEXT = phrasings<FundWords>(fund.context);
 
 /** Whether a fund's day is news: a move of 1% or more, or volume 1.2 times its average or more. */
 export function fundDayIsNews(f: FundFactsOn): boolean {
@@ -918,11 +662,7 @@ export function fundArticle(worldKey: string, f: FundFactsOn, room: Newsroom, rn
   const flow = multiple >= 1.2 ? "heavy" : multiple < 0.8 ? "light" : "steady";
   const w: FundWords = { ...f.fund, fig, up: day.change >= 0, flow, summary: f.event.public_summary };
   const outlet = rng.pick(OUTLETS);
-  const paragraphs = [
-    pickWith(rng, FUND_LEADS, w),
-    `The move came on the day of the news: ${f.event.public_summary}`,
-    pickWith(rng, FUND_CONTEXT, w),
-  ];
+  const paragraphs = [pickWith(rng, FUND_LEADS, w), fill(fund.news, w) ?? "", pickWith(rng, FUND_CONTEXT, w)];
   return finish(
     worldKey,
     { date: f.event.event_date, format: "market_move", title: pickWith(rng, FUND_TITLES, w), paragraphs },

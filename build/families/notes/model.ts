@@ -10,7 +10,9 @@ import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { amount, perShare, percent } from "../../models/amounts.ts";
 import type { PublicEvent } from "../../models/events.ts";
 import { shortName, type Sentiment } from "../news/model.ts";
+import { phrasings, type Phrase } from "../news/phrasing.ts";
 import type { Rng } from "../../ground/rng.ts";
+import { PHRASES, type NoteWord } from "./phrases.ts";
 
 export interface AnalystNote {
   date: string;
@@ -82,17 +84,19 @@ export function noteSentiment(r: NoteRecords): Sentiment {
   return Math.abs(change) < TARGET_MOVE ? "neutral" : change > 0 ? "positive" : "negative";
 }
 
-const RATING_WORDS = { buy: "Buy", hold: "Hold", sell: "Sell" } as const;
+/** A rating as a note writes it ("Buy"). */
+const RATING_WORDS = PHRASES.ratings;
 
-type Phrase = (w: Words) => string | undefined;
-
-interface Words {
+/** A note's words: what its phrasings may write (phrases.yaml names them). */
+interface Words extends Record<NoteWord, unknown> {
   firm: string;
   analyst: string;
   short: string;
   ticker: string;
   rating: string;
   priorRating: string | null;
+  /** The rating against the analyst's previous one. */
+  ratingMove: "changed" | "same" | "first";
   fig: Record<string, string>;
   tone: Sentiment;
   results: boolean;
@@ -100,61 +104,13 @@ interface Words {
   year: string | null;
 }
 
-const TITLES: Phrase[] = [
-  (w) =>
-    w.priorRating && w.priorRating !== w.rating
-      ? `${w.firm} ${w.tone === "positive" ? "upgrades" : "downgrades"} ${w.short} to ${w.rating}`
-      : undefined,
-  (w) =>
-    w.fig.prior_target && w.tone !== "neutral"
-      ? `${w.firm} ${w.tone === "positive" ? "raises" : "cuts"} ${w.ticker} target to ${w.fig.target}`
-      : undefined,
-  (w) => `${w.short}: ${w.rating}, target ${w.fig.target} (${w.firm})`,
-  (w) => `${w.firm} ${w.priorRating === w.rating ? "reiterates" : "rates"} ${w.short} ${w.rating}`,
-  (w) => (w.results ? `${w.short} after the quarter: ${w.rating}, ${w.fig.target} target` : undefined),
-];
+const TITLES = phrasings<Words>(PHRASES.titles);
+const OPENINGS = phrasings<Words>(PHRASES.openings);
+const RATING_LINES = phrasings<Words>(PHRASES.rating_lines);
+const ESTIMATE_LINES = phrasings<Words>(PHRASES.estimate_lines);
+const CLOSERS = phrasings<Words>(PHRASES.closers);
 
-const OPENINGS: Phrase[] = [
-  (w) =>
-    w.results
-      ? `${w.short} reported EPS of ${w.fig.reported_eps} on revenue of ${w.fig.reported_revenue} for ${w.period}.`
-      : `We update our view of ${w.short} after the company's latest news.`,
-  (w) =>
-    w.results
-      ? `The quarter came in at ${w.fig.reported_eps} a share, with revenue of ${w.fig.reported_revenue}.`
-      : `Company news prompts a review of our ${w.short} estimates.`,
-  (w) =>
-    w.results
-      ? `Following ${w.period} results (EPS ${w.fig.reported_eps}, revenue ${w.fig.reported_revenue}), we revisit our model.`
-      : `Following the company's announcement, we revisit our model for ${w.short}.`,
-];
-
-const RATING_LINES: Phrase[] = [
-  (w) =>
-    `We ${w.priorRating && w.priorRating !== w.rating ? `move to ${w.rating} from ${w.priorRating}` : `remain at ${w.rating}`}, with a 12-month price target of ${w.fig.target}${w.fig.prior_target ? ` (previously ${w.fig.prior_target})` : ""}.`,
-  (w) =>
-    `Our rating is ${w.rating}${w.priorRating && w.priorRating !== w.rating ? ` (was ${w.priorRating})` : ""}; the target ${w.fig.prior_target ? `moves from ${w.fig.prior_target} to ${w.fig.target}` : `is ${w.fig.target}`}.`,
-  (w) =>
-    `${w.rating} rating${w.priorRating && w.priorRating !== w.rating ? `, changed from ${w.priorRating},` : ""} and a ${w.fig.target} target${w.fig.target_change ? `, ${w.fig.target_change} ${w.tone === "negative" ? "below" : "from"} our prior` : ""}.`,
-];
-
-const ESTIMATE_LINES: Phrase[] = [
-  (w) =>
-    `For the quarter ahead we expect EPS of ${w.fig.quarter_eps} on revenue of ${w.fig.quarter_revenue}${w.year && w.fig.year_eps ? `, and ${w.fig.year_eps} for ${w.year}` : ""}.`,
-  (w) =>
-    `Our estimates: ${w.fig.quarter_eps} a share and ${w.fig.quarter_revenue} of revenue next quarter${w.year && w.fig.year_revenue ? `; ${w.fig.year_revenue} of revenue in ${w.year}` : ""}.`,
-  (w) =>
-    `We model ${w.fig.quarter_revenue} of sales and ${w.fig.quarter_eps} of EPS for the quarter ahead${w.year && w.fig.year_eps ? ` (${w.year}: ${w.fig.year_eps})` : ""}.`,
-];
-
-const CLOSERS: Phrase[] = [
-  () => `Risks include execution, competition and the broader economy.`,
-  (w) => `We will revisit the ${w.short} thesis as the year unfolds.`,
-  () => `Valuation and estimate revisions remain the key drivers in our view.`,
-  (w) => `${w.analyst}, ${w.firm}.`,
-];
-
-const pick = (rng: Rng, phrases: Phrase[], w: Words) => {
+const pick = (rng: Rng, phrases: Phrase<Words>[], w: Words) => {
   for (const p of rng.shuffle(phrases)) {
     const s = p(w);
     if (s !== undefined) return s;
@@ -172,13 +128,16 @@ export function analystNote(r: NoteRecords, rng: Rng): AnalystNote {
   const p = r.publication;
   const fig = noteFigures(r);
   const tone = noteSentiment(r);
+  const rating = RATING_WORDS[p.rating];
+  const priorRating = r.previous ? RATING_WORDS[r.previous.rating] : null;
   const w: Words = {
     firm: p.firm,
     analyst: p.analyst,
     short: shortName(r.facts.name),
     ticker: r.facts.ticker,
-    rating: RATING_WORDS[p.rating],
-    priorRating: r.previous ? RATING_WORDS[r.previous.rating] : null,
+    rating,
+    priorRating,
+    ratingMove: priorRating === null ? "first" : priorRating === rating ? "same" : "changed",
     fig,
     tone,
     results: r.earnings !== undefined,

@@ -1,0 +1,37 @@
+// The words of analyst notes (phrases.yaml): the ratings as written and every phrasing of every part
+// of a note, checked when this module loads (well-formed templates naming only a note's words).
+// model.ts composes the notes from them.
+import { z } from "zod";
+import { readYamlFile, Template } from "../news/phrasing.ts";
+
+/** The words a note's phrasings may name (model.ts gives them). */
+export const NOTE_WORDS = [
+  "firm",
+  "analyst",
+  "short",
+  "ticker",
+  "rating",
+  "priorRating",
+  "ratingMove",
+  "fig",
+  "tone",
+  "results",
+  "period",
+  "year",
+] as const;
+export type NoteWord = (typeof NOTE_WORDS)[number];
+
+/** Several phrasings of one part of a note, in the order the picker shuffles. */
+const Phrasings = z.array(Template(NOTE_WORDS)).min(1);
+
+const NotePhrases = z.strictObject({
+  ratings: z.strictObject({ buy: z.string().min(1), hold: z.string().min(1), sell: z.string().min(1) }),
+  titles: Phrasings,
+  openings: Phrasings,
+  rating_lines: Phrasings,
+  estimate_lines: Phrasings,
+  closers: Phrasings,
+});
+export type NotePhrases = z.infer<typeof NotePhrases>;
+
+export const PHRASES: NotePhrases = readYamlFile(new URL("./phrases.yaml", import.meta.url), NotePhrases);
