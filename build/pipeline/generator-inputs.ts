@@ -11,7 +11,7 @@ import { ROOT } from "../serve/worker-bundle.ts";
 
 /** Where generation starts: the build of one scenario (library.ts and its worker threads run it). */
 const ENTRY = "build/pipeline/scenario-build.ts";
-/** Files read at run time rather than imported. */
+/** Files read at run time rather than imported: the reference data (and each module's own YAML, below). */
 const DATA_DIR = "build/refdata";
 
 interface Imports {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { segments as segmentsFamily } from "../../build/families/segments/family.ts";
 import { segmentRows } from "../../build/families/segments/model.ts";
-import { totalAssets } from "../../build/models/fundamentals.ts";
+import { totalAssets } from "../../build/models/statements.ts";
 import { Rng } from "../../build/ground/rng.ts";
 import { SECTOR_KPIS } from "../../src/families/kpis/rows.ts";
 import { failingChecks, sectorCompany } from "../support/business.ts";

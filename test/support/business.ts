@@ -4,13 +4,8 @@ import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
 import type { Checker } from "../../build/ground/family.ts";
 import { fiscalQuarters } from "../../build/models/fiscal.ts";
-import {
-  businessPlan,
-  businessQuarters,
-  periodStatements,
-  type IncomeInput,
-  type PeriodStatements,
-} from "../../build/models/fundamentals.ts";
+import { businessPlan, type IncomeInput } from "../../build/models/fundamentals.ts";
+import { businessQuarters, periodStatements, type PeriodStatements } from "../../build/models/statements.ts";
 import type { Regime } from "../../build/models/regimes.ts";
 import { Rng } from "../../build/ground/rng.ts";
 import { memoryScratch, type Scratch } from "../../build/ground/scratch.ts";

@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { tradingDays } from "../../build/models/calendar.ts";
 import { incomeRow } from "../../build/families/statements/family.ts";
-import { businessQuarters, businessValueByDay, totalDebt } from "../../build/models/fundamentals.ts";
+import { businessValueByDay } from "../../build/models/fundamentals.ts";
+import { businessQuarters, totalDebt } from "../../build/models/statements.ts";
 import { fiscalQuarters } from "../../build/models/fiscal.ts";
 import type { SizeTier } from "../../build/models/anchors.ts";
 import { shareCountPath } from "../../build/families/stocks/share-count.ts";

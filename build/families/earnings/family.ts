@@ -29,7 +29,7 @@ import {
   type ReleasedQuarter,
 } from "./model.ts";
 import { dayIndexOf, type WorldEvent } from "../../models/events.ts";
-import type { PeriodStatements } from "../../models/fundamentals.ts";
+import type { PeriodStatements } from "../../models/statements.ts";
 import { round2 } from "../../models/rounding.ts";
 import { dollars } from "../../models/amounts.ts";
 import { mean } from "../../models/statistics.ts";

@@ -26,7 +26,7 @@ import {
   type FilingRecord,
   type PeriodReport,
 } from "./model.ts";
-import type { PeriodStatements } from "../../models/fundamentals.ts";
+import type { PeriodStatements } from "../../models/statements.ts";
 import { UNUSUAL_ADJUSTMENTS } from "../kpis/model.ts";
 import type { Rng } from "../../ground/rng.ts";
 import type { CompanyCore } from "../company/family.ts";

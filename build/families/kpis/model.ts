@@ -6,7 +6,7 @@
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import { KPI_FIELDS, type KpiMetrics, type NonGaap } from "../../../src/families/kpis/rows.ts";
 import type { Rng } from "../../ground/rng.ts";
-import type { PeriodStatements } from "../../models/fundamentals.ts";
+import type { PeriodStatements } from "../../models/statements.ts";
 import { round2, round4, round6, thousands } from "../../models/rounding.ts";
 
 type KpiFields = Omit<

@@ -6,7 +6,7 @@
 // quarter's), as the statements do.
 import type { Segment, SegmentMeasure } from "../../../src/families/segments/rows.ts";
 import type { Rng } from "../../ground/rng.ts";
-import { totalAssets, type Period, type PeriodStatements } from "../../models/fundamentals.ts";
+import { totalAssets, type Period, type PeriodStatements } from "../../models/statements.ts";
 import { thousands } from "../../models/rounding.ts";
 
 /** Business lines by sector: invented, generic names. */

@@ -1,5 +1,6 @@
-// Financial statements: each company's business (models/fundamentals.ts) reported quarterly,
-// annually and over trailing twelve months, public from the filing made with its earnings release.
+// Financial statements: each company's business (models/fundamentals.ts, its balance sheets and cash
+// flows in models/statements.ts) reported quarterly, annually and over trailing twelve months,
+// public from the filing made with its earnings release.
 // Served per ticker, one shard per statement; per-share lines are restated for later splits when
 // served. The checks recompute every accounting identity (docs/realism.md, "Exact invariants") from
 // the rows as written.
@@ -29,7 +30,7 @@ import {
   periodStatements,
   totalDebt,
   type PeriodStatements,
-} from "../../models/fundamentals.ts";
+} from "../../models/statements.ts";
 import { accessionNumber } from "../../models/filing-ids.ts";
 import { metricsRows, type MetricsRow } from "./metrics.ts";
 import { round2 } from "../../models/rounding.ts";

@@ -17,7 +17,7 @@ import {
   totalAssets,
   totalDebt,
   type PeriodStatements,
-} from "../../models/fundamentals.ts";
+} from "../../models/statements.ts";
 
 export interface MetricsRow {
   metrics: FinancialMetrics;
