@@ -14,7 +14,7 @@ import { periodOf, type ShardKind } from "../../src/bundle/shards.ts";
 import { SHARDS } from "../../src/families/shards.ts";
 import type { FinancialMetrics } from "../../src/families/metrics/rows.ts";
 import type { Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
-import { slugify } from "../families/news/model.ts";
+import { slugify } from "../models/artifacts.ts";
 import { contentHash, contentId, encodeRows, sha256 } from "../store/content.ts";
 import { Mask, type Identity } from "./mask.ts";
 

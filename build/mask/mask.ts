@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import type { FundInfo } from "../../src/bundle/types.ts";
 import { MANAGER_STEMS } from "../families/holdings/model.ts";
 import { OUTLETS } from "../families/news/outlets.ts";
-import { shortName } from "../families/news/model.ts";
+import { shortName } from "../models/artifacts.ts";
 import { FIRM_STEMS, SURNAME_HEADS, SURNAME_TAILS } from "../models/names.ts";
 import { Rng } from "../ground/rng.ts";
 import { allFundTickers } from "../families/funds/model.ts";

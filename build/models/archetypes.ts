@@ -2,10 +2,8 @@
 // the anchors say nothing. The numbers live in archetypes.yaml beside this file; the schema below
 // checks them when the module loads, so a mistyped field or value stops the build naming the file
 // and the field rather than generating from it.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { parse } from "yaml";
 import { z } from "zod";
+import { parseDataFile, readDataFile } from "../ground/data-file.ts";
 
 const share = z.number().min(0).max(1);
 const days = z.number().min(0);
@@ -53,20 +51,9 @@ export type Archetype = z.infer<typeof ArchetypeSchema>;
 type ArchetypeTable = z.infer<typeof ArchetypeFile>;
 
 /** The archetype table in YAML `text`, or an error naming `file` and each path that fails. */
-export function parseArchetypes(text: string, file: string): ArchetypeTable {
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new Error(`${file}: not YAML: ${(error as Error).message}`, { cause: error });
-  }
-  const result = ArchetypeFile.safeParse(data);
-  if (!result.success) throw new Error(`${file}: invalid archetypes\n${z.prettifyError(result.error)}`);
-  return result.data;
-}
+export const parseArchetypes = (text: string, file: string): ArchetypeTable => parseDataFile(text, file, ArchetypeFile);
 
-const ARCHETYPES_FILE = fileURLToPath(new URL("./archetypes.yaml", import.meta.url));
-const ARCHETYPES = parseArchetypes(readFileSync(ARCHETYPES_FILE, "utf8"), ARCHETYPES_FILE);
+const ARCHETYPES = readDataFile(new URL("./archetypes.yaml", import.meta.url), ArchetypeFile);
 
 /** A sector's archetype: the base's fields with the sector's own over them (the base alone for another sector). */
 export const archetypeOf = (sector: string): Archetype => ({ ...ARCHETYPES.base, ...ARCHETYPES.sectors[sector] });

@@ -11,8 +11,8 @@ import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { numbersIn } from "../../models/amounts.ts";
 import { dayIndexOf, publicEvent, type PublicEvent } from "../../models/events.ts";
 import type { Rng } from "../../ground/rng.ts";
+import { byDateThenArtifactId, shortName } from "../../models/artifacts.ts";
 import {
-  byDateThenArtifactId,
   companyArticles,
   companyFigures,
   fundArticle,
@@ -24,7 +24,6 @@ import {
   marketFigures,
   marketSentiment,
   newsroom,
-  shortName,
   type ArticleDetail,
   type CompanyFactsOn,
   type FundFactsOn,

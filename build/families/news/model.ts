@@ -4,6 +4,7 @@
 // row, the bars up to its date), writes their numbers with amounts.ts, and takes its tone from the
 // sign those facts give. The words come from a seeded grammar (phrases.yaml): each part of an
 // article is picked from several phrasings, so articles about events of one type do not read alike.
+import { byDateThenArtifactId, shortName, slugify, type Sentiment } from "../../models/artifacts.ts";
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import type { Earnings } from "../../../src/families/earnings/rows.ts";
@@ -14,9 +15,7 @@ import { personName } from "../../models/names.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { COVERAGE, OUTLETS, type Outlet } from "./outlets.ts";
 import { PHRASES, type CompanyWord, type FundWord, type MarketWord } from "./phrases.ts";
-import { fill, phrasings, type Phrase } from "./phrasing.ts";
-
-export type Sentiment = "positive" | "negative" | "neutral";
+import { fill, phrasings, type Phrase } from "../../models/phrasing.ts";
 
 /** An article as served in lists; `text` and `validation` only in its detail. */
 export interface Article {
@@ -44,12 +43,6 @@ export interface ArticleDetail extends Article {
   text: string;
   validation: { numbers: string[]; facts_from: string[]; cause_visible_from: string };
 }
-
-/** Artifacts (articles, notes) by date, ties by id: the order of their shards. */
-export const byDateThenArtifactId = (
-  a: { date: string; artifact_id: string },
-  b: { date: string; artifact_id: string },
-) => (a.date === b.date ? (a.artifact_id < b.artifact_id ? -1 : 1) : a.date < b.date ? -1 : 1);
 
 export type ArticleFormat = "wire" | "analysis" | "brief" | "market_move";
 
@@ -239,20 +232,6 @@ interface Words extends Record<CompanyWord, unknown> {
   monthVerb: string;
 }
 
-/** The company's name without its legal suffix ("Apple Inc." -> "Apple"). */
-export function shortName(name: string): string {
-  return (
-    name
-      .replace(
-        /,?\s+(Inc\.?|Corp\.?|Corporation|Company|Co\.|Ltd\.?|plc|PLC|Holdings|Group|N\.V\.|S\.A\.|L\.P\.)$/u,
-        "",
-      )
-      .replace(/(,|\s+&|\s+and)$/, "")
-      .replace(/^The /, "")
-      .trim() || name
-  );
-}
-
 const lower = (s: string) => s.toLowerCase();
 /** "Meta Platforms'" / "Apple's". */
 const poss = (s: string) => (s.endsWith("s") ? `${s}'` : `${s}'s`);
@@ -295,14 +274,6 @@ export function articleId(worldKey: string, date: string, parts: string[]): stri
     .slice(0, 12);
   return `nws_${date.replaceAll("-", "")}_${hash}`;
 }
-
-/** A title as a URL path segment (a masked twin writes its articles' URLs again with it). */
-export const slugify = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 80);
 
 const articleUrl = (outlet: Outlet, date: string, title: string, id: string) =>
   `https://${outlet.slug}.example/${date.replaceAll("-", "/")}/${slugify(title)}-${id.slice(-6)}`;

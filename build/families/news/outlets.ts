@@ -2,7 +2,7 @@
 // checked when this module loads.
 import { z } from "zod";
 import type { SizeTier } from "../../models/anchors.ts";
-import { readYamlFile } from "./phrasing.ts";
+import { readDataFile } from "../../ground/data-file.ts";
 
 const Outlet = z.strictObject({
   name: z.string().min(1),
@@ -21,7 +21,7 @@ const Newsrooms = z.strictObject({
   coverage: z.strictObject({ mega: Coverage, large: Coverage, mid: Coverage, small: Coverage }),
 });
 
-const newsrooms = readYamlFile(new URL("./outlets.yaml", import.meta.url), Newsrooms);
+const newsrooms = readDataFile(new URL("./outlets.yaml", import.meta.url), Newsrooms);
 
 /** Invented outlets (coined names), each on a reserved example domain. */
 export const OUTLETS: readonly Outlet[] = newsrooms.outlets;

@@ -2,7 +2,8 @@
 // module loads (well-formed templates naming only the words their part is given). model.ts composes
 // the articles from them.
 import { z } from "zod";
-import { readYamlFile, Template } from "./phrasing.ts";
+import { readDataFile } from "../../ground/data-file.ts";
+import { Template } from "../../models/phrasing.ts";
 
 /** The words a company article's phrasings may name (model.ts gives them). */
 export const COMPANY_WORDS = [
@@ -100,4 +101,4 @@ const FundPhrases = z.strictObject({
 const NewsPhrases = z.strictObject({ company: CompanyPhrases, market: MarketPhrases, fund: FundPhrases });
 export type NewsPhrases = z.infer<typeof NewsPhrases>;
 
-export const PHRASES: NewsPhrases = readYamlFile(new URL("./phrases.yaml", import.meta.url), NewsPhrases);
+export const PHRASES: NewsPhrases = readDataFile(new URL("./phrases.yaml", import.meta.url), NewsPhrases);

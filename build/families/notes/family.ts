@@ -7,7 +7,7 @@ import { SHARDS } from "../../../src/families/shards.ts";
 import type { PublishedEstimates } from "../../../src/families/earnings/estimates.ts";
 import { numbersIn } from "../../models/amounts.ts";
 import { publicEvent } from "../../models/events.ts";
-import { byDateThenArtifactId, shortName } from "../news/model.ts";
+import { byDateThenArtifactId, shortName } from "../../models/artifacts.ts";
 import { analystNote, noteFigures, noteSentiment, type AnalystNote, type NoteRecords } from "./model.ts";
 import type { CompanyEarnings } from "../earnings/family.ts";
 import type { Checker, CompanyBase, Family } from "../../ground/family.ts";

@@ -9,8 +9,8 @@ import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { amount, perShare, percent } from "../../models/amounts.ts";
 import type { PublicEvent } from "../../models/events.ts";
-import { shortName, type Sentiment } from "../news/model.ts";
-import { phrasings, type Phrase } from "../news/phrasing.ts";
+import { shortName, type Sentiment } from "../../models/artifacts.ts";
+import { phrasings, type Phrase } from "../../models/phrasing.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { PHRASES, type NoteWord } from "./phrases.ts";
 

@@ -2,7 +2,8 @@
 // of a note, checked when this module loads (well-formed templates naming only a note's words).
 // model.ts composes the notes from them.
 import { z } from "zod";
-import { readYamlFile, Template } from "../news/phrasing.ts";
+import { readDataFile } from "../../ground/data-file.ts";
+import { Template } from "../../models/phrasing.ts";
 
 /** The words a note's phrasings may name (model.ts gives them). */
 export const NOTE_WORDS = [
@@ -34,4 +35,4 @@ const NotePhrases = z.strictObject({
 });
 export type NotePhrases = z.infer<typeof NotePhrases>;
 
-export const PHRASES: NotePhrases = readYamlFile(new URL("./phrases.yaml", import.meta.url), NotePhrases);
+export const PHRASES: NotePhrases = readDataFile(new URL("./phrases.yaml", import.meta.url), NotePhrases);

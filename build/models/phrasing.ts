@@ -8,9 +8,6 @@
 //   {word=k1:A|k2:B|C}   A when the word is `k1`, B when it is `k2`, else C (the last branch, no key)
 // A, B and C are templates themselves. A branch that is just `~` means the phrasing does not fit
 // (the formatter returns undefined, and the picker tries another).
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 
 /** A branch's template, or "unused" for `~`. */
@@ -142,20 +139,3 @@ export const Template = (words: readonly string[]) =>
       ctx.addIssue({ code: "custom", message: (e as Error).message });
     }
   });
-
-/** A YAML file beside a module, read and checked against `schema`; throws naming the file and the failing path. */
-export function readYamlFile<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
-  const file = fileURLToPath(url);
-  let data: unknown;
-  try {
-    data = parseYaml(readFileSync(file, "utf8"));
-  } catch (e) {
-    throw new Error(`${file}: ${(e as Error).message}`);
-  }
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  const at = (path: PropertyKey[]) =>
-    path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("") || "the top";
-  const issues = result.error.issues.map((issue) => `  at ${at(issue.path)}: ${issue.message}`);
-  throw new Error(`${file} does not validate:\n${issues.join("\n")}`);
-}

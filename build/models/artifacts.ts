@@ -1,0 +1,32 @@
+// What every generated text artifact (articles, notes, filings' prose) shares: its tone, the order of
+// its shards, the short name a company goes by in it, and the slug of a URL.
+
+export type Sentiment = "positive" | "negative" | "neutral";
+
+/** Artifacts (articles, notes) by date, ties by id: the order of their shards. */
+export const byDateThenArtifactId = (
+  a: { date: string; artifact_id: string },
+  b: { date: string; artifact_id: string },
+) => (a.date === b.date ? (a.artifact_id < b.artifact_id ? -1 : 1) : a.date < b.date ? -1 : 1);
+
+/** The company's name without its legal suffix ("Apple Inc." -> "Apple"). */
+export function shortName(name: string): string {
+  return (
+    name
+      .replace(
+        /,?\s+(Inc\.?|Corp\.?|Corporation|Company|Co\.|Ltd\.?|plc|PLC|Holdings|Group|N\.V\.|S\.A\.|L\.P\.)$/u,
+        "",
+      )
+      .replace(/(,|\s+&|\s+and)$/, "")
+      .replace(/^The /, "")
+      .trim() || name
+  );
+}
+
+/** A title as a URL path segment (a masked twin writes its articles' URLs again with it). */
+export const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
