@@ -1,7 +1,7 @@
 // News: the contract's rules on ticker, market_only and include_market (docs/contract.md, "News article"), the horizon, paging, and an
 // article's text agreeing with the records it reports.
 import { describe, expect, it } from "vitest";
-import { body, get, MEGACAP } from "./client.ts";
+import { body, get, MEGACAP } from "../e2e/client.ts";
 
 const N = `/news?scenario_id=${MEGACAP}`;
 

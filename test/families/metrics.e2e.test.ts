@@ -1,6 +1,6 @@
 // Financial metrics served by the worker, recomputed from the served statements and prices.
 import { describe, expect, it } from "vitest";
-import { body, get, json, MEGACAP } from "./client.ts";
+import { body, get, json, MEGACAP } from "../e2e/client.ts";
 
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;

@@ -2,7 +2,7 @@
 // recomputed from the estimates served as of the day before each release, the reported figures
 // from the income statements, and nothing is visible before its own date.
 import { describe, expect, it } from "vitest";
-import { body, get, MEGACAP } from "./client.ts";
+import { body, get, MEGACAP } from "../e2e/client.ts";
 
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;

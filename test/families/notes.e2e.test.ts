@@ -1,6 +1,6 @@
 // Analyst notes: each agrees with the publication of /analyst-estimates it accompanies.
 import { describe, expect, it } from "vitest";
-import { body, get, MEGACAP } from "./client.ts";
+import { body, get, MEGACAP } from "../e2e/client.ts";
 
 const A = `/analyst-notes?scenario_id=${MEGACAP}`;
 

@@ -1,7 +1,7 @@
 // Insider trades: Form 4 rows that financialdatasets' clients read unchanged, whose holdings chain,
 // prices and filing dates agree with the served prices, and that keep the blackout around earnings.
 import { describe, expect, it } from "vitest";
-import { body, get, MEGACAP } from "./client.ts";
+import { body, get, MEGACAP } from "../e2e/client.ts";
 
 const s = `scenario_id=${MEGACAP}`;
 const T = `/insider-trades?${s}`;

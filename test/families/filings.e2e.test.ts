@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { numbersIn } from "../../build/models/amounts.ts";
 import { filingText } from "../../src/families/filings/rows.ts";
-import { body, CRISIS, get, json, MEGACAP } from "./client.ts";
+import { body, CRISIS, get, json, MEGACAP } from "../e2e/client.ts";
 
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;

@@ -2,7 +2,7 @@
 // served statements, the reconciliation recomputed, point in time, split restatement, the ticker and
 // sector lists, and the answers to bad requests.
 import { describe, expect, it } from "vitest";
-import { body, get, json, MEGACAP } from "./client.ts";
+import { body, get, json, MEGACAP } from "../e2e/client.ts";
 
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;

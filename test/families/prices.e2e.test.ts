@@ -1,6 +1,6 @@
 // Prices: paging, windows, tickers, components, snapshots, several tickers at once, trading days.
 import { describe, expect, it } from "vitest";
-import { body, BRANCH, get, json, MEGACAP } from "./client.ts";
+import { body, BRANCH, get, json, MEGACAP } from "../e2e/client.ts";
 
 const P = `/prices?scenario_id=${MEGACAP}`;
 const times = (bars: { time: string }[]) => bars.map((b) => b.time);

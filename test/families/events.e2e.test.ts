@@ -1,7 +1,7 @@
 // The event timeline.
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPE_NAMES, EVENT_TYPES } from "../../src/contract/vocabulary.ts";
-import { BRANCH, body, CRISIS, get, json, MEGACAP, RATE_SHOCK } from "./client.ts";
+import { BRANCH, body, CRISIS, get, json, MEGACAP, RATE_SHOCK } from "../e2e/client.ts";
 
 const E = `/events/timeline?scenario_id=${MEGACAP}`;
 

@@ -1,7 +1,7 @@
 // Corporate actions and index funds.
 import { describe, expect, it } from "vitest";
 import { corr } from "../../build/models/statistics.ts";
-import { body, MEGACAP, RATE_SHOCK } from "./client.ts";
+import { body, MEGACAP, RATE_SHOCK } from "../e2e/client.ts";
 
 describe("corporate actions", () => {
   it("serves announced actions only, with all four dates and dividend amounts", async () => {

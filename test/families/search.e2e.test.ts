@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LINE_ITEMS, SCREENER_DEFAULT_FIELDS, SEARCH_FIELDS } from "../../src/families/search/rows.ts";
 import { SECTORS } from "../../src/contract/vocabulary.ts";
-import { body, BRANCH, CRISIS, get, json, MEGACAP, post, RATE_SHOCK } from "./client.ts";
+import { body, BRANCH, CRISIS, get, json, MEGACAP, post, RATE_SHOCK } from "../e2e/client.ts";
 
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;

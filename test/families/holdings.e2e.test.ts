@@ -3,7 +3,7 @@
 // change_shares across splits; the investors and tickers lists; and the error answers.
 import { describe, expect, it } from "vitest";
 import { filingText } from "../../src/families/holdings/rows.ts";
-import { body, BRANCH, CRISIS, get, json, MEGACAP } from "./client.ts";
+import { body, BRANCH, CRISIS, get, json, MEGACAP } from "../e2e/client.ts";
 
 interface Line {
   id: string;

@@ -1,6 +1,6 @@
 // Company identity: facts (with their figures as of a date), lists, search, tickers and CIKs.
 import { describe, expect, it } from "vitest";
-import { body, BRANCH, MEGACAP } from "./client.ts";
+import { body, BRANCH, MEGACAP } from "../e2e/client.ts";
 
 describe("companies", () => {
   it("looks up facts by ticker or CIK, normalizing the ticker", async () => {

@@ -2,7 +2,7 @@
 // from the served rows, are the statements' totals; TTMs that sum their quarters; point in time and
 // the answers to bad requests.
 import { describe, expect, it } from "vitest";
-import { body, get, json, MEGACAP } from "./client.ts";
+import { body, get, json, MEGACAP } from "../e2e/client.ts";
 
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;

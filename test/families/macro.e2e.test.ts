@@ -1,6 +1,6 @@
 // The macro tape and central banks.
 import { describe, expect, it } from "vitest";
-import { body, MEGACAP } from "./client.ts";
+import { body, MEGACAP } from "../e2e/client.ts";
 
 describe("macro tape and central banks", () => {
   const M = `/macro?scenario_id=${MEGACAP}`;

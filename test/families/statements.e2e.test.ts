@@ -1,7 +1,7 @@
 // Financial statements served by the worker: identities recomputed from the served rows, periods,
 // filters, point in time, split restatement, and the answers to bad requests.
 import { describe, expect, it } from "vitest";
-import { body, get, json, CRISIS, MEGACAP } from "./client.ts";
+import { body, get, json, CRISIS, MEGACAP } from "../e2e/client.ts";
 
 type Row = Record<string, any>;
 const s = `scenario_id=${MEGACAP}`;
