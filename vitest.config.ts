@@ -18,11 +18,24 @@ export default defineConfig({
       // Units: the shard format, the window, the parameters, the models, the app's declarations.
       { extends: true, test: { name: "fast", include: ["test/fast/**/*.test.ts", "test/families/*.fast.test.ts"] } },
       // Small worlds generated in memory, and the models' statistics over many draws.
-      { extends: true, test: { name: "worlds", include: ["test/worlds/**/*.test.ts", "test/families/*.worlds.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "worlds",
+          include: ["test/worlds/**/*.test.ts", "test/families/*.worlds.test.ts", "test/adding-a-family.test.ts"],
+        },
+      },
       // The built library read as files: the build, its determinism, the reads at a horizon, twins.
       { extends: true, test: { name: "library", include: ["test/library/**/*.test.ts"], globalSetup: [LIBRARY] } },
       // End to end: one workerd runtime over the cached library, shared by every file.
-      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts", "test/families/*.e2e.test.ts"], globalSetup: [RUNTIME] } },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts", "test/families/*.e2e.test.ts"],
+          globalSetup: [RUNTIME],
+        },
+      },
       // Tools: Python environments, Chromium, and command lines run as a user runs them.
       { extends: true, test: { name: "tools", include: ["test/tools/**/*.test.ts"], globalSetup: [LIBRARY, RUNTIME] } },
     ],

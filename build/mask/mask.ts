@@ -9,7 +9,7 @@ import { OUTLETS } from "../families/news/outlets.ts";
 import { shortName } from "../models/artifacts.ts";
 import { FIRM_STEMS, SURNAME_HEADS, SURNAME_TAILS } from "../models/names.ts";
 import { Rng } from "../ground/rng.ts";
-import { allFundTickers } from "../families/funds/model.ts";
+import { allFundTickers } from "../models/fund-universe.ts";
 import { refCompanies } from "../models/refdata.ts";
 
 /** A 28-year shift keeps every date on its weekday and every leap day on a leap year (before 2100). */

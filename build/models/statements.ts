@@ -2,7 +2,6 @@
 // (fundamentals.ts) with balance sheets and cash-flow statements whose identities hold exactly, and
 // the fiscal years and trailing twelve months made of them. Shares, splits and dividends are the
 // stock's own, so per-share figures agree with /prices and /corporate-actions.
-import type { CorporateAction } from "../../src/families/actions/rows.ts";
 import { archetypeOf, type Archetype } from "./archetypes.ts";
 import type { FiscalQuarter } from "./fiscal.ts";
 import { CRISIS_CHARGES, dayOn, type BusinessPlan, type IncomeLines, type OperatingQuarter } from "./fundamentals.ts";
@@ -76,7 +75,8 @@ export interface BusinessInput {
   shares: number[];
   splitMultiple: number[];
   closes: number[];
-  actions: CorporateAction[];
+  /** The stock's corporate actions (rows of /corporate-actions): its dividends are paid from the cash flow. */
+  actions: readonly { action_type: string; ex_date: string; details: Record<string, unknown> }[];
   rng: Rng;
 }
 

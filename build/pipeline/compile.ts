@@ -7,7 +7,7 @@ import { pack } from "msgpackr";
 import { MANIFEST_PATH, shardPath, VALIDATION_PATH } from "../../src/bundle/layout.ts";
 import type { Row } from "../../src/bundle/shard.ts";
 import { periodOf, type ShardKind } from "../../src/bundle/shards.ts";
-import { SHARDS } from "../../src/families/shards.ts";
+import { REFERENCE_SHARDS } from "../../src/bundle/reference-shards.ts";
 import type { InstrumentKind } from "../../src/bundle/reference-shards.ts";
 import type { FundInfo, Manifest, ScenarioRecord, ValidationReport } from "../../src/bundle/types.ts";
 import type { ShardSink } from "../ground/family.ts";
@@ -121,7 +121,7 @@ export class ScenarioCompiler {
       funds = part?.funds ?? funds;
     }
     instruments.sort(([a], [b]) => (a < b ? -1 : 1));
-    this.sink("compile").write(SHARDS.instruments, undefined, instruments);
+    this.sink("compile").write(REFERENCE_SHARDS.instruments, undefined, instruments);
 
     const content_hash = contentHash(this.record, unnamed, this.hashes);
     const id = contentId(content_hash);

@@ -22,7 +22,7 @@ import { ASSETS } from "../../src/docs/assets.ts";
 import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "../../src/bundle/types.ts";
 import type { BaselineScore } from "../../src/contract/scores.ts";
 import { readBaselines, writeBaselines } from "../runs/baselines.ts";
-import { allFundTickers } from "../families/funds/model.ts";
+import { allFundTickers } from "../models/fund-universe.ts";
 import { banks } from "../models/rates.ts";
 import { maskedName, maskedStamp, maskScenario } from "../mask/mask-bundle.ts";
 import { linkedEntries, RETIRED_FILE, retiredIds } from "../store/catalog.ts";

@@ -49,6 +49,21 @@ function folderLoops(root: string): string[][] {
   return loops;
 }
 
+/** A family's folder (`src/families/news`, `build/families/news`), or undefined for a file outside one. */
+const familyOf = (path: string) => /^(src|build)\/families\/[^/]+\//.exec(path)?.[0];
+/** The lists that name the families, which the pipeline and the app read. */
+const REGISTRIES = ["build/families/registry.ts", "build/families/realism.ts", "src/families/shards.ts"];
+/** Folders every family stands on: none of them may name one. */
+const SHARED = [
+  "src/http/",
+  "src/bundle/",
+  "src/contract/",
+  "build/ground/",
+  "build/models/",
+  "build/realism/",
+  "build/pipeline/",
+];
+
 describe("imports", () => {
   it("form no cycle between files of src/ or build/", () => {
     const cycles = graph.summary.violations.map((v) => [v.from, ...(v.cycle ?? []).map((s) => s.name)].join(" > "));
@@ -57,5 +72,13 @@ describe("imports", () => {
 
   it.each(["src", "build"])("form no cycle between the folders of %s/", (root) => {
     expect(folderLoops(root)).toEqual([]);
+  });
+
+  it("leave the shared folders naming no family, but for the pipeline reading the registries", () => {
+    const named = graph.modules
+      .filter((m) => SHARED.some((folder) => m.source.startsWith(folder)))
+      .flatMap((m) => m.dependencies.map((d) => [m.source, d.resolved] as const))
+      .filter(([from, to]) => familyOf(to) || (REGISTRIES.includes(to) && !from.startsWith("build/pipeline/")));
+    expect(named.map(([from, to]) => `${from} > ${to}`)).toEqual([]);
   });
 });

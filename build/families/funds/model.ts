@@ -11,6 +11,7 @@ import type { Rng } from "../../ground/rng.ts";
 import type { Bar } from "../../models/prices.ts";
 import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFactor } from "../../models/market.ts";
 import { round2, round6 } from "../../models/rounding.ts";
+import { BROAD_FUNDS, MIN_SECTOR_MEMBERS, SECTOR_FUNDS } from "../../models/fund-universe.ts";
 
 const REFDATA = fileURLToPath(new URL("../../refdata/", import.meta.url));
 
@@ -22,28 +23,6 @@ export interface FundSpec {
   /** Sector the benchmark covers; null for the broad market. */
   sector: string | null;
   expenseRatio: number;
-}
-
-/** Broad funds track the whole universe; sector funds their sector, when it has enough members. */
-const SECTOR_FUNDS: Record<string, string> = {
-  "Information Technology": "XLK",
-  Financials: "XLF",
-  Energy: "XLE",
-  "Health Care": "XLV",
-  "Consumer Discretionary": "XLY",
-  "Consumer Staples": "XLP",
-  Industrials: "XLI",
-  Materials: "XLB",
-  Utilities: "XLU",
-  "Real Estate": "XLRE",
-  "Communication Services": "XLC",
-};
-const BROAD_FUNDS = ["SPY", "IVV"];
-const MIN_SECTOR_MEMBERS = 3;
-
-/** Every fund a scenario may hold. */
-export function allFundTickers(): string[] {
-  return [...BROAD_FUNDS, ...Object.values(SECTOR_FUNDS)].sort();
 }
 
 export function fundSpecs(sectorCounts: Map<string, number>): FundSpec[] {
