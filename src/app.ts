@@ -4,7 +4,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { BundleReader } from "./bundle/reader.ts";
 import { newReader } from "./bundle/from-env.ts";
-import type { AppEnv, Env } from "./env.ts";
+import type { AppEnv } from "./env.ts";
 import { requireApiKey } from "./http/auth.ts";
 import { ApiError } from "./http/errors.ts";
 import { onlyDeclaredMethods } from "./http/methods.ts";

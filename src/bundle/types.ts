@@ -1,6 +1,6 @@
 // Shapes stored in a bundle and shared by the build (which writes them) and the worker (which reads them).
 // The public resources among them are declared once, as zod schemas, in src/contract/resources.ts.
-import type { CompanyFacts, Scenario, ValidationReport } from "../contract/resources.ts";
+import type { Scenario } from "../contract/resources.ts";
 import type { BaselineScore } from "../contract/scores.ts";
 
 export type { CompanyFacts, PublicSummary, ValidationCheck, ValidationReport } from "../contract/resources.ts";

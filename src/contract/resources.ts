@@ -4,9 +4,8 @@
 // describe, and the tests validate live answers against them. Each schema with an `id` becomes a
 // named component of the document.
 import { z } from "zod";
-import { day, field, money, opaque, ticker } from "./fields.ts";
+import { day, field, ticker } from "./fields.ts";
 import { Baseline } from "./scores.ts";
-import { EVENT_TYPE_NAMES } from "./vocabulary.ts";
 
 export const PublicSummary = z
   .object({

@@ -4,7 +4,7 @@ import { tradingDays } from "../../build/models/calendar.ts";
 import { companyWithTimeline } from "../support/company.ts";
 import { chooseGuiders, earningsRow, surpriseWord } from "../../build/families/earnings/model.ts";
 import { addDays } from "../../build/models/calendar.ts";
-import { balanceRow, cashFlowRow, incomeRow } from "../../build/families/statements/family.ts";
+import { balanceRow, cashFlowRow, incomeRow } from "../../build/families/statements/rows.ts";
 import { EARNINGS_BALANCE_LINES, EARNINGS_CASH_FLOW_LINES } from "../../src/families/earnings/rows.ts";
 import { dayIndexOf } from "../../build/models/events.ts";
 import type { SizeTier } from "../../build/models/anchors.ts";

@@ -3,7 +3,7 @@
 // a record's, and each Tier 0 check shown to fail on a broken world.
 import { beforeAll, describe, expect, it } from "vitest";
 import { filings as filingsFamily } from "../../build/families/filings/family.ts";
-import { incomeRow } from "../../build/families/statements/family.ts";
+import { incomeRow } from "../../build/families/statements/rows.ts";
 import { count, dollars, numbersIn } from "../../build/models/amounts.ts";
 import { appointmentIn, dayIndexOf } from "../../build/models/events.ts";
 import { exhibitIn, FIRST_CURRENT_REPORT } from "../../build/families/filings/model.ts";

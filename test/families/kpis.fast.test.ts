@@ -1,7 +1,7 @@
 // Operating KPIs and non-GAAP reconciliations: each sector's KPIs, consistent with its statements and
 // in plausible ranges, the reconciliation exact, and the checks that fail when either is broken.
 import { describe, expect, it } from "vitest";
-import { incomeRow } from "../../build/families/statements/family.ts";
+import { incomeRow } from "../../build/families/statements/rows.ts";
 import { kpis as kpisFamily } from "../../build/families/kpis/family.ts";
 import { kpiRows, nonGaapRows } from "../../build/families/kpis/model.ts";
 import { thousands } from "../../build/models/rounding.ts";

@@ -2,7 +2,8 @@
 // hold them), its number packing, the screener's bounds and the request bodies' answers.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ShardSink } from "../../build/ground/family.ts";
-import { balanceRow, cashFlowRow, incomeRow, statements } from "../../build/families/statements/family.ts";
+import { statements } from "../../build/families/statements/family.ts";
+import { balanceRow, cashFlowRow, incomeRow } from "../../build/families/statements/rows.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import type { Row } from "../../src/bundle/shard.ts";
 import { packNumbers, unpackNumbers } from "../../src/families/search/shards.ts";

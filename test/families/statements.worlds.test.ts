@@ -2,7 +2,7 @@
 // the checks fail when broken), and their agreement with the stock's shares and dividends.
 import { beforeAll, describe, expect, it } from "vitest";
 import { tradingDays } from "../../build/models/calendar.ts";
-import { incomeRow } from "../../build/families/statements/family.ts";
+import { incomeRow } from "../../build/families/statements/rows.ts";
 import { businessValueByDay } from "../../build/models/fundamentals.ts";
 import { businessQuarters, totalDebt } from "../../build/models/statements.ts";
 import { fiscalQuarters } from "../../build/models/fiscal.ts";

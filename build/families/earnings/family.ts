@@ -38,7 +38,7 @@ import type { CompanyEventsPart } from "../events/family.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import { byFirstColumn, emitTickerAndYears, groupBy, toRows } from "../../ground/rows.ts";
 import type { CompanyStatements } from "../statements/family.ts";
-import { balanceRow, cashFlowRow, incomeRow } from "../statements/family.ts";
+import { balanceRow, cashFlowRow, incomeRow } from "../statements/rows.ts";
 import type { Stock } from "../stocks/family.ts";
 import type { Universe } from "../universe/family.ts";
 import { RuleTally } from "../../ground/rules.ts";

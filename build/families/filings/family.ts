@@ -34,7 +34,8 @@ import type { CompanyEarnings } from "../earnings/family.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import type { CompanyKpis } from "../kpis/family.ts";
 import { appendByYear, keyedRows } from "../../ground/rows.ts";
-import { balanceRow, cashFlowRow, incomeRow, type CompanyStatements } from "../statements/family.ts";
+import { balanceRow, cashFlowRow, incomeRow } from "../statements/rows.ts";
+import type { CompanyStatements } from "../statements/family.ts";
 import { RuleTally } from "../../ground/rules.ts";
 
 export interface CompanyFilings {

@@ -13,7 +13,7 @@ import type { SizeTier } from "../../models/anchors.ts";
 import { appointmentIn, type WorldEvent } from "../../models/events.ts";
 import { QUARTERLY_RISK_FACTORS, riskFactors } from "../../models/risk-factors.ts";
 import type { Rng } from "../../ground/rng.ts";
-import { accessionNumber, cik10, periodicForm } from "../../models/filing-ids.ts";
+import { cik10, periodicForm } from "../../models/filing-ids.ts";
 
 /** A filing as stored: the served row but its assembled text, with the fiscal period the items filters read. */
 export interface FilingRecord extends Omit<Filing, "text"> {

@@ -15,7 +15,6 @@ import {
   largeStakesOf,
   managersOf,
   stakeFractions,
-  type Holding,
   type LargeStake,
 } from "./model.ts";
 import { byDateThenId, filedEvent, type WorldEvent } from "../../models/events.ts";

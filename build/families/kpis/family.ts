@@ -8,7 +8,8 @@ import { KPI_FIELDS, SECTOR_KPIS, type KpiMetrics, type NonGaap } from "../../..
 import { kpiRows, nonGaapRows } from "./model.ts";
 import type { Checker, CompanyBase, Family } from "../../ground/family.ts";
 import { keyedRows } from "../../ground/rows.ts";
-import { incomeRow, type CompanyStatements } from "../statements/family.ts";
+import { incomeRow } from "../statements/rows.ts";
+import type { CompanyStatements } from "../statements/family.ts";
 import { RuleTally } from "../../ground/rules.ts";
 
 export interface CompanyKpis {

@@ -4,7 +4,7 @@
 // row, the bars up to its date), writes their numbers with amounts.ts, and takes its tone from the
 // sign those facts give. The words come from a seeded grammar (phrases.yaml): each part of an
 // article is picked from several phrasings, so articles about events of one type do not read alike.
-import { byDateThenArtifactId, shortName, slugify, type Sentiment } from "../../models/artifacts.ts";
+import { shortName, slugify, type Sentiment } from "../../models/artifacts.ts";
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import type { Earnings } from "../../../src/families/earnings/rows.ts";

@@ -7,7 +7,8 @@ import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../../../sr
 import { segmentRows, type PeriodSegments } from "./model.ts";
 import type { Checker, CompanyBase, Family } from "../../ground/family.ts";
 import { keyedRows } from "../../ground/rows.ts";
-import { balanceRow, cashFlowRow, incomeRow, type CompanyStatements } from "../statements/family.ts";
+import { balanceRow, cashFlowRow, incomeRow } from "../statements/rows.ts";
+import type { CompanyStatements } from "../statements/family.ts";
 import { RuleTally } from "../../ground/rules.ts";
 
 export interface CompanySegments {

@@ -8,7 +8,7 @@ export const BENEFICIAL_COLUMNS = filedColumns<BeneficialOwner>(BeneficialOwner.
 /**
  * A 13F information-table line as stored (build/families/holdings/model.ts `Holding`, after its shard key,
  * its details flattened): its id, the manager's name, the portfolio weight, the issuer's name and
- * the filing text are composed when served (src/routes/holdings.ts).
+ * the filing text are composed when served (routes.ts).
  */
 export const HOLDING_COLUMNS = [
   "key",
