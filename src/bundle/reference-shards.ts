@@ -1,7 +1,9 @@
 // The reference shards every bundle holds and the shared layers read: its instruments (so that any
 // route answers 404 for a ticker the scenario does not hold), its companies and their CIKs, and every
-// company's splits (to restate per-share figures at a horizon).
-import { identity, kind, only } from "./shards.ts";
+// company's splits (to restate per-share figures at a horizon), and every company's daily close and
+// market cap (to value companies at a horizon).
+import { packCloses } from "./closes.ts";
+import { identity, kind, only, perPart } from "./shards.ts";
 
 /** Instrument kinds in the `instruments` shard. */
 export type InstrumentKind = "company" | "fund" | "warrant";
@@ -38,5 +40,16 @@ export const REFERENCE_SHARDS = {
   splits: kind(only("splits"), ["ticker", "ex_date", "ratio"], {
     visible: "ticker-key",
     key: (row) => `${row[0]} ${row[1]}`,
+  }),
+  /**
+   * Per month (`2023-06`): each trading day's close and market cap of every company, packed in the
+   * order of the `companies` shard (closes.ts `packCloses`): what the metrics snapshot
+   * values companies at, a few kilobytes a day where the market snapshot holds every field.
+   */
+  closes: kind(perPart("market/closes"), ["time", "closes"], {
+    visible: "key",
+    period: "month",
+    binary: true,
+    merge: { columns: ["time", "ticker", "close", "market_cap"], rows: packCloses },
   }),
 } as const;

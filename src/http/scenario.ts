@@ -362,6 +362,17 @@ export class Scenario {
     return null;
   }
 
+  /**
+   * Every company's close and market cap on the last trading day on or before the horizon, packed in
+   * the order of the `companies` shard (read one with bundle/closes.ts `closeOf`); null before the
+   * first day.
+   */
+  async lastCloses(): Promise<Uint8Array | null> {
+    const [last, listed] = await Promise.all([this.lastOf(REFERENCE_SHARDS.closes), this.companies()]);
+    const day = last && last.shard.bytes(last.index);
+    return day && day.byteLength === listed.length * 16 ? day : null;
+  }
+
   /** The periods of a series split by year (funds/<T>, search/<period>, metrics/all) up to the horizon's, newest first. */
   yearsUpToHorizon(series: string): string[] {
     return this.periodsUpTo(series, this.horizon, yearOf).map(([year]) => year);

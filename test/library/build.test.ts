@@ -7,7 +7,7 @@ import { maskedName } from "../../build/mask/mask-bundle.ts";
 import { buildScenarios, DEFAULT_SRC_DIR, staleScenarios, type BuildResult } from "../../build/pipeline/library.ts";
 import { generatorInputFiles, generatorInputsHash } from "../../build/pipeline/generator-inputs.ts";
 import { Shard } from "../../src/bundle/shard.ts";
-import { closeOf } from "../../src/families/metrics/snapshot.ts";
+import { closeOf } from "../../src/bundle/closes.ts";
 import { periodOf, type ShardKind } from "../../src/bundle/shards.ts";
 import { SHARDS } from "../../src/families/shards.ts";
 import type { Manifest } from "../../src/bundle/types.ts";
@@ -274,9 +274,7 @@ describe("scenario build", () => {
     expect(staleScenarios(options, generatorInputsHash())).toEqual([]);
     const touched = (file: string) => (path: string) =>
       path.endsWith(file) ? `${readFileSync(path, "utf8")}\n// touched\n` : readFileSync(path);
-    expect(staleScenarios(options, generatorInputsHash(touched("src/contract/adjusted-price.ts")))).toHaveLength(
-      4,
-    );
+    expect(staleScenarios(options, generatorInputsHash(touched("src/contract/adjusted-price.ts")))).toHaveLength(4);
     expect(staleScenarios(options, generatorInputsHash(touched("build/refdata/companies.csv")))).toHaveLength(4);
     // What serving alone reads is no input.
     expect(generatorInputFiles()).not.toContain("src/families/prices/routes.ts");

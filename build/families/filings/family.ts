@@ -27,7 +27,7 @@ import {
   type PeriodReport,
 } from "./model.ts";
 import type { PeriodStatements } from "../../models/statements.ts";
-import { UNUSUAL_ADJUSTMENTS } from "../kpis/model.ts";
+import { UNUSUAL_ADJUSTMENTS } from "../../../src/families/kpis/rows.ts";
 import type { Rng } from "../../ground/rng.ts";
 import type { CompanyCore } from "../company/family.ts";
 import type { CompanyEarnings } from "../earnings/family.ts";

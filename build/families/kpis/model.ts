@@ -3,6 +3,7 @@
 // subscribers, backlog dollars...) that follow its revenue slowly from a drawn revenue per unit, so
 // the per-unit figures, revenue over units, take the quarter's swings; the KPIs and the statements
 // agree by construction (src/families/kpis/rows.ts says what each field is).
+import { UNUSUAL_ADJUSTMENTS } from "../../../src/families/kpis/rows.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import { KPI_FIELDS, type KpiMetrics, type NonGaap } from "../../../src/families/kpis/rows.ts";
 import type { Rng } from "../../ground/rng.ts";
@@ -276,8 +277,6 @@ export function kpiRows(facts: CompanyFacts, statements: PeriodStatements[], rng
   ];
 }
 
-/** Adjustments S&P's operating earnings also leave out, as unusual items (they keep share-based pay and amortization as costs). */
-export const UNUSUAL_ADJUSTMENTS: readonly string[] = ["Restructuring charges", "Write-downs of assets"];
 const ADJUSTMENTS = ["Share-based compensation", "Amortization of acquired intangibles", ...UNUSUAL_ADJUSTMENTS];
 
 /**

@@ -6,7 +6,7 @@ import type { Checker } from "../../ground/family.ts";
 import type { Stock } from "../stocks/family.ts";
 import type { NonGaap } from "../../../src/families/kpis/rows.ts";
 import { isSp500Member, type SizeTier } from "../../models/anchors.ts";
-import { UNUSUAL_ADJUSTMENTS } from "../kpis/model.ts";
+import { UNUSUAL_ADJUSTMENTS } from "../../../src/families/kpis/rows.ts";
 import { totalAssets, totalDebt, type PeriodStatements } from "../../models/statements.ts";
 import { corr, median, quantile } from "../../models/statistics.ts";
 import type { Company, World } from "../registry.ts";

@@ -1,10 +1,9 @@
 // Company identity: facts by ticker or CIK (with the market cap and weighted average shares as of the
 // request's horizon), the company list with search, their tickers and CIKs, and the sectors.
 import { REFERENCE_SHARDS } from "../../bundle/reference-shards.ts";
-import { lastCloses } from "../metrics/closes.ts";
 import { z } from "zod";
 import { asOf, page, scenarioId, str, ticker, tickers } from "../../contract/params.ts";
-import { closeOf } from "../metrics/snapshot.ts";
+import { closeOf } from "../../bundle/closes.ts";
 import { STATEMENTS_SHARDS } from "../statements/shards.ts";
 import { CompanyFacts } from "../../contract/resources.ts";
 import { CompanyFactsAsOf } from "./rows.ts";
@@ -126,7 +125,7 @@ export function register(app: ApiApp): void {
       const i = symbol === undefined ? -1 : find(shard, symbol);
       if (i < 0) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
       const facts = shard.objects(i, i + 1)[0] as CompanyFacts;
-      const [day, shares] = await Promise.all([lastCloses(scenario), weightedAverageShares(scenario, facts.ticker)]);
+      const [day, shares] = await Promise.all([scenario.lastCloses(), weightedAverageShares(scenario, facts.ticker)]);
       const listed = facts.listing_date !== null && facts.listing_date <= scenario.horizon;
       return {
         company_facts: {

@@ -117,3 +117,9 @@ export type NonGaap = z.infer<typeof NonGaap>;
 /** Per-share figures and share counts of a non-GAAP row, restated for later splits by the horizon. */
 export const NON_GAAP_PER_SHARE = ["gaap_eps", "adjusted_eps"] as const;
 export const NON_GAAP_SHARE_COUNTS = ["weighted_average_shares_diluted"] as const;
+
+/**
+ * Items of a reconciliation (`adjustments[].item`) that S&P's operating earnings also leave out, as
+ * unusual; it keeps the others (share-based pay, amortization) as costs.
+ */
+export const UNUSUAL_ADJUSTMENTS: readonly string[] = ["Restructuring charges", "Write-downs of assets"];

@@ -1,10 +1,10 @@
 // Financial metrics: a company's metrics per period (valued at the close of each filing date), and
 // the snapshot: every company's latest filed TTM metrics valued at the close as of a date.
 import { METRICS_SHARDS } from "./shards.ts";
-import { lastCloses } from "./closes.ts";
 import { z } from "zod";
 import type { TickerRows } from "../../bundle/as-of.ts";
-import { closeOf, inputsOf, snapshotArray, type SnapshotRow, type SnapshotText } from "./snapshot.ts";
+import { closeOf } from "../../bundle/closes.ts";
+import { inputsOf, snapshotArray, type SnapshotRow, type SnapshotText } from "./snapshot.ts";
 import { allOf, yearOf } from "../../bundle/shards.ts";
 import { FinancialMetrics, PER_SHARE_METRICS, VALUATION_METRICS, valuation } from "./rows.ts";
 import { asOf, page, scenarioId, ticker } from "../../contract/params.ts";
@@ -85,7 +85,7 @@ export function register(app: ApiApp): void {
       }
     }
     // Valued at the close of the last trading day by the horizon, every company's packed in one row.
-    const [day, splits] = await Promise.all([lastCloses(scenario), scenario.splits()]);
+    const [day, splits] = await Promise.all([scenario.lastCloses(), scenario.splits()]);
     const rows = found.map(({ company, shard, row }): SnapshotText => {
       const [, ticker, reportPeriod, text, runs, filed, inputs] = shard.rows(row, row + 1)[0] as SnapshotRow;
       const bar = day && closeOf(day, company);

@@ -1,6 +1,6 @@
-// The metrics family's shards: each company's metrics, the snapshot's TTM rows, and the daily closes it values them at.
+// The metrics family's shards: each company's metrics and the snapshot's TTM rows.
 import { kind, perPart } from "../../bundle/shards.ts";
-import { packCloses, SNAPSHOT_COLUMNS } from "./snapshot.ts";
+import { SNAPSHOT_COLUMNS } from "./snapshot.ts";
 import { FinancialMetrics } from "./rows.ts";
 
 export const METRICS_SHARDS = {
@@ -21,16 +21,5 @@ export const METRICS_SHARDS = {
     visible: "ticker-key",
     period: "year",
     key: (row) => `${row[1]} ${row[0]}`,
-  }),
-  /**
-   * Per month (`2023-06`): each trading day's close and market cap of every company, packed in the
-   * order of the `companies` shard (metrics-snapshot.ts `packCloses`): what the metrics snapshot
-   * values companies at, a few kilobytes a day where the market snapshot holds every field.
-   */
-  closes: kind(perPart("market/closes"), ["time", "closes"], {
-    visible: "key",
-    period: "month",
-    binary: true,
-    merge: { columns: ["time", "ticker", "close", "market_cap"], rows: packCloses },
   }),
 } as const;
