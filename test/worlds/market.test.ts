@@ -14,7 +14,8 @@ import { REGIME_PARAMS, regimePath } from "../../build/models/regimes.ts";
 import { Rng } from "../../build/ground/rng.ts";
 import { median, quantile, sd } from "../../build/models/statistics.ts";
 import { stockSeries } from "../../build/families/stocks/series.ts";
-import { CrisisDepth, crisisEpisodes, episodeDrawdown } from "../../build/families/macro/realism.ts";
+import { CrisisDepth, episodeDrawdown } from "../../build/families/macro/realism.ts";
+import { crisisEpisodes } from "../../build/realism/crises.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import {
   MARKET_DIVIDEND_YIELD,

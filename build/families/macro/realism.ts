@@ -8,6 +8,7 @@ import type { RecordSpill, Scratch } from "../../ground/scratch.ts";
 import { corr, logReturns, mean } from "../../models/statistics.ts";
 import { fmt } from "../../models/rounding.ts";
 import { bandCheck, skipped, type Band } from "../../realism/bands.ts";
+import { CRISIS_MIN_DAYS, CRISIS_PEAK_LOOKBACK, crisisEpisodes, type CrisisEpisode } from "../../realism/crises.ts";
 import { LONG_SAMPLE, stockSeries, type StockSeries } from "../stocks/series.ts";
 import { CapWeightedIndex } from "../stocks/realism-returns.ts";
 
@@ -74,28 +75,6 @@ export function macroChecks(m: MacroSeries): ValidationCheck[] {
 // Crisis depth (docs/realism.md, "Crisis depth"): every crisis of the hidden regime path should
 // read as one on the tape: VIX above 35 at its peak, average pairwise stock correlation above 0.5
 // over the episode and an index drawdown beyond 20%.
-
-/** A run of crisis days of the regime path, day indexes inclusive. */
-export interface CrisisEpisode {
-  start: number;
-  end: number;
-}
-
-export function crisisEpisodes(regimes: readonly string[]): CrisisEpisode[] {
-  const out: CrisisEpisode[] = [];
-  regimes.forEach((r, t) => {
-    if (r !== "crisis") return;
-    const last = out[out.length - 1];
-    if (last && last.end === t - 1) last.end = t;
-    else out.push({ start: t, end: t });
-  });
-  return out;
-}
-
-/** Trading days before a crisis whose high its drawdown is measured from (a crisis often follows a first slide). */
-export const CRISIS_PEAK_LOOKBACK = 63;
-/** Episodes shorter than this (cut by the scenario's end or a context view's date) are not judged. */
-export const CRISIS_MIN_DAYS = 30;
 
 /** Deepest fall of `level` on the episode's days below its high since `lookback` days before it began. */
 export function episodeDrawdown(level: readonly number[], e: CrisisEpisode, lookback = CRISIS_PEAK_LOOKBACK): number {

@@ -6,7 +6,7 @@ import type { Company, World } from "../registry.ts";
 import { stockSeries } from "./series.ts";
 import { barSeries, CapWeightedIndex, SectorVolOrdering, StockStats, indexReturnChecks } from "./realism-returns.ts";
 import { CrossSection, IndexWeights } from "./realism-cross-section.ts";
-import { ActionRates } from "../statements/realism.ts";
+import { ActionRates } from "./realism-actions.ts";
 
 /**
  * The statistics of the stocks, in the report's order (Tier 4's dividend cuts and splits, Tier 2's
