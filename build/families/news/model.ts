@@ -4,6 +4,7 @@
 // row, the bars up to its date), writes their numbers with amounts.ts, and takes its tone from the
 // sign those facts give. The words come from a seeded grammar (phrases.yaml): each part of an
 // article is picked from several phrasings, so articles about events of one type do not read alike.
+import type { NewsArticle, NewsArticleDetail } from "../../../src/families/news/rows.ts";
 import { shortName, slugify, type Sentiment } from "../../models/artifacts.ts";
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
@@ -17,43 +18,11 @@ import { COVERAGE, OUTLETS, type Outlet } from "./outlets.ts";
 import { PHRASES, type CompanyWord, type FundWord, type MarketWord } from "./phrases.ts";
 import { fill, phrasings, type Phrase } from "../../models/phrasing.ts";
 
-/** An article as served in lists; `text` and `validation` only in its detail. */
-export interface Article {
-  date: string;
-  artifact_id: string;
-  ticker: string | null;
-  artifact_type: "news_article" | "market_news_article";
-  title: string;
-  source: string;
-  author: string;
-  summary: string;
-  url: string;
-  image_url: null;
-  visible_from: string;
-  sentiment: Sentiment;
-  entities: string[];
-  mentioned_tickers: string[];
-  mentioned_metrics: string[];
-  source_event_id: string;
-  event_lineage: EventLineage;
-  article_format: ArticleFormat;
-}
-
-export interface ArticleDetail extends Article {
-  text: string;
-  validation: { numbers: string[]; facts_from: string[]; cause_visible_from: string };
-}
-
-export type ArticleFormat = "wire" | "analysis" | "brief" | "market_move";
-
-export interface EventLineage {
-  event_id: string;
-  event_type: string;
-  event_date: string;
-  visible_from: string;
-  /** The records whose numbers the article states (`earnings <accession>`, `prices <ticker> <date>`, `macro <date>`). */
-  records: string[];
-}
+/** An article as served in lists (its shape is the worker's, src/families/news/rows.ts); `text` and `validation` only in its detail. */
+export type Article = NewsArticle;
+export type ArticleDetail = NewsArticleDetail;
+export type ArticleFormat = NewsArticle["article_format"];
+export type EventLineage = NewsArticle["event_lineage"];
 
 /** Each outlet's reporters, invented once per world. */
 export type Newsroom = Map<string, string[]>;

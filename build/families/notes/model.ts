@@ -3,6 +3,7 @@
 // firm published that day (`/analyst-estimates`) and, after results, the reported figures of the
 // release it reacts to; its tone is the sign of the rating or target change. Per-share figures are
 // as published on the note's date (/analyst-estimates restates them for later splits).
+import type { AnalystNote as ServedNote } from "../../../src/families/notes/rows.ts";
 import { createHash } from "node:crypto";
 import type { PublishedEstimates } from "../../../src/families/earnings/estimates.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
@@ -14,25 +15,8 @@ import { phrasings, type Phrase } from "../../models/phrasing.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { PHRASES, type NoteWord } from "./phrases.ts";
 
-export interface AnalystNote {
-  date: string;
-  artifact_id: string;
-  ticker: string;
-  artifact_type: "analyst_note";
-  title: string;
-  text: string;
-  sentiment: Sentiment;
-  visible_from: string;
-  firm: string;
-  analyst: string;
-  rating: PublishedEstimates["rating"];
-  prior_rating: PublishedEstimates["rating"] | null;
-  target_price: number;
-  prior_target_price: number | null;
-  /** The publication it accompanies (`/analyst-estimates` ids start with it). */
-  estimate_id: string;
-  source_event_id: string;
-}
+/** A note as served (its shape is the worker's, src/families/notes/rows.ts). */
+export type AnalystNote = ServedNote;
 
 /** What a note may state: the publication, the analyst's previous one, and the release it reacts to. */
 export interface NoteRecords {
