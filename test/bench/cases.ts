@@ -432,6 +432,15 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       notes: f500.notes,
     },
     {
+      id: "w",
+      name: "(w) /companies 500 cos, warm",
+      runtime: service,
+      headers: keyed,
+      request: () => ({ path: `/companies?scenario_id=${HISTORY_500}&limit=500` }),
+      expect: ok,
+      notes: ["every company's facts of the 500-company decade, one page"],
+    },
+    {
       id: "g",
       name: "(g) /prices 1y 304, body evicted",
       runtime: service,
