@@ -1,8 +1,9 @@
 // docs/adding-a-family.md, done: its toy `briefs` family is added to a copy of src/ and build/ exactly
 // as the page says (its files in two folders, and one import and one entry in each registry), then the
 // copy's own build makes a small world and the copy's own worker serves it, through its route, the
-// OpenAPI document and MCP. The copy differs from the repository by nothing else, so if a family
-// needed one more change anywhere, this test would fail.
+// OpenAPI document and MCP; the page's code type-checks there. The copy differs from the repository
+// by nothing else, so if a family needed one more change anywhere, this test would fail.
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -139,6 +140,20 @@ describe("a family added as docs/adding-a-family.md says", () => {
       expect(changed.sort()).toEqual([...registries.keys()].filter((f) => f.startsWith(`${side}/`)).sort());
     }
   });
+
+  it("type-checks as the page writes it, with the registries it joins", () => {
+    const config = { extends: "./tsconfig.json", include: [], files: [...files.keys(), ...registries.keys()] };
+    writeFileSync(
+      join(COPY, "tsconfig.family.json"),
+      JSON.stringify({ ...config, files: config.files.filter((f) => f.endsWith(".ts")) }),
+    );
+    const tsc = spawnSync(join(ROOT, "node_modules/.bin/tsc"), ["--noEmit", "-p", "tsconfig.family.json"], {
+      cwd: COPY,
+      encoding: "utf8",
+    });
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
+  }, 120_000);
 
   it("is built: its shards, their periods, its rule and its realism statistic", () => {
     const id = built.manifest.scenario.id;
