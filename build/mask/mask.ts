@@ -4,10 +4,8 @@
 // replaced again); cells whose column says what they hold (a ticker, a fiscal year) through `cell`.
 import { createHash } from "node:crypto";
 import type { FundInfo } from "../../src/bundle/types.ts";
-import { MANAGER_STEMS } from "../families/holdings/model.ts";
-import { OUTLETS } from "../families/news/outlets.ts";
+import { COINED_WORDS } from "../families/coined-words.ts";
 import { shortName } from "../models/artifacts.ts";
-import { FIRM_STEMS, SURNAME_HEADS, SURNAME_TAILS } from "../models/names.ts";
 import { Rng } from "../ground/rng.ts";
 import { allFundTickers } from "../models/fund-universe.ts";
 import { refCompanies } from "../models/refdata.ts";
@@ -82,10 +80,9 @@ export class Mask {
   constructor(identity: Identity, label: string) {
     this.shift = yearShift(identity.startYear, identity.endYear);
     const rng = new Rng(Number.parseInt(createHash("sha256").update(label).digest("hex").slice(0, 8), 16), "mask");
-    // The generator's coined names (brokers, managers, outlets and their domains, surnames): replaced too.
-    const outletWords = OUTLETS.map((o) => o.name.replace(/^The /, "").split(" ")[0]);
-    const surnames = SURNAME_HEADS.flatMap((h) => SURNAME_TAILS.map((t) => `${h}${t}`));
-    const generatorWords = [...new Set([...FIRM_STEMS, ...MANAGER_STEMS, ...outletWords, ...surnames])];
+    // The generator's coined names (build/families/coined-words.ts): replaced too.
+    const generatorWords = [...new Set(COINED_WORDS.flatMap((c) => c.words))];
+    const domainWords = COINED_WORDS.filter((c) => c.domains).flatMap((c) => c.words);
     const taken = new Set<string>(generatorWords);
     const coin = (stream: Rng) => {
       for (;;) {
@@ -148,7 +145,7 @@ export class Mask {
       const coined = coin(coinedWords);
       this.phrases.set(word, coined);
       // An outlet's domain is its coined word in lower case (`corvane-wire.example`).
-      if (outletWords.includes(word)) this.phrases.set(word.toLowerCase(), coined.toLowerCase());
+      if (domainWords.includes(word)) this.phrases.set(word.toLowerCase(), coined.toLowerCase());
     }
 
     const tickers = [...this.tickers.keys()].sort(byLength).map(escape).join("|");
