@@ -1,6 +1,6 @@
 // The phrase files' machinery (news/phrases.yaml, notes/phrases.yaml): the template syntax their
-// phrasings are written in, the one formatter that fills a template with a text's words, and
-// the loader that reads a YAML file and checks it against its zod schema when a module loads.
+// phrasings are written in, the one formatter that fills a template with a text's words, and the
+// schemas that check a phrase file's templates when it loads (build/ground/data-file.ts reads it).
 //
 // A template is text with slots in braces; a slot names a word (`fig.eps`: a word's field):
 //   {word}               the word, as a template literal writes it
@@ -139,3 +139,6 @@ export const Template = (words: readonly string[]) =>
       ctx.addIssue({ code: "custom", message: (e as Error).message });
     }
   });
+
+/** Several phrasings of one part of a text, naming only `words`, in the order the picker shuffles. */
+export const Phrasings = (words: readonly string[]) => z.array(Template(words)).min(1);

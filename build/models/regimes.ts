@@ -88,10 +88,6 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
   },
 };
 
-export function isRegime(name: string): name is Regime {
-  return (REGIMES as readonly string[]).includes(name);
-}
-
 export interface RegimePathInput {
   days: string[];
   initial: Regime;

@@ -17,7 +17,8 @@ import { authenticate } from "../http/auth.ts";
 import { ApiError } from "../http/errors.ts";
 import { innerFetch, type ApiApp } from "../http/route.ts";
 import { openApiDocument } from "../routes/meta.ts";
-import { TOOLS, type Tool } from "./tools.ts";
+import type { Tool } from "../contract/tool.ts";
+import { TOOLS } from "./tools.ts";
 
 /** Rows a call answers at most, and about how many bytes: a tool call cannot flood a context window. */
 export const MAX_ROWS = 50;

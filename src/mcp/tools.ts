@@ -19,8 +19,6 @@ import { SEARCH_TOOLS } from "../families/search/tools.ts";
 import { KPIS_TOOLS } from "../families/kpis/tools.ts";
 import { FUNDS_TOOLS } from "../families/funds/tools.ts";
 
-export type { Tool };
-
 const SCENARIO_TOOLS: readonly Tool[] = [
   {
     name: "list_scenarios",

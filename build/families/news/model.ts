@@ -22,7 +22,6 @@ import { fill, phrasings, type Phrase } from "../../models/phrasing.ts";
 export type Article = NewsArticle;
 export type ArticleDetail = NewsArticleDetail;
 export type ArticleFormat = NewsArticle["article_format"];
-export type EventLineage = NewsArticle["event_lineage"];
 
 /** Each outlet's reporters, invented once per world. */
 export type Newsroom = Map<string, string[]>;

@@ -3,7 +3,7 @@
 // the articles from them.
 import { z } from "zod";
 import { readDataFile } from "../../ground/data-file.ts";
-import { Template } from "../../models/phrasing.ts";
+import { Phrasings, Template } from "../../models/phrasing.ts";
 
 /** The words a company article's phrasings may name (model.ts gives them). */
 export const COMPANY_WORDS = [
@@ -46,9 +46,6 @@ export type MarketWord = (typeof MARKET_WORDS)[number];
 
 export const FUND_WORDS = ["ticker", "name", "benchmark", "up", "flow", "summary", "fig"] as const;
 export type FundWord = (typeof FUND_WORDS)[number];
-
-/** Several phrasings of one part of an article, in the order the picker shuffles. */
-const Phrasings = (words: readonly string[]) => z.array(Template(words)).min(1);
 
 const Company = Phrasings(COMPANY_WORDS);
 const CompanyPhrases = z.strictObject({

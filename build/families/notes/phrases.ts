@@ -3,7 +3,7 @@
 // model.ts composes the notes from them.
 import { z } from "zod";
 import { readDataFile } from "../../ground/data-file.ts";
-import { Template } from "../../models/phrasing.ts";
+import { Phrasings } from "../../models/phrasing.ts";
 
 /** The words a note's phrasings may name (model.ts gives them). */
 export const NOTE_WORDS = [
@@ -22,16 +22,16 @@ export const NOTE_WORDS = [
 ] as const;
 export type NoteWord = (typeof NOTE_WORDS)[number];
 
-/** Several phrasings of one part of a note, in the order the picker shuffles. */
-const Phrasings = z.array(Template(NOTE_WORDS)).min(1);
+/** Several phrasings of one part of a note. */
+const NotePhrasings = Phrasings(NOTE_WORDS);
 
 const NotePhrases = z.strictObject({
   ratings: z.strictObject({ buy: z.string().min(1), hold: z.string().min(1), sell: z.string().min(1) }),
-  titles: Phrasings,
-  openings: Phrasings,
-  rating_lines: Phrasings,
-  estimate_lines: Phrasings,
-  closers: Phrasings,
+  titles: NotePhrasings,
+  openings: NotePhrasings,
+  rating_lines: NotePhrasings,
+  estimate_lines: NotePhrasings,
+  closers: NotePhrasings,
 });
 export type NotePhrases = z.infer<typeof NotePhrases>;
 

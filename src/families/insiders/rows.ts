@@ -69,9 +69,6 @@ export const InsiderTrade = z
 
 export type InsiderTrade = z.infer<typeof InsiderTrade>;
 
-/** An insider's filings as names list them. */
-export const InsiderName = z.string().meta({ description: "An insider's name." });
-
 /** Ownership statements served: Form 3 (initial) and Form 5 (annual); amendments are asked for but never filed. */
 export const OWNERSHIP_FORMS = ["3", "5"] as const;
 export const OWNERSHIP_FORM_FILTERS = ["3", "3/A", "5", "5/A"] as const;
