@@ -3,6 +3,7 @@
 import { company } from "./company/family.ts";
 import { earnings } from "./earnings/family.ts";
 import { events } from "./events/family.ts";
+import { exits } from "./exits/family.ts";
 import { registry, type CompanyOf, type WorldOf } from "../ground/family.ts";
 import { filings } from "./filings/family.ts";
 import { funds } from "./funds/family.ts";
@@ -27,6 +28,7 @@ export const FAMILIES = registry()
   .add(universe)
   .add(regimes)
   .add(rates)
+  .add(exits)
   .add(company)
   .add(events)
   .add(market)

@@ -39,6 +39,11 @@ export interface Cut {
   date: string;
   /** Trading days on or before `date`: the length of every daily series in the view. */
   days: number;
+  /**
+   * `date` is the company's last trading day (it leaves the world): records of the days it traded
+   * through that are filed after it (a 13F of its last quarter) stay.
+   */
+  ends?: boolean;
 }
 
 /** Where shards go: `kind` is an entry of SHARDS, `part` its ticker, bank, fund or period (none for a single shard). */
@@ -91,6 +96,12 @@ export interface Family<Reads, Part extends object, ReadsEach = unknown, Each ex
   company?: (world: Reads & Part, company: CompanyBase & ReadsEach, scenario: Scenario) => Each;
   /** Its part of a company cut down to what is public on `cut.date`; required with `company`. */
   companyContext?: (company: CompanyBase & ReadsEach & Each, cut: Cut) => Each;
+  /**
+   * The company's last trading day, where it leaves the world (taken over, failed): after every
+   * company step, the build cuts every family's part of it to what was public that day (its context
+   * view), so the steps that write, gather and check see its history and nothing after it.
+   */
+  leaves?: (world: Reads & Part, company: CompanyBase & ReadsEach & Each) => string | undefined;
   /** Shards of one company, or its rows of market-wide shards (`append`), in the company pass. */
   companyShards?: (world: Reads & Part, company: CompanyBase & ReadsEach & Each, emit: ShardSink) => void;
   /** Market-wide shards, after the pass. */
@@ -110,6 +121,7 @@ export interface FamilySteps<World, Company> {
   context: (world: World, cut: Cut) => object;
   company?: (world: World, company: Company, scenario: Scenario) => object;
   companyContext?: (company: Company, cut: Cut) => object;
+  leaves?: (world: World, company: Company) => string | undefined;
   companyShards?: (world: World, company: Company, emit: ShardSink) => void;
   shards?: (world: World, emit: ShardSink) => void;
   manifest?: (world: World) => ManifestPart;

@@ -73,6 +73,9 @@ export const Story = z
   })
   .strict();
 
+/** Companies leaving the world (build/families/exits): the documented rates times `rate`; absent, none leave. */
+export const Exits = z.object({ rate: z.number().min(0).max(20).default(1) }).strict();
+
 export const PublicSummary = z
   .object({
     scenario_theme: z.string().min(1),
@@ -141,6 +144,7 @@ export const ScenarioSourceFields = z
     catalyst: Catalyst.optional(),
     regime: RegimeSource.default({ initial: "expansion", market_vol_annual: 0.145, path: [] }),
     story: Story.optional(),
+    exits: Exits.optional(),
   })
   .strict()
   .refine((s) => s.public_summary.path_mode !== "future_branch" || (!s.story?.sectors && !s.story?.inflation), {

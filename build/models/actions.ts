@@ -11,7 +11,7 @@ import { round2 } from "./rounding.ts";
 export interface CorporateAction {
   id: string;
   ticker: string;
-  action_type: "dividend" | "split";
+  action_type: "dividend" | "split" | "acquisition";
   announcement_date: string;
   ex_date: string;
   record_date: string;
@@ -35,7 +35,7 @@ const DIVIDEND_PROFILE: Record<string, { payers: number; yield: number }> = {
 };
 const DEFAULT_PROFILE = { payers: 0.7, yield: 0.02 };
 
-function businessDaysAfter(date: string, n: number): string {
+export function businessDaysAfter(date: string, n: number): string {
   let d = date;
   let left = n;
   while (left > 0) {
@@ -72,7 +72,7 @@ export function expectedDividendYield(sector: string, anchored: number | null | 
   return profile.payers * profile.yield;
 }
 
-function actionId(ticker: string, type: string, exDate: string): string {
+export function actionId(ticker: string, type: string, exDate: string): string {
   return `ca_${hash("sha256", `${ticker}|${type}|${exDate}`, "hex").slice(0, 16)}`;
 }
 

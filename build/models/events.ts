@@ -115,6 +115,31 @@ export function filedEvent(
   });
 }
 
+/**
+ * A company event whose move another model sets (a takeover's: prices.ts holds the target to the
+ * deal's levels): it reacts on `date`, or the next trading day when released after the close, and
+ * carries only a volume multiplier.
+ */
+export function plannedEvent(
+  worldKey: string,
+  days: string[],
+  idParts: string[],
+  fields: { ticker: string; event_type: EventType; date: string; time: string; summary: string; volume: number },
+): WorldEvent {
+  const dayIndex = dayIndexOf(days);
+  const { volume, ...rest } = fields;
+  return makeEvent({ worldKey, days, dayIndex }, idParts, {
+    ...rest,
+    effect: {
+      reactionDay: reactionIndex(days, dayIndex, fields.date, fields.time),
+      jump: 0,
+      volumeMultiplier: volume,
+      volMultiplier: 1,
+      surprise: 0,
+    },
+  });
+}
+
 /** Reaction day index: the release day when released before the close, else the next trading day. */
 function reactionIndex(days: string[], dayIndex: Map<string, number>, date: string, time: string): number {
   const i = dayIndex.get(date)!;

@@ -95,7 +95,21 @@ export interface StockInput {
   dividendYield?: number | null;
   /** The day a crisis hit its sector (business plan): its board cuts the dividend after it. */
   crisisHit?: string;
+  /** Spans of days on which the price is held to levels (a takeover's target trades at the offer less a spread). */
+  held?: HeldSpan[];
   rng: Rng;
+}
+
+/**
+ * A span of days on which the price follows set levels, not the factors: from `from`, the log price
+ * over the last close before it, per day (no dividend or split goes ex in it). `release`: the log
+ * level, over the same close, that the price falls back to on the day after the span, plus what the
+ * market and its sector did meanwhile (a deal that breaks); absent: the span ends the stock.
+ */
+export interface HeldSpan {
+  from: number;
+  levels: number[];
+  release?: number;
 }
 
 /**
@@ -190,6 +204,8 @@ interface ReturnParts {
   sectorPart: number[];
   idioPart: number[];
   sigma: number[];
+  /** Volatility of the day's session (its open gap and range): sigma, but quieter on held days. */
+  sessionSigma: number[];
 }
 
 function returnParts(input: StockInput, { beta, loading, idioBase }: Exposure, effects: EventEffects): ReturnParts {
@@ -227,19 +243,77 @@ function returnParts(input: StockInput, { beta, loading, idioBase }: Exposure, e
     idioPart.push(noise + (growth && t > 0 ? growth[t] - growth[t - 1] : 0));
     sigma.push(Math.sqrt((beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + idioVol ** 2));
   }
-  return { marketPart, sectorPart, idioPart, sigma };
+  return { marketPart, sectorPart, idioPart, sigma, sessionSigma: [...sigma] };
 }
+
+/** A held target trades in a narrow range around its level (daily volatility of the spread). */
+const HELD_SESSION_SIGMA = 0.004;
+
+/** A held span as the as-traded path follows it: levels by day, and the release's level with the factors' move. */
+interface HeldDays {
+  /** Log level over the close before the span, by day index. */
+  levels: Map<number, number>;
+  /** The first day of the span each held day belongs to. */
+  spanStart: Map<number, number>;
+  /** Days whose move is an event's: each span's first, and the fall back after a break. */
+  moves: Set<number>;
+}
+
+/**
+ * Prepares the held spans: market and sector parts are nil on held days, the first day's move is
+ * the event's (the announcement) and the rest the spread's noise; the day after a span with a
+ * release, the price falls back there plus what the market and the sector did meanwhile.
+ */
+function holdDays(spans: HeldSpan[], parts: ReturnParts, n: number): HeldDays {
+  const held: HeldDays = { levels: new Map(), spanStart: new Map(), moves: new Set() };
+  for (const span of spans) {
+    let factorsMove = 0;
+    held.moves.add(span.from);
+    span.levels.forEach((level, k) => {
+      const t = span.from + k;
+      if (t >= n) return;
+      factorsMove += parts.marketPart[t] + parts.sectorPart[t];
+      parts.marketPart[t] = 0;
+      parts.sectorPart[t] = 0;
+      parts.sessionSigma[t] = Math.min(parts.sigma[t], HELD_SESSION_SIGMA);
+      held.levels.set(t, level);
+      held.spanStart.set(t, span.from);
+    });
+    const t = span.from + span.levels.length;
+    if (span.release === undefined || t >= n) continue;
+    held.levels.set(t, span.release + factorsMove + parts.marketPart[t] + parts.sectorPart[t]);
+    held.spanStart.set(t, span.from);
+    held.moves.add(t);
+  }
+  return held;
+}
+
+/**
+ * Actions a hold leaves out: those declared on a held day, and after a span that ends the stock
+ * (a deal that closes), any declared since it began or going ex after its last day.
+ */
+const heldBack = (spans: HeldSpan[], dayIndex: Map<string, number>, a: CorporateAction) => {
+  const announced = dayIndex.get(a.announcement_date) ?? -1;
+  const ex = dayIndex.get(a.ex_date) ?? Infinity;
+  return spans.some((span) => {
+    const end = span.from + span.levels.length;
+    if (announced >= span.from && announced < end) return true;
+    return span.release === undefined && (announced >= span.from || ex >= end);
+  });
+};
 
 export function stockPath(input: StockInput): StockPath {
   const { company, days, rng } = input;
   const effects = eventEffects(input.events, days.length);
   const parts = returnParts(input, exposureOf(input), effects);
   const totalReturn = parts.marketPart.map((m, t) => m + parts.sectorPart[t] + parts.idioPart[t] + effects.jumps[t]);
+  const held = holdDays(input.held ?? [], parts, days.length);
   const trPrice: number[] = [];
   let level = 1;
   for (const r of totalReturn) trPrice.push((level *= Math.exp(r)));
 
   const startPrice = input.startPrice ?? Math.exp(rng.between(Math.log(25), Math.log(450)));
+  const dayIndex = new Map(days.map((d, t) => [d, t]));
   const actions = input.withActions
     ? corporateActions({
         company,
@@ -249,7 +323,7 @@ export function stockPath(input: StockInput): StockPath {
         dividendYield: input.dividendYield,
         crisisHit: input.crisisHit,
         rng: rng.fork("actions"),
-      })
+      }).filter((a) => !heldBack(input.held ?? [], dayIndex, a))
     : [];
   const dividendOn = new Map<string, number>();
   const splitOn = new Map<string, number>();
@@ -274,6 +348,7 @@ export function stockPath(input: StockInput): StockPath {
       baseShares,
       baseVolume,
       shareCount: input.shareCount,
+      held,
       rng,
     },
     startPrice,
@@ -292,6 +367,7 @@ interface TradingInput extends ReturnParts, EventEffects {
   /** Typical daily volume, in the first day's shares. */
   baseVolume: number;
   shareCount?: number[];
+  held: HeldDays;
   rng: Rng;
 }
 
@@ -310,6 +386,8 @@ class AsTradedPath {
   private prevClose: number;
   private splitMultiple = 1;
   private volumeNoise = 0;
+  /** The close before the current held span and the split multiple then: what its levels are over. */
+  private heldFrom: { close: number; splitMultiple: number } | undefined;
 
   constructor(input: TradingInput, startPrice: number) {
     this.input = input;
@@ -324,6 +402,7 @@ class AsTradedPath {
     const ratio = splitOn.get(day) ?? 1;
     this.splitMultiple *= ratio;
     const base = Math.max(0.01, (this.prevClose - (dividendOn.get(day) ?? 0)) / ratio);
+    this.hold(t, base);
     const { open, high, low, close } = this.prices(t, base);
     this.bars.push({
       time: day,
@@ -350,9 +429,27 @@ class AsTradedPath {
     this.prevClose = close;
   }
 
+  /**
+   * On a held day, today's return is what takes `base` to the span's level over the close before it
+   * (restated for splits since): the first day's is the event's move, the others the spread's noise.
+   */
+  private hold(t: number, base: number): void {
+    const { held, totalReturn, jumps, marketPart, sectorPart } = this.input;
+    const level = held.levels.get(t);
+    if (level === undefined) return;
+    const from = held.spanStart.get(t)!;
+    if (t === from) this.heldFrom = { close: this.prevClose, splitMultiple: this.splitMultiple };
+    const anchor = this.heldFrom!;
+    const target = (anchor.close * Math.exp(level) * anchor.splitMultiple) / this.splitMultiple;
+    const r = Math.log(Math.max(0.01, round2(target)) / base);
+    totalReturn[t] = r;
+    jumps[t] = held.moves.has(t) ? r - marketPart[t] - sectorPart[t] : 0;
+  }
+
   /** The day's OHLC from `base`, the previous close restated for today's actions. */
   private prices(t: number, base: number) {
-    const { totalReturn, jumps, overnightJump, sigma, rng } = this.input;
+    const { totalReturn, jumps, overnightJump, rng } = this.input;
+    const sigma = this.input.sessionSigma;
     const r = totalReturn[t];
     // Overnight gap: a share of the day's move plus noise; events outside the session gap fully.
     const diffusive = r - jumps[t];

@@ -12,6 +12,7 @@ import { realPolicyMoves } from "../models/rates.ts";
 import { RETIRED_FILE } from "../store/catalog.ts";
 import {
   Catalyst,
+  Exits,
   CatalystStory,
   DATASET_SPLITS,
   isoDate,
@@ -108,6 +109,7 @@ export const ThemeSource = z
     sector_tilts: z.record(z.string(), z.number()).optional(),
     catalyst: Catalyst.optional(),
     story: Story.optional(),
+    exits: Exits.optional(),
     scenarios: z.array(z.union([TwinEntry, ScenarioEntry])).min(1),
   })
   .strict();
@@ -175,6 +177,7 @@ function scenarioOf(slug: string, theme: ThemeSource, entry: z.output<typeof Sce
     universe: { ...theme.universe, count: entry.count },
     sector_tilts: theme.sector_tilts,
     catalyst: theme.catalyst,
+    exits: theme.exits,
     // An era's turning points that fall in this window.
     regime: theme.regime && {
       ...theme.regime,

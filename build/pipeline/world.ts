@@ -52,8 +52,15 @@ export function* generateCompanies(
     for (const family of families) {
       if (family.company) Object.assign(company, family.company(world, company, scenario));
     }
-    yield company;
+    const last = lastDayOf(world, company, families);
+    yield last === undefined ? company : contextCompany(company, { ...cutAt(world.days, last), ends: true }, families);
   }
+}
+
+/** The last trading day of a company that leaves the world (the earliest any family says), if it does. */
+function lastDayOf(world: World, company: Company, families: Families): string | undefined {
+  const days = families.flatMap((f) => f.leaves?.(world, company) ?? []);
+  return days.length ? days.sort()[0] : undefined;
 }
 
 /** The gathered parts: `add` each company of the pass, then `finish` adds the parts to the world. */

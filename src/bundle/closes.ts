@@ -6,13 +6,14 @@ import type { Row } from "./shard.ts";
 /**
  * One day's closes of every company (appended as rows `[day, ticker, close, market_cap]`, one per
  * company, in ticker order): close and market cap as float64 pairs, a company's at its place in
- * the `companies` shard (NaN where it did not trade).
+ * the `companies` shard (NaN where it did not trade: a company that has left the world has a row
+ * with a null close for each day after its last).
  */
 export function packCloses(rows: Row[]): Row {
   const bytes = new Uint8Array(rows.length * 16);
   const view = new DataView(bytes.buffer);
   rows.forEach(([, , close, marketCap], i) => {
-    view.setFloat64(i * 16, close as number, true);
+    view.setFloat64(i * 16, (close as number | null) ?? NaN, true);
     view.setFloat64(i * 16 + 8, (marketCap as number | null) ?? NaN, true);
   });
   return [rows[0][0], bytes];

@@ -32,6 +32,11 @@ export const REFERENCE_SHARDS = {
     ],
     { visible: "always", served: identity },
   ),
+  /**
+   * Companies that leave the world, by ticker: their last trading day and why (`acquired`). Read only
+   * against the horizon (a delisting is news only once it has happened); never served as is.
+   */
+  delistings: kind(only("delistings"), ["ticker", "last_trading_date", "reason"], { visible: "always" }),
   /** Companies by zero-padded CIK. */
   ciks: kind(only("ciks"), ["cik", "ticker"], { visible: "always" }),
   /** Every instrument with prices, by ticker, with its kind (InstrumentKind). */

@@ -10,6 +10,10 @@ export const EVENT_TYPES = {
   lawsuit: "A company was named as defendant in a lawsuit.",
   management_change: "A company named a new officer.",
   merger_rumor: "Reports said a company is exploring strategic options, including a sale.",
+  merger_agreement:
+    "A company agreed to be acquired (a definitive agreement; its 8-K, Item 1.01, is filed the same day).",
+  merger_completed: "A company's acquisition closed: its shares stop trading after the day (8-K, Item 2.01).",
+  merger_terminated: "A company's merger agreement was terminated before it closed.",
   regulatory_action: "Regulators opened an inquiry into a company.",
   contract_win: "A company won a large multi-year contract.",
   catalyst_impact: "A company's own move against the market on the day of the scenario's catalyst.",

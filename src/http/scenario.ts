@@ -183,6 +183,18 @@ export class Scenario {
     return this.reference(REFERENCE_SHARDS.companies, "Scenario has no companies");
   }
 
+  /**
+   * Each company that has left the world by the horizon (its last trading day before it), with that
+   * day: a delisting is news only once it has happened, so none shows before.
+   */
+  async delisted(): Promise<Map<string, string>> {
+    const shard = await this.shard(REFERENCE_SHARDS.delistings);
+    const out = new Map<string, string>();
+    for (const [ticker, last] of shard ? shard.rows(0, shard.length) : [])
+      if ((last as string) < this.horizon) out.set(ticker as string, last as string);
+    return out;
+  }
+
   /** The instrument's kind; 404 unless the scenario holds it. */
   async requireTicker(ticker: string): Promise<InstrumentKind> {
     const shard = await this.instruments();

@@ -46,7 +46,10 @@ function strategies(w: Window, market: Market): [BaselineScore["name"], string, 
       async (day, first, monthStart) => {
         if (!first && !monthStart) return [];
         const quotes = await market.quotes(day, w.companies);
-        const trading = w.companies.filter((t) => quotes.get(t)?.close !== null && quotes.get(t)?.kind === "company");
+        const trading = w.companies.filter((t) => {
+          const q = quotes.get(t);
+          return q?.close !== null && q?.kind === "company" && q.delisted === null;
+        });
         return trading.map((ticker) => ({ ticker, type: "market" as const, target_weight: INVESTED / trading.length }));
       },
     ],

@@ -111,7 +111,18 @@ export interface ExpiryEntry {
   reason: string;
   cash_change: 0;
 }
-export type LedgerEntry = FillEntry | DividendEntry | SplitEntry | FeeEntry | ExpiryEntry;
+export interface AcquisitionEntry {
+  kind: "acquisition";
+  date: string;
+  ticker: string;
+  action_id: string;
+  /** Shares held at the last close (negative for a short, which pays the consideration). */
+  shares: number;
+  cash_per_share: number;
+  cash_change: number;
+}
+
+export type LedgerEntry = FillEntry | DividendEntry | SplitEntry | FeeEntry | ExpiryEntry | AcquisitionEntry;
 
 export const cents = (dollars: number) => Math.round(dollars * 100);
 export const dollars = (cents: number) => cents / 100;
@@ -158,6 +169,34 @@ export function split(book: Book, ticker: string, actionId: string, ratio: numbe
     shares_before: before,
     shares_after: after,
     cash_change: 0,
+  };
+}
+
+/**
+ * A cash acquisition on its ex-date (the first session after the target's last trading day): the
+ * position is exchanged for the cash per share at once (a short pays it), so that no share is held
+ * without a price.
+ */
+export function cashOut(
+  book: Book,
+  ticker: string,
+  actionId: string,
+  cashPerShare: number,
+  date: string,
+): AcquisitionEntry | null {
+  const shares = held(book, ticker);
+  if (shares === 0) return null;
+  const change = cents(shares * cashPerShare);
+  book.cash_cents += change;
+  delete book.positions[ticker];
+  return {
+    kind: "acquisition",
+    date,
+    ticker,
+    action_id: actionId,
+    shares,
+    cash_per_share: cashPerShare,
+    cash_change: dollars(change),
   };
 }
 

@@ -17,10 +17,10 @@ import type { Session, SessionAction } from "./session.ts";
 interface ActionRow {
   id: string;
   ticker: string;
-  action_type: "split" | "dividend";
+  action_type: "split" | "dividend" | "acquisition";
   ex_date: string;
   payable_date: string;
-  details: { ratio?: number; amount?: number };
+  details: { ratio?: number; amount?: number; cash_per_share?: number };
 }
 
 /** A row of the market snapshot: a day's bar of one instrument, with its market cap (null for a fund). */
@@ -123,7 +123,7 @@ export class BundleMarket {
    */
   async quotes(day: string, tickers: string[], withVolatility = true): Promise<Map<string, Quote>> {
     const scenario = await this.at(day);
-    const instruments = await scenario.instruments();
+    const [instruments, delisted] = await Promise.all([scenario.instruments(), scenario.delisted()]);
     const wanted = new Set(tickers);
     const history = await this.recentBars(scenario, wanted, withVolatility ? VOLATILITY_SESSIONS + 1 : 1);
     const out = new Map<string, Quote>();
@@ -137,6 +137,7 @@ export class BundleMarket {
         close: last ? last.close : await this.lastClose(scenario, kind, ticker),
         market_cap: last?.market_cap ?? null,
         daily_volatility: withVolatility ? volatilityOf(bars.map((b) => b.close)) : null,
+        delisted: delisted.get(ticker) ?? null,
       });
     }
     return out;
@@ -203,6 +204,6 @@ function actionOf(row: ActionRow): SessionAction {
     ex_date: row.ex_date,
     payable_date: row.payable_date,
     ratio: row.details.ratio ?? 1,
-    amount: row.details.amount ?? 0,
+    amount: row.details.amount ?? row.details.cash_per_share ?? 0,
   };
 }

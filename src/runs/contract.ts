@@ -233,13 +233,20 @@ export const EquityPoint = z
 
 export const LedgerEntry = z
   .object({
-    kind: field(z.enum(["fill", "dividend", "split", "borrow_fee", "expired"]), "What happened.", "fill"),
+    kind: field(
+      z.enum(["fill", "dividend", "split", "borrow_fee", "expired", "acquisition"]),
+      "What happened. An acquisition exchanged a position for its cash consideration (`shares`, `cash_per_share`).",
+      "fill",
+    ),
     date: day("The session."),
     ticker: field(z.string(), "The instrument.", "AAPL"),
     cash_change: money("What it did to cash, USD.", -19_057.3),
   })
   .catchall(z.unknown())
-  .meta({ id: "LedgerEntry", description: 'A fill, dividend, split, borrow fee or expiry (docs/runs.md, "Ledger").' });
+  .meta({
+    id: "LedgerEntry",
+    description: 'A fill, dividend, split, borrow fee, expiry or acquisition (docs/runs.md, "Ledger").',
+  });
 
 export const RunScoreAnswer = z.object({
   run_id: field(z.string(), "The run.", "run_5f0c2a9e1b7d4c38"),

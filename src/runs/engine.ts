@@ -209,6 +209,7 @@ export function scoreOf(
         risk_free_rate: p.risk_free_rate,
         gross_exposure: p.gross_exposure,
       })),
+      // An acquisition closes the position as a sale at the consideration would, without costs.
       fills: kept.flatMap((e) =>
         e.kind === "fill"
           ? [
@@ -221,7 +222,18 @@ export function scoreOf(
                 commission: e.commission,
               },
             ]
-          : [],
+          : e.kind === "acquisition"
+            ? [
+                {
+                  date: e.date,
+                  ticker: e.ticker,
+                  side: e.shares > 0 ? ("sell" as const) : ("buy" as const),
+                  shares: Math.abs(e.shares),
+                  price: e.cash_per_share,
+                  commission: 0,
+                },
+              ]
+            : [],
       ),
       splits: kept.flatMap((e) => (e.kind === "split" ? [{ date: e.date, ticker: e.ticker, ratio: e.ratio }] : [])),
       dividends: kept.flatMap((e) =>

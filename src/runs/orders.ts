@@ -24,6 +24,8 @@ export interface Quote {
   market_cap: number | null;
   /** Null when not asked for (placing an order: it is read when the day's orders fill). */
   daily_volatility: number | null;
+  /** The last trading day of a company that has left the market by the day (acquired); else null. */
+  delisted: string | null;
 }
 
 /** An order refused: its status (409: the run's state refuses it; 422: the order itself) and why. */
@@ -125,6 +127,8 @@ export function placeOrders(
     if (!quote?.kind) throw new Refusal(422, `The scenario does not list ticker ${r.ticker}`);
     if (quote.kind === "warrant") throw new Refusal(422, `${r.ticker} is a warrant: warrants do not trade in a run`);
     if (quote.close === null) throw new Refusal(422, `${r.ticker} is not yet trading on ${run.day}`);
+    if (quote.delisted !== null)
+      throw new Refusal(422, `${r.ticker} no longer trades: its last trading day was ${quote.delisted}`);
     const { side, shares, requested } = sizeOf(r, quote.close, run, orders);
     if (shares === 0) {
       placement.unchanged.push({ ticker: r.ticker, client_order_id: r.client_order_id ?? null });

@@ -1,11 +1,13 @@
 // One session of a run (docs/runs.md, "A day"): what happens between the close of the day the agent
-// decided on and the close of the next trading day. In order: splits going ex adjust the positions
+// decided on and the close of the next trading day. In order: a company acquired for cash pays its
+// holders the consideration (its last trading day was the session before); splits going ex adjust the positions
 // and the open orders; dividends going ex are owed on the shares held at the last close; dividends
 // payable are paid; the open orders fill at the open (sells first, so that a buy can spend what a
 // sale brought in) and what did not fill expires; shorts pay their borrow fee; every position is
 // marked at the close. The benchmark's buy-and-hold book lives through the same session, without
 // costs.
 import {
+  cashOut,
   chargeBorrow,
   cents,
   dollars,
@@ -21,16 +23,16 @@ import {
 import { TRADING_DAYS_PER_YEAR, type CostModel } from "./costs.ts";
 import { execute, type Bar } from "./fills.ts";
 
-/** A split or a dividend of a ticker the run cares about, going ex in the session. */
+/** A split, a dividend or a cash acquisition of a ticker the run cares about, going ex in the session. */
 export interface SessionAction {
   id: string;
   ticker: string;
-  type: "split" | "dividend";
+  type: "split" | "dividend" | "acquisition";
   ex_date: string;
   payable_date: string;
   /** Shares after per share before (a split). */
   ratio: number;
-  /** Cash per share (a dividend). */
+  /** Cash per share (a dividend, or an acquisition's consideration). */
   amount: number;
 }
 
@@ -67,7 +69,11 @@ export interface RunBooks {
 
 function applyActions(run: RunBooks, session: Session, entries: LedgerEntry[]): void {
   for (const action of session.actions) {
-    if (action.type === "split") {
+    if (action.type === "acquisition") {
+      const entry = cashOut(run.book, action.ticker, action.id, action.amount, session.date);
+      if (entry) entries.push(entry);
+      cashOut(run.benchmark, action.ticker, action.id, action.amount, session.date);
+    } else if (action.type === "split") {
       const entry = split(run.book, action.ticker, action.id, action.ratio, session.date);
       if (entry) entries.push(entry);
       const fund = run.benchmark.positions[action.ticker];

@@ -131,6 +131,8 @@ describe("a future branch's published validation report", () => {
       return_components_identity: perBar,
       adjusted_close_consistency: world.perCompany.length * (contextDays - 1),
       corporate_action_dates: actions.filter((a) => onOrBefore(a.announcement_date)).length,
+      takeover_consideration: actions.filter((a) => a.action_type === "acquisition" && onOrBefore(a.announcement_date))
+        .length,
       events_point_in_time: events.filter((e) => onOrBefore(e.visible_from)).length,
       no_sale_rumours_on_mega_caps: events.filter((e) => e.event_type === "merger_rumor" && onOrBefore(e.visible_from))
         .length,

@@ -5,5 +5,8 @@ import { companyTimeline } from "../../build/families/events/family.ts";
 
 export function companyWithTimeline(input: Parameters<typeof companyCore>[0]) {
   const core = companyCore(input);
-  return { ...core, events: companyTimeline(input.worldKey, input.days, { facts: input.facts, ...core }, input.rng) };
+  return {
+    ...core,
+    events: companyTimeline(input.worldKey, input.days, { facts: input.facts, ...core, exitEvents: [] }, input.rng),
+  };
 }

@@ -6,6 +6,7 @@ import type { ShardKind } from "../../src/bundle/shards.ts";
 import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { company } from "../../build/families/company/family.ts";
 import { events } from "../../build/families/events/family.ts";
+import { exits } from "../../build/families/exits/family.ts";
 import { registry, type ShardSink } from "../../build/ground/family.ts";
 import { rates } from "../../build/families/rates/family.ts";
 import { FAMILIES } from "../../build/families/registry.ts";
@@ -16,12 +17,12 @@ import { generateWorld } from "../../build/pipeline/world.ts";
 
 describe("family registry", () => {
   it("refuses, at compile time, a family before a family it reads", () => {
-    const ordered = registry().add(universe).add(regimes).add(rates).add(company).add(events);
-    expect(ordered.families.map((f) => f.name)).toEqual(["universe", "regimes", "rates", "company", "events"]);
+    const ordered = registry().add(universe).add(regimes).add(rates).add(exits).add(company).add(events);
+    expect(ordered.families.map((f) => f.name)).toEqual(["universe", "regimes", "rates", "exits", "company", "events"]);
     // @ts-expect-error events reads the central banks' decisions, not generated yet
-    registry().add(universe).add(regimes).add(company).add(events);
+    registry().add(universe).add(regimes).add(exits).add(company).add(events);
     // @ts-expect-error events reads each company's core (its own news, business and analysts)
-    registry().add(universe).add(regimes).add(rates).add(events);
+    registry().add(universe).add(regimes).add(rates).add(exits).add(events);
   });
 
   it("refuses a company step without its context cut (the report of a future branch needs it)", () => {

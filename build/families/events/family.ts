@@ -15,6 +15,7 @@ import {
 } from "../../models/events.ts";
 import type { Rng } from "../../ground/rng.ts";
 import type { CompanyCore } from "../company/family.ts";
+import type { CompanyExit } from "../exits/family.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
 import type { CentralBanks } from "../rates/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
@@ -35,7 +36,7 @@ type Reads = Calendar & HiddenMacro & CentralBanks;
 
 const visible = (events: WorldEvent[], date: string) => events.filter((e) => e.visible_from <= date);
 
-export const events: Family<Reads, Events, CompanyCore, CompanyEventsPart> = {
+export const events: Family<Reads, Events, CompanyCore & CompanyExit, CompanyEventsPart> = {
   name: "events",
   generate: (world, { source, rng }) => {
     const catalyst = source.catalyst;
@@ -98,7 +99,13 @@ export const events: Family<Reads, Events, CompanyCore, CompanyEventsPart> = {
 export function companyTimeline(
   worldKey: string,
   days: string[],
-  { facts, ownEvents, business, coverage }: { facts: CompanyFacts } & CompanyCore,
+  {
+    facts,
+    ownEvents,
+    exitEvents,
+    business,
+    coverage,
+  }: { facts: CompanyFacts } & CompanyCore & Pick<CompanyExit, "exitEvents">,
   rng: Rng,
 ): WorldEvent[] {
   const dayIndex = dayIndexOf(days);
@@ -109,5 +116,5 @@ export function companyTimeline(
     return [{ quarter, surprise: expected ? earningsSurprise(income.net_income, expected) : 0 }];
   });
   const earnings = earningsEvents(worldKey, days, facts, releases, rng.fork(`events/earnings/${facts.ticker}`));
-  return byDateThenId([...ownEvents, ...earnings]);
+  return byDateThenId([...ownEvents, ...exitEvents, ...earnings]);
 }

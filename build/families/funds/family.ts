@@ -67,12 +67,14 @@ function gatherFunds(
   return {
     add: ({ facts, stock: { bars, shares } }) => {
       if (specs.length === 0) return;
+      // A company that leaves the world stops at its last day: the line for the constituents outside
+      // the world takes its weight from the next rebalance (its replacement is not in the world).
       const caps = bars.map((b, i) => b.close * shares[i]);
       specs.forEach((spec, f) => {
-        if (isMember(spec, facts.sector)) for (let i = 0; i < n; i++) totals[f][i] += caps[i];
+        if (isMember(spec, facts.sector)) for (let i = 0; i < caps.length; i++) totals[f][i] += caps[i];
       });
       for (const i of rebalances) {
-        sizes.append(yearOf(days[i]), [[i, facts.ticker, facts.sector, caps[i], bars[i].close]]);
+        if (i < bars.length) sizes.append(yearOf(days[i]), [[i, facts.ticker, facts.sector, caps[i], bars[i].close]]);
       }
     },
     finish: () => {

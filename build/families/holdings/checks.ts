@@ -272,10 +272,11 @@ class HoldingsChecks implements Checker<World, Company> {
       if (change > 0) q.purchases += change * price;
       else q.sales -= change * price;
     }
-    // A position gone by the next quarter was sold at that quarter's close.
+    // A position gone by the next quarter was sold at that quarter's close, or, where the company left
+    // the world before it, cashed out at about its last close.
     for (const [period, h] of own) {
       const next = nextQuarterEnd(period);
-      const day = dayOnOrBefore(this.days, next);
+      const day = Math.min(dayOnOrBefore(this.days, next), closes.length - 1);
       if (own.has(next) || next >= this.days[this.days.length - 1] || day < 0) continue;
       const from = this.dayIndex.get(h.details.valuation_date)!;
       this.quarterOf(cik, next).sales += splitAdjusted(h.shares, stock.splitMultiple, from, day) * closes[day].close;

@@ -82,12 +82,21 @@ export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPa
       beneficialOwners: beneficialOwnersOf(facts.ticker, facts.name, lines, managers, quarters),
     };
   },
-  companyContext: (company, cut) => ({
-    holdings: company.holdings.filter((h) => h.filing_date <= cut.date),
-    largeStakes: company.largeStakes.filter((s) => s.filing_date <= cut.date),
-    events: company.events.filter((e) => e.visible_from <= cut.date),
-    beneficialOwners: company.beneficialOwners.filter((b) => b.filing_date <= cut.date),
-  }),
+  companyContext: (company, cut) => {
+    // A company's last day keeps the filings of the quarters it traded through, filed after it (no
+    // news of a stake in a company gone, though).
+    // A quarter it traded through is one valued (at its last trading day) by the cut.
+    const holdings = company.holdings.filter((h) => (cut.ends ? h.details.valuation_date : h.filing_date) <= cut.date);
+    const periods = new Set(holdings.map((h) => h.report_period));
+    return {
+      holdings,
+      largeStakes: company.largeStakes.filter((s) => s.filing_date <= cut.date),
+      events: company.events.filter((e) => e.visible_from <= cut.date),
+      beneficialOwners: company.beneficialOwners.filter((b) =>
+        cut.ends ? periods.has(b.event_date) : b.filing_date <= cut.date,
+      ),
+    };
+  },
   companyShards: (world, { facts, holdings: lines, beneficialOwners: schedules }, emit) => {
     if (schedules.length > 0) {
       // In key order: filing date, then id (one filing per manager, company and day).

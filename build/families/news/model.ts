@@ -91,8 +91,10 @@ export function companyFigures(f: CompanyFactsOn, date: string): Figures {
     if (q.estimated_revenue !== null) out.estimated_revenue = amount(q.estimated_revenue);
     if (f.yearAgo) out.revenue_growth = percent(q.revenue / f.yearAgo.quarterly.revenue - 1);
   }
-  // A filing's news (an insider's purchase) quotes the filing: its summary's numbers are the record's.
-  if (FILED_EVENTS.has(f.event.event_type)) Object.assign(out, summaryFigures(f.event));
+  // A filing's news (an insider's purchase) quotes the filing, and a deal's its terms: the summary's
+  // numbers are the record's.
+  if (FILED_EVENTS.has(f.event.event_type) || DEAL_EVENTS.has(f.event.event_type))
+    Object.assign(out, summaryFigures(f.event));
   const before = runUp(f.bars, f.event.event_date);
   if (before) {
     out.prior_close = perShare(before.close);
@@ -127,11 +129,13 @@ export function companySentiment(f: CompanyFactsOn, format: ArticleFormat, date:
     case "product_launch":
     case "contract_win":
     case "merger_rumor":
+    case "merger_agreement":
     case "insider_purchase":
     case "stake_disclosure":
       return "positive";
     case "lawsuit":
     case "regulatory_action":
+    case "merger_terminated":
       return "negative";
     default:
       return "neutral";
@@ -225,6 +229,8 @@ const COMPANY_TAILS = phrasings<Words>(company.tails);
 
 /** Company events that are filings (Form 4, 13F-HR): their news quotes the filing. */
 export const FILED_EVENTS = new Set(["insider_purchase", "stake_disclosure"]);
+/** A takeover's events: their summaries state the deal's terms. */
+const DEAL_EVENTS = new Set(["merger_agreement", "merger_completed", "merger_terminated"]);
 
 const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
   for (const p of rng.shuffle(phrases)) {

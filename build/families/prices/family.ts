@@ -61,6 +61,16 @@ function emitBars(emit: ShardSink, ticker: string, bars: Bar[], shares?: number[
   }
 }
 
+/** A company's rows of the daily closes for the days after it left the world: none traded, each day keeps its place. */
+function emitAbsentCloses(emit: ShardSink, ticker: string, days: string[]): void {
+  for (const [month, list] of groupBy(days, monthOf))
+    emit.append(
+      SHARDS.closes,
+      month,
+      list.map((d) => [d, ticker, null, null]),
+    );
+}
+
 const BAR_RULES: { name: string; rule: string; bad: (bar: Bar, prev: Bar | undefined) => boolean }[] = [
   {
     name: "ohlc_ordering",
@@ -116,7 +126,10 @@ function barChecks(): Checker<Reads, CompanyBase & Stock> {
 export const prices: Family<Reads, object, Stock> = {
   name: "prices",
   context: () => ({}),
-  companyShards: (_, { facts, stock }, emit) => emitBars(emit, facts.ticker, stock.bars, stock.shares),
+  companyShards: ({ days }, { facts, stock }, emit) => {
+    emitBars(emit, facts.ticker, stock.bars, stock.shares);
+    emitAbsentCloses(emit, facts.ticker, days.slice(stock.bars.length));
+  },
   shards: (world, emit) => {
     for (const [ticker, bars] of otherBars(world)) emitBars(emit, ticker, bars);
   },

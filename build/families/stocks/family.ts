@@ -7,10 +7,13 @@ import { SHARDS } from "../../../src/families/shards.ts";
 import type { ValidationCheck } from "../../../src/bundle/types.ts";
 import { sectorMedianVol } from "../../models/anchors.ts";
 import { businessValueByDay } from "../../models/fundamentals.ts";
+import { actionId, businessDaysAfter, type CorporateAction } from "../../models/actions.ts";
 import { idioVolMultiplierFor, stockPath, type StockPath } from "../../models/prices.ts";
+import { round2 } from "../../models/rounding.ts";
 import { shareCountPath } from "./share-count.ts";
 import { median } from "../../models/statistics.ts";
 import type { CompanyCore } from "../company/family.ts";
+import type { Closing, CompanyExit } from "../exits/family.ts";
 import type { CompanyEventsPart, Events } from "../events/family.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import { sectorTilt } from "../../models/market.ts";
@@ -46,6 +49,36 @@ function adjustedCloseRule(tally: RuleTally, { facts, stock }: Company): void {
   }
 }
 
+/**
+ * A closed takeover's consideration: the offer (the last close before the announcement plus the
+ * premium, restated for splits since), paid to the holders of record on the day after the last
+ * trading day, the closing date announced a few days before.
+ */
+function acquisitionAction(ticker: string, days: string[], stock: StockPath, closing: Closing): CorporateAction {
+  const { deal, lastDay, noticeDay } = closing;
+  const before = deal.announced - 1;
+  const offer = round2(
+    (stock.bars[before].close * (1 + deal.premium) * stock.splitMultiple[before]) / stock.splitMultiple[lastDay],
+  );
+  const ex = days[lastDay + 1];
+  return {
+    id: actionId(ticker, "acquisition", ex),
+    ticker,
+    action_type: "acquisition",
+    announcement_date: days[noticeDay],
+    ex_date: ex,
+    record_date: ex,
+    payable_date: businessDaysAfter(ex, 2),
+    details: {
+      acquirer: deal.buyer.name,
+      acquirer_ticker: deal.buyer.ticker,
+      consideration: deal.consideration,
+      cash_per_share: offer,
+      currency: "USD",
+    },
+  };
+}
+
 function actionDateRule(tally: RuleTally, { stock }: Company): void {
   for (const a of stock.actions) {
     tally.rows++;
@@ -53,6 +86,30 @@ function actionDateRule(tally: RuleTally, { stock }: Company): void {
       a.announcement_date < a.ex_date &&
       (a.action_type === "split" || (a.record_date >= a.ex_date && a.payable_date > a.record_date));
     if (!ordered) tally.violation(`${a.ticker} ${a.action_type} ${a.ex_date}`, `${a.ticker} ${a.ex_date} ${a.id}`);
+  }
+}
+
+/**
+ * A closed takeover pays what its agreement announced: the cash per share is the premium the
+ * merger_agreement event states over the last close before it (to the stated whole percent, splits
+ * since restated), the stock's last close is within 1% of it (the spread has closed), and no bar
+ * follows the last trading day.
+ */
+function considerationRule(tally: RuleTally, { facts, stock, events }: Company): void {
+  for (const a of stock.actions) {
+    if (a.action_type !== "acquisition") continue;
+    tally.rows++;
+    const agreement = events.filter((e) => e.event_type === "merger_agreement" && e.event_date < a.ex_date).at(-1);
+    const stated = Number(/at (\d+)% above/.exec(agreement?.public_summary ?? "")?.[1]) / 100;
+    const t = stock.bars.findIndex((b) => b.time === agreement?.event_date);
+    const cash = a.details.cash_per_share as number;
+    const last = stock.bars.at(-1)!;
+    // The offer over the close before, in that day's shares; the stated percent is rounded, the offer to the cent.
+    const before = t > 0 ? stock.bars[t - 1].close : NaN;
+    const paid = (cash * stock.splitMultiple.at(-1)!) / stock.splitMultiple[t - 1] / before - 1;
+    const honoured = Math.abs(paid - stated) <= 0.005 + 0.01 / before;
+    if (!honoured || Math.abs(last.close / cash - 1) > 0.01 || last.time >= a.ex_date)
+      tally.violation(`${facts.ticker} ${a.ex_date}`);
   }
 }
 
@@ -97,51 +154,59 @@ function stockChecks(): Checker<unknown, Company> {
     "corporate_actions",
     "announced before ex-date; record on or after ex; paid after record",
   );
+  const consideration = new RuleTally(
+    "takeover_consideration",
+    "corporate_actions",
+    "a closed takeover pays the premium its agreement stated over the last close before it; the last close is within 1% of the offer and no bar follows the last trading day",
+  );
   const volumeRatios: number[] = [];
   return {
     company: (company) => {
       adjustedCloseRule(adjusted, company);
       actionDateRule(actionDates, company);
+      considerationRule(consideration, company);
       volumeRatios.push(...eventVolumeRatios(company));
     },
-    finish: () => [adjusted.check(), actionDates.check(), eventVolumeCheck(volumeRatios)],
+    finish: () => [adjusted.check(), actionDates.check(), consideration.check(), eventVolumeCheck(volumeRatios)],
   };
 }
 
-export const stocks: Family<Reads, object, CompanyCore & CompanyEventsPart, Stock> = {
+export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyEventsPart, Stock> = {
   name: "stocks",
   context: () => ({}),
-  company: ({ days, regimes, market, sectors, starts }, { facts, events, sizeTier, business }, { source, rng }) => {
+  company: ({ days, regimes, market, sectors, starts }, company, { source, rng }) => {
+    const { facts, events, sizeTier, business, held, closing } = company;
     const start = starts.get(facts.ticker)!;
     const sectorVol = sectorMedianVol(facts.sector);
-    return {
-      stock: stockPath({
-        company: facts,
+    const stock = stockPath({
+      company: facts,
+      days,
+      regimes,
+      market,
+      sector: sectors.get(facts.sector)!,
+      events,
+      businessGrowth: businessValueByDay(business, days),
+      withActions: true,
+      startPrice: start.price,
+      shares: start.shares,
+      shareCount: shareCountPath(
         days,
-        regimes,
-        market,
-        sector: sectors.get(facts.sector)!,
-        events,
-        businessGrowth: businessValueByDay(business, days),
-        withActions: true,
-        startPrice: start.price,
-        shares: start.shares,
-        shareCount: shareCountPath(
-          days,
-          sizeTier,
-          rng.fork(`share-count/${facts.ticker}`),
-          sectorTilt(source, facts.sector, days.length).shares,
-        ),
-        dollarVolume: start.dollarVolume,
-        idioVolMultiplier:
-          start.annualVol === null || sectorVol === null
-            ? undefined
-            : idioVolMultiplierFor(facts.sector, start.annualVol, sectorVol),
-        dividendYield: start.dividendYield,
-        crisisHit: business.crisisHit,
-        rng: rng.fork(`stock/${facts.ticker}`),
-      }),
-    };
+        sizeTier,
+        rng.fork(`share-count/${facts.ticker}`),
+        sectorTilt(source, facts.sector, days.length).shares,
+      ),
+      dollarVolume: start.dollarVolume,
+      idioVolMultiplier:
+        start.annualVol === null || sectorVol === null
+          ? undefined
+          : idioVolMultiplierFor(facts.sector, start.annualVol, sectorVol),
+      dividendYield: start.dividendYield,
+      crisisHit: business.crisisHit,
+      held,
+      rng: rng.fork(`stock/${facts.ticker}`),
+    });
+    if (closing) stock.actions.push(acquisitionAction(facts.ticker, days, stock, closing));
+    return { stock };
   },
   // Bars stay as served: their adjusted_close also restates actions after the cut, but by the same
   // factor on every day before it, which no return (and so no check) sees.

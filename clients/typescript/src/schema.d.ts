@@ -3001,7 +3001,7 @@ export interface paths {
     };
     /**
      * List and search companies
-     * @description Every company's facts, by ticker.
+     * @description Every company's facts, by ticker. A company that has left the world (acquired) stays listed with its history, with `is_active` false from the day after its last trading day.
      */
     get: {
       parameters: {
@@ -3012,6 +3012,8 @@ export interface paths {
           ticker?: string[];
           /** @description Free text over name, sector, industry and ticker. */
           search?: string;
+          /** @description Point in time: only which companies are active visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          as_of?: string;
           /** @description Rows per page (default 100, at most 5000). */
           limit?: number;
           /** @description Rows to skip: walk a result by adding `limit` until a short page comes back. */
@@ -4785,6 +4787,9 @@ export interface paths {
             | "lawsuit"
             | "management_change"
             | "merger_rumor"
+            | "merger_agreement"
+            | "merger_completed"
+            | "merger_terminated"
             | "regulatory_action"
             | "contract_win"
             | "catalyst_impact"
@@ -9165,7 +9170,7 @@ export interface paths {
     put?: never;
     /**
      * Companies whose latest period meets bounds
-     * @description For each company (by ticker), its latest period of the kind asked for that was filed by the horizon, kept when every bound holds (a null value meets none). Rows carry the fields filtered on, or without filters market_cap, price_to_earnings_ratio, price_to_sales_ratio, gross_margin, operating_margin, net_margin, return_on_equity, debt_to_equity. Values are those of /financial-metrics and the statements as of the horizon: valuation at the close of the filing date, per-share figures restated for the splits by the horizon. The body is JSON of at most 65536 bytes, whatever its Content-Type.
+     * @description For each company listed at the horizon (by ticker), its latest period of the kind asked for that was filed by the horizon, kept when every bound holds (a null value meets none). Rows carry the fields filtered on, or without filters market_cap, price_to_earnings_ratio, price_to_sales_ratio, gross_margin, operating_margin, net_margin, return_on_equity, debt_to_equity. Values are those of /financial-metrics and the statements as of the horizon: valuation at the close of the filing date, per-share figures restated for the splits by the horizon. The body is JSON of at most 65536 bytes, whatever its Content-Type.
      */
     post: {
       parameters: {
@@ -12060,14 +12065,14 @@ export interface components {
        */
       client_order_id?: string;
     };
-    /** @description A fill, dividend, split, borrow fee or expiry (docs/runs.md, "Ledger"). */
+    /** @description A fill, dividend, split, borrow fee, expiry or acquisition (docs/runs.md, "Ledger"). */
     LedgerEntry: {
       /**
-       * @description What happened.
+       * @description What happened. An acquisition exchanged a position for its cash consideration (`shares`, `cash_per_share`).
        * @example fill
        * @enum {string}
        */
-      kind: "fill" | "dividend" | "split" | "borrow_fee" | "expired";
+      kind: "fill" | "dividend" | "split" | "borrow_fee" | "expired" | "acquisition";
       /**
        * Format: date
        * @description The session.
@@ -13076,6 +13081,9 @@ export interface components {
         | "lawsuit"
         | "management_change"
         | "merger_rumor"
+        | "merger_agreement"
+        | "merger_completed"
+        | "merger_terminated"
         | "regulatory_action"
         | "contract_win"
         | "catalyst_impact"
@@ -13121,6 +13129,9 @@ export interface components {
         | "lawsuit"
         | "management_change"
         | "merger_rumor"
+        | "merger_agreement"
+        | "merger_completed"
+        | "merger_terminated"
         | "regulatory_action"
         | "contract_win"
         | "catalyst_impact"
@@ -15552,7 +15563,7 @@ export interface components {
        */
       limit: number;
     };
-    /** @description A dividend or a split. */
+    /** @description A dividend, a split, or the consideration of an acquisition. */
     CorporateAction: {
       /**
        * @description Identifier.
@@ -15565,11 +15576,11 @@ export interface components {
        */
       ticker: string;
       /**
-       * @description Kind of action.
+       * @description Kind of action. An acquisition pays its holders the consideration for each share on the payable date; the stock's last trading day is the day before the ex-date.
        * @example dividend
        * @enum {string}
        */
-      action_type: "dividend" | "split";
+      action_type: "dividend" | "split" | "acquisition";
       /**
        * Format: date
        * @description Date announced (public from then).
@@ -15594,7 +15605,7 @@ export interface components {
        * @example 2023-06-30
        */
       payable_date: string;
-      /** @description A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. */
+      /** @description A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. An acquisition: acquirer, acquirer_ticker (null for a private buyer), consideration (cash), cash_per_share, currency. */
       details: {
         [key: string]: unknown;
       };

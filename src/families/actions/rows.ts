@@ -6,13 +6,21 @@ export const CorporateAction = z
   .object({
     id: field(z.string(), "Identifier.", "ca_dba35981beb91478"),
     ticker: ticker(),
-    action_type: field(z.enum(["dividend", "split"]), "Kind of action.", "dividend"),
+    action_type: field(
+      z.enum(["dividend", "split", "acquisition"]),
+      "Kind of action. An acquisition pays its holders the consideration for each share on the payable date; the " +
+        "stock's last trading day is the day before the ex-date.",
+      "dividend",
+    ),
     announcement_date: day("Date announced (public from then)."),
     ex_date: day("Ex-date."),
     record_date: day("Record date."),
     payable_date: day("Payable date."),
-    details: opaque("A dividend: amount, currency, frequency. A split: split_from, split_to, ratio."),
+    details: opaque(
+      "A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. An acquisition: acquirer, " +
+        "acquirer_ticker (null for a private buyer), consideration (cash), cash_per_share, currency.",
+    ),
   })
-  .meta({ id: "CorporateAction", description: "A dividend or a split." });
+  .meta({ id: "CorporateAction", description: "A dividend, a split, or the consideration of an acquisition." });
 
 export type CorporateAction = z.infer<typeof CorporateAction>;

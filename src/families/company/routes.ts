@@ -47,7 +47,9 @@ const companies = dataRoute({
   path: "/companies",
   tag: TAG,
   summary: "List and search companies",
-  description: "Every company's facts, by ticker.",
+  description:
+    "Every company's facts, by ticker. A company that has left the world (acquired) stays listed with its history, " +
+    "with `is_active` false from the day after its last trading day.",
   request: {
     query: z.object({
       scenario_id: scenarioId(),
@@ -56,6 +58,7 @@ const companies = dataRoute({
         { description: "Free text over name, sector, industry and ticker.", example: "semiconductor" },
         128,
       ).optional(),
+      as_of: asOf("which companies are active").optional(),
       ...page(100, 5000),
     }),
   },
@@ -125,11 +128,16 @@ export function register(app: ApiApp): void {
       const i = symbol === undefined ? -1 : find(shard, symbol);
       if (i < 0) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
       const facts = shard.objects(i, i + 1)[0] as CompanyFacts;
-      const [day, shares] = await Promise.all([scenario.lastCloses(), weightedAverageShares(scenario, facts.ticker)]);
+      const [day, shares, delisted] = await Promise.all([
+        scenario.lastCloses(),
+        weightedAverageShares(scenario, facts.ticker),
+        scenario.delisted(),
+      ]);
       const listed = facts.listing_date !== null && facts.listing_date <= scenario.horizon;
       return {
         company_facts: {
           ...facts,
+          is_active: facts.is_active && !delisted.has(facts.ticker),
           listing_date: listed ? facts.listing_date : null,
           market_cap: (day && closeOf(day, i)?.marketCap) ?? null,
           weighted_average_shares: shares,
@@ -142,9 +150,9 @@ export function register(app: ApiApp): void {
   );
 
   serve(app, companies, async (q, scenario) => {
-    const shard = await scenario.companies();
+    const [shard, delisted] = await Promise.all([scenario.companies(), scenario.delisted()]);
     const needle = q.search?.trim().toLowerCase();
-    if (!q.ticker && !needle) {
+    if (!q.ticker && !needle && delisted.size === 0) {
       return { companies: jsonArray<CompanyFacts>([shard.json(...pageRange(0, shard.length, q.offset, q.limit))]) };
     }
     const wanted = q.ticker ? new Set(q.ticker) : undefined;
@@ -156,6 +164,9 @@ export function register(app: ApiApp): void {
           !needle || [co.name, co.sector, co.industry, co.ticker].some((f) => f.toLowerCase().includes(needle)),
       )
       .slice(q.offset, q.offset + q.limit);
+    // A company that has left the world is listed, inactive from the day after its last trading day.
+    if (delisted.size > 0)
+      return { companies: matching.map(({ co }) => (delisted.has(co.ticker) ? { ...co, is_active: false } : co)) };
     return { companies: jsonArray<CompanyFacts>(matching.map(({ i }) => shard.json(i, i + 1))) };
   });
 

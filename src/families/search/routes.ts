@@ -48,7 +48,8 @@ const screener = postRoute({
   tag: TAG,
   summary: "Companies whose latest period meets bounds",
   description:
-    "For each company (by ticker), its latest period of the kind asked for that was filed by the horizon, kept when " +
+    "For each company listed at the horizon (by ticker), its latest period of the kind asked for that was filed by " +
+    "the horizon, kept when " +
     "every bound holds (a null value meets none). Rows carry the fields filtered on, or without filters " +
     `${SCREENER_DEFAULT_FIELDS.join(", ")}. Values are those of /financial-metrics and the statements as of the ` +
     "horizon: valuation at the close of the filing date, per-share figures restated for the splits by the horizon.",
@@ -235,8 +236,9 @@ export function register(app: ApiApp): void {
   serve(app, filters, async () => ({ filters: SEARCH_FIELDS }));
 
   servePost(app, screener, async (q, scenario) => {
-    const kept = await inSectors(scenario, q);
-    const tickers = (await wantedCompanies(scenario, q.tickers)).filter(kept);
+    const [kept, delisted] = await Promise.all([inSectors(scenario, q), scenario.delisted()]);
+    // The screener looks for what can be bought: a company that has left the world is not screened.
+    const tickers = (await wantedCompanies(scenario, q.tickers)).filter((t) => kept(t) && !delisted.has(t));
     const table = await CrossSection.open(scenario, q.period);
     const bounds = Object.entries(q.filters);
     const shown = bounds.length ? inOrder(bounds.map(([f]) => f)) : SCREENER_DEFAULT_FIELDS;

@@ -1,0 +1,88 @@
+// Companies that leave the world (build/families/exits): a taken-over company's every part ends at
+// its last trading day, its price follows the deal, and it is paid what the deal announced.
+import { beforeAll, describe, expect, it } from "vitest";
+import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
+import { librarySource } from "../support/worlds.ts";
+
+let world: WholeWorld;
+
+beforeAll(() => {
+  const source = librarySource("crisis-cycle-2005");
+  // A small universe at a high rate: several deals close, and some break.
+  world = generateWorld({ ...source, universe: { ...source.universe, count: 16 }, exits: { rate: 6 } });
+}, 120_000);
+
+const closed = () => world.perCompany.filter((c) => c.closing);
+const dateOf = (i: number) => world.days[i];
+
+describe("a company taken over", () => {
+  it("has deals that close and deals that break", () => {
+    const all = [...world.takeovers.values()].flat();
+    expect(closed().length).toBeGreaterThanOrEqual(3);
+    expect(all.some((d) => !d.completes && d.ends !== null)).toBe(true);
+  });
+
+  it("writes nothing dated after its last trading day: bars, events, statements, filings, news, notes, trades, 13F lines", () => {
+    for (const c of closed()) {
+      const last = dateOf(c.closing!.lastDay);
+      expect(c.stock.bars.at(-1)!.time).toBe(last);
+      expect(c.stock.shares).toHaveLength(c.closing!.lastDay + 1);
+      const dated: [string, string[]][] = [
+        ["events", c.events.map((e) => e.visible_from)],
+        ["filings", c.filings.map((f) => f.filing_date)],
+        ["news", c.news.map((n) => n.date.slice(0, 10))],
+        ["notes", c.notes.map((n) => n.date.slice(0, 10))],
+        ["insider trades", c.insiderTrades.map((t) => t.filing_date)],
+        ["statements", c.statements.map((s) => s.filingDate)],
+        ["13F periods", c.holdings.map((h) => h.report_period)],
+      ];
+      for (const [what, dates] of dated)
+        expect({ what, after: dates.filter((d) => d > last) }).toEqual({ what, after: [] });
+      // Its history stays: bars from the world's first day.
+      expect(c.stock.bars[0].time).toBe(world.days[0]);
+    }
+  });
+
+  it("trades at the offer less a narrowing spread after the announcement, and is paid the offer", () => {
+    for (const c of closed()) {
+      const { deal, lastDay } = c.closing!;
+      const bars = c.stock.bars;
+      const before = bars[deal.announced - 1].close;
+      const action = c.stock.actions.find((a) => a.action_type === "acquisition")!;
+      const offer = action.details.cash_per_share as number;
+      expect(action.ex_date).toBe(dateOf(lastDay + 1));
+      expect(offer / before - 1).toBeCloseTo(deal.premium, 2);
+      // The announcement's jump takes it most of the way; the last close is the offer to a cent or so.
+      expect(bars[deal.announced].close / before - 1).toBeGreaterThan(deal.premium * 0.6);
+      expect(Math.abs(bars[lastDay].close / offer - 1)).toBeLessThan(0.01);
+      for (let t = deal.announced; t <= lastDay; t++) expect(bars[t].close).toBeLessThanOrEqual(offer * 1.01);
+      const events = c.events.filter((e) => e.event_type.startsWith("merger_")).map((e) => e.event_type);
+      expect(events.slice(-2)).toEqual(["merger_agreement", "merger_completed"]);
+    }
+  });
+
+  it("falls back when its deal breaks, and trades on", () => {
+    for (const c of world.perCompany) {
+      for (const d of c.takeovers.filter((d) => !d.completes && d.ends !== null)) {
+        const bars = c.stock.bars;
+        const peak = bars[d.ends! - 1].close;
+        expect(bars[d.ends!].close).toBeLessThan(peak);
+        expect(c.events.some((e) => e.event_type === "merger_terminated" && e.event_date === dateOf(d.ends!))).toBe(
+          true,
+        );
+        if (!c.closing) expect(bars).toHaveLength(world.days.length);
+      }
+    }
+  });
+
+  it("leaves the index funds: no composition holds it after its last day", () => {
+    const broad = world.funds.find((f) => f.spec.sector === null)!;
+    const lastOf = new Map(closed().map((c) => [c.facts.ticker, dateOf(c.closing!.lastDay)]));
+    for (const year of broad.compositions.years)
+      for (const composition of broad.compositions.of(year))
+        for (const h of composition.holdings) {
+          const last = h.holding_ticker && lastOf.get(h.holding_ticker);
+          if (last) expect(composition.as_of <= last).toBe(true);
+        }
+  });
+});
