@@ -73,8 +73,21 @@ export const Story = z
   })
   .strict();
 
-/** Companies leaving the world (build/families/exits): the documented rates times `rate`; absent, none leave. */
-export const Exits = z.object({ rate: z.number().min(0).max(20).default(1) }).strict();
+/**
+ * Companies leaving the world (build/families/exits): takeovers and failures at their documented
+ * rates times these multiples; absent, none leave.
+ */
+export const Exits = z
+  .object({
+    takeovers: z.number().min(0).max(20).default(1),
+    failures: z.number().min(0).max(20).default(1),
+    /** The story names a failure: the largest company below the mega caps of these sectors files for Chapter 11 on the catalyst's day. */
+    catalyst_failure: z
+      .object({ sectors: z.array(z.string()).min(1) })
+      .strict()
+      .optional(),
+  })
+  .strict();
 
 export const PublicSummary = z
   .object({
@@ -151,6 +164,10 @@ export const ScenarioSourceFields = z
     message: "a future_branch story states no sectors or inflation: they would steer its context by its hidden branch",
   })
   .refine((s) => !s.story?.catalyst || s.catalyst, { message: "story.catalyst needs a catalyst" })
+  .refine((s) => !s.exits?.catalyst_failure || (s.catalyst && s.public_summary.path_mode === "historical_context"), {
+    message:
+      "exits.catalyst_failure needs a catalyst, in a historical_context scenario (its distress begins before the catalyst)",
+  })
   .refine((s) => (s.story?.catalyst?.tickers ?? []).every((t) => s.universe.tickers.includes(t)), {
     message: "story.catalyst.tickers must be listed in universe.tickers",
   })

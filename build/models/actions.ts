@@ -11,7 +11,7 @@ import { round2 } from "./rounding.ts";
 export interface CorporateAction {
   id: string;
   ticker: string;
-  action_type: "dividend" | "split" | "acquisition";
+  action_type: "dividend" | "split" | "acquisition" | "delisting";
   announcement_date: string;
   ex_date: string;
   record_date: string;
@@ -87,6 +87,8 @@ export interface ActionInput {
   dividendYield?: number | null;
   /** The day a crisis hit the company's sector: its next dividend is cut (CRISIS_DIVIDEND_CUT). */
   crisisHit?: string;
+  /** Distress (a failure ahead): the first dividend declared from `from` is cut by `cut`, and none from `suspendFrom`. */
+  distress?: { from: string; suspendFrom: string; cut: readonly [number, number] };
   rng: Rng;
 }
 
@@ -155,6 +157,7 @@ class CompanyBoard {
   /** A split announced and not yet ex: dividends stay per old share until its ex-date. */
   private pendingSplit: { ex: string; ratio: number } | null = null;
   private crisisCut: boolean;
+  private distressCut: boolean;
 
   constructor(input: ActionInput) {
     const { company, days, rng } = input;
@@ -171,6 +174,7 @@ class CompanyBoard {
     });
     this.dayIndex = dayIndexOf(days);
     this.crisisCut = input.crisisHit === undefined;
+    this.distressCut = input.distress === undefined;
   }
 
   /**
@@ -218,6 +222,13 @@ class CompanyBoard {
     if (!this.crisisCut && announced >= this.input.crisisHit!) {
       this.quarterly *= own.between(...CRISIS_DIVIDEND_CUT);
       this.crisisCut = true;
+    }
+    // A company heading for failure cuts its dividend first, then suspends it.
+    const { distress } = this.input;
+    if (distress && announced >= distress.suspendFrom) return;
+    if (!this.distressCut && announced >= distress!.from) {
+      this.quarterly *= own.between(...distress!.cut);
+      this.distressCut = true;
     }
     // Distress: a payer whose price has collapsed (a yield above 12%) halves its dividend or more.
     if (this.quarterly > 0.03 * seen) this.quarterly = 0.5 * Math.min(this.quarterly, 0.03 * seen);

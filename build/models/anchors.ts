@@ -464,6 +464,11 @@ function nearestTo(shots: Snapshot[], date: string): Snapshot | undefined {
   return shots.reduce<Snapshot | undefined>((best, s) => (!best || distance(s) < distance(best) ? s : best), undefined);
 }
 
+/** A company's market cap in the reference snapshot nearest `date`; null where it has none. */
+export function snapshotCap(ticker: string, date: string): number | null {
+  return nearestTo(anchors().snapshots.get(ticker) ?? [], date)?.cap ?? null;
+}
+
 export type SizeTier = "mega" | "large" | "mid" | "small";
 
 /**

@@ -59,7 +59,27 @@ export interface IncomeInput {
   sectorMargin?: number;
   /** The day a crisis the story names hits the company's sector (CRISIS_CHARGES); absent: none. */
   crisisHit?: string;
+  /** Distress ahead of a failure, from its onset to its filing (DISTRESS); absent: none. */
+  distress?: Distress;
   rng: Rng;
+}
+
+/**
+ * A business heading for failure: from `from`, each quarter its revenue rate falls by `revenueFall`
+ * (log) beyond its course, its EBITDA margin by `marginFall` of revenue or `marginShare` of its level
+ * if more (losses within a year or so),
+ * and the debt it carries grows by `debtGrowth` (it borrows to fund them); the market values its
+ * equity down to `decline` of its value by `to` (the filing), on top of what the business shows.
+ */
+export interface Distress {
+  from: string;
+  to: string;
+  decline: number;
+  revenueFall: number;
+  /** The margin falls each quarter by the larger of `marginFall` and `marginShare` of its level. */
+  marginFall: number;
+  marginShare: number;
+  debtGrowth: number;
 }
 
 /** One quarter of the hidden business: its income statement and the revenue run rate behind it. */
@@ -110,11 +130,19 @@ export function planSeenOn(input: Omit<IncomeInput, "rng">, rng: () => Rng): (da
     let known = 0;
     while (known < shocks.length && (shocks[known].knownFrom ?? shocks[known].date) <= date) known++;
     const crisisHit = input.crisisHit !== undefined && input.crisisHit <= date ? input.crisisHit : undefined;
-    const key = `${segment[t]} ${known} ${crisisHit ?? ""}`;
+    const distress = input.distress && input.distress.from <= date ? input.distress : undefined;
+    const key = `${segment[t]} ${known} ${crisisHit ?? ""} ${distress ? "distress" : ""}`;
     let plan = plans.get(key);
     if (!plan) {
       const seenRegimes = regimes.map((r, i) => (i <= t ? r : regimes[t]));
-      plan = businessPlan({ ...input, regimes: seenRegimes, shocks: shocks.slice(0, known), crisisHit, rng: rng() });
+      plan = businessPlan({
+        ...input,
+        regimes: seenRegimes,
+        shocks: shocks.slice(0, known),
+        crisisHit,
+        distress,
+        rng: rng(),
+      });
       plans.set(key, plan);
     }
     return plan;
@@ -287,6 +315,8 @@ interface QuarterBeforeGap {
   normalMargin: number;
   /** The EBITDA margin: its level moved by the regimes, and the margin shock. */
   margin: number;
+  /** The log of what distress takes off the equity's value beyond the business (0 outside distress). */
+  distressValue: number;
   revenue: number;
   depreciation: number;
   researchAndDevelopment: number;
@@ -326,6 +356,9 @@ class BusinessPath {
   private marginTilt = 0;
   private previousEnd = "";
   private readonly revenues: number[] = [];
+  /** Distress so far: the margin it took, and the debt's growth (log). */
+  private distressMargin = 0;
+  private distressDebt = 0;
 
   constructor(input: IncomeInput, arch: Archetype, shape: BusinessShape) {
     const { rng } = input;
@@ -357,11 +390,12 @@ class BusinessPath {
     this.growRevenue(quarter, this.noise[q].growth, when.growth);
     // The margin's level: the tilt scales what it leaves above D&A (the operating margin).
     const level = shape.depreciationShare + (shape.marginLevel - shape.depreciationShare) * Math.exp(this.marginTilt);
+    const distressValue = this.distressStep(quarter, level);
     const normalMargin = level - shape.depreciationShare - this.calmInterest;
     const afterAnchor = q > this.anchorQuarter;
     this.shockMargin(normalMargin, this.noise[q].margin, afterAnchor);
     const revenue = thousands(this.runRate * seasonOf(arch, quarter.end) * Math.exp(0.02 * this.noise[q].revenue));
-    const plannedDebt = shape.debt0 * (this.runRate / shape.revenue0);
+    const plannedDebt = shape.debt0 * (this.runRate / shape.revenue0) * Math.exp(this.distressDebt);
     this.previousEnd = quarter.end;
     const shrinking = q >= 4 && revenue < this.revenues[q - 4];
     this.revenues.push(revenue);
@@ -373,13 +407,30 @@ class BusinessPath {
       restructuring: afterAnchor ? this.restructuringCharge(revenue, shrinking) : 0,
       crisisCharges: this.crisisCharges(quarter, q, normalMargin),
       normalMargin,
-      margin: level * (1 + when.margin) + this.marginShock,
+      margin: level * (1 + when.margin) + this.marginShock - this.distressMargin,
+      distressValue,
       revenue,
       depreciation: thousands(revenue * shape.depreciationShare),
       researchAndDevelopment: thousands(revenue * arch.researchAndDevelopment),
       sga: thousands(revenue * shape.sgaShare),
       interest: thousands((plannedDebt * interestRate(when.spread)) / 4),
     };
+  }
+
+  /**
+   * A quarter of distress (ending after its onset): the revenue rate falls, the margin and the debt
+   * move on; returns the log of what it has taken off the equity's value by the quarter's end.
+   */
+  private distressStep(quarter: FiscalQuarter, level: number): number {
+    const d = this.input.distress;
+    if (!d || quarter.end <= d.from) return 0;
+    this.runRate *= Math.exp(-d.revenueFall);
+    this.ownGrowth -= d.revenueFall;
+    this.distressMargin += Math.max(d.marginFall, d.marginShare * level);
+    this.distressDebt += d.debtGrowth;
+    const span = Date.parse(d.to) - Date.parse(d.from);
+    const progress = Math.min(1, (Date.parse(quarter.end) - Date.parse(d.from)) / Math.max(1, span));
+    return progress * Math.log(d.decline);
   }
 
   /** Grows the revenue rate over the quarter to `quarter.end` (the first quarter only sets it). */
@@ -461,7 +512,7 @@ function withGap(
     quarter,
     plannedDebt: before.plannedDebt,
     ownGrowth: before.ownGrowth,
-    earningsPower: Math.log(valued),
+    earningsPower: Math.log(valued) + before.distressValue,
     restructuring,
     crisisCharges,
     income: {

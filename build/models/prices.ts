@@ -4,7 +4,7 @@
 // volume follows latent volatility, the size of the move and events.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { Rng } from "../ground/rng.ts";
-import { corporateActions, expectedDividendYield, type CorporateAction } from "./actions.ts";
+import { corporateActions, expectedDividendYield, type ActionInput, type CorporateAction } from "./actions.ts";
 import { revenueStep, type WorldEvent } from "./events.ts";
 import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
 import type { Regime } from "./regimes.ts";
@@ -97,6 +97,8 @@ export interface StockInput {
   crisisHit?: string;
   /** Spans of days on which the price is held to levels (a takeover's target trades at the offer less a spread). */
   held?: HeldSpan[];
+  /** Distress ahead of a failure: its dividends are cut, then suspended (actions.ts). */
+  dividendDistress?: ActionInput["distress"];
   rng: Rng;
 }
 
@@ -322,6 +324,7 @@ export function stockPath(input: StockInput): StockPath {
         startPrice,
         dividendYield: input.dividendYield,
         crisisHit: input.crisisHit,
+        distress: input.dividendDistress,
         rng: rng.fork("actions"),
       }).filter((a) => !heldBack(input.held ?? [], dayIndex, a))
     : [];

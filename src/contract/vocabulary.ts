@@ -14,6 +14,8 @@ export const EVENT_TYPES = {
     "A company agreed to be acquired (a definitive agreement; its 8-K, Item 1.01, is filed the same day).",
   merger_completed: "A company's acquisition closed: its shares stop trading after the day (8-K, Item 2.01).",
   merger_terminated: "A company's merger agreement was terminated before it closed.",
+  bankruptcy_filing: "A company filed for Chapter 11 bankruptcy protection (8-K, Item 1.03).",
+  delisting: "A company's shares stop trading after the day: the exchange delists them (8-K, Item 3.01).",
   regulatory_action: "Regulators opened an inquiry into a company.",
   contract_win: "A company won a large multi-year contract.",
   catalyst_impact: "A company's own move against the market on the day of the scenario's catalyst.",

@@ -94,6 +94,15 @@ async function browser() {
 
 // ---- A scenario -----------------------------------------------------------------------------------
 
+/** Events of a company leaving (or nearly: a deal that broke), marked apart on the chart (docs/exits.md). */
+const EXIT_EVENTS = new Set([
+  "merger_agreement",
+  "merger_completed",
+  "merger_terminated",
+  "bankruptcy_filing",
+  "delisting",
+]);
+
 /** The markers of a ticker in a window: earnings, events, filings and news, each on the day it became public. */
 async function markersOf(id, ticker, start, end) {
   const s = { scenario_id: id, ticker };
@@ -112,7 +121,13 @@ async function markersOf(id, ticker, start, end) {
       title: `${r.fiscal_period} results`,
       row: r,
     })),
-    ...events.map((r) => ({ kind: "event", id: r.event_id, date: r.visible_from, title: r.public_summary, row: r })),
+    ...events.map((r) => ({
+      kind: EXIT_EVENTS.has(r.event_type) ? "exit" : "event",
+      id: r.event_id,
+      date: r.visible_from,
+      title: r.public_summary,
+      row: r,
+    })),
     ...filings.map((r) => ({ kind: "filing", id: r.filing_id, date: r.filing_date, title: r.title, row: r })),
     ...news.map((r) => ({ kind: "news", id: r.artifact_id, date: r.visible_from, title: r.title, row: r })),
   ].filter((m) => inWindow(m.date));
@@ -122,6 +137,7 @@ async function markersOf(id, ticker, start, end) {
 const MARKER_STYLE = {
   earnings: { color: "#7b1fa2", shape: "circle", position: "belowBar", text: "E" },
   event: { color: "#e65100", shape: "arrowDown", position: "aboveBar", text: "" },
+  exit: { color: "#c62828", shape: "arrowDown", position: "aboveBar", text: "X" },
   filing: { color: "#1565c0", shape: "square", position: "belowBar", text: "F" },
   news: { color: "#546e7a", shape: "circle", position: "aboveBar", text: "" },
 };
@@ -136,7 +152,7 @@ async function read(id, marker) {
     text = `${full.title}\n${full.source}, ${full.author}, ${full.date}\n\n${full.text}`;
   } else if (marker.kind === "filing") {
     text = `${r.title}\n${r.filing_date}\n\n${r.description}\n\n${(r.sections ?? []).map((s) => `${s.item_name}\n${s.text}`).join("\n\n")}`;
-  } else if (marker.kind === "event") {
+  } else if (marker.kind === "event" || marker.kind === "exit") {
     text = `${r.event_type} on ${r.event_date}\n\n${r.public_summary}`;
   } else {
     const q = r.quarterly ?? {};
@@ -213,7 +229,9 @@ async function drawMacro(id, scenario) {
   ]);
   const { banks } = (await api("/macro/interest-rates/banks")).body;
   const bank = banks.some((b) => b.bank === "FED") ? "FED" : banks[0]?.bank;
-  const decisions = await allRows("/macro/interest-rates", { scenario_id: id, bank }, "interest_rates");
+  // One answer holds every decision: the route has no pages (paging it asked the same rows forever
+  // once a world had a hundred decisions).
+  const decisions = (await api("/macro/interest-rates", { scenario_id: id, bank })).body.interest_rates;
   const rates = document.getElementById("rates");
   rates.dataset.decisions = String(decisions.length);
   // The policy rate as a step: each decision's upper bound from its effective date, held to current_date.

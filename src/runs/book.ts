@@ -111,8 +111,9 @@ export interface ExpiryEntry {
   reason: string;
   cash_change: 0;
 }
+/** A company that left: its shares exchanged for cash (an acquisition's consideration, a bankruptcy's recovery). */
 export interface AcquisitionEntry {
-  kind: "acquisition";
+  kind: "acquisition" | "delisting";
   date: string;
   ticker: string;
   action_id: string;
@@ -173,12 +174,13 @@ export function split(book: Book, ticker: string, actionId: string, ratio: numbe
 }
 
 /**
- * A cash acquisition on its ex-date (the first session after the target's last trading day): the
- * position is exchanged for the cash per share at once (a short pays it), so that no share is held
- * without a price.
+ * A company leaving on its ex-date (the first session after its last trading day): the position is
+ * exchanged for the cash per share at once (a short pays it; a bankruptcy's is mostly 0), so that no
+ * share is held without a price.
  */
 export function cashOut(
   book: Book,
+  kind: AcquisitionEntry["kind"],
   ticker: string,
   actionId: string,
   cashPerShare: number,
@@ -190,7 +192,7 @@ export function cashOut(
   book.cash_cents += change;
   delete book.positions[ticker];
   return {
-    kind: "acquisition",
+    kind,
     date,
     ticker,
     action_id: actionId,

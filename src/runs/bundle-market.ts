@@ -17,7 +17,7 @@ import type { Session, SessionAction } from "./session.ts";
 interface ActionRow {
   id: string;
   ticker: string;
-  action_type: "split" | "dividend" | "acquisition";
+  action_type: "split" | "dividend" | "acquisition" | "delisting";
   ex_date: string;
   payable_date: string;
   details: { ratio?: number; amount?: number; cash_per_share?: number };

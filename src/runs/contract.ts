@@ -234,8 +234,9 @@ export const EquityPoint = z
 export const LedgerEntry = z
   .object({
     kind: field(
-      z.enum(["fill", "dividend", "split", "borrow_fee", "expired", "acquisition"]),
-      "What happened. An acquisition exchanged a position for its cash consideration (`shares`, `cash_per_share`).",
+      z.enum(["fill", "dividend", "split", "borrow_fee", "expired", "acquisition", "delisting"]),
+      "What happened. An acquisition or a delisting exchanged a position for cash (`shares`, `cash_per_share`: the " +
+        "consideration, or a bankruptcy's recovery, mostly 0).",
       "fill",
     ),
     date: day("The session."),
@@ -245,7 +246,7 @@ export const LedgerEntry = z
   .catchall(z.unknown())
   .meta({
     id: "LedgerEntry",
-    description: 'A fill, dividend, split, borrow fee, expiry or acquisition (docs/runs.md, "Ledger").',
+    description: 'A fill, dividend, split, borrow fee, expiry, acquisition or delisting (docs/runs.md, "Ledger").',
   });
 
 export const RunScoreAnswer = z.object({

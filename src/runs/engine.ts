@@ -209,7 +209,7 @@ export function scoreOf(
         risk_free_rate: p.risk_free_rate,
         gross_exposure: p.gross_exposure,
       })),
-      // An acquisition closes the position as a sale at the consideration would, without costs.
+      // A company leaving closes the position as a sale at its cash per share would, without costs.
       fills: kept.flatMap((e) =>
         e.kind === "fill"
           ? [
@@ -222,7 +222,7 @@ export function scoreOf(
                 commission: e.commission,
               },
             ]
-          : e.kind === "acquisition"
+          : e.kind === "acquisition" || e.kind === "delisting"
             ? [
                 {
                   date: e.date,

@@ -1,6 +1,7 @@
 // One session of a run (docs/runs.md, "A day"): what happens between the close of the day the agent
-// decided on and the close of the next trading day. In order: a company acquired for cash pays its
-// holders the consideration (its last trading day was the session before); splits going ex adjust the positions
+// decided on and the close of the next trading day. In order: a company that left (acquired for
+// cash, delisted) pays its holders the cash per share (its last trading day was the session before);
+// splits going ex adjust the positions
 // and the open orders; dividends going ex are owed on the shares held at the last close; dividends
 // payable are paid; the open orders fill at the open (sells first, so that a buy can spend what a
 // sale brought in) and what did not fill expires; shorts pay their borrow fee; every position is
@@ -23,16 +24,16 @@ import {
 import { TRADING_DAYS_PER_YEAR, type CostModel } from "./costs.ts";
 import { execute, type Bar } from "./fills.ts";
 
-/** A split, a dividend or a cash acquisition of a ticker the run cares about, going ex in the session. */
+/** A split, a dividend, or a company leaving (acquired, delisted), of a ticker the run cares about, going ex in the session. */
 export interface SessionAction {
   id: string;
   ticker: string;
-  type: "split" | "dividend" | "acquisition";
+  type: "split" | "dividend" | "acquisition" | "delisting";
   ex_date: string;
   payable_date: string;
   /** Shares after per share before (a split). */
   ratio: number;
-  /** Cash per share (a dividend, or an acquisition's consideration). */
+  /** Cash per share (a dividend, an acquisition's consideration, a bankruptcy's recovery). */
   amount: number;
 }
 
@@ -69,10 +70,10 @@ export interface RunBooks {
 
 function applyActions(run: RunBooks, session: Session, entries: LedgerEntry[]): void {
   for (const action of session.actions) {
-    if (action.type === "acquisition") {
-      const entry = cashOut(run.book, action.ticker, action.id, action.amount, session.date);
+    if (action.type === "acquisition" || action.type === "delisting") {
+      const entry = cashOut(run.book, action.type, action.ticker, action.id, action.amount, session.date);
       if (entry) entries.push(entry);
-      cashOut(run.benchmark, action.ticker, action.id, action.amount, session.date);
+      cashOut(run.benchmark, action.type, action.ticker, action.id, action.amount, session.date);
     } else if (action.type === "split") {
       const entry = split(run.book, action.ticker, action.id, action.ratio, session.date);
       if (entry) entries.push(entry);

@@ -1,5 +1,6 @@
 // The bench's scenarios: the default subset (scenarios-src/) plus two ten-year ones written here, one of 100
-// companies (long histories of one ticker) and one of 500 (market-wide rows of a large universe).
+// companies (long histories of one ticker) and one of 500 (market-wide rows of a large universe), both
+// with companies leaving (docs/exits.md).
 // Built into a temp dir, or into BENCH_BUNDLES (kept, and rebuilt only when the generator changed).
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -32,6 +33,8 @@ window: { start: "2014-01-02", end: "2023-12-29" }
 regime:
   initial: expansion
   market_vol_annual: 0.16
+# Companies leave at the documented rates: the lists and snapshots are measured with exits.
+exits: { takeovers: 1, failures: 1 }
 scenarios:
   - { name: bench-history, seed: 20140102, count: 100, world: 8e741814-0dd8-4a47-b449-202dd4b6c16a, default: true }
   - { name: bench-history-500, seed: 20140102, count: 500, world: b3c5d7e9-1f2a-4b6c-8d0e-500c0a11e500, default: true }

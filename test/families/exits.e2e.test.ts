@@ -1,35 +1,47 @@
-// A company taken over, through the doors (docs/exits.md): listed and active to its last trading
-// day, inactive after it with its history readable, out of the market snapshot and the screener,
-// and paid out in an evaluation run at the deal's price.
+// Companies that leave, through the doors (docs/exits.md): a company taken over is listed and active
+// to its last trading day, inactive after it with its history readable, out of the market snapshot
+// and the screener, and paid out in an evaluation run at the deal's price; a company that fails files
+// for Chapter 11, is delisted, and pays its holders its recovery.
 import { beforeAll, describe, expect, it } from "vitest";
 import { body, CRISIS, get, json, post } from "../e2e/client.ts";
 import { KEYS } from "../e2e/keys.ts";
 
 type Json = Record<string, any>;
 
-/** A company of the crisis cycle taken over, its acquisition action and its last trading day. */
-let target: { ticker: string; action: Json; last: string; ex: string };
+interface Leaving {
+  ticker: string;
+  action: Json;
+  last: string;
+  ex: string;
+}
 
-beforeAll(async () => {
+/** A company of the crisis cycle that left with an action of this type (after 2006: room for a run before it). */
+async function leaving(type: "acquisition" | "delisting"): Promise<Leaving> {
   const inactive = (await body(`/companies?scenario_id=${CRISIS}&limit=500`)).companies.filter(
     (c: Json) => !c.is_active,
   );
-  expect(inactive.length).toBeGreaterThan(0);
-  // The first whose close leaves room for a run before it.
   for (const c of inactive) {
     const actions = (await body(`/corporate-actions?scenario_id=${CRISIS}&ticker=${c.ticker}&limit=200`))
       .corporate_actions;
-    const action = actions.find((a: Json) => a.action_type === "acquisition");
+    const action = actions.find((a: Json) => a.action_type === type);
     if (!action || action.ex_date < "2006-01-01") continue;
     const bars = (
       await body(
         `/prices?scenario_id=${CRISIS}&ticker=${c.ticker}&start_date=2005-01-01&end_date=2020-12-31&limit=5000`,
       )
     ).prices;
-    target = { ticker: c.ticker, action, last: bars.at(-1).time.slice(0, 10), ex: action.ex_date };
-    return;
+    return { ticker: c.ticker, action, last: bars.at(-1).time.slice(0, 10), ex: action.ex_date };
   }
-  throw new Error("no company taken over after 2006");
+  throw new Error(`no company of the crisis cycle left with a ${type} after 2006`);
+}
+
+/** A company taken over, and one that failed. */
+let target: Leaving;
+let failed: Leaving;
+
+beforeAll(async () => {
+  target = await leaving("acquisition");
+  failed = await leaving("delisting");
 });
 
 const facts = async (asOf: string) =>
@@ -89,6 +101,24 @@ describe("a company taken over", () => {
   });
 });
 
+describe("a company that fails", () => {
+  it("files for Chapter 11 (an 8-K, Item 1.03), is delisted days later, and leaves its holders nothing but the recovery", async () => {
+    const timeline = (await body(`/events/timeline?scenario_id=${CRISIS}&ticker=${failed.ticker}&limit=500`)).events;
+    const told = timeline.filter((e: Json) => ["bankruptcy_filing", "delisting"].includes(e.event_type));
+    expect(told.map((e: Json) => e.event_type)).toEqual(["delisting", "bankruptcy_filing"]);
+    expect(told[0].event_date).toBe(failed.last);
+    const filed = told[1].event_date;
+    const filings = (await body(`/filings?scenario_id=${CRISIS}&ticker=${failed.ticker}&filing_type=8-K&limit=100`))
+      .filings;
+    expect(filings.find((f: Json) => f.items.includes("Item-1.03"))?.filing_date).toBe(filed);
+    expect(failed.action.details).toMatchObject({ reason: "bankruptcy", cash_per_share: expect.any(Number) });
+    const facts = async (asOf: string) =>
+      (await body(`/company/facts?scenario_id=${CRISIS}&ticker=${failed.ticker}&as_of=${asOf}`)).company_facts;
+    expect((await facts(failed.last)).is_active).toBe(true);
+    expect((await facts(failed.ex)).is_active).toBe(false);
+  });
+});
+
 describe("an evaluation run holding it", () => {
   const key = KEYS.runs.key;
   const ok = async (res: Promise<Response>) => {
@@ -98,19 +128,19 @@ describe("an evaluation run holding it", () => {
     return answer;
   };
 
-  it("is paid the cash per share on the ex-date, and may not trade it after", async () => {
-    const start = (
-      await body(
-        `/prices?scenario_id=${CRISIS}&ticker=${target.ticker}&end_date=${target.last}&start_date=2005-01-01&limit=5000`,
-      )
-    ).prices
-      .at(-10)
-      .time.slice(0, 10);
+  /** A run opened ten sessions before the company's last day, 100 shares bought, advanced to its ex-date: its id and ledger. */
+  async function holdThrough(leaving: Leaving): Promise<{ id: string; ledger: Json[] }> {
+    const path = `/prices?scenario_id=${CRISIS}&ticker=${leaving.ticker}&end_date=${leaving.last}&start_date=2005-01-01&limit=5000`;
+    const start = (await body(path)).prices.at(-10).time.slice(0, 10);
     const { run } = await ok(post("/runs", { scenario_id: CRISIS, agent: "exits", start_date: start }, { key }));
     const id = run.run_id;
-    await ok(post(`/runs/${id}/orders`, { ticker: target.ticker, side: "buy", shares: 100 }, { key }));
-    await ok(post(`/runs/${id}/advance`, { to: target.ex }, { key }));
-    const { ledger } = await ok(get(`/runs/${id}/ledger`, key));
+    await ok(post(`/runs/${id}/orders`, { ticker: leaving.ticker, side: "buy", shares: 100 }, { key }));
+    await ok(post(`/runs/${id}/advance`, { to: leaving.ex }, { key }));
+    return { id, ledger: (await ok(get(`/runs/${id}/ledger`, key))).ledger };
+  }
+
+  it("is paid the cash per share on the ex-date, and may not trade it after", async () => {
+    const { id, ledger } = await holdThrough(target);
     const paid = ledger.find((e: Json) => e.kind === "acquisition");
     expect(paid).toMatchObject({
       date: target.ex,
@@ -124,5 +154,18 @@ describe("an evaluation run holding it", () => {
     const refused = await post(`/runs/${id}/orders`, { ticker: target.ticker, side: "buy", shares: 1 }, { key });
     expect(refused.status).toBe(422);
     expect((await json(refused)).detail).toMatch(/no longer trades/);
+  });
+
+  it("is paid a failed company's recovery on the ex-date, its shares gone", async () => {
+    const { id, ledger } = await holdThrough(failed);
+    const recovery = failed.action.details.cash_per_share;
+    expect(ledger.find((e: Json) => e.kind === "delisting")).toMatchObject({
+      date: failed.ex,
+      ticker: failed.ticker,
+      shares: 100,
+      cash_per_share: recovery,
+      cash_change: Math.round(100 * recovery * 100) / 100,
+    });
+    expect((await ok(get(`/runs/${id}`, key))).run.positions).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-// The takeover plan (build/families/exits/model.ts): who is bought, when, by whom, on what terms.
+// The takeover plan (build/families/exits/takeovers.ts): who is bought, when, by whom, on what terms.
 import { describe, expect, it } from "vitest";
-import { fallbackLevel, heldLevels, planTakeovers, type PlanInput } from "../../build/families/exits/model.ts";
+import { planExits } from "../../build/families/exits/plan.ts";
+import { fallbackLevel, heldLevels, type PlanInput } from "../../build/families/exits/takeovers.ts";
 import { TAKEOVERS } from "../../build/families/exits/tables.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
 import { refCompanies } from "../../build/models/refdata.ts";
@@ -20,19 +21,23 @@ function input(fields: Partial<PlanInput> = {}): PlanInput {
     regimes: days.map((): Regime => "expansion"),
     companies,
     tierOf: () => "mid",
-    rate: 1,
+    capOf: () => 5e9,
+    takeoverRate: 1,
+    failureRate: 0,
     kept: new Set(),
     rng: new Rng(7, "exits-test"),
     ...fields,
   };
 }
 
+const planTakeovers = (input: PlanInput) =>
+  new Map([...planExits(input)].map(([ticker, plan]) => [ticker, plan.takeovers] as const));
 const deals = (plan: ReturnType<typeof planTakeovers>) => [...plan.values()].flat();
 
 describe("the takeover plan", () => {
   it("is a function of its inputs, and none is drawn at rate 0 or for a company the scenario names", () => {
     expect(deals(planTakeovers(input()))).toEqual(deals(planTakeovers(input())));
-    expect(planTakeovers(input({ rate: 0 })).size).toBe(0);
+    expect(planExits(input({ takeoverRate: 0, failureRate: 0 })).size).toBe(0);
     const named = new Set(companies.slice(0, 50).map((c) => c.ticker));
     const plan = planTakeovers(input({ kept: named }));
     expect([...plan.keys()].some((t) => named.has(t))).toBe(false);
@@ -51,7 +56,7 @@ describe("the takeover plan", () => {
   it("gives each deal terms inside the table's bounds, a buyer outside the world that trades by then, and an end inside the world", () => {
     const inWorld = new Set(companies.map((c) => c.ticker));
     const founded = new Map(refCompanies().map((c) => [c.facts.ticker, c.founded]));
-    const all = deals(planTakeovers(input({ rate: 3 })));
+    const all = deals(planTakeovers(input({ takeoverRate: 3 })));
     expect(all.length).toBeGreaterThan(50);
     for (const d of all) {
       expect(d.premium).toBeGreaterThanOrEqual(TAKEOVERS.premium.min);
@@ -68,12 +73,12 @@ describe("the takeover plan", () => {
     const share = completed.filter((d) => d.completes).length / completed.length;
     expect(share).toBeGreaterThan(TAKEOVERS.completion - 0.08);
     // At most one deal of a company closes, and it is its last.
-    for (const list of planTakeovers(input({ rate: 3 })).values())
+    for (const list of planTakeovers(input({ takeoverRate: 3 })).values())
       expect(list.slice(0, -1).every((d) => !d.completes && d.ends !== null)).toBe(true);
   });
 
   it("holds a target at the offer less a spread that closes by the last day; a broken deal falls back below the offer", () => {
-    const all = deals(planTakeovers(input({ rate: 3 })));
+    const all = deals(planTakeovers(input({ takeoverRate: 3 })));
     const closing = all.find((d) => d.completes && d.ends !== null)!;
     const levels = heldLevels(closing, days.length, new Rng(1, "held"));
     expect(levels).toHaveLength(closing.ends! - closing.announced + 1);

@@ -5,25 +5,37 @@ import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import { librarySource } from "../support/worlds.ts";
 
 let world: WholeWorld;
+/** A world of failures only, at a high rate. */
+let failing: WholeWorld;
 
 beforeAll(() => {
   const source = librarySource("crisis-cycle-2005");
-  // A small universe at a high rate: several deals close, and some break.
-  world = generateWorld({ ...source, universe: { ...source.universe, count: 16 }, exits: { rate: 6 } });
+  // Small universes at high rates: several deals close, some break; several companies fail.
+  world = generateWorld({
+    ...source,
+    universe: { ...source.universe, count: 16 },
+    exits: { takeovers: 6, failures: 0 },
+  });
+  failing = generateWorld({
+    ...source,
+    universe: { ...source.universe, count: 16 },
+    exits: { takeovers: 0, failures: 20 },
+  });
 }, 120_000);
 
-const closed = () => world.perCompany.filter((c) => c.closing);
+const closed = () => world.perCompany.filter((c) => c.closing?.reason === "acquired");
+const gone = () => world.perCompany.filter((c) => c.closing);
 const dateOf = (i: number) => world.days[i];
 
 describe("a company taken over", () => {
   it("has deals that close and deals that break", () => {
-    const all = [...world.takeovers.values()].flat();
+    const all = [...world.exits.values()].flatMap((p) => p.takeovers);
     expect(closed().length).toBeGreaterThanOrEqual(3);
     expect(all.some((d) => !d.completes && d.ends !== null)).toBe(true);
   });
 
   it("writes nothing dated after its last trading day: bars, events, statements, filings, news, notes, trades, 13F lines", () => {
-    for (const c of closed()) {
+    for (const c of gone()) {
       const last = dateOf(c.closing!.lastDay);
       expect(c.stock.bars.at(-1)!.time).toBe(last);
       expect(c.stock.shares).toHaveLength(c.closing!.lastDay + 1);
@@ -45,7 +57,9 @@ describe("a company taken over", () => {
 
   it("trades at the offer less a narrowing spread after the announcement, and is paid the offer", () => {
     for (const c of closed()) {
-      const { deal, lastDay } = c.closing!;
+      const closing = c.closing!;
+      if (closing.reason !== "acquired") continue;
+      const { deal, lastDay } = closing;
       const bars = c.stock.bars;
       const before = bars[deal.announced - 1].close;
       const action = c.stock.actions.find((a) => a.action_type === "acquisition")!;
@@ -77,12 +91,59 @@ describe("a company taken over", () => {
 
   it("leaves the index funds: no composition holds it after its last day", () => {
     const broad = world.funds.find((f) => f.spec.sector === null)!;
-    const lastOf = new Map(closed().map((c) => [c.facts.ticker, dateOf(c.closing!.lastDay)]));
+    const lastOf = new Map(gone().map((c) => [c.facts.ticker, dateOf(c.closing!.lastDay)]));
     for (const year of broad.compositions.years)
       for (const composition of broad.compositions.of(year))
         for (const h of composition.holdings) {
           const last = h.holding_ticker && lastOf.get(h.holding_ticker);
           if (last) expect(composition.as_of <= last).toBe(true);
         }
+  });
+});
+
+describe("a company that fails", () => {
+  const failed = () => failing.perCompany.filter((c) => c.closing?.reason === "bankruptcy");
+  const day = (i: number) => failing.days[i];
+
+  it("declines into its filing, falls on it, and ends a few days later at a fraction of its value a year before", () => {
+    expect(failed().length).toBeGreaterThanOrEqual(2);
+    for (const c of failed()) {
+      const closing = c.closing!;
+      if (closing.reason !== "bankruptcy") continue;
+      const { failure, lastDay } = closing;
+      const bars = c.stock.bars;
+      expect(bars.at(-1)!.time).toBe(day(lastDay));
+      const filed = failure.filed!;
+      expect(bars[filed].close / bars[filed - 1].close).toBeLessThan(0.85);
+      const yearBefore = bars[Math.max(0, filed - 250)].close;
+      expect(bars[lastDay].close / yearBefore).toBeLessThan(0.4);
+      const told = c.events.filter((e) => ["bankruptcy_filing", "delisting"].includes(e.event_type));
+      expect(told.map((e) => [e.event_type, e.event_date])).toEqual([
+        ["bankruptcy_filing", day(filed)],
+        ["delisting", day(lastDay)],
+      ]);
+      const eightK = c.filings.find((f) => f.items.includes("Item-1.03"));
+      expect(eightK?.filing_date).toBe(day(filed));
+      const action = c.stock.actions.find((a) => a.action_type === "delisting")!;
+      expect(action.ex_date).toBe(day(lastDay + 1));
+      expect(action.details.cash_per_share as number).toBeLessThanOrEqual(bars[lastDay].close);
+    }
+  });
+
+  it("deteriorates first: losses, a dividend cut then none, and a going-concern paragraph where the numbers call for one", () => {
+    let goingConcern = 0;
+    for (const c of failed()) {
+      const distress = c.distress!;
+      const quarters = c.statements.filter((s) => s.period === "quarterly");
+      const lastFour = quarters.slice(-4).reduce((a, s) => a + s.income.net_income, 0);
+      expect(lastFour).toBeLessThan(0);
+      const dividends = c.stock.actions.filter((a) => a.action_type === "dividend");
+      expect(dividends.filter((a) => a.announcement_date >= distress.suspendFrom)).toEqual([]);
+      const before = dividends.filter((a) => a.announcement_date < distress.from).at(-1);
+      const first = dividends.find((a) => a.announcement_date >= distress.from);
+      if (before && first) expect(first.details.amount as number).toBeLessThan(before.details.amount as number);
+      goingConcern += c.filings.filter((f) => f.sections.some((s) => s.text.startsWith("Going concern."))).length;
+    }
+    expect(goingConcern).toBeGreaterThan(0);
   });
 });

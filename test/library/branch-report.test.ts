@@ -131,6 +131,7 @@ describe("a future branch's published validation report", () => {
       return_components_identity: perBar,
       adjusted_close_consistency: world.perCompany.length * (contextDays - 1),
       corporate_action_dates: actions.filter((a) => onOrBefore(a.announcement_date)).length,
+      story_catalyst_failure: 0,
       takeover_consideration: actions.filter((a) => a.action_type === "acquisition" && onOrBefore(a.announcement_date))
         .length,
       events_point_in_time: events.filter((e) => onOrBefore(e.visible_from)).length,

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { base, body, get, KEY, MEGACAP, post } from "../e2e/client.ts";
+import { base, body, CRISIS, get, KEY, MEGACAP, post } from "../e2e/client.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "dashboard");
@@ -150,6 +150,37 @@ describe("the dashboard", () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it("marks a company's exit apart, and ends its chart on its last trading day", async () => {
+    const gone = (await body(`/companies?scenario_id=${CRISIS}&limit=500`)).companies.find(
+      (c: { is_active: boolean }) => !c.is_active,
+    );
+    const events = (await body(`/events/timeline?scenario_id=${CRISIS}&ticker=${gone.ticker}&limit=500`)).events;
+    const exits = events.filter((e: { event_type: string }) =>
+      ["merger_agreement", "merger_completed", "merger_terminated", "bankruptcy_filing", "delisting"].includes(
+        e.event_type,
+      ),
+    );
+    const last = exits[0].event_date; // newest first: the close or the delisting, on the last trading day
+    const start = `${Number(exits.at(-1).event_date.slice(0, 4)) - 1}-01-01`;
+    const { page, errors } = await open(`#/scenario/${CRISIS}`);
+    await page.selectOption('select[name="ticker"]', gone.ticker);
+    await page.fill('input[name="start"]', start);
+    await page.fill('input[name="end"]', "2019-12-31");
+    await page.locator('input[name="end"]').dispatchEvent("change");
+    await page.waitForFunction(
+      `document.getElementById("chart")?.dataset.ready === "true" && document.getElementById("chart")?.dataset.last === ${JSON.stringify(last)}`,
+      null,
+      { timeout: 30_000 },
+    );
+    const marked = await page
+      .locator('#markers li[data-kind="exit"]')
+      .evaluateAll((lis) => lis.map((li) => li.getAttribute("data-id")));
+    expect(marked.sort()).toEqual(exits.map((e: { event_id: string }) => e.event_id).sort());
+    await page.screenshot({ path: join(SHOTS, "exit.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 
   it("creates a key on the key page whose secret, shown once, authenticates an API call", async () => {
     const { page, errors } = await open("#/keys", null);

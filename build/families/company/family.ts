@@ -14,12 +14,13 @@ import {
   type WorldEvent,
 } from "../../models/events.ts";
 import { fiscalQuarters, type FiscalQuarter } from "../../models/fiscal.ts";
-import { businessPlan, planSeenOn, type BusinessPlan } from "../../models/fundamentals.ts";
+import { businessPlan, planSeenOn, type BusinessPlan, type Distress } from "../../models/fundamentals.ts";
 import type { Regime } from "../../models/regimes.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { hitByCatalyst, worldKeyOf } from "../../ground/scenario-source.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
 import { sectorTilt } from "../../models/market.ts";
+import type { CompanyExit } from "../exits/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
 import type { Universe } from "../universe/family.ts";
 
@@ -46,10 +47,10 @@ const HISTORY_YEARS = 3;
 
 const visible = (events: WorldEvent[], date: string) => events.filter((e) => e.visible_from <= date);
 
-export const company: Family<Calendar & Universe & HiddenMacro, object, unknown, CompanyCore> = {
+export const company: Family<Calendar & Universe & HiddenMacro, object, CompanyExit, CompanyCore> = {
   name: "company",
   context: () => ({}),
-  company: (world, { facts }, { source, rng }) => {
+  company: (world, { facts, distress }, { source, rng }) => {
     const start = world.starts.get(facts.ticker)!;
     const story = source.story?.catalyst;
     const hit =
@@ -66,6 +67,7 @@ export const company: Family<Calendar & Universe & HiddenMacro, object, unknown,
       catalyst: hit,
       crisisHit: hit && source.catalyst?.regime === "crisis" ? hit.date : undefined,
       tilt: sectorTilt(source, facts.sector, world.days.length),
+      distress,
       rng,
     });
   },
@@ -100,10 +102,12 @@ export function companyCore(input: {
   crisisHit?: string;
   /** The scenario's tilt of the company's sector (families/market/family.ts); its business carries the margin and sales parts. */
   tilt?: { margin: number; sales: number };
+  /** Distress ahead of a failure (families/exits): its business turns down. */
+  distress?: Distress;
   /** The scenario's root stream. */
   rng: Rng;
 }): CompanyCore {
-  const { worldKey, days, regimes, facts, marketCap, tier, catalyst, crisisHit, tilt, rng } = input;
+  const { worldKey, days, regimes, facts, marketCap, tier, catalyst, crisisHit, tilt, distress, rng } = input;
   const year = (date: string) => Number(date.slice(0, 4));
   const quarters = fiscalQuarters(
     facts.ticker,
@@ -127,6 +131,7 @@ export function companyCore(input: {
     sectorGrowth: tilt?.sales,
     sectorMargin: tilt?.margin,
     crisisHit,
+    distress,
   };
   const planStream = () => rng.fork(`business/${facts.ticker}`);
   const business = businessPlan({ ...plan, rng: planStream() });

@@ -1,141 +1,162 @@
-// Companies that leave the world. A hidden plan says which are taken over, when and on what terms
-// (model.ts); each target's timeline gets the deal's events, its price is held to the offer less a
-// narrowing spread (prices.ts), and a completed deal's last trading day ends the company: the build
+// Companies that leave the world. A hidden plan says which are taken over and which fail, when and on
+// what terms (plan.ts). A target's timeline gets its deal's events and its price is held to the offer
+// less a narrowing spread; a failing company's business turns down from the onset of its distress,
+// then it files for Chapter 11 and is delisted. The last trading day ends the company: the build
 // cuts every family's part of it there, so no row of it follows but its history. The plan is drawn
 // only where the scenario asks for exits (its source's `exits`). docs/exits.md.
 import { SHARDS } from "../../../src/families/shards.ts";
-import { shortName } from "../../models/artifacts.ts";
-import { plannedEvent, type WorldEvent } from "../../models/events.ts";
+import { firstOnOrAfter } from "../../models/regimes.ts";
+import type { WorldEvent } from "../../models/events.ts";
+import type { Distress as BusinessDistress } from "../../models/fundamentals.ts";
 import type { HeldSpan } from "../../models/prices.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { worldKeyOf } from "../../ground/scenario-source.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
 import type { Universe } from "../universe/family.ts";
-import { fallbackLevel, heldLevels, lastTradingDay, planTakeovers, type Takeover } from "./model.ts";
-import { TAKEOVERS } from "./tables.ts";
+import { dealEvents, failureEvents } from "./events.ts";
+import { afterFilingLevels, type Failure } from "./failures.ts";
+import { planExits, type CompanyPlan } from "./plan.ts";
+import { FAILURES, TAKEOVERS } from "./tables.ts";
+import { fallbackLevel, heldLevels, type Takeover } from "./takeovers.ts";
 
 export interface Exits {
-  /** Hidden: each target's takeovers, by ticker. */
-  takeovers: Map<string, Takeover[]>;
+  /** Hidden: each leaving company's plan, by ticker. */
+  exits: Map<string, CompanyPlan>;
 }
+
+/** Hidden: the distress a failing company's business falls into, from its onset to its filing. */
+export interface Distress extends BusinessDistress {
+  /** Its dividend is cut to a share in `dividendCut` at the first declaration from `from`, and none is declared from `suspendFrom`. */
+  suspendFrom: string;
+  dividendCut: readonly [number, number];
+}
+
+/** How a company leaves: its last trading day, and the day its corporate action is announced. */
+export type Closing =
+  | { reason: "acquired"; deal: Takeover; lastDay: number; noticeDay: number }
+  | { reason: "bankruptcy"; failure: Failure; lastDay: number; noticeDay: number };
 
 export interface CompanyExit {
   /** Hidden: its takeovers, in order. */
   takeovers: Takeover[];
-  /** Its deals' public events (effects hidden: the held span moves the price). */
+  /** Hidden: its failure's distress, where it fails. */
+  distress?: Distress;
+  /** Its exits' public events (effects hidden: the held spans move the price). */
   exitEvents: WorldEvent[];
-  /** Hidden: the days its price is held by its deals (each to its close or its break). */
+  /** Hidden: the days its price is held by its deals (each to its close or its break) and after its filing. */
   held: HeldSpan[];
-  /** The deal that takes it out of the world, where one closes inside it. */
+  /** How it leaves the world, where it does inside it. */
   closing?: Closing;
-}
-
-/** A deal that closes: the company's last trading day, and the day the closing date is announced. */
-export interface Closing {
-  deal: Takeover;
-  lastDay: number;
-  noticeDay: number;
 }
 
 type Reads = Calendar & Universe & HiddenMacro;
 
-const pct = (x: number) => `${Math.round(100 * x)}%`;
-
-/** A deal's events: its announcement, and its close or termination where it ends inside the world. */
-function dealEvents(worldKey: string, days: string[], name: string, deal: Takeover): WorldEvent[] {
-  const target = shortName(name);
-  const buyer = shortName(deal.buyer.name);
-  const at = (day: number, type: WorldEvent["event_type"], time: string, summary: string, volume: number) =>
-    plannedEvent(worldKey, days, [deal.target, type, days[deal.announced]], {
-      ticker: deal.target,
-      event_type: type,
-      date: days[day],
-      time,
-      summary,
-      volume,
-    });
-  const events = [
-    at(
-      deal.announced,
-      "merger_agreement",
-      "07:00",
-      `${target} agreed to be acquired by ${buyer} for cash, at ${pct(deal.premium)} above its last close.`,
-      12,
-    ),
-  ];
-  if (deal.ends === null) return events;
-  events.push(
-    deal.completes
-      ? at(
-          deal.ends,
-          "merger_completed",
-          "16:30",
-          `${buyer} completed its acquisition of ${target}, whose shares stop trading after today.`,
-          3,
-        )
-      : at(deal.ends, "merger_terminated", "07:00", `${target} and ${buyer} terminated their merger agreement.`, 6),
-  );
-  return events;
-}
-
-/** The last deal's hold on the price: to its close, or to its break and the fall back after it. */
-function heldSpan(deal: Takeover, n: number, rng: Rng): HeldSpan {
+/** A deal's hold on the price: to its close, or to its break and the fall back after it. */
+function dealSpan(deal: Takeover, n: number, rng: Rng): HeldSpan {
   const levels = heldLevels(deal, n, rng);
   return deal.completes
     ? { from: deal.announced, levels }
     : { from: deal.announced, levels, release: fallbackLevel(deal) };
 }
 
+function closingOf({ takeovers, failure }: CompanyPlan): Closing | undefined {
+  const deal = takeovers.at(-1);
+  if (deal?.completes && deal.ends !== null) {
+    const noticeDay = Math.max(deal.announced + 1, deal.ends - TAKEOVERS.closing_notice_days);
+    return { reason: "acquired", deal, lastDay: deal.ends, noticeDay };
+  }
+  if (failure?.lastDay != null)
+    return { reason: "bankruptcy", failure, lastDay: failure.lastDay, noticeDay: failure.filed! };
+  return undefined;
+}
+
+/** A failure's distress; none for one that comes as a shock (a story's: its onset is its filing). */
+function distressOf(failure: Failure | undefined, days: string[]): Distress | undefined {
+  if (!failure || failure.onset === failure.filed) return undefined;
+  const to = failure.filed ?? days.length - 1;
+  const suspend = Math.min(days.length - 1, failure.onset + FAILURES.dividend_suspended_after);
+  return {
+    from: days[failure.onset],
+    to: days[to],
+    decline: failure.decline,
+    revenueFall: FAILURES.revenue_fall,
+    marginFall: FAILURES.margin_fall,
+    marginShare: FAILURES.margin_fall_share,
+    debtGrowth: FAILURES.debt_growth,
+    suspendFrom: days[suspend],
+    dividendCut: FAILURES.dividend_cut,
+  };
+}
+
 export const exits: Family<Reads, Exits, unknown, CompanyExit> = {
   name: "exits",
   generate: ({ days, regimes, companies, starts }, { source, rng }) => ({
-    takeovers: source.exits
-      ? planTakeovers({
-          days,
-          regimes,
-          companies,
-          tierOf: (ticker) => starts.get(ticker)!.tier,
-          rate: source.exits.rate,
-          kept: new Set(source.universe.tickers),
-          rng: rng.fork("exits"),
-        })
+    exits: source.exits
+      ? planExits(
+          {
+            days,
+            regimes,
+            companies,
+            tierOf: (ticker) => starts.get(ticker)!.tier,
+            capOf: (ticker) => starts.get(ticker)!.marketCap,
+            takeoverRate: source.exits.takeovers,
+            failureRate: source.exits.failures,
+            kept: new Set(source.universe.tickers),
+            rng: rng.fork("exits"),
+          },
+          source.exits.catalyst_failure && source.catalyst
+            ? {
+                sectors: source.exits.catalyst_failure.sectors,
+                filed: days.indexOf(firstOnOrAfter(days, source.catalyst.date)!),
+              }
+            : undefined,
+        )
       : new Map(),
   }),
+  // What had begun by the cut: deals announced, distress begun.
   context: (world, cut) => ({
-    takeovers: new Map(
-      [...world.takeovers].map(([ticker, deals]) => [ticker, deals.filter((d) => d.announced < cut.days)]),
+    exits: new Map(
+      [...world.exits].map(([ticker, { takeovers, failure }]) => [
+        ticker,
+        {
+          takeovers: takeovers.filter((d) => d.announced < cut.days),
+          failure: failure && failure.onset < cut.days ? failure : undefined,
+        },
+      ]),
     ),
   }),
   company: (world, { facts }, { source, rng }) => {
-    const takeovers = world.takeovers.get(facts.ticker) ?? [];
+    const plan = world.exits.get(facts.ticker) ?? { takeovers: [] };
+    const { takeovers, failure } = plan;
     const worldKey = worldKeyOf(source);
-    const last = lastTradingDay(takeovers);
+    const n = world.days.length;
+    const held = takeovers.map((d) => dealSpan(d, n, rng.fork(`held/${facts.ticker}/${d.announced}`)));
+    if (failure?.filed != null)
+      held.push({ from: failure.filed, levels: afterFilingLevels(failure, n, rng.fork(`filed/${facts.ticker}`)) });
     return {
       takeovers,
-      exitEvents: takeovers.flatMap((d) => dealEvents(worldKey, world.days, facts.name, d)),
-      held: takeovers.map((d) => heldSpan(d, world.days.length, rng.fork(`held/${facts.ticker}/${d.announced}`))),
-      closing:
-        last === undefined
-          ? undefined
-          : {
-              deal: takeovers.at(-1)!,
-              lastDay: last,
-              noticeDay: Math.max(takeovers.at(-1)!.announced + 1, last - TAKEOVERS.closing_notice_days),
-            },
+      distress: distressOf(failure, world.days),
+      exitEvents: [
+        ...takeovers.flatMap((d) => dealEvents(worldKey, world.days, facts.name, d)),
+        ...(failure ? failureEvents(worldKey, world.days, facts.name, failure) : []),
+      ],
+      held,
+      closing: closingOf(plan),
     };
   },
   companyContext: (company, cut) => ({
     takeovers: company.takeovers.filter((d) => d.announced < cut.days),
+    distress: company.distress,
     exitEvents: company.exitEvents.filter((e) => e.visible_from <= cut.date),
     held: company.held,
     closing: company.closing && company.closing.lastDay < cut.days ? company.closing : undefined,
   }),
   leaves: (world, { closing }) => (closing ? world.days[closing.lastDay] : undefined),
   shards: (world, emit) => {
-    const rows = [...world.takeovers.values()].flatMap((deals) => {
-      const last = lastTradingDay(deals);
-      return last === undefined ? [] : [[deals[0].target, world.days[last], "acquired"]];
+    const rows = [...world.exits].flatMap(([ticker, plan]) => {
+      const closing = closingOf(plan);
+      return closing ? [[ticker, world.days[closing.lastDay], closing.reason]] : [];
     });
     // Written only where a company leaves: a world without exits has no such shard (none leave).
     if (rows.length)

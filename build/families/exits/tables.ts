@@ -16,11 +16,15 @@ const Spread = z
   .refine((d) => d.min <= d.median && d.median <= d.max, "median outside [min, max]");
 export type Lognormal = z.infer<typeof Spread>;
 
+const RegimeMultiple = z.strictObject(
+  Object.fromEntries(REGIMES.map((r) => [r, z.number().min(0)])) as Record<(typeof REGIMES)[number], z.ZodNumber>,
+);
+
+/** A yearly chance by size tier at the start, and its multiple in each hidden regime (hazard.ts). */
+const Hazard = { yearly_rate: Tiers, regime_multiple: RegimeMultiple };
+
 const Takeovers = z.strictObject({
-  yearly_rate: Tiers,
-  regime_multiple: z.strictObject(
-    Object.fromEntries(REGIMES.map((r) => [r, z.number().min(0)])) as Record<(typeof REGIMES)[number], z.ZodNumber>,
-  ),
+  ...Hazard,
   premium: Spread,
   spread: Spread,
   days_to_close: Spread,
@@ -28,11 +32,33 @@ const Takeovers = z.strictObject({
   premium_kept_on_break: z.number().min(0).max(1),
   closing_notice_days: z.int().min(1).max(30),
   earliest_day: z.int().min(1),
-  private_share: z.number().min(0).max(1),
+  private_share: Tiers,
+  buyer_size: z.number().min(1),
   private_buyers: z.array(z.string().min(1)).min(1),
 });
 
-const Exits = z.strictObject({ takeovers: Takeovers });
+const Range = z.tuple([z.number(), z.number()]).refine(([lo, hi]) => lo <= hi, "least above most");
 
+const Failures = z.strictObject({
+  ...Hazard,
+  days_to_filing: Spread,
+  revenue_fall: z.number().min(0).max(1),
+  margin_fall: z.number().min(0).max(1),
+  margin_fall_share: z.number().min(0).max(1),
+  debt_growth: z.number().min(0).max(1),
+  value_before_filing: Spread,
+  filing_move: Spread,
+  days_to_delisting: Range,
+  after_filing_volatility: z.number().min(0).max(1),
+  recovery: z.strictObject({ chance: z.number().min(0).max(1), share: Range }),
+  dividend_cut: Range,
+  dividend_suspended_after: z.int().min(0),
+});
+
+const Exits = z.strictObject({ takeovers: Takeovers, failures: Failures });
+
+const tables = readDataFile(new URL("./exits.yaml", import.meta.url), Exits);
 /** The takeover model's numbers (docs/exits.md). */
-export const TAKEOVERS = readDataFile(new URL("./exits.yaml", import.meta.url), Exits).takeovers;
+export const TAKEOVERS = tables.takeovers;
+/** The failure model's numbers (docs/exits.md). */
+export const FAILURES = tables.failures;

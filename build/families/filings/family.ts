@@ -129,6 +129,15 @@ function companyFilings(days: string[], company: CompanyBase & ReadsEach, rng: R
   );
 }
 
+/** Events of a company's exits: their 8-Ks are filed the same day (a close or a delisting is the company's last). */
+const LEAVING_EVENTS = new Set([
+  "merger_agreement",
+  "merger_terminated",
+  "merger_completed",
+  "bankruptcy_filing",
+  "delisting",
+]);
+
 /**
  * An 8-K per event a company reports: an earnings release's on its day, any other 0-3 business days
  * after it (within the world), numbered per filing year in filing order from FIRST_CURRENT_REPORT.
@@ -156,7 +165,9 @@ function currentReports(days: string[], company: CompanyBase & ReadsEach, lags: 
         },
       ];
     }
-    const filed = Math.min(dayIndex.get(event.event_date)! + lags.int(0, 3), days.length - 1);
+    // A deal's 8-K is filed the day it is announced (its close's, the company's last day).
+    const lag = LEAVING_EVENTS.has(event.event_type) ? 0 : lags.int(0, 3);
+    const filed = Math.min(dayIndex.get(event.event_date)! + lag, days.length - 1);
     // The fiscal quarter the event falls in.
     const q = quarters.find((x) => x.end >= event.event_date)!;
     return [{ event, item, filingDate: days[filed], fiscalYear: q.fiscalYear, fiscalQuarter: q.quarter }];
@@ -232,13 +243,16 @@ function filingChecks(days: string[]): Checker<unknown, Company> {
 }
 
 /**
- * Every number the filing writes is a value of its records or a label; a 10-Q's or 10-K's MD&A states
+ * Every number the filing writes is a value of its records (an 8-K's event among them) or a label; a 10-Q's or 10-K's MD&A states
  * the period's revenue and net income; an earnings 8-K's exhibit is the release's press release.
  */
-function numbersMatch(f: FilingRecord, { facts, statements, nonGaap, earnings }: Company): boolean {
+function numbersMatch(f: FilingRecord, { facts, statements, nonGaap, earnings, events }: Company): boolean {
   const allowed = new Set(labelNumbers(f, facts));
   const add = (values: string[]) => values.forEach((v) => allowed.add(v));
   const type = f.filing_type;
+  // An 8-K quotes its event (a deal's terms).
+  const event = type === "8-K" ? events.find((e) => e.event_id === f.source_event_ids[0]) : undefined;
+  if (event) add(numbersIn(event.public_summary));
   if (type !== "8-K") {
     const period = type === "10-K" ? "annual" : "quarterly";
     const report = periodReport(facts, statements, nonGaap, period, f.report_period);

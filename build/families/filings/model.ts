@@ -62,6 +62,11 @@ const CURRENT_ITEM: Record<string, string> = {
   earnings_release: "Item-2.02",
   management_change: "Item-5.02",
   contract_win: "Item-1.01",
+  merger_agreement: "Item-1.01",
+  merger_terminated: "Item-1.02",
+  merger_completed: "Item-2.01",
+  bankruptcy_filing: "Item-1.03",
+  delisting: "Item-3.01",
   guidance_change: "Item-7.01",
   lawsuit: "Item-8.01",
   regulatory_action: "Item-8.01",
@@ -330,6 +335,22 @@ function marketRisk({ income, balance }: PeriodRows): string {
   );
 }
 
+/**
+ * The auditor's going-concern paragraph, where the year's numbers call for one: a net loss larger than
+ * the cash left at the year's end (less than a year of such losses to run on). Empty otherwise.
+ */
+export function goingConcern({ income, balance }: PeriodRows): string {
+  const loss = -(income.net_income ?? 0);
+  if (!(loss > 0 && (balance.cash_and_equivalents ?? 0) < loss)) return "";
+  return (
+    "Going concern. The accompanying financial statements have been prepared assuming that the Company will " +
+    "continue as a going concern. The Company has incurred a net loss for the year larger than its cash and cash " +
+    "equivalents at the year's end, which raises substantial doubt about its ability to continue as a going " +
+    "concern. The financial statements do not include any adjustments that might result from the outcome of " +
+    "this uncertainty.\n\n"
+  );
+}
+
 /** The 10-Q or 10-K filed with a quarter's earnings release (a fiscal year's fourth quarter: the 10-K). */
 export function periodicFiling(input: {
   facts: CompanyFacts;
@@ -354,7 +375,8 @@ export function periodicFiling(input: {
         section(
           type,
           "Item-8",
-          statementTables(report.rows, `${i.fiscal_period}, the fiscal year ended ${i.report_period}`),
+          goingConcern(report.rows) +
+            statementTables(report.rows, `${i.fiscal_period}, the fiscal year ended ${i.report_period}`),
         ),
       ]
     : [
@@ -410,6 +432,32 @@ function eventText(name: string, e: WorldEvent): string {
       return `${on}, the Company disclosed: ${e.public_summary} The Company is cooperating with the inquiry and cannot predict its outcome or timing.`;
     case "product_launch":
       return `${on}, the Company announced: ${e.public_summary}`;
+    case "merger_agreement":
+      return (
+        `${on}, the Company entered into an Agreement and Plan of Merger: ${e.public_summary} Each share of the ` +
+        `Company's common stock outstanding at the effective time will be converted into the right to receive the ` +
+        `cash consideration, without interest. The merger is subject to the approval of the Company's stockholders, ` +
+        `regulatory approvals and other customary closing conditions. The Board of Directors unanimously approved ` +
+        `the agreement and recommends that stockholders vote in favor of it.`
+      );
+    case "merger_terminated":
+      return `${on}, the Company and the other party terminated their Agreement and Plan of Merger: ${e.public_summary} The Company will continue to operate as an independent public company.`;
+    case "merger_completed":
+      return (
+        `${on}, the Company completed the merger under its Agreement and Plan of Merger: ${e.public_summary} Each ` +
+        `share of common stock outstanding was converted into the right to receive the cash consideration. The ` +
+        `Company notified its exchange that the shares will be withdrawn from listing and deregistered; it will no ` +
+        `longer file periodic reports.`
+      );
+    case "bankruptcy_filing":
+      return (
+        `${on}, the Company and certain of its subsidiaries filed voluntary petitions for relief under Chapter 11 ` +
+        `of the United States Bankruptcy Code: ${e.public_summary} The Company will continue to operate its ` +
+        `business as a debtor in possession. Holders of its common stock may receive nothing for their shares in ` +
+        `the reorganization.`
+      );
+    case "delisting":
+      return `${on}, the Company was notified that its exchange suspended trading in its common stock and will file to delist it: ${e.public_summary} The Company does not intend to appeal.`;
     case "catalyst_impact":
       return `${on}: ${e.public_summary} The Company is assessing the effect of these developments on its business, liquidity and funding, and will update investors as required.`;
     default:

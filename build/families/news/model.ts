@@ -136,6 +136,8 @@ export function companySentiment(f: CompanyFactsOn, format: ArticleFormat, date:
     case "lawsuit":
     case "regulatory_action":
     case "merger_terminated":
+    case "bankruptcy_filing":
+    case "delisting":
       return "negative";
     default:
       return "neutral";
@@ -229,8 +231,14 @@ const COMPANY_TAILS = phrasings<Words>(company.tails);
 
 /** Company events that are filings (Form 4, 13F-HR): their news quotes the filing. */
 export const FILED_EVENTS = new Set(["insider_purchase", "stake_disclosure"]);
-/** A takeover's events: their summaries state the deal's terms. */
-const DEAL_EVENTS = new Set(["merger_agreement", "merger_completed", "merger_terminated"]);
+/** A company's exits' events: their summaries state the terms (a deal's premium). */
+const DEAL_EVENTS = new Set([
+  "merger_agreement",
+  "merger_completed",
+  "merger_terminated",
+  "bankruptcy_filing",
+  "delisting",
+]);
 
 const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
   for (const p of rng.shuffle(phrases)) {

@@ -62,6 +62,8 @@ const CompanyPhrases = z.strictObject({
     merger_agreement: Company,
     merger_completed: Company,
     merger_terminated: Company,
+    bankruptcy_filing: Company,
+    delisting: Company,
     regulatory_action: Company,
     contract_win: Company,
     catalyst_impact: Company,

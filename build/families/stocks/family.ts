@@ -50,25 +50,39 @@ function adjustedCloseRule(tally: RuleTally, { facts, stock }: Company): void {
 }
 
 /**
- * A closed takeover's consideration: the offer (the last close before the announcement plus the
- * premium, restated for splits since), paid to the holders of record on the day after the last
- * trading day, the closing date announced a few days before.
+ * What the holders of record on the day after the last trading day receive, announced on the notice
+ * day: a closed takeover's offer (the last close before the announcement plus the premium, restated
+ * for splits since), or a failure's recovery (a share of the last close, mostly nothing).
  */
-function acquisitionAction(ticker: string, days: string[], stock: StockPath, closing: Closing): CorporateAction {
-  const { deal, lastDay, noticeDay } = closing;
-  const before = deal.announced - 1;
-  const offer = round2(
-    (stock.bars[before].close * (1 + deal.premium) * stock.splitMultiple[before]) / stock.splitMultiple[lastDay],
-  );
+function closingAction(ticker: string, days: string[], stock: StockPath, closing: Closing): CorporateAction {
+  const { lastDay, noticeDay } = closing;
   const ex = days[lastDay + 1];
-  return {
-    id: actionId(ticker, "acquisition", ex),
-    ticker,
-    action_type: "acquisition",
+  const dates = {
     announcement_date: days[noticeDay],
     ex_date: ex,
     record_date: ex,
     payable_date: businessDaysAfter(ex, 2),
+  };
+  if (closing.reason === "bankruptcy") {
+    const recovered = round2(stock.bars[lastDay].close * closing.failure.recovery);
+    return {
+      id: actionId(ticker, "delisting", ex),
+      ticker,
+      action_type: "delisting",
+      ...dates,
+      details: { reason: "bankruptcy", cash_per_share: recovered, currency: "USD" },
+    };
+  }
+  const { deal } = closing;
+  const before = deal.announced - 1;
+  const offer = round2(
+    (stock.bars[before].close * (1 + deal.premium) * stock.splitMultiple[before]) / stock.splitMultiple[lastDay],
+  );
+  return {
+    id: actionId(ticker, "acquisition", ex),
+    ticker,
+    action_type: "acquisition",
+    ...dates,
     details: {
       acquirer: deal.buyer.name,
       acquirer_ticker: deal.buyer.ticker,
@@ -97,6 +111,14 @@ function actionDateRule(tally: RuleTally, { stock }: Company): void {
  */
 function considerationRule(tally: RuleTally, { facts, stock, events }: Company): void {
   for (const a of stock.actions) {
+    if (a.action_type === "delisting") {
+      // A failure's recovery is at most the last close, and nothing trades after it.
+      tally.rows++;
+      const last = stock.bars.at(-1)!;
+      if (!((a.details.cash_per_share as number) <= last.close) || last.time >= a.ex_date)
+        tally.violation(`${facts.ticker} ${a.ex_date}`);
+      continue;
+    }
     if (a.action_type !== "acquisition") continue;
     tally.rows++;
     const agreement = events.filter((e) => e.event_type === "merger_agreement" && e.event_date < a.ex_date).at(-1);
@@ -157,7 +179,7 @@ function stockChecks(): Checker<unknown, Company> {
   const consideration = new RuleTally(
     "takeover_consideration",
     "corporate_actions",
-    "a closed takeover pays the premium its agreement stated over the last close before it; the last close is within 1% of the offer and no bar follows the last trading day",
+    "a closed takeover pays the premium its agreement stated over the last close before it, and its last close is within 1% of the offer; a delisting pays at most the last close; no bar follows the last trading day",
   );
   const volumeRatios: number[] = [];
   return {
@@ -175,7 +197,7 @@ export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyEv
   name: "stocks",
   context: () => ({}),
   company: ({ days, regimes, market, sectors, starts }, company, { source, rng }) => {
-    const { facts, events, sizeTier, business, held, closing } = company;
+    const { facts, events, sizeTier, business, held, closing, distress } = company;
     const start = starts.get(facts.ticker)!;
     const sectorVol = sectorMedianVol(facts.sector);
     const stock = stockPath({
@@ -203,9 +225,14 @@ export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyEv
       dividendYield: start.dividendYield,
       crisisHit: business.crisisHit,
       held,
+      dividendDistress: distress && {
+        from: distress.from,
+        suspendFrom: distress.suspendFrom,
+        cut: distress.dividendCut,
+      },
       rng: rng.fork(`stock/${facts.ticker}`),
     });
-    if (closing) stock.actions.push(acquisitionAction(facts.ticker, days, stock, closing));
+    if (closing) stock.actions.push(closingAction(facts.ticker, days, stock, closing));
     return { stock };
   },
   // Bars stay as served: their adjusted_close also restates actions after the cut, but by the same

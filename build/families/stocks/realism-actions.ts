@@ -15,12 +15,16 @@ export class ActionRates {
   private companyYears = 0;
   private readonly years: number;
 
+  private readonly days: number;
+
   constructor(days: string[]) {
     this.years = days.length / 252;
+    this.days = days.length;
   }
 
-  add({ stock: { actions } }: Stock): void {
-    this.companyYears += this.years;
+  add({ stock: { actions, bars } }: Stock): void {
+    // A company that left the world counts the years it traded.
+    this.companyYears += (this.years * bars.length) / this.days;
     let splitSince = 1;
     let previous: number | null = null;
     const cutYears = new Set<string>();
@@ -31,6 +35,7 @@ export class ActionRates {
         splitSince *= a.details.ratio as number;
         continue;
       }
+      if (a.action_type !== "dividend") continue;
       const amount = a.details.amount as number;
       paidYears.add(a.ex_date.slice(0, 4));
       // A cent of rounding after a split (a cent per new share) is not a cut.

@@ -7,17 +7,23 @@ import { firstOnOrAfter } from "../../models/regimes.ts";
 import { hitByCatalyst, type ScenarioSource } from "../../ground/scenario-source.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import type { MacroTape } from "../macro/family.ts";
+import type { CompanyEventsPart } from "../events/family.ts";
 import type { CompanyNews, MarketNews } from "../news/family.ts";
 import type { CompanyStatements } from "../statements/family.ts";
 import type { Stock } from "../stocks/family.ts";
 import { ruleCheck } from "../../ground/rules.ts";
 
 export interface StoryPart {
-  story: NonNullable<ScenarioSource["story"]> & { catalystDate: string | null; catalystIsCrisis: boolean };
+  story: NonNullable<ScenarioSource["story"]> & {
+    catalystDate: string | null;
+    catalystIsCrisis: boolean;
+    /** The sectors of the failure the story names on the catalyst's day (exits.catalyst_failure); null: none. */
+    catalystFailure: string[] | null;
+  };
 }
 
 type Reads = Calendar & MacroTape & MarketNews;
-type Company = CompanyBase & Stock & CompanyStatements & CompanyNews;
+type Company = CompanyBase & Stock & CompanyEventsPart & CompanyStatements & CompanyNews;
 
 const FAMILY = "story";
 /** Inflation expectations must move at least this much (points) to count as rising or falling. */
@@ -119,6 +125,23 @@ function catalystCheck(story: StoryPart["story"], moves: DayMove[]): ValidationC
     violations,
     stated && cap > 0 ? hit.length : 0,
     "on the catalyst's day the names it hits move against the others as the story says (at least half as much)",
+  );
+}
+
+/** The failure the story names: a company of its sectors files for Chapter 11 on the catalyst's day. */
+function catalystFailureCheck(
+  { days, story }: Reads & StoryPart,
+  filings: { facts: CompanyFacts; date: string }[],
+): ValidationCheck {
+  const sectors = story.catalystFailure;
+  const day = story.catalystDate && firstOnOrAfter(days, story.catalystDate);
+  const named = sectors && day ? filings.filter((f) => sectors.includes(f.facts.sector) && f.date === day) : [];
+  return ruleCheck(
+    "story_catalyst_failure",
+    FAMILY,
+    sectors && day && named.length === 0 ? [`no company of ${sectors.join(", ")} filed for Chapter 11 on ${day}`] : [],
+    sectors && day ? 1 : 0,
+    "the failure the story names: a company of its sectors files for Chapter 11 on the catalyst's day",
   );
 }
 
@@ -290,7 +313,12 @@ const catalystIndex = (days: string[], story: StoryPart["story"]) => {
   return date ? days.indexOf(date) : -1;
 };
 
-export const story: Family<Reads, StoryPart, Stock & CompanyStatements & CompanyNews, StoryCompanyPart> = {
+export const story: Family<
+  Reads,
+  StoryPart,
+  Stock & CompanyEventsPart & CompanyStatements & CompanyNews,
+  StoryCompanyPart
+> = {
   name: "story",
   generate: (_, { source }) => ({
     story: {
@@ -298,6 +326,7 @@ export const story: Family<Reads, StoryPart, Stock & CompanyStatements & Company
       ...source.story,
       catalystDate: source.catalyst?.date ?? null,
       catalystIsCrisis: source.catalyst?.regime === "crisis",
+      catalystFailure: source.exits?.catalyst_failure?.sectors ?? null,
     },
   }),
   context: (world) => ({ story: world.story }),
@@ -313,9 +342,13 @@ export const story: Family<Reads, StoryPart, Stock & CompanyStatements & Company
     const revenues: ReportedRevenue[] = [];
     /** Companies that moved on the catalyst's day, and whether an article reported their move. */
     const impacts: { facts: CompanyFacts; reported: boolean }[] = [];
+    /** Companies that filed for Chapter 11, with the day. */
+    const filings: { facts: CompanyFacts; date: string }[] = [];
     return {
       company: (company) => {
         leadership.add(company);
+        for (const e of company.events)
+          if (e.event_type === "bankruptcy_filing") filings.push({ facts: company.facts, date: e.event_date });
         if (company.catalystMove) moves.push(company.catalystMove);
         const quarterly = company.statements.filter((s) => s.period === "quarterly");
         reported.push({
@@ -343,6 +376,7 @@ export const story: Family<Reads, StoryPart, Stock & CompanyStatements & Company
           world,
           impacts.filter((c) => hitByCatalyst(world.story.catalyst, c.facts)),
         ),
+        catalystFailureCheck(world, filings),
       ],
     };
   },

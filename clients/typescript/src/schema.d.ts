@@ -4790,6 +4790,8 @@ export interface paths {
             | "merger_agreement"
             | "merger_completed"
             | "merger_terminated"
+            | "bankruptcy_filing"
+            | "delisting"
             | "regulatory_action"
             | "contract_win"
             | "catalyst_impact"
@@ -8440,8 +8442,12 @@ export interface paths {
             | "Item-7.01"
             | "Item-8"
             | "Item-2"
+            | "Item-1.02"
+            | "Item-1.03"
+            | "Item-2.01"
             | "Item-2.02"
             | "Item-5.02"
+            | "Item-3.01"
             | "Item-8.01"
             | "Item-9.01"
             | "Item-1A"
@@ -12065,14 +12071,14 @@ export interface components {
        */
       client_order_id?: string;
     };
-    /** @description A fill, dividend, split, borrow fee, expiry or acquisition (docs/runs.md, "Ledger"). */
+    /** @description A fill, dividend, split, borrow fee, expiry, acquisition or delisting (docs/runs.md, "Ledger"). */
     LedgerEntry: {
       /**
-       * @description What happened. An acquisition exchanged a position for its cash consideration (`shares`, `cash_per_share`).
+       * @description What happened. An acquisition or a delisting exchanged a position for cash (`shares`, `cash_per_share`: the consideration, or a bankruptcy's recovery, mostly 0).
        * @example fill
        * @enum {string}
        */
-      kind: "fill" | "dividend" | "split" | "borrow_fee" | "expired" | "acquisition";
+      kind: "fill" | "dividend" | "split" | "borrow_fee" | "expired" | "acquisition" | "delisting";
       /**
        * Format: date
        * @description The session.
@@ -13084,6 +13090,8 @@ export interface components {
         | "merger_agreement"
         | "merger_completed"
         | "merger_terminated"
+        | "bankruptcy_filing"
+        | "delisting"
         | "regulatory_action"
         | "contract_win"
         | "catalyst_impact"
@@ -13132,6 +13140,8 @@ export interface components {
         | "merger_agreement"
         | "merger_completed"
         | "merger_terminated"
+        | "bankruptcy_filing"
+        | "delisting"
         | "regulatory_action"
         | "contract_win"
         | "catalyst_impact"
@@ -15563,7 +15573,7 @@ export interface components {
        */
       limit: number;
     };
-    /** @description A dividend, a split, or the consideration of an acquisition. */
+    /** @description A dividend, a split, or what the holders receive when the company leaves (acquisition, delisting). */
     CorporateAction: {
       /**
        * @description Identifier.
@@ -15576,11 +15586,11 @@ export interface components {
        */
       ticker: string;
       /**
-       * @description Kind of action. An acquisition pays its holders the consideration for each share on the payable date; the stock's last trading day is the day before the ex-date.
+       * @description Kind of action. An acquisition pays its holders the consideration for each share on the payable date; a delisting after a bankruptcy pays what the holders recover (mostly nothing). Either way the stock's last trading day is the day before the ex-date.
        * @example dividend
        * @enum {string}
        */
-      action_type: "dividend" | "split" | "acquisition";
+      action_type: "dividend" | "split" | "acquisition" | "delisting";
       /**
        * Format: date
        * @description Date announced (public from then).
@@ -15605,7 +15615,7 @@ export interface components {
        * @example 2023-06-30
        */
       payable_date: string;
-      /** @description A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. An acquisition: acquirer, acquirer_ticker (null for a private buyer), consideration (cash), cash_per_share, currency. */
+      /** @description A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. An acquisition: acquirer, acquirer_ticker (null for a private buyer), consideration (cash), cash_per_share, currency. A delisting: reason (bankruptcy), cash_per_share (the recovery, often 0), currency. */
       details: {
         [key: string]: unknown;
       };

@@ -7,9 +7,10 @@ export const CorporateAction = z
     id: field(z.string(), "Identifier.", "ca_dba35981beb91478"),
     ticker: ticker(),
     action_type: field(
-      z.enum(["dividend", "split", "acquisition"]),
-      "Kind of action. An acquisition pays its holders the consideration for each share on the payable date; the " +
-        "stock's last trading day is the day before the ex-date.",
+      z.enum(["dividend", "split", "acquisition", "delisting"]),
+      "Kind of action. An acquisition pays its holders the consideration for each share on the payable date; a " +
+        "delisting after a bankruptcy pays what the holders recover (mostly nothing). Either way the stock's last " +
+        "trading day is the day before the ex-date.",
       "dividend",
     ),
     announcement_date: day("Date announced (public from then)."),
@@ -18,9 +19,13 @@ export const CorporateAction = z
     payable_date: day("Payable date."),
     details: opaque(
       "A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. An acquisition: acquirer, " +
-        "acquirer_ticker (null for a private buyer), consideration (cash), cash_per_share, currency.",
+        "acquirer_ticker (null for a private buyer), consideration (cash), cash_per_share, currency. A delisting: " +
+        "reason (bankruptcy), cash_per_share (the recovery, often 0), currency.",
     ),
   })
-  .meta({ id: "CorporateAction", description: "A dividend, a split, or the consideration of an acquisition." });
+  .meta({
+    id: "CorporateAction",
+    description: "A dividend, a split, or what the holders receive when the company leaves (acquisition, delisting).",
+  });
 
 export type CorporateAction = z.infer<typeof CorporateAction>;

@@ -34,6 +34,19 @@ export const FILING_ITEMS: readonly ItemOfForm[] = [
   { filing_type: "10-Q", item: "Item-2", item_name: MDA, aliases: ["Part-1,Item-2"] },
   { filing_type: "10-Q", item: "Item-1.01", item_name: "Risk Factors", aliases: ["Part-2,Item-1A"] },
   { filing_type: "8-K", item: "Item-1.01", item_name: "Entry into a Material Definitive Agreement", aliases: [] },
+  {
+    filing_type: "8-K",
+    item: "Item-1.02",
+    item_name: "Termination of a Material Definitive Agreement",
+    aliases: [],
+  },
+  { filing_type: "8-K", item: "Item-1.03", item_name: "Bankruptcy or Receivership", aliases: [] },
+  {
+    filing_type: "8-K",
+    item: "Item-2.01",
+    item_name: "Completion of Acquisition or Disposition of Assets",
+    aliases: [],
+  },
   { filing_type: "8-K", item: "Item-2.02", item_name: "Results of Operations and Financial Condition", aliases: [] },
   {
     filing_type: "8-K",
@@ -41,6 +54,12 @@ export const FILING_ITEMS: readonly ItemOfForm[] = [
     item_name:
       "Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; " +
       "Compensatory Arrangements of Certain Officers",
+    aliases: [],
+  },
+  {
+    filing_type: "8-K",
+    item: "Item-3.01",
+    item_name: "Notice of Delisting or Failure to Satisfy a Continued Listing Rule or Standard; Transfer of Listing",
     aliases: [],
   },
   { filing_type: "8-K", item: "Item-7.01", item_name: "Regulation FD Disclosure", aliases: [] },

@@ -1,14 +1,12 @@
-// Which companies are taken over, when and on what terms: a hidden plan drawn before anything about
-// the companies is generated, so that their events, prices and filings all follow it. A company's
-// chance of becoming a target is a yearly rate by its size tier, scaled by the hidden regime of each
-// day; the first day the accumulated chance passes an exponential draw is its announcement. Drawn
-// day by day forward, so twins agree on every deal announced before their branch.
+// Which companies are taken over, when and on what terms. A company's chance of becoming a target is
+// a yearly rate by its size tier, scaled by the hidden regime of each day (hazard.ts): the day it
+// comes to pass is the announcement, with the deal's terms drawn then.
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
-import { tradesOn, type SizeTier } from "../../models/anchors.ts";
-import { TRADING_DAYS } from "../../models/market.ts";
+import { snapshotCap, tradesOn, type SizeTier } from "../../models/anchors.ts";
 import { refCompanies } from "../../models/refdata.ts";
 import type { Regime } from "../../models/regimes.ts";
 import type { Rng } from "../../ground/rng.ts";
+import { firstDayOf } from "./hazard.ts";
 import { TAKEOVERS, type Lognormal } from "./tables.ts";
 
 /** Who buys: a real company the world does not hold (its ticker), or a private firm (invented name, no ticker). */
@@ -42,44 +40,34 @@ export interface PlanInput {
   regimes: Regime[];
   companies: CompanyFacts[];
   tierOf: (ticker: string) => SizeTier;
-  /** The scenario's multiple of the documented rates. */
-  rate: number;
+  /** A company's market cap on the world's first day. */
+  capOf: (ticker: string) => number;
+  /** The scenario's multiples of the documented rates. */
+  takeoverRate: number;
+  failureRate: number;
   /** Companies the scenario names: they stay to the end. */
   kept: Set<string>;
   rng: Rng;
 }
 
-/** Each company's takeovers in order (at most one completes, and it is the last). */
-export function planTakeovers(input: PlanInput): Map<string, Takeover[]> {
-  const inWorld = new Set(input.companies.map((c) => c.ticker));
-  const plan = new Map<string, Takeover[]>();
-  for (const facts of input.companies) {
-    if (input.kept.has(facts.ticker) || input.rate === 0) continue;
-    const deals = takeoversOf(facts, input, inWorld, input.rng.fork(`takeover/${facts.ticker}`));
-    if (deals.length) plan.set(facts.ticker, deals);
-  }
-  return plan;
-}
-
 /** Trading days a company waits after a broken deal before another can be announced. */
 const AFTER_BREAK = 60;
 
-function takeoversOf(facts: CompanyFacts, input: PlanInput, inWorld: Set<string>, rng: Rng): Takeover[] {
-  const { days, regimes } = input;
-  const n = days.length;
-  const yearly = TAKEOVERS.yearly_rate[input.tierOf(facts.ticker)] * input.rate;
+/** A company's takeovers in order: at most one closes, and it is the last. */
+export function takeoversOf(facts: CompanyFacts, input: PlanInput, inWorld: Set<string>, rng: Rng): Takeover[] {
+  const n = input.days.length;
+  const yearly = TAKEOVERS.yearly_rate[input.tierOf(facts.ticker)] * input.takeoverRate;
   const deals: Takeover[] = [];
   let from = TAKEOVERS.earliest_day;
   while (from < n - 1) {
-    // The first day on which the accumulated daily chance passes an exponential draw.
-    let need = -Math.log(1 - rng.uniform());
-    let t = from;
-    for (; t < n - 1; t++) {
-      need -= (yearly * TAKEOVERS.regime_multiple[regimes[t]]) / TRADING_DAYS;
-      if (need <= 0) break;
+    const t = firstDayOf(input.regimes, yearly, TAKEOVERS.regime_multiple, from, rng);
+    if (t === null) break;
+    const deal = dealTerms(facts, t, input, inWorld, rng.fork(`deal/${deals.length}`));
+    // No buyer fits (the largest companies): the moment passes.
+    if (!deal) {
+      from = t + 1;
+      continue;
     }
-    if (t >= n - 1) break;
-    const deal = dealTerms(facts, t, days, inWorld, rng.fork(`deal/${deals.length}`));
     deals.push(deal);
     if (deal.completes || deal.ends === null) break;
     from = deal.ends + AFTER_BREAK;
@@ -87,10 +75,16 @@ function takeoversOf(facts: CompanyFacts, input: PlanInput, inWorld: Set<string>
   return deals;
 }
 
-const lognormal = (d: Lognormal, rng: Rng) =>
+export const lognormal = (d: Lognormal, rng: Rng) =>
   Math.min(d.max, Math.max(d.min, d.median * Math.exp(d.log_sd * rng.normal())));
 
-function dealTerms(facts: CompanyFacts, announced: number, days: string[], inWorld: Set<string>, rng: Rng): Takeover {
+function dealTerms(
+  facts: CompanyFacts,
+  announced: number,
+  { days, tierOf, capOf }: PlanInput,
+  inWorld: Set<string>,
+  rng: Rng,
+): Takeover | null {
   const n = days.length;
   const premium = lognormal(TAKEOVERS.premium, rng);
   const spread = lognormal(TAKEOVERS.spread, rng);
@@ -99,9 +93,16 @@ function dealTerms(facts: CompanyFacts, announced: number, days: string[], inWor
   // A deal that breaks does so part of the way to its expected close.
   const lasts = completes ? duration : Math.max(5, Math.round(duration * rng.between(0.2, 0.9)));
   const ends = announced + lasts <= n - 2 ? announced + lasts : null;
+  const buyer = buyerOf(
+    facts,
+    { date: days[announced], tier: tierOf(facts.ticker), cap: capOf(facts.ticker) },
+    inWorld,
+    rng,
+  );
+  if (!buyer) return null;
   return {
     target: facts.ticker,
-    buyer: buyerOf(facts, days[announced], inWorld, rng),
+    buyer,
     consideration: "cash",
     premium,
     spread,
@@ -111,17 +112,28 @@ function dealTerms(facts: CompanyFacts, announced: number, days: string[], inWor
   };
 }
 
-/** A private firm, or a real S&P 500 company of the target's sector, trading by then, that the world does not hold. */
-function buyerOf(facts: CompanyFacts, date: string, inWorld: Set<string>, rng: Rng): Buyer {
+/**
+ * A private firm (by the target's tier), or a real S&P 500 company of the target's sector that trades
+ * by then, that the world does not hold, and that is larger than the target by TAKEOVERS.buyer_size;
+ * null when none fits.
+ */
+function buyerOf(
+  facts: CompanyFacts,
+  target: { date: string; tier: SizeTier; cap: number },
+  inWorld: Set<string>,
+  rng: Rng,
+): Buyer | null {
+  if (rng.uniform() < TAKEOVERS.private_share[target.tier])
+    return { name: rng.pick(TAKEOVERS.private_buyers), ticker: null };
   const peers = refCompanies().filter(
     (c) =>
       c.inSp500 &&
       c.facts.sector === facts.sector &&
       !inWorld.has(c.facts.ticker) &&
-      tradesOn(c.facts.ticker, c.founded, date) === "yes",
+      tradesOn(c.facts.ticker, c.founded, target.date) === "yes" &&
+      (snapshotCap(c.facts.ticker, target.date) ?? 0) >= TAKEOVERS.buyer_size * target.cap,
   );
-  if (peers.length === 0 || rng.uniform() < TAKEOVERS.private_share)
-    return { name: rng.pick(TAKEOVERS.private_buyers), ticker: null };
+  if (peers.length === 0) return null;
   const peer = rng.pick(peers).facts;
   return { name: peer.name, ticker: peer.ticker };
 }

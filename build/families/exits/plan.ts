@@ -1,0 +1,74 @@
+// The hidden plan of who leaves the world, drawn before anything about the companies is generated,
+// so that their business, events, prices and filings all follow it: each company's takeovers
+// (takeovers.ts) and its failure (failures.ts), whichever comes first. Drawn day by day forward, so
+// twins agree on every exit whose first sign comes before their branch.
+import type { Failure } from "./failures.ts";
+import { failureOf, failureOn } from "./failures.ts";
+import { takeoversOf, type PlanInput, type Takeover } from "./takeovers.ts";
+
+export interface CompanyPlan {
+  /** Its takeovers in order: at most one closes, and it is the last. */
+  takeovers: Takeover[];
+  failure?: Failure;
+}
+
+/** A failure the story names: a company of these sectors files on day `filed`. */
+export interface NamedFailure {
+  sectors: string[];
+  filed: number;
+}
+
+/** Each company's exits, by ticker (only companies with one). */
+export function planExits(input: PlanInput, named?: NamedFailure): Map<string, CompanyPlan> {
+  const inWorld = new Set(input.companies.map((c) => c.ticker));
+  const plan = new Map<string, CompanyPlan>();
+  for (const facts of input.companies) {
+    if (input.kept.has(facts.ticker)) continue;
+    const deals = takeoversOf(facts, input, inWorld, input.rng.fork(`takeover/${facts.ticker}`));
+    const failure = failureOf(facts, input, input.rng.fork(`failure/${facts.ticker}`));
+    const resolved = firstExit(deals, failure);
+    if (resolved.takeovers.length || resolved.failure) plan.set(facts.ticker, resolved);
+  }
+  if (named) nameFailure(plan, input, named);
+  return plan;
+}
+
+/**
+ * The failure a story names: the largest company of its sectors below the mega caps, not one the
+ * scenario names and with no exit begun by the day, files on it. It comes as a shock (a run on a
+ * bank): no distress before it, so nothing before the catalyst differs from a world without one.
+ */
+function nameFailure(plan: Map<string, CompanyPlan>, input: PlanInput, named: NamedFailure): void {
+  const pending = (d: Takeover) =>
+    d.announced <= named.filed && (d.completes || d.ends === null || d.ends >= named.filed);
+  const begunBy = (ticker: string) => {
+    const p = plan.get(ticker);
+    return (
+      p !== undefined && (p.takeovers.some(pending) || (p.failure !== undefined && p.failure.onset <= named.filed))
+    );
+  };
+  const candidates = input.companies.filter(
+    (c) =>
+      named.sectors.includes(c.sector) &&
+      !input.kept.has(c.ticker) &&
+      input.tierOf(c.ticker) !== "mega" &&
+      !begunBy(c.ticker),
+  );
+  const chosen = candidates.sort((a, b) => input.capOf(b.ticker) - input.capOf(a.ticker))[0];
+  if (!chosen) return;
+  const failure = failureOn(chosen, input, named.filed, input.rng.fork(`named-failure/${chosen.ticker}`));
+  const deals = plan.get(chosen.ticker)?.takeovers ?? [];
+  plan.set(chosen.ticker, { takeovers: deals.filter((d) => d.announced < named.filed), failure });
+}
+
+/**
+ * A deal signed before the distress begins that has not broken by then takes the company out first
+ * (or still holds it at the end): no failure. Otherwise the distress does, and no deal is signed
+ * after its onset.
+ */
+function firstExit(deals: Takeover[], failure: Failure | null): CompanyPlan {
+  if (!failure) return { takeovers: deals };
+  const before = deals.filter((d) => d.announced < failure.onset);
+  const holding = before.some((d) => d.completes || d.ends === null || d.ends >= failure.onset);
+  return holding ? { takeovers: deals } : { takeovers: before, failure };
+}
