@@ -202,6 +202,8 @@ function readVersions(outDir: string): Versions {
  * linked to each other's current version.
  */
 function writeLibrary(p: Plan, versions: Versions): void {
+  // A selection with nothing to build (no default scenario in the sources) still writes an empty library.
+  mkdirSync(p.outDir, { recursive: true });
   const retired = retiredIds(join(p.options.srcDir ?? DEFAULT_SRC_DIR, RETIRED_FILE));
   const names = new Set(
     p.sources.flatMap((l) => [l.source.name, ...(hasMaskedTwin(l) ? [maskedName(l.source.name)] : [])]),

@@ -281,6 +281,18 @@ describe("scenario build", () => {
     expect(staleScenarios(options, generatorInputsHash(touched("src/families/prices/routes.ts")))).toEqual([]);
   });
 
+  it("writes an empty library, into a directory not made yet, when the sources hold no scenario it is asked for", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "empty-"));
+    try {
+      const outDir = join(dir, "not", "made");
+      const result = await buildScenarios({ outDir, sources: [], quiet: true });
+      expect(result.built).toEqual([]);
+      expect(readCatalog(outDir).scenarios).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("rejects an invalid scenario source with the reason", async () => {
     const srcDir = mkdtempSync(join(tmpdir(), "src-"));
     try {

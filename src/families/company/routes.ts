@@ -15,6 +15,7 @@ import { periodRows } from "../../http/periods.ts";
 import { dataRoute, serve, type ApiApp } from "../../http/route.ts";
 import { jsonArray } from "../../http/json.ts";
 import { find, pageRange, type Scenario } from "../../http/scenario.ts";
+import type { Shard } from "../../bundle/shard.ts";
 
 const TAG = "Company";
 
@@ -110,6 +111,25 @@ async function weightedAverageShares(scenario: Scenario, symbol: string): Promis
   return (latest?.weighted_average_shares as number | null | undefined) ?? null;
 }
 
+const [decoder, encoder] = [new TextDecoder(), new TextEncoder()];
+
+/**
+ * Rows [from, to) of the companies shard as JSON text, in runs, a company that has left the world by
+ * the horizon marked inactive (from the day after its last trading day): the others' text as stored.
+ */
+function factsText(shard: Shard, from: number, to: number, delisted: Map<string, string>): Uint8Array[] {
+  const runs: Uint8Array[] = [];
+  let start = from;
+  for (let i = from; i < to; i++) {
+    if (!delisted.has(shard.keys[i])) continue;
+    if (start < i) runs.push(shard.json(start, i));
+    runs.push(encoder.encode(decoder.decode(shard.json(i, i + 1)).replace('"is_active":true', '"is_active":false')));
+    start = i + 1;
+  }
+  if (start < to) runs.push(shard.json(start, to));
+  return runs;
+}
+
 const ciksOf = (scenario: Scenario) => scenario.reference(REFERENCE_SHARDS.ciks, "Scenario has no companies");
 
 export function register(app: ApiApp): void {
@@ -152,8 +172,9 @@ export function register(app: ApiApp): void {
   serve(app, companies, async (q, scenario) => {
     const [shard, delisted] = await Promise.all([scenario.companies(), scenario.delisted()]);
     const needle = q.search?.trim().toLowerCase();
-    if (!q.ticker && !needle && delisted.size === 0) {
-      return { companies: jsonArray<CompanyFacts>([shard.json(...pageRange(0, shard.length, q.offset, q.limit))]) };
+    if (!q.ticker && !needle) {
+      const [from, to] = pageRange(0, shard.length, q.offset, q.limit);
+      return { companies: jsonArray<CompanyFacts>(factsText(shard, from, to, delisted)) };
     }
     const wanted = q.ticker ? new Set(q.ticker) : undefined;
     const matching = (shard.objects(0, shard.length) as CompanyFacts[])
@@ -164,10 +185,7 @@ export function register(app: ApiApp): void {
           !needle || [co.name, co.sector, co.industry, co.ticker].some((f) => f.toLowerCase().includes(needle)),
       )
       .slice(q.offset, q.offset + q.limit);
-    // A company that has left the world is listed, inactive from the day after its last trading day.
-    if (delisted.size > 0)
-      return { companies: matching.map(({ co }) => (delisted.has(co.ticker) ? { ...co, is_active: false } : co)) };
-    return { companies: jsonArray<CompanyFacts>(matching.map(({ i }) => shard.json(i, i + 1))) };
+    return { companies: jsonArray<CompanyFacts>(matching.flatMap(({ i }) => factsText(shard, i, i + 1, delisted))) };
   });
 
   serve(app, companyTickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
