@@ -75,6 +75,23 @@ describe("a company taken over", () => {
     }
   });
 
+  it("has no insider trading outside a 10b5-1 plan while a deal is pending", () => {
+    let pending = 0;
+    for (const c of world.perCompany) {
+      for (const d of c.takeovers) {
+        const [from, to] = [dateOf(d.announced), dateOf(d.ends ?? world.days.length - 1)];
+        const inside = c.insiderTrades.filter((t) => t.transaction_date >= from && t.transaction_date <= to);
+        pending += inside.length;
+        const discretionary = inside.filter(
+          (t) => ["buy", "sell"].includes(t.transaction_type) && t.details.plan !== "10b5-1",
+        );
+        expect(discretionary).toEqual([]);
+      }
+    }
+    // Plan sales and grants go on: the filter had rows to judge.
+    expect(pending).toBeGreaterThan(0);
+  });
+
   it("falls back when its deal breaks, and trades on", () => {
     for (const c of world.perCompany) {
       for (const d of c.takeovers.filter((d) => !d.completes && d.ends !== null)) {

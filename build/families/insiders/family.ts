@@ -23,6 +23,7 @@ import {
 } from "./model.ts";
 import type { InsiderOwnership, InsiderTrade } from "../../../src/families/insiders/rows.ts";
 import type { CompanyCore } from "../company/family.ts";
+import type { CompanyExit } from "../exits/family.ts";
 import type { CompanyEarnings } from "../earnings/family.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import { groupBy, toRows } from "../../ground/rows.ts";
@@ -38,7 +39,7 @@ export interface CompanyInsiders {
   events: WorldEvent[];
 }
 
-type ReadsEach = CompanyCore & CompanyEarnings & Stock;
+type ReadsEach = CompanyCore & CompanyExit & CompanyEarnings & Stock;
 type Company = CompanyBase & ReadsEach & CompanyInsiders;
 
 /** An insider purchase is news when it is at least this large and follows a fall. */
@@ -93,6 +94,7 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
       quarters: company.quarters,
       events: company.events,
       stock: company.stock,
+      closed: dealSpans(company, days.length),
       rng: rng.fork(`insiders/${company.facts.ticker}`),
     });
     const news = purchaseEvents(worldKeyOf(source), days, company, trades);
@@ -136,8 +138,15 @@ const byFiling = <T extends { filing_date: string; id: string }>(rows: T[]) =>
     a.filing_date === b.filing_date ? (a.id < b.id ? -1 : 1) : a.filing_date < b.filing_date ? -1 : 1,
   );
 
-/** Per day, whether it lies in a blackout: from 14 days before a quarter's end to the trading day after its release. */
-function blackoutDays(days: string[], company: CompanyCore): Set<string> {
+/** A pending deal's days (from its announcement to its close or termination): insiders may not trade on them. */
+const dealSpans = ({ takeovers }: CompanyExit, n: number): [number, number][] =>
+  takeovers.map((d) => [d.announced, d.ends ?? n - 1]);
+
+/**
+ * Per day, whether it lies in a blackout: from 14 days before a quarter's end to the trading day after
+ * its release, or while a deal is pending.
+ */
+function blackoutDays(days: string[], company: CompanyCore & CompanyExit): Set<string> {
   const dayIndex = dayIndexOf(days);
   const out = new Set<string>();
   for (const q of company.quarters) {
@@ -151,6 +160,8 @@ function blackoutDays(days: string[], company: CompanyCore): Set<string> {
           : "";
     for (const d of days) if (d >= from && d <= to) out.add(d);
   }
+  for (const [from, to] of dealSpans(company, days.length))
+    for (let i = from; i <= Math.min(to, days.length - 1); i++) out.add(days[i]);
   return out;
 }
 
@@ -175,7 +186,7 @@ function insiderRules() {
     blackout: new RuleTally(
       "insider_blackout",
       "insiders",
-      "no open-market trade outside a 10b5-1 plan falls from 14 days before a quarter's end to the trading day after its release; plan sales start at least 30 trading days after the plan's adoption",
+      "no open-market trade outside a 10b5-1 plan falls from 14 days before a quarter's end to the trading day after its release, or while a deal for the company is pending; plan sales start at least 30 trading days after the plan's adoption",
     ),
     ownershipLag: new RuleTally(
       "insider_ownership_filing_lag",

@@ -2,7 +2,8 @@
 // (CEO, CFO and one or two others), its directors and at times a 10% owner; a management change
 // (events.ts appointmentIn) replaces the officer of the role it names. What they report, day by day:
 // - open-market sales, clustered in the weeks after each earnings release (the trading window),
-//   never in the blackout from 14 days before a quarter's end to the trading day after its release;
+//   never in the blackout from 14 days before a quarter's end to the trading day after its release,
+//   nor while a deal for the company is pending (from its announcement to its close or termination);
 // - sales under a pre-arranged (10b5-1) plan, monthly whatever the window;
 // - open-market buys, rare, and several times as frequent in the weeks after a 20% fall;
 // - option exercises (at the strike, often sold the same day), yearly grants, gifts.
@@ -120,8 +121,16 @@ export interface InsiderCalendar {
   grantDays: Set<number>;
 }
 
-/** Blackouts, trading windows, falls and grant days of one company. */
-export function insiderCalendar(days: string[], quarters: FiscalQuarter[], stock: StockPath): InsiderCalendar {
+/**
+ * Blackouts, trading windows, falls and grant days of one company. `closed`: spans of day indexes
+ * closed besides the quarters' blackouts (a pending deal's, from its announcement to its end).
+ */
+export function insiderCalendar(
+  days: string[],
+  quarters: FiscalQuarter[],
+  stock: StockPath,
+  closed: readonly (readonly [number, number])[] = [],
+): InsiderCalendar {
   const n = days.length;
   const dayIndex = dayIndexOf(days);
   const blackout = new Array<boolean>(n).fill(false);
@@ -134,6 +143,7 @@ export function insiderCalendar(days: string[], quarters: FiscalQuarter[], stock
     for (let i = 0; i < n && i <= last; i++) if (days[i] >= from) blackout[i] = true;
     if (q.quarter === 4 && release !== undefined && release + 3 < n) grantDays.add(release + 3);
   }
+  for (const [from, to] of closed) for (let i = from; i <= Math.min(to, n - 1); i++) blackout[i] = true;
   const sinceOpen = new Array<number>(n).fill(-1);
   let opened = -1;
   for (let i = 0; i < n; i++) {
@@ -246,6 +256,8 @@ export interface InsiderInput {
   quarters: FiscalQuarter[];
   events: WorldEvent[];
   stock: StockPath;
+  /** Day spans closed to open-market trades besides the quarters' blackouts (pending deals). */
+  closed?: readonly (readonly [number, number])[];
   rng: Rng;
 }
 
@@ -257,7 +269,7 @@ export function insiderTrades(input: InsiderInput): {
   ownership: InsiderOwnership[];
 } {
   const { tier, days, quarters, events, stock, rng } = input;
-  const calendar = insiderCalendar(days, quarters, stock);
+  const calendar = insiderCalendar(days, quarters, stock, input.closed);
   const yearEnds = fiscalYearEnds(days, quarters);
   const cast = castOf(tier, days, events, rng.fork("cast"));
   const desk = new InsiderDesk(input, calendar, cast);
