@@ -87,8 +87,8 @@ export interface ActionInput {
   dividendYield?: number | null;
   /** The day a crisis hit the company's sector: its next dividend is cut (CRISIS_DIVIDEND_CUT). */
   crisisHit?: string;
-  /** Distress (a failure ahead): the first dividend declared from `from` is cut by `cut`, and none from `suspendFrom`. */
-  distress?: { from: string; suspendFrom: string; cut: readonly [number, number] };
+  /** Distress (a failure ahead): the first dividend declared from `from` is cut to a share in `dividendCut`, and none from `suspendFrom`. */
+  distress?: { from: string; suspendFrom: string; dividendCut: readonly [number, number] };
   rng: Rng;
 }
 
@@ -227,7 +227,7 @@ class CompanyBoard {
     const { distress } = this.input;
     if (distress && announced >= distress.suspendFrom) return;
     if (!this.distressCut && announced >= distress!.from) {
-      this.quarterly *= own.between(...distress!.cut);
+      this.quarterly *= own.between(...distress!.dividendCut);
       this.distressCut = true;
     }
     // Distress: a payer whose price has collapsed (a yield above 12%) halves its dividend or more.

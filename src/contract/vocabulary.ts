@@ -26,6 +26,14 @@ export const EVENT_TYPES = {
   macro_catalyst: "The scenario's catalyst (market-wide: ticker null).",
 } as const;
 export type EventType = keyof typeof EVENT_TYPES;
+/** The events of a company leaving the world (or nearly: a deal that broke), docs/exits.md. */
+export const EXIT_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>([
+  "merger_agreement",
+  "merger_completed",
+  "merger_terminated",
+  "bankruptcy_filing",
+  "delisting",
+]);
 export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as [EventType, ...EventType[]];
 
 /** The GICS sectors companies are classified in (build/refdata, or from the SIC code in build/models/refdata.ts): `/sectors`. */

@@ -4,7 +4,7 @@
 // twins agree on every exit whose first sign comes before their branch.
 import type { Failure } from "./failures.ts";
 import { failureOf, failureOn } from "./failures.ts";
-import { takeoversOf, type PlanInput, type Takeover } from "./takeovers.ts";
+import { holdsOn, takeoversOf, type PlanInput, type Takeover } from "./takeovers.ts";
 
 export interface CompanyPlan {
   /** Its takeovers in order: at most one closes, and it is the last. */
@@ -39,12 +39,11 @@ export function planExits(input: PlanInput, named?: NamedFailure): Map<string, C
  * bank): no distress before it, so nothing before the catalyst differs from a world without one.
  */
 function nameFailure(plan: Map<string, CompanyPlan>, input: PlanInput, named: NamedFailure): void {
-  const pending = (d: Takeover) =>
-    d.announced <= named.filed && (d.completes || d.ends === null || d.ends >= named.filed);
   const begunBy = (ticker: string) => {
     const p = plan.get(ticker);
     return (
-      p !== undefined && (p.takeovers.some(pending) || (p.failure !== undefined && p.failure.onset <= named.filed))
+      p !== undefined &&
+      (p.takeovers.some((d) => holdsOn(d, named.filed)) || (p.failure !== undefined && p.failure.onset <= named.filed))
     );
   };
   const candidates = input.companies.filter(
@@ -68,7 +67,6 @@ function nameFailure(plan: Map<string, CompanyPlan>, input: PlanInput, named: Na
  */
 function firstExit(deals: Takeover[], failure: Failure | null): CompanyPlan {
   if (!failure) return { takeovers: deals };
-  const before = deals.filter((d) => d.announced < failure.onset);
-  const holding = before.some((d) => d.completes || d.ends === null || d.ends >= failure.onset);
-  return holding ? { takeovers: deals } : { takeovers: before, failure };
+  const holding = deals.some((d) => d.announced < failure.onset && holdsOn(d, failure.onset));
+  return holding ? { takeovers: deals } : { takeovers: deals.filter((d) => d.announced < failure.onset), failure };
 }

@@ -35,6 +35,10 @@ export interface Takeover {
   ends: number | null;
 }
 
+/** Whether a deal announced by `day` still holds the company on it: it closes, or breaks only later (or never inside the world). */
+export const holdsOn = (deal: Takeover, day: number) =>
+  deal.announced <= day && (deal.completes || deal.ends === null || deal.ends >= day);
+
 export interface PlanInput {
   days: string[];
   regimes: Regime[];
@@ -137,12 +141,6 @@ function buyerOf(
   const peer = rng.pick(peers).facts;
   return { name: peer.name, ticker: peer.ticker };
 }
-
-/** A completed takeover's last trading day (the day it closes), if it closes inside the world. */
-export const lastTradingDay = (deals: Takeover[]): number | undefined => {
-  const last = deals.at(-1);
-  return last?.completes && last.ends !== null ? last.ends : undefined;
-};
 
 /**
  * The target's log price over its last close before the announcement, day by day from the

@@ -3,6 +3,7 @@
 // filing date. Served per ticker, with a market-wide index per filing year. The checks read the
 // filings and records they are given: lineage to the events, the SEC's deadlines, and every number
 // written against the records.
+import { EXIT_EVENT_TYPES } from "../../../src/contract/vocabulary.ts";
 import { filingKey } from "../../../src/families/filings/shards.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
@@ -129,15 +130,6 @@ function companyFilings(days: string[], company: CompanyBase & ReadsEach, rng: R
   );
 }
 
-/** Events of a company's exits: their 8-Ks are filed the same day (a close or a delisting is the company's last). */
-const LEAVING_EVENTS = new Set([
-  "merger_agreement",
-  "merger_terminated",
-  "merger_completed",
-  "bankruptcy_filing",
-  "delisting",
-]);
-
 /**
  * An 8-K per event a company reports: an earnings release's on its day, any other 0-3 business days
  * after it (within the world), numbered per filing year in filing order from FIRST_CURRENT_REPORT.
@@ -165,8 +157,8 @@ function currentReports(days: string[], company: CompanyBase & ReadsEach, lags: 
         },
       ];
     }
-    // A deal's 8-K is filed the day it is announced (its close's, the company's last day).
-    const lag = LEAVING_EVENTS.has(event.event_type) ? 0 : lags.int(0, 3);
+    // An exit's 8-K is filed the day of its event (a close or a delisting is the company's last day).
+    const lag = EXIT_EVENT_TYPES.has(event.event_type) ? 0 : lags.int(0, 3);
     const filed = Math.min(dayIndex.get(event.event_date)! + lag, days.length - 1);
     // The fiscal quarter the event falls in.
     const q = quarters.find((x) => x.end >= event.event_date)!;

@@ -4,6 +4,7 @@
 // row, the bars up to its date), writes their numbers with amounts.ts, and takes its tone from the
 // sign those facts give. The words come from a seeded grammar (phrases.yaml): each part of an
 // article is picked from several phrasings, so articles about events of one type do not read alike.
+import { EXIT_EVENT_TYPES } from "../../../src/contract/vocabulary.ts";
 import type { NewsArticle, NewsArticleDetail } from "../../../src/families/news/rows.ts";
 import { shortName, slugify, type Sentiment } from "../../models/artifacts.ts";
 import { createHash } from "node:crypto";
@@ -91,9 +92,9 @@ export function companyFigures(f: CompanyFactsOn, date: string): Figures {
     if (q.estimated_revenue !== null) out.estimated_revenue = amount(q.estimated_revenue);
     if (f.yearAgo) out.revenue_growth = percent(q.revenue / f.yearAgo.quarterly.revenue - 1);
   }
-  // A filing's news (an insider's purchase) quotes the filing, and a deal's its terms: the summary's
-  // numbers are the record's.
-  if (FILED_EVENTS.has(f.event.event_type) || DEAL_EVENTS.has(f.event.event_type))
+  // A filing's news (an insider's purchase) quotes the filing, and an exit's its terms (a deal's
+  // premium): the summary's numbers are the record's.
+  if (FILED_EVENTS.has(f.event.event_type) || EXIT_EVENT_TYPES.has(f.event.event_type))
     Object.assign(out, summaryFigures(f.event));
   const before = runUp(f.bars, f.event.event_date);
   if (before) {
@@ -231,14 +232,6 @@ const COMPANY_TAILS = phrasings<Words>(company.tails);
 
 /** Company events that are filings (Form 4, 13F-HR): their news quotes the filing. */
 export const FILED_EVENTS = new Set(["insider_purchase", "stake_disclosure"]);
-/** A company's exits' events: their summaries state the terms (a deal's premium). */
-const DEAL_EVENTS = new Set([
-  "merger_agreement",
-  "merger_completed",
-  "merger_terminated",
-  "bankruptcy_filing",
-  "delisting",
-]);
 
 const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
   for (const p of rng.shuffle(phrases)) {

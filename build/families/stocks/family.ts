@@ -225,11 +225,7 @@ export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyEv
       dividendYield: start.dividendYield,
       crisisHit: business.crisisHit,
       held,
-      dividendDistress: distress && {
-        from: distress.from,
-        suspendFrom: distress.suspendFrom,
-        cut: distress.dividendCut,
-      },
+      dividendDistress: distress,
       rng: rng.fork(`stock/${facts.ticker}`),
     });
     if (closing) stock.actions.push(closingAction(facts.ticker, days, stock, closing));

@@ -13,18 +13,10 @@ export class ActionRates {
   private cutYears = 0;
   private splits = 0;
   private companyYears = 0;
-  private readonly years: number;
-
-  private readonly days: number;
-
-  constructor(days: string[]) {
-    this.years = days.length / 252;
-    this.days = days.length;
-  }
 
   add({ stock: { actions, bars } }: Stock): void {
-    // A company that left the world counts the years it traded.
-    this.companyYears += (this.years * bars.length) / this.days;
+    // The years it traded (a company that left the world, to its last day).
+    this.companyYears += bars.length / 252;
     let splitSince = 1;
     let previous: number | null = null;
     const cutYears = new Set<string>();

@@ -16,7 +16,7 @@ import { ActionRates } from "./realism-actions.ts";
  * cross-section's market is the world's index.
  */
 export function stockStatistics(days: string[], scratch: Scratch): Checker<World, Company> {
-  const rates = new ActionRates(days);
+  const rates = new ActionRates();
   const weights = new IndexWeights();
   const stats = new StockStats(days.length);
   const index = new CapWeightedIndex(days.length);
