@@ -13,6 +13,7 @@ import { crisisDepth, macroTape } from "./macro/realism.ts";
 import { newsStatistics } from "./news/realism.ts";
 import { insiderBehaviour } from "./insiders/realism.ts";
 import { exitStatistics } from "./exits/realism.ts";
+import { listingStatistics } from "./listings/realism.ts";
 
 export interface RealismChecker {
   /** The family whose rows it measures. */
@@ -24,6 +25,7 @@ export interface RealismChecker {
 export const REALISM_CHECKERS: readonly RealismChecker[] = [
   { after: "stocks", start: stockStatistics }, // Tiers 4, 2, 1, 2
   { after: "prices", start: exitStatistics }, // exits: rates, deals, failures
+  { after: "prices", start: listingStatistics }, // listings: first days, how many list
   { after: "statements", start: fundamentals }, // Tier 4
   { after: "earnings", start: earningsAndAnalysts }, // Tier 3
   { after: "funds", start: fundTracking }, // Tier 2

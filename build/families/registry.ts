@@ -10,6 +10,7 @@ import { funds } from "./funds/family.ts";
 import { insiders } from "./insiders/family.ts";
 import { holdings } from "./holdings/family.ts";
 import { kpis } from "./kpis/family.ts";
+import { listings } from "./listings/family.ts";
 import { macro } from "./macro/family.ts";
 import { market } from "./market/family.ts";
 import { news } from "./news/family.ts";
@@ -28,6 +29,7 @@ export const FAMILIES = registry()
   .add(universe)
   .add(regimes)
   .add(rates)
+  .add(listings)
   .add(exits)
   .add(company)
   .add(events)

@@ -46,6 +46,13 @@ export interface Cut {
   ends?: boolean;
 }
 
+/** Where a company that lists inside the world begins: its first trading day. */
+export interface Since {
+  date: string;
+  /** Index of `date` in the trading days. */
+  day: number;
+}
+
 /** Where shards go: `kind` is an entry of SHARDS, `part` its ticker, bank, fund or period (none for a single shard). */
 export interface ShardSink {
   /** One whole shard. */
@@ -97,6 +104,17 @@ export interface Family<Reads, Part extends object, ReadsEach = unknown, Each ex
   /** Its part of a company cut down to what is public on `cut.date`; required with `company`. */
   companyContext?: (company: CompanyBase & ReadsEach & Each, cut: Cut) => Each;
   /**
+   * Its part of a company that lists inside the world, from its first trading day on: what came
+   * before is a private company's hidden history, dropped from every record (a daily series keeps it
+   * and says where its public part starts). Required with `company`.
+   */
+  companySince?: (company: CompanyBase & ReadsEach & Each, since: Since) => Each;
+  /**
+   * The first trading day of a company that lists inside the world: after every company step, the
+   * build cuts every family's part of it to what comes from that day on (`companySince`).
+   */
+  enters?: (world: Reads & Part, company: CompanyBase & ReadsEach & Each) => string | undefined;
+  /**
    * The company's last trading day, where it leaves the world (taken over, failed): after every
    * company step, the build cuts every family's part of it to what was public that day (its context
    * view), so the steps that write, gather and check see its history and nothing after it.
@@ -121,6 +139,8 @@ export interface FamilySteps<World, Company> {
   context: (world: World, cut: Cut) => object;
   company?: (world: World, company: Company, scenario: Scenario) => object;
   companyContext?: (company: Company, cut: Cut) => object;
+  companySince?: (company: Company, since: Since) => object;
+  enters?: (world: World, company: Company) => string | undefined;
   leaves?: (world: World, company: Company) => string | undefined;
   companyShards?: (world: World, company: Company, emit: ShardSink) => void;
   shards?: (world: World, emit: ShardSink) => void;
@@ -144,6 +164,7 @@ function registryOf<World, Company>(families: readonly FamilySteps<World, Compan
     add: <Part extends object, Each extends object>(family: Family<World, Part, Company, Each>) => {
       if (family.generate && family.gather) throw new Error(`${family.name}: generate or gather, not both`);
       if (family.company && !family.companyContext) throw new Error(`${family.name}: company needs companyContext`);
+      if (family.company && !family.companySince) throw new Error(`${family.name}: company needs companySince`);
       return registryOf<World & Part, Company & Each>([
         ...(families as readonly FamilySteps<World & Part, Company & Each>[]),
         family as FamilySteps<World & Part, Company & Each>,

@@ -56,6 +56,25 @@ export const RegimeSource = z
   .strict();
 
 /** The scenario's stated story, which the generator follows and the validation report checks. */
+const DateWindow = z
+  .object({ from: isoDate, to: isoDate })
+  .strict()
+  .refine((w) => w.from <= w.to, { message: "from must not be after to" });
+
+/** What the story says of the companies that leave and join the world (docs/exits.md, docs/listings.md). */
+export const MembershipStory = z
+  .object({
+    /** At least this many takeover agreements announced inside the window. */
+    takeovers: z.int().min(1).optional(),
+    /** At least this many Chapter 11 filings. */
+    failures: z.int().min(1).optional(),
+    /** At least this many companies list inside the window. */
+    listings: z.int().min(1).optional(),
+    /** More companies list a year in the boom than in the bust. */
+    listing_cycle: z.object({ boom: DateWindow, bust: DateWindow }).strict().optional(),
+  })
+  .strict();
+
 export const Story = z
   .object({
     /** Windows in which a central bank only hikes, only cuts, or holds (crisis emergency cuts aside). */
@@ -70,6 +89,7 @@ export const Story = z
     /** Direction of the market (its total return) from the scenario's start to its current date. */
     market: z.enum(["rising", "falling"]).optional(),
     catalyst: CatalystStory.optional(),
+    membership: MembershipStory.optional(),
   })
   .strict();
 
@@ -83,9 +103,23 @@ export const Exits = z
     failures: z.number().min(0).max(20).default(1),
     /** The story names a failure: the largest company below the mega caps of these sectors files for Chapter 11 on the catalyst's day. */
     catalyst_failure: z
-      .object({ sectors: z.array(z.string()).min(1) })
+      .object({
+        sectors: z.array(z.string()).min(1),
+        /** Only companies of these industries (GICS sub-industries: `Regional Banks`), where given. */
+        industries: z.array(z.string()).min(1).optional(),
+      })
       .strict()
       .optional(),
+  })
+  .strict();
+
+/**
+ * Companies joining the world (build/families/listings): up to `count` companies of the reference
+ * data that listed during the window, each on its real first trading day; absent, none join.
+ */
+export const Listings = z
+  .object({
+    count: z.int().min(1).max(200),
   })
   .strict();
 
@@ -158,12 +192,20 @@ export const ScenarioSourceFields = z
     regime: RegimeSource.default({ initial: "expansion", market_vol_annual: 0.145, path: [] }),
     story: Story.optional(),
     exits: Exits.optional(),
+    listings: Listings.optional(),
   })
   .strict()
   .refine((s) => s.public_summary.path_mode !== "future_branch" || (!s.story?.sectors && !s.story?.inflation), {
     message: "a future_branch story states no sectors or inflation: they would steer its context by its hidden branch",
   })
   .refine((s) => !s.story?.catalyst || s.catalyst, { message: "story.catalyst needs a catalyst" })
+  .refine(
+    (s) =>
+      !s.story?.membership ||
+      (((!s.story.membership.takeovers && !s.story.membership.failures) || s.exits) &&
+        ((!s.story.membership.listings && !s.story.membership.listing_cycle) || s.listings)),
+    { message: "story.membership's exits need `exits`, its listings `listings`" },
+  )
   .refine((s) => !s.exits?.catalyst_failure || (s.catalyst && s.public_summary.path_mode === "historical_context"), {
     message:
       "exits.catalyst_failure needs a catalyst, in a historical_context scenario (its distress begins before the catalyst)",

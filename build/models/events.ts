@@ -124,15 +124,24 @@ export function plannedEvent(
   worldKey: string,
   days: string[],
   idParts: string[],
-  fields: { ticker: string; event_type: EventType; date: string; time: string; summary: string; volume: number },
+  fields: {
+    ticker: string;
+    event_type: EventType;
+    date: string;
+    time: string;
+    summary: string;
+    volume: number;
+    /** The log move it gives the price on its reaction day (none: a hold or nothing moves it). */
+    jump?: number;
+  },
 ): WorldEvent {
   const dayIndex = dayIndexOf(days);
-  const { volume, ...rest } = fields;
+  const { volume, jump = 0, ...rest } = fields;
   return makeEvent({ worldKey, days, dayIndex }, idParts, {
     ...rest,
     effect: {
       reactionDay: reactionIndex(days, dayIndex, fields.date, fields.time),
-      jump: 0,
+      jump,
       volumeMultiplier: volume,
       volMultiplier: 1,
       surprise: 0,

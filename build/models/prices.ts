@@ -65,6 +65,11 @@ export interface StockPath {
   shares: number[];
   /** Per day, how many shares one share of the first day has become by the splits gone ex by then. */
   splitMultiple: number[];
+  /**
+   * Index of its first public bar, where the company lists inside the world: the bars before are a
+   * private company's hidden history (every series keeps the world's days).
+   */
+  first?: number;
 }
 
 export interface StockInput {
@@ -99,6 +104,8 @@ export interface StockInput {
   held?: HeldSpan[];
   /** Distress ahead of a failure: its dividends are cut, then suspended (actions.ts). */
   dividendDistress?: ActionInput["distress"];
+  /** The first trading day of a company that lists inside the world: no action is declared before it. */
+  listedFrom?: string;
   rng: Rng;
 }
 
@@ -326,7 +333,10 @@ export function stockPath(input: StockInput): StockPath {
         crisisHit: input.crisisHit,
         distress: input.dividendDistress,
         rng: rng.fork("actions"),
-      }).filter((a) => !heldBack(input.held ?? [], dayIndex, a))
+      })
+        .filter((a) => !heldBack(input.held ?? [], dayIndex, a))
+        // A private company declares nothing the market sees: its actions begin with its listing.
+        .filter((a) => input.listedFrom === undefined || a.announcement_date >= input.listedFrom)
     : [];
   const dividendOn = new Map<string, number>();
   const splitOn = new Map<string, number>();

@@ -13,6 +13,7 @@ import { RETIRED_FILE } from "../store/catalog.ts";
 import {
   Catalyst,
   Exits,
+  Listings,
   CatalystStory,
   DATASET_SPLITS,
   isoDate,
@@ -110,6 +111,7 @@ export const ThemeSource = z
     catalyst: Catalyst.optional(),
     story: Story.optional(),
     exits: Exits.optional(),
+    listings: Listings.optional(),
     scenarios: z.array(z.union([TwinEntry, ScenarioEntry])).min(1),
   })
   .strict();
@@ -178,6 +180,7 @@ function scenarioOf(slug: string, theme: ThemeSource, entry: z.output<typeof Sce
     sector_tilts: theme.sector_tilts,
     catalyst: theme.catalyst,
     exits: theme.exits,
+    listings: theme.listings,
     // An era's turning points that fall in this window.
     regime: theme.regime && {
       ...theme.regime,
@@ -219,6 +222,10 @@ function twinPair(base: ScenarioSourceInput, entry: Twin): [ScenarioSourceInput,
     },
     universe,
     catalyst: entry.branch.catalyst ?? undefined,
+    // A failure the story names comes with its catalyst: a twin without one has none.
+    ...(base.exits?.catalyst_failure && !entry.branch.catalyst
+      ? { exits: { ...base.exits, catalyst_failure: undefined } }
+      : {}),
     // The turning points after the branch are its twin's path, not its own.
     ...(base.regime ? { regime: { ...base.regime, path: (base.regime.path ?? []).filter((p) => p.from < date) } } : {}),
     story,

@@ -5,7 +5,7 @@
 // validation report of a future branch.
 import { worldKeyOf } from "../ground/scenario-source.ts";
 import { tradingDays } from "../models/calendar.ts";
-import type { Cut, FamilySteps, Scenario } from "../ground/family.ts";
+import type { Cut, FamilySteps, Scenario, Since } from "../ground/family.ts";
 import { FAMILIES, type Company, type World } from "../families/registry.ts";
 import { Rng } from "../ground/rng.ts";
 import type { ScenarioSource } from "../ground/scenario-source.ts";
@@ -52,15 +52,38 @@ export function* generateCompanies(
     for (const family of families) {
       if (family.company) Object.assign(company, family.company(world, company, scenario));
     }
-    const last = lastDayOf(world, company, families);
-    yield last === undefined ? company : contextCompany(company, { ...cutAt(world.days, last), ends: true }, families);
+    const first = firstDayOf(world, company, families);
+    const listed = first === undefined ? company : sinceCompany(company, sinceOf(world.days, first), families);
+    const last = lastDayOf(world, listed, families);
+    yield last === undefined ? listed : contextCompany(listed, { ...cutAt(world.days, last), ends: true }, families);
   }
+}
+
+/** The first trading day of a company that lists inside the world (the latest any family says), if it does. */
+function firstDayOf(world: World, company: Company, families: Families): string | undefined {
+  const days = families.flatMap((f) => f.enters?.(world, company) ?? []);
+  return days.length ? days.sort().at(-1) : undefined;
 }
 
 /** The last trading day of a company that leaves the world (the earliest any family says), if it does. */
 function lastDayOf(world: World, company: Company, families: Families): string | undefined {
   const days = families.flatMap((f) => f.leaves?.(world, company) ?? []);
   return days.length ? days.sort()[0] : undefined;
+}
+
+function sinceOf(days: string[], date: string): Since {
+  const day = days.indexOf(date);
+  if (day < 0) throw new Error(`first trading day ${date} is not a trading day of the world`);
+  return { date, day };
+}
+
+/** A company that lists inside the world, from its first trading day on. */
+function sinceCompany(company: Company, since: Since, families: Families): Company {
+  const view = { facts: company.facts } as Company;
+  for (const family of families) {
+    if (family.companySince) Object.assign(view, family.companySince(company, since));
+  }
+  return view;
 }
 
 /** The gathered parts: `add` each company of the pass, then `finish` adds the parts to the world. */

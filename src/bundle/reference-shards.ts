@@ -37,6 +37,11 @@ export const REFERENCE_SHARDS = {
    * against the horizon (a delisting is news only once it has happened); never served as is.
    */
   delistings: kind(only("delistings"), ["ticker", "last_trading_date", "reason"], { visible: "always" }),
+  /**
+   * Companies that list during the window, by ticker: their first trading day. Read only against the
+   * horizon (a company is shown from its first day); never served as is.
+   */
+  listings: kind(only("listings"), ["ticker", "first_trading_date"], { visible: "always" }),
   /** Companies by zero-padded CIK. */
   ciks: kind(only("ciks"), ["cik", "ticker"], { visible: "always" }),
   /** Every instrument with prices, by ticker, with its kind (InstrumentKind). */

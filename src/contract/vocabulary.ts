@@ -16,6 +16,8 @@ export const EVENT_TYPES = {
   merger_terminated: "A company's merger agreement was terminated before it closed.",
   bankruptcy_filing: "A company filed for Chapter 11 bankruptcy protection (8-K, Item 1.03).",
   delisting: "A company's shares stop trading after the day: the exchange delists them (8-K, Item 3.01).",
+  initial_public_offering:
+    "A company's shares began trading after its initial public offering (its prospectus, a 424B4, is filed the same day).",
   regulatory_action: "Regulators opened an inquiry into a company.",
   contract_win: "A company won a large multi-year contract.",
   catalyst_impact: "A company's own move against the market on the day of the scenario's catalyst.",

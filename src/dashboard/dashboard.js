@@ -94,7 +94,10 @@ async function browser() {
 
 // ---- A scenario -----------------------------------------------------------------------------------
 
-/** Events of a company leaving (or nearly: a deal that broke), marked apart on the chart (docs/exits.md). */
+/**
+ * Events of a company leaving (or nearly: a deal that broke), marked apart on the chart (docs/exits.md);
+ * a listing's first day is marked apart too (docs/listings.md).
+ */
 const EXIT_EVENTS = new Set([
   "merger_agreement",
   "merger_completed",
@@ -122,7 +125,7 @@ async function markersOf(id, ticker, start, end) {
       row: r,
     })),
     ...events.map((r) => ({
-      kind: EXIT_EVENTS.has(r.event_type) ? "exit" : "event",
+      kind: EXIT_EVENTS.has(r.event_type) ? "exit" : r.event_type === "initial_public_offering" ? "listing" : "event",
       id: r.event_id,
       date: r.visible_from,
       title: r.public_summary,
@@ -138,6 +141,7 @@ const MARKER_STYLE = {
   earnings: { color: "#7b1fa2", shape: "circle", position: "belowBar", text: "E" },
   event: { color: "#e65100", shape: "arrowDown", position: "aboveBar", text: "" },
   exit: { color: "#c62828", shape: "arrowDown", position: "aboveBar", text: "X" },
+  listing: { color: "#2e7d32", shape: "arrowUp", position: "belowBar", text: "IPO" },
   filing: { color: "#1565c0", shape: "square", position: "belowBar", text: "F" },
   news: { color: "#546e7a", shape: "circle", position: "aboveBar", text: "" },
 };
@@ -152,7 +156,7 @@ async function read(id, marker) {
     text = `${full.title}\n${full.source}, ${full.author}, ${full.date}\n\n${full.text}`;
   } else if (marker.kind === "filing") {
     text = `${r.title}\n${r.filing_date}\n\n${r.description}\n\n${(r.sections ?? []).map((s) => `${s.item_name}\n${s.text}`).join("\n\n")}`;
-  } else if (marker.kind === "event" || marker.kind === "exit") {
+  } else if (marker.kind === "event" || marker.kind === "exit" || marker.kind === "listing") {
     text = `${r.event_type} on ${r.event_date}\n\n${r.public_summary}`;
   } else {
     const q = r.quarterly ?? {};

@@ -106,6 +106,7 @@ export class Scenario {
   readonly horizon: string;
   private readonly reader: BundleReader;
   private splitsRead: Promise<Splits> | undefined;
+  private unlistedRead: Promise<Set<string>> | undefined;
 
   private constructor(reader: BundleReader, manifest: Manifest, horizon: string) {
     this.reader = reader;
@@ -125,7 +126,9 @@ export class Scenario {
     return new Scenario(reader, manifest, horizonOf(dates, manifest.scenario.current_date));
   }
 
-  private shard(kind: ShardKind, part?: string): Promise<Shard | null> {
+  /** A shard; none of a company still to list by the horizon (its shards are named by its ticker). */
+  private async shard(kind: ShardKind, part?: string): Promise<Shard | null> {
+    if (part !== undefined && (await this.unlisted()).has(part)) return null;
     return this.reader.shard(this.manifest, kind.name(part));
   }
 
@@ -195,11 +198,37 @@ export class Scenario {
     return out;
   }
 
-  /** The instrument's kind; 404 unless the scenario holds it. */
+  /**
+   * Each company that lists after the horizon: no route shows it before its first trading day (it is
+   * answered as a ticker the scenario does not hold, so not even its coming listing shows).
+   */
+  async unlisted(): Promise<Set<string>> {
+    this.unlistedRead ??= this.shard(REFERENCE_SHARDS.listings).then((shard) => {
+      const out = new Set<string>();
+      for (const [ticker, first] of shard ? shard.rows(0, shard.length) : [])
+        if ((first as string) > this.horizon) out.add(ticker as string);
+      return out;
+    });
+    return this.unlistedRead;
+  }
+
+  /** The companies' tickers, but those still to list by the horizon. */
+  async companyTickers(): Promise<string[]> {
+    const [shard, unlisted] = await Promise.all([this.companies(), this.unlisted()]);
+    return unlisted.size ? shard.keys.filter((t) => !unlisted.has(t)) : shard.keys;
+  }
+
+  /** Every instrument's ticker, but the companies still to list by the horizon. */
+  async instrumentTickers(): Promise<string[]> {
+    const [shard, unlisted] = await Promise.all([this.instruments(), this.unlisted()]);
+    return unlisted.size ? shard.keys.filter((t) => !unlisted.has(t)) : shard.keys;
+  }
+
+  /** The instrument's kind; 404 unless the scenario holds it (and, a company, it has listed by the horizon). */
   async requireTicker(ticker: string): Promise<InstrumentKind> {
-    const shard = await this.instruments();
+    const [shard, unlisted] = await Promise.all([this.instruments(), this.unlisted()]);
     const i = find(shard, ticker);
-    if (i < 0) throw notFound(`Ticker ${ticker} not found in scenario`);
+    if (i < 0 || unlisted.has(ticker)) throw notFound(`Ticker ${ticker} not found in scenario`);
     return shard.rows(i, i + 1)[0][1] as InstrumentKind;
   }
 

@@ -134,7 +134,7 @@ export function register(app: ApiApp): void {
   serve(app, getScenario, async (_, scenario, c) => ({
     scenario: {
       ...scenario.manifest.scenario,
-      available_tickers: (await scenario.instruments()).keys,
+      available_tickers: await scenario.instrumentTickers(),
       baselines: (await c.get("reader").catalogEntry(scenario.manifest.scenario.id))?.baselines ?? [],
     },
   }));

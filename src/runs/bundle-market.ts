@@ -123,12 +123,17 @@ export class BundleMarket {
    */
   async quotes(day: string, tickers: string[], withVolatility = true): Promise<Map<string, Quote>> {
     const scenario = await this.at(day);
-    const [instruments, delisted] = await Promise.all([scenario.instruments(), scenario.delisted()]);
+    const [instruments, delisted, unlisted] = await Promise.all([
+      scenario.instruments(),
+      scenario.delisted(),
+      scenario.unlisted(),
+    ]);
     const wanted = new Set(tickers);
     const history = await this.recentBars(scenario, wanted, withVolatility ? VOLATILITY_SESSIONS + 1 : 1);
     const out = new Map<string, Quote>();
     for (const ticker of wanted) {
-      const i = find(instruments, ticker);
+      // A company still to list is not one the run can know of.
+      const i = unlisted.has(ticker) ? -1 : find(instruments, ticker);
       const kind = i < 0 ? null : (instruments.rows(i, i + 1)[0][1] as Quote["kind"]);
       const bars = history.get(ticker)!;
       const last = bars[bars.length - 1];

@@ -84,7 +84,7 @@ describe("errors follow docs/api-choices.md", () => {
     [
       `/filings?scenario_id=${MEGACAP}&filing_type=S-1`,
       422,
-      "Query parameter 'filing_type.0' must be one of 10-K, 10-Q, 8-K",
+      "Query parameter 'filing_type.0' must be one of 10-K, 10-Q, 8-K, 424B4",
     ],
     [
       `/filings?scenario_id=${MEGACAP}&start_date=2023-05-01&end_date=2023-04-01`,

@@ -25,6 +25,7 @@ function input(fields: Partial<PlanInput> = {}): PlanInput {
     takeoverRate: 1,
     failureRate: 0,
     kept: new Set(),
+    firstDay: () => 0,
     rng: new Rng(7, "exits-test"),
     ...fields,
   };

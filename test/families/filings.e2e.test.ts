@@ -208,7 +208,7 @@ describe("filing lists", () => {
     const { ciks } = await body(`/filings/ciks?${s}`);
     expect(ciks.length).toBe(new Set(all.map((f) => f.cik)).size);
     expect(ciks.every((c: string) => /^\d{10}$/.test(c))).toBe(true);
-    expect((await body(`/filings/types?${s}`)).filing_types).toEqual(["10-K", "10-Q", "8-K"]);
+    expect((await body(`/filings/types?${s}`)).filing_types).toEqual(["10-K", "10-Q", "8-K", "424B4"]);
     const { item_types } = await body(`/filings/items/types?${s}`);
     expect(item_types).toContainEqual({
       filing_type: "8-K",

@@ -230,6 +230,10 @@ describe("a future branch's published validation report", () => {
       story_crisis_earnings: 0,
       story_catalyst_statements: 0,
       story_catalyst_news: 0,
+      story_takeovers: 0,
+      story_failures: 0,
+      story_listings: 0,
+      story_listing_cycle: 0,
     });
     expect(report.checks).toEqual(validate(contextView(world, current)).checks);
   });

@@ -7,6 +7,11 @@ export function companyWithTimeline(input: Parameters<typeof companyCore>[0]) {
   const core = companyCore(input);
   return {
     ...core,
-    events: companyTimeline(input.worldKey, input.days, { facts: input.facts, ...core, exitEvents: [] }, input.rng),
+    events: companyTimeline(
+      input.worldKey,
+      input.days,
+      { facts: input.facts, ...core, exitEvents: [], listingEvents: [] },
+      input.rng,
+    ),
   };
 }

@@ -182,6 +182,30 @@ describe("the dashboard", () => {
     await page.close();
   }, 60_000);
 
+  it("marks a company's listing apart, and starts its chart on its first trading day", async () => {
+    const entrant = (await body(`/companies?scenario_id=${CRISIS}&limit=500`)).companies.find(
+      (c: { listing_date: string | null }) => c.listing_date !== null && c.listing_date > "2005-06-01",
+    );
+    const first = entrant.listing_date;
+    const { page, errors } = await open(`#/scenario/${CRISIS}`);
+    await page.selectOption('select[name="ticker"]', entrant.ticker);
+    await page.fill('input[name="start"]', "2005-01-01");
+    await page.fill('input[name="end"]', `${Number(first.slice(0, 4)) + 1}-12-31`);
+    await page.locator('input[name="end"]').dispatchEvent("change");
+    await page.waitForFunction(
+      `document.getElementById("chart")?.dataset.ready === "true" && document.getElementById("chart")?.dataset.first === ${JSON.stringify(first)}`,
+      null,
+      { timeout: 30_000 },
+    );
+    const marked = await page
+      .locator('#markers li[data-kind="listing"]')
+      .evaluateAll((lis) => lis.map((li) => li.getAttribute("data-date")));
+    expect(marked).toEqual([first]);
+    await page.screenshot({ path: join(SHOTS, "listing.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it("creates a key on the key page whose secret, shown once, authenticates an API call", async () => {
     const { page, errors } = await open("#/keys", null);
     await page.fill('#create input[name="account_id"]', "dashboard-test");

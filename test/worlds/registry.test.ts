@@ -7,6 +7,7 @@ import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { company } from "../../build/families/company/family.ts";
 import { events } from "../../build/families/events/family.ts";
 import { exits } from "../../build/families/exits/family.ts";
+import { listings } from "../../build/families/listings/family.ts";
 import { registry, type ShardSink } from "../../build/ground/family.ts";
 import { rates } from "../../build/families/rates/family.ts";
 import { FAMILIES } from "../../build/families/registry.ts";
@@ -17,18 +18,34 @@ import { generateWorld } from "../../build/pipeline/world.ts";
 
 describe("family registry", () => {
   it("refuses, at compile time, a family before a family it reads", () => {
-    const ordered = registry().add(universe).add(regimes).add(rates).add(exits).add(company).add(events);
-    expect(ordered.families.map((f) => f.name)).toEqual(["universe", "regimes", "rates", "exits", "company", "events"]);
+    const ordered = registry().add(universe).add(regimes).add(rates).add(listings).add(exits).add(company).add(events);
+    expect(ordered.families.map((f) => f.name)).toEqual([
+      "universe",
+      "regimes",
+      "rates",
+      "listings",
+      "exits",
+      "company",
+      "events",
+    ]);
     // @ts-expect-error events reads the central banks' decisions, not generated yet
-    registry().add(universe).add(regimes).add(exits).add(company).add(events);
+    registry().add(universe).add(regimes).add(listings).add(exits).add(company).add(events);
     // @ts-expect-error events reads each company's core (its own news, business and analysts)
-    registry().add(universe).add(regimes).add(rates).add(exits).add(events);
+    registry().add(universe).add(regimes).add(rates).add(listings).add(exits).add(events);
+    // @ts-expect-error exits begin after each company's listing: it reads the listings
+    registry().add(universe).add(regimes).add(rates).add(exits);
   });
 
   it("refuses a company step without its context cut (the report of a future branch needs it)", () => {
     expect(() => registry().add({ name: "x", context: () => ({}), company: () => ({ x: 1 }) })).toThrow(
       /companyContext/,
     );
+  });
+
+  it("refuses a company step without its cut from a listing (an entrant's private history is hidden)", () => {
+    expect(() =>
+      registry().add({ name: "x", context: () => ({}), company: () => ({ x: 1 }), companyContext: (c) => c }),
+    ).toThrow(/companySince/);
   });
 
   it("names every family once", () => {

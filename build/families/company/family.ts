@@ -21,6 +21,7 @@ import { hitByCatalyst, worldKeyOf } from "../../ground/scenario-source.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
 import { sectorTilt } from "../../models/market.ts";
 import type { CompanyExit } from "../exits/family.ts";
+import type { CompanyListing } from "../listings/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
 import type { Universe } from "../universe/family.ts";
 
@@ -47,17 +48,34 @@ const HISTORY_YEARS = 3;
 
 const visible = (events: WorldEvent[], date: string) => events.filter((e) => e.visible_from <= date);
 
-export const company: Family<Calendar & Universe & HiddenMacro, object, CompanyExit, CompanyCore> = {
+/**
+ * An entrant's analysts publish nothing before its quiet period ends; each one's first estimate
+ * after it initiates coverage, prompted by the listing.
+ */
+function afterQuietPeriod(coverage: Coverage, { listing, listingEvents }: CompanyListing): Coverage {
+  if (!listing) return coverage;
+  const initiated = new Set<number>();
+  const revisions = coverage.revisions
+    .filter((r) => r.day >= listing.quietEnd)
+    .map((r) => {
+      if (initiated.has(r.analyst)) return r;
+      initiated.add(r.analyst);
+      return { ...r, reason: "event" as const, cause: listingEvents[0].event_id };
+    });
+  return { analysts: coverage.analysts, revisions };
+}
+
+export const company: Family<Calendar & Universe & HiddenMacro, object, CompanyExit & CompanyListing, CompanyCore> = {
   name: "company",
   context: () => ({}),
-  company: (world, { facts, distress }, { source, rng }) => {
+  company: (world, { facts, distress, listing, listingEvents }, { source, rng }) => {
     const start = world.starts.get(facts.ticker)!;
     const story = source.story?.catalyst;
     const hit =
       story && source.catalyst && hitByCatalyst(story, facts)
         ? { date: source.catalyst.date, excessMove: story.excess_move, revenueMove: story.revenue_move }
         : undefined;
-    return companyCore({
+    const core = companyCore({
       worldKey: worldKeyOf(source),
       days: world.days,
       regimes: world.regimes,
@@ -70,7 +88,20 @@ export const company: Family<Calendar & Universe & HiddenMacro, object, CompanyE
       distress,
       rng,
     });
+    return { ...core, coverage: afterQuietPeriod(core.coverage, { listing, listingEvents }) };
   },
+  companySince: (core, since) => ({
+    sizeTier: core.sizeTier,
+    // Its first report as a listed company comes first: the quarters released before are the private company's.
+    quarters: core.quarters.filter((q) => q.release >= since.date),
+    ownEvents: core.ownEvents.filter((e) => e.visible_from >= since.date),
+    business: { ...core.business, quarters: core.business.quarters.filter((q) => q.quarter.release >= since.date) },
+    seenOn: core.seenOn,
+    coverage: {
+      analysts: core.coverage.analysts,
+      revisions: core.coverage.revisions.filter((r) => r.day >= since.day),
+    },
+  }),
   companyContext: (core, cut) => ({
     sizeTier: core.sizeTier,
     // The fiscal calendar is public: the quarters that have ended (their statements come with their release).

@@ -82,10 +82,14 @@ export const earnings: Family<
     const dayIndex = dayIndexOf(world.days);
     const releases = new Map(events.filter((e) => e.event_type === "earnings_release").map((e) => [e.event_date, e]));
     const quarterly = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));
+    // A company that lists inside the world released no results as a private company.
+    const listed = stock.first === undefined ? "" : stock.bars[stock.first].time;
     const released = business.quarters.flatMap(({ quarter }, q) => {
       const event = releases.get(quarter.release);
       const s = quarterly.get(quarter.end);
-      return event && s ? [{ quarter: q, event, day: dayIndex.get(quarter.release)!, statements: s }] : [];
+      return event && s && event.event_date >= listed
+        ? [{ quarter: q, event, day: dayIndex.get(quarter.release)!, statements: s }]
+        : [];
     });
     const guidance = world.guiders.has(facts.ticker)
       ? guidanceRows(facts, business, seenOn, released, market, rng.fork(`guidance/${facts.ticker}`))
@@ -118,6 +122,13 @@ export const earnings: Family<
     guidance: company.guidance.filter((g) => g.issued_date <= cut.date),
     calendar: company.calendar.filter((e) => e.announcement_date <= cut.date),
     events: company.events.filter((e) => e.visible_from <= cut.date),
+  }),
+  companySince: (company, since) => ({
+    estimates: company.estimates.filter((e) => e.estimate_date >= since.date),
+    earnings: company.earnings.filter((e) => e.filing_date >= since.date),
+    guidance: company.guidance.filter((g) => g.issued_date >= since.date),
+    calendar: company.calendar.filter((e) => e.announcement_date >= since.date),
+    events: company.events.filter((e) => e.visible_from >= since.date),
   }),
   companyShards: (_, { facts, estimates, earnings, guidance, calendar }, emit) => {
     if (guidance.length)

@@ -16,6 +16,7 @@ import {
 import type { Rng } from "../../ground/rng.ts";
 import type { CompanyCore } from "../company/family.ts";
 import type { CompanyExit } from "../exits/family.ts";
+import type { CompanyListing } from "../listings/family.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
 import type { CentralBanks } from "../rates/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
@@ -36,7 +37,7 @@ type Reads = Calendar & HiddenMacro & CentralBanks;
 
 const visible = (events: WorldEvent[], date: string) => events.filter((e) => e.visible_from <= date);
 
-export const events: Family<Reads, Events, CompanyCore & CompanyExit, CompanyEventsPart> = {
+export const events: Family<Reads, Events, CompanyCore & CompanyExit & CompanyListing, CompanyEventsPart> = {
   name: "events",
   generate: (world, { source, rng }) => {
     const catalyst = source.catalyst;
@@ -56,6 +57,7 @@ export const events: Family<Reads, Events, CompanyCore & CompanyExit, CompanyEve
     events: companyTimeline(worldKeyOf(source), world.days, company, rng),
   }),
   companyContext: (company, cut) => ({ events: visible(company.events, cut.date) }),
+  companySince: (company, since) => ({ events: company.events.filter((e) => e.visible_from >= since.date) }),
   companyShards: (_, company, emit) =>
     emitTickerAndYears(emit, SHARDS.events, company.facts.ticker, company.events.map(publicEvent)),
   shards: (world, emit) =>
@@ -103,9 +105,10 @@ export function companyTimeline(
     facts,
     ownEvents,
     exitEvents,
+    listingEvents,
     business,
     coverage,
-  }: { facts: CompanyFacts } & CompanyCore & Pick<CompanyExit, "exitEvents">,
+  }: { facts: CompanyFacts } & CompanyCore & Pick<CompanyExit, "exitEvents"> & Pick<CompanyListing, "listingEvents">,
   rng: Rng,
 ): WorldEvent[] {
   const dayIndex = dayIndexOf(days);
@@ -116,5 +119,5 @@ export function companyTimeline(
     return [{ quarter, surprise: expected ? earningsSurprise(income.net_income, expected) : 0 }];
   });
   const earnings = earningsEvents(worldKey, days, facts, releases, rng.fork(`events/earnings/${facts.ticker}`));
-  return byDateThenId([...ownEvents, ...exitEvents, ...earnings]);
+  return byDateThenId([...ownEvents, ...exitEvents, ...listingEvents, ...earnings]);
 }

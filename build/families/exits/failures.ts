@@ -27,7 +27,13 @@ export interface Failure {
 /** A company's failure, if its distress begins inside the world. */
 export function failureOf(facts: CompanyFacts, input: PlanInput, rng: Rng): Failure | null {
   const yearly = FAILURES.yearly_rate[input.tierOf(facts.ticker)] * input.failureRate;
-  const onset = firstDayOf(input.regimes, yearly, FAILURES.regime_multiple, 1, rng);
+  const onset = firstDayOf(
+    input.regimes,
+    yearly,
+    FAILURES.regime_multiple,
+    Math.max(1, input.firstDay(facts.ticker)),
+    rng,
+  );
   if (onset === null) return null;
   return failureFrom(facts, input, onset, onset + Math.round(lognormal(FAILURES.days_to_filing, rng)), rng);
 }

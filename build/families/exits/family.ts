@@ -13,6 +13,7 @@ import type { Rng } from "../../ground/rng.ts";
 import { worldKeyOf } from "../../ground/scenario-source.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
+import type { Listings } from "../listings/family.ts";
 import type { Universe } from "../universe/family.ts";
 import { dealEvents, failureEvents } from "./events.ts";
 import { afterFilingLevels, type Failure } from "./failures.ts";
@@ -23,6 +24,8 @@ import { fallbackLevel, heldLevels, type Takeover } from "./takeovers.ts";
 export interface Exits {
   /** Hidden: each leaving company's plan, by ticker. */
   exits: Map<string, CompanyPlan>;
+  /** The scenario's multiples of the documented rates (0: no exits), which the rates' bands scale by. */
+  exitMultiples: { takeovers: number; failures: number };
 }
 
 /** Hidden: the distress a failing company's business falls into, from its onset to its filing. */
@@ -50,7 +53,7 @@ export interface CompanyExit {
   closing?: Closing;
 }
 
-type Reads = Calendar & Universe & HiddenMacro;
+type Reads = Calendar & Universe & HiddenMacro & Listings;
 
 /** A deal's hold on the price: to its close, or to its break and the fall back after it. */
 function dealSpan(deal: Takeover, n: number, rng: Rng): HeldSpan {
@@ -91,7 +94,8 @@ function distressOf(failure: Failure | undefined, days: string[]): Distress | un
 
 export const exits: Family<Reads, Exits, unknown, CompanyExit> = {
   name: "exits",
-  generate: ({ days, regimes, companies, starts }, { source, rng }) => ({
+  generate: ({ days, regimes, companies, starts, listings }, { source, rng }) => ({
+    exitMultiples: { takeovers: source.exits?.takeovers ?? 0, failures: source.exits?.failures ?? 0 },
     exits: source.exits
       ? planExits(
           {
@@ -103,11 +107,13 @@ export const exits: Family<Reads, Exits, unknown, CompanyExit> = {
             takeoverRate: source.exits.takeovers,
             failureRate: source.exits.failures,
             kept: new Set(source.universe.tickers),
+            firstDay: (ticker) => listings.get(ticker)?.first ?? 0,
             rng: rng.fork("exits"),
           },
           source.exits.catalyst_failure && source.catalyst
             ? {
                 sectors: source.exits.catalyst_failure.sectors,
+                industries: source.exits.catalyst_failure.industries,
                 filed: days.indexOf(firstOnOrAfter(days, source.catalyst.date)!),
               }
             : undefined,
@@ -116,6 +122,7 @@ export const exits: Family<Reads, Exits, unknown, CompanyExit> = {
   }),
   // What had begun by the cut: deals announced, distress begun.
   context: (world, cut) => ({
+    exitMultiples: world.exitMultiples,
     exits: new Map(
       [...world.exits].map(([ticker, { takeovers, failure }]) => [
         ticker,
@@ -151,6 +158,14 @@ export const exits: Family<Reads, Exits, unknown, CompanyExit> = {
     exitEvents: company.exitEvents.filter((e) => e.visible_from <= cut.date),
     held: company.held,
     closing: company.closing && company.closing.lastDay < cut.days ? company.closing : undefined,
+  }),
+  // Its exits begin after its listing (plan.ts): nothing of them lies before.
+  companySince: ({ takeovers, distress, exitEvents, held, closing }) => ({
+    takeovers,
+    distress,
+    exitEvents,
+    held,
+    closing,
   }),
   leaves: (world, { closing }) => (closing ? world.days[closing.lastDay] : undefined),
   shards: (world, emit) => {

@@ -15,6 +15,8 @@ export interface CompanyPlan {
 /** A failure the story names: a company of these sectors files on day `filed`. */
 export interface NamedFailure {
   sectors: string[];
+  /** Only companies of these industries, where given. */
+  industries?: string[];
   filed: number;
 }
 
@@ -49,8 +51,10 @@ function nameFailure(plan: Map<string, CompanyPlan>, input: PlanInput, named: Na
   const candidates = input.companies.filter(
     (c) =>
       named.sectors.includes(c.sector) &&
+      (!named.industries || named.industries.includes(c.industry)) &&
       !input.kept.has(c.ticker) &&
       input.tierOf(c.ticker) !== "mega" &&
+      input.firstDay(c.ticker) < named.filed &&
       !begunBy(c.ticker),
   );
   const chosen = candidates.sort((a, b) => input.capOf(b.ticker) - input.capOf(a.ticker))[0];

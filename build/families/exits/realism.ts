@@ -36,7 +36,8 @@ class ExitStatistics {
 
   add({ sizeTier, stock, events }: Company): void {
     const { bars, actions } = stock;
-    const years = bars.length / 252;
+    // A company that lists inside the world counts from its first day.
+    const years = (bars.length - (stock.first ?? 0)) / 252;
     this.companyYears += years;
     this.yearsByTier.set(sizeTier, (this.yearsByTier.get(sizeTier) ?? 0) + years);
     const day = new Map(bars.map((b, i) => [b.time, i]));
@@ -79,21 +80,36 @@ class ExitStatistics {
       .join("; ");
   }
 
-  checks(): ValidationCheck[] {
+  /**
+   * The rates' bands are for the documented rates: a theme that asks for a multiple of them (a merger
+   * wave's takeovers, a default wave's failures) is judged against the band times its multiple.
+   */
+  checks({ exitMultiples: m }: World): ValidationCheck[] {
     const sum = (cause: "acquired" | "bankruptcy") =>
       [...this.leftByTier.values()].reduce((a, left) => a + left[cause], 0);
     const years = this.companyYears;
-    const perYear = (name: keyof typeof BANDS, n: number, what: string) =>
-      years < LEAST.companyYears
-        ? skipped(FAMILY, name, BANDS[name], what, `fewer than ${LEAST.companyYears} company-years`)
-        : bandCheck(
-            FAMILY,
-            name,
-            BANDS[name],
-            n / years,
-            `${what} over ${Math.round(years)} company-years (by tier: ${this.byTier()})`,
-            true,
-          );
+    const scaled = (band: Band, low: number, high: number): Band => ({
+      min: band.min === null ? null : band.min * low,
+      max: band.max === null ? null : band.max * high,
+    });
+    const rateBands = {
+      takeover_rate: scaled(BANDS.takeover_rate, m.takeovers, m.takeovers),
+      failure_rate: scaled(BANDS.failure_rate, m.failures, m.failures),
+      exit_rate: scaled(BANDS.exit_rate, Math.min(m.takeovers, m.failures), Math.max(m.takeovers, m.failures)),
+    };
+    const perYear = (name: keyof typeof rateBands, n: number, what: string) =>
+      m.takeovers === 0 && m.failures === 0
+        ? skipped(FAMILY, name, rateBands[name], what, "the scenario asks for no exits")
+        : years < LEAST.companyYears
+          ? skipped(FAMILY, name, rateBands[name], what, `fewer than ${LEAST.companyYears} company-years`)
+          : bandCheck(
+              FAMILY,
+              name,
+              rateBands[name],
+              n / years,
+              `${what} over ${Math.round(years)} company-years (by tier: ${this.byTier()})`,
+              true,
+            );
     const sample = (name: keyof typeof BANDS, values: number[], least: number, what: string, pct = true) =>
       values.length < least
         ? skipped(FAMILY, name, BANDS[name], what, `fewer than ${least}`)
@@ -140,5 +156,5 @@ class ExitStatistics {
 /** The exits' statistics over the company pass. */
 export function exitStatistics(): Checker<World, Company> {
   const stats = new ExitStatistics();
-  return { company: (c) => stats.add(c), finish: () => stats.checks() };
+  return { company: (c) => stats.add(c), finish: (world) => stats.checks(world) };
 }

@@ -51,6 +51,8 @@ export interface PlanInput {
   failureRate: number;
   /** Companies the scenario names: they stay to the end. */
   kept: Set<string>;
+  /** A company's first trading day (0, or its listing's): no exit begins before it. */
+  firstDay: (ticker: string) => number;
   rng: Rng;
 }
 
@@ -62,7 +64,7 @@ export function takeoversOf(facts: CompanyFacts, input: PlanInput, inWorld: Set<
   const n = input.days.length;
   const yearly = TAKEOVERS.yearly_rate[input.tierOf(facts.ticker)] * input.takeoverRate;
   const deals: Takeover[] = [];
-  let from = TAKEOVERS.earliest_day;
+  let from = input.firstDay(facts.ticker) + TAKEOVERS.earliest_day;
   while (from < n - 1) {
     const t = firstDayOf(input.regimes, yearly, TAKEOVERS.regime_multiple, from, rng);
     if (t === null) break;

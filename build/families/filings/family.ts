@@ -22,6 +22,8 @@ import {
   labelNumbers,
   MDA_ITEM,
   periodicFiling,
+  prospectus,
+  prospectusNumbers,
   reportedNumbers,
   writtenValues,
   type FilingRecord,
@@ -34,6 +36,10 @@ import type { CompanyCore } from "../company/family.ts";
 import type { CompanyEarnings } from "../earnings/family.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import type { CompanyKpis } from "../kpis/family.ts";
+import type { CompanyListing } from "../listings/family.ts";
+import { offeringTerms } from "../listings/plan.ts";
+import { LISTINGS } from "../listings/tables.ts";
+import type { Stock } from "../stocks/family.ts";
 import { appendByYear, keyedRows } from "../../ground/rows.ts";
 import { balanceRow, cashFlowRow, incomeRow } from "../statements/rows.ts";
 import type { CompanyStatements } from "../statements/family.ts";
@@ -44,7 +50,7 @@ export interface CompanyFilings {
   filings: FilingRecord[];
 }
 
-type ReadsEach = CompanyCore & CompanyStatements & CompanyKpis & CompanyEarnings;
+type ReadsEach = CompanyCore & CompanyStatements & CompanyKpis & CompanyEarnings & CompanyListing & Stock;
 type Company = CompanyBase & ReadsEach & CompanyFilings;
 
 export const filings: Family<Calendar, object, ReadsEach, CompanyFilings> = {
@@ -54,6 +60,7 @@ export const filings: Family<Calendar, object, ReadsEach, CompanyFilings> = {
     filings: companyFilings(world.days, company, rng.fork(`filings/${company.facts.ticker}`)),
   }),
   companyContext: ({ filings }, cut) => ({ filings: filings.filter((f) => f.filing_date <= cut.date) }),
+  companySince: ({ filings }, since) => ({ filings: filings.filter((f) => f.filing_date >= since.date) }),
   companyShards: (_, { facts, filings }, emit) => {
     if (filings.length === 0) return;
     const keyed = filings.map((f) => [filingKey(f.filing_date, f.accession_number), f] as const);
@@ -125,9 +132,34 @@ function companyFilings(days: string[], company: CompanyBase & ReadsEach, rng: R
       rng: rng.fork(release.accession_number),
     });
   });
-  return [...periodic, ...currentReports(days, company, rng.fork("8-K"))].sort((a, b) =>
+  return [...periodic, ...currentReports(days, company, rng.fork("8-K")), ...prospectusOf(company)].sort((a, b) =>
     filingKey(a.filing_date, a.accession_number) < filingKey(b.filing_date, b.accession_number) ? -1 : 1,
   );
+}
+
+/** The sequence number of a prospectus's accession: before the year's 8-Ks, after its periodic reports. */
+const PROSPECTUS_SEQUENCE = FIRST_CURRENT_REPORT - 1;
+
+/** An entrant's prospectus, filed on its first trading day with its listing's event as its source. */
+function prospectusOf(company: CompanyBase & ReadsEach): FilingRecord[] {
+  const { facts, listing, events, quarters, stock, sizeTier } = company;
+  const event = events.find((e) => e.event_type === "initial_public_offering");
+  if (!listing || !event) return [];
+  const q = quarters.find((x) => x.end >= event.event_date)!;
+  return [
+    prospectus({
+      facts,
+      tier: sizeTier,
+      event,
+      terms: offeringTerms(listing, stock, LISTINGS.gross_spread),
+      underwriters: listing.underwriters,
+      registration: listing.registration,
+      lockupDays: LISTINGS.lockup_days,
+      accession: accessionNumber(facts, event.event_date, PROSPECTUS_SEQUENCE),
+      fiscalYear: q.fiscalYear,
+      fiscalQuarter: q.quarter,
+    }),
+  ];
 }
 
 /**
@@ -238,10 +270,24 @@ function filingChecks(days: string[]): Checker<unknown, Company> {
  * Every number the filing writes is a value of its records (an 8-K's event among them) or a label; a 10-Q's or 10-K's MD&A states
  * the period's revenue and net income; an earnings 8-K's exhibit is the release's press release.
  */
-function numbersMatch(f: FilingRecord, { facts, statements, nonGaap, earnings, events }: Company): boolean {
+function numbersMatch(
+  f: FilingRecord,
+  { facts, statements, nonGaap, earnings, events, listing, stock }: Company,
+): boolean {
   const allowed = new Set(labelNumbers(f, facts));
   const add = (values: string[]) => values.forEach((v) => allowed.add(v));
   const type = f.filing_type;
+  if (type === "424B4") {
+    if (!listing) return false;
+    add(
+      prospectusNumbers(
+        offeringTerms(listing, stock, LISTINGS.gross_spread),
+        LISTINGS.lockup_days,
+        listing.registration,
+      ),
+    );
+    return f.sections.every((s) => numbersIn(s.text).every((n) => allowed.has(n)));
+  }
   // An 8-K quotes its event (a deal's terms).
   const event = type === "8-K" ? events.find((e) => e.event_id === f.source_event_ids[0]) : undefined;
   if (event) add(numbersIn(event.public_summary));
@@ -270,6 +316,9 @@ function withinDeadline(
   event: { event_type: string; event_date: string } | undefined,
   dayIndex: Map<string, number>,
 ): boolean {
+  // A prospectus is filed the day its shares begin trading.
+  if (f.filing_type === "424B4")
+    return event?.event_type === "initial_public_offering" && f.filing_date === event.event_date;
   if (f.filing_type !== "8-K") {
     const days = (Date.parse(f.filing_date) - Date.parse(f.report_period)) / 86_400_000;
     return days >= 1 && days <= deadlineDays(tier, f.filing_type);

@@ -14,6 +14,7 @@ import { appointmentIn, type WorldEvent } from "../../models/events.ts";
 import { QUARTERLY_RISK_FACTORS, riskFactors } from "../../models/risk-factors.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { cik10, periodicForm } from "../../models/filing-ids.ts";
+import type { OfferingTerms } from "../listings/plan.ts";
 
 /** A filing as stored: the served row but its assembled text, with the fiscal period the items filters read. */
 export interface FilingRecord extends Omit<Filing, "text"> {
@@ -184,7 +185,8 @@ function record(f: Filed): FilingRecord {
     source_event_ids: [f.sourceEventId],
     // The form, and an earnings 8-K's press release (Exhibit 99.1).
     document_count: sections.some((s) => s.item === "Item-9.01") ? 2 : 1,
-    is_xbrl: f.filingDate >= xbrlFrom,
+    // A prospectus is not tagged (its financial statements are, from the first 10-Q).
+    is_xbrl: type !== "424B4" && f.filingDate >= xbrlFrom,
     fiscal_year: f.fiscalYear,
     fiscal_quarter: type === "10-K" ? null : f.fiscalQuarter,
   };
@@ -508,4 +510,76 @@ export function currentReport(input: {
     fiscalYear: input.fiscalYear,
     fiscalQuarter: input.fiscalQuarter,
   });
+}
+
+/** The prospectus of a listing (Rule 424(b)(4)), filed on its first trading day: the offering's terms. */
+export function prospectus(input: {
+  facts: CompanyFacts;
+  tier: SizeTier;
+  event: WorldEvent;
+  terms: OfferingTerms;
+  underwriters: string[];
+  registration: string;
+  lockupDays: number;
+  accession: string;
+  fiscalYear: number;
+  fiscalQuarter: number;
+}): FilingRecord {
+  const { facts, event, terms } = input;
+  const date = event.event_date;
+  const [lead, ...others] = input.underwriters;
+  const sections = [
+    section(
+      "424B4",
+      "Item-3",
+      `${facts.name} is offering ${count(terms.shares)} shares of its common stock at ${perShare(terms.price)} per ` +
+        `share, the initial public offering price. Before this offering there was no public market for the shares; ` +
+        `they are approved for listing on ${facts.exchange || "the exchange"} under the symbol "${facts.ticker}" ` +
+        `and begin trading on ${date}. Investing in the shares involves a high degree of risk: the price may ` +
+        `fall below the offering price, and an active trading market may not develop or last.`,
+    ),
+    section(
+      "424B4",
+      "Item-4",
+      `The Company receives net proceeds of ${dollars(terms.net)} from the offering, after the underwriting ` +
+        `discount of ${percent(terms.discount)} of the gross proceeds of ${dollars(terms.gross)}. It intends to ` +
+        `use them for working capital and other general corporate purposes, including possible acquisitions.`,
+    ),
+    section(
+      "424B4",
+      "Item-8",
+      `${[lead, ...others].join(", ")} are the underwriters of the offering; ${lead} is the representative. The ` +
+        `Company, its officers and directors have agreed not to sell or otherwise dispose of any shares for ` +
+        `${input.lockupDays} days after the date of this prospectus without the representative's consent. The ` +
+        `registration statement on Form S-1 (File No. ${input.registration}) was declared effective the day ` +
+        `before the shares began trading.`,
+    ),
+  ];
+  return record({
+    facts,
+    tier: input.tier,
+    type: "424B4",
+    accession: input.accession,
+    filingDate: date,
+    reportPeriod: date,
+    title: `${facts.name} Prospectus (424B4): ${count(terms.shares)} shares of common stock`,
+    description: `Prospectus dated ${date}: ${event.public_summary}`,
+    sections,
+    sourceEventId: event.event_id,
+    fiscalYear: input.fiscalYear,
+    fiscalQuarter: input.fiscalQuarter,
+  });
+}
+
+/** Every number a prospectus may state: its terms, its lock-up, its registration statement's file number. */
+export function prospectusNumbers(terms: OfferingTerms, lockupDays: number, registration: string): string[] {
+  return [
+    count(terms.shares),
+    perShare(terms.price),
+    dollars(terms.net),
+    dollars(terms.gross),
+    percent(terms.discount),
+    String(lockupDays),
+    ...numbersIn(`File No. ${registration}`),
+  ];
 }

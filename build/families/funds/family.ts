@@ -65,16 +65,18 @@ function gatherFunds(
   const sizes = scratch.rows();
 
   return {
-    add: ({ facts, stock: { bars, shares } }) => {
+    add: ({ facts, stock: { bars, shares, first = 0 } }) => {
       if (specs.length === 0) return;
       // A company that leaves the world stops at its last day: the line for the constituents outside
-      // the world takes its weight from the next rebalance (its replacement is not in the world).
-      const caps = bars.map((b, i) => b.close * shares[i]);
+      // the world takes its weight from the next rebalance (its replacement is not in the world). One
+      // that lists inside it joins at the first rebalance after its first day.
+      const caps = bars.map((b, i) => (i < first ? 0 : b.close * shares[i]));
       specs.forEach((spec, f) => {
-        if (isMember(spec, facts.sector)) for (let i = 0; i < caps.length; i++) totals[f][i] += caps[i];
+        if (isMember(spec, facts.sector)) for (let i = first; i < caps.length; i++) totals[f][i] += caps[i];
       });
       for (const i of rebalances) {
-        if (i < bars.length) sizes.append(yearOf(days[i]), [[i, facts.ticker, facts.sector, caps[i], bars[i].close]]);
+        if (i >= first && i < bars.length)
+          sizes.append(yearOf(days[i]), [[i, facts.ticker, facts.sector, caps[i], bars[i].close]]);
       }
     },
     finish: () => {
@@ -108,7 +110,8 @@ function gatherFunds(
               if (members) members.push({ ticker, cap, close });
               else byDay.set(i, [{ ticker, cap, close }]);
             }
-            return [...byDay].map(([i, members]) => composition(fund, i, members));
+            // By day: a company that lists inside the world first appears at a later rebalance.
+            return [...byDay].sort(([a], [b]) => a - b).map(([i, members]) => composition(fund, i, members));
           };
           return { ...fund, compositions: { years, of } };
         }),

@@ -72,6 +72,7 @@ export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPa
       shares: stock.shares,
       splitMultiple: stock.splitMultiple,
       days,
+      listed: stock.first,
     });
     const largeStakes = largeStakesOf(lines, managers);
     const news = stakeEvents(worldKeyOf(source), facts.name, largeStakes, days);
@@ -97,6 +98,13 @@ export const holdings: Family<Reads, Institutions, CompanyCore & CompanyEventsPa
       ),
     };
   },
+  // Managers report it from the first quarter that ends after it lists.
+  companySince: (company, since) => ({
+    holdings: company.holdings.filter((h) => h.report_period >= since.date),
+    largeStakes: company.largeStakes.filter((s) => s.filing_date >= since.date),
+    events: company.events.filter((e) => e.visible_from >= since.date),
+    beneficialOwners: company.beneficialOwners.filter((b) => b.event_date >= since.date),
+  }),
   companyShards: (world, { facts, holdings: lines, beneficialOwners: schedules }, emit) => {
     if (schedules.length > 0) {
       // In key order: filing date, then id (one filing per manager, company and day).

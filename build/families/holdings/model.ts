@@ -297,6 +297,8 @@ export interface StakeInput {
   shares: ArrayLike<number>;
   splitMultiple: ArrayLike<number>;
   days: string[];
+  /** Index of the company's first trading day, where it lists inside the world. */
+  listed?: number;
 }
 
 /** Shares held before, restated for the splits gone ex between the two valuation days. */
@@ -320,7 +322,8 @@ export function holdingsOf(input: StakeInput): Holding[] {
     managers.forEach((m, j) => {
       const filingDate = quarter.filed[m.cik];
       if (filingDate === undefined) return;
-      const held = Math.round(fractions[q][j] * outstanding);
+      // Before a company lists, no manager can hold it: a position after is new.
+      const held = day < (input.listed ?? 0) ? 0 : Math.round(fractions[q][j] * outstanding);
       const before = previous.get(m.cik);
       previous.set(m.cik, { shares: held, day });
       if (held <= 0) return;

@@ -24,6 +24,8 @@ import {
 import type { InsiderOwnership, InsiderTrade } from "../../../src/families/insiders/rows.ts";
 import type { CompanyCore } from "../company/family.ts";
 import type { CompanyExit } from "../exits/family.ts";
+import type { CompanyListing } from "../listings/family.ts";
+import { LISTINGS } from "../listings/tables.ts";
 import type { CompanyEarnings } from "../earnings/family.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import { groupBy, toRows } from "../../ground/rows.ts";
@@ -39,7 +41,7 @@ export interface CompanyInsiders {
   events: WorldEvent[];
 }
 
-type ReadsEach = CompanyCore & CompanyExit & CompanyEarnings & Stock;
+type ReadsEach = CompanyCore & CompanyExit & CompanyListing & CompanyEarnings & Stock;
 type Company = CompanyBase & ReadsEach & CompanyInsiders;
 
 /** An insider purchase is news when it is at least this large and follows a fall. */
@@ -94,7 +96,12 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
       quarters: company.quarters,
       events: company.events,
       stock: company.stock,
-      closed: dealSpans(company, days.length),
+      closed: closedSpans(company, days.length),
+      lockupSales: company.listing && {
+        from: company.listing.lockupEnd,
+        to: company.listing.lockupEnd + LISTINGS.lockup_sales.days,
+        multiple: LISTINGS.lockup_sales.multiple,
+      },
       rng: rng.fork(`insiders/${company.facts.ticker}`),
     });
     const news = purchaseEvents(worldKeyOf(source), days, company, trades);
@@ -108,6 +115,12 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
     insiderTrades: company.insiderTrades.filter((t) => t.filing_date <= cut.date),
     insiderOwnership: company.insiderOwnership.filter((o) => o.filing_date <= cut.date),
     events: company.events.filter((e) => e.visible_from <= cut.date),
+  }),
+  // A private company's holders file no Form 4: their first filings come with the listing.
+  companySince: (company, since) => ({
+    insiderTrades: company.insiderTrades.filter((t) => t.transaction_date >= since.date),
+    insiderOwnership: company.insiderOwnership.filter((o) => o.as_of_date >= since.date),
+    events: company.events.filter((e) => e.visible_from >= since.date),
   }),
   companyShards: (_, { facts, insiderTrades: trades, insiderOwnership: statements }, emit) => {
     if (statements.length > 0)
@@ -138,15 +151,20 @@ const byFiling = <T extends { filing_date: string; id: string }>(rows: T[]) =>
     a.filing_date === b.filing_date ? (a.id < b.id ? -1 : 1) : a.filing_date < b.filing_date ? -1 : 1,
   );
 
-/** A pending deal's days (from its announcement to its close or termination): insiders may not trade on them. */
-const dealSpans = ({ takeovers }: CompanyExit, n: number): [number, number][] =>
-  takeovers.map((d) => [d.announced, d.ends ?? n - 1]);
+/**
+ * Days insiders may not trade in the market on: a pending deal's (from its announcement to its close
+ * or termination), and an entrant's before its lock-up ends.
+ */
+const closedSpans = ({ takeovers, listing }: CompanyExit & CompanyListing, n: number): [number, number][] => [
+  ...takeovers.map((d): [number, number] => [d.announced, d.ends ?? n - 1]),
+  ...(listing ? [[0, Math.min(listing.lockupEnd, n) - 1] as [number, number]] : []),
+];
 
 /**
  * Per day, whether it lies in a blackout: from 14 days before a quarter's end to the trading day after
- * its release, or while a deal is pending.
+ * its release, while a deal is pending, or before an entrant's lock-up ends.
  */
-function blackoutDays(days: string[], company: CompanyCore & CompanyExit): Set<string> {
+function blackoutDays(days: string[], company: CompanyCore & CompanyExit & CompanyListing): Set<string> {
   const dayIndex = dayIndexOf(days);
   const out = new Set<string>();
   for (const q of company.quarters) {
@@ -160,7 +178,7 @@ function blackoutDays(days: string[], company: CompanyCore & CompanyExit): Set<s
           : "";
     for (const d of days) if (d >= from && d <= to) out.add(d);
   }
-  for (const [from, to] of dealSpans(company, days.length))
+  for (const [from, to] of closedSpans(company, days.length))
     for (let i = from; i <= Math.min(to, days.length - 1); i++) out.add(days[i]);
   return out;
 }

@@ -256,8 +256,10 @@ export interface InsiderInput {
   quarters: FiscalQuarter[];
   events: WorldEvent[];
   stock: StockPath;
-  /** Day spans closed to open-market trades besides the quarters' blackouts (pending deals). */
+  /** Day spans closed to open-market trades besides the quarters' blackouts (pending deals, a lock-up). */
   closed?: readonly (readonly [number, number])[];
+  /** Days after a lock-up ends on which insiders sell more: from, to (day indexes) and the multiple of their rate. */
+  lockupSales?: { from: number; to: number; multiple: number };
   rng: Rng;
 }
 
@@ -419,7 +421,9 @@ class InsiderDesk {
       this.record(h, i, "option_exercise", exercised, strike, { price_basis: "exercise_price" });
       if (r.uniform() < 0.6) this.record(h, i, "sell", exercised, marketPrice(bar, r), { with_exercise: true });
     }
-    if (r.uniform() < h.rates.sell * open) {
+    const { lockupSales: released } = this.input;
+    const pent = released !== undefined && i >= released.from && i <= released.to ? released.multiple : 1;
+    if (r.uniform() < h.rates.sell * open * pent) {
       const lot = Math.round((wallet.shares * r.between(0.03, 0.15)) / 100) * 100;
       if (lot >= 100 && lot <= wallet.shares) this.record(h, i, "sell", lot, marketPrice(bar, r), {});
     }

@@ -33,6 +33,11 @@ export const kpis: Family<object, object, CompanyStatements, CompanyKpis> = {
     kpis: kpis.filter((r) => r.filing_date <= cut.date),
     nonGaap: nonGaap.filter((r) => r.filing_date <= cut.date),
   }),
+  // Filed with the statements: a private company's periods on its first day (statements/family.ts).
+  companySince: ({ kpis, nonGaap }, since) => ({
+    kpis: kpis.filter((r) => r.filing_date >= since.date),
+    nonGaap: nonGaap.filter((r) => r.filing_date >= since.date),
+  }),
   companyShards: (_, { facts, kpis, nonGaap }, emit) => {
     for (const [kind, rows] of [
       [SHARDS.kpis, kpis],

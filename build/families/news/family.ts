@@ -39,6 +39,9 @@ import type { Funds, IndexFund } from "../funds/family.ts";
 import type { MacroTape } from "../macro/family.ts";
 import { byFirstColumn, groupBy, toRows } from "../../ground/rows.ts";
 import type { Stock } from "../stocks/family.ts";
+import type { CompanyListing } from "../listings/family.ts";
+import { offeringTerms } from "../listings/plan.ts";
+import { LISTINGS } from "../listings/tables.ts";
 import { RuleTally } from "../../ground/rules.ts";
 
 export interface MarketNews {
@@ -52,7 +55,7 @@ export interface CompanyNews {
 }
 
 type Reads = Calendar & Events & MacroTape & Funds;
-type ReadsEach = CompanyCore & CompanyEarnings & Stock;
+type ReadsEach = CompanyCore & CompanyEarnings & CompanyListing & Stock;
 type Company = CompanyBase & ReadsEach & CompanyNews;
 
 /** The market's return on a day, from the public macro tape. */
@@ -70,12 +73,17 @@ function yearAgo(rows: Earnings[], row: Earnings, date: string): Earnings | unde
 /** What a company article's records are: its event, its release's rows and the bars (up to the article's date). */
 function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent): CompanyFactsOn {
   const earnings = company.earnings.find((r) => r.source_event_id === event.event_id);
+  // A company that lists inside the world released no results before its first day.
+  const { first } = company.stock;
+  const listed = first === undefined ? "" : company.stock.bars[first].time;
+  const released = company.earnings.filter((r) => r.filing_date >= listed);
   return {
     facts: company.facts,
     event,
     earnings,
-    yearAgo: earnings && yearAgo(company.earnings, earnings, event.event_date),
-    bars: company.stock.bars,
+    yearAgo: earnings && yearAgo(released, earnings, event.event_date),
+    bars: company.stock.bars.slice(company.stock.first ?? 0),
+    offer: company.listing && offeringTerms(company.listing, company.stock, LISTINGS.gross_spread).price,
   };
 }
 
@@ -143,6 +151,10 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
     return { news: articles.sort(byDateThenArtifactId) };
   },
   companyContext: (company, cut) => ({ news: company.news.filter((a) => a.visible_from <= cut.date) }),
+  // An article of its first day about an event of the day before (a private company's) goes with it.
+  companySince: (company, since) => ({
+    news: company.news.filter((a) => a.visible_from >= since.date && a.event_lineage.event_date >= since.date),
+  }),
   companyShards: (_, { facts, news }, emit) => emitArticles(emit, facts.ticker, news),
   // Market news under `market`, each fund's under its ticker.
   shards: (world, emit) => {

@@ -48,8 +48,10 @@ export interface CompanyFactsOn {
   earnings?: Earnings;
   /** The same quarter's row a year earlier, when public. */
   yearAgo?: Earnings;
-  /** The company's bars up to the article's date. */
+  /** The company's public bars up to the article's date (from its listing, where it lists inside the world). */
   bars: DayBar[];
+  /** The offering price, for news of a listing (its prospectus states it). */
+  offer?: number;
 }
 
 /** The numbers an article may write, by name, formatted as amounts.ts writes them. */
@@ -60,6 +62,15 @@ function move(bars: DayBar[], date: string): { close: number; change: number } |
   const i = bars.findIndex((b) => b.time === date);
   if (i < 1) return null;
   return { close: bars[i].close, change: bars[i].close / bars[i - 1].close - 1 };
+}
+
+/** A company's move on `date`: a listing's first day is measured from its offering price. */
+function companyMove(f: CompanyFactsOn, date: string): { close: number; change: number } | null {
+  const listed =
+    f.offer !== undefined && f.event.event_type === "initial_public_offering" && date === f.event.event_date;
+  const first = f.bars[0];
+  if (listed && first?.time === date) return { close: first.close, change: first.close / f.offer! - 1 };
+  return move(f.bars, date);
 }
 
 /** The last close before `date` and its change over the 21 trading days before it. */
@@ -94,15 +105,20 @@ export function companyFigures(f: CompanyFactsOn, date: string): Figures {
   }
   // A filing's news (an insider's purchase) quotes the filing, and an exit's its terms (a deal's
   // premium): the summary's numbers are the record's.
-  if (FILED_EVENTS.has(f.event.event_type) || EXIT_EVENT_TYPES.has(f.event.event_type))
+  if (
+    FILED_EVENTS.has(f.event.event_type) ||
+    EXIT_EVENT_TYPES.has(f.event.event_type) ||
+    f.event.event_type === "initial_public_offering"
+  )
     Object.assign(out, summaryFigures(f.event));
   const before = runUp(f.bars, f.event.event_date);
   if (before) {
     out.prior_close = perShare(before.close);
     out.month_change = percent(before.change);
   }
+  if (f.offer !== undefined && f.event.event_type === "initial_public_offering") out.offer_price = perShare(f.offer);
   if (date > f.event.event_date || f.event.public_release_datetime.slice(11) < "16:00") {
-    const day = move(f.bars, date);
+    const day = companyMove(f, date);
     if (day) {
       out.close = perShare(day.close);
       out.day_change = percent(day.change);
@@ -368,7 +384,7 @@ function companyWords(f: CompanyFactsOn, date: string, fig: Figures, tone: Senti
     summaryInline: e.public_summary.replace(/^The /, "the "),
     fig,
     tone,
-    dayVerb: fig.day_change && move(f.bars, date)!.change < 0 ? "fell" : "rose",
+    dayVerb: fig.day_change && companyMove(f, date)!.change < 0 ? "fell" : "rose",
     monthVerb: fig.month_change && runUp(f.bars, e.event_date)!.change < 0 ? "fell" : "rose",
     growth: f.earnings && f.yearAgo && f.earnings.quarterly.revenue < f.yearAgo.quarterly.revenue ? "down" : "up",
   };

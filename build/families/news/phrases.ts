@@ -64,6 +64,7 @@ const CompanyPhrases = z.strictObject({
     merger_terminated: Company,
     bankruptcy_filing: Company,
     delisting: Company,
+    initial_public_offering: Company,
     regulatory_action: Company,
     contract_win: Company,
     catalyst_impact: Company,

@@ -60,6 +60,7 @@ export const notes: Family<object, object, CompanyEarnings, CompanyNotes> = {
       .sort(byDateThenArtifactId),
   }),
   companyContext: (company, cut) => ({ notes: company.notes.filter((n) => n.visible_from <= cut.date) }),
+  companySince: (company, since) => ({ notes: company.notes.filter((n) => n.visible_from >= since.date) }),
   companyShards: (_, { facts, notes }, emit) => {
     if (notes.length === 0) return;
     emit.write(SHARDS.notes, facts.ticker, byFirstColumn(toRows(NOTE_COLUMNS, notes)));

@@ -93,6 +93,8 @@ const OPENINGS = phrasings<Words>(PHRASES.openings);
 const RATING_LINES = phrasings<Words>(PHRASES.rating_lines);
 const ESTIMATE_LINES = phrasings<Words>(PHRASES.estimate_lines);
 const CLOSERS = phrasings<Words>(PHRASES.closers);
+const INITIATION_TITLES = phrasings<Words>(PHRASES.initiation.titles);
+const INITIATION_OPENINGS = phrasings<Words>(PHRASES.initiation.openings);
 
 const pick = (rng: Rng, phrases: Phrase<Words>[], w: Words) => {
   for (const p of rng.shuffle(phrases)) {
@@ -128,7 +130,10 @@ export function analystNote(r: NoteRecords, rng: Rng): AnalystNote {
     period: r.earnings?.fiscal_period ?? "",
     year: p.year?.fiscal_period ?? null,
   };
-  const text = [pick(rng, OPENINGS, w), pick(rng, RATING_LINES, w), pick(rng, ESTIMATE_LINES, w), pick(rng, CLOSERS, w)]
+  // A firm's first note prompted by the listing initiates its coverage.
+  const initiates = r.event.event_type === "initial_public_offering";
+  const opening = pick(rng, initiates ? INITIATION_OPENINGS : OPENINGS, w);
+  const text = [opening, pick(rng, RATING_LINES, w), pick(rng, ESTIMATE_LINES, w), pick(rng, CLOSERS, w)]
     .filter(Boolean)
     .join("\n\n");
   return {
@@ -136,7 +141,7 @@ export function analystNote(r: NoteRecords, rng: Rng): AnalystNote {
     artifact_id: noteId(r.facts.ticker, p),
     ticker: r.facts.ticker,
     artifact_type: "analyst_note",
-    title: pick(rng, TITLES, w),
+    title: pick(rng, initiates ? INITIATION_TITLES : TITLES, w),
     text,
     sentiment: tone,
     visible_from: p.estimate_date,

@@ -29,6 +29,8 @@ const NotePhrases = z.strictObject({
   ratings: z.strictObject({ buy: z.string().min(1), hold: z.string().min(1), sell: z.string().min(1) }),
   titles: NotePhrasings,
   openings: NotePhrasings,
+  /** A first note on a company after its listing's quiet period: the title and the first paragraph. */
+  initiation: z.strictObject({ titles: NotePhrasings, openings: NotePhrasings }),
   rating_lines: NotePhrasings,
   estimate_lines: NotePhrasings,
   closers: NotePhrasings,

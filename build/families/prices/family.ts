@@ -61,7 +61,7 @@ function emitBars(emit: ShardSink, ticker: string, bars: Bar[], shares?: number[
   }
 }
 
-/** A company's rows of the daily closes for the days after it left the world: none traded, each day keeps its place. */
+/** A company's rows of the daily closes for the days it is not in the world: none traded, each day keeps its place. */
 function emitAbsentCloses(emit: ShardSink, ticker: string, days: string[]): void {
   for (const [month, list] of groupBy(days, monthOf))
     emit.append(
@@ -115,7 +115,7 @@ function barChecks(): Checker<Reads, CompanyBase & Stock> {
       });
     });
   return {
-    company: ({ facts, stock }) => check(facts.ticker, stock.bars),
+    company: ({ facts, stock }) => check(facts.ticker, stock.bars.slice(stock.first ?? 0)),
     finish: (world) => {
       for (const [ticker, bars] of otherBars(world)) check(ticker, bars);
       return tallies.map((t) => t.check());
@@ -126,9 +126,12 @@ function barChecks(): Checker<Reads, CompanyBase & Stock> {
 export const prices: Family<Reads, object, Stock> = {
   name: "prices",
   context: () => ({}),
+  // A company that lists inside the world has bars from its first day; the closes keep a place for
+  // every day it does not trade, before its listing and after it leaves.
   companyShards: ({ days }, { facts, stock }, emit) => {
-    emitBars(emit, facts.ticker, stock.bars, stock.shares);
-    emitAbsentCloses(emit, facts.ticker, days.slice(stock.bars.length));
+    const first = Math.min(stock.first ?? 0, stock.bars.length);
+    emitBars(emit, facts.ticker, stock.bars.slice(first), stock.shares.slice(first));
+    emitAbsentCloses(emit, facts.ticker, [...days.slice(0, first), ...days.slice(stock.bars.length)]);
   },
   shards: (world, emit) => {
     for (const [ticker, bars] of otherBars(world)) emitBars(emit, ticker, bars);

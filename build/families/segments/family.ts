@@ -28,6 +28,8 @@ export const segments: Family<object, object, CompanyStatements, CompanySegments
     segments: segmentRows(facts.sector, statements, rng.fork(`segments/${facts.ticker}`)),
   }),
   companyContext: ({ segments }, cut) => ({ segments: segments.filter((p) => p.filingDate <= cut.date) }),
+  // Filed with the statements: a private company's periods on its first day (statements/family.ts).
+  companySince: ({ segments }, since) => ({ segments: segments.filter((p) => p.filingDate >= since.date) }),
   companyShards: (_, { facts, segments }, emit) =>
     emit.write(
       SHARDS.segments,

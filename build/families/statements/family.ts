@@ -43,7 +43,7 @@ export const statements: Family<Reads, object, CompanyCore & Stock, CompanyState
   context: () => ({}),
   company: (world, { facts, business, stock }, { rng }) => {
     const dayIndex = new Map(stock.bars.map((b, i) => [b.time, i]));
-    const statements = periodStatements(
+    const made = periodStatements(
       businessQuarters({
         plan: business,
         // Quarters filed after the world ends are never public.
@@ -56,6 +56,10 @@ export const statements: Family<Reads, object, CompanyCore & Stock, CompanyState
         rng: rng.fork(`balance/${facts.ticker}`),
       }),
     );
+    // A company that lists inside the world makes its periods as a private company public on its first
+    // day (its prospectus and first reports carry them): filed then, valued at that day's close.
+    const listed = stock.first === undefined ? undefined : stock.bars[stock.first].time;
+    const statements = listed ? made.map((s) => (s.filingDate < listed ? { ...s, filingDate: listed } : s)) : made;
     const closeOn = (date: string) => {
       const i = dayIndex.get(date);
       return i === undefined
@@ -67,6 +71,11 @@ export const statements: Family<Reads, object, CompanyCore & Stock, CompanyState
   companyContext: ({ statements, metrics }, cut) => ({
     statements: statements.filter((s) => s.filingDate <= cut.date),
     metrics: metrics.filter((m) => m.metrics.filing_date <= cut.date),
+  }),
+  // Its periods as a private company were filed on its first day (`company`): nothing is before it.
+  companySince: ({ statements, metrics }, since) => ({
+    statements: statements.filter((s) => s.filingDate >= since.date),
+    metrics: metrics.filter((m) => m.metrics.filing_date >= since.date),
   }),
   companyShards: (_, { facts, statements, metrics, stock }, emit) => {
     emit.write(
@@ -165,7 +174,10 @@ const STATEMENT_RULES = {
     "statement_dividends_match_actions",
     "dividends per share of a quarter from the first day on = the dividends gone ex in it (/corporate-actions)",
   ],
-  filing: ["filing_calendar", "filed after the period ends: a 10-Q within 40 days, a 10-K within 90"],
+  filing: [
+    "filing_calendar",
+    "filed after the period ends: a 10-Q within 40 days, a 10-K within 90; a company that lists inside the world files its earlier periods on its first day",
+  ],
   metrics: [
     "metrics_recompute",
     "market cap = close x shares on the filing date; P/E = close / TTM diluted EPS; margins, current ratio and D/E from the statements",
@@ -182,7 +194,10 @@ interface WrittenRows {
 }
 
 /** The identities every period's rows keep, each counted by its rule's tally: true where the rows break it. */
-const ROW_RULES: { tally: keyof StatementTallies; broken: (rows: WrittenRows, s: PeriodStatements) => boolean }[] = [
+const ROW_RULES: {
+  tally: keyof StatementTallies;
+  broken: (rows: WrittenRows, s: PeriodStatements, listed: string | undefined) => boolean;
+}[] = [
   {
     tally: "income",
     broken: ({ i }) =>
@@ -229,7 +244,8 @@ const ROW_RULES: { tally: keyof StatementTallies; broken: (rows: WrittenRows, s:
   },
   {
     tally: "filing",
-    broken: (_, s) => {
+    broken: (_, s, listed) => {
+      if (s.filingDate === listed && s.reportPeriod < listed) return false;
       const days = (Date.parse(s.filingDate) - Date.parse(s.reportPeriod)) / 86_400_000;
       return days < 1 || days > (s.fiscalQuarter === 4 ? 90 : 40);
     },
@@ -247,12 +263,13 @@ function statementChecks(): Checker<unknown, Company> {
         statements.map((s) => [s, { i: incomeRow(facts, s), b: balanceRow(facts, s), c: cashFlowRow(facts, s) }]),
       );
       const rowsOf = (s: PeriodStatements) => written.get(s)!;
+      const listed = stock.first === undefined ? undefined : stock.bars[stock.first].time;
       recomputeMetrics(tallies.metrics, facts.ticker, statements, rows, stock, (s) => rowsOf(s).b);
       for (const s of statements)
         for (const rule of ROW_RULES) {
           const tally = tallies[rule.tally];
           tally.rows++;
-          if (rule.broken(rowsOf(s), s)) tally.violation(`${facts.ticker} ${s.period} ${s.reportPeriod}`);
+          if (rule.broken(rowsOf(s), s, listed)) tally.violation(`${facts.ticker} ${s.period} ${s.reportPeriod}`);
         }
       const quarterly = statements.filter((s) => s.period === "quarterly");
       quarterly.forEach((_, k) => checkQuarter(tallies, facts.ticker, quarterly, k, stock, rowsOf));

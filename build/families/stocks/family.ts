@@ -14,6 +14,7 @@ import { shareCountPath } from "./share-count.ts";
 import { median } from "../../models/statistics.ts";
 import type { CompanyCore } from "../company/family.ts";
 import type { Closing, CompanyExit } from "../exits/family.ts";
+import type { CompanyListing } from "../listings/family.ts";
 import type { CompanyEventsPart, Events } from "../events/family.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import { sectorTilt } from "../../models/market.ts";
@@ -193,11 +194,11 @@ function stockChecks(): Checker<unknown, Company> {
   };
 }
 
-export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyEventsPart, Stock> = {
+export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyListing & CompanyEventsPart, Stock> = {
   name: "stocks",
   context: () => ({}),
   company: ({ days, regimes, market, sectors, starts }, company, { source, rng }) => {
-    const { facts, events, sizeTier, business, held, closing, distress } = company;
+    const { facts, events, sizeTier, business, held, closing, distress, listing } = company;
     const start = starts.get(facts.ticker)!;
     const sectorVol = sectorMedianVol(facts.sector);
     const stock = stockPath({
@@ -226,10 +227,12 @@ export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyEv
       crisisHit: business.crisisHit,
       held,
       dividendDistress: distress,
+      listedFrom: listing && days[listing.first],
       rng: rng.fork(`stock/${facts.ticker}`),
     });
     if (closing) stock.actions.push(closingAction(facts.ticker, days, stock, closing));
-    return { stock };
+    // An entrant's bars before its first day are its private history: every family reads them as hidden.
+    return { stock: listing ? { ...stock, first: listing.first } : stock };
   },
   // Bars stay as served: their adjusted_close also restates actions after the cut, but by the same
   // factor on every day before it, which no return (and so no check) sees.
@@ -238,8 +241,14 @@ export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyEv
       bars: stock.bars.slice(0, cut.days),
       shares: stock.shares.slice(0, cut.days),
       splitMultiple: stock.splitMultiple.slice(0, cut.days),
+      first: stock.first,
       actions: stock.actions.filter((a) => a.announcement_date <= cut.date),
     },
+  }),
+  // Its bars before the first trading day stay as hidden history (every series keeps the world's days;
+  // `first`, set with them, says where they become public).
+  companySince: ({ stock }, since) => ({
+    stock: { ...stock, actions: stock.actions.filter((a) => a.announcement_date >= since.date) },
   }),
   companyShards: (_, { facts, stock }, emit) => emitTickerAndYears(emit, SHARDS.actions, facts.ticker, stock.actions),
   companyChecks: stockChecks,

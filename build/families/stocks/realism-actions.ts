@@ -14,9 +14,9 @@ export class ActionRates {
   private splits = 0;
   private companyYears = 0;
 
-  add({ stock: { actions, bars } }: Stock): void {
-    // The years it traded (a company that left the world, to its last day).
-    this.companyYears += bars.length / 252;
+  add({ stock: { actions, bars, first = 0 } }: Stock): void {
+    // The years it traded (from its listing, to its last day where it leaves the world).
+    this.companyYears += (bars.length - first) / 252;
     let splitSince = 1;
     let previous: number | null = null;
     const cutYears = new Set<string>();

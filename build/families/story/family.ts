@@ -12,17 +12,18 @@ import type { CompanyNews, MarketNews } from "../news/family.ts";
 import type { CompanyStatements } from "../statements/family.ts";
 import type { Stock } from "../stocks/family.ts";
 import { ruleCheck } from "../../ground/rules.ts";
+import type { Exits } from "../exits/family.ts";
 
 export interface StoryPart {
   story: NonNullable<ScenarioSource["story"]> & {
     catalystDate: string | null;
     catalystIsCrisis: boolean;
-    /** The sectors of the failure the story names on the catalyst's day (exits.catalyst_failure); null: none. */
-    catalystFailure: string[] | null;
+    /** The sectors and industries of the failure the story names on the catalyst's day (exits.catalyst_failure); null: none. */
+    catalystFailure: { sectors: string[]; industries?: string[] } | null;
   };
 }
 
-type Reads = Calendar & MacroTape & MarketNews;
+type Reads = Calendar & MacroTape & MarketNews & Exits;
 type Company = CompanyBase & Stock & CompanyEventsPart & CompanyStatements & CompanyNews;
 
 const FAMILY = "story";
@@ -128,21 +129,70 @@ function catalystCheck(story: StoryPart["story"], moves: DayMove[]): ValidationC
   );
 }
 
-/** The failure the story names: a company of its sectors files for Chapter 11 on the catalyst's day. */
+/**
+ * The failure the story names: a company of its sectors (and industries) files for Chapter 11 on the
+ * catalyst's day, where the world holds one that can (not a mega cap, nor one the scenario names).
+ */
 function catalystFailureCheck(
-  { days, story }: Reads & StoryPart,
+  { days, story, exits }: Reads & StoryPart,
   filings: { facts: CompanyFacts; date: string }[],
 ): ValidationCheck {
-  const sectors = story.catalystFailure;
-  const day = story.catalystDate && firstOnOrAfter(days, story.catalystDate);
-  const named = sectors && day ? filings.filter((f) => sectors.includes(f.facts.sector) && f.date === day) : [];
+  const said = story.catalystFailure;
+  const date = story.catalystDate && firstOnOrAfter(days, story.catalystDate);
+  const day = date ? days.indexOf(date) : -1;
+  // The plan names it as a shock: a failure whose distress begins with its filing on that day.
+  const planned = [...exits.values()].some((p) => p.failure?.onset === day && p.failure.filed === day);
+  const named = filings.filter(
+    (f) =>
+      said &&
+      said.sectors.includes(f.facts.sector) &&
+      (!said.industries || said.industries.includes(f.facts.industry)) &&
+      f.date === date,
+  );
   return ruleCheck(
     "story_catalyst_failure",
     FAMILY,
-    sectors && day && named.length === 0 ? [`no company of ${sectors.join(", ")} filed for Chapter 11 on ${day}`] : [],
-    sectors && day ? 1 : 0,
-    "the failure the story names: a company of its sectors files for Chapter 11 on the catalyst's day",
+    said && planned && named.length === 0
+      ? [`no company of ${said.sectors.join(", ")} filed for Chapter 11 on ${date}`]
+      : [],
+    said && planned ? 1 : 0,
+    "the failure the story names: a company of its sectors (and industries) files for Chapter 11 on the catalyst's day, where the world holds one that can",
   );
+}
+
+/** The days of the events the story's membership counts, by type (takeover agreements, filings, listings). */
+type MembershipDays = Record<"merger_agreement" | "bankruptcy_filing" | "initial_public_offering", string[]>;
+
+/** What the story says of the companies that leave and join: at least so many of each; more listings in the boom. */
+function membershipChecks({ story, days }: Reads & StoryPart, seen: MembershipDays): ValidationCheck[] {
+  const said = story.membership;
+  const least = (name: string, min: number | undefined, type: keyof MembershipDays, what: string) =>
+    ruleCheck(
+      name,
+      FAMILY,
+      min !== undefined && seen[type].length < min ? [`${seen[type].length} ${what}, fewer than ${min}`] : [],
+      min === undefined ? 0 : 1,
+      `the story's ${what}: at least the number it states`,
+    );
+  const cycle = said?.listing_cycle;
+  const perYear = (w: { from: string; to: string }) => {
+    const inside = days.filter((d) => d >= w.from && d <= w.to).length;
+    const listed = seen.initial_public_offering.filter((d) => d >= w.from && d <= w.to).length;
+    return inside ? (listed * 252) / inside : 0;
+  };
+  const [boom, bust] = cycle ? [perYear(cycle.boom), perYear(cycle.bust)] : [0, 0];
+  return [
+    least("story_takeovers", said?.takeovers, "merger_agreement", "takeover agreements"),
+    least("story_failures", said?.failures, "bankruptcy_filing", "Chapter 11 filings"),
+    least("story_listings", said?.listings, "initial_public_offering", "new listings"),
+    ruleCheck(
+      "story_listing_cycle",
+      FAMILY,
+      cycle && !(boom > bust) ? [`${boom.toFixed(1)} listings a year in the boom, ${bust.toFixed(1)} in the bust`] : [],
+      cycle ? 1 : 0,
+      "more companies list a year in the story's boom than in its bust",
+    ),
+  ];
 }
 
 /** A company's quarterly net income, as its statements report it, for the crisis check. */
@@ -326,7 +376,7 @@ export const story: Family<
       ...source.story,
       catalystDate: source.catalyst?.date ?? null,
       catalystIsCrisis: source.catalyst?.regime === "crisis",
-      catalystFailure: source.exits?.catalyst_failure?.sectors ?? null,
+      catalystFailure: source.exits?.catalyst_failure ?? null,
     },
   }),
   context: (world) => ({ story: world.story }),
@@ -334,6 +384,9 @@ export const story: Family<
   // A view that ends before the catalyst's day has no move on it.
   companyContext: ({ catalystMove }, cut) => ({
     catalystMove: catalystMove && catalystMove.day < cut.days ? catalystMove : null,
+  }),
+  companySince: ({ catalystMove }, since) => ({
+    catalystMove: catalystMove && catalystMove.day >= since.day ? catalystMove : null,
   }),
   companyChecks: (): Checker<Reads & StoryPart, Company & StoryCompanyPart> => {
     const leadership = new Leadership();
@@ -344,11 +397,14 @@ export const story: Family<
     const impacts: { facts: CompanyFacts; reported: boolean }[] = [];
     /** Companies that filed for Chapter 11, with the day. */
     const filings: { facts: CompanyFacts; date: string }[] = [];
+    const membership: MembershipDays = { merger_agreement: [], bankruptcy_filing: [], initial_public_offering: [] };
     return {
       company: (company) => {
         leadership.add(company);
-        for (const e of company.events)
+        for (const e of company.events) {
           if (e.event_type === "bankruptcy_filing") filings.push({ facts: company.facts, date: e.event_date });
+          if (e.event_type in membership) membership[e.event_type as keyof MembershipDays].push(e.event_date);
+        }
         if (company.catalystMove) moves.push(company.catalystMove);
         const quarterly = company.statements.filter((s) => s.period === "quarterly");
         reported.push({
@@ -377,6 +433,7 @@ export const story: Family<
           impacts.filter((c) => hitByCatalyst(world.story.catalyst, c.facts)),
         ),
         catalystFailureCheck(world, filings),
+        ...membershipChecks(world, membership),
       ],
     };
   },

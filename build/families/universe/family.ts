@@ -3,7 +3,7 @@
 import { SHARDS } from "../../../src/families/shards.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import { firstTradingDay, startingPoint, tradesOn, type StartingPoint } from "../../models/anchors.ts";
-import { selectUniverse } from "./model.ts";
+import { selectEntrants, selectUniverse } from "./model.ts";
 import { refCompanies } from "../../models/refdata.ts";
 import { ruleCheck } from "../../ground/rules.ts";
 import { storySectors } from "../../ground/scenario-source.ts";
@@ -11,7 +11,10 @@ import type { Calendar, Family } from "../../ground/family.ts";
 import { toRows } from "../../ground/rows.ts";
 
 export interface Universe {
+  /** Every company of the world, those that join it during the window included (`entrants`). */
   companies: CompanyFacts[];
+  /** Companies that list during the window, by ticker: their listing date (the reference data's). */
+  entrants: Map<string, string>;
   /** Hidden: each company's starting point (anchors.ts), by ticker; its events and prices start from it. */
   starts: Map<string, StartingPoint>;
 }
@@ -20,13 +23,31 @@ export const universe: Family<Calendar, Universe> = {
   name: "universe",
   generate: ({ days }, { source, rng }) => {
     const required = [...new Set([...storySectors(source), ...source.universe.required_sectors])];
-    const companies = selectUniverse(source.universe, source.start_date, rng.fork("universe"), required);
+    const first = selectUniverse(source.universe, source.start_date, rng.fork("universe"), required);
+    const joining = source.listings
+      ? selectEntrants(
+          source.universe,
+          source.listings.count,
+          [days[0], days.at(-1)!],
+          new Set(first.map((c) => c.ticker)),
+          rng.fork("entrants"),
+        )
+      : [];
+    // An entrant lists on the first trading day on or after its reference listing date.
+    const listed = joining.map((c) => ({ ...c, listing_date: days.find((d) => d >= c.listing_date!)! }));
+    const entrants = new Map(listed.map((c) => [c.ticker, c.listing_date]));
+    const companies = [...first, ...listed].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
+    // An entrant is sized as the reference data has it when it lists; its price before is hidden.
     const starts = new Map(
-      companies.map((c) => [c.ticker, startingPoint(c.ticker, days[0], rng.fork(`anchor/${c.ticker}`))]),
+      companies.map((c) => [
+        c.ticker,
+        startingPoint(c.ticker, entrants.get(c.ticker) ?? days[0], rng.fork(`anchor/${c.ticker}`)),
+      ]),
     );
-    return { companies, starts };
+    return { companies, entrants, starts };
   },
-  context: (world) => ({ companies: world.companies, starts: world.starts }),
+  // Identity is fixed; an entrant is in the view from its listing (the manifest names every company).
+  context: (world) => ({ companies: world.companies, entrants: world.entrants, starts: world.starts }),
   shards: (world, emit) => {
     const byTicker = [...world.companies].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
     emit.write(SHARDS.companies, undefined, toRows(SHARDS.companies.columns, byTicker));
@@ -42,6 +63,7 @@ export const universe: Family<Calendar, Universe> = {
   checks: (world) => {
     const founded = new Map(refCompanies().map((c) => [c.facts.ticker, c.founded]));
     const early = world.companies
+      .filter((c) => !world.entrants.has(c.ticker))
       .filter((c) => tradesOn(c.ticker, founded.get(c.ticker) ?? null, world.days[0]) === "no")
       .map((c) => `${c.ticker} (first trading day ${firstTradingDay(c.ticker) ?? "unknown"})`);
     return [

@@ -69,3 +69,29 @@ export function selectUniverse(
   }
   return [...chosen.values()].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
 }
+
+/**
+ * Companies that join the world: up to `count` reference companies whose recorded listing (the first
+ * trading day of an IPO, refdata.ts) falls after the first day and on or before the last, in the
+ * universe's sectors, S&P 500 members first, in a draw of their own (the universe stays as it was).
+ */
+export function selectEntrants(
+  universe: ScenarioSource["universe"],
+  count: number,
+  [first, last]: [string, string],
+  held: Set<string>,
+  rng: Rng,
+): CompanyFacts[] {
+  const sectors = new Set(universe.sectors);
+  const listing = refCompanies().filter(
+    ({ facts }) =>
+      facts.listing_date !== null &&
+      facts.listing_date > first &&
+      facts.listing_date <= last &&
+      !held.has(facts.ticker) &&
+      (sectors.size === 0 || sectors.has(facts.sector)),
+  );
+  const shuffled = rng.shuffle(listing);
+  const ordered = [...shuffled.filter((c) => c.inSp500), ...shuffled.filter((c) => !c.inSp500)];
+  return ordered.slice(0, count).map((c) => c.facts);
+}

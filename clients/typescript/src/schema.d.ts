@@ -4792,6 +4792,7 @@ export interface paths {
             | "merger_terminated"
             | "bankruptcy_filing"
             | "delisting"
+            | "initial_public_offering"
             | "regulatory_action"
             | "contract_win"
             | "catalyst_impact"
@@ -8293,7 +8294,7 @@ export interface paths {
           /** @description Only these companies' filings (repeat for any of). */
           ticker?: string[];
           /** @description Only these forms (repeat for any of). */
-          filing_type?: ("10-K" | "10-Q" | "8-K")[];
+          filing_type?: ("10-K" | "10-Q" | "8-K" | "424B4")[];
           /** @description First date of the window (inclusive). */
           start_date?: string;
           /** @description Last date of the window (inclusive). */
@@ -8427,7 +8428,7 @@ export interface paths {
           /** @description Only these companies' filings (repeat for any of). */
           ticker?: string[];
           /** @description Only these forms (repeat for any of). */
-          filing_type?: ("10-K" | "10-Q" | "8-K")[];
+          filing_type?: ("10-K" | "10-Q" | "8-K" | "424B4")[];
           /** @description First date of the window (inclusive). */
           start_date?: string;
           /** @description Last date of the window (inclusive). */
@@ -8441,6 +8442,8 @@ export interface paths {
             | "Item-7"
             | "Item-7.01"
             | "Item-8"
+            | "Item-3"
+            | "Item-4"
             | "Item-2"
             | "Item-1.02"
             | "Item-1.03"
@@ -8851,7 +8854,7 @@ export interface paths {
           };
           content: {
             "application/json": {
-              filing_types: ("10-K" | "10-Q" | "8-K")[];
+              filing_types: ("10-K" | "10-Q" | "8-K" | "424B4")[];
             };
           };
         };
@@ -10047,13 +10050,15 @@ export interface paths {
     };
     /**
      * Companies held by 13F filers
-     * @description Companies with a line visible by the scenario's current_date, by ticker.
+     * @description Companies with a line visible by the horizon (`as_of`, else the scenario's current_date), by ticker: a company that left the world before its first 13F line was filed is in no list.
      */
     get: {
       parameters: {
         query: {
           /** @description The scenario to read (see `/scenarios`). */
           scenario_id: string;
+          /** @description Point in time: only lines filed visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;
         };
@@ -13092,6 +13097,7 @@ export interface components {
         | "merger_terminated"
         | "bankruptcy_filing"
         | "delisting"
+        | "initial_public_offering"
         | "regulatory_action"
         | "contract_win"
         | "catalyst_impact"
@@ -13142,6 +13148,7 @@ export interface components {
         | "merger_terminated"
         | "bankruptcy_filing"
         | "delisting"
+        | "initial_public_offering"
         | "regulatory_action"
         | "contract_win"
         | "catalyst_impact"
@@ -14845,7 +14852,7 @@ export interface components {
        * @example 10-Q
        * @enum {string}
        */
-      filing_type: "10-K" | "10-Q" | "8-K";
+      filing_type: "10-K" | "10-Q" | "8-K" | "424B4";
       /**
        * @description Accession number: CIK, filing year, sequence. A 10-Q or 10-K is the one its statements and /earnings row name (sequence 1-4, the fiscal quarter); a company's 8-Ks of a year count from 101.
        * @example 0000320193-23-000003
@@ -14951,7 +14958,7 @@ export interface components {
        * @example 10-Q
        * @enum {string}
        */
-      filing_type: "10-K" | "10-Q" | "8-K";
+      filing_type: "10-K" | "10-Q" | "8-K" | "424B4";
       /**
        * @description Item code.
        * @example Item-2
@@ -15007,7 +15014,7 @@ export interface components {
        * @example 8-K
        * @enum {string}
        */
-      filing_type: "10-K" | "10-Q" | "8-K";
+      filing_type: "10-K" | "10-Q" | "8-K" | "424B4";
       /**
        * @description Item code.
        * @example Item-2.02

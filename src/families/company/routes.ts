@@ -144,8 +144,8 @@ export function register(app: ApiApp): void {
         const byCik = i < 0 ? undefined : (ciks.rows(i, i + 1)[0][1] as string);
         symbol = symbol === undefined || symbol === byCik ? byCik : undefined;
       }
-      const shard = await scenario.companies();
-      const i = symbol === undefined ? -1 : find(shard, symbol);
+      const [shard, unlisted] = await Promise.all([scenario.companies(), scenario.unlisted()]);
+      const i = symbol === undefined || unlisted.has(symbol) ? -1 : find(shard, symbol);
       if (i < 0) throw notFound(`Company ${q.ticker ?? `with CIK ${q.cik}`} not found in scenario`);
       const facts = shard.objects(i, i + 1)[0] as CompanyFacts;
       const [day, shares, delisted] = await Promise.all([
@@ -170,16 +170,28 @@ export function register(app: ApiApp): void {
   );
 
   serve(app, companies, async (q, scenario) => {
-    const [shard, delisted] = await Promise.all([scenario.companies(), scenario.delisted()]);
+    const [shard, delisted, unlisted] = await Promise.all([
+      scenario.companies(),
+      scenario.delisted(),
+      scenario.unlisted(),
+    ]);
     const needle = q.search?.trim().toLowerCase();
     if (!q.ticker && !needle) {
-      const [from, to] = pageRange(0, shard.length, q.offset, q.limit);
-      return { companies: jsonArray<CompanyFacts>(factsText(shard, from, to, delisted)) };
+      if (unlisted.size === 0) {
+        const [from, to] = pageRange(0, shard.length, q.offset, q.limit);
+        return { companies: jsonArray<CompanyFacts>(factsText(shard, from, to, delisted)) };
+      }
+      // Companies still to list are not shown: the page is of the others, each row's text as stored.
+      const shown = shard.keys.flatMap((t, i) => (unlisted.has(t) ? [] : [i]));
+      const [from, to] = pageRange(0, shown.length, q.offset, q.limit);
+      return {
+        companies: jsonArray<CompanyFacts>(shown.slice(from, to).flatMap((i) => factsText(shard, i, i + 1, delisted))),
+      };
     }
     const wanted = q.ticker ? new Set(q.ticker) : undefined;
     const matching = (shard.objects(0, shard.length) as CompanyFacts[])
       .map((co, i) => ({ co, i }))
-      .filter(({ co }) => !wanted || wanted.has(co.ticker))
+      .filter(({ co }) => !unlisted.has(co.ticker) && (!wanted || wanted.has(co.ticker)))
       .filter(
         ({ co }) =>
           !needle || [co.name, co.sector, co.industry, co.ticker].some((f) => f.toLowerCase().includes(needle)),
@@ -188,9 +200,15 @@ export function register(app: ApiApp): void {
     return { companies: jsonArray<CompanyFacts>(matching.flatMap(({ i }) => factsText(shard, i, i + 1, delisted))) };
   });
 
-  serve(app, companyTickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
+  serve(app, companyTickers, async (_, scenario) => ({ tickers: await scenario.companyTickers() }));
 
-  serve(app, companyCiks, async (_, scenario) => ({ ciks: (await ciksOf(scenario)).keys }));
+  serve(app, companyCiks, async (_, scenario) => {
+    const [shard, unlisted] = await Promise.all([ciksOf(scenario), scenario.unlisted()]);
+    if (unlisted.size === 0) return { ciks: shard.keys };
+    return {
+      ciks: shard.rows(0, shard.length).flatMap(([cik, t]) => (unlisted.has(t as string) ? [] : [cik as string])),
+    };
+  });
 
   serve(app, sectors, async () => ({ sectors: [...SECTORS] }));
 }

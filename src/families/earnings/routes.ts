@@ -207,5 +207,5 @@ export function register(app: ApiApp): void {
     };
   });
 
-  serve(app, earningsTickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
+  serve(app, earningsTickers, async (_, scenario) => ({ tickers: await scenario.companyTickers() }));
 }

@@ -1,11 +1,11 @@
 // Filings (docs/contract.md, "Filing" and "Filing item"; docs/api-choices.md, "Response keys the
-// contract leaves open"): 10-K, 10-Q and 8-K documents, each a list of item sections. The forms'
-// items in one catalog (docs/filings.md): their codes in the contract's shape, their names, and the
-// financialdatasets aliases a request may use for them.
+// contract leaves open"): 10-K, 10-Q and 8-K documents and a new listing's prospectus (424B4), each
+// a list of item sections. The forms' items in one catalog (docs/filings.md): their codes in the
+// contract's shape, their names, and the financialdatasets aliases a request may use for them.
 import { z } from "zod";
 import { day, field } from "../../contract/fields.ts";
 
-export const FILING_TYPES = ["10-K", "10-Q", "8-K"] as const;
+export const FILING_TYPES = ["10-K", "10-Q", "8-K", "424B4"] as const;
 export type FilingType = (typeof FILING_TYPES)[number];
 
 /** An item of a form: its code (`Item-<n>`, `Item-<n>.<nn>`; a lettered item `1A` is `1.01`), its name and aliases. */
@@ -31,6 +31,15 @@ export const FILING_ITEMS: readonly ItemOfForm[] = [
   },
   { filing_type: "10-K", item: "Item-8", item_name: "Financial Statements and Supplementary Data", aliases: [] },
   { filing_type: "10-Q", item: "Item-1", item_name: "Financial Statements", aliases: ["Part-1,Item-1"] },
+  // A prospectus is Part I of its registration statement (Form S-1): its sections under the form's items.
+  {
+    filing_type: "424B4",
+    item: "Item-3",
+    item_name: "Summary Information, Risk Factors and Ratio of Earnings to Fixed Charges",
+    aliases: [],
+  },
+  { filing_type: "424B4", item: "Item-4", item_name: "Use of Proceeds", aliases: [] },
+  { filing_type: "424B4", item: "Item-8", item_name: "Plan of Distribution", aliases: [] },
   { filing_type: "10-Q", item: "Item-2", item_name: MDA, aliases: ["Part-1,Item-2"] },
   { filing_type: "10-Q", item: "Item-1.01", item_name: "Risk Factors", aliases: ["Part-2,Item-1A"] },
   { filing_type: "8-K", item: "Item-1.01", item_name: "Entry into a Material Definitive Agreement", aliases: [] },

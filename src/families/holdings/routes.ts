@@ -75,8 +75,10 @@ const heldTickers = dataRoute({
   path: "/institutional-holdings/tickers",
   tag: TAG,
   summary: "Companies held by 13F filers",
-  description: "Companies with a line visible by the scenario's current_date, by ticker.",
-  request: { query: z.object({ scenario_id: scenarioId() }) },
+  description:
+    "Companies with a line visible by the horizon (`as_of`, else the scenario's current_date), by ticker: a company " +
+    "that left the world before its first 13F line was filed is in no list.",
+  request: { query: z.object({ scenario_id: scenarioId(), as_of: asOf("lines filed").optional() }) },
   response: z.object({ tickers: z.array(z.string()) }),
 });
 

@@ -66,7 +66,7 @@ export function register(app: ApiApp): void {
     return { non_gaap: rows as NonGaap[] };
   });
 
-  serve(app, tickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
+  serve(app, tickers, async (_, scenario) => ({ tickers: await scenario.companyTickers() }));
 
   serve(app, sectors, async (_, scenario) => {
     const shard = await scenario.companies();

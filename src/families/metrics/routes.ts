@@ -103,5 +103,5 @@ export function register(app: ApiApp): void {
     return { financial_metrics: jsonObject<FinancialMetrics[]>(snapshotArray(rows)) };
   });
 
-  serve(app, snapshotTickers, async (_, scenario) => ({ tickers: (await scenario.companies()).keys }));
+  serve(app, snapshotTickers, async (_, scenario) => ({ tickers: await scenario.companyTickers() }));
 }

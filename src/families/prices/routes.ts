@@ -249,7 +249,7 @@ export function register(app: ApiApp): void {
   });
 
   for (const route of tickerLists) {
-    serve(app, route, async (_, scenario) => ({ tickers: (await scenario.instruments()).keys }));
+    serve(app, route, async (_, scenario) => ({ tickers: await scenario.instrumentTickers() }));
   }
 }
 

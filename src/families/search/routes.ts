@@ -179,9 +179,9 @@ class CrossSection {
   }
 }
 
-/** The companies asked for (each must be in the scenario), or every company; by ticker. */
+/** The companies asked for (404 for one the scenario does not hold by the horizon), or every one listed by then. */
 async function wantedCompanies(scenario: Scenario, tickers: string[] | undefined): Promise<string[]> {
-  if (!tickers) return (await scenario.companies()).keys;
+  if (!tickers) return scenario.companyTickers();
   return [...(await scenario.requireTickers(tickers))].sort();
 }
 
