@@ -163,4 +163,24 @@ describe("a company that fails", () => {
     }
     expect(goingConcern).toBeGreaterThan(0);
   });
+
+  it("is downgraded in its distress, never upgraded, and its notes say so", () => {
+    const rank = { sell: 0, hold: 1, buy: 2 } as const;
+    let downgrades = 0;
+    for (const c of failed()) {
+      const from = c.distress!.from;
+      const last = new Map<string, keyof typeof rank>();
+      for (const e of c.estimates) {
+        const before = last.get(e.firm);
+        last.set(e.firm, e.rating);
+        if (!before || e.estimate_date < from) continue;
+        expect(rank[e.rating]).toBeLessThanOrEqual(rank[before]);
+        if (rank[e.rating] < rank[before]) downgrades++;
+      }
+      const notes = c.notes.filter((n) => n.date.slice(0, 10) >= from);
+      expect(notes.every((n) => !/ upgrades /.test(n.title))).toBe(true);
+    }
+    expect(downgrades).toBeGreaterThan(2);
+    expect(failed().some((c) => c.notes.some((n) => / downgrades /.test(n.title)))).toBe(true);
+  });
 });

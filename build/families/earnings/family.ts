@@ -34,6 +34,7 @@ import { round2 } from "../../models/rounding.ts";
 import { dollars } from "../../models/amounts.ts";
 import { mean } from "../../models/statistics.ts";
 import type { CompanyCore } from "../company/family.ts";
+import type { CompanyExit } from "../exits/family.ts";
 import type { CompanyEventsPart } from "../events/family.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import { byFirstColumn, emitTickerAndYears, groupBy, toRows } from "../../ground/rows.ts";
@@ -64,7 +65,7 @@ export interface Guiders {
 export const earnings: Family<
   Calendar & Universe,
   Guiders,
-  CompanyCore & CompanyEventsPart & Stock & CompanyStatements,
+  CompanyCore & CompanyExit & CompanyEventsPart & Stock & CompanyStatements,
   CompanyEarnings
 > = {
   name: "earnings",
@@ -72,7 +73,7 @@ export const earnings: Family<
     guiders: chooseGuiders(new Map([...starts].map(([ticker, start]) => [ticker, start.tier])), rng.fork("guiders")),
   }),
   context: (world) => ({ guiders: world.guiders }),
-  company: (world, { facts, business, seenOn, coverage, events, stock, statements }, { rng }) => {
+  company: (world, { facts, business, seenOn, coverage, events, stock, statements, distress }, { rng }) => {
     const market: Market = {
       days: world.days,
       bars: stock.bars,
@@ -109,7 +110,7 @@ export const earnings: Family<
     }
     const releaseTime = [...releases.values()][0]?.public_release_datetime.slice(11) ?? "16:05:00";
     return {
-      estimates: estimateRows(facts, business, coverage, market, rng.fork(`estimates/${facts.ticker}`)),
+      estimates: estimateRows(facts, business, coverage, market, rng.fork(`estimates/${facts.ticker}`), distress?.from),
       earnings: rows,
       guidance,
       calendar: calendarRows(facts, business, world.days, releaseTime),

@@ -32,6 +32,13 @@ const RATINGS: [Rating, number][] = [
   ["sell", 0.06],
 ];
 const RATING_CHANGE = 0.12;
+/**
+ * After a release in a distress (losses mounting before a failure), an analyst downgrades a notch with
+ * this chance (buy to hold, hold to sell) and never upgrades: distressed names draw downgrades before
+ * they fail (docs/exits.md).
+ */
+const DISTRESS_DOWNGRADE: Record<Rating, number> = { buy: 0.6, hold: 0.35, sell: 0 };
+const DOWNGRADE: Record<Rating, Rating> = { buy: "hold", hold: "sell", sell: "sell" };
 /** Price-target upside by rating (log). */
 const UPSIDE: Record<Rating, number> = { buy: 0.16, hold: 0.05, sell: -0.1 };
 
@@ -65,7 +72,11 @@ export function estimateRows(
   coverage: Coverage,
   market: Market,
   rng: Rng,
+  /** The day a distress begins (a failure ahead), where one does: the analysts' releases after it downgrade. */
+  distressFrom?: string,
 ): PublishedEstimates[] {
+  // Its own stream: the draws of a company without distress stay as they were.
+  const distressed = rng.fork("distress");
   const state = coverage.analysts.map(() => ({
     rating: undefined as Rating | undefined,
     target: null as number | null,
@@ -76,7 +87,10 @@ export function estimateRows(
   return coverage.revisions.map((r) => {
     const who = coverage.analysts[r.analyst];
     const s = state[r.analyst];
-    if (!s.rating || (r.reason === "post_earnings" && rng.uniform() < RATING_CHANGE)) s.rating = drawRating(rng);
+    const inDistress = distressFrom !== undefined && market.days[r.day] >= distressFrom;
+    if (s.rating && inDistress && r.reason === "post_earnings") {
+      if (distressed.uniform() < DISTRESS_DOWNGRADE[s.rating]) s.rating = DOWNGRADE[s.rating];
+    } else if (!s.rating || (r.reason === "post_earnings" && rng.uniform() < RATING_CHANGE)) s.rating = drawRating(rng);
     const prior = s.target;
     s.target = round2(market.bars[r.day].close * Math.exp(UPSIDE[s.rating] + s.bias + 0.04 * rng.normal()));
     const quarter = plan.quarters[r.quarter].quarter;
