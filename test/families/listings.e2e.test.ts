@@ -48,6 +48,13 @@ describe("a company before its first trading day", () => {
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
       expect((await json(res)).detail).toMatch(/not found/);
     }
+    // Its prospectus's accession number names its CIK: before its first day it reads as any other CIK's.
+    const prospectus = (await body(`/filings?${q(entrant.first)}&filing_type=424B4`)).filings[0];
+    const items = async (asOf: string) =>
+      (await body(`/filings/items?scenario_id=${CRISIS}&accession_number=${prospectus.accession_number}&as_of=${asOf}`))
+        .filing_items;
+    expect(await items(entrant.before)).toEqual([]);
+    expect((await items(entrant.first)).length).toBe(3);
     const snapshot = async (asOf: string) =>
       (await body(`/prices/snapshot/market?scenario_id=${CRISIS}&as_of=${asOf}`)).snapshots.map((s: Json) => s.ticker);
     expect(await snapshot(entrant.before)).not.toContain(entrant.ticker);

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { offeringTerms } from "../../build/families/listings/plan.ts";
 import { LISTINGS } from "../../build/families/listings/tables.ts";
-import { isOpenMarket } from "../../build/families/insiders/model.ts";
+import { fallsFromHigh, isOpenMarket } from "../../build/families/insiders/model.ts";
 import { median } from "../../build/models/statistics.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import { librarySource } from "../support/worlds.ts";
@@ -57,6 +57,29 @@ describe("a company that lists inside the world", () => {
       ];
       for (const [what, dates] of dated)
         expect({ what, before: dates.filter((d) => d < first) }).toEqual({ what, before: [] });
+    }
+  });
+
+  it("names in its filings and its first bar only events public from its first day", () => {
+    for (const c of entrants()) {
+      const kept = new Set(c.events.map((e) => e.event_id));
+      for (const f of c.filings)
+        expect({ f: f.accession_number, ok: f.source_event_ids.every((id) => kept.has(id)) }).toEqual({
+          f: f.accession_number,
+          ok: true,
+        });
+      const ids = c.stock.bars[c.listing!.first].metadata.source_event_ids as string[];
+      expect(ids.every((id) => kept.has(id))).toBe(true);
+    }
+  });
+
+  it("measures its insiders' falls from a high and values its share issuance on public prices only", () => {
+    for (const c of entrants()) {
+      const first = c.listing!.first;
+      const falls = fallsFromHigh(c.stock);
+      const publicOnly = fallsFromHigh({ ...c.stock, bars: c.stock.bars.slice(first), first: 0 });
+      expect(falls.slice(0, first).every((x) => x === 0)).toBe(true);
+      expect(falls.slice(first)).toEqual(publicOnly);
     }
   });
 

@@ -66,6 +66,8 @@ export class EarningsTally {
 
   add({ earnings, estimates, events, guidance, stock, sizeTier }: Company): void {
     const close = stock.bars.map((b) => b.adjusted_close);
+    // A company that lists inside the world is measured from its first public bar.
+    const first = stock.first ?? 0;
     // The market and sector factors' log returns summed to each day: the drift is measured net of them.
     const factors: number[] = [];
     stock.bars.forEach((b, t) => factors.push((factors[t - 1] ?? 0) + b.market_return + b.sector_return));
@@ -79,7 +81,7 @@ export class EarningsTally {
       this.actual += row.quarterly.net_income;
       this.expected += row.quarterly.estimated_earnings_per_share! * row.quarterly.weighted_average_shares;
       const d = reactionDay.get(row.source_event_id)!;
-      if (d < 1 || d + 63 >= close.length) continue;
+      if (d < first + 1 || d + 63 >= close.length) continue;
       const four = close[d + 3] / close[d - 1] - 1;
       if (row.signals.eps_surprise === "beat") this.beats.push(four);
       if (row.signals.eps_surprise === "miss") this.misses.push(four);
@@ -91,7 +93,7 @@ export class EarningsTally {
         drift: Math.exp(Math.log(close[d + 63] / close[d + 3]) - (factors[d + 63] - factors[d + 3])) - 1,
       });
     }
-    for (let t = 1; t < close.length; t++) this.normalMoves.push(Math.abs(close[t] / close[t - 1] - 1));
+    for (let t = first + 1; t < close.length; t++) this.normalMoves.push(Math.abs(close[t] / close[t - 1] - 1));
     // The walk-down: the quarter's EPS consensus on its first estimate day against the day before the release.
     const perQuarter = groupBy(periodEstimates(estimates, "quarterly"), (e) => e.report_period);
     for (const row of earnings) {

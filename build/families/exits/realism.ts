@@ -37,7 +37,7 @@ class ExitStatistics {
   add({ sizeTier, stock, events }: Company): void {
     const { bars, actions } = stock;
     // A company that lists inside the world counts from its first day.
-    const years = (bars.length - (stock.first ?? 0)) / 252;
+    const years = Math.max(0, bars.length - (stock.first ?? 0)) / 252;
     this.companyYears += years;
     this.yearsByTier.set(sizeTier, (this.yearsByTier.get(sizeTier) ?? 0) + years);
     const day = new Map(bars.map((b, i) => [b.time, i]));

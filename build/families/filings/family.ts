@@ -167,7 +167,10 @@ function prospectusOf(company: CompanyBase & ReadsEach): FilingRecord[] {
  * after it (within the world), numbered per filing year in filing order from FIRST_CURRENT_REPORT.
  */
 function currentReports(days: string[], company: CompanyBase & ReadsEach, lags: Rng): FilingRecord[] {
-  const { facts, sizeTier, quarters, statements, earnings, events } = company;
+  const { facts, sizeTier, quarters, statements, earnings, stock } = company;
+  // A company that lists inside the world reports no event of its days as a private company.
+  const listed = stock.first === undefined ? "" : stock.bars[stock.first].time;
+  const events = company.events.filter((e) => e.event_date >= listed);
   const dayIndex = dayIndexOf(days);
   const releases = new Map(earnings.map((e) => [e.source_event_id, e]));
   const quarterly = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));

@@ -164,9 +164,11 @@ export function insiderCalendar(
 /** Per day, how far the adjusted close is below its high of the HIGH_LOOKBACK days before (0 at a high). */
 export function fallsFromHigh(stock: StockPath): number[] {
   const close = (i: number) => stock.bars[i].adjusted_close;
-  // The running high: a deque of days whose closes decrease.
+  // The running high: a deque of days whose closes decrease, from the first public bar.
+  const first = stock.first ?? 0;
   const highs: number[] = [];
   return stock.bars.map((_, i) => {
+    if (i < first) return 0;
     while (highs.length > 0 && close(highs[highs.length - 1]) <= close(i)) highs.pop();
     highs.push(i);
     if (highs[0] < i - HIGH_LOOKBACK) highs.shift();

@@ -63,8 +63,9 @@ export const listings: Family<Reads, Listings, unknown, CompanyListing> = {
       listingEvents: listing ? [listingEvent(worldKeyOf(source), world.days, facts, listing)] : [],
     };
   },
+  // A view cut before the first day holds no listing (nothing of the company is public yet).
   companyContext: (company, cut) => ({
-    listing: company.listing,
+    listing: company.listing && company.listing.first < cut.days ? company.listing : undefined,
     listingEvents: company.listingEvents.filter((e) => e.visible_from <= cut.date),
   }),
   companySince: ({ listing, listingEvents }) => ({ listing, listingEvents }),

@@ -36,6 +36,16 @@ export interface CompanyStatements {
 }
 
 type Reads = Calendar & Universe & HiddenMacro;
+
+/**
+ * The closes the statements value share changes at: a company that lists inside the world values those
+ * of its private days at its offering price (the close before its first day, to the cent: its
+ * prospectus's), never at a hidden price.
+ */
+function publicCloses({ bars, first = 0 }: Stock["stock"]): number[] {
+  const offer = first > 0 ? Math.round(bars[first - 1].close * 100) / 100 : 0;
+  return bars.map((b, i) => (i < first ? offer : b.close));
+}
 type Company = CompanyBase & CompanyCore & Stock & CompanyStatements;
 
 export const statements: Family<Reads, object, CompanyCore & Stock, CompanyStatements> = {
@@ -51,7 +61,7 @@ export const statements: Family<Reads, object, CompanyCore & Stock, CompanyState
         days: world.days,
         shares: stock.shares,
         splitMultiple: stock.splitMultiple,
-        closes: stock.bars.map((b) => b.close),
+        closes: publicCloses(stock),
         actions: stock.actions,
         rng: rng.fork(`balance/${facts.ticker}`),
       }),

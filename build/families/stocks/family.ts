@@ -247,9 +247,15 @@ export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyLi
   }),
   // Its bars before the first trading day stay as hidden history (every series keeps the world's days;
   // `first`, set with them, says where they become public).
-  companySince: ({ stock }, since) => ({
-    stock: { ...stock, actions: stock.actions.filter((a) => a.announcement_date >= since.date) },
-  }),
+  // Its first bar names only the events public from that day (one of the private days may react on it).
+  companySince: ({ stock, events }, since) => {
+    const kept = new Set(events.filter((e) => e.visible_from >= since.date).map((e) => e.event_id));
+    const bars = [...stock.bars];
+    const first = bars[since.day];
+    const ids = first.metadata.source_event_ids as string[];
+    bars[since.day] = { ...first, metadata: { ...first.metadata, source_event_ids: ids.filter((id) => kept.has(id)) } };
+    return { stock: { ...stock, bars, actions: stock.actions.filter((a) => a.announcement_date >= since.date) } };
+  },
   companyShards: (_, { facts, stock }, emit) => emitTickerAndYears(emit, SHARDS.actions, facts.ticker, stock.actions),
   companyChecks: stockChecks,
 };

@@ -16,7 +16,7 @@ export class ActionRates {
 
   add({ stock: { actions, bars, first = 0 } }: Stock): void {
     // The years it traded (from its listing, to its last day where it leaves the world).
-    this.companyYears += (bars.length - first) / 252;
+    this.companyYears += Math.max(0, bars.length - first) / 252;
     let splitSince = 1;
     let previous: number | null = null;
     const cutYears = new Set<string>();

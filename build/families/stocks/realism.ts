@@ -25,6 +25,8 @@ export function stockStatistics(days: string[], scratch: Scratch): Checker<World
   return {
     company: (company) => {
       rates.add(company);
+      // A company that lists inside the world has no whole series: its days before are hidden.
+      if ((company.stock.first ?? 0) > 0) return;
       const series = stockSeries(company);
       for (const statistic of [weights, stats, index, ordering, section]) statistic.add(series);
     },

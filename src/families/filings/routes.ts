@@ -172,14 +172,20 @@ const within = ([first, last]: [string, string], q: { start_date?: string; end_d
     q.end_date && q.end_date < last ? q.end_date : last,
   ] as const;
 
-/** The companies whose CIK an accession number starts with, among `tickers` when given. */
+/**
+ * The companies whose CIK an accession number starts with, among `tickers` when given: none still to
+ * list by the horizon (its CIK is answered as one the scenario does not hold).
+ */
 async function filersOf(scenario: Scenario, accession: string, tickers: string[] | undefined): Promise<string[]> {
-  const ciks = await scenario.reference(REFERENCE_SHARDS.ciks, "Scenario has no companies");
+  const [ciks, unlisted] = await Promise.all([
+    scenario.reference(REFERENCE_SHARDS.ciks, "Scenario has no companies"),
+    scenario.unlisted(),
+  ]);
   const cik = accession.slice(0, 10);
   const [from, to] = ciks.window(cik, cik);
   return (ciks.rows(from, to) as [string, string][])
     .map(([, ticker]) => ticker)
-    .filter((t) => !tickers || tickers.includes(t));
+    .filter((t) => !unlisted.has(t) && (!tickers || tickers.includes(t)));
 }
 
 /** The companies with a filing by the horizon, from the yearly index (oldest first: most file in the first year). */
@@ -256,9 +262,12 @@ export function register(app: ApiApp): void {
   serve(app, filingTickers, async (_, scenario) => ({ tickers: await filers(scenario) }));
 
   serve(app, filingCiks, async (_, scenario) => {
-    const ciks = await scenario.reference(REFERENCE_SHARDS.ciks, "Scenario has no companies");
+    const [ciks, unlisted] = await Promise.all([
+      scenario.reference(REFERENCE_SHARDS.ciks, "Scenario has no companies"),
+      scenario.unlisted(),
+    ]);
     const filed = new Set(await filers(scenario));
-    const rows = ciks.rows(0, ciks.length) as [string, string][];
+    const rows = (ciks.rows(0, ciks.length) as [string, string][]).filter(([, ticker]) => !unlisted.has(ticker));
     const ofFilers = rows.filter(([, ticker]) => filed.has(ticker));
     return { ciks: [...new Set((ofFilers.length ? ofFilers : rows).map(([cik]) => cik))] };
   });

@@ -69,8 +69,11 @@ export function register(app: ApiApp): void {
   serve(app, tickers, async (_, scenario) => ({ tickers: await scenario.companyTickers() }));
 
   serve(app, sectors, async (_, scenario) => {
-    const shard = await scenario.companies();
-    const all = shard.objects(0, shard.length).map((row) => row.sector as string);
+    const [shard, unlisted] = await Promise.all([scenario.companies(), scenario.unlisted()]);
+    const all = shard
+      .objects(0, shard.length)
+      .filter((row) => !unlisted.has(row.ticker as string))
+      .map((row) => row.sector as string);
     return { sectors: [...new Set(all)].sort() };
   });
 }
