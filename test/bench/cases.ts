@@ -5,7 +5,7 @@
 // isolate's 16 MB body cache can hold, so every request slices and serializes again.
 import type { Case, Expect, Runtime } from "./load.ts";
 import { get, getJson, inParallel } from "./probe.ts";
-import { HISTORY, HISTORY_500, MEGACAP } from "./scenarios.ts";
+import { CRISIS, HISTORY, HISTORY_500, MEGACAP } from "./scenarios.ts";
 
 export const KEY = "sm_bench_unlimited_key_0123456789";
 export const LIMITED_KEY = "sm_bench_limit_10_key_0123456789";
@@ -439,6 +439,15 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       request: () => ({ path: `/companies?scenario_id=${HISTORY_500}&limit=500` }),
       expect: ok,
       notes: ["every company's facts of the 500-company decade, one page"],
+    },
+    {
+      id: "x",
+      name: "(x) /companies before listings, warm",
+      runtime: service,
+      headers: keyed,
+      request: () => ({ path: `/companies?scenario_id=${CRISIS}&as_of=2006-01-03&limit=500` }),
+      expect: ok,
+      notes: ["the crisis cycle's companies as of a day before ten of them list: each row's text, those left out"],
     },
     {
       id: "g",

@@ -12,6 +12,8 @@ import { CATALOG_KEY } from "../../src/bundle/layout.ts";
 export let MEGACAP = "";
 export let HISTORY = "";
 export let HISTORY_500 = "";
+/** The default subset's crisis cycle: companies list inside it (docs/listings.md). */
+export let CRISIS = "";
 
 /** A theme of two ten-year scenarios, in the default subset; a count without tickers lets the generator pick. */
 const HISTORY_THEME = `# Bench only: ten years of 100 and of 500 tickers, to measure long histories and wide markets.
@@ -64,8 +66,11 @@ export async function buildBenchScenarios(srcDir: string, outDir: string): Promi
   };
   const current = catalog.scenarios.filter((s) => s.superseded_by === null);
   const bars = current.reduce((sum, s) => sum + (s.ticker_count ?? 0) * (s.day_count ?? 0), 0);
-  [MEGACAP, HISTORY, HISTORY_500] = ["megacap-tech-2023", "bench-history", "bench-history-500"].map((name) =>
-    result.ids.get(name)!,
-  );
+  [MEGACAP, HISTORY, HISTORY_500, CRISIS] = [
+    "megacap-tech-2023",
+    "bench-history",
+    "bench-history-500",
+    "crisis-cycle-2005",
+  ].map((name) => result.ids.get(name)!);
   return { scenarios: current.length, built: result.built.length, bars, seconds };
 }
