@@ -73,7 +73,7 @@ describe("a company that lists inside the world", () => {
     }
   });
 
-  it("measures its insiders' falls from a high and values its share issuance on public prices only", () => {
+  it("measures its insiders' falls from a high on its public bars only", () => {
     for (const c of entrants()) {
       const first = c.listing!.first;
       const falls = fallsFromHigh(c.stock);
