@@ -10,16 +10,19 @@ let failing: WholeWorld;
 
 beforeAll(() => {
   const source = librarySource("crisis-cycle-2005");
-  // Small universes at high rates: several deals close, some break; several companies fail.
+  // Small universes at high rates: several deals close, some break; several companies fail. No
+  // listings: the exits are the subject (listings.fast.test.ts plans an entrant's exits).
   world = generateWorld({
     ...source,
     universe: { ...source.universe, count: 16 },
     exits: { takeovers: 6, failures: 0 },
+    listings: undefined,
   });
   failing = generateWorld({
     ...source,
     universe: { ...source.universe, count: 16 },
     exits: { takeovers: 0, failures: 20 },
+    listings: undefined,
   });
 }, 120_000);
 
