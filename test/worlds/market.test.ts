@@ -2,13 +2,9 @@
 // "Macro tape and rates"): long worlds generated in
 // memory, market-wide parts only where that suffices, companies for the crisis depth check.
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOSS_SHARE } from "../../build/families/statements/realism.ts";
-import { generateCompanies, generateMarket, generateWorld } from "../../build/pipeline/world.ts";
-import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
-import { validateScenario } from "../../build/pipeline/validate.ts";
+import { generateCompanies, generateMarket } from "../../build/pipeline/world.ts";
 import { memoryScratch } from "../../build/ground/scratch.ts";
 import { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
-import { defaultSources } from "../../build/pipeline/theme-source.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
 import { REGIME_PARAMS, regimePath } from "../../build/models/regimes.ts";
 import { Rng } from "../../build/ground/rng.ts";
@@ -183,56 +179,6 @@ describe("crisis depth on 15-year, 60-company worlds", () => {
     const byEpisode = results.flatMap(({ episodes }) => episodes.map((e) => e.corr));
     expect(byEpisode.length).toBeGreaterThanOrEqual(2);
     expect(byEpisode.reduce((a, b) => a + b, 0) / byEpisode.length).toBeGreaterThan(0.5);
-  });
-});
-
-describe("the validation report of crisis-cycle-2005", () => {
-  const source = defaultSources(DEFAULT_SRC_DIR).find((s) => s.source.name === "crisis-cycle-2005")!.source;
-  let kept: ReturnType<typeof validateScenario> | undefined;
-  const crisisReport = () =>
-    (kept ??= validateScenario({
-      scenarioId: source.name,
-      generatorVersion: "test",
-      calibrationVersion: "test",
-      world: generateWorld(source),
-    }));
-
-  it("reports the crisis (its catalyst) under the crisis_depth family", () => {
-    const report = crisisReport();
-    const depth = report.checks.filter((c) => c.family === "crisis_depth");
-    expect(depth.map((c) => c.name)).toEqual(["crisis_vix_peak", "crisis_avg_pairwise_corr", "crisis_index_drawdown"]);
-    for (const c of depth) {
-      expect(c.observed, c.name).not.toBeNull();
-      expect(c.detail).toContain("2008-09-15");
-    }
-    // Peaks and drawdowns hold in every episode; the catalyst's crisis is also above 0.5 in correlation.
-    expect(depth.filter((c) => c.name !== "crisis_avg_pairwise_corr").every((c) => c.passed)).toBe(true);
-    const catalystCorr = /([0-9.]+) \(\d+ days from 2008-09-15\)/.exec(depth[1].detail);
-    expect(Number(catalystCorr?.[1])).toBeGreaterThan(0.5);
-  });
-  it("reports the share count by size and the guidance below the consensus, each against its band (docs/realism.md)", () => {
-    const checks = new Map(crisisReport().checks.map((c) => [c.name, c]));
-    for (const name of ["share_count_change_large", "share_count_change_small", "negative_guidance_share"]) {
-      const c = checks.get(name)!;
-      expect(c, name).toBeDefined();
-      expect(typeof c.observed, `${name}: ${c.detail}`).toBe("number");
-      expect(c.passed, `${name}: ${c.detail}`).toBe(true);
-    }
-  });
-  it("judges loss years by the universe (S&P 500 members' 3-11%) and drift by its own standard error", () => {
-    const checks = new Map(crisisReport().checks.map((c) => [c.name, c]));
-    const losses = checks.get("unprofitable_share")!;
-    expect(losses.expected).toEqual(LOSS_SHARE.member);
-    expect(losses.passed, losses.detail).toBe(true);
-    const drift = checks.get("post_earnings_drift")!;
-    const band = drift.expected as { min: number; max: number };
-    const error = Number(/standard errors of ([0-9.]+)%/.exec(drift.detail)?.[1]) / 100;
-    // A few hundred releases a decile, 60 days of a stock's own moves: about a point.
-    expect(error).toBeGreaterThan(0.003);
-    expect(error).toBeLessThan(0.02);
-    expect(band.min).toBeCloseTo(-0.01 - 2 * error, 3);
-    expect(band.max).toBeCloseTo(0.01 + 2 * error, 3);
-    expect(drift.passed, drift.detail).toBe(true);
   });
 });
 
