@@ -72,6 +72,10 @@ export interface StockPath {
   first?: number;
 }
 
+/** The first public trading day of a stock that lists inside the world; "" for one there from the world's first day. */
+export const listedOn = ({ bars, first }: Pick<StockPath, "bars" | "first">): string =>
+  first === undefined ? "" : bars[first].time;
+
 export interface StockInput {
   company: CompanyFacts;
   days: string[];

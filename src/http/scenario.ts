@@ -213,15 +213,28 @@ export class Scenario {
   }
 
   /** The companies' tickers, but those still to list by the horizon. */
-  async companyTickers(): Promise<string[]> {
-    const [shard, unlisted] = await Promise.all([this.companies(), this.unlisted()]);
-    return unlisted.size ? shard.keys.filter((t) => !unlisted.has(t)) : shard.keys;
+  companyTickers(): Promise<string[]> {
+    return this.listedKeys(this.companies());
   }
 
   /** Every instrument's ticker, but the companies still to list by the horizon. */
-  async instrumentTickers(): Promise<string[]> {
-    const [shard, unlisted] = await Promise.all([this.instruments(), this.unlisted()]);
+  instrumentTickers(): Promise<string[]> {
+    return this.listedKeys(this.instruments());
+  }
+
+  /** The keys of a shard keyed by ticker, but the companies still to list by the horizon. */
+  private async listedKeys(read: Promise<Shard>): Promise<string[]> {
+    const [shard, unlisted] = await Promise.all([read, this.unlisted()]);
     return unlisted.size ? shard.keys.filter((t) => !unlisted.has(t)) : shard.keys;
+  }
+
+  /** Every company's [CIK, ticker] (by CIK), but the companies still to list by the horizon. */
+  async listedCiks(): Promise<[string, string][]> {
+    const [shard, unlisted] = await Promise.all([
+      this.reference(REFERENCE_SHARDS.ciks, "Scenario has no companies"),
+      this.unlisted(),
+    ]);
+    return (shard.rows(0, shard.length) as [string, string][]).filter(([, ticker]) => !unlisted.has(ticker));
   }
 
   /** The instrument's kind; 404 unless the scenario holds it (and, a company, it has listed by the horizon). */

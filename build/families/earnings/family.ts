@@ -4,6 +4,7 @@
 // price. Here they get their per-share form, and each release's public summary is rewritten to
 // state the reported EPS and revenue against the consensus (the events family serves the result).
 import { SHARDS } from "../../../src/families/shards.ts";
+import { listedOn } from "../../models/prices.ts";
 import {
   publishedEstimatesRow,
   type PeriodFigures,
@@ -84,7 +85,7 @@ export const earnings: Family<
     const releases = new Map(events.filter((e) => e.event_type === "earnings_release").map((e) => [e.event_date, e]));
     const quarterly = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));
     // A company that lists inside the world released no results as a private company.
-    const listed = stock.first === undefined ? "" : stock.bars[stock.first].time;
+    const listed = listedOn(stock);
     const released = business.quarters.flatMap(({ quarter }, q) => {
       const event = releases.get(quarter.release);
       const s = quarterly.get(quarter.end);

@@ -4,6 +4,7 @@
 // filings and records they are given: lineage to the events, the SEC's deadlines, and every number
 // written against the records.
 import { EXIT_EVENT_TYPES } from "../../../src/contract/vocabulary.ts";
+import { listedOn } from "../../models/prices.ts";
 import { filingKey } from "../../../src/families/filings/shards.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
@@ -169,7 +170,7 @@ function prospectusOf(company: CompanyBase & ReadsEach): FilingRecord[] {
 function currentReports(days: string[], company: CompanyBase & ReadsEach, lags: Rng): FilingRecord[] {
   const { facts, sizeTier, quarters, statements, earnings, stock } = company;
   // A company that lists inside the world reports no event of its days as a private company.
-  const listed = stock.first === undefined ? "" : stock.bars[stock.first].time;
+  const listed = listedOn(stock);
   const events = company.events.filter((e) => e.event_date >= listed);
   const dayIndex = dayIndexOf(days);
   const releases = new Map(earnings.map((e) => [e.source_event_id, e]));

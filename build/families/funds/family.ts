@@ -70,7 +70,7 @@ function gatherFunds(
       // A company that leaves the world stops at its last day: the line for the constituents outside
       // the world takes its weight from the next rebalance (its replacement is not in the world). One
       // that lists inside it joins at the first rebalance after its first day.
-      const caps = bars.map((b, i) => (i < first ? 0 : b.close * shares[i]));
+      const caps = bars.map((b, i) => b.close * shares[i]);
       specs.forEach((spec, f) => {
         if (isMember(spec, facts.sector)) for (let i = first; i < caps.length; i++) totals[f][i] += caps[i];
       });

@@ -6,6 +6,7 @@ import { BROKERS } from "../../models/names.ts";
 import { addDays } from "../../models/calendar.ts";
 import type { Regime } from "../../models/regimes.ts";
 import type { Rng } from "../../ground/rng.ts";
+import { round2 } from "../../models/rounding.ts";
 import { LISTINGS } from "./tables.ts";
 
 export interface Listing {
@@ -69,13 +70,16 @@ export interface OfferingTerms {
   net: number;
 }
 
+/** The offering price of a stock that lists at bar `first`: its private company's last close, to the cent. */
+export const offerPrice = (bars: { close: number }[], first: number) => round2(bars[first - 1].close);
+
 /** The offering's terms from the entrant's listing and its hidden bars (the offer is its value the day before). */
 export function offeringTerms(
   listing: Listing,
   stock: { bars: { close: number }[]; shares: number[] },
   grossSpread: number,
 ): OfferingTerms {
-  const price = Math.round(stock.bars[listing.first - 1].close * 100) / 100;
+  const price = offerPrice(stock.bars, listing.first);
   const shares = Math.round((stock.shares[listing.first] * listing.offered) / 1000) * 1000;
   const gross = price * shares;
   return { price, shares, gross, discount: grossSpread, net: gross * (1 - grossSpread) };

@@ -5,8 +5,7 @@ import type { ValidationCheck } from "../../../src/bundle/types.ts";
 import type { Checker } from "../../ground/family.ts";
 import { bandCheck, skipped, type Band } from "../../realism/bands.ts";
 import type { Company, World } from "../registry.ts";
-import { offeringTerms } from "./plan.ts";
-import { LISTINGS } from "./tables.ts";
+import { offerPrice } from "./plan.ts";
 
 const FAMILY = "realism_listings";
 
@@ -27,7 +26,7 @@ class ListingStatistics {
     const first = stock.first ?? 0;
     this.spans.push([first, stock.bars.length - 1]);
     if (!listing) return;
-    const offer = offeringTerms(listing, stock, LISTINGS.gross_spread).price;
+    const offer = offerPrice(stock.bars, listing.first);
     this.firstDays.push(stock.bars[listing.first].close / offer - 1);
   }
 

@@ -4,6 +4,7 @@
 // the detail shard of its month. The rules: every article names an event public by its date and
 // cites only records public by then, and every number it writes is one of its records' numbers.
 import { worldKeyOf } from "../../ground/scenario-source.ts";
+import { listedOn } from "../../models/prices.ts";
 import { allOf, monthOf } from "../../../src/bundle/shards.ts";
 import { NEWS_COLUMNS } from "../../../src/families/news/shards.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
@@ -40,8 +41,7 @@ import type { MacroTape } from "../macro/family.ts";
 import { byFirstColumn, groupBy, toRows } from "../../ground/rows.ts";
 import type { Stock } from "../stocks/family.ts";
 import type { CompanyListing } from "../listings/family.ts";
-import { offeringTerms } from "../listings/plan.ts";
-import { LISTINGS } from "../listings/tables.ts";
+import { offerPrice } from "../listings/plan.ts";
 import { RuleTally } from "../../ground/rules.ts";
 
 export interface MarketNews {
@@ -74,8 +74,7 @@ function yearAgo(rows: Earnings[], row: Earnings, date: string): Earnings | unde
 function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent): CompanyFactsOn {
   const earnings = company.earnings.find((r) => r.source_event_id === event.event_id);
   // A company that lists inside the world released no results before its first day.
-  const { first } = company.stock;
-  const listed = first === undefined ? "" : company.stock.bars[first].time;
+  const listed = listedOn(company.stock);
   const released = company.earnings.filter((r) => r.filing_date >= listed);
   return {
     facts: company.facts,
@@ -83,7 +82,7 @@ function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent): CompanyF
     earnings,
     yearAgo: earnings && yearAgo(released, earnings, event.event_date),
     bars: company.stock.bars.slice(company.stock.first ?? 0),
-    offer: company.listing && offeringTerms(company.listing, company.stock, LISTINGS.gross_spread).price,
+    offer: company.listing && offerPrice(company.stock.bars, company.listing.first),
   };
 }
 

@@ -5,6 +5,8 @@
 // served. The checks recompute every accounting identity (docs/realism.md, "Exact invariants") from
 // the rows as written.
 import { packNumbers, searchKey } from "../../../src/families/search/shards.ts";
+import { listedOn } from "../../models/prices.ts";
+import { offerPrice } from "../listings/plan.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
 import { periodKey } from "../../../src/bundle/shards.ts";
 import { yearOf } from "../../../src/bundle/shards.ts";
@@ -43,7 +45,7 @@ type Reads = Calendar & Universe & HiddenMacro;
  * prospectus's), never at a hidden price.
  */
 function publicCloses({ bars, first = 0 }: Stock["stock"]): number[] {
-  const offer = first > 0 ? Math.round(bars[first - 1].close * 100) / 100 : 0;
+  const offer = first > 0 ? offerPrice(bars, first) : 0;
   return bars.map((b, i) => (i < first ? offer : b.close));
 }
 type Company = CompanyBase & CompanyCore & Stock & CompanyStatements;
@@ -68,7 +70,7 @@ export const statements: Family<Reads, object, CompanyCore & Stock, CompanyState
     );
     // A company that lists inside the world makes its periods as a private company public on its first
     // day (its prospectus and first reports carry them): filed then, valued at that day's close.
-    const listed = stock.first === undefined ? undefined : stock.bars[stock.first].time;
+    const listed = listedOn(stock);
     const statements = listed ? made.map((s) => (s.filingDate < listed ? { ...s, filingDate: listed } : s)) : made;
     const closeOn = (date: string) => {
       const i = dayIndex.get(date);
@@ -273,7 +275,7 @@ function statementChecks(): Checker<unknown, Company> {
         statements.map((s) => [s, { i: incomeRow(facts, s), b: balanceRow(facts, s), c: cashFlowRow(facts, s) }]),
       );
       const rowsOf = (s: PeriodStatements) => written.get(s)!;
-      const listed = stock.first === undefined ? undefined : stock.bars[stock.first].time;
+      const listed = listedOn(stock);
       recomputeMetrics(tallies.metrics, facts.ticker, statements, rows, stock, (s) => rowsOf(s).b);
       for (const s of statements)
         for (const rule of ROW_RULES) {

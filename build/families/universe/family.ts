@@ -4,6 +4,7 @@ import { SHARDS } from "../../../src/families/shards.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import { firstTradingDay, startingPoint, tradesOn, type StartingPoint } from "../../models/anchors.ts";
 import { selectEntrants, selectUniverse } from "./model.ts";
+import { firstOnOrAfter } from "../../models/regimes.ts";
 import { refCompanies } from "../../models/refdata.ts";
 import { ruleCheck } from "../../ground/rules.ts";
 import { storySectors } from "../../ground/scenario-source.ts";
@@ -34,7 +35,7 @@ export const universe: Family<Calendar, Universe> = {
         )
       : [];
     // An entrant lists on the first trading day on or after its reference listing date.
-    const listed = joining.map((c) => ({ ...c, listing_date: days.find((d) => d >= c.listing_date!)! }));
+    const listed = joining.map((c) => ({ ...c, listing_date: firstOnOrAfter(days, c.listing_date!)! }));
     const entrants = new Map(listed.map((c) => [c.ticker, c.listing_date]));
     const companies = [...first, ...listed].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
     // An entrant is sized as the reference data has it when it lists; its price before is hidden.

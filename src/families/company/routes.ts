@@ -202,13 +202,7 @@ export function register(app: ApiApp): void {
 
   serve(app, companyTickers, async (_, scenario) => ({ tickers: await scenario.companyTickers() }));
 
-  serve(app, companyCiks, async (_, scenario) => {
-    const [shard, unlisted] = await Promise.all([ciksOf(scenario), scenario.unlisted()]);
-    if (unlisted.size === 0) return { ciks: shard.keys };
-    return {
-      ciks: shard.rows(0, shard.length).flatMap(([cik, t]) => (unlisted.has(t as string) ? [] : [cik as string])),
-    };
-  });
+  serve(app, companyCiks, async (_, scenario) => ({ ciks: (await scenario.listedCiks()).map(([cik]) => cik) }));
 
   serve(app, sectors, async () => ({ sectors: [...SECTORS] }));
 }

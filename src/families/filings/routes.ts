@@ -262,12 +262,7 @@ export function register(app: ApiApp): void {
   serve(app, filingTickers, async (_, scenario) => ({ tickers: await filers(scenario) }));
 
   serve(app, filingCiks, async (_, scenario) => {
-    const [ciks, unlisted] = await Promise.all([
-      scenario.reference(REFERENCE_SHARDS.ciks, "Scenario has no companies"),
-      scenario.unlisted(),
-    ]);
-    const filed = new Set(await filers(scenario));
-    const rows = (ciks.rows(0, ciks.length) as [string, string][]).filter(([, ticker]) => !unlisted.has(ticker));
+    const [rows, filed] = await Promise.all([scenario.listedCiks(), filers(scenario).then((t) => new Set(t))]);
     const ofFilers = rows.filter(([, ticker]) => filed.has(ticker));
     return { ciks: [...new Set((ofFilers.length ? ofFilers : rows).map(([cik]) => cik))] };
   });
