@@ -32,6 +32,14 @@ export interface Scenario {
   rng: Rng;
   /** Temp space for what must outlive the company pass. */
   scratch: Scratch;
+  /**
+   * In the company pass: another company of the world, uncut, with the parts of every family through
+   * `through` (a takeover's target reads its buyer's business and prices, a buyer its target's terms).
+   * The build generates it then if it has not yet, and keeps it for its own turn. Asking for a part
+   * the other company is itself still making (each needs the other's) is a cycle, and throws. The
+   * caller names the parts it reads (its own family's types cannot).
+   */
+  companyOf?: (ticker: string, through: string) => object;
 }
 
 /** The day a context view is cut at. */

@@ -515,21 +515,45 @@ function withGap(
     earningsPower: Math.log(valued) + before.distressValue,
     restructuring,
     crisisCharges,
-    income: {
+    income: incomeLines({
       revenue,
-      cost_of_revenue: cost,
-      gross_profit: revenue - cost,
-      selling_general_and_administrative_expenses: sga + charges,
-      research_and_development: researchAndDevelopment,
-      operating_expense: sga + charges + researchAndDevelopment,
-      operating_income: operatingIncome,
-      interest_expense: interest,
-      ebit: operatingIncome,
-      income_before_tax: pretax,
-      income_tax_expense: tax,
-      net_income: pretax - tax,
-      depreciation_and_amortization: before.depreciation,
-    },
+      cost,
+      sga: sga + charges,
+      researchAndDevelopment,
+      interest,
+      tax,
+      depreciation: before.depreciation,
+    }),
+  };
+}
+
+/** An income statement from its primary lines: every subtotal follows from them. */
+export function incomeLines(p: {
+  revenue: number;
+  cost: number;
+  /** SG&A with the quarter's charges inside it. */
+  sga: number;
+  researchAndDevelopment: number;
+  interest: number;
+  tax: number;
+  depreciation: number;
+}): IncomeLines {
+  const operatingIncome = p.revenue - p.cost - p.sga - p.researchAndDevelopment;
+  const pretax = operatingIncome - p.interest;
+  return {
+    revenue: p.revenue,
+    cost_of_revenue: p.cost,
+    gross_profit: p.revenue - p.cost,
+    selling_general_and_administrative_expenses: p.sga,
+    research_and_development: p.researchAndDevelopment,
+    operating_expense: p.sga + p.researchAndDevelopment,
+    operating_income: operatingIncome,
+    interest_expense: p.interest,
+    ebit: operatingIncome,
+    income_before_tax: pretax,
+    income_tax_expense: p.tax,
+    net_income: pretax - p.tax,
+    depreciation_and_amortization: p.depreciation,
   };
 }
 

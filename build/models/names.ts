@@ -58,7 +58,20 @@ const FIRST_NAMES = [
   "Yusuf",
 ];
 /** The coined surnames are a head and a tail (a masked twin replaces each surname). */
-export const SURNAME_HEADS = ["Vant", "Mor", "Kel", "Brav", "Quen", "Dal", "Ost", "Halv", "Tresc", "Yar", "Fenn", "Lisk"];
+export const SURNAME_HEADS = [
+  "Vant",
+  "Mor",
+  "Kel",
+  "Brav",
+  "Quen",
+  "Dal",
+  "Ost",
+  "Halv",
+  "Tresc",
+  "Yar",
+  "Fenn",
+  "Lisk",
+];
 export const SURNAME_TAILS = ["renko", "wicke", "ardine", "oly", "messen", "ivar", "aston", "uzzi", "berth", "ique"];
 
 /** An invented person's name (an analyst, an officer, a reporter): a common first name and a coined surname. */

@@ -77,7 +77,20 @@ export interface BusinessInput {
   closes: number[];
   /** The stock's corporate actions (rows of /corporate-actions): its dividends are paid from the cash flow. */
   actions: readonly { action_type: string; ex_date: string; details: Record<string, unknown> }[];
+  /** Companies it bought (consolidation.ts): their books join its own in the quarter of the close. */
+  acquisitions?: AcquiredBooks[];
   rng: Rng;
+}
+
+/** A company bought: what its books bring in, and what was paid for it. */
+export interface AcquiredBooks {
+  /** Index of its first day inside the buyer; the shares issued for it trade from that day. */
+  day: number;
+  /** Its balance sheet of its last quarter filed by the close. */
+  balance: BalanceLines;
+  /** Cash paid for it, and the buyer's shares issued for it (valued at the buyer's close that day). */
+  cashPaid: number;
+  sharesIssued: number;
 }
 
 /**
@@ -176,6 +189,8 @@ function openingBalance(plan: BusinessPlan, arch: Archetype, cashShare: number, 
 
 /** A quarter's cash flows before financing: operations (and its parts), capital spending, dividends, currency. */
 interface FlowsBeforeFinancing {
+  /** Companies bought: the cash they held less the cash paid for them. */
+  acquisitions: number;
   changeInWorkingCapital: number;
   shareBasedCompensation: number;
   capex: number;
@@ -217,18 +232,20 @@ class CompanyBooks {
   close(operating: OperatingQuarter): QuarterStatements | undefined {
     const { input, balance } = this;
     const { quarter, income } = operating;
-    const debt = balance.current_debt + balance.non_current_debt;
     // Shares and dividends: the stock's, as traded in the quarter.
     const endDay = dayOn(input.days, quarter.end);
+    const startDay = this.previousEnd >= input.days[0] ? dayOn(input.days, this.previousEnd) + 1 : 0;
+    // A company bought in the quarter joins the books before its flows (its working capital with it).
+    const bought = this.previousEnd
+      ? (input.acquisitions ?? []).filter((a) => a.day >= startDay && a.day <= endDay)
+      : [];
+    const acquisitions = bought.reduce((sum, a) => sum + this.takeIn(a), 0);
+    const debt = balance.current_debt + balance.non_current_debt;
     const sharesOutstanding = input.shares[endDay];
-    const { weightedShares, equityIssued } = shareFlows(
-      input,
-      this.previousEnd >= input.days[0] ? dayOn(input.days, this.previousEnd) + 1 : 0,
-      endDay,
-    );
+    const { weightedShares, equityIssued } = shareFlows(input, startDay, endDay);
     const dividends = this.dividendsIn(quarter, sharesOutstanding);
     const wc = workingCapitalOf(this.arch, income.revenue * 4, income.cost_of_revenue * 4);
-    const flows = this.flowsBeforeFinancing(income, wc, dividends.paid);
+    const flows = { ...this.flowsBeforeFinancing(income, wc, dividends.paid), acquisitions };
     const { debtChange, investmentFlow } = this.finance(
       operating.plannedDebt,
       income.revenue,
@@ -240,7 +257,7 @@ class CompanyBooks {
       share_based_compensation: flows.shareBasedCompensation,
       change_in_working_capital: flows.changeInWorkingCapital,
       capital_expenditure: flows.capex,
-      business_acquisitions_and_disposals: 0,
+      business_acquisitions_and_disposals: acquisitions,
       investment_acquisitions_and_disposals: investmentFlow,
       issuance_or_repayment_of_debt_securities: debtChange,
       issuance_or_purchase_of_equity_shares: equityIssued,
@@ -268,6 +285,26 @@ class CompanyBooks {
     return statements;
   }
 
+  /**
+   * A company bought joins the books: its assets but its cash and goodwill, and its liabilities; the
+   * goodwill is the price over the net assets it can identify (a bargain's gain goes to retained
+   * earnings); the shares issued for it join the common stock. Returns the cash flow it makes: the
+   * cash it held less the cash paid for it.
+   */
+  private takeIn(a: AcquiredBooks): number {
+    const { balance } = this;
+    const t = a.balance;
+    const stockValue = thousands(a.sharesIssued * this.input.closes[a.day]);
+    const identifiable = totalAssets(t) - t.goodwill_and_intangible_assets - totalLiabilities(t);
+    const goodwill = a.cashPaid + stockValue - identifiable;
+    for (const line of ASSETS_TAKEN_IN) balance[line] += t[line];
+    for (const line of LIABILITIES) balance[line] += t[line];
+    balance.goodwill_and_intangible_assets += Math.max(0, goodwill);
+    balance.retained_earnings += Math.max(0, -goodwill);
+    balance.common_stock += stockValue;
+    return t.cash_and_equivalents - a.cashPaid;
+  }
+
   /** Dividends that went ex in the quarter: per share, as declared, and paid on the shares of their ex-days. */
   private dividendsIn(quarter: FiscalQuarter, sharesOutstanding: number): { perShare: number; paid: number } {
     const { input, previousEnd, firstDividend } = this;
@@ -286,7 +323,11 @@ class CompanyBooks {
   }
 
   /** The quarter's flows before debt and investments move (capital spending and currency drawn). */
-  private flowsBeforeFinancing(income: IncomeLines, wc: WorkingCapital, dividendsPaid: number): FlowsBeforeFinancing {
+  private flowsBeforeFinancing(
+    income: IncomeLines,
+    wc: WorkingCapital,
+    dividendsPaid: number,
+  ): Omit<FlowsBeforeFinancing, "acquisitions"> {
     const { rng, plan } = this.input;
     const revenue = income.revenue;
     const changeInWorkingCapital = workingCapitalChange(this.balance, wc);
@@ -320,7 +361,13 @@ class CompanyBooks {
     const minimumCash = (revenue * 4 * 14) / 365;
     const usualCash = revenue * 4 * this.cashShare;
     const beforeDebt =
-      balance.cash_and_equivalents + flows.operating + flows.capex + flows.dividends + flows.fx + equityIssued;
+      balance.cash_and_equivalents +
+      flows.operating +
+      flows.capex +
+      flows.acquisitions +
+      flows.dividends +
+      flows.fx +
+      equityIssued;
     const sold =
       beforeDebt < minimumCash
         ? Math.min(balance.non_current_investments, Math.ceil((minimumCash - beforeDebt) / 1000) * 1000)
@@ -350,6 +397,7 @@ class CompanyBooks {
     const {
       share_based_compensation: shareBasedCompensation,
       capital_expenditure: capex,
+      business_acquisitions_and_disposals: acquisitions,
       investment_acquisitions_and_disposals: investmentFlow,
       issuance_or_repayment_of_debt_securities: debtChange,
       issuance_or_purchase_of_equity_shares: equityIssued,
@@ -357,7 +405,8 @@ class CompanyBooks {
       effect_of_exchange_rate_changes: fx,
     } = cashFlow;
     const newDebt = debt + debtChange;
-    balance.cash_and_equivalents += operating + capex + investmentFlow + debtChange + dividends + fx + equityIssued;
+    balance.cash_and_equivalents +=
+      operating + capex + acquisitions + investmentFlow + debtChange + dividends + fx + equityIssued;
     balance.non_current_investments -= investmentFlow;
     balance.trade_and_non_trade_receivables = wc.receivables;
     balance.inventory = wc.inventory;
@@ -379,7 +428,7 @@ class CompanyBooks {
  * last day's splits, and the cash the shares issued (positive) or bought back (negative) cost.
  */
 function shareFlows(
-  { shares, splitMultiple, closes }: BusinessInput,
+  { shares, splitMultiple, closes, acquisitions = [] }: BusinessInput,
   from: number,
   to: number,
 ): { weightedShares: number; equityIssued: number } {
@@ -387,10 +436,35 @@ function shareFlows(
   let issued = 0;
   for (let t = from; t <= to; t++) {
     weighted += shares[t] * (splitMultiple[to] / splitMultiple[t]);
-    if (t > 0) issued += (shares[t] - shares[t - 1] * (splitMultiple[t] / splitMultiple[t - 1])) * closes[t];
+    // Shares issued to pay for a company bought bring in no cash (takeIn books them).
+    const forAcquisitions = acquisitions.reduce((n, a) => (a.day === t ? n + a.sharesIssued : n), 0);
+    if (t > 0)
+      issued += (shares[t] - shares[t - 1] * (splitMultiple[t] / splitMultiple[t - 1]) - forAcquisitions) * closes[t];
   }
   return { weightedShares: Math.round(weighted / (to - from + 1)), equityIssued: thousands(issued) };
 }
+
+/** The lines a company bought brings in (its cash comes in through the cash flow; its goodwill is replaced). */
+const ASSETS_TAKEN_IN = [
+  "current_investments",
+  "trade_and_non_trade_receivables",
+  "inventory",
+  "other_current_assets",
+  "property_plant_and_equipment",
+  "non_current_investments",
+  "tax_assets",
+  "other_non_current_assets",
+] as const satisfies readonly (keyof BalanceLines)[];
+const LIABILITIES = [
+  "current_debt",
+  "trade_and_non_trade_payables",
+  "deferred_revenue",
+  "deposit_liabilities",
+  "other_current_liabilities",
+  "non_current_debt",
+  "tax_liabilities",
+  "other_non_current_liabilities",
+] as const satisfies readonly (keyof BalanceLines)[];
 
 export const currentAssets = (b: BalanceLines) =>
   b.cash_and_equivalents +

@@ -47,15 +47,89 @@ export function* generateCompanies(
   scenario: Scenario,
   families: Families = FAMILIES.families,
 ): Generator<Company> {
+  const pass = new CompanyPass(world, scenario, families);
   for (const facts of world.companies) {
-    const company = { facts } as Company;
-    for (const family of families) {
-      if (family.company) Object.assign(company, family.company(world, company, scenario));
-    }
+    const company = pass.whole(facts.ticker);
     const first = firstDayOf(world, company, families);
     const listed = first === undefined ? company : sinceCompany(company, sinceOf(world.days, first), families);
     const last = lastDayOf(world, listed, families);
     yield last === undefined ? listed : contextCompany(listed, { ...cutAt(world.days, last), ends: true }, families);
+  }
+}
+
+/** A company of the pass and how far its steps have gone. */
+interface Underway {
+  company: Company;
+  /** Index of the next family to run. */
+  next: number;
+  /** Its steps are running: a step of its own asked for another company, which asked back. */
+  running: boolean;
+}
+
+/**
+ * The company pass: each company's steps, family by family. A step may ask for another company
+ * through a family (`Scenario.companyOf`): it is generated then as far as that and kept, so its own
+ * turn goes on from there and every step sees the same company. Companies are pure functions of the world
+ * and their facts (each family forks its streams by ticker), so the order changes nothing.
+ */
+class CompanyPass {
+  private readonly underway = new Map<string, Underway>();
+  /** Companies whose turn has come: made again if asked for later, and not kept after it. */
+  private readonly yielded = new Set<string>();
+  private readonly facts: Map<string, Company["facts"]>;
+  private readonly world: World;
+  private readonly scenario: Scenario;
+  private readonly families: Families;
+
+  constructor(world: World, scenario: Scenario, families: Families) {
+    this.world = world;
+    this.scenario = scenario;
+    this.families = families;
+    this.facts = new Map(world.companies.map((f) => [f.ticker, f]));
+  }
+
+  /**
+   * Its parts through every family. Only companies whose turn is still to come are kept after: one
+   * made early for another goes on from there at its turn; one asked for after its turn is made again.
+   */
+  whole(ticker: string): Company {
+    const company = this.through(ticker, this.families.length - 1);
+    this.yielded.add(ticker);
+    for (const done of [...this.underway.keys()]) if (this.yielded.has(done)) this.underway.delete(done);
+    return company;
+  }
+
+  private through(ticker: string, last: number): Company {
+    const facts = this.facts.get(ticker);
+    if (!facts) throw new Error(`no company ${ticker} in the world`);
+    let entry = this.underway.get(ticker);
+    if (!entry) {
+      entry = { company: { facts } as Company, next: 0, running: false };
+      this.underway.set(ticker, entry);
+    }
+    if (entry.running) {
+      if (entry.next <= last)
+        throw new Error(`${ticker} is asked for its ${this.families[last].name} part while making it`);
+      return entry.company;
+    }
+    entry.running = true;
+    for (; entry.next <= last; entry.next++) {
+      const family = this.families[entry.next];
+      if (!family.company) continue;
+      const scenario = {
+        ...this.scenario,
+        companyOf: (other: string, through: string) => this.asking(other, through, `${ticker}'s ${family.name}`),
+      };
+      Object.assign(entry.company, family.company(this.world, entry.company, scenario));
+    }
+    entry.running = false;
+    return entry.company;
+  }
+
+  private asking(ticker: string, through: string, asker: string): Company {
+    const last = this.families.findIndex((f) => f.name === through);
+    if (last < 0) throw new Error(`${asker}: no family ${through}`);
+    return this.through(ticker, last);
   }
 }
 

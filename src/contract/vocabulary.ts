@@ -14,6 +14,11 @@ export const EVENT_TYPES = {
     "A company agreed to be acquired (a definitive agreement; its 8-K, Item 1.01, is filed the same day).",
   merger_completed: "A company's acquisition closed: its shares stop trading after the day (8-K, Item 2.01).",
   merger_terminated: "A company's merger agreement was terminated before it closed.",
+  acquisition_agreement:
+    "A company agreed to acquire another company of the scenario (a definitive agreement; its 8-K, Item 1.01, is filed the same day).",
+  acquisition_completed:
+    "A company completed its acquisition of another company of the scenario (8-K, Item 2.01); it consolidates it from the day after.",
+  acquisition_terminated: "A company's agreement to acquire another company was terminated before it closed.",
   bankruptcy_filing: "A company filed for Chapter 11 bankruptcy protection (8-K, Item 1.03).",
   delisting: "A company's shares stop trading after the day: the exchange delists them (8-K, Item 3.01).",
   initial_public_offering:
@@ -35,6 +40,12 @@ export const EXIT_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>([
   "merger_terminated",
   "bankruptcy_filing",
   "delisting",
+]);
+/** A buyer's events for a deal with another company of the scenario (docs/exits.md). */
+export const ACQUIRER_EVENT_TYPES: ReadonlySet<string> = new Set<EventType>([
+  "acquisition_agreement",
+  "acquisition_completed",
+  "acquisition_terminated",
 ]);
 export const EVENT_TYPE_NAMES = Object.keys(EVENT_TYPES) as [EventType, ...EventType[]];
 

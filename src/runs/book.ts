@@ -111,7 +111,10 @@ export interface ExpiryEntry {
   reason: string;
   cash_change: 0;
 }
-/** A company that left: its shares exchanged for cash (an acquisition's consideration, a bankruptcy's recovery). */
+/**
+ * A company that left: its shares exchanged for cash (an acquisition's consideration, a bankruptcy's
+ * recovery) and, where the buyer paid in its shares, for those.
+ */
 export interface AcquisitionEntry {
   kind: "acquisition" | "delisting";
   date: string;
@@ -121,6 +124,18 @@ export interface AcquisitionEntry {
   shares: number;
   cash_per_share: number;
   cash_change: number;
+  /** A consideration in the buyer's shares: whole shares received (a short owes them), and the fraction paid in cash at `exchange_price`. */
+  received_ticker?: string;
+  exchange_ratio?: number;
+  received_shares?: number;
+  exchange_price?: number;
+}
+
+/** A buyer's shares paid for each share of a company that left, and the price a fraction of one is paid in cash at. */
+export interface Exchange {
+  ticker: string;
+  ratio: number;
+  price: number;
 }
 
 export type LedgerEntry = FillEntry | DividendEntry | SplitEntry | FeeEntry | ExpiryEntry | AcquisitionEntry;
@@ -185,12 +200,17 @@ export function cashOut(
   actionId: string,
   cashPerShare: number,
   date: string,
+  exchange?: Exchange,
 ): AcquisitionEntry | null {
   const shares = held(book, ticker);
   if (shares === 0) return null;
-  const change = cents(shares * cashPerShare);
-  book.cash_cents += change;
   delete book.positions[ticker];
+  // Whole shares of the buyer (toward zero for a short), the fraction in cash, as brokers pay it.
+  const received = exchange ? shares * exchange.ratio : 0;
+  const whole = Math.trunc(received);
+  const change = cents(shares * cashPerShare + (received - whole) * (exchange?.price ?? 0));
+  book.cash_cents += change;
+  if (exchange && whole !== 0) trade(book, exchange.ticker, whole, exchange.price);
   return {
     kind,
     date,
@@ -199,6 +219,12 @@ export function cashOut(
     shares,
     cash_per_share: cashPerShare,
     cash_change: dollars(change),
+    ...(exchange && {
+      received_ticker: exchange.ticker,
+      exchange_ratio: exchange.ratio,
+      received_shares: whole,
+      exchange_price: exchange.price,
+    }),
   };
 }
 

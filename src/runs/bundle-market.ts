@@ -20,7 +20,13 @@ interface ActionRow {
   action_type: "split" | "dividend" | "acquisition" | "delisting";
   ex_date: string;
   payable_date: string;
-  details: { ratio?: number; amount?: number; cash_per_share?: number };
+  details: {
+    ratio?: number;
+    amount?: number;
+    cash_per_share?: number;
+    exchange_ratio?: number;
+    acquirer_ticker?: string | null;
+  };
 }
 
 /** A row of the market snapshot: a day's bar of one instrument, with its market cap (null for a fund). */
@@ -177,6 +183,14 @@ export class BundleMarket {
       if (actions) session.actions.push(...this.goingEx(announced, actions, date).filter((a) => wanted.has(a.ticker)));
     }
     session.actions.sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.id < b.id ? -1 : 1));
+    // A buyer paying in its shares: its bar prices them, and marks the position they become.
+    const buyers = new Set(
+      session.actions.flatMap((a) => (a.exchange && !wanted.has(a.exchange.ticker) ? [a.exchange.ticker] : [])),
+    );
+    for (const row of shard && buyers.size ? rowsOf(shard, date, buyers) : []) {
+      session.bars[row.ticker] = { open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
+      session.closes[row.ticker] = row.close;
+    }
     return session;
   }
 
@@ -210,5 +224,8 @@ function actionOf(row: ActionRow): SessionAction {
     payable_date: row.payable_date,
     ratio: row.details.ratio ?? 1,
     amount: row.details.amount ?? row.details.cash_per_share ?? 0,
+    ...(row.details.exchange_ratio && row.details.acquirer_ticker
+      ? { exchange: { ticker: row.details.acquirer_ticker, ratio: row.details.exchange_ratio } }
+      : {}),
   };
 }

@@ -236,7 +236,9 @@ export const LedgerEntry = z
     kind: field(
       z.enum(["fill", "dividend", "split", "borrow_fee", "expired", "acquisition", "delisting"]),
       "What happened. An acquisition or a delisting exchanged a position for cash (`shares`, `cash_per_share`: the " +
-        "consideration, or a bankruptcy's recovery, mostly 0).",
+        "consideration, or a bankruptcy's recovery, mostly 0) and, where the buyer paid in its shares, for whole " +
+        "shares of it (`received_ticker`, `exchange_ratio`, `received_shares`; the fraction paid at `exchange_price`, " +
+        "the buyer's open).",
       "fill",
     ),
     date: day("The session."),

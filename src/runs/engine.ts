@@ -1,7 +1,7 @@
 // The run's engine (docs/runs.md): opening a run on its first day, placing and cancelling orders on
 // the run's day, stepping sessions, and scoring the run when it ends. Pure over the run's record and
 // a Market; the Durable Object (run-object.ts) keeps the record and writes what a step returns.
-import { cents, dollars, emptyBook, type LedgerEntry, type Order } from "./book.ts";
+import { cents, dollars, emptyBook, type AcquisitionEntry, type LedgerEntry, type Order } from "./book.ts";
 import type { CostModel } from "./costs.ts";
 import { placeOrders, Refusal, type OrderRequest, type Placement, type Quote } from "./orders.ts";
 import type { OrderRecord, RunRecord, RunTerms } from "./record.ts";
@@ -209,7 +209,8 @@ export function scoreOf(
         risk_free_rate: p.risk_free_rate,
         gross_exposure: p.gross_exposure,
       })),
-      // A company leaving closes the position as a sale at its cash per share would, without costs.
+      // A company leaving closes the position as a sale at what it paid a share would, without costs;
+      // the buyer's shares it paid in open as a purchase at their price.
       fills: kept.flatMap((e) =>
         e.kind === "fill"
           ? [
@@ -223,16 +224,7 @@ export function scoreOf(
               },
             ]
           : e.kind === "acquisition" || e.kind === "delisting"
-            ? [
-                {
-                  date: e.date,
-                  ticker: e.ticker,
-                  side: e.shares > 0 ? ("sell" as const) : ("buy" as const),
-                  shares: Math.abs(e.shares),
-                  price: e.cash_per_share,
-                  commission: 0,
-                },
-              ]
+            ? exchangeFills(e)
             : [],
       ),
       splits: kept.flatMap((e) => (e.kind === "split" ? [{ date: e.date, ticker: e.ticker, ratio: e.ratio }] : [])),
@@ -261,4 +253,29 @@ export function scoreOf(
       ? scoreRun(input(branch))
       : null;
   return { score, after };
+}
+
+/** A company leaving, as fills: its shares sold at what they were paid, and the buyer's shares received bought at their price. */
+function exchangeFills(e: AcquisitionEntry) {
+  const side = (shares: number) => (shares > 0 ? ("sell" as const) : ("buy" as const));
+  const received = e.received_shares ?? 0;
+  const value = e.cash_change + received * (e.exchange_price ?? 0);
+  const sold = {
+    date: e.date,
+    ticker: e.ticker,
+    side: side(e.shares),
+    shares: Math.abs(e.shares),
+    price: received || e.exchange_price ? value / e.shares : e.cash_per_share,
+    commission: 0,
+  };
+  if (!received) return [sold];
+  const bought = {
+    date: e.date,
+    ticker: e.received_ticker!,
+    side: side(-received),
+    shares: Math.abs(received),
+    price: e.exchange_price!,
+    commission: 0,
+  };
+  return [sold, bought];
 }

@@ -1,6 +1,7 @@
 // One session of a run (docs/runs.md, "A day"): what happens between the close of the day the agent
-// decided on and the close of the next trading day. In order: a company that left (acquired for
-// cash, delisted) pays its holders the cash per share (its last trading day was the session before);
+// decided on and the close of the next trading day. In order: a company that left (acquired,
+// delisted) pays its holders the cash per share, and the buyer's shares where it paid in them (its
+// last trading day was the session before);
 // splits going ex adjust the positions
 // and the open orders; dividends going ex are owed on the shares held at the last close; dividends
 // payable are paid; the open orders fill at the open (sells first, so that a buy can spend what a
@@ -18,6 +19,7 @@ import {
   split,
   trade,
   type Book,
+  type Exchange,
   type LedgerEntry,
   type Order,
 } from "./book.ts";
@@ -35,6 +37,8 @@ export interface SessionAction {
   ratio: number;
   /** Cash per share (a dividend, an acquisition's consideration, a bankruptcy's recovery). */
   amount: number;
+  /** An acquisition paid in the buyer's shares: the buyer, and its shares per share. */
+  exchange?: { ticker: string; ratio: number };
 }
 
 /** What the market did in a session, for the tickers the run holds, has orders in, or benchmarks on. */
@@ -68,12 +72,22 @@ export interface RunBooks {
   costs: CostModel;
 }
 
+/** The buyer's shares an acquisition pays, at the buyer's open of the session (its fractions are paid at it). */
+function exchangeOf(action: SessionAction, session: Session): Exchange | undefined {
+  if (!action.exchange) return undefined;
+  const bar = session.bars[action.exchange.ticker];
+  const price = bar?.open ?? session.closes[action.exchange.ticker];
+  if (price === undefined) throw new Error(`${action.id}: no price of ${action.exchange.ticker} in the session`);
+  return { ...action.exchange, price };
+}
+
 function applyActions(run: RunBooks, session: Session, entries: LedgerEntry[]): void {
   for (const action of session.actions) {
     if (action.type === "acquisition" || action.type === "delisting") {
-      const entry = cashOut(run.book, action.type, action.ticker, action.id, action.amount, session.date);
+      const exchange = exchangeOf(action, session);
+      const entry = cashOut(run.book, action.type, action.ticker, action.id, action.amount, session.date, exchange);
       if (entry) entries.push(entry);
-      cashOut(run.benchmark, action.type, action.ticker, action.id, action.amount, session.date);
+      cashOut(run.benchmark, action.type, action.ticker, action.id, action.amount, session.date, exchange);
     } else if (action.type === "split") {
       const entry = split(run.book, action.ticker, action.id, action.ratio, session.date);
       if (entry) entries.push(entry);

@@ -15,8 +15,11 @@ interface Leaving {
   ex: string;
 }
 
-/** A company of the crisis cycle that left with an action of this type (after 2006: room for a run before it). */
-async function leaving(type: "acquisition" | "delisting"): Promise<Leaving> {
+/**
+ * A company of the crisis cycle that left with an action of this type (after 2006: room for a run
+ * before it), and paid in its buyer's shares where `inShares`.
+ */
+async function leaving(type: "acquisition" | "delisting", inShares = false): Promise<Leaving> {
   const inactive = (await body(`/companies?scenario_id=${CRISIS}&limit=500`)).companies.filter(
     (c: Json) => !c.is_active,
   );
@@ -24,7 +27,7 @@ async function leaving(type: "acquisition" | "delisting"): Promise<Leaving> {
     const actions = (await body(`/corporate-actions?scenario_id=${CRISIS}&ticker=${c.ticker}&limit=200`))
       .corporate_actions;
     const action = actions.find((a: Json) => a.action_type === type);
-    if (!action || action.ex_date < "2006-01-01") continue;
+    if (!action || action.ex_date < "2006-01-01" || inShares !== action.details.exchange_ratio > 0) continue;
     const bars = (
       await body(
         `/prices?scenario_id=${CRISIS}&ticker=${c.ticker}&start_date=2005-01-01&end_date=2020-12-31&limit=5000`,
@@ -35,12 +38,14 @@ async function leaving(type: "acquisition" | "delisting"): Promise<Leaving> {
   throw new Error(`no company of the crisis cycle left with a ${type} after 2006`);
 }
 
-/** A company taken over, and one that failed. */
+/** A company taken over for cash, one paid in its buyer's shares, and one that failed. */
 let target: Leaving;
+let inShares: Leaving;
 let failed: Leaving;
 
 beforeAll(async () => {
   target = await leaving("acquisition");
+  inShares = await leaving("acquisition", true);
   failed = await leaving("delisting");
 });
 
@@ -154,6 +159,30 @@ describe("an evaluation run holding it", () => {
     const refused = await post(`/runs/${id}/orders`, { ticker: target.ticker, side: "buy", shares: 1 }, { key });
     expect(refused.status).toBe(422);
     expect((await json(refused)).detail).toMatch(/no longer trades/);
+  });
+
+  it("receives its buyer's whole shares where the deal paid in them, the fraction in cash at the buyer's open", async () => {
+    const { id, ledger } = await holdThrough(inShares);
+    const { exchange_ratio: ratio, acquirer_ticker: buyer, cash_per_share: cash } = inShares.action.details;
+    const bar = (
+      await body(
+        `/prices?scenario_id=${CRISIS}&ticker=${buyer}&start_date=${inShares.ex}&end_date=${inShares.ex}&as_of=${inShares.ex}`,
+      )
+    ).prices[0];
+    const whole = Math.trunc(100 * ratio);
+    expect(ledger.find((e: Json) => e.kind === "acquisition")).toMatchObject({
+      date: inShares.ex,
+      ticker: inShares.ticker,
+      shares: 100,
+      cash_per_share: cash,
+      received_ticker: buyer,
+      exchange_ratio: ratio,
+      received_shares: whole,
+      exchange_price: bar.open,
+      cash_change: Math.round((100 * cash + (100 * ratio - whole) * bar.open) * 100) / 100,
+    });
+    const positions = (await ok(get(`/runs/${id}`, key))).run.positions;
+    expect(positions.map((p: Json) => [p.ticker, p.shares])).toEqual([[buyer, whole]]);
   });
 
   it("is paid a failed company's recovery on the ex-date, its shares gone", async () => {

@@ -90,3 +90,40 @@ describe("the takeover plan", () => {
     expect(fallbackLevel(broken)).toBeLessThan(Math.log(1 + broken.premium) / 2);
   });
 });
+
+describe("buyers inside the world", () => {
+  // Caps from $1bn to $200bn across the companies, so that larger ones can buy smaller ones.
+  const capOf = (ticker: string) => 1e9 * 200 ** (companies.findIndex((c) => c.ticker === ticker) / companies.length);
+  const sectorOf = new Map(companies.map((c) => [c.ticker, c.sector]));
+  const plan = planExits(input({ capOf, takeoverRate: 3, failureRate: 1 }));
+  const all = [...plan.values()].flatMap((p) => p.takeovers);
+  const bought = all.filter((d) => d.buyer.inWorld);
+
+  it("go to larger companies of the target's sector in some deals, paying cash, shares or both", () => {
+    expect(bought.length).toBeGreaterThan(10);
+    expect(new Set(bought.map((d) => d.consideration))).toEqual(new Set(["cash", "stock", "mixed"]));
+    for (const d of bought) {
+      expect(sectorOf.get(d.buyer.ticker!)).toBe(sectorOf.get(d.target));
+      expect(capOf(d.buyer.ticker!)).toBeGreaterThanOrEqual(TAKEOVERS.buyer_size * capOf(d.target));
+      expect(d.cashShare).toBe(d.consideration === "cash" ? 1 : d.consideration === "stock" ? 0 : 0.5);
+    }
+    // A buyer outside the world only ever pays cash.
+    expect(all.filter((d) => !d.buyer.inWorld).every((d) => d.consideration === "cash" && d.reaction === 0)).toBe(true);
+  });
+
+  it("never leave the world once they agree to buy, and buy one company at a time", () => {
+    for (const d of bought) {
+      const own = plan.get(d.buyer.ticker!);
+      expect(own?.takeovers.filter((t) => t.announced >= d.announced) ?? []).toEqual([]);
+      expect(own?.failure === undefined || own.failure.onset < d.announced).toBe(true);
+      const overlapping = bought.filter(
+        (o) =>
+          o !== d &&
+          o.buyer.ticker === d.buyer.ticker &&
+          o.announced >= d.announced &&
+          (d.ends === null || o.announced <= d.ends),
+      );
+      expect(overlapping).toEqual([]);
+    }
+  });
+});

@@ -27,6 +27,7 @@ beforeAll(() => {
 }, 120_000);
 
 const closed = () => world.perCompany.filter((c) => c.closing?.reason === "acquired");
+const companyOf = (ticker: string) => world.perCompany.find((c) => c.facts.ticker === ticker)!;
 const gone = () => world.perCompany.filter((c) => c.closing);
 const dateOf = (i: number) => world.days[i];
 
@@ -66,13 +67,18 @@ describe("a company taken over", () => {
       const bars = c.stock.bars;
       const before = bars[deal.announced - 1].close;
       const action = c.stock.actions.find((a) => a.action_type === "acquisition")!;
-      const offer = action.details.cash_per_share as number;
+      expect(action.details.consideration).toBe(deal.consideration);
+      // What a share is paid, valued at the buyer's close on a day (cash: the cash alone).
+      const buyer = deal.consideration === "cash" ? undefined : companyOf(deal.buyer.ticker!).stock;
+      const ratio = (action.details.exchange_ratio as number | undefined) ?? 0;
+      const offerOn = (t: number) => (action.details.cash_per_share as number) + ratio * (buyer?.bars[t].close ?? 0);
       expect(action.ex_date).toBe(dateOf(lastDay + 1));
-      expect(offer / before - 1).toBeCloseTo(deal.premium, 2);
+      // The buyer did not split meanwhile in this world: the ratio is as struck.
+      expect(offerOn(deal.announced - 1) / before - 1).toBeCloseTo(deal.premium, 2);
       // The announcement's jump takes it most of the way; the last close is the offer to a cent or so.
       expect(bars[deal.announced].close / before - 1).toBeGreaterThan(deal.premium * 0.6);
-      expect(Math.abs(bars[lastDay].close / offer - 1)).toBeLessThan(0.01);
-      for (let t = deal.announced; t <= lastDay; t++) expect(bars[t].close).toBeLessThanOrEqual(offer * 1.01);
+      expect(Math.abs(bars[lastDay].close / offerOn(lastDay) - 1)).toBeLessThan(0.01);
+      for (let t = deal.announced; t <= lastDay; t++) expect(bars[t].close).toBeLessThanOrEqual(offerOn(t) * 1.01);
       const events = c.events.filter((e) => e.event_type.startsWith("merger_")).map((e) => e.event_type);
       expect(events.slice(-2)).toEqual(["merger_agreement", "merger_completed"]);
     }
@@ -118,6 +124,89 @@ describe("a company taken over", () => {
           const last = h.holding_ticker && lastOf.get(h.holding_ticker);
           if (last) expect(composition.as_of <= last).toBe(true);
         }
+  });
+});
+
+describe("a buyer inside the world", () => {
+  const inWorld = () => [...world.acquisitions.values()].flat();
+  const daily = (bars: { close: number }[], from: number, to: number) =>
+    bars
+      .slice(from, to + 1)
+      .map((b, k, all) => (k ? Math.log(b.close / all[k - 1].close) : 0))
+      .slice(1);
+
+  it("pays in its shares in some deals, and its target then moves with it", () => {
+    const inShares = inWorld().filter((d) => d.consideration !== "cash" && d.completes && d.ends !== null);
+    expect(inShares.length).toBeGreaterThan(0);
+    for (const d of inShares) {
+      const target = daily(companyOf(d.target).stock.bars, d.announced + 1, d.ends!);
+      const buyer = daily(companyOf(d.buyer.ticker!).stock.bars, d.announced + 1, d.ends!);
+      const mean = (x: number[]) => x.reduce((a, b) => a + b, 0) / x.length;
+      const [mt, mb] = [mean(target), mean(buyer)];
+      const cov = mean(target.map((x, k) => (x - mt) * (buyer[k] - mb)));
+      const corr = cov / Math.sqrt(mean(target.map((x) => (x - mt) ** 2)) * mean(buyer.map((x) => (x - mb) ** 2)));
+      // The share part of the offer carries the buyer's moves; the spread's noise is the rest.
+      expect(corr).toBeGreaterThan(0.5);
+    }
+  });
+
+  it("announces the deal the same day as its target, moves on it, and both 8-Ks state the same terms", () => {
+    expect(inWorld().length).toBeGreaterThan(0);
+    for (const d of inWorld()) {
+      const buyer = companyOf(d.buyer.ticker!);
+      const target = companyOf(d.target);
+      const day = dateOf(d.announced);
+      const agreement = buyer.events.find((e) => e.event_type === "acquisition_agreement" && e.event_date === day)!;
+      expect(agreement.effect.jump).toBeCloseTo(d.reaction, 10);
+      const terms = target.dealTerms.find((t) => t.announced === day)!;
+      const eightK = (c: typeof buyer) =>
+        c.filings.find((f) => f.filing_type === "8-K" && f.filing_date === day && f.items.includes("Item-1.01"))!;
+      const stated =
+        terms.consideration === "cash" ? `$${terms.cash_per_share.toFixed(2)}` : terms.exchange_ratio.toFixed(4);
+      expect(eightK(buyer).sections[0].text).toContain(stated);
+      expect(eightK(target).sections[0].text).toContain(stated);
+      if (d.completes && d.ends !== null)
+        expect(
+          buyer.events.some((e) => e.event_type === "acquisition_completed" && e.event_date === dateOf(d.ends!)),
+        ).toBe(true);
+    }
+  });
+
+  it("takes in what it bought from the day after the close: the shares it issued trade, its books take the target's in", () => {
+    const closedInWorld = inWorld().filter((d) => d.completes && d.ends !== null);
+    expect(closedInWorld.length).toBeGreaterThan(0);
+    for (const d of closedInWorld) {
+      const buyer = companyOf(d.buyer.ticker!);
+      const target = companyOf(d.target);
+      const day = d.ends! + 1;
+      const s = buyer.stock;
+      const added = s.shares[day] - s.shares[day - 1] * (s.splitMultiple[day] / s.splitMultiple[day - 1]);
+      const issued = buyer.issued.find((i) => i.target === d.target)?.shares ?? 0;
+      expect(issued > 0).toBe(d.consideration !== "cash");
+      expect(Math.abs(added - issued)).toBeLessThan(0.002 * s.shares[day]);
+      // The quarter of the close: the target's cash less the cash paid for its shares, in investing.
+      const quarter = buyer.statements.find((q) => q.period === "quarterly" && q.reportPeriod >= dateOf(day))!;
+      const terms = target.dealTerms.find((t) => t.announced === dateOf(d.announced))!;
+      const paid = Math.round((terms.cash_per_share * target.stock.shares[d.ends!]) / 1000) * 1000;
+      const last = target.statements.filter((q) => q.period === "quarterly").at(-1)!;
+      expect(quarter.cashFlow.business_acquisitions_and_disposals).toBe(last.balance.cash_and_equivalents - paid);
+    }
+  });
+
+  it("keeps its insiders out of the market from before the announcement to the day after it, and stays in the world", () => {
+    for (const d of inWorld()) {
+      const buyer = companyOf(d.buyer.ticker!);
+      expect(buyer.closing).toBeUndefined();
+      const [from, to] = [dateOf(d.announced - 20), dateOf(d.announced + 1)];
+      const discretionary = buyer.insiderTrades.filter(
+        (t) =>
+          t.transaction_date >= from &&
+          t.transaction_date <= to &&
+          ["buy", "sell"].includes(t.transaction_type) &&
+          t.details.plan !== "10b5-1",
+      );
+      expect(discretionary).toEqual([]);
+    }
   });
 });
 

@@ -144,6 +144,10 @@ describe("a future branch's published validation report", () => {
       eps_reconciliation: periods,
       balance_sheet_identity: periods,
       filing_calendar: periods,
+      // A buyer's quarter of a close inside the world, by then (this theme asks for no exits: none).
+      acquirer_consolidation: world.perCompany
+        .flatMap((c) => c.acquiring)
+        .filter((d) => d.completes && d.ends !== null && onOrBefore(world.days[d.ends])).length,
       metrics_recompute: periods,
       // Each period's cash, and each quarter's against the one before it.
       cash_reconciliation: periods + quarterly.reduce((a, q) => a + Math.max(0, q.length - 1), 0),

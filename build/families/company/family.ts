@@ -15,10 +15,11 @@ import {
 } from "../../models/events.ts";
 import { fiscalQuarters, type FiscalQuarter } from "../../models/fiscal.ts";
 import { businessPlan, planSeenOn, type BusinessPlan, type Distress } from "../../models/fundamentals.ts";
+import { consolidated } from "../../models/consolidation.ts";
 import type { Regime } from "../../models/regimes.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { hitByCatalyst, worldKeyOf } from "../../ground/scenario-source.ts";
-import type { Calendar, Family } from "../../ground/family.ts";
+import type { Calendar, Family, Scenario } from "../../ground/family.ts";
 import { sectorTilt } from "../../models/market.ts";
 import type { CompanyExit } from "../exits/family.ts";
 import type { CompanyListing } from "../listings/family.ts";
@@ -65,10 +66,58 @@ function afterQuietPeriod(coverage: Coverage, { listing, listingEvents }: Compan
   return { analysts: coverage.analysts, revisions };
 }
 
+/** A business the company bought inside the world: the target's own, as it is and as seen on a date. */
+export interface BoughtBusiness {
+  plan: BusinessPlan;
+  seenOn: (date: string) => BusinessPlan;
+  /** Its first day inside the buyer (the day after its last trading day), and the deal's announcement. */
+  from: string;
+  announced: string;
+}
+
+/** The businesses of the targets whose deals close inside the world (Scenario.companyOf: their cores). */
+function boughtBusinesses(days: string[], acquiring: CompanyExit["acquiring"], scenario: Scenario): BoughtBusiness[] {
+  return acquiring
+    .filter((d) => d.completes && d.ends !== null && d.ends + 1 < days.length)
+    .map((d) => {
+      const target = scenario.companyOf!(d.target, "company") as CompanyCore;
+      return { plan: target.business, seenOn: target.seenOn, from: days[d.ends! + 1], announced: days[d.announced] };
+    });
+}
+
+/**
+ * A buyer's business with its targets', and as seen on a date: analysts take a target in from the
+ * deal's announcement (a deal that breaks they never count: its close would have come after the break).
+ */
+function withBought(
+  business: BusinessPlan,
+  seenOn: (date: string) => BusinessPlan,
+  bought: BoughtBusiness[],
+): { business: BusinessPlan; seenOn: (date: string) => BusinessPlan } {
+  if (bought.length === 0) return { business, seenOn };
+  const seen = new Map<string, BusinessPlan>();
+  return {
+    business: consolidated(
+      business,
+      bought.map((b) => ({ plan: b.plan, from: b.from })),
+    ),
+    seenOn: (date) => {
+      let plan = seen.get(date);
+      if (!plan) {
+        const known = bought.filter((b) => b.announced <= date).map((b) => ({ plan: b.seenOn(date), from: b.from }));
+        plan = consolidated(seenOn(date), known);
+        seen.set(date, plan);
+      }
+      return plan;
+    },
+  };
+}
+
 export const company: Family<Calendar & Universe & HiddenMacro, object, CompanyExit & CompanyListing, CompanyCore> = {
   name: "company",
   context: () => ({}),
-  company: (world, { facts, distress, listing, listingEvents }, { source, rng }) => {
+  company: (world, { facts, distress, listing, listingEvents, acquiring }, scenario) => {
+    const { source, rng } = scenario;
     const start = world.starts.get(facts.ticker)!;
     const story = source.story?.catalyst;
     const hit =
@@ -86,6 +135,7 @@ export const company: Family<Calendar & Universe & HiddenMacro, object, CompanyE
       crisisHit: hit && source.catalyst?.regime === "crisis" ? hit.date : undefined,
       tilt: sectorTilt(source, facts.sector, world.days.length),
       distress,
+      acquired: boughtBusinesses(world.days, acquiring, scenario),
       rng,
     });
     return { ...core, coverage: afterQuietPeriod(core.coverage, { listing, listingEvents }) };
@@ -135,6 +185,8 @@ export function companyCore(input: {
   tilt?: { margin: number; sales: number };
   /** Distress ahead of a failure (families/exits): its business turns down. */
   distress?: Distress;
+  /** The businesses it bought inside the world: its own takes each in from the day after the target's last. */
+  acquired?: BoughtBusiness[];
   /** The scenario's root stream. */
   rng: Rng;
 }): CompanyCore {
@@ -165,8 +217,11 @@ export function companyCore(input: {
     distress,
   };
   const planStream = () => rng.fork(`business/${facts.ticker}`);
-  const business = businessPlan({ ...plan, rng: planStream() });
-  const seenOn = planSeenOn(plan, planStream);
+  const { business, seenOn } = withBought(
+    businessPlan({ ...plan, rng: planStream() }),
+    planSeenOn(plan, planStream),
+    input.acquired ?? [],
+  );
   const dayIndex = dayIndexOf(days);
   const coverage = analystCoverage({
     tier,

@@ -2,15 +2,11 @@
 // so that their business, events, prices and filings all follow it: each company's takeovers
 // (takeovers.ts) and its failure (failures.ts), whichever comes first. Drawn day by day forward, so
 // twins agree on every exit whose first sign comes before their branch.
+import { acquisitionsOf, assignInWorldBuyers, dropDealsBoughtFrom } from "./acquirers.ts";
+import type { CompanyPlan } from "./company-plan.ts";
 import type { Failure } from "./failures.ts";
 import { failureOf, failureOn } from "./failures.ts";
 import { holdsOn, takeoversOf, type PlanInput, type Takeover } from "./takeovers.ts";
-
-export interface CompanyPlan {
-  /** Its takeovers in order: at most one closes, and it is the last. */
-  takeovers: Takeover[];
-  failure?: Failure;
-}
 
 /** A failure the story names: a company of these sectors files on day `filed`. */
 export interface NamedFailure {
@@ -31,6 +27,7 @@ export function planExits(input: PlanInput, named?: NamedFailure): Map<string, C
     const resolved = firstExit(deals, failure);
     if (resolved.takeovers.length || resolved.failure) plan.set(facts.ticker, resolved);
   }
+  assignInWorldBuyers(plan, input);
   if (named) nameFailure(plan, input, named);
   return plan;
 }
@@ -39,14 +36,16 @@ export function planExits(input: PlanInput, named?: NamedFailure): Map<string, C
  * The failure a story names: the largest company of its sectors below the mega caps, not one the
  * scenario names and with no exit begun by the day, files on it. It comes as a shock (a run on a
  * bank): no distress before it, so nothing before the catalyst differs from a world without one.
+ * Not a company that has agreed to buy another by then; deals it was to agree to later are dropped.
  */
 function nameFailure(plan: Map<string, CompanyPlan>, input: PlanInput, named: NamedFailure): void {
+  const buying = acquisitionsOf(plan);
   const begunBy = (ticker: string) => {
     const p = plan.get(ticker);
-    return (
+    const leaving =
       p !== undefined &&
-      (p.takeovers.some((d) => holdsOn(d, named.filed)) || (p.failure !== undefined && p.failure.onset <= named.filed))
-    );
+      (p.takeovers.some((d) => holdsOn(d, named.filed)) || (p.failure !== undefined && p.failure.onset <= named.filed));
+    return leaving || (buying.get(ticker) ?? []).some((d) => d.announced <= named.filed);
   };
   const candidates = input.companies.filter(
     (c) =>
@@ -62,6 +61,7 @@ function nameFailure(plan: Map<string, CompanyPlan>, input: PlanInput, named: Na
   const failure = failureOn(chosen, input, named.filed, input.rng.fork(`named-failure/${chosen.ticker}`));
   const deals = plan.get(chosen.ticker)?.takeovers ?? [];
   plan.set(chosen.ticker, { takeovers: deals.filter((d) => d.announced < named.filed), failure });
+  dropDealsBoughtFrom(plan, chosen.ticker, named.filed);
 }
 
 /**

@@ -20,9 +20,10 @@ const BANDS = {
   days_to_close: { min: 40, max: 180 },
   year_before_failure: { min: -0.97, max: -0.5 },
   delisting_return: { min: -0.9, max: -0.2 },
+  acquirer_announcement_return: { min: -0.04, max: 0.02 },
 } satisfies Record<string, Band>;
 
-const LEAST = { companyYears: 100, deals: 8, failures: 3 };
+const LEAST = { companyYears: 100, deals: 8, failures: 3, buyers: 5 };
 
 class ExitStatistics {
   private companyYears = 0;
@@ -33,8 +34,9 @@ class ExitStatistics {
   private ended = { completed: 0, terminated: 0 };
   private readonly yearBefore: number[] = [];
   private readonly delisting: number[] = [];
+  private readonly buyerMoves: number[] = [];
 
-  add({ sizeTier, stock, events }: Company): void {
+  add({ sizeTier, stock, events, dealTerms }: Company): void {
     const { bars, actions } = stock;
     // A company that lists inside the world counts from its first day.
     const years = Math.max(0, bars.length - (stock.first ?? 0)) / 252;
@@ -55,11 +57,20 @@ class ExitStatistics {
       const agreed = agreements.filter((x) => x.event_date < e.event_date).at(-1);
       const from = agreed && day.get(agreed.event_date);
       const to = day.get(e.event_date);
-      const offer = actions.find((a) => a.action_type === "acquisition")?.details.cash_per_share as number | undefined;
+      // A buyer of the world's offer is valued at its terms (cash, and its shares at its close before).
+      const terms = dealTerms.find((t) => t.announced === agreed?.event_date);
+      const offer = terms
+        ? terms.cash_per_share + terms.exchange_ratio * terms.buyerBefore
+        : (actions.find((a) => a.action_type === "acquisition")?.details.cash_per_share as number | undefined);
       if (from === undefined || to === undefined || from < 1 || offer === undefined) continue;
       this.daysToClose.push(to - from);
       // The offer over the last close before the announcement (splits in between are rare: ignored).
       this.premiums.push(offer / bars[from - 1].close - 1);
+    }
+    // A buyer of the world's move on the day it announced a deal (released before the open).
+    for (const e of events) {
+      const t = e.event_type === "acquisition_agreement" ? day.get(e.event_date) : undefined;
+      if (t !== undefined && t > 0) this.buyerMoves.push(bars[t].close / bars[t - 1].close - 1);
     }
     const filing = events.find((e) => e.event_type === "bankruptcy_filing");
     const filed = filing && day.get(filing.event_date);
@@ -148,6 +159,12 @@ class ExitStatistics {
         this.delisting,
         LEAST.failures,
         "last close over the close before the filing, less one",
+      ),
+      sample(
+        "acquirer_announcement_return",
+        this.buyerMoves,
+        LEAST.buyers,
+        "a buyer of the world's return on the day it announced its deal",
       ),
     ];
   }

@@ -23,6 +23,18 @@ const RegimeMultiple = z.strictObject(
 /** A yearly chance by size tier at the start, and its multiple in each hidden regime (hazard.ts). */
 const Hazard = { yearly_rate: Tiers, regime_multiple: RegimeMultiple };
 
+const Normal = z.strictObject({ mean: z.number(), sd: z.number().min(0) });
+
+const InWorld = z.strictObject({
+  share: z.number().min(0).max(1),
+  consideration: z
+    .strictObject({ cash: z.number().min(0), stock: z.number().min(0), mixed: z.number().min(0) })
+    .refine((c) => Math.abs(c.cash + c.stock + c.mixed - 1) < 1e-9, "chances do not sum to 1"),
+  mixed_cash_share: z.number().gt(0).lt(1),
+  reaction: z.strictObject({ cash: Normal, stock: Normal, mixed: Normal }),
+  insiders_closed_before: z.int().min(0),
+});
+
 const Takeovers = z.strictObject({
   ...Hazard,
   premium: Spread,
@@ -35,6 +47,7 @@ const Takeovers = z.strictObject({
   private_share: Tiers,
   buyer_size: z.number().min(1),
   private_buyers: z.array(z.string().min(1)).min(1),
+  in_world: InWorld,
 });
 
 const Range = z.tuple([z.number(), z.number()]).refine(([lo, hi]) => lo <= hi, "least above most");

@@ -9,17 +9,28 @@ import type { Rng } from "../../ground/rng.ts";
 import { firstDayOf } from "./hazard.ts";
 import { TAKEOVERS, type Lognormal } from "./tables.ts";
 
-/** Who buys: a real company the world does not hold (its ticker), or a private firm (invented name, no ticker). */
+/**
+ * Who buys: a company of the world (acquirers.ts), a real company the world does not hold (its
+ * ticker), or a private firm (invented name, no ticker).
+ */
 export interface Buyer {
   name: string;
   ticker: string | null;
+  inWorld: boolean;
 }
 
-/** A definitive agreement to acquire a company of the world for cash. */
+export type Consideration = "cash" | "stock" | "mixed";
+
+/** A definitive agreement to acquire a company of the world. */
 export interface Takeover {
   target: string;
   buyer: Buyer;
-  consideration: "cash";
+  /** What holders receive: cash, the buyer's shares at a fixed exchange ratio, or both (only a buyer in the world pays in shares). */
+  consideration: Consideration;
+  /** The share of the offer paid in cash: 1 for cash, 0 for stock. */
+  cashShare: number;
+  /** The buyer's log move on the announcement day (a buyer in the world; 0 otherwise). */
+  reaction: number;
   /** The offer over the target's last close before the announcement. */
   premium: number;
   /** The target's discount to the offer on the announcement day. */
@@ -110,6 +121,8 @@ function dealTerms(
     target: facts.ticker,
     buyer,
     consideration: "cash",
+    cashShare: 1,
+    reaction: 0,
     premium,
     spread,
     announced,
@@ -130,7 +143,7 @@ function buyerOf(
   rng: Rng,
 ): Buyer | null {
   if (rng.uniform() < TAKEOVERS.private_share[target.tier])
-    return { name: rng.pick(TAKEOVERS.private_buyers), ticker: null };
+    return { name: rng.pick(TAKEOVERS.private_buyers), ticker: null, inWorld: false };
   const peers = refCompanies().filter(
     (c) =>
       c.inSp500 &&
@@ -141,7 +154,7 @@ function buyerOf(
   );
   if (peers.length === 0) return null;
   const peer = rng.pick(peers).facts;
-  return { name: peer.name, ticker: peer.ticker };
+  return { name: peer.name, ticker: peer.ticker, inWorld: false };
 }
 
 /**

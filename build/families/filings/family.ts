@@ -3,7 +3,7 @@
 // filing date. Served per ticker, with a market-wide index per filing year. The checks read the
 // filings and records they are given: lineage to the events, the SEC's deadlines, and every number
 // written against the records.
-import { EXIT_EVENT_TYPES } from "../../../src/contract/vocabulary.ts";
+import { ACQUIRER_EVENT_TYPES, EXIT_EVENT_TYPES } from "../../../src/contract/vocabulary.ts";
 import { listedOn } from "../../models/prices.ts";
 import { filingKey } from "../../../src/families/filings/shards.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
@@ -29,18 +29,21 @@ import {
   writtenValues,
   type FilingRecord,
   type PeriodReport,
+  considerationText,
 } from "./model.ts";
 import type { PeriodStatements } from "../../models/statements.ts";
 import { UNUSUAL_ADJUSTMENTS } from "../../../src/families/kpis/rows.ts";
 import type { Rng } from "../../ground/rng.ts";
 import type { CompanyCore } from "../company/family.ts";
 import type { CompanyEarnings } from "../earnings/family.ts";
-import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
+import type { Calendar, Checker, CompanyBase, Family, Scenario } from "../../ground/family.ts";
 import type { CompanyKpis } from "../kpis/family.ts";
 import type { CompanyListing } from "../listings/family.ts";
 import { offeringTerms } from "../listings/plan.ts";
 import { LISTINGS } from "../listings/tables.ts";
 import type { Stock } from "../stocks/family.ts";
+import type { DealTerms } from "../stocks/deals.ts";
+import type { CompanyExit } from "../exits/family.ts";
 import { appendByYear, keyedRows } from "../../ground/rows.ts";
 import { balanceRow, cashFlowRow, incomeRow } from "../statements/rows.ts";
 import type { CompanyStatements } from "../statements/family.ts";
@@ -49,19 +52,31 @@ import { RuleTally } from "../../ground/rules.ts";
 export interface CompanyFilings {
   /** Its 10-Qs, 10-Ks and 8-Ks, each public from its filing date. */
   filings: FilingRecord[];
+  /** The terms of its deals inside the world, as bought or as bought by (its 8-Ks quote them), each public from its announcement. */
+  quotedTerms: DealTerms[];
 }
 
-type ReadsEach = CompanyCore & CompanyStatements & CompanyKpis & CompanyEarnings & CompanyListing & Stock;
+type ReadsEach = CompanyCore & CompanyStatements & CompanyKpis & CompanyEarnings & CompanyListing & CompanyExit & Stock;
 type Company = CompanyBase & ReadsEach & CompanyFilings;
 
 export const filings: Family<Calendar, object, ReadsEach, CompanyFilings> = {
   name: "filings",
   context: () => ({}),
-  company: (world, company, { rng }) => ({
-    filings: companyFilings(world.days, company, rng.fork(`filings/${company.facts.ticker}`)),
+  company: (world, company, scenario) => {
+    const quotedTerms = termsQuoted(world.days, company, scenario);
+    return {
+      filings: companyFilings(world.days, company, quotedTerms, scenario.rng.fork(`filings/${company.facts.ticker}`)),
+      quotedTerms,
+    };
+  },
+  companyContext: ({ filings, quotedTerms }, cut) => ({
+    filings: filings.filter((f) => f.filing_date <= cut.date),
+    quotedTerms: quotedTerms.filter((t) => t.announced <= cut.date),
   }),
-  companyContext: ({ filings }, cut) => ({ filings: filings.filter((f) => f.filing_date <= cut.date) }),
-  companySince: ({ filings }, since) => ({ filings: filings.filter((f) => f.filing_date >= since.date) }),
+  companySince: ({ filings, quotedTerms }, since) => ({
+    filings: filings.filter((f) => f.filing_date >= since.date),
+    quotedTerms,
+  }),
   companyShards: (_, { facts, filings }, emit) => {
     if (filings.length === 0) return;
     const keyed = filings.map((f) => [filingKey(f.filing_date, f.accession_number), f] as const);
@@ -113,8 +128,29 @@ function periodReport(
   };
 }
 
+/**
+ * The terms of the company's deals inside the world: its own as a target (its stock's), and those of
+ * the companies it agreed to buy (theirs: the terms are struck from the target's close, Scenario.companyOf).
+ */
+function termsQuoted(days: string[], company: CompanyBase & ReadsEach, scenario: Scenario): DealTerms[] {
+  const bought = company.acquiring.map((deal) => {
+    const target = scenario.companyOf!(deal.target, "stocks") as Stock;
+    return target.dealTerms.find((t) => t.announced === days[deal.announced])!;
+  });
+  return [...company.dealTerms, ...bought];
+}
+
+/** The terms of the deal an 8-K's event belongs to: the latest announced by its date on the company's side. */
+const termsOf = (terms: DealTerms[], ticker: string, event: WorldEvent) =>
+  terms.filter((t) => (t.target === ticker || t.acquirer === ticker) && t.announced <= event.event_date).at(-1);
+
 /** The company's filings: a 10-Q or 10-K per earnings release, an 8-K per reported event, by filing date. */
-function companyFilings(days: string[], company: CompanyBase & ReadsEach, rng: Rng): FilingRecord[] {
+function companyFilings(
+  days: string[],
+  company: CompanyBase & ReadsEach,
+  terms: DealTerms[],
+  rng: Rng,
+): FilingRecord[] {
   const { facts, sizeTier, statements, nonGaap, earnings } = company;
   const quarters = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));
   const periodic = earnings.map((release) => {
@@ -133,8 +169,8 @@ function companyFilings(days: string[], company: CompanyBase & ReadsEach, rng: R
       rng: rng.fork(release.accession_number),
     });
   });
-  return [...periodic, ...currentReports(days, company, rng.fork("8-K")), ...prospectusOf(company)].sort((a, b) =>
-    filingKey(a.filing_date, a.accession_number) < filingKey(b.filing_date, b.accession_number) ? -1 : 1,
+  return [...periodic, ...currentReports(days, company, terms, rng.fork("8-K")), ...prospectusOf(company)].sort(
+    (a, b) => (filingKey(a.filing_date, a.accession_number) < filingKey(b.filing_date, b.accession_number) ? -1 : 1),
   );
 }
 
@@ -167,7 +203,12 @@ function prospectusOf(company: CompanyBase & ReadsEach): FilingRecord[] {
  * An 8-K per event a company reports: an earnings release's on its day, any other 0-3 business days
  * after it (within the world), numbered per filing year in filing order from FIRST_CURRENT_REPORT.
  */
-function currentReports(days: string[], company: CompanyBase & ReadsEach, lags: Rng): FilingRecord[] {
+function currentReports(
+  days: string[],
+  company: CompanyBase & ReadsEach,
+  terms: DealTerms[],
+  lags: Rng,
+): FilingRecord[] {
   const { facts, sizeTier, quarters, statements, earnings, stock } = company;
   // A company that lists inside the world reports no event of its days as a private company.
   const listed = listedOn(stock);
@@ -193,12 +234,22 @@ function currentReports(days: string[], company: CompanyBase & ReadsEach, lags: 
         },
       ];
     }
-    // An exit's 8-K is filed the day of its event (a close or a delisting is the company's last day).
-    const lag = EXIT_EVENT_TYPES.has(event.event_type) ? 0 : lags.int(0, 3);
+    // A deal's or an exit's 8-K is filed the day of its event (a close or a delisting is the company's last day).
+    const deal = EXIT_EVENT_TYPES.has(event.event_type) || ACQUIRER_EVENT_TYPES.has(event.event_type);
+    const lag = deal ? 0 : lags.int(0, 3);
     const filed = Math.min(dayIndex.get(event.event_date)! + lag, days.length - 1);
     // The fiscal quarter the event falls in.
     const q = quarters.find((x) => x.end >= event.event_date)!;
-    return [{ event, item, filingDate: days[filed], fiscalYear: q.fiscalYear, fiscalQuarter: q.quarter }];
+    return [
+      {
+        event,
+        item,
+        filingDate: days[filed],
+        fiscalYear: q.fiscalYear,
+        fiscalQuarter: q.quarter,
+        terms: deal ? termsOf(terms, facts.ticker, event) : undefined,
+      },
+    ];
   });
   const order = (d: Draft) => `${d.filingDate} ${d.event.event_date} ${d.event.event_id}`;
   drafts.sort((a, b) => (order(a) < order(b) ? -1 : 1));
@@ -221,6 +272,7 @@ interface Draft {
   event: WorldEvent;
   item: string;
   release?: Earnings;
+  terms?: DealTerms;
   filingDate: string;
   fiscalYear: number;
   fiscalQuarter: number;
@@ -276,7 +328,7 @@ function filingChecks(days: string[]): Checker<unknown, Company> {
  */
 function numbersMatch(
   f: FilingRecord,
-  { facts, statements, nonGaap, earnings, events, listing, stock }: Company,
+  { facts, statements, nonGaap, earnings, events, listing, stock, quotedTerms }: Company,
 ): boolean {
   const allowed = new Set(labelNumbers(f, facts));
   const add = (values: string[]) => values.forEach((v) => allowed.add(v));
@@ -292,9 +344,14 @@ function numbersMatch(
     );
     return f.sections.every((s) => numbersIn(s.text).every((n) => allowed.has(n)));
   }
-  // An 8-K quotes its event (a deal's terms).
+  // An 8-K quotes its event (a deal's premium), and a deal inside the world's terms.
   const event = type === "8-K" ? events.find((e) => e.event_id === f.source_event_ids[0]) : undefined;
   if (event) add(numbersIn(event.public_summary));
+  const terms = event && termsOf(quotedTerms, facts.ticker, event);
+  if (terms) {
+    add(numbersIn(considerationText(terms, "target")));
+    add(numbersIn(`${terms.targetName} ${terms.acquirerName}`));
+  }
   if (type !== "8-K") {
     const period = type === "10-K" ? "annual" : "quarterly";
     const report = periodReport(facts, statements, nonGaap, period, f.report_period);

@@ -3,6 +3,7 @@
 // the company's served rows, written with models/amounts.ts, so the filings checks can read the
 // numbers back (numbersIn) and find each one among the records.
 import { createHash } from "node:crypto";
+import type { DealTerms } from "../stocks/deals.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { itemOf, type Filing, type FilingSection, type FilingType } from "../../../src/families/filings/rows.ts";
@@ -66,6 +67,9 @@ const CURRENT_ITEM: Record<string, string> = {
   merger_agreement: "Item-1.01",
   merger_terminated: "Item-1.02",
   merger_completed: "Item-2.01",
+  acquisition_agreement: "Item-1.01",
+  acquisition_terminated: "Item-1.02",
+  acquisition_completed: "Item-2.01",
   bankruptcy_filing: "Item-1.03",
   delisting: "Item-3.01",
   guidance_change: "Item-7.01",
@@ -410,8 +414,30 @@ export function periodicFiling(input: {
 
 // --- 8-K ---
 
-/** The text of an 8-K's item on an event other than an earnings release: the event's public facts, nothing more. */
-function eventText(name: string, e: WorldEvent): string {
+/**
+ * What a deal pays per share of its target, as an 8-K states it: from the target's side the buyer is
+ * named, from the buyer's it is "the Company".
+ */
+export function considerationText(terms: DealTerms, side: "target" | "buyer"): string {
+  const cash = `$${terms.cash_per_share.toFixed(2)} in cash`;
+  const shares = `${terms.exchange_ratio.toFixed(4)} shares of ${side === "buyer" ? "the Company's" : terms.acquirerName} common stock`;
+  if (terms.consideration === "cash") return cash;
+  return terms.consideration === "stock" ? shares : `${cash} and ${shares}`;
+}
+
+/** The consideration a closing paid, by its kind. */
+const paidAs = (terms: DealTerms | undefined) =>
+  !terms || terms.consideration === "cash"
+    ? "the cash consideration"
+    : terms.consideration === "stock"
+      ? "the stock consideration"
+      : "the cash and stock consideration";
+
+/**
+ * The text of an 8-K's item on an event other than an earnings release: the event's public facts,
+ * nothing more (a deal inside the world: its terms, `terms`).
+ */
+function eventText(name: string, e: WorldEvent, terms?: DealTerms): string {
   const on = `On ${e.event_date}`;
   switch (e.event_type) {
     case "management_change": {
@@ -437,8 +463,9 @@ function eventText(name: string, e: WorldEvent): string {
     case "merger_agreement":
       return (
         `${on}, the Company entered into an Agreement and Plan of Merger: ${e.public_summary} Each share of the ` +
-        `Company's common stock outstanding at the effective time will be converted into the right to receive the ` +
-        `cash consideration, without interest. The merger is subject to the approval of the Company's stockholders, ` +
+        `Company's common stock outstanding at the effective time will be converted into the right to receive ` +
+        `${terms ? considerationText(terms, "target") : "the cash consideration"}, without interest. ` +
+        `The merger is subject to the approval of the Company's stockholders, ` +
         `regulatory approvals and other customary closing conditions. The Board of Directors unanimously approved ` +
         `the agreement and recommends that stockholders vote in favor of it.`
       );
@@ -447,9 +474,25 @@ function eventText(name: string, e: WorldEvent): string {
     case "merger_completed":
       return (
         `${on}, the Company completed the merger under its Agreement and Plan of Merger: ${e.public_summary} Each ` +
-        `share of common stock outstanding was converted into the right to receive the cash consideration. The ` +
+        `share of common stock outstanding was converted into the right to receive ${paidAs(terms)}. The ` +
         `Company notified its exchange that the shares will be withdrawn from listing and deregistered; it will no ` +
         `longer file periodic reports.`
+      );
+    case "acquisition_agreement":
+      return (
+        `${on}, the Company entered into an Agreement and Plan of Merger to acquire ${terms?.targetName ?? "another company"}: ` +
+        `${e.public_summary} Each share of ${terms?.targetName ?? "its"} common stock outstanding at the effective time ` +
+        `will be converted into the right to receive ${terms ? considerationText(terms, "buyer") : "the merger consideration"}. ` +
+        `The merger is subject to the approval of ${terms?.targetName ?? "its"} stockholders, regulatory approvals and ` +
+        `other customary closing conditions.`
+      );
+    case "acquisition_terminated":
+      return `${on}, the Company and ${terms?.targetName ?? "the other party"} terminated their Agreement and Plan of Merger: ${e.public_summary}`;
+    case "acquisition_completed":
+      return (
+        `${on}, the Company completed its acquisition of ${terms?.targetName ?? "another company"} under their Agreement ` +
+        `and Plan of Merger: ${e.public_summary} Its holders received ${paidAs(terms)} for each of their shares; ` +
+        `${terms?.targetName ?? "it"} is now a wholly owned subsidiary of the Company.`
       );
     case "bankruptcy_filing":
       return (
@@ -479,6 +522,8 @@ export function currentReport(input: {
   fiscalQuarter: number;
   /** The earnings row an earnings release published. */
   release?: Earnings;
+  /** A deal inside the world's terms, for its events. */
+  terms?: DealTerms;
 }): FilingRecord {
   const { facts, event, filingDate, release } = input;
   const sections = release
@@ -495,7 +540,7 @@ export function currentReport(input: {
           `(d) Exhibits. Exhibit ${EXHIBIT}: press release of ${facts.name} dated ${filingDate}.\n\n${release.press_release}`,
         ),
       ]
-    : [section("8-K", input.item, eventText(facts.name, event))];
+    : [section("8-K", input.item, eventText(facts.name, event, input.terms))];
   return record({
     facts,
     tier: input.tier,

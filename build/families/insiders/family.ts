@@ -24,6 +24,7 @@ import {
 import type { InsiderOwnership, InsiderTrade } from "../../../src/families/insiders/rows.ts";
 import type { CompanyCore } from "../company/family.ts";
 import type { CompanyExit } from "../exits/family.ts";
+import { TAKEOVERS } from "../exits/tables.ts";
 import type { CompanyListing } from "../listings/family.ts";
 import { LISTINGS } from "../listings/tables.ts";
 import type { CompanyEarnings } from "../earnings/family.ts";
@@ -153,10 +154,18 @@ const byFiling = <T extends { filing_date: string; id: string }>(rows: T[]) =>
 
 /**
  * Days insiders may not trade in the market on: a pending deal's (from its announcement to its close
- * or termination), and an entrant's before its lock-up ends.
+ * or termination), a buyer's while it negotiates one (from `insiders_closed_before` days before the
+ * announcement to the day after it), and an entrant's before its lock-up ends.
  */
-const closedSpans = ({ takeovers, listing }: CompanyExit & CompanyListing, n: number): [number, number][] => [
+const closedSpans = (
+  { takeovers, acquiring, listing }: CompanyExit & CompanyListing,
+  n: number,
+): [number, number][] => [
   ...takeovers.map((d): [number, number] => [d.announced, d.ends ?? n - 1]),
+  ...acquiring.map((d): [number, number] => [
+    Math.max(0, d.announced - TAKEOVERS.in_world.insiders_closed_before),
+    Math.min(d.announced + 1, n - 1),
+  ]),
   ...(listing ? [[0, Math.min(listing.lockupEnd, n) - 1] as [number, number]] : []),
 ];
 

@@ -4,7 +4,7 @@
 // row, the bars up to its date), writes their numbers with amounts.ts, and takes its tone from the
 // sign those facts give. The words come from a seeded grammar (phrases.yaml): each part of an
 // article is picked from several phrasings, so articles about events of one type do not read alike.
-import { EXIT_EVENT_TYPES } from "../../../src/contract/vocabulary.ts";
+import { EXIT_EVENT_TYPES, ACQUIRER_EVENT_TYPES } from "../../../src/contract/vocabulary.ts";
 import type { NewsArticle, NewsArticleDetail } from "../../../src/families/news/rows.ts";
 import { shortName, slugify, type Sentiment } from "../../models/artifacts.ts";
 import { createHash } from "node:crypto";
@@ -108,6 +108,7 @@ export function companyFigures(f: CompanyFactsOn, date: string): Figures {
   if (
     FILED_EVENTS.has(f.event.event_type) ||
     EXIT_EVENT_TYPES.has(f.event.event_type) ||
+    ACQUIRER_EVENT_TYPES.has(f.event.event_type) ||
     f.event.event_type === "initial_public_offering"
   )
     Object.assign(out, summaryFigures(f.event));

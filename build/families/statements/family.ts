@@ -19,11 +19,18 @@ import {
   type CashFlowStatement,
   type IncomeStatement,
 } from "../../../src/families/statements/rows.ts";
-import { businessQuarters, periodStatements, type PeriodStatements } from "../../models/statements.ts";
+import {
+  businessQuarters,
+  periodStatements,
+  type AcquiredBooks,
+  type PeriodStatements,
+} from "../../models/statements.ts";
 import { metricsRows, type MetricsRow } from "./metrics.ts";
 import { balanceRow, cashFlowRow, incomeRow } from "./rows.ts";
 import type { CompanyCore } from "../company/family.ts";
-import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
+import type { Calendar, Checker, CompanyBase, Family, Scenario } from "../../ground/family.ts";
+import type { CompanyExit } from "../exits/family.ts";
+import { thousands } from "../../models/rounding.ts";
 import { appendByYear, groupBy, keyedRows } from "../../ground/rows.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
 import type { Stock } from "../stocks/family.ts";
@@ -48,12 +55,40 @@ function publicCloses({ bars, first = 0 }: Stock["stock"]): number[] {
   const offer = first > 0 ? offerPrice(bars, first) : 0;
   return bars.map((b, i) => (i < first ? offer : b.close));
 }
-type Company = CompanyBase & CompanyCore & Stock & CompanyStatements;
+type Company = CompanyBase & CompanyCore & CompanyExit & Stock & CompanyStatements;
 
-export const statements: Family<Reads, object, CompanyCore & Stock, CompanyStatements> = {
+/**
+ * The books of the companies it bought inside the world (Scenario.companyOf: theirs, uncut): each
+ * one's balance sheet of its last quarter filed by its close (what a reader can tie the buyer's to),
+ * the cash paid for its shares then and the shares issued for them.
+ */
+function acquiredBooks(
+  days: string[],
+  { acquiring, issued }: CompanyExit & Stock,
+  scenario: Scenario,
+): AcquiredBooks[] {
+  return acquiring
+    .filter((d) => d.completes && d.ends !== null && d.ends + 1 < days.length)
+    .map((d) => {
+      const target = scenario.companyOf!(d.target, "statements") as Stock & CompanyStatements;
+      const last = d.ends!;
+      const terms = target.dealTerms.find((t) => t.announced === days[d.announced])!;
+      const quarter = target.statements.filter((s) => s.period === "quarterly" && s.filingDate <= days[last]).at(-1)!;
+      return {
+        day: last + 1,
+        balance: quarter.balance,
+        cashPaid: thousands(terms.cash_per_share * target.stock.shares[last]),
+        sharesIssued: issued.find((i) => i.target === d.target)?.shares ?? 0,
+      };
+    });
+}
+
+export const statements: Family<Reads, object, CompanyCore & CompanyExit & Stock, CompanyStatements> = {
   name: "statements",
   context: () => ({}),
-  company: (world, { facts, business, stock }, { rng }) => {
+  company: (world, company, scenario) => {
+    const { facts, business, stock } = company;
+    const { rng } = scenario;
     const dayIndex = new Map(stock.bars.map((b, i) => [b.time, i]));
     const made = periodStatements(
       businessQuarters({
@@ -65,6 +100,7 @@ export const statements: Family<Reads, object, CompanyCore & Stock, CompanyState
         splitMultiple: stock.splitMultiple,
         closes: publicCloses(stock),
         actions: stock.actions,
+        acquisitions: acquiredBooks(world.days, company, scenario),
         rng: rng.fork(`balance/${facts.ticker}`),
       }),
     );
@@ -190,6 +226,10 @@ const STATEMENT_RULES = {
     "filing_calendar",
     "filed after the period ends: a 10-Q within 40 days, a 10-K within 90; a company that lists inside the world files its earlier periods on its first day",
   ],
+  consolidation: [
+    "acquirer_consolidation",
+    "a buyer of the world takes in each company it bought in the quarter of the close: its balance sheet still balances, its goodwill does not fall, its investing flows report the acquisition (the target's cash less the cash paid), and the shares it issued trade from the day after the target's last",
+  ],
   metrics: [
     "metrics_recompute",
     "market cap = close x shares on the filing date; P/E = close / TTM diluted EPS; margins, current ratio and D/E from the statements",
@@ -269,7 +309,8 @@ function statementChecks(): Checker<unknown, Company> {
     Object.entries(STATEMENT_RULES).map(([key, [name, text]]) => [key, new RuleTally(name, "statements", text)]),
   ) as StatementTallies;
   return {
-    company: ({ facts, statements, stock, metrics: rows }) => {
+    company: (company) => {
+      const { facts, statements, stock, metrics: rows } = company;
       // Each period's rows as written, built once for every check below.
       const written = new Map(
         statements.map((s) => [s, { i: incomeRow(facts, s), b: balanceRow(facts, s), c: cashFlowRow(facts, s) }]),
@@ -288,9 +329,37 @@ function statementChecks(): Checker<unknown, Company> {
       for (const s of statements)
         if (s.period !== "quarterly")
           checkSums(tallies.sums, `${facts.ticker} ${s.period} ${s.reportPeriod}`, s, quarterly, rowsOf);
+      checkConsolidation(tallies.consolidation, company, quarterly, rowsOf);
     },
     finish: () => Object.values(tallies).map((tally) => tally.check()),
   };
+}
+
+/** Each company the buyer bought inside the world, in the quarter its close falls in (STATEMENT_RULES.consolidation). */
+function checkConsolidation(
+  tally: RuleTally,
+  { facts, acquiring, issued, stock }: Company,
+  quarterly: PeriodStatements[],
+  rowsOf: (s: PeriodStatements) => WrittenRows,
+): void {
+  for (const deal of acquiring) {
+    const day = deal.ends === null ? undefined : deal.ends + 1;
+    const joined = day === undefined || !deal.completes ? undefined : stock.bars[day]?.time;
+    const k = joined === undefined ? -1 : quarterly.findIndex((s) => s.reportPeriod >= joined);
+    if (k < 1) continue;
+    tally.rows++;
+    const [before, after] = [rowsOf(quarterly[k - 1]), rowsOf(quarterly[k])];
+    const { b, c } = after;
+    const shares = issued.find((i) => i.target === deal.target)?.shares ?? 0;
+    const added =
+      stock.shares[day!] - stock.shares[day! - 1] * (stock.splitMultiple[day!] / stock.splitMultiple[day! - 1]);
+    const kept =
+      b.total_assets === b.total_liabilities! + b.shareholders_equity! &&
+      b.goodwill_and_intangible_assets! >= before.b.goodwill_and_intangible_assets! &&
+      c.business_acquisitions_and_disposals !== 0 &&
+      Math.abs(added - shares) <= 0.002 * stock.shares[day!];
+    if (!kept) tally.violation(`${facts.ticker} ${quarterly[k].reportPeriod} ${deal.target}`);
+  }
 }
 
 /** A quarter's ending cash against the one before it, and its dividends against the actions gone ex in it. */

@@ -11,12 +11,21 @@ import { actionId, businessDaysAfter, type CorporateAction } from "../../models/
 import { idioVolMultiplierFor, stockPath, type StockPath } from "../../models/prices.ts";
 import { round2 } from "../../models/rounding.ts";
 import { shareCountPath } from "./share-count.ts";
+import {
+  closingTerms,
+  dealTermsOf,
+  followBuyer,
+  issuedFor,
+  withIssued,
+  type DealTerms,
+  type SharesIssued,
+} from "./deals.ts";
 import { median } from "../../models/statistics.ts";
 import type { CompanyCore } from "../company/family.ts";
 import type { Closing, CompanyExit } from "../exits/family.ts";
 import type { CompanyListing } from "../listings/family.ts";
 import type { CompanyEventsPart, Events } from "../events/family.ts";
-import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
+import type { Calendar, Checker, CompanyBase, Family, Scenario } from "../../ground/family.ts";
 import { sectorTilt } from "../../models/market.ts";
 import type { Factors } from "../market/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
@@ -26,10 +35,17 @@ import type { Universe } from "../universe/family.ts";
 
 export interface Stock {
   stock: StockPath;
+  /** Its deals with buyers inside the world: their terms, public from each announcement (deals.ts). */
+  dealTerms: DealTerms[];
+  /** Hidden: the shares it issued to pay for the companies of the world it bought (in `stock.shares` from their day). */
+  issued: SharesIssued[];
 }
 
 type Reads = Calendar & Universe & HiddenMacro & Events & Factors;
 type Company = CompanyBase & CompanyCore & CompanyEventsPart & Stock;
+
+/** What a company's price path is made of: the parts of the families before this one. */
+type PathCompany = CompanyBase & CompanyCore & CompanyExit & CompanyListing & CompanyEventsPart;
 
 /** adjusted_close must restate exactly the splits and dividends of the corporate actions. */
 function adjustedCloseRule(tally: RuleTally, { facts, stock }: Company): void {
@@ -55,7 +71,13 @@ function adjustedCloseRule(tally: RuleTally, { facts, stock }: Company): void {
  * day: a closed takeover's offer (the last close before the announcement plus the premium, restated
  * for splits since), or a failure's recovery (a share of the last close, mostly nothing).
  */
-function closingAction(ticker: string, days: string[], stock: StockPath, closing: Closing): CorporateAction {
+function closingAction(
+  ticker: string,
+  days: string[],
+  stock: StockPath,
+  closing: Closing,
+  buyer: { terms: DealTerms; stock: StockPath } | undefined,
+): CorporateAction {
   const { lastDay, noticeDay } = closing;
   const ex = days[lastDay + 1];
   const dates = {
@@ -76,9 +98,15 @@ function closingAction(ticker: string, days: string[], stock: StockPath, closing
   }
   const { deal } = closing;
   const before = deal.announced - 1;
-  const offer = round2(
-    (stock.bars[before].close * (1 + deal.premium) * stock.splitMultiple[before]) / stock.splitMultiple[lastDay],
-  );
+  const paid =
+    buyer && deal.consideration !== "cash"
+      ? closingTerms(buyer.terms, deal, lastDay, buyer.stock)
+      : {
+          cash_per_share: round2(
+            (stock.bars[before].close * (1 + deal.premium) * stock.splitMultiple[before]) /
+              stock.splitMultiple[lastDay],
+          ),
+        };
   return {
     id: actionId(ticker, "acquisition", ex),
     ticker,
@@ -88,7 +116,7 @@ function closingAction(ticker: string, days: string[], stock: StockPath, closing
       acquirer: deal.buyer.name,
       acquirer_ticker: deal.buyer.ticker,
       consideration: deal.consideration,
-      cash_per_share: offer,
+      ...paid,
       currency: "USD",
     },
   };
@@ -110,7 +138,7 @@ function actionDateRule(tally: RuleTally, { stock }: Company): void {
  * since restated), the stock's last close is within 1% of it (the spread has closed), and no bar
  * follows the last trading day.
  */
-function considerationRule(tally: RuleTally, { facts, stock, events }: Company): void {
+function considerationRule(tally: RuleTally, { facts, stock, events, dealTerms }: Company): void {
   for (const a of stock.actions) {
     if (a.action_type === "delisting") {
       // A failure's recovery is at most the last close, and nothing trades after it.
@@ -125,13 +153,19 @@ function considerationRule(tally: RuleTally, { facts, stock, events }: Company):
     const agreement = events.filter((e) => e.event_type === "merger_agreement" && e.event_date < a.ex_date).at(-1);
     const stated = Number(/at (\d+)% above/.exec(agreement?.public_summary ?? "")?.[1]) / 100;
     const t = stock.bars.findIndex((b) => b.time === agreement?.event_date);
-    const cash = a.details.cash_per_share as number;
     const last = stock.bars.at(-1)!;
-    // The offer over the close before, in that day's shares; the stated percent is rounded, the offer to the cent.
     const before = t > 0 ? stock.bars[t - 1].close : NaN;
-    const paid = (cash * stock.splitMultiple.at(-1)!) / stock.splitMultiple[t - 1] / before - 1;
-    const honoured = Math.abs(paid - stated) <= 0.005 + 0.01 / before;
-    if (!honoured || Math.abs(last.close / cash - 1) > 0.01 || last.time >= a.ex_date)
+    const terms = dealTerms.find((d) => d.announced === agreement?.event_date);
+    const cash = a.details.cash_per_share as number;
+    const ratio = (a.details.exchange_ratio as number | undefined) ?? 0;
+    // The offer over the close before, in that day's shares, and its value at the last close; the
+    // stated percent is rounded, the cash to the cent and the ratio to four places.
+    const restate = stock.splitMultiple.at(-1)! / stock.splitMultiple[t - 1];
+    const offered = ratio && terms ? cash + terms.exchange_ratio * terms.buyerBefore : cash * restate;
+    const value = ratio && terms ? cash + ratio * (terms.buyerAtEnd ?? NaN) : cash;
+    const rounding = 0.005 + (0.01 + (terms ? 1e-4 * terms.buyerBefore : 0)) / before;
+    const honoured = Math.abs(offered / before - 1 - stated) <= rounding;
+    if (!honoured || Math.abs(last.close / value - 1) > 0.01 || last.time >= a.ex_date)
       tally.violation(`${facts.ticker} ${a.ex_date}`);
   }
 }
@@ -180,7 +214,7 @@ function stockChecks(): Checker<unknown, Company> {
   const consideration = new RuleTally(
     "takeover_consideration",
     "corporate_actions",
-    "a closed takeover pays the premium its agreement stated over the last close before it, and its last close is within 1% of the offer; a delisting pays at most the last close; no bar follows the last trading day",
+    "a closed takeover pays the premium its agreement stated over the last close before it (cash, or cash and the buyer's shares at the stated exchange ratio, valued at the buyer's close that day), and its last close is within 1% of what it pays; a delisting pays at most the last close; no bar follows the last trading day",
   );
   const volumeRatios: number[] = [];
   return {
@@ -194,49 +228,101 @@ function stockChecks(): Checker<unknown, Company> {
   };
 }
 
+/**
+ * A company's price path, a pure function of its parts before this family, so that a target paid in
+ * its buyer's shares makes its buyer's path the way the buyer does (`paths`).
+ */
+function pathOf(
+  world: Reads,
+  company: PathCompany,
+  scenario: Scenario,
+  paths: (ticker: string) => StockPath,
+): StockPath {
+  const { days, regimes, market, sectors, starts } = world;
+  const { source, rng } = scenario;
+  const { facts, events, sizeTier, business, distress, listing } = company;
+  // A deal paid in a buyer's shares holds the price to the offer's value, which moves with the buyer's.
+  const held = company.held.map((span) => (span.follows ? followBuyer(span, paths(span.follows.ticker)) : span));
+  const start = starts.get(facts.ticker)!;
+  const sectorVol = sectorMedianVol(facts.sector);
+  return stockPath({
+    company: facts,
+    days,
+    regimes,
+    market,
+    sector: sectors.get(facts.sector)!,
+    events,
+    businessGrowth: businessValueByDay(business, days),
+    withActions: true,
+    startPrice: start.price,
+    shares: start.shares,
+    shareCount: shareCountPath(
+      days,
+      sizeTier,
+      rng.fork(`share-count/${facts.ticker}`),
+      sectorTilt(source, facts.sector, days.length).shares,
+    ),
+    dollarVolume: start.dollarVolume,
+    idioVolMultiplier:
+      start.annualVol === null || sectorVol === null
+        ? undefined
+        : idioVolMultiplierFor(facts.sector, start.annualVol, sectorVol),
+    dividendYield: start.dividendYield,
+    crisisHit: business.crisisHit,
+    held,
+    dividendDistress: distress,
+    listedFrom: listing && days[listing.first],
+    rng: rng.fork(`stock/${facts.ticker}`),
+  });
+}
+
+/** Buyers' price paths, each made once: from the buyer's parts before this family (Scenario.companyOf). */
+function buyerPaths(world: Reads, scenario: Scenario): (ticker: string) => StockPath {
+  const made = new Map<string, StockPath>();
+  const paths = (ticker: string): StockPath => {
+    let path = made.get(ticker);
+    if (!path) {
+      path = pathOf(world, scenario.companyOf!(ticker, "market") as PathCompany, scenario, paths);
+      made.set(ticker, path);
+    }
+    return path;
+  };
+  return paths;
+}
+
 export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyListing & CompanyEventsPart, Stock> = {
   name: "stocks",
   context: () => ({}),
-  company: ({ days, regimes, market, sectors, starts }, company, { source, rng }) => {
-    const { facts, events, sizeTier, business, held, closing, distress, listing } = company;
-    const start = starts.get(facts.ticker)!;
-    const sectorVol = sectorMedianVol(facts.sector);
-    const stock = stockPath({
-      company: facts,
-      days,
-      regimes,
-      market,
-      sector: sectors.get(facts.sector)!,
-      events,
-      businessGrowth: businessValueByDay(business, days),
-      withActions: true,
-      startPrice: start.price,
-      shares: start.shares,
-      shareCount: shareCountPath(
-        days,
-        sizeTier,
-        rng.fork(`share-count/${facts.ticker}`),
-        sectorTilt(source, facts.sector, days.length).shares,
-      ),
-      dollarVolume: start.dollarVolume,
-      idioVolMultiplier:
-        start.annualVol === null || sectorVol === null
-          ? undefined
-          : idioVolMultiplierFor(facts.sector, start.annualVol, sectorVol),
-      dividendYield: start.dividendYield,
-      crisisHit: business.crisisHit,
-      held,
-      dividendDistress: distress,
-      listedFrom: listing && days[listing.first],
-      rng: rng.fork(`stock/${facts.ticker}`),
-    });
-    if (closing) stock.actions.push(closingAction(facts.ticker, days, stock, closing));
+  company: (world, company, scenario) => {
+    const { days } = world;
+    const { facts, closing, listing, takeovers } = company;
+    const paths = buyerPaths(world, scenario);
+    const stock = pathOf(world, company, scenario, paths);
+    const dealTerms = takeovers
+      .filter((d) => d.buyer.inWorld)
+      .map((d) => dealTermsOf(d, days, { name: facts.name, stock }, paths(d.buyer.ticker!)));
+    if (closing) {
+      const terms =
+        closing.reason === "acquired" ? dealTerms.find((t) => t.announced === days[closing.deal.announced]) : undefined;
+      const buyer = terms && { terms, stock: paths(terms.acquirer) };
+      stock.actions.push(closingAction(facts.ticker, days, stock, closing, buyer));
+    }
+    const issued = company.acquiring
+      .filter((d) => d.completes && d.ends !== null && d.ends + 1 < days.length && d.consideration !== "cash")
+      .map((d) => {
+        const target = scenario.companyOf!(d.target, "stocks") as Stock;
+        const terms = target.dealTerms.find((t) => t.announced === days[d.announced])!;
+        return issuedFor(d, terms, target.stock, stock);
+      });
+    const shares = withIssued(stock, issued);
     // An entrant's bars before its first day are its private history: every family reads them as hidden.
-    return { stock: listing ? { ...stock, first: listing.first } : stock };
+    return { stock: { ...stock, shares, ...(listing && { first: listing.first }) }, dealTerms, issued };
   },
   // Bars stay as served: their adjusted_close also restates actions after the cut, but by the same
   // factor on every day before it, which no return (and so no check) sees.
-  companyContext: ({ stock }, cut) => ({
+  companyContext: ({ stock, dealTerms, issued }, cut) => ({
+    dealTerms: dealTerms.filter((t) => t.announced <= cut.date),
+    issued: issued.filter((i) => i.day < cut.days),
     stock: {
       bars: stock.bars.slice(0, cut.days),
       shares: stock.shares.slice(0, cut.days),
@@ -248,13 +334,17 @@ export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyLi
   // Its bars before the first trading day stay as hidden history (every series keeps the world's days;
   // `first`, set with them, says where they become public).
   // Its first bar names only the events public from that day (one of the private days may react on it).
-  companySince: ({ stock, events }, since) => {
+  companySince: ({ stock, events, dealTerms, issued }, since) => {
     const kept = new Set(events.filter((e) => e.visible_from >= since.date).map((e) => e.event_id));
     const bars = [...stock.bars];
     const first = bars[since.day];
     const ids = first.metadata.source_event_ids as string[];
     bars[since.day] = { ...first, metadata: { ...first.metadata, source_event_ids: ids.filter((id) => kept.has(id)) } };
-    return { stock: { ...stock, bars, actions: stock.actions.filter((a) => a.announcement_date >= since.date) } };
+    return {
+      stock: { ...stock, bars, actions: stock.actions.filter((a) => a.announcement_date >= since.date) },
+      dealTerms,
+      issued,
+    };
   },
   companyShards: (_, { facts, stock }, emit) => emitTickerAndYears(emit, SHARDS.actions, facts.ticker, stock.actions),
   companyChecks: stockChecks,

@@ -4790,6 +4790,9 @@ export interface paths {
             | "merger_agreement"
             | "merger_completed"
             | "merger_terminated"
+            | "acquisition_agreement"
+            | "acquisition_completed"
+            | "acquisition_terminated"
             | "bankruptcy_filing"
             | "delisting"
             | "initial_public_offering"
@@ -12079,7 +12082,7 @@ export interface components {
     /** @description A fill, dividend, split, borrow fee, expiry, acquisition or delisting (docs/runs.md, "Ledger"). */
     LedgerEntry: {
       /**
-       * @description What happened. An acquisition or a delisting exchanged a position for cash (`shares`, `cash_per_share`: the consideration, or a bankruptcy's recovery, mostly 0).
+       * @description What happened. An acquisition or a delisting exchanged a position for cash (`shares`, `cash_per_share`: the consideration, or a bankruptcy's recovery, mostly 0) and, where the buyer paid in its shares, for whole shares of it (`received_ticker`, `exchange_ratio`, `received_shares`; the fraction paid at `exchange_price`, the buyer's open).
        * @example fill
        * @enum {string}
        */
@@ -13095,6 +13098,9 @@ export interface components {
         | "merger_agreement"
         | "merger_completed"
         | "merger_terminated"
+        | "acquisition_agreement"
+        | "acquisition_completed"
+        | "acquisition_terminated"
         | "bankruptcy_filing"
         | "delisting"
         | "initial_public_offering"
@@ -13146,6 +13152,9 @@ export interface components {
         | "merger_agreement"
         | "merger_completed"
         | "merger_terminated"
+        | "acquisition_agreement"
+        | "acquisition_completed"
+        | "acquisition_terminated"
         | "bankruptcy_filing"
         | "delisting"
         | "initial_public_offering"
@@ -15622,7 +15631,7 @@ export interface components {
        * @example 2023-06-30
        */
       payable_date: string;
-      /** @description A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. An acquisition: acquirer, acquirer_ticker (null for a private buyer), consideration (cash), cash_per_share, currency. A delisting: reason (bankruptcy), cash_per_share (the recovery, often 0), currency. */
+      /** @description A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. An acquisition: acquirer, acquirer_ticker (null for a private buyer), consideration (cash, stock or mixed), cash_per_share, and for stock or mixed exchange_ratio (the buyer's shares per share, in both companies' shares of the last day; only a buyer of the scenario pays in shares), currency. A delisting: reason (bankruptcy), cash_per_share (the recovery, often 0), currency. */
       details: {
         [key: string]: unknown;
       };

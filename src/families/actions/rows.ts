@@ -19,7 +19,9 @@ export const CorporateAction = z
     payable_date: day("Payable date."),
     details: opaque(
       "A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. An acquisition: acquirer, " +
-        "acquirer_ticker (null for a private buyer), consideration (cash), cash_per_share, currency. A delisting: " +
+        "acquirer_ticker (null for a private buyer), consideration (cash, stock or mixed), cash_per_share, and for " +
+        "stock or mixed exchange_ratio (the buyer's shares per share, in both companies' shares of the last day; " +
+        "only a buyer of the scenario pays in shares), currency. A delisting: " +
         "reason (bankruptcy), cash_per_share (the recovery, often 0), currency.",
     ),
   })
