@@ -26,8 +26,8 @@ import { universe } from "./universe/family.ts";
 import { warrants } from "./warrants/family.ts";
 
 export const FAMILIES = registry()
-  .add(universe)
   .add(regimes)
+  .add(universe)
   .add(rates)
   .add(listings)
   .add(exits)

@@ -115,7 +115,9 @@ export const Exits = z
 
 /**
  * Companies joining the world (build/families/listings): up to `count` companies of the reference
- * data that listed during the window, each on its real first trading day; absent, none join.
+ * data that listed during the window, each on its real first trading day, or in a future branch
+ * companies that listed once before it, each on a modelled day after the current date
+ * (docs/listings.md); absent, none join.
  */
 export const Listings = z
   .object({

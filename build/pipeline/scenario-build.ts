@@ -49,7 +49,7 @@ export function buildScenario(
     for (const company of generateCompanies(world, scenario, families)) {
       gathering.add(company);
       compiler.company(world, company);
-      validation.company(company);
+      validation.company(world, company);
       progress(++done, total, "companies");
     }
     gathering.finish();

@@ -8,7 +8,7 @@ import type { Checker } from "../ground/family.ts";
 import { FAMILIES, type Company, type World } from "../families/registry.ts";
 import { REALISM_CHECKERS } from "../families/realism.ts";
 import { memoryScratch, type Scratch } from "../ground/scratch.ts";
-import { contextCompany, contextWorld, cutAt, type Families, type WholeWorld } from "./world.ts";
+import { contextCompany, contextWorld, cutAt, listedBy, type Families, type WholeWorld } from "./world.ts";
 
 interface ReportFields {
   scenarioId: string;
@@ -76,9 +76,11 @@ export class ScenarioValidation {
     }
   }
 
-  company(company: Company): void {
+  /** A company of the pass; the context leaves out one that lists after the current date (not public then). */
+  company(world: World, company: Company): void {
     this.whole.company(company);
-    this.context?.run.company(contextCompany(company, this.context.cut, this.families));
+    if (this.context && listedBy(world, company, this.context.cut.date, this.families))
+      this.context.run.company(contextCompany(company, this.context.cut, this.families));
   }
 
   finish(world: World): ValidationReport {
@@ -111,6 +113,6 @@ export interface ValidationInput extends ReportFields {
 export function validateScenario(input: ValidationInput): ValidationReport {
   const { world } = input;
   const validation = new ScenarioValidation(input, world.days, memoryScratch(), input.currentDate);
-  for (const company of world.perCompany) validation.company(company);
+  for (const company of world.perCompany) validation.company(world, company);
   return validation.finish(world);
 }

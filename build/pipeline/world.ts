@@ -134,7 +134,7 @@ class CompanyPass {
 }
 
 /** The first trading day of a company that lists inside the world (the latest any family says), if it does. */
-function firstDayOf(world: World, company: Company, families: Families): string | undefined {
+export function firstDayOf(world: World, company: Company, families: Families): string | undefined {
   const days = families.flatMap((f) => f.enters?.(world, company) ?? []);
   return days.length ? days.sort().at(-1) : undefined;
 }
@@ -210,10 +210,16 @@ export function contextCompany(company: Company, cut: Cut, families: Families = 
   return view;
 }
 
-/** A whole world cut down to what is public on `date`. */
+/** Whether a company is public on `date`: it lists inside the world only after it. */
+export const listedBy = (world: World, company: Company, date: string, families: Families = FAMILIES.families) =>
+  (firstDayOf(world, company, families) ?? "") <= date;
+
+/** A whole world cut down to what is public on `date` (a company that lists after it is not in it). */
 export function contextView(world: WholeWorld, date: string, families: Families = FAMILIES.families): WholeWorld {
   const cut = cutAt(world.days, date);
   return Object.assign(contextWorld(world, cut, families), {
-    perCompany: world.perCompany.map((c) => contextCompany(c, cut, families)),
+    perCompany: world.perCompany
+      .filter((c) => listedBy(world, c, date, families))
+      .map((c) => contextCompany(c, cut, families)),
   });
 }

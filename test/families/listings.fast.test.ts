@@ -11,11 +11,14 @@ import { addDays, tradingDays } from "../../build/models/calendar.ts";
 import { refCompanies } from "../../build/models/refdata.ts";
 import type { Regime } from "../../build/models/regimes.ts";
 import { Rng } from "../../build/ground/rng.ts";
+import { memoryScratch } from "../../build/ground/scratch.ts";
+import { generateMarket } from "../../build/pipeline/world.ts";
+import { librarySource } from "../support/worlds.ts";
 
 const days = tradingDays("2005-01-03", "2011-12-30");
 const universe = { tickers: [], sectors: [], count: 60, required_sectors: [], index_funds: true, warrants: 0 };
 const entrants = (count: number, held = new Set<string>(), rng = new Rng(3, "entrants")) =>
-  selectEntrants(universe, count, [days[0], days.at(-1)!], held, rng);
+  selectEntrants(universe, count, (d) => d > days[0] && d <= days.at(-1)!, held, rng);
 
 describe("the companies that join a world", () => {
   it("are reference companies whose recorded listing falls inside the window, S&P 500 members first", () => {
@@ -39,7 +42,8 @@ describe("the companies that join a world", () => {
   it("leave out companies the world already holds, and none list in a window no recorded IPO falls in", () => {
     const held = new Set(entrants(5).map((c) => c.ticker));
     expect(entrants(5, held).some((c) => held.has(c.ticker))).toBe(false);
-    const late = selectEntrants(universe, 5, ["2019-01-02", "2019-12-31"], new Set(), new Rng(3, "entrants"));
+    const in2019 = (d: string) => d > "2019-01-02" && d <= "2019-12-31";
+    const late = selectEntrants(universe, 5, in2019, new Set(), new Rng(3, "entrants"));
     expect(late).toEqual([]);
   });
 });
@@ -110,5 +114,27 @@ describe("a listing's plan", () => {
       for (const d of p.takeovers) expect(d.announced).toBeGreaterThan(first);
       if (p.failure) expect(p.failure.onset).toBeGreaterThan(first);
     }
+  });
+});
+
+describe("listings in a future branch", () => {
+  it("come on modelled days after the current date, from companies that went public once before the window", () => {
+    const source = librarySource("future-productivity-boom");
+    const { world } = generateMarket({ ...source, listings: { count: 8 } }, memoryScratch());
+    const real = new Map(refCompanies().map((c) => [c.facts.ticker, c.facts.listing_date]));
+    expect(world.entrants.size).toBeGreaterThan(2);
+    for (const [ticker, date] of world.entrants) {
+      expect(date > source.current_date && world.days.includes(date)).toBe(true);
+      expect(real.get(ticker)! < world.days[0]).toBe(true);
+    }
+    // A historical window of the same years has no recorded listing inside it: none join.
+    const historical = {
+      ...source,
+      public_summary: { ...source.public_summary, path_mode: "historical_context" as const },
+    };
+    expect(
+      generateMarket({ ...historical, current_date: source.end_date, listings: { count: 8 } }, memoryScratch()).world
+        .entrants.size,
+    ).toBe(0);
   });
 });

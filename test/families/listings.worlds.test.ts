@@ -6,7 +6,8 @@ import { offeringTerms } from "../../build/families/listings/plan.ts";
 import { LISTINGS } from "../../build/families/listings/tables.ts";
 import { fallsFromHigh, isOpenMarket } from "../../build/families/insiders/model.ts";
 import { median } from "../../build/models/statistics.ts";
-import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
+import { validateScenario } from "../../build/pipeline/validate.ts";
+import { contextView, generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import { librarySource } from "../support/worlds.ts";
 
 let world: WholeWorld;
@@ -171,5 +172,22 @@ describe("a company that lists inside the world", () => {
       ),
     );
     expect(joined).toBe(true);
+  });
+});
+
+describe("a company that lists in a future branch", () => {
+  it("is not in the world as of the current date: its public report and context view leave it out", () => {
+    const source = librarySource("future-productivity-boom-quick");
+    const branch = generateWorld({ ...source, listings: { count: 4 } });
+    const joining = branch.perCompany.filter((c) => c.listing).map((c) => c.facts.ticker);
+    expect(joining.length).toBeGreaterThan(0);
+    const view = contextView(branch, source.current_date);
+    expect(view.perCompany.map((c) => c.facts.ticker).filter((t) => joining.includes(t))).toEqual([]);
+    const fields = { scenarioId: "x", generatorVersion: "x", calibrationVersion: "x" };
+    const report = validateScenario({ ...fields, world: branch, currentDate: source.current_date });
+    expect(report.healthy).toBe(true);
+    // Its statements are filed on its first day, after the current date: the context's statements rule counts none of them.
+    const periods = view.perCompany.flatMap((c) => c.statements).length;
+    expect(report.checks.find((c) => c.name === "balance_sheet_identity")!.observed).toMatchObject({ rows: periods });
   });
 });

@@ -4,7 +4,7 @@
 // from the onset (fundamentals.ts takes the distress), the price with it; the filing is news.
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import type { Rng } from "../../ground/rng.ts";
-import { firstDayOf } from "./hazard.ts";
+import { firstDayOf } from "../../models/hazard.ts";
 import { lognormal, type PlanInput } from "./takeovers.ts";
 import { FAILURES } from "./tables.ts";
 

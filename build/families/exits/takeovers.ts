@@ -6,7 +6,7 @@ import { snapshotCap, tradesOn, type SizeTier } from "../../models/anchors.ts";
 import { refCompanies } from "../../models/refdata.ts";
 import type { Regime } from "../../models/regimes.ts";
 import type { Rng } from "../../ground/rng.ts";
-import { firstDayOf } from "./hazard.ts";
+import { firstDayOf } from "../../models/hazard.ts";
 import { TAKEOVERS, type Lognormal } from "./tables.ts";
 
 /**

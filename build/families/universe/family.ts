@@ -9,40 +9,72 @@ import { refCompanies } from "../../models/refdata.ts";
 import { ruleCheck } from "../../ground/rules.ts";
 import { storySectors } from "../../ground/scenario-source.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
+import type { ScenarioSource } from "../../ground/scenario-source.ts";
+import { firstDayOf } from "../../models/hazard.ts";
+import type { Regime } from "../../models/regimes.ts";
+import type { Rng } from "../../ground/rng.ts";
+import type { HiddenMacro } from "../regimes/family.ts";
+import { ENTRANTS } from "./tables.ts";
 import { toRows } from "../../ground/rows.ts";
 
 export interface Universe {
   /** Every company of the world, those that join it during the window included (`entrants`). */
   companies: CompanyFacts[];
-  /** Companies that list during the window, by ticker: their listing date (the reference data's). */
+  /**
+   * Companies that list during the window, by ticker: their listing date (the reference data's, or in
+   * a future branch a modelled one).
+   */
   entrants: Map<string, string>;
   /** Hidden: each company's starting point (anchors.ts), by ticker; its events and prices start from it. */
   starts: Map<string, StartingPoint>;
 }
 
-export const universe: Family<Calendar, Universe> = {
+/**
+ * The companies that join the world, each with its first trading day: in a historical window those the
+ * reference data saw list inside it, on the first trading day on or after their real date; in a future
+ * branch, companies that listed once before, each on a modelled day after the current date.
+ */
+function entrantsOf(
+  days: string[],
+  regimes: Regime[],
+  source: ScenarioSource,
+  held: Set<string>,
+  rng: Rng,
+): { facts: CompanyFacts; sizedOn: string }[] {
+  if (!source.listings) return [];
+  const { count } = source.listings;
+  const branch = days.findIndex((d) => d > source.current_date);
+  if (source.public_summary.path_mode !== "future_branch" || branch < 0) {
+    const inWindow = (date: string) => date > days[0] && date <= days.at(-1)!;
+    return selectEntrants(source.universe, count, inWindow, held, rng.fork("entrants")).map((c) => {
+      const first = firstOnOrAfter(days, c.listing_date!)!;
+      return { facts: { ...c, listing_date: first }, sizedOn: first };
+    });
+  }
+  const before = (date: string) => date < days[0];
+  const { yearly, regime_multiple } = ENTRANTS.modelled;
+  return selectEntrants(source.universe, count, before, held, rng.fork("modelled-entrants")).flatMap((c) => {
+    const day = firstDayOf(regimes, yearly, regime_multiple, branch, rng.fork(`modelled-listing/${c.ticker}`));
+    // Sized as it was when it really listed: a young company's size, not today's.
+    return day === null ? [] : [{ facts: { ...c, listing_date: days[day] }, sizedOn: c.listing_date! }];
+  });
+}
+
+export const universe: Family<Calendar & HiddenMacro, Universe> = {
   name: "universe",
-  generate: ({ days }, { source, rng }) => {
+  generate: ({ days, regimes }, { source, rng }) => {
     const required = [...new Set([...storySectors(source), ...source.universe.required_sectors])];
     const first = selectUniverse(source.universe, source.start_date, rng.fork("universe"), required);
-    const joining = source.listings
-      ? selectEntrants(
-          source.universe,
-          source.listings.count,
-          [days[0], days.at(-1)!],
-          new Set(first.map((c) => c.ticker)),
-          rng.fork("entrants"),
-        )
-      : [];
-    // An entrant lists on the first trading day on or after its reference listing date.
-    const listed = joining.map((c) => ({ ...c, listing_date: firstOnOrAfter(days, c.listing_date!)! }));
-    const entrants = new Map(listed.map((c) => [c.ticker, c.listing_date]));
+    const joining = entrantsOf(days, regimes, source, new Set(first.map((c) => c.ticker)), rng);
+    const listed = joining.map((e) => e.facts);
+    const entrants = new Map(listed.map((c) => [c.ticker, c.listing_date!]));
+    const sizedOn = new Map(joining.map((e) => [e.facts.ticker, e.sizedOn]));
     const companies = [...first, ...listed].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
-    // An entrant is sized as the reference data has it when it lists; its price before is hidden.
+    // An entrant is sized as the reference data has it when it (really) listed; its price before is hidden.
     const starts = new Map(
       companies.map((c) => [
         c.ticker,
-        startingPoint(c.ticker, entrants.get(c.ticker) ?? days[0], rng.fork(`anchor/${c.ticker}`)),
+        startingPoint(c.ticker, sizedOn.get(c.ticker) ?? days[0], rng.fork(`anchor/${c.ticker}`)),
       ]),
     );
     return { companies, entrants, starts };

@@ -71,27 +71,26 @@ export function selectUniverse(
 }
 
 /**
- * Companies that join the world: up to `count` reference companies whose recorded listing (the first
- * trading day of an IPO, refdata.ts) falls after the first day and on or before the last, in the
- * universe's sectors, S&P 500 members first, in a draw of their own (the universe stays as it was).
+ * Companies that join the world: up to `count` reference companies of the scenario's sectors, not
+ * held, whose recorded listing date passes `listed` (inside the window for a real listing day, before
+ * it for a modelled one: real companies that went public once), S&P 500 members first.
  */
 export function selectEntrants(
   universe: ScenarioSource["universe"],
   count: number,
-  [first, last]: [string, string],
+  listed: (date: string) => boolean,
   held: Set<string>,
   rng: Rng,
 ): CompanyFacts[] {
   const sectors = new Set(universe.sectors);
-  const listing = refCompanies().filter(
+  const candidates = refCompanies().filter(
     ({ facts }) =>
       facts.listing_date !== null &&
-      facts.listing_date > first &&
-      facts.listing_date <= last &&
+      listed(facts.listing_date) &&
       !held.has(facts.ticker) &&
       (sectors.size === 0 || sectors.has(facts.sector)),
   );
-  const shuffled = rng.shuffle(listing);
+  const shuffled = rng.shuffle(candidates);
   const ordered = [...shuffled.filter((c) => c.inSp500), ...shuffled.filter((c) => !c.inSp500)];
   return ordered.slice(0, count).map((c) => c.facts);
 }
