@@ -3,6 +3,7 @@
 // memory, market-wide parts only where that suffices, companies for the crisis depth check.
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateCompanies, generateMarket } from "../../build/pipeline/world.ts";
+import { FAMILIES } from "../../build/families/registry.ts";
 import { memoryScratch } from "../../build/ground/scratch.ts";
 import { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
@@ -130,6 +131,8 @@ describe("crisis episodes", () => {
   });
 });
 
+const throughStocks = FAMILIES.families.slice(0, FAMILIES.families.findIndex((f) => f.name === "stocks") + 1);
+
 describe("crisis depth on 15-year, 60-company worlds", () => {
   /** Each world's crisis episodes and its crisis_depth checks by name. */
   let results: {
@@ -142,7 +145,8 @@ describe("crisis depth on 15-year, 60-company worlds", () => {
       void (results = [2, 6].map((seed) => {
         const { world, scenario } = generateMarket(longSource(seed, 60), memoryScratch());
         const depth = new CrisisDepth(world.days.length, memoryScratch());
-        for (const c of generateCompanies(world, scenario)) {
+        // The stocks' prices are all it reads: the company pass runs the families up to theirs.
+        for (const c of generateCompanies(world, scenario, throughStocks)) {
           depth.add(stockSeries(c));
         }
         const checks = depth.checks(

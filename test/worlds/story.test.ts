@@ -140,7 +140,15 @@ describe("a crisis the story names", () => {
   let world: WholeWorld;
   let financials: WholeWorld["perCompany"];
   beforeAll(() => {
-    world = generateWorld(byName("crisis-cycle-2005"));
+    // A third of its companies (the story's sector is always drawn), without exits or listings: the
+    // crisis reaches each financial alike, and the world is made in a third of the time.
+    const source = byName("crisis-cycle-2005");
+    world = generateWorld({
+      ...source,
+      universe: { ...source.universe, count: 24 },
+      exits: undefined,
+      listings: undefined,
+    });
     // The financials that report the crisis's four quarters (the world's exits take some before; a
     // company that lists after the crisis reports them in the history it files on its first day).
     const reportsCrisis = (c: WholeWorld["perCompany"][number]) =>
