@@ -136,7 +136,12 @@ describe("a company that lists inside the world", () => {
         expect(e.source_event_id).toBe(event.event_id);
         expect(e.prior_target_price).toBeNull();
       }
-      if (c.notes.length) expect(c.notes[0].title).toMatch(/initiat|coverage/);
+      if (c.notes.length) {
+        expect(c.notes[0].title).toMatch(/initiat|coverage/);
+        // It starts a rating: it does not keep one it never had.
+        expect(c.notes[0].text).not.toMatch(/remain at|was |previously/);
+        expect(c.notes[0].text).toMatch(/initiate at|initial rating|to start/);
+      }
     }
   });
 

@@ -236,6 +236,13 @@ const LEADS = byType<Words>(company.leads);
 const EVENT_LEADS = phrasings<Words>(company.event_leads);
 /** The lead of a filing's news: the filing's summary, framed as the filing's. */
 const FILING_LEADS = phrasings<Words>(company.filing_leads);
+/** The lead of a company article on an event other than results: a listing's states its offering. */
+const leadsOf = (type: string) =>
+  type === "initial_public_offering"
+    ? LEADS.initial_public_offering
+    : FILED_EVENTS.has(type)
+      ? FILING_LEADS
+      : EVENT_LEADS;
 /** A second paragraph on results: more of the quarter's numbers. */
 const EARNINGS_DETAIL = phrasings<Words>(company.earnings_detail);
 /** Context: who the company is. */
@@ -442,7 +449,7 @@ export function companyArticles(
               pickWith(rng, CLOSERS.earnings_release, w),
             ]
           : [
-              pickWith(rng, FILED_EVENTS.has(e.event_type) ? FILING_LEADS : EVENT_LEADS, w),
+              pickWith(rng, leadsOf(e.event_type), w),
               pickWith(rng, CONTEXT, w),
               pickWith(rng, RUN_UP, w),
               pickWith(rng, CLOSERS.default, w),

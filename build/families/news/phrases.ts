@@ -74,7 +74,7 @@ const CompanyPhrases = z.strictObject({
   }),
   fallback_title: Template(FALLBACK_TITLE_WORDS),
   tails: Company,
-  leads: z.strictObject({ earnings_release: Company, market_move: Company }),
+  leads: z.strictObject({ earnings_release: Company, market_move: Company, initial_public_offering: Company }),
   event_leads: Company,
   filing_leads: Company,
   earnings_detail: Company,

@@ -95,6 +95,7 @@ const ESTIMATE_LINES = phrasings<Words>(PHRASES.estimate_lines);
 const CLOSERS = phrasings<Words>(PHRASES.closers);
 const INITIATION_TITLES = phrasings<Words>(PHRASES.initiation.titles);
 const INITIATION_OPENINGS = phrasings<Words>(PHRASES.initiation.openings);
+const INITIATION_RATING_LINES = phrasings<Words>(PHRASES.initiation.rating_lines);
 
 const pick = (rng: Rng, phrases: Phrase<Words>[], w: Words) => {
   for (const p of rng.shuffle(phrases)) {
@@ -133,9 +134,8 @@ export function analystNote(r: NoteRecords, rng: Rng): AnalystNote {
   // A firm's first note prompted by the listing initiates its coverage.
   const initiates = r.event.event_type === "initial_public_offering";
   const opening = pick(rng, initiates ? INITIATION_OPENINGS : OPENINGS, w);
-  const text = [opening, pick(rng, RATING_LINES, w), pick(rng, ESTIMATE_LINES, w), pick(rng, CLOSERS, w)]
-    .filter(Boolean)
-    .join("\n\n");
+  const ratingLine = pick(rng, initiates ? INITIATION_RATING_LINES : RATING_LINES, w);
+  const text = [opening, ratingLine, pick(rng, ESTIMATE_LINES, w), pick(rng, CLOSERS, w)].filter(Boolean).join("\n\n");
   return {
     date: p.estimate_date,
     artifact_id: noteId(r.facts.ticker, p),

@@ -30,7 +30,7 @@ const NotePhrases = z.strictObject({
   titles: NotePhrasings,
   openings: NotePhrasings,
   /** A first note on a company after its listing's quiet period: the title and the first paragraph. */
-  initiation: z.strictObject({ titles: NotePhrasings, openings: NotePhrasings }),
+  initiation: z.strictObject({ titles: NotePhrasings, openings: NotePhrasings, rating_lines: NotePhrasings }),
   rating_lines: NotePhrasings,
   estimate_lines: NotePhrasings,
   closers: NotePhrasings,
