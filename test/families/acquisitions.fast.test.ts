@@ -13,6 +13,8 @@ import {
   type AcquiredBooks,
 } from "../../build/models/statements.ts";
 import { Rng } from "../../build/ground/rng.ts";
+import { closingTerms, type DealTerms } from "../../build/families/stocks/deals.ts";
+import type { Takeover } from "../../build/families/exits/takeovers.ts";
 import { expansionPlan, steadyStock } from "../support/business.ts";
 
 const DAYS = tradingDays("2012-01-03", "2016-12-30");
@@ -108,5 +110,21 @@ describe("a buyer's business with a company it bought", () => {
       without[k].cashFlow.issuance_or_purchase_of_equity_shares,
     );
     expect(at.balance.common_stock - without[k].balance.common_stock).toBe(issued * 50);
+  });
+});
+
+describe("a deal's terms at the close", () => {
+  it("are restated for the splits of both companies while it is pending (a split declared before the deal may go ex after)", () => {
+    const path = (splitAt: number, ratio: number) => ({
+      bars: [],
+      actions: [],
+      shares: [],
+      splitMultiple: Array.from({ length: 10 }, (_, t) => (t >= splitAt ? ratio : 1)),
+    });
+    const deal = { announced: 3 } as Takeover;
+    const terms = { cash_per_share: 40, exchange_ratio: 0.8 } as DealTerms;
+    // The target splits 4 for 1 on day 5, the buyer 2 for 1 on day 6; the deal closes on day 8.
+    const paid = closingTerms(terms, deal, 8, { target: path(5, 4), buyer: path(6, 2) });
+    expect(paid).toEqual({ cash_per_share: 10, exchange_ratio: 0.4 });
   });
 });

@@ -68,17 +68,26 @@ describe("a company taken over", () => {
       const before = bars[deal.announced - 1].close;
       const action = c.stock.actions.find((a) => a.action_type === "acquisition")!;
       expect(action.details.consideration).toBe(deal.consideration);
-      // What a share is paid, valued at the buyer's close on a day (cash: the cash alone).
+      // What a share is paid, valued at the buyer's close on a day (cash: the cash alone), in the
+      // shares of the announcement (its terms) and of the last day (the action's).
       const buyer = deal.consideration === "cash" ? undefined : companyOf(deal.buyer.ticker!).stock;
+      const terms = c.dealTerms.find((t) => t.announced === dateOf(deal.announced));
+      const struck = terms ? terms.cash_per_share + terms.exchange_ratio * terms.buyerBefore : NaN;
       const ratio = (action.details.exchange_ratio as number | undefined) ?? 0;
-      const offerOn = (t: number) => (action.details.cash_per_share as number) + ratio * (buyer?.bars[t].close ?? 0);
+      // In the shares of the last day: either company may split while the deal is pending.
+      const inLast = (s: { splitMultiple: number[] }, t: number) => s.splitMultiple[t] / s.splitMultiple[lastDay];
+      const offerOn = (t: number) =>
+        (action.details.cash_per_share as number) + ratio * (buyer ? buyer.bars[t].close * inLast(buyer, t) : 0);
       expect(action.ex_date).toBe(dateOf(lastDay + 1));
-      // The buyer did not split meanwhile in this world: the ratio is as struck.
-      expect(offerOn(deal.announced - 1) / before - 1).toBeCloseTo(deal.premium, 2);
+      const offered = buyer
+        ? struck
+        : offerOn(deal.announced - 1) * (c.stock.splitMultiple[lastDay] / c.stock.splitMultiple[deal.announced - 1]);
+      expect(offered / before - 1).toBeCloseTo(deal.premium, 2);
       // The announcement's jump takes it most of the way; the last close is the offer to a cent or so.
       expect(bars[deal.announced].close / before - 1).toBeGreaterThan(deal.premium * 0.6);
       expect(Math.abs(bars[lastDay].close / offerOn(lastDay) - 1)).toBeLessThan(0.01);
-      for (let t = deal.announced; t <= lastDay; t++) expect(bars[t].close).toBeLessThanOrEqual(offerOn(t) * 1.01);
+      for (let t = deal.announced; t <= lastDay; t++)
+        expect(bars[t].close * inLast(c.stock, t)).toBeLessThanOrEqual(offerOn(t) * 1.01);
       const events = c.events.filter((e) => e.event_type.startsWith("merger_")).map((e) => e.event_type);
       expect(events.slice(-2)).toEqual(["merger_agreement", "merger_completed"]);
     }
@@ -186,8 +195,8 @@ describe("a buyer inside the world", () => {
       expect(Math.abs(added - issued)).toBeLessThan(0.002 * s.shares[day]);
       // The quarter of the close: the target's cash less the cash paid for its shares, in investing.
       const quarter = buyer.statements.find((q) => q.period === "quarterly" && q.reportPeriod >= dateOf(day))!;
-      const terms = target.dealTerms.find((t) => t.announced === dateOf(d.announced))!;
-      const paid = Math.round((terms.cash_per_share * target.stock.shares[d.ends!]) / 1000) * 1000;
+      const action = target.stock.actions.find((a) => a.action_type === "acquisition")!;
+      const paid = Math.round(((action.details.cash_per_share as number) * target.stock.shares[d.ends!]) / 1000) * 1000;
       const last = target.statements.filter((q) => q.period === "quarterly").at(-1)!;
       expect(quarter.cashFlow.business_acquisitions_and_disposals).toBe(last.balance.cash_and_equivalents - paid);
     }

@@ -34,6 +34,7 @@ import { thousands } from "../../models/rounding.ts";
 import { appendByYear, groupBy, keyedRows } from "../../ground/rows.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
 import type { Stock } from "../stocks/family.ts";
+import { closingTerms } from "../stocks/deals.ts";
 import { RuleTally } from "../../ground/rules.ts";
 import type { Universe } from "../universe/family.ts";
 
@@ -64,7 +65,7 @@ type Company = CompanyBase & CompanyCore & CompanyExit & Stock & CompanyStatemen
  */
 function acquiredBooks(
   days: string[],
-  { acquiring, issued }: CompanyExit & Stock,
+  { acquiring, issued, stock }: CompanyExit & Stock,
   scenario: Scenario,
 ): AcquiredBooks[] {
   return acquiring
@@ -77,7 +78,10 @@ function acquiredBooks(
       return {
         day: last + 1,
         balance: quarter.balance,
-        cashPaid: thousands(terms.cash_per_share * target.stock.shares[last]),
+        cashPaid: thousands(
+          closingTerms(terms, d, last, { target: target.stock, buyer: stock }).cash_per_share *
+            target.stock.shares[last],
+        ),
         sharesIssued: issued.find((i) => i.target === d.target)?.shares ?? 0,
       };
     });

@@ -69,19 +69,21 @@ export function dealTermsOf(
 
 /**
  * What the target's holders receive at the close, in the shares of its last day: the cash, and the
- * exchange ratio restated for the buyer's splits since the announcement (the target's price is held,
- * so it does not split meanwhile).
+ * exchange ratio, restated for the splits of both companies since the announcement (a split declared
+ * before it may go ex while the deal is pending).
  */
 export function closingTerms(
   terms: DealTerms,
   deal: Takeover,
   lastDay: number,
-  buyer: StockPath,
+  stocks: { target: StockPath; buyer: StockPath },
 ): { cash_per_share: number; exchange_ratio: number } {
   const before = deal.announced - 1;
+  const targetSplit = stocks.target.splitMultiple[lastDay] / stocks.target.splitMultiple[before];
+  const buyerSplit = stocks.buyer.splitMultiple[lastDay] / stocks.buyer.splitMultiple[before];
   return {
-    cash_per_share: terms.cash_per_share,
-    exchange_ratio: round4((terms.exchange_ratio * buyer.splitMultiple[lastDay]) / buyer.splitMultiple[before]),
+    cash_per_share: round2(terms.cash_per_share / targetSplit),
+    exchange_ratio: round4((terms.exchange_ratio * buyerSplit) / targetSplit),
   };
 }
 
@@ -97,7 +99,7 @@ export interface SharesIssued {
 /** The buyer's shares a closed deal issued: the exchange ratio at the close times the target's shares then. */
 export function issuedFor(deal: Takeover, terms: DealTerms, target: StockPath, buyer: StockPath): SharesIssued {
   const last = deal.ends!;
-  const { exchange_ratio } = closingTerms(terms, deal, last, buyer);
+  const { exchange_ratio } = closingTerms(terms, deal, last, { target, buyer });
   const day = last + 1;
   const shares = exchange_ratio * target.shares[last] * (buyer.splitMultiple[day] / buyer.splitMultiple[last]);
   return { target: deal.target, day, shares: Math.round(shares) };

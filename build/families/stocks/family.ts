@@ -100,7 +100,7 @@ function closingAction(
   const before = deal.announced - 1;
   const paid =
     buyer && deal.consideration !== "cash"
-      ? closingTerms(buyer.terms, deal, lastDay, buyer.stock)
+      ? closingTerms(buyer.terms, deal, lastDay, { target: stock, buyer: buyer.stock })
       : {
           cash_per_share: round2(
             (stock.bars[before].close * (1 + deal.premium) * stock.splitMultiple[before]) /
@@ -161,7 +161,7 @@ function considerationRule(tally: RuleTally, { facts, stock, events, dealTerms }
     // The offer over the close before, in that day's shares, and its value at the last close; the
     // stated percent is rounded, the cash to the cent and the ratio to four places.
     const restate = stock.splitMultiple.at(-1)! / stock.splitMultiple[t - 1];
-    const offered = ratio && terms ? cash + terms.exchange_ratio * terms.buyerBefore : cash * restate;
+    const offered = ratio && terms ? terms.cash_per_share + terms.exchange_ratio * terms.buyerBefore : cash * restate;
     const value = ratio && terms ? cash + ratio * (terms.buyerAtEnd ?? NaN) : cash;
     const rounding = 0.005 + (0.01 + (terms ? 1e-4 * terms.buyerBefore : 0)) / before;
     const honoured = Math.abs(offered / before - 1 - stated) <= rounding;
