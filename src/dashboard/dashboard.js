@@ -96,7 +96,7 @@ async function browser() {
 
 /**
  * Events of a company leaving (or nearly: a deal that broke), marked apart on the chart (docs/exits.md);
- * a listing's first day is marked apart too (docs/listings.md).
+ * so are a buyer's deals for another company of the world, and a listing's first day (docs/listings.md).
  */
 const EXIT_EVENTS = new Set([
   "merger_agreement",
@@ -105,6 +105,16 @@ const EXIT_EVENTS = new Set([
   "bankruptcy_filing",
   "delisting",
 ]);
+const DEAL_EVENTS = new Set(["acquisition_agreement", "acquisition_completed", "acquisition_terminated"]);
+/** How an event is marked: an exit, a buyer's deal, a listing, or any other event. */
+const eventKind = (type) =>
+  EXIT_EVENTS.has(type)
+    ? "exit"
+    : DEAL_EVENTS.has(type)
+      ? "deal"
+      : type === "initial_public_offering"
+        ? "listing"
+        : "event";
 
 /** The markers of a ticker in a window: earnings, events, filings and news, each on the day it became public. */
 async function markersOf(id, ticker, start, end) {
@@ -125,7 +135,7 @@ async function markersOf(id, ticker, start, end) {
       row: r,
     })),
     ...events.map((r) => ({
-      kind: EXIT_EVENTS.has(r.event_type) ? "exit" : r.event_type === "initial_public_offering" ? "listing" : "event",
+      kind: eventKind(r.event_type),
       id: r.event_id,
       date: r.visible_from,
       title: r.public_summary,
@@ -141,6 +151,7 @@ const MARKER_STYLE = {
   earnings: { color: "#7b1fa2", shape: "circle", position: "belowBar", text: "E" },
   event: { color: "#e65100", shape: "arrowDown", position: "aboveBar", text: "" },
   exit: { color: "#c62828", shape: "arrowDown", position: "aboveBar", text: "X" },
+  deal: { color: "#6a1b9a", shape: "arrowDown", position: "aboveBar", text: "M&A" },
   listing: { color: "#2e7d32", shape: "arrowUp", position: "belowBar", text: "IPO" },
   filing: { color: "#1565c0", shape: "square", position: "belowBar", text: "F" },
   news: { color: "#546e7a", shape: "circle", position: "aboveBar", text: "" },
@@ -156,7 +167,7 @@ async function read(id, marker) {
     text = `${full.title}\n${full.source}, ${full.author}, ${full.date}\n\n${full.text}`;
   } else if (marker.kind === "filing") {
     text = `${r.title}\n${r.filing_date}\n\n${r.description}\n\n${(r.sections ?? []).map((s) => `${s.item_name}\n${s.text}`).join("\n\n")}`;
-  } else if (marker.kind === "event" || marker.kind === "exit" || marker.kind === "listing") {
+  } else if (["event", "exit", "deal", "listing"].includes(marker.kind)) {
     text = `${r.event_type} on ${r.event_date}\n\n${r.public_summary}`;
   } else {
     const q = r.quarterly ?? {};

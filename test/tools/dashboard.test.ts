@@ -206,6 +206,38 @@ describe("the dashboard", () => {
     await page.close();
   }, 60_000);
 
+  it("marks a buyer's deal for another company of the world apart on the buyer's chart", async () => {
+    const companies = (await body(`/companies?scenario_id=${CRISIS}&limit=500`)).companies;
+    const held = new Set(companies.map((c: { ticker: string }) => c.ticker));
+    let buyer = "";
+    for (const c of companies.filter((c: { is_active: boolean }) => !c.is_active)) {
+      const actions = (await body(`/corporate-actions?scenario_id=${CRISIS}&ticker=${c.ticker}&limit=200`))
+        .corporate_actions;
+      buyer = actions.find((a: any) => a.action_type === "acquisition" && held.has(a.details.acquirer_ticker))?.details
+        .acquirer_ticker;
+      if (buyer) break;
+    }
+    const deals = (await body(`/events/timeline?scenario_id=${CRISIS}&ticker=${buyer}&limit=500`)).events.filter(
+      (e: { event_type: string }) => e.event_type.startsWith("acquisition_"),
+    );
+    expect(deals.length).toBeGreaterThan(0);
+    const year = Number(deals.at(-1).event_date.slice(0, 4));
+    const inWindow = deals.filter((e: { event_date: string }) => e.event_date <= `${year + 1}-12-31`);
+    const { page, errors } = await open(`#/scenario/${CRISIS}`);
+    await page.selectOption('select[name="ticker"]', buyer);
+    await page.fill('input[name="start"]', `${year}-01-01`);
+    await page.fill('input[name="end"]', `${year + 1}-12-31`);
+    await page.locator('input[name="end"]').dispatchEvent("change");
+    await page.waitForFunction(`document.getElementById("chart")?.dataset.ready === "true"`, null, { timeout: 30_000 });
+    await page.waitForSelector('#markers li[data-kind="deal"]', { timeout: 30_000 });
+    const marked = await page
+      .locator('#markers li[data-kind="deal"]')
+      .evaluateAll((lis) => lis.map((li) => li.getAttribute("data-id")));
+    expect(marked.sort()).toEqual(inWindow.map((e: { event_id: string }) => e.event_id).sort());
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it("creates a key on the key page whose secret, shown once, authenticates an API call", async () => {
     const { page, errors } = await open("#/keys", null);
     await page.fill('#create input[name="account_id"]', "dashboard-test");
