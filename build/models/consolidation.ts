@@ -17,18 +17,7 @@ const DAY = 86_400_000;
 /** A quarter's first day where it has no quarter before it. */
 const QUARTER_DAYS = 91;
 
-/** The lines a target adds (the rest follow from them), and its charges inside SG&A. */
-type Added = Pick<
-  IncomeLines,
-  | "revenue"
-  | "cost_of_revenue"
-  | "selling_general_and_administrative_expenses"
-  | "research_and_development"
-  | "interest_expense"
-  | "income_tax_expense"
-  | "depreciation_and_amortization"
-> & { restructuring: number; crisisCharges: number; plannedDebt: number };
-
+/** The lines a target adds; the rest of the income statement follows from them (incomeLines). */
 const ADDED_LINES = [
   "revenue",
   "cost_of_revenue",
@@ -37,14 +26,20 @@ const ADDED_LINES = [
   "interest_expense",
   "income_tax_expense",
   "depreciation_and_amortization",
-] as const;
+] as const satisfies readonly (keyof IncomeLines)[];
+
+/** What a target adds to one of the buyer's quarters: its lines, its charges inside SG&A, and its planned debt. */
+type Added = Record<(typeof ADDED_LINES)[number] | "restructuring" | "crisisCharges" | "plannedDebt", number>;
+
+/** The time its quarter `k` began (the end of the one before; a quarter's length back for the first). */
+const quarterStart = (quarters: OperatingQuarter[], k: number) =>
+  k > 0 ? Date.parse(quarters[k - 1].quarter.end) : Date.parse(quarters[k].quarter.end) - QUARTER_DAYS * DAY;
 
 /** The buyer's plan with its acquisitions (the plan itself where it made none). */
 export function consolidated(own: BusinessPlan, acquired: Acquired[]): BusinessPlan {
   if (acquired.length === 0) return own;
   const quarters = own.quarters.map((q, k) => {
-    const from = k > 0 ? Date.parse(own.quarters[k - 1].quarter.end) : Date.parse(q.quarter.end) - QUARTER_DAYS * DAY;
-    const added = acquired.map((a) => addedIn(a, from, Date.parse(q.quarter.end)));
+    const added = acquired.map((a) => addedIn(a, quarterStart(own.quarters, k), Date.parse(q.quarter.end)));
     return added.reduce(withAdded, q);
   });
   return { ...own, quarters };
@@ -54,14 +49,15 @@ export function consolidated(own: BusinessPlan, acquired: Acquired[]): BusinessP
 function addedIn({ plan, from: first }: Acquired, from: number, to: number): Added | null {
   const start = Math.max(from, Date.parse(first) - DAY);
   if (start >= to) return null;
-  const out: Added = {
+  const out = {
     ...Object.fromEntries(ADDED_LINES.map((l) => [l, 0])),
     restructuring: 0,
     crisisCharges: 0,
+    plannedDebt: 0,
   } as Added;
   plan.quarters.forEach((q, k) => {
     const end = Date.parse(q.quarter.end);
-    const begin = k > 0 ? Date.parse(plan.quarters[k - 1].quarter.end) : end - QUARTER_DAYS * DAY;
+    const begin = quarterStart(plan.quarters, k);
     const share = Math.max(0, Math.min(to, end) - Math.max(start, begin)) / (end - begin);
     if (share === 0) return;
     for (const line of ADDED_LINES) out[line] += q.income[line] * share;

@@ -434,12 +434,14 @@ function shareFlows(
 ): { weightedShares: number; equityIssued: number } {
   let weighted = 0;
   let issued = 0;
+  // Shares issued to pay for a company bought bring in no cash (takeIn books them); one deal a day at most.
+  const forAcquisitions = new Map(acquisitions.map((a) => [a.day, a.sharesIssued]));
   for (let t = from; t <= to; t++) {
     weighted += shares[t] * (splitMultiple[to] / splitMultiple[t]);
-    // Shares issued to pay for a company bought bring in no cash (takeIn books them).
-    const forAcquisitions = acquisitions.reduce((n, a) => (a.day === t ? n + a.sharesIssued : n), 0);
     if (t > 0)
-      issued += (shares[t] - shares[t - 1] * (splitMultiple[t] / splitMultiple[t - 1]) - forAcquisitions) * closes[t];
+      issued +=
+        (shares[t] - shares[t - 1] * (splitMultiple[t] / splitMultiple[t - 1]) - (forAcquisitions.get(t) ?? 0)) *
+        closes[t];
   }
   return { weightedShares: Math.round(weighted / (to - from + 1)), equityIssued: thousands(issued) };
 }

@@ -172,10 +172,7 @@ export class BundleMarket {
       session.risk_free_rate = (tape!.objects(today, today + 1)[0] as { risk_free_rate: number }).risk_free_rate;
     const wanted = new Set(tickers);
     const shard = await scenario.dated(SHARDS.marketSnapshots, date.slice(0, 7));
-    for (const row of shard ? rowsOf(shard, date, wanted) : []) {
-      session.bars[row.ticker] = { open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
-      session.closes[row.ticker] = row.close;
-    }
+    if (shard) withBars(session, rowsOf(shard, date, wanted));
     // Actions by the year they were announced: this year's, and last year's that go ex in this one.
     const year = Number(date.slice(0, 4));
     for (const announced of [String(year - 1), String(year)]) {
@@ -187,10 +184,7 @@ export class BundleMarket {
     const buyers = new Set(
       session.actions.flatMap((a) => (a.exchange && !wanted.has(a.exchange.ticker) ? [a.exchange.ticker] : [])),
     );
-    for (const row of shard && buyers.size ? rowsOf(shard, date, buyers) : []) {
-      session.bars[row.ticker] = { open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
-      session.closes[row.ticker] = row.close;
-    }
+    if (shard && buyers.size) withBars(session, rowsOf(shard, date, buyers));
     return session;
   }
 
@@ -205,6 +199,14 @@ export class BundleMarket {
     }
     known.seen = actions.length;
     return known.byExDate.get(date) ?? [];
+  }
+}
+
+/** The session's bars and closes of the tickers of `rows`. */
+function withBars(session: Session, rows: SnapshotRow[]): void {
+  for (const row of rows) {
+    session.bars[row.ticker] = { open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
+    session.closes[row.ticker] = row.close;
   }
 }
 

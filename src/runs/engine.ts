@@ -265,7 +265,7 @@ function exchangeFills(e: AcquisitionEntry) {
     ticker: e.ticker,
     side: side(e.shares),
     shares: Math.abs(e.shares),
-    price: received || e.exchange_price ? value / e.shares : e.cash_per_share,
+    price: e.exchange_price === undefined ? e.cash_per_share : value / e.shares,
     commission: 0,
   };
   if (!received) return [sold];

@@ -22,6 +22,7 @@ import { hitByCatalyst, worldKeyOf } from "../../ground/scenario-source.ts";
 import type { Calendar, Family, Scenario } from "../../ground/family.ts";
 import { sectorTilt } from "../../models/market.ts";
 import type { CompanyExit } from "../exits/family.ts";
+import { dayAfterClose } from "../exits/takeovers.ts";
 import type { CompanyListing } from "../listings/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
 import type { Universe } from "../universe/family.ts";
@@ -77,12 +78,12 @@ export interface BoughtBusiness {
 
 /** The businesses of the targets whose deals close inside the world (Scenario.companyOf: their cores). */
 function boughtBusinesses(days: string[], acquiring: CompanyExit["acquiring"], scenario: Scenario): BoughtBusiness[] {
-  return acquiring
-    .filter((d) => d.completes && d.ends !== null && d.ends + 1 < days.length)
-    .map((d) => {
-      const target = scenario.companyOf!(d.target, "company") as CompanyCore;
-      return { plan: target.business, seenOn: target.seenOn, from: days[d.ends! + 1], announced: days[d.announced] };
-    });
+  return acquiring.flatMap((d) => {
+    const after = dayAfterClose(d, days.length);
+    if (after === null) return [];
+    const target = scenario.companyOf!(d.target, "company") as CompanyCore;
+    return [{ plan: target.business, seenOn: target.seenOn, from: days[after], announced: days[d.announced] }];
+  });
 }
 
 /**

@@ -148,7 +148,7 @@ export const exits: Family<Reads, Exits, unknown, CompanyExit> = {
     const held = takeovers.map((d) => dealSpan(d, n, rng.fork(`held/${facts.ticker}/${d.announced}`)));
     if (failure?.filed != null)
       held.push({ from: failure.filed, levels: afterFilingLevels(failure, n, rng.fork(`filed/${facts.ticker}`)) });
-    const nameOf = new Map(world.companies.map((c) => [c.ticker, c.name]));
+    const nameOf = (ticker: string) => world.companies.find((c) => c.ticker === ticker)!.name;
     return {
       takeovers,
       acquiring,
@@ -156,7 +156,7 @@ export const exits: Family<Reads, Exits, unknown, CompanyExit> = {
       exitEvents: byDateThenId([
         ...takeovers.flatMap((d) => dealEvents(worldKey, world.days, facts.name, d)),
         ...acquiring.flatMap((d) =>
-          acquirerEvents(worldKey, world.days, { buyer: facts.name, target: nameOf.get(d.target)! }, d),
+          acquirerEvents(worldKey, world.days, { buyer: facts.name, target: nameOf(d.target) }, d),
         ),
         ...(failure ? failureEvents(worldKey, world.days, facts.name, failure) : []),
       ]),

@@ -47,6 +47,13 @@ export interface Takeover {
 }
 
 /** Whether a deal announced by `day` still holds the company on it: it closes, or breaks only later (or never inside the world). */
+/**
+ * The day after a deal's close, where it closes inside the world with a day after it (the first day
+ * its target belongs to its buyer, and the ex-date of what its holders receive); null otherwise.
+ */
+export const dayAfterClose = (deal: Takeover, n: number): number | null =>
+  deal.completes && deal.ends !== null && deal.ends + 1 < n ? deal.ends + 1 : null;
+
 export const holdsOn = (deal: Takeover, day: number) =>
   deal.announced <= day && (deal.completes || deal.ends === null || deal.ends >= day);
 

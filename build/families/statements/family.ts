@@ -34,7 +34,8 @@ import { thousands } from "../../models/rounding.ts";
 import { appendByYear, groupBy, keyedRows } from "../../ground/rows.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
 import type { Stock } from "../stocks/family.ts";
-import { closingTerms } from "../stocks/deals.ts";
+import { paidPerShare } from "../stocks/deals.ts";
+import { dayAfterClose } from "../exits/takeovers.ts";
 import { RuleTally } from "../../ground/rules.ts";
 import type { Universe } from "../universe/family.ts";
 
@@ -65,26 +66,24 @@ type Company = CompanyBase & CompanyCore & CompanyExit & Stock & CompanyStatemen
  */
 function acquiredBooks(
   days: string[],
-  { acquiring, issued, stock }: CompanyExit & Stock,
+  { acquiring, issued }: CompanyExit & Stock,
   scenario: Scenario,
 ): AcquiredBooks[] {
-  return acquiring
-    .filter((d) => d.completes && d.ends !== null && d.ends + 1 < days.length)
-    .map((d) => {
-      const target = scenario.companyOf!(d.target, "statements") as Stock & CompanyStatements;
-      const last = d.ends!;
-      const terms = target.dealTerms.find((t) => t.announced === days[d.announced])!;
-      const quarter = target.statements.filter((s) => s.period === "quarterly" && s.filingDate <= days[last]).at(-1)!;
-      return {
-        day: last + 1,
+  return acquiring.flatMap((d) => {
+    const day = dayAfterClose(d, days.length);
+    if (day === null) return [];
+    const target = scenario.companyOf!(d.target, "statements") as Stock & CompanyStatements;
+    const last = day - 1;
+    const quarter = target.statements.filter((s) => s.period === "quarterly" && s.filingDate <= days[last]).at(-1)!;
+    return [
+      {
+        day,
         balance: quarter.balance,
-        cashPaid: thousands(
-          closingTerms(terms, d, last, { target: target.stock, buyer: stock }).cash_per_share *
-            target.stock.shares[last],
-        ),
+        cashPaid: thousands(paidPerShare(target.stock).cash_per_share * target.stock.shares[last]),
         sharesIssued: issued.find((i) => i.target === d.target)?.shares ?? 0,
-      };
-    });
+      },
+    ];
+  });
 }
 
 export const statements: Family<Reads, object, CompanyCore & CompanyExit & Stock, CompanyStatements> = {
@@ -347,21 +346,19 @@ function checkConsolidation(
   rowsOf: (s: PeriodStatements) => WrittenRows,
 ): void {
   for (const deal of acquiring) {
-    const day = deal.ends === null ? undefined : deal.ends + 1;
-    const joined = day === undefined || !deal.completes ? undefined : stock.bars[day]?.time;
-    const k = joined === undefined ? -1 : quarterly.findIndex((s) => s.reportPeriod >= joined);
-    if (k < 1) continue;
+    const day = dayAfterClose(deal, stock.bars.length);
+    const k = day === null ? -1 : quarterly.findIndex((s) => s.reportPeriod >= stock.bars[day].time);
+    if (day === null || k < 1) continue;
     tally.rows++;
     const [before, after] = [rowsOf(quarterly[k - 1]), rowsOf(quarterly[k])];
     const { b, c } = after;
     const shares = issued.find((i) => i.target === deal.target)?.shares ?? 0;
-    const added =
-      stock.shares[day!] - stock.shares[day! - 1] * (stock.splitMultiple[day!] / stock.splitMultiple[day! - 1]);
+    const added = stock.shares[day] - stock.shares[day - 1] * (stock.splitMultiple[day] / stock.splitMultiple[day - 1]);
     const kept =
       b.total_assets === b.total_liabilities! + b.shareholders_equity! &&
       b.goodwill_and_intangible_assets! >= before.b.goodwill_and_intangible_assets! &&
       c.business_acquisitions_and_disposals !== 0 &&
-      Math.abs(added - shares) <= 0.002 * stock.shares[day!];
+      Math.abs(added - shares) <= 0.002 * stock.shares[day];
     if (!kept) tally.violation(`${facts.ticker} ${quarterly[k].reportPeriod} ${deal.target}`);
   }
 }

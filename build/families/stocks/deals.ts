@@ -52,7 +52,7 @@ export function dealTermsOf(
 ): DealTerms {
   const before = deal.announced - 1;
   const offer = target.stock.bars[before].close * (1 + deal.premium);
-  const end = deal.ends ?? null;
+  const end = deal.ends;
   return {
     announced: days[deal.announced],
     target: deal.target,
@@ -96,10 +96,22 @@ export interface SharesIssued {
   shares: number;
 }
 
-/** The buyer's shares a closed deal issued: the exchange ratio at the close times the target's shares then. */
-export function issuedFor(deal: Takeover, terms: DealTerms, target: StockPath, buyer: StockPath): SharesIssued {
+/**
+ * What a closed deal's holders receive per share of the target's last day, as its acquisition action
+ * (`closingTerms`, the row /corporate-actions serves) states it.
+ */
+export function paidPerShare(target: StockPath): { cash_per_share: number; exchange_ratio: number } {
+  const { details } = target.actions.find((a) => a.action_type === "acquisition")!;
+  return {
+    cash_per_share: details.cash_per_share as number,
+    exchange_ratio: (details.exchange_ratio as number | undefined) ?? 0,
+  };
+}
+
+/** The buyer's shares a closed deal issued: the exchange ratio its action states times the target's shares then. */
+export function issuedFor(deal: Takeover, target: StockPath, buyer: StockPath): SharesIssued {
   const last = deal.ends!;
-  const { exchange_ratio } = closingTerms(terms, deal, last, { target, buyer });
+  const { exchange_ratio } = paidPerShare(target);
   const day = last + 1;
   const shares = exchange_ratio * target.shares[last] * (buyer.splitMultiple[day] / buyer.splitMultiple[last]);
   return { target: deal.target, day, shares: Math.round(shares) };

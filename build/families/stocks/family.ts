@@ -23,6 +23,7 @@ import {
 import { median } from "../../models/statistics.ts";
 import type { CompanyCore } from "../company/family.ts";
 import type { Closing, CompanyExit } from "../exits/family.ts";
+import { dayAfterClose } from "../exits/takeovers.ts";
 import type { CompanyListing } from "../listings/family.ts";
 import type { CompanyEventsPart, Events } from "../events/family.ts";
 import type { Calendar, Checker, CompanyBase, Family, Scenario } from "../../ground/family.ts";
@@ -308,12 +309,8 @@ export const stocks: Family<Reads, object, CompanyCore & CompanyExit & CompanyLi
       stock.actions.push(closingAction(facts.ticker, days, stock, closing, buyer));
     }
     const issued = company.acquiring
-      .filter((d) => d.completes && d.ends !== null && d.ends + 1 < days.length && d.consideration !== "cash")
-      .map((d) => {
-        const target = scenario.companyOf!(d.target, "stocks") as Stock;
-        const terms = target.dealTerms.find((t) => t.announced === days[d.announced])!;
-        return issuedFor(d, terms, target.stock, stock);
-      });
+      .filter((d) => dayAfterClose(d, days.length) !== null && d.consideration !== "cash")
+      .map((d) => issuedFor(d, (scenario.companyOf!(d.target, "stocks") as Stock).stock, stock));
     const shares = withIssued(stock, issued);
     // An entrant's bars before its first day are its private history: every family reads them as hidden.
     return { stock: { ...stock, shares, ...(listing && { first: listing.first }) }, dealTerms, issued };
