@@ -16,6 +16,7 @@ import * as keys from "./routes/keys.ts";
 import * as meta from "./routes/meta.ts";
 import { RUN_CLOCKS } from "./runs/access.ts";
 import * as runs from "./runs/routes.ts";
+import * as leaderboard from "./runs/leaderboard.ts";
 
 /** The app; its reader (and so its shard cache) lives as long as the isolate. */
 export function createApp(): ApiApp {
@@ -51,6 +52,7 @@ export function createApp(): ApiApp {
   app.use("*", requireApiKey(RUN_CLOCKS));
   keys.registerAccount(app);
   runs.register(app);
+  leaderboard.register(app);
   for (const family of FAMILY_ROUTES) family.register(app);
   return app;
 }

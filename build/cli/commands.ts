@@ -404,6 +404,73 @@ export const BENCH = defineCommand({
   ],
 });
 
+export const EVALUATE = defineCommand({
+  name: "npm run evaluate",
+  summary:
+    "Evaluate an agent (docs/evaluation.md): one run per chosen scenario, each driven by its own process of the " +
+    "agent's command, started with the run's key, id and the service's address in its environment (SYNTH_KEY, " +
+    "SYNTH_RUN_ID, SYNTH_BASE, SYNTH_SCENARIO) and ended when its wall time runs out. Writes a JSON result file " +
+    "and a Markdown report: each score's mean over the scenarios with a 95% bootstrap interval, its excess over " +
+    "the baselines, by theme, the masked twins' memorization gap, and the counterfactual twins' peeking check. " +
+    "\n\nWithout --base-url it uses the service `npm start` serves on 127.0.0.1 (PORT, default 8787) if one " +
+    "answers there, else serves the bundles directory itself for the evaluation; either way with the local key.",
+  options: {
+    agent: {
+      type: "string",
+      value: "COMMAND",
+      required: true,
+      description: "the agent's command line, run by the shell once per scenario",
+    },
+    label: {
+      type: "string",
+      value: "LABEL",
+      description: "the agent's name on its runs and the leaderboard",
+      defaultText: "the command's file name",
+    },
+    name: { type: "string", value: "NAME", multiple: true, description: "only the scenario of this name" },
+    theme: { type: "string", value: "THEME", multiple: true, description: "only the scenarios of this theme" },
+    split: {
+      type: "string",
+      value: "SPLIT",
+      description: "only the scenarios of this split: train, validation, test or holdout",
+    },
+    replicas: {
+      type: "boolean",
+      default: true,
+      description: "also the replicas of the chosen scenarios (the same story at other seeds)",
+    },
+    masked: {
+      type: "boolean",
+      default: false,
+      description: "also each test-split scenario's masked twin, for the memorization gap",
+    },
+    parallel: { type: "string", value: "N", default: "2", description: "runs at once" },
+    timeout: { type: "string", value: "SECONDS", default: "900", description: "the wall time of one agent process" },
+    out: {
+      type: "string",
+      value: "DIR",
+      description: "where the result file, the report and the agents' logs go",
+      defaultText: "evaluations/<label>-<time>/",
+    },
+    "base-url": { type: "string", value: "URL", description: "the service to evaluate on (with --key)" },
+    key: { type: "string", value: "KEY", description: "the account's API key there", defaultText: "the local key" },
+    bundles: {
+      type: "string",
+      value: "DIR",
+      description: "the bundles directory to serve when no service answers",
+      defaultText: "bundles/",
+    },
+    state: { type: "string", value: "DIR", description: "the local key and state", defaultText: ".local/" },
+  },
+  allowNegative: true,
+  environment: { PORT: "where to look for `npm start` (default 8787)" },
+  examples: [
+    'npm run evaluate -- --agent "node examples/agents/momentum.ts" --split test --masked',
+    'npm run evaluate -- --agent "python my_agent.py" --label mine --theme gfc-2008 --parallel 2 --timeout 600',
+    'npm run evaluate -- --agent "node examples/agents/buy-and-hold.ts" --name megacap-tech-2023 --base-url https://api.example.com --key $KEY',
+  ],
+});
+
 /** Each command by the file an npm script runs. */
 export const COMMANDS = {
   "build/cli/start.ts": START,
@@ -419,5 +486,6 @@ export const COMMANDS = {
   "build/cli/reference.ts": DOCS_REFERENCE,
   "build/cli/library-doc.ts": DOCS_LIBRARY,
   "build/cli/client-types.ts": BUILD_CLIENT,
+  "build/cli/evaluate.ts": EVALUATE,
   "test/bench/run.ts": BENCH,
 };

@@ -4,8 +4,6 @@
 // their routes answering 503 with Retry-After until each is ready. Ctrl+C or SIGTERM stops it: the
 // export build ends at once, requests in flight finish (for up to DRAIN_MS), then workerd is ended.
 // Its options (other directories, a local R2 to serve): `npm start -- --help` (declared in build/cli/commands.ts).
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { createServer } from "node:net";
 import { commandLine } from "./command-line.ts";
@@ -14,22 +12,14 @@ import { START } from "./commands.ts";
 const { values: args } = commandLine(START);
 // The project's modules load once the command line is read, so that --help answers at once.
 const { buildLibrary, DEFAULT_OUT_DIR } = await import("../pipeline/library.ts");
-const { registerPersistedKey, startLocalRuntime } = await import("../serve/local-runtime.ts");
+const { startLocalRuntime } = await import("../serve/local-runtime.ts");
+const { keyFileOf, localKey } = await import("../serve/local-key.ts");
 const { backgroundExports } = await import("../exports/background.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
 const LOCAL_DIR = join(ROOT, ".local");
-/** The local development key gets a generous limit (docs/api-choices.md, "Keys and rate limits"); issued keys default to 60. */
-const LOCAL_RATE_LIMIT = 100_000;
 /** How long a stop waits for requests in flight before closing their connections. */
 const DRAIN_MS = 5_000;
-
-function localKey(keyFile: string): string {
-  if (existsSync(keyFile)) return readFileSync(keyFile, "utf8").trim();
-  const key = `sm_local_${randomBytes(24).toString("base64url")}`;
-  writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
-  return key;
-}
 
 const bundlesDir = args.bundles ? resolve(args.bundles) : DEFAULT_OUT_DIR;
 const r2PersistDir = args.r2 ? resolve(args.r2) : undefined;
@@ -70,17 +60,10 @@ const exportBuild =
     ? backgroundExports(bundlesDir, [...built.ids.values()], (line) => console.error(line))
     : undefined;
 
-mkdirSync(localDir, { recursive: true });
 const persistDir = join(localDir, "state");
 // The local key is in the runtime's KV before workerd listens: known from the first request.
-const keyFile = join(localDir, "api-key");
-const key = localKey(keyFile);
-await registerPersistedKey(persistDir, key, {
-  account_id: "local",
-  rate_limit_per_minute: LOCAL_RATE_LIMIT,
-  label: "local development key",
-  created: "local",
-});
+const keyFile = keyFileOf(localDir);
+const key = await localKey(localDir);
 const runtime = await startLocalRuntime({ bundlesDir, port, persistDir, r2PersistDir }).catch((error: Error) => {
   console.error(`Could not serve on 127.0.0.1:${port}: ${error.message}`);
   process.exit(1);

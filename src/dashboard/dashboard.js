@@ -423,6 +423,7 @@ async function route() {
     if (scenario) await scenarioPage(decodeURIComponent(scenario[1]));
     else if (run) await runPage(decodeURIComponent(run[1]));
     else if (hash === "/runs") await runsPage();
+    else if (hash === "/leaderboard") await leaderboardPage();
     else if (hash === "/keys") await keysPage();
     else await browser();
     view.dataset.ready = "true";

@@ -14,7 +14,7 @@ export const DASHBOARD_PAGE = `<!doctype html>
 <body>
 <header>
   <strong>Synthetic market data</strong>
-  <nav><a href="#/">Scenarios</a> <a href="#/runs">Runs</a> <a href="#/keys">Keys</a> <a href="/docs">API reference</a> <a href="/openapi.json">OpenAPI</a></nav>
+  <nav><a href="#/">Scenarios</a> <a href="#/runs">Runs</a> <a href="#/leaderboard">Leaderboard</a> <a href="#/keys">Keys</a> <a href="/docs">API reference</a> <a href="/openapi.json">OpenAPI</a></nav>
   <span id="key-status"></span>
 </header>
 <main id="view"><p>Read-only JSON over synthetic market worlds. The API reference is at <a href="/docs">/docs</a>.</p></main>

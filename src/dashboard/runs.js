@@ -45,6 +45,47 @@ async function runsPage() {
     .join("")}</tbody></table>`;
 }
 
+/** The leaderboard's columns: a score, how it is shown, and its heading. */
+const LEADERBOARD_SCORES = [
+  ["sharpe_ratio", "num", "Sharpe"],
+  ["total_return", "pct", "Total return"],
+  ["max_drawdown", "pct", "Max drawdown"],
+  ["alpha", "pct", "Alpha"],
+];
+
+/** A mean with its interval, or a dash. */
+function intervalText(found, kind) {
+  if (!found) return "–";
+  return `${scoreText(found.mean, kind)} <small>[${scoreText(found.low, kind)}, ${scoreText(found.high, kind)}]</small>`;
+}
+
+/** `#/leaderboard`: the account's finished runs by agent and selection, each score's mean and interval beside the baselines'. */
+async function leaderboardPage() {
+  if (!apiKey()) return needKey();
+  const { leaderboard } = (await api("/leaderboard")).body;
+  const groups = LEADERBOARD_SCORES.map(([, , title]) => `<th colspan="3">${title}</th>`).join("");
+  const heads = LEADERBOARD_SCORES.map(() => "<th>agent</th><th>benchmark</th><th>equal weight</th>").join("");
+  const rows = leaderboard.map((e) => {
+    const cells = LEADERBOARD_SCORES.map(([name, kind]) => {
+      const of = (scores) => scores.find((s) => s.score === name);
+      const baseline = (b) => of(e.baselines.find((x) => x.name === b).scores);
+      return `<td data-score="${name}">${intervalText(of(e.scores), kind)}</td><td>${intervalText(baseline("benchmark"), kind)}</td><td>${intervalText(
+        baseline("equal_weight"),
+        kind,
+      )}</td>`;
+    });
+    return `<tr data-agent="${esc(e.agent)}" data-selection="${esc(e.selection ?? "")}" data-runs="${e.runs}"><td>${esc(e.agent)}</td><td>${esc(
+      e.selection ?? "–",
+    )}</td><td>${e.runs}</td>${cells.join("")}</tr>`;
+  });
+  view.innerHTML = `<h1>Leaderboard</h1>
+  <p>This key's account's finished runs, grouped by agent and scenario selection (<code>npm run evaluate</code> labels its runs so;
+  docs/evaluation.md). Each score is the mean over the runs, with its 95% bootstrap interval, beside the same means of the baselines
+  over the same scenarios (scored over each scenario's whole window, as <code>npm run evaluate</code> runs them). Best Sharpe first.</p>
+  ${leaderboard.length ? "" : "<p>No finished run yet.</p>"}
+  <table id="leaderboard"><thead><tr><th rowspan="2">Agent</th><th rowspan="2">Selection</th><th rowspan="2">Runs</th>${groups}</tr><tr>${heads}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
 /** Each close's fall from the running peak of equity, a fraction (0 or negative). */
 function drawdowns(points) {
   let peak = -Infinity;

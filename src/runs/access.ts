@@ -115,6 +115,7 @@ export async function openRunFor(
     run_id: runId,
     account_id: caller.account_id,
     agent: asked.agent,
+    selection: asked.selection ?? null,
     scenario_id: asked.scenario_id,
     scenario_current_date: scenario.manifest.scenario.current_date,
     benchmark,

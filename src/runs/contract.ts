@@ -44,6 +44,14 @@ export const NewRun = z
       64,
     ),
     agent: bodyStr({ description: "A label for the agent, shown beside its score.", example: "momentum-v2" }, 100),
+    selection: bodyStr(
+      {
+        description:
+          "The scenario selection this run is one of (an evaluation's: `/leaderboard` groups finished runs by agent and selection).",
+        example: "split=test",
+      },
+      200,
+    ).optional(),
     start_date: bodyDate({
       description: "The run's first day (the first trading day on or after it).",
       example: "2023-01-03",
@@ -189,6 +197,7 @@ export const Position = z
 const RunFields = {
   run_id: field(z.string(), "The run's id.", "run_5f0c2a9e1b7d4c38"),
   agent: field(z.string(), "The agent's label.", "momentum-v2"),
+  selection: field(z.string().nullable(), "The scenario selection it was opened as one of, if any.", "split=test"),
   scenario_id: field(z.string(), "The scenario.", "0126f9b8-e2d9-8186-aac8-f2936bb28fd8"),
   status: field(z.enum(["running", "finished"]), "running or finished.", "running"),
   finished_reason: field(z.enum(["end_date", "finished"]).nullable(), "Reached its end date, or finished early.", null),

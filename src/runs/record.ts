@@ -25,6 +25,8 @@ export interface RunTerms {
   run_id: string;
   account_id: string;
   agent: string;
+  /** The scenario selection it is one of (an evaluation's), for the leaderboard; absent in runs opened before it existed. */
+  selection?: string | null;
   scenario_id: string;
   /** The scenario's current_date: a run on a future branch is also scored on its days after it. */
   scenario_current_date: string;

@@ -19,6 +19,8 @@ import {
 } from "./contract.ts";
 import { listRunIds, openRunFor, runStub, type Caller } from "./access.ts";
 import { orderView, runView } from "./views.ts";
+
+type RunView = ReturnType<typeof runView>;
 import type { RunAnswer } from "./run-object.ts";
 
 const TAG = "Runs";
@@ -209,11 +211,15 @@ export function register(app: ApiApp): void {
   });
   post("/runs/:run_id/advance", async (c) => {
     const { to, client_id } = await optionalBody(c, StepBody);
-    return c.json(unwrap(await runStub(c, callerOf(c)).advance(owner(c), to, client_id)));
+    const step = unwrap(await runStub(c, callerOf(c)).advance(owner(c), to, client_id));
+    await keepScore(c, step.run);
+    return c.json(step);
   });
   post("/runs/:run_id/finish", async (c) => {
     const { client_id } = await optionalBody(c, StepBody);
-    return c.json({ run: unwrap(await runStub(c, callerOf(c)).finish(owner(c), client_id)) });
+    const run = unwrap(await runStub(c, callerOf(c)).finish(owner(c), client_id));
+    await keepScore(c, run);
+    return c.json({ run });
   });
   get("/runs/:run_id/score", async (c) => {
     const run = unwrap(await runStub(c, callerOf(c)).state(owner(c)));
@@ -231,6 +237,17 @@ export function register(app: ApiApp): void {
   });
   get("/runs/:run_id/ledger", async (c) => c.json({ ledger: unwrap(await runStub(c, callerOf(c)).ledger(owner(c))) }));
   get("/runs/:run_id/equity", async (c) => c.json({ equity: unwrap(await runStub(c, callerOf(c)).equity(owner(c))) }));
+}
+
+/**
+ * A run that has just finished (or is answered finished again, to a retry) is kept with its score in
+ * its account's object, where the leaderboard reads it.
+ */
+async function keepScore(c: Context<AppEnv>, run: RunView): Promise<void> {
+  if (run.status !== "finished" || !run.score) return;
+  const { run_id, agent, selection, scenario_id, start_date, end_date, score } = run;
+  const account = c.env.ACCOUNT_RUNS.get(c.env.ACCOUNT_RUNS.idFromName(owner(c)));
+  await account.scored({ run_id, agent, selection, scenario_id, start_date, end_date, score });
 }
 
 /** The account a run must belong to. */

@@ -8,6 +8,7 @@ export function summaryOf(record: RunRecord, point: EquityPoint) {
   return {
     run_id: t.run_id,
     agent: t.agent,
+    selection: t.selection ?? null,
     scenario_id: t.scenario_id,
     status: record.status,
     finished_reason: record.finished_reason,

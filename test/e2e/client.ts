@@ -45,6 +45,14 @@ export async function json(res: Response): Promise<Record<string, any>> {
   return (await res.json()) as Record<string, unknown>;
 }
 
+/** An answer's body, failing on anything but 200 (with its status and text). */
+export async function ok(res: Response | Promise<Response>): Promise<Record<string, any>> {
+  const r = await res;
+  const text = await r.text();
+  if (r.status !== 200) throw new Error(`${r.status} ${text}`);
+  return JSON.parse(text) as Record<string, any>;
+}
+
 /** GET (or POST `sent`) and read the body, failing on anything but 200. */
 export async function body(path: string, sent?: object): Promise<Record<string, any>> {
   const res = await (sent ? post(path, sent) : get(path));

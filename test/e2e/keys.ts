@@ -12,6 +12,7 @@ export const KEYS = {
   pythonTiny: { key: "sm_test_python_tiny_key", limit: 1, account: "acct-python-tiny" },
   runs: { key: "sm_test_runs_key_0123456789", limit: 1_000_000, account: "acct-runs" },
   runsOther: { key: "sm_test_runs_other_key_0123", limit: 1_000_000, account: "acct-runs-other" },
+  evaluate: { key: "sm_test_evaluate_key_012345", limit: 1_000_000, account: "acct-evaluate" },
 } as const;
 
 /**

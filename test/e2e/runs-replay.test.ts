@@ -3,18 +3,11 @@
 // cent; every fill's price is the session's open (or its limit) moved against the order; every
 // dividend is the shares held at the ex-date times the amount, paid on the payable date.
 import { beforeAll, describe, expect, it } from "vitest";
-import { body, get, MEGACAP, post } from "./client.ts";
+import { body, get, MEGACAP, ok, post } from "./client.ts";
 import { KEYS } from "./keys.ts";
 
 type Json = Record<string, any>;
 const OWNER = KEYS.runs.key;
-
-async function ok(res: Response | Promise<Response>): Promise<Json> {
-  const r = await res;
-  const text = await r.text();
-  if (r.status !== 200) throw new Error(`${r.status} ${text}`);
-  return JSON.parse(text) as Json;
-}
 
 const cents = (x: number) => Math.round(x * 100);
 

@@ -2,20 +2,13 @@
 // reads nothing after the run's day through any door; orders fill in the next session at documented
 // prices and costs; refusals change nothing; the ledger replays to the equity curve to the cent.
 import { describe, expect, it } from "vitest";
-import { BRANCH, get, json, MEGACAP, post } from "./client.ts";
+import { BRANCH, get, json, MEGACAP, ok, post } from "./client.ts";
 import { CLOCK_KEYS, KEYS } from "./keys.ts";
 
 const OWNER = KEYS.runs.key;
 const OTHER = KEYS.runsOther.key;
 
 type Json = Record<string, any>;
-
-async function ok(res: Response | Promise<Response>): Promise<Json> {
-  const r = await res;
-  const text = await r.text();
-  if (r.status !== 200) throw new Error(`${r.status} ${text}`);
-  return JSON.parse(text) as Json;
-}
 
 async function openRun(fields: Json = {}): Promise<{ id: string; key: string; run: Json }> {
   const answer = await ok(

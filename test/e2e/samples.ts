@@ -104,11 +104,12 @@ export const OPEN_ROUTES = new Set(["/", "/health", "/openapi.json", "/docs", "/
 
 /** Key management: the operator's door, not the key's (open locally), checked by keys-api.test.ts instead. */
 /**
- * The routes of evaluation runs: stateful, so not among the shared checks of data routes (no ETag, no
+ * The routes of evaluation runs and the leaderboard: stateful, so not among the shared checks of data routes (no ETag, no
  * repeat from a cache); runs.test.ts checks them, and the fuzz and the contract test reach them on a
  * run of their own (runSamples).
  */
-export const isRunRoute = (route: string) => route === "/runs" || route.startsWith("/runs/");
+export const isRunRoute = (route: string) =>
+  route === "/runs" || route.startsWith("/runs/") || route === "/leaderboard";
 
 /** A run of its own for a test file (its key is the main one), with an open order: its id and the order's. */
 export async function openSampleRun(): Promise<{ runId: string; orderId: string }> {
@@ -134,6 +135,7 @@ export function runSamples(runId: string, orderId: string) {
       "/runs/{run_id}/ledger": `${run}/ledger`,
       "/runs/{run_id}/equity": `${run}/equity`,
       "/runs/{run_id}/score": `${run}/score`,
+      "/leaderboard": "/leaderboard",
     } as Record<string, string>,
     post: {
       "/runs": {

@@ -269,6 +269,41 @@ describe("the dashboard", () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
+  it("shows the leaderboard: each group's mean score and interval beside the baselines'", async () => {
+    for (const [start, end] of [
+      ["2023-02-01", "2023-03-31"],
+      ["2023-05-01", "2023-06-30"],
+      ["2023-08-01", "2023-09-29"],
+    ]) {
+      const { run } = await body("/runs", {
+        scenario_id: MEGACAP,
+        agent: "dashboard-board",
+        selection: "dashboard",
+        start_date: start,
+        end_date: end,
+      });
+      await post(`/runs/${run.run_id}/orders`, { ticker: "NVDA", side: "buy", notional: 300_000 });
+      await post(`/runs/${run.run_id}/advance`, { to: end });
+    }
+    const { leaderboard } = await body("/leaderboard?agent=dashboard-board");
+    const sharpe = leaderboard[0].scores.find((s: { score: string }) => s.score === "sharpe_ratio");
+    const benchmark = leaderboard[0].baselines
+      .find((b: { name: string }) => b.name === "benchmark")
+      .scores.find((s: { score: string }) => s.score === "sharpe_ratio");
+
+    const { page, errors } = await open("#/leaderboard");
+    const row = page.locator('#leaderboard tr[data-agent="dashboard-board"][data-selection="dashboard"]');
+    expect(await row.getAttribute("data-runs")).toBe("3");
+    const cells = await row.locator("td").allTextContents();
+    const shown = (i: { mean: number; low: number; high: number }) =>
+      `${i.mean.toFixed(2)} [${i.low.toFixed(2)}, ${i.high.toFixed(2)}]`;
+    expect(cells[3]).toBe(shown(sharpe));
+    expect(cells[4]).toBe(shown(benchmark));
+    await page.screenshot({ path: join(SHOTS, "leaderboard.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("shows a run: its equity beside the benchmark, its drawdown, its fills on the bars, its score beside the baselines", async () => {
     const opened = await body("/runs", {
       scenario_id: MEGACAP,

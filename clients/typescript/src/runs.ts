@@ -83,6 +83,11 @@ export class Run {
     return this.state;
   }
 
+  /** Every order placed, with where it stands. */
+  async orderList(): Promise<Schemas["RunOrder"][]> {
+    return (await send(this.options, "GET", this.path("/orders"))).orders;
+  }
+
   async ledger(): Promise<Schemas["LedgerEntry"][]> {
     return (await send(this.options, "GET", this.path("/ledger"))).ledger;
   }
@@ -95,6 +100,15 @@ export class Run {
   score(): Promise<{ score: Schemas["RunScore"] | null; baselines: Schemas["Baseline"][] } & Body> {
     return send(this.options, "GET", this.path("/score"));
   }
+}
+
+/**
+ * The run a harness opened for an agent, read with the run's own key (`options.apiKey`): what an agent
+ * started by `npm run evaluate` does with its SYNTH_BASE, SYNTH_KEY and SYNTH_RUN_ID.
+ */
+export async function joinRun(options: ClientOptions, runId: string): Promise<Run> {
+  const { run } = await send(options, "GET", `/runs/${encodeURIComponent(runId)}`);
+  return new Run(options, run, options.apiKey);
 }
 
 /** Opens a run with an account's key (`options`): a Run that trades with the run's own key. */

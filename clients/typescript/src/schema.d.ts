@@ -2094,6 +2094,114 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/leaderboard": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The leaderboard of your runs
+     * @description Your account's finished runs, grouped by agent label and scenario selection (`selection` of `POST /runs`): each score's mean with a 95% bootstrap interval over the runs, beside the baselines' over the same scenarios (scored over each scenario's whole window, which is what `npm run evaluate` runs). Best Sharpe ratio first.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Only this agent's runs. */
+          agent?: string;
+          /** @description Only runs opened as this selection. */
+          selection?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              leaderboard: components["schemas"]["LeaderboardEntry"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/scenarios": {
     parameters: {
       query?: never;
@@ -11512,6 +11620,11 @@ export interface components {
        */
       agent: string;
       /**
+       * @description The scenario selection it was opened as one of, if any.
+       * @example split=test
+       */
+      selection: string | null;
+      /**
        * @description The scenario.
        * @example 0126f9b8-e2d9-8186-aac8-f2936bb28fd8
        */
@@ -11843,6 +11956,11 @@ export interface components {
        */
       agent: string;
       /**
+       * @description The scenario selection this run is one of (an evaluation's: `/leaderboard` groups finished runs by agent and selection).
+       * @example split=test
+       */
+      selection?: string;
+      /**
        * Format: date
        * @description The run's first day (the first trading day on or after it).
        * @example 2023-01-03
@@ -11957,6 +12075,11 @@ export interface components {
        * @example momentum-v2
        */
       agent: string;
+      /**
+       * @description The scenario selection it was opened as one of, if any.
+       * @example split=test
+       */
+      selection: string | null;
       /**
        * @description The scenario.
        * @example 0126f9b8-e2d9-8186-aac8-f2936bb28fd8
@@ -12222,6 +12345,78 @@ export interface components {
        * @example 5.13
        */
       risk_free_rate: number;
+    };
+    /** @description An agent's finished runs over one scenario selection. */
+    LeaderboardEntry: {
+      /**
+       * @description The agent's label.
+       * @example momentum
+       */
+      agent: string;
+      /**
+       * @description The scenario selection its runs were opened as.
+       * @example split=test
+       */
+      selection: string | null;
+      /**
+       * @description Finished runs.
+       * @example 12
+       */
+      runs: number;
+      /**
+       * @description Distinct scenarios among them.
+       * @example 12
+       */
+      scenarios: number;
+      /** @description Each reported score's mean and interval. */
+      scores: components["schemas"]["ScoreInterval"][];
+      /** @description The same means of each baseline, over the baselines of the runs' scenarios. */
+      baselines: {
+        /**
+         * @description The baseline.
+         * @example benchmark
+         * @enum {string}
+         */
+        name: "cash" | "benchmark" | "equal_weight";
+        scores: components["schemas"]["ScoreInterval"][];
+      }[];
+    };
+    /** @description A score's mean with its 95% bootstrap interval over runs. */
+    ScoreInterval: {
+      /**
+       * @description The score.
+       * @example sharpe_ratio
+       * @enum {string}
+       */
+      score:
+        | "total_return"
+        | "cagr"
+        | "annual_volatility"
+        | "sharpe_ratio"
+        | "sortino_ratio"
+        | "max_drawdown"
+        | "alpha"
+        | "information_ratio";
+      /**
+       * @description Its mean over the runs where it is defined.
+       * @example 0.84
+       */
+      mean: number;
+      /**
+       * @description 2.5th percentile of the bootstrap means.
+       * @example 0.41
+       */
+      low: number;
+      /**
+       * @description 97.5th percentile of the bootstrap means.
+       * @example 1.22
+       */
+      high: number;
+      /**
+       * @description Runs averaged (a score undefined in a run is left out).
+       * @example 12
+       */
+      n: number;
     };
     /** @description A scenario as the library lists it, with its links to other versions and its twin. */
     ScenarioListing: {
