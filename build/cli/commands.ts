@@ -95,16 +95,28 @@ export const FIND_SEED = defineCommand({
   summary:
     "The first seeds, from --from on, whose world holds the scenario's story and every other error check, built " +
     "in memory; a twin is tried with its twin, on the one seed they share. Prints each seed tried, its failed " +
-    "checks, and stops at the first that holds.",
+    "checks, and stops at the first that holds; with --replicas K, once K seeds other than the scenario's own " +
+    "and its replicas' hold, and with --write sets them as the scenario's replicas in its theme's file.",
   options: {
     name: { type: "string", value: "NAME", required: true, description: "the scenario" },
     from: { type: "string", value: "SEED", description: "the first seed tried", defaultText: "the scenario's own" },
     tries: { type: "string", value: "N", default: "10", description: "how many seeds to try at most" },
+    replicas: {
+      type: "string",
+      value: "K",
+      description: 'find K seeds for the scenario\'s replicas (docs/scenarios.md, "Replicas")',
+    },
+    write: {
+      type: "boolean",
+      default: false,
+      description: "with --replicas: write the seeds found into the theme's file",
+    },
     src: { type: "string", value: "DIR", description: "the scenario sources", defaultText: "scenarios-src/" },
   },
   examples: [
     "npm run library:find-seed -- --name rate-shock-2022",
     "npm run library:find-seed -- --name gfc-2008 --from 100 --tries 20",
+    "npm run library:find-seed -- --name calm-2017-quick --replicas 6 --from 1 --tries 30 --write",
   ],
 });
 

@@ -164,6 +164,8 @@ export const ScenarioSourceFields = z
       })
       .strict()
       .optional(),
+    /** A replica: the scenario whose story it tells at another seed (docs/scenarios.md, "Replicas"). */
+    replica_of: z.string().min(1).optional(),
     scenario_type: z.string().min(1),
     seed: z
       .int()

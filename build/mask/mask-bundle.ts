@@ -213,6 +213,7 @@ function maskedRecord(mask: Mask, s: ScenarioRecord): ScenarioRecord {
     name: maskedName(s.name),
     theme: maskedTheme(s.theme),
     twin: s.twin && { ...s.twin, name: maskedName(s.twin.name), branch_date: mask.text(s.twin.branch_date) },
+    replica_of: s.replica_of && maskedName(s.replica_of),
     start_date: mask.text(s.start_date),
     end_date: mask.text(s.end_date),
     current_date: mask.text(s.current_date),

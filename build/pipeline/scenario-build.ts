@@ -87,6 +87,7 @@ export function toRecord(source: ScenarioSource): ScenarioRecord {
     name: source.name,
     theme: source.theme,
     twin: source.twin ?? null,
+    replica_of: source.replica_of ?? null,
     start_date: source.start_date,
     end_date: source.end_date,
     current_date: source.current_date,

@@ -56,6 +56,12 @@ const ScenarioEntry = z
     world: z.string().min(1).optional(),
     /** Parts of the theme's story this window states otherwise (its market's direction, say). */
     story: Story.partial().optional(),
+    /**
+     * Seeds of its replicas: the same scenario at each seed, named `<name>-r1`, `-r2`... Each seed is
+     * one whose world holds the story (`npm run library:find-seed -- --name N --replicas K`). A twin of
+     * it is replicated with it, at the same seeds.
+     */
+    replicas: z.array(z.int().min(0)).optional(),
     ...Own,
   })
   .strict();
@@ -129,12 +135,37 @@ export interface LoadedSource {
   hash: string;
 }
 
+/** The name of a scenario's k-th replica (from 1). */
+export const replicaName = (name: string, k: number) => `${name}-r${k}`;
+
+/**
+ * The theme's entries with their replicas after them: each replica a plain entry at its seed, in its
+ * own world; a twin of a replicated scenario has a twin replica at each of those seeds.
+ */
+function withReplicas(entries: Entry[]): { entry: Entry; replicaOf?: string }[] {
+  const seeds = new Map(entries.flatMap((e) => (!isTwin(e) && e.replicas ? [[e.name, e.replicas] as const] : [])));
+  const replicas = entries.flatMap((e) =>
+    (seeds.get(isTwin(e) ? e.twin_of : e.name) ?? []).map((seed, i) => {
+      const name = replicaName(e.name, i + 1);
+      const entry: Entry = isTwin(e)
+        ? { ...e, name, twin_of: replicaName(e.twin_of, i + 1), default: false }
+        : { ...e, name, seed, world: undefined, replicas: undefined, default: false };
+      return { entry, replicaOf: e.name };
+    }),
+  );
+  return [...entries.map((entry) => ({ entry })), ...replicas];
+}
+
 /** A theme's scenarios, expanded and zod-checked; a problem names the file and the scenario. */
 export function expandTheme(slug: string, theme: ThemeSource): ScenarioSource[] {
+  const entries = withReplicas(theme.scenarios);
+  const replicaOf = new Map(entries.flatMap((e) => (e.replicaOf ? [[e.entry.name, e.replicaOf] as const] : [])));
   const plain = new Map<string, ScenarioSourceInput>();
-  for (const entry of theme.scenarios) if (!isTwin(entry)) plain.set(entry.name, scenarioOf(slug, theme, entry));
+  for (const { entry } of entries)
+    if (!isTwin(entry))
+      plain.set(entry.name, { ...scenarioOf(slug, theme, entry), replica_of: replicaOf.get(entry.name) });
   const out = new Map(plain);
-  for (const entry of theme.scenarios) {
+  for (const { entry } of entries) {
     if (!isTwin(entry)) continue;
     const base = plain.get(entry.twin_of);
     if (!base)
@@ -143,9 +174,9 @@ export function expandTheme(slug: string, theme: ThemeSource): ScenarioSource[] 
       );
     const [original, twin] = twinPair(base, entry);
     out.set(entry.twin_of, original);
-    out.set(entry.name, twin);
+    out.set(entry.name, { ...twin, replica_of: replicaOf.get(entry.name) });
   }
-  return theme.scenarios.map((entry) => {
+  return entries.map(({ entry }) => {
     const result = ScenarioSource.safeParse(out.get(entry.name));
     if (!result.success) throw new Error(`${entry.name}: ${z.prettifyError(result.error)}`);
     return result.data;
@@ -272,6 +303,16 @@ export function libraryProblems(loaded: LoadedSource[]): string[] {
   for (const { file, source } of loaded) {
     if (byName.has(source.name)) problems.push(`${file}: ${source.name} is also the name of another scenario`);
     byName.set(source.name, source);
+  }
+  // Two scenarios of one world, size and window are one scenario twice (a replica's seed taken twice),
+  // unless they are a twin pair.
+  const worlds = new Map<string, ScenarioSource>();
+  for (const { file, source: s } of loaded) {
+    const key = JSON.stringify([worldKeyOf(s), s.universe.count, s.start_date, s.end_date]);
+    const same = worlds.get(key);
+    if (same && same.twin?.name !== s.name)
+      problems.push(`${file}: ${s.name} is the world of ${same.name} again (seed ${s.seed})`);
+    worlds.set(key, s);
   }
   for (const { file, source: s } of loaded) {
     const at = `${file}: ${s.name}`;

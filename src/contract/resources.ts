@@ -51,6 +51,11 @@ export const Scenario = z
     name: field(z.string(), "Short name, shared by every version of the scenario.", "megacap-tech-2023"),
     theme: field(z.string(), "The theme it is made of (`/scenarios/themes`).", "megacap-ai-rally"),
     twin: field(Twin.nullable(), "Its counterfactual twin, if it has one."),
+    replica_of: field(
+      z.string().nullable(),
+      "A replica: the name of the scenario whose story it tells at another seed, every story check holding (`/scenarios?replica_of=` lists a scenario's replicas).",
+      null,
+    ),
     start_date: day("First trading day.", "2023-01-03"),
     end_date: day("Last trading day generated.", "2023-12-29"),
     current_date: day(

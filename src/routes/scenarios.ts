@@ -56,6 +56,18 @@ const listScenarios = dataRoute({
         description: "Only masked twins (`true`), or only scenarios that are not (`false`).",
         example: "true",
       }).optional(),
+      replica_of: str(
+        {
+          description: "Only the replicas of the scenario of this name (the same story at other seeds).",
+          example: "gfc-2008-quick",
+        },
+        64,
+      ).optional(),
+      replicas: bool({
+        description:
+          "Only replicas (`true`), or only scenarios that are not (`false`): the latter lists each group once.",
+        example: "false",
+      }).optional(),
       healthy_only: withDefault(
         bool({ description: "Only scenarios that passed validation.", example: "true" }),
         false,
@@ -120,6 +132,8 @@ export function register(app: ApiApp): void {
         .filter((e) => q.min_ticker_count === undefined || e.ticker_count >= q.min_ticker_count)
         .filter((e) => q.max_scenario_day_count === undefined || e.day_count <= q.max_scenario_day_count)
         .filter((e) => q.masked === undefined || (e.masked ?? false) === q.masked)
+        .filter((e) => q.replica_of === undefined || e.scenario.replica_of === q.replica_of)
+        .filter((e) => q.replicas === undefined || Boolean(e.scenario.replica_of) === q.replicas)
         .filter((e) => !q.healthy_only || e.healthy)
         .slice(q.offset, q.offset + q.limit)
         .map(listing);
@@ -134,6 +148,7 @@ export function register(app: ApiApp): void {
   serve(app, getScenario, async (_, scenario, c) => ({
     scenario: {
       ...scenario.manifest.scenario,
+      replica_of: scenario.manifest.scenario.replica_of ?? null,
       available_tickers: await scenario.instrumentTickers(),
       baselines: (await c.get("reader").catalogEntry(scenario.manifest.scenario.id))?.baselines ?? [],
     },
@@ -148,6 +163,8 @@ export function register(app: ApiApp): void {
 
 const listing = (e: CatalogEntry) => ({
   ...e.scenario,
+  // Scenarios built before replicas existed have no such field.
+  replica_of: e.scenario.replica_of ?? null,
   superseded_by: e.superseded_by,
   twin_scenario_id: e.twin_scenario_id,
   masked: e.masked ?? false,

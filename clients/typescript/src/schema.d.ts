@@ -2238,6 +2238,10 @@ export interface paths {
           end_date?: string;
           /** @description Only masked twins (`true`), or only scenarios that are not (`false`). */
           masked?: boolean;
+          /** @description Only the replicas of the scenario of this name (the same story at other seeds). */
+          replica_of?: string;
+          /** @description Only replicas (`true`), or only scenarios that are not (`false`): the latter lists each group once. */
+          replicas?: boolean;
           /** @description Only scenarios that passed validation. */
           healthy_only?: boolean;
           /** @description Also the earlier versions of each scenario (`superseded_by` names the newer). */
@@ -12470,6 +12474,11 @@ export interface components {
         counterfactual: boolean;
       } | null;
       /**
+       * @description A replica: the name of the scenario whose story it tells at another seed, every story check holding (`/scenarios?replica_of=` lists a scenario's replicas).
+       * @example null
+       */
+      replica_of: string | null;
+      /**
        * Format: date
        * @description First trading day.
        * @example 2023-01-03
@@ -12633,6 +12642,11 @@ export interface components {
          */
         counterfactual: boolean;
       } | null;
+      /**
+       * @description A replica: the name of the scenario whose story it tells at another seed, every story check holding (`/scenarios?replica_of=` lists a scenario's replicas).
+       * @example null
+       */
+      replica_of: string | null;
       /**
        * Format: date
        * @description First trading day.
