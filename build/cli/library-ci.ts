@@ -61,10 +61,17 @@ async function plan(): Promise<void> {
       cost: 0,
     }),
   );
-  for (const l of [...stale].sort((a, b) => cost(b) - cost(a))) {
+  // A twin pair goes to one slice: what the two share is then stored once (build/store/dedup.ts).
+  const groups = new Map<string, typeof stale>();
+  for (const l of stale) {
+    const key = l.source.twin ? [l.source.name, l.source.twin.name].sort().join(" ") : l.source.name;
+    groups.set(key, [...(groups.get(key) ?? []), l]);
+  }
+  const costOf = (group: typeof stale) => group.reduce((n, l) => n + cost(l), 0);
+  for (const group of [...groups.values()].sort((a, b) => costOf(b) - costOf(a))) {
     const lightest = slices.reduce((a, b) => (b.cost < a.cost ? b : a));
-    lightest.names.push(l.source.name);
-    lightest.cost += cost(l);
+    lightest.names.push(...group.map((l) => l.source.name));
+    lightest.cost += costOf(group);
   }
   console.error(`${stale.length} of the library's scenarios to build, in ${slices.length} slices`);
   console.log(`slices=${JSON.stringify(slices.map(({ index, names }) => ({ index, names })))}`);

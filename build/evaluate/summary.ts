@@ -22,6 +22,8 @@ export interface PeekingPair {
   branch_date: string;
   /** Orders placed before the branch date, in each run. */
   orders_before_branch: number;
+  /** The runs ended before the branch (a future branch's runs stop at its current_date): whole runs were compared. */
+  runs_end_before_branch: boolean;
   identical: boolean;
   /** The first order placed before the branch that the other run did not place, as "day ticker side shares". */
   first_difference: string | null;
@@ -123,6 +125,7 @@ export function peekingPairs(results: RunResult[]): PeekingPair[] {
         twin: r.scenario.name,
         branch_date: twin.branch_date,
         orders_before_branch: mine.length,
+        runs_end_before_branch: r.end_date < twin.branch_date,
         identical: difference === null,
         first_difference: difference,
       },

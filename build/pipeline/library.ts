@@ -26,6 +26,7 @@ import { allFundTickers } from "../models/fund-universe.ts";
 import { banks } from "../models/rates.ts";
 import { maskedName, maskedStamp, maskScenario } from "../mask/mask-bundle.ts";
 import { linkedEntries, RETIRED_FILE, retiredIds } from "../store/catalog.ts";
+import { forgetUnlinkedObjects, storeIdenticalOnce, type DedupReport } from "../store/dedup.ts";
 import { libraryProgress, type ScenarioProgress } from "./build-progress.ts";
 import { generatorInputsHash } from "./generator-inputs.ts";
 import { buildInto, STAMP_FILE, type BuildTask, type BuiltScenario, type TaskMessage } from "./scenario-build.ts";
@@ -47,6 +48,8 @@ export interface BuildResult {
   reports: Map<string, ValidationReport>;
   branchFailures: Map<string, string[]>;
   ids: Map<string, string>;
+  /** What storing identical shards once saved among those built (build/store/dedup.ts). */
+  storedOnce?: DedupReport;
 }
 
 export interface BuildOptions {
@@ -171,6 +174,14 @@ async function finishLibrary(p: Plan, built: Map<string, BuiltScenario>): Promis
   }
   // Every scenario's baselines, once, from its shards (a kept one has them already).
   for (const id of new Set(result.ids.values())) await writeBaselines(join(p.outDir, "scenarios", id));
+  // The shards of what was built that are another's too, kept once.
+  const builtIds = result.built.map((name) => result.ids.get(name)!);
+  result.storedOnce = storeIdenticalOnce(p.outDir, builtIds);
+  if (!p.options.quiet && result.storedOnce.linked)
+    console.error(
+      `[build] identical objects stored once: ${result.storedOnce.linked} of ${result.storedOnce.files} shards, ` +
+        `${(result.storedOnce.savedBytes / 1e6).toFixed(1)} of ${(result.storedOnce.bytes / 1e6).toFixed(1)} MB`,
+    );
   writeLibrary(p, versions);
   return result;
 }
@@ -217,6 +228,8 @@ function writeLibrary(p: Plan, versions: Versions): void {
     const stale = p.options.prune && (!name || !names.has(name) || current.get(name) !== id);
     if (entry.startsWith(".") || retired.has(id) || stale) rmSync(dir, { recursive: true, force: true });
   }
+  // An object kept once that no scenario links any more.
+  if (p.options.prune) forgetUnlinkedObjects(p.outDir);
   const kept = new Set(builtIds(p.outDir));
   for (const [name, ids] of Object.entries(versions)) {
     const left = ids.filter((id) => kept.has(id));

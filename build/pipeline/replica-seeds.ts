@@ -16,10 +16,13 @@ export function writeReplicas(srcDir: string, file: string, name: string, seeds:
   const had = entryOf(text)?.replicas ?? [];
   const all = [...had, ...seeds.filter((s) => !had.includes(s))];
   const list = `replicas: [${all.join(", ")}]`;
-  const flow = new RegExp(`^(\\s*- \\{name: ${escaped(name)},.*?)(, replicas: \\[[^\\]]*\\])?\\}\\s*$`, "m");
+  const flow = new RegExp(
+    `^(\\s*- \\{\\s*name: ${escaped(name)},.*?)(,\\s*replicas: \\[[^\\]]*\\])?(\\s*)\\}\\s*$`,
+    "m",
+  );
   const block = new RegExp(`^(\\s*)- name: ${escaped(name)}\\s*$(\\n\\1  replicas: .*$)?`, "m");
   const edited = flow.test(text)
-    ? text.replace(flow, (_, head: string) => `${head}, ${list}}`)
+    ? text.replace(flow, (_, head: string, _had: string, space: string) => `${head}, ${list}${space}}`)
     : text.replace(block, (line: string, indent: string) => `${line.split("\n")[0]}\n${indent}  ${list}`);
   if (JSON.stringify(entryOf(edited)?.replicas) !== JSON.stringify(all))
     throw new Error(`${file}: could not write the replicas of ${name} (write replicas: [${all.join(", ")}] by hand)`);

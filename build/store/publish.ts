@@ -14,9 +14,10 @@ import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { pack, unpack } from "msgpackr";
-import { CATALOG_KEY, EXPORTS_PENDING, manifestKey } from "../../src/bundle/layout.ts";
+import { CATALOG_KEY, EXPORTS_PENDING, manifestKey, OBJECTS_DIR, REFERENCE_PREFIX } from "../../src/bundle/layout.ts";
 import type { Catalog } from "../../src/bundle/types.ts";
 import { linkedEntries } from "./catalog.ts";
+import { objectsByInode } from "./dedup.ts";
 import type { ObjectStore } from "./object-store.ts";
 
 /**
@@ -25,7 +26,6 @@ import type { ObjectStore } from "./object-store.ts";
  */
 export const LOCAL_ONLY = new Set(["build-stamp.json", "versions.json", EXPORTS_PENDING]);
 export const DEFAULT_CONCURRENCY = 16;
-
 
 export interface PublishProgress {
   /** The scenario's name, or "assets". */
@@ -71,6 +71,8 @@ interface LocalFile {
   key: string;
   path: string;
   size: number;
+  /** What is uploaded in its place: a reference to the object it is a link to. */
+  reference?: Uint8Array;
 }
 
 /** Every file under dir, as store keys relative to root, build bookkeeping excepted. */
@@ -176,12 +178,15 @@ export async function publishBundles(options: PublishOptions): Promise<PublishRe
     };
     await forEachConcurrently(files, concurrency, signal, async (file) => {
       const stored = there.get(file.key);
-      if (stored && stored.size === file.size && stored.etag === (await md5File(file.path))) {
+      const body = file.reference ?? file;
+      const size = file.reference?.byteLength ?? file.size;
+      const md5 = file.reference ? createHash("md5").update(file.reference).digest("hex") : await md5File(file.path);
+      if (stored && stored.size === size && stored.etag === md5) {
         report.reused++;
       } else {
-        await store.put(file.key, file, signal);
+        await store.put(file.key, body, signal);
         report.objects++;
-        report.bytes += file.size;
+        report.bytes += size;
       }
       progress.done++;
       progress.bytes += file.size;
@@ -192,9 +197,33 @@ export async function publishBundles(options: PublishOptions): Promise<PublishRe
   // Static files the worker serves: not part of any scenario, rewritten when changed.
   if (existsSync(join(root, "assets"))) await upload("assets", filesUnder(root, join(root, "assets")), "assets/");
 
+  // A shard kept once (a hard link to objects/, dedup.ts) is uploaded once, and each scenario's key
+  // holds a reference to it instead of its bytes.
+  const storedOnce = objectsByInode(root);
+  const objectsThere = storedOnce.size ? await store.list(`${OBJECTS_DIR}/`) : new Map();
+  const uploadedObjects = new Set<string>();
+  const asStored = async (files: LocalFile[]): Promise<LocalFile[]> => {
+    const out: LocalFile[] = [];
+    for (const file of files) {
+      const object = storedOnce.get(statSync(file.path).ino);
+      if (!object) {
+        out.push(file);
+        continue;
+      }
+      if (!objectsThere.has(object.key) && !uploadedObjects.has(object.key)) {
+        uploadedObjects.add(object.key);
+        await store.put(object.key, object, signal);
+        report.objects++;
+        report.bytes += object.size;
+      }
+      out.push({ ...file, reference: new TextEncoder().encode(`${REFERENCE_PREFIX}${object.key}`) });
+    }
+    return out;
+  };
+
   for (const s of pending) {
     const prefix = `scenarios/${s.id}/`;
-    const objects = filesUnder(root, join(root, prefix)).filter((f) => f.key !== manifestKey(s.id));
+    const objects = await asStored(filesUnder(root, join(root, prefix)).filter((f) => f.key !== manifestKey(s.id)));
     await upload(s.name, objects, prefix);
     signal?.throwIfAborted();
     await store.put(manifestKey(s.id), s.manifest, signal);
@@ -237,7 +266,10 @@ export async function switchCatalog(
   const localIds = new Set(local.scenarios.map((e) => e.scenario.id));
   const merged: Catalog = {
     ...local,
-    scenarios: linkedEntries([...remote.scenarios.filter((e) => !localIds.has(e.scenario.id)), ...local.scenarios], retired),
+    scenarios: linkedEntries(
+      [...remote.scenarios.filter((e) => !localIds.has(e.scenario.id)), ...local.scenarios],
+      retired,
+    ),
   };
   const catalog = pack(merged);
   if (remoteBytes && Buffer.from(remoteBytes).equals(catalog)) return 0;

@@ -1,7 +1,7 @@
 // The bundle reader of the worker's bindings: deployment binds an R2 bucket, the local runtime the
 // bundles directory. The app keeps one for its isolate, a run's object one for itself.
 import { BundleReader } from "./reader.ts";
-import { FetcherBundleStore, R2BundleStore, type BundleStore } from "./store.ts";
+import { FetcherBundleStore, R2BundleStore, ReferencingStore, type BundleStore } from "./store.ts";
 
 const DEFAULT_CACHE_MB = 64;
 
@@ -17,8 +17,9 @@ export interface BundleBindings {
 
 /** `cacheMb`: the decoded objects it keeps (default BUNDLE_CACHE_MB, else 64). */
 export function newReader(env: BundleBindings, cacheMb?: number): BundleReader {
+  // R2 holds a shard stored once as references to it; the bundles directory as hard links.
   const chosen: BundleStore | null = env.BUNDLES
-    ? new R2BundleStore(env.BUNDLES)
+    ? new ReferencingStore(new R2BundleStore(env.BUNDLES))
     : env.BUNDLE_FILES
       ? new FetcherBundleStore(env.BUNDLE_FILES)
       : null;

@@ -54,3 +54,13 @@ export interface ExportsPending {
   /** ISO 8601. */
   ready_by: string;
 }
+
+/**
+ * Objects stored once (docs/bundle-format.md, "Objects stored once"): a shard identical in several
+ * scenarios (a twin's months before its branch) lives once under `objects/<sha256>.mpk`; in the
+ * bundles directory each scenario's file is a hard link to it, and in R2 each scenario's key holds a
+ * reference to it: this prefix and the object's key, in ASCII (a shard starts with "SMS2").
+ */
+export const OBJECTS_DIR = "objects";
+export const objectKey = (sha256: string) => `${OBJECTS_DIR}/${sha256}.mpk`;
+export const REFERENCE_PREFIX = "SMREF1 ";

@@ -1,4 +1,6 @@
 // Where bundle objects live. The worker reads through this interface only.
+import { REFERENCE_PREFIX } from "./layout.ts";
+
 export interface BundleStore {
   /** The object's bytes, or null when the key does not exist. */
   get(key: string): Promise<Uint8Array | null>;
@@ -46,12 +48,42 @@ export class FetcherBundleStore implements BundleStore {
     return new Uint8Array(await response.arrayBuffer());
   }
   async stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null> {
-    const headers: Record<string, string> = range ? { Range: `bytes=${range.offset}-${range.offset + range.length - 1}` } : {};
+    const headers: Record<string, string> = range
+      ? { Range: `bytes=${range.offset}-${range.offset + range.length - 1}` }
+      : {};
     const response = await this.fetcher.fetch(`http://bundles/${key}`, { headers });
     if (response.status === 404) return null;
     if (!response.ok || (range && response.status !== 206))
       throw new Error(`bundle store answered ${response.status} for ${key}${range ? " (a range)" : ""}`);
     return response.body;
+  }
+}
+
+const REFERENCE = new TextEncoder().encode(REFERENCE_PREFIX);
+
+/** The key an object refers to, if it is a reference (layout.ts, objectKey). */
+function referenced(bytes: Uint8Array): string | null {
+  if (bytes.byteLength > 200 || REFERENCE.some((b, i) => bytes[i] !== b)) return null;
+  return new TextDecoder().decode(bytes.subarray(REFERENCE.byteLength));
+}
+
+/**
+ * A store whose objects may be references to an object stored once (R2, docs/bundle-format.md): a
+ * reference is followed, one step. Only shards are ever references, and shards are read whole;
+ * streams (bulk exports) are passed through.
+ */
+export class ReferencingStore implements BundleStore {
+  private readonly inner: BundleStore;
+  constructor(inner: BundleStore) {
+    this.inner = inner;
+  }
+  async get(key: string): Promise<Uint8Array | null> {
+    const bytes = await this.inner.get(key);
+    const target = bytes && referenced(bytes);
+    return target ? this.inner.get(target) : bytes;
+  }
+  stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null> {
+    return this.inner.stream(key, range);
   }
 }
 

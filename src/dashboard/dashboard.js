@@ -67,18 +67,36 @@ async function browser() {
     <label>At least (instruments) <input name="min_ticker_count" type="number" min="0" size="5"></label>
     <label>Path mode <select name="path_mode"><option value="">any</option><option>historical_context</option><option>future_branch</option></select></label>
     <label>Masked twins <select name="masked"><option value="">shown</option><option value="true">only</option><option value="false">hidden</option></select></label>
+    <label>Replicas <select name="replicas"><option value="false">grouped</option><option value="">shown</option><option value="true">only</option></select></label>
+    <input type="hidden" name="replica_of">
   </form>
   <table id="scenarios"><thead><tr><th>Scenario</th><th>Theme</th><th>Split</th><th>Mode</th><th>Window</th><th>Story</th></tr></thead><tbody></tbody></table>`;
   const form = document.getElementById("filters");
+  // Replicas (the same story at other seeds) are grouped under their scenario: a badge counts them, and a
+  // click on it lists them (replica_of); a replica listed names its scenario.
   const list = async () => {
     const filters = Object.fromEntries(new FormData(form));
-    const { scenarios } = (await api("/scenarios", { ...filters, limit: 1000 })).body;
+    if (filters.replica_of) delete filters.replicas;
+    const [{ scenarios }, replicas] = await Promise.all([
+      api("/scenarios", { ...filters, limit: 1000 }).then((r) => r.body),
+      allRows("/scenarios", { replicas: true }, "scenarios", 1000),
+    ]);
+    const counts = new Map();
+    for (const r of replicas) counts.set(r.replica_of, (counts.get(r.replica_of) ?? 0) + 1);
+    const group = (s) =>
+      s.replica_of
+        ? ` <span class="badge" data-replica-of="${esc(s.replica_of)}">replica of ${esc(s.replica_of)}</span>`
+        : counts.get(s.name)
+          ? ` <button type="button" class="badge replicas" data-name="${esc(s.name)}" data-count="${counts.get(s.name)}">${counts.get(
+              s.name,
+            )} replicas</button>`
+          : "";
     document.querySelector("#scenarios tbody").innerHTML = scenarios
       .map(
         (s) =>
           `<tr data-id="${esc(s.id)}"><td><a href="#/scenario/${esc(s.id)}">${esc(s.name)}</a>${
             s.masked ? ' <span class="badge" title="docs/masked-twins.md">masked twin</span>' : ""
-          }<br><small>${esc(
+          }${group(s)}<br><small>${esc(
             s.public_summary.scenario_title,
           )}</small></td><td>${esc(s.theme)}</td><td>${esc(s.dataset_split)}</td><td>${esc(
             s.public_summary.path_mode,
@@ -88,7 +106,16 @@ async function browser() {
       )
       .join("");
   };
-  form.addEventListener("change", () => list().catch((e) => showError(view, e)));
+  form.addEventListener("change", () => {
+    form.elements.replica_of.value = "";
+    list().catch((e) => showError(view, e));
+  });
+  document.getElementById("scenarios").addEventListener("click", (event) => {
+    const button = event.target.closest("button.replicas");
+    if (!button) return;
+    form.elements.replica_of.value = button.dataset.name;
+    list().catch((e) => showError(view, e));
+  });
   await list();
 }
 

@@ -55,6 +55,20 @@ export const SMALL_TWINS_LIBRARY: FixtureLibrary = {
     void (await buildLibrary({ outDir, sources: smallTwinSources(), all: true, quiet: true, maskedTwins: false })),
 };
 
+/** A test-split scenario of the library replicated: it and its first two replicas, with their masked twins. */
+export const REPLICATED = "asian-crisis-1997-quick";
+
+export const REPLICAS_LIBRARY: FixtureLibrary = {
+  name: "replicas",
+  ...LIBRARY_INPUTS,
+  build: async (outDir) => {
+    const sources = loadScenarioSources(DEFAULT_SRC_DIR).filter(
+      ({ source: s }) => s.name === REPLICATED || (s.replica_of === REPLICATED && /-r[12]$/.test(s.name)),
+    );
+    await buildLibrary({ outDir, sources, all: true, quiet: true });
+  },
+};
+
 /**
  * Test-split scenarios whose universes hold one-letter tickers (V, J, C, F: also words, codes and
  * parts of ids) and IT (also a word of industry names), built whole with their masked twins.

@@ -4,59 +4,21 @@
 // of that window, and a click reads one; the macro, policy-rate and validation panels hold what the
 // API answers; a key created on the key page authenticates an API call. Screenshots are saved in
 // test-results/dashboard/ (git-ignored).
-import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base, body, CRISIS, get, KEY, MEGACAP, post } from "../e2e/client.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const SHOTS = join(import.meta.dirname, "..", "..", "test-results", "dashboard");
+import { launchChromium, openDashboard, SHOTS } from "../support/chromium.ts";
 
 let browser: Browser;
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium (apt-get install chromium)`);
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    // This machine's network is closed: Chromium's own background connections would only fail.
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
 });
 
-/** A page with the key (or none) in its storage, collecting console errors and uncaught exceptions. */
-async function open(hash: string, key: string | null = KEY): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  if (key) await page.addInitScript((k) => localStorage.setItem("synthmarket-key", k), key);
-  await page.goto(`${base}/${hash}`);
-  await page
-    .waitForFunction("['true', 'error'].includes(document.getElementById('view')?.dataset.ready)", null, {
-      timeout: 30_000,
-    })
-    .catch(async (e) => {
-      throw new Error(`${hash}: ${e}\n${errors.join("\n")}\n${await page.locator("#view").innerHTML()}`);
-    });
-  const state = await page.locator("#view").getAttribute("data-ready");
-  if (state !== "true") throw new Error(`${hash}: ${await page.locator("#view").textContent()}`);
-  return { page, errors };
-}
+const open = (hash: string, key: string | null = KEY) => openDashboard(browser, base, hash, key);
 
 /** Every row of a list route for a ticker. */
 async function rows(route: string, key: string, params: string, limit = 100): Promise<Record<string, any>[]> {
