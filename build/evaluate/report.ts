@@ -75,7 +75,7 @@ export function markdownReport(r: EvaluationRecord): string {
           p.twin,
           p.branch_date,
           p.orders_before_branch,
-          p.identical ? "yes" : "**NO**",
+          (p.identical ? "yes" : "**NO**") + (p.runs_end_before_branch ? " (the runs end before the branch)" : ""),
           p.first_difference ?? "",
         ]),
       )

@@ -1,7 +1,7 @@
 // Means over runs with their 95% intervals, for the evaluation harness's report (build/evaluate) and
 // `/leaderboard`: a percentile bootstrap over the runs (Efron and Tibshirani 1993, ch. 13), each
-// resample drawn with replacement from the runs. The generator is seeded, so the same runs in the same
-// order give the same interval wherever it is computed.
+// resample drawn with replacement from the runs. The generator is seeded and the values sorted first,
+// so the same values give the same interval wherever and in whatever order they come.
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 
@@ -20,7 +20,7 @@ export interface MeanInterval {
 
 /** The mean of the values that are numbers, with its bootstrap interval; null when there are none. */
 export function meanWithInterval(values: readonly (number | null | undefined)[]): MeanInterval | null {
-  const xs = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+  const xs = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v)).sort((a, b) => a - b);
   if (xs.length === 0) return null;
   const mean = average(xs);
   if (xs.length === 1) return { mean, low: mean, high: mean, n: 1 };

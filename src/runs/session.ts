@@ -81,8 +81,14 @@ function exchangeOf(action: SessionAction, session: Session): Exchange | undefin
   return { ...action.exchange, price };
 }
 
+/** The documented order of a session's actions: companies leaving, then splits, then dividends. */
+const ACTION_ORDER: Record<SessionAction["type"], number> = { acquisition: 0, delisting: 0, split: 1, dividend: 2 };
+
 function applyActions(run: RunBooks, session: Session, entries: LedgerEntry[]): void {
-  for (const action of session.actions) {
+  // In that order whatever order they come in (by ticker): a buyer's dividend going ex the day its
+  // shares are received is owed on them, however the two tickers sort.
+  const ordered = [...session.actions].sort((a, b) => ACTION_ORDER[a.type] - ACTION_ORDER[b.type]);
+  for (const action of ordered) {
     if (action.type === "acquisition" || action.type === "delisting") {
       const exchange = exchangeOf(action, session);
       const entry = cashOut(run.book, action.type, action.ticker, action.id, action.amount, session.date, exchange);

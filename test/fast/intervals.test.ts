@@ -19,6 +19,8 @@ describe("a mean's bootstrap interval", () => {
     expect(width / ((2 * 1.96 * sd) / Math.sqrt(xs.length))).toBeLessThan(1.1);
     expect(Math.abs((found.low + found.high) / 2 - mean)).toBeLessThan(width / 10);
     expect(meanWithInterval(xs)).toEqual(found);
+    // The same values in another order: the same interval (a group's runs come in any order).
+    expect(meanWithInterval([...xs].reverse())).toEqual(found);
   });
 
   it("leaves nulls out, and is the value itself for one value and nothing for none", () => {

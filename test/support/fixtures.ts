@@ -40,10 +40,13 @@ export const SERVED_LIBRARY: FixtureLibrary = {
 /** The universe of the twins' small versions. */
 const TWIN_UNIVERSE = 10;
 
-/** Every twin of the library, built small: its sources, whose names are the library's. */
+/**
+ * Every twin pair of the library, built small: its sources, whose names are the library's. A replicated
+ * pair's replicas are the same sources at other seeds, left out.
+ */
 export function smallTwinSources(): LoadedSource[] {
   return loadScenarioSources(DEFAULT_SRC_DIR)
-    .filter((l) => l.source.twin)
+    .filter((l) => l.source.twin && !l.source.replica_of)
     .map((l) => ({ ...l, source: { ...l.source, universe: { ...l.source.universe, count: TWIN_UNIVERSE } } }));
 }
 
