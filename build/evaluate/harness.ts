@@ -19,7 +19,6 @@ export interface EvaluationOptions {
   logDir: string;
   /** Called as each run ends (the progress bar). */
   onRunEnd?: (result: RunResult) => void;
-  onRunStart?: (name: string) => void;
 }
 
 export type Score = Schemas["RunScore"];
@@ -62,7 +61,6 @@ export async function evaluate(plan: Planned[], o: EvaluationOptions): Promise<R
   const worker = async () => {
     while (next < plan.length) {
       const i = next++;
-      o.onRunStart?.(plan[i].listing.name);
       results[i] = await evaluateOne(plan[i], o);
       o.onRunEnd?.(results[i]);
     }
@@ -81,7 +79,7 @@ async function evaluateOne({ listing, masks }: Planned, o: EvaluationOptions): P
       name: listing.name,
       theme: listing.theme,
       dataset_split: listing.dataset_split,
-      replica_of: listing.replica_of ?? null,
+      replica_of: listing.replica_of,
       masks,
       twin: listing.twin ?? null,
     },

@@ -4,7 +4,7 @@
 import type { Schemas } from "../../clients/typescript/src/index.ts";
 import { maskedName } from "../mask/mask-bundle.ts";
 
-export type Listing = Schemas["ScenarioListing"] & { replica_of?: string | null };
+export type Listing = Schemas["ScenarioListing"];
 
 export interface SelectionOptions {
   names: string[];

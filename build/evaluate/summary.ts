@@ -2,8 +2,8 @@
 // over the scenarios with its 95% bootstrap interval, its excess over each baseline (the mean of the
 // paired differences), the same by theme, the memorization gap (each test-split scenario against its
 // masked twin), and the peeking check of each counterfactual twin pair.
-import { differences, meanWithInterval, type MeanInterval } from "../../src/runs/intervals.ts";
-import { BASELINE_NAMES, REPORTED_SCORES, type ReportedScore } from "../../src/runs/leaderboard.ts";
+import { differences, type MeanInterval } from "../../src/runs/intervals.ts";
+import { BASELINE_NAMES, byScore, type ReportedScore } from "../../src/runs/leaderboard.ts";
 import type { PlacedOrder, RunResult } from "./harness.ts";
 
 type ByScore = Partial<Record<ReportedScore, MeanInterval>>;
@@ -40,16 +40,6 @@ export interface Summary {
   themes: ThemeSummary[];
   memorization_gap: { pairs: number; gap: ByScore };
   peeking: PeekingPair[];
-}
-
-/** Each reported score's interval over per-run values. */
-function byScore(values: (score: ReportedScore) => (number | null | undefined)[]): ByScore {
-  return Object.fromEntries(
-    REPORTED_SCORES.flatMap((s) => {
-      const interval = meanWithInterval(values(s));
-      return interval ? [[s, interval]] : [];
-    }),
-  );
 }
 
 /** Each score's mean excess over a baseline, over the runs with both. */
@@ -113,8 +103,9 @@ const orderLine = (o: PlacedOrder) =>
 export function peekingPairs(results: RunResult[]): PeekingPair[] {
   const byName = new Map(results.map((r) => [r.scenario.name, r]));
   return results.flatMap((r) => {
+    // Each pair once: from its counterfactual side, whose twin is the scenario the theme tells.
     const twin = r.scenario.twin;
-    const other = twin && !twin.counterfactual ? undefined : twin && byName.get(twin.name);
+    const other = twin?.counterfactual ? byName.get(twin.name) : undefined;
     if (!twin || !other || !r.orders || !other.orders) return [];
     const before = (orders: PlacedOrder[]) => orders.filter((o) => o.placed_on < twin.branch_date).map(orderLine);
     const [mine, theirs] = [before(r.orders), before(other.orders)];

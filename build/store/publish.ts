@@ -71,7 +71,8 @@ interface LocalFile {
   key: string;
   path: string;
   size: number;
-  /** What is uploaded in its place: a reference to the object it is a link to. */
+  /** The object kept once that it is a link to, and the reference uploaded in its place. */
+  object?: LocalFile;
   reference?: Uint8Array;
 }
 
@@ -197,33 +198,23 @@ export async function publishBundles(options: PublishOptions): Promise<PublishRe
   // Static files the worker serves: not part of any scenario, rewritten when changed.
   if (existsSync(join(root, "assets"))) await upload("assets", filesUnder(root, join(root, "assets")), "assets/");
 
-  // A shard kept once (a hard link to objects/, dedup.ts) is uploaded once, and each scenario's key
-  // holds a reference to it instead of its bytes.
+  // A shard kept once (a hard link to objects/, dedup.ts): its object is uploaded once, before the
+  // scenarios, and each scenario's key holds a reference to it instead of its bytes.
   const storedOnce = objectsByInode(root);
-  const objectsThere = storedOnce.size ? await store.list(`${OBJECTS_DIR}/`) : new Map();
-  const uploadedObjects = new Set<string>();
-  const asStored = async (files: LocalFile[]): Promise<LocalFile[]> => {
-    const out: LocalFile[] = [];
-    for (const file of files) {
-      const object = storedOnce.get(statSync(file.path).ino);
-      if (!object) {
-        out.push(file);
-        continue;
-      }
-      if (!objectsThere.has(object.key) && !uploadedObjects.has(object.key)) {
-        uploadedObjects.add(object.key);
-        await store.put(object.key, object, signal);
-        report.objects++;
-        report.bytes += object.size;
-      }
-      out.push({ ...file, reference: new TextEncoder().encode(`${REFERENCE_PREFIX}${object.key}`) });
-    }
-    return out;
-  };
+  const filesOf = (s: (typeof pending)[number]): LocalFile[] =>
+    filesUnder(root, join(root, `scenarios/${s.id}/`))
+      .filter((f) => f.key !== manifestKey(s.id))
+      .map((f) => {
+        const object = storedOnce.get(statSync(f.path).ino);
+        return object ? { ...f, object, reference: new TextEncoder().encode(`${REFERENCE_PREFIX}${object.key}`) } : f;
+      });
+  const files = new Map(pending.map((s) => [s.id, filesOf(s)]));
+  const keptOnce = new Map([...files.values()].flat().flatMap((f) => (f.object ? [[f.object.key, f.object]] : [])));
+  if (keptOnce.size) await upload("objects", [...keptOnce.values()], `${OBJECTS_DIR}/`);
 
   for (const s of pending) {
     const prefix = `scenarios/${s.id}/`;
-    const objects = await asStored(filesUnder(root, join(root, prefix)).filter((f) => f.key !== manifestKey(s.id)));
+    const objects = files.get(s.id)!;
     await upload(s.name, objects, prefix);
     signal?.throwIfAborted();
     await store.put(manifestKey(s.id), s.manifest, signal);

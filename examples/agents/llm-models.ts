@@ -5,6 +5,8 @@
 //                      LLM_MODEL): OpenAI's, or a local server's (vLLM, llama.cpp, Ollama).
 // A model is one function: the conversation so far and the tools, in; the next tool call (or the end), out.
 
+import { daysBefore, monthEndAfter } from "./agent-kit.ts";
+
 export interface ToolSpec {
   name: string;
   description?: string;
@@ -70,7 +72,7 @@ export const standIn: Model = async (messages) => {
       call: call("get_stock_prices", {
         scenario_id: scenarioId,
         ticker: book.benchmark,
-        start_date: shift(book.day, -91),
+        start_date: daysBefore(book.day, 91),
         limit: 100,
       }),
     };
@@ -84,16 +86,11 @@ export const standIn: Model = async (messages) => {
       call: call("place_orders", { run_id: runId, ticker: book.benchmark, target_weight: weight }),
     };
   }
-  return { note: "Wait for the month's end.", call: call("advance_day", { run_id: runId, to: monthEnd(book.day) }) };
+  return {
+    note: "Wait for the month's end.",
+    call: call("advance_day", { run_id: runId, to: monthEndAfter(book.day, 1) }),
+  };
 };
-
-const shift = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The last day of the month at least a week after `day`. */
-function monthEnd(day: string): string {
-  const d = new Date(Date.parse(shift(day, 7)));
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
-}
 
 /** A chat-completions endpoint with tool calling (the OpenAI API's shape, which most servers speak). */
 export const openAiCompatible: Model = async (messages, tools) => {

@@ -12,7 +12,7 @@ import type { CatalogEntry } from "../bundle/types.ts";
 import { ApiError } from "../http/errors.ts";
 import { API_KEY_SCHEME, errorResponses, type ApiApp } from "../http/route.ts";
 import type { ScoredRun } from "./account-runs.ts";
-import { meanWithInterval } from "./intervals.ts";
+import { meanWithInterval, type MeanInterval } from "./intervals.ts";
 import type { Score } from "./score.ts";
 
 /** The scores a leaderboard and an evaluation report summarise (docs/runs.md, "Scores", defines them). */
@@ -114,13 +114,24 @@ export function leaderboardOf(
   return entries.sort((a, b) => sharpe(b) - sharpe(a) || (a.agent < b.agent ? -1 : 1));
 }
 
-/** Each reported score's mean and interval over the scores given (scores undefined everywhere are left out). */
-export function intervals(scores: Score[]): z.output<typeof Interval>[] {
-  return REPORTED_SCORES.flatMap((score) => {
-    const interval = meanWithInterval(scores.map((s) => s[score]));
-    return interval ? [{ score, ...interval }] : [];
-  });
+/** Each reported score's mean and interval over the values given for it (a score with none is left out). */
+export function byScore(
+  values: (score: ReportedScore) => (number | null | undefined)[],
+): Partial<Record<ReportedScore, MeanInterval>> {
+  return Object.fromEntries(
+    REPORTED_SCORES.flatMap((score) => {
+      const interval = meanWithInterval(values(score));
+      return interval ? [[score, interval]] : [];
+    }),
+  );
 }
+
+/** Each reported score's mean and interval over the scores given, as the leaderboard lists them. */
+export const intervals = (scores: Score[]): z.output<typeof Interval>[] =>
+  Object.entries(byScore((score) => scores.map((s) => s[score]))).map(([score, interval]) => ({
+    score: score as ReportedScore,
+    ...interval,
+  }));
 
 export function register(app: ApiApp): void {
   app.openapi(LEADERBOARD_ROUTE, (async (c: Context<AppEnv>) => {
