@@ -82,3 +82,38 @@ it("keeps a run's book, ledger, equity, orders and clock across a restart, and g
       .map((e: { ticker: string }) => e.ticker),
   ).toEqual(["NVDA"]);
 }, 120_000);
+
+it("keeps a finished run on the leaderboard across a restart, once however often it is finished", async () => {
+  await rt?.stop();
+  const bundlesDir = inject("bundlesDir");
+  const fresh = mkdtempSync(join(tmpdir(), "runtime-state-"));
+  try {
+    rt = await startTestRuntime({ bundlesDir, persistDir: fresh });
+    await rt.addKey(KEY, 100_000, "acct-runs-restart");
+    const opened = await call("/runs", KEY, {
+      scenario_id: MEGACAP,
+      agent: "restart-board",
+      selection: "restart",
+      start_date: "2023-05-01",
+      end_date: "2023-06-30",
+    });
+    const [id, runKey] = [opened.run.run_id as string, opened.run_key as string];
+    await call(`/runs/${id}/orders`, runKey, { ticker: "AAPL", side: "buy", shares: 300 });
+    await call(`/runs/${id}/advance`, runKey, { to: "2023-06-30", client_id: "to-the-end" });
+    const before = await call("/leaderboard?agent=restart-board", KEY);
+    expect(before.leaderboard).toHaveLength(1);
+    expect(before.leaderboard[0]).toMatchObject({ selection: "restart", runs: 1 });
+    await rt.stop();
+
+    rt = await startTestRuntime({ bundlesDir, persistDir: fresh });
+    expect(await call("/leaderboard?agent=restart-board", KEY)).toEqual(before);
+    // The advance retried, and the run finished again: still one run on the board, with the same score.
+    await call(`/runs/${id}/advance`, runKey, { to: "2023-06-30", client_id: "to-the-end" });
+    await call(`/runs/${id}/finish`, runKey, {});
+    expect(await call("/leaderboard?agent=restart-board", KEY)).toEqual(before);
+  } finally {
+    await rt?.stop();
+    rt = undefined;
+    rmSync(fresh, { recursive: true, force: true });
+  }
+}, 120_000);
