@@ -46,6 +46,12 @@ const READS: Record<ExportDataset, Omit<Dataset, "name">> = {
   earnings: { route: "/earnings", rows: "earnings", per: "company" },
   events: { route: "/events/timeline", rows: "events", per: "none" },
   news: { route: "/news", rows: "news", per: "none" },
+  earnings_call_transcripts: {
+    route: "/earnings/transcripts",
+    rows: "earnings_call_transcripts",
+    per: "company",
+    query: { include_turns: "true" },
+  },
   filings: { route: "/filings", rows: "filings", per: "company" },
   insider_trades: { route: "/insider-trades", rows: "insider_trades", per: "company" },
   institutional_holdings: { route: "/institutional-holdings", rows: "institutional_holdings", per: "company" },

@@ -14,6 +14,7 @@ import { newsStatistics } from "./news/realism.ts";
 import { insiderBehaviour } from "./insiders/realism.ts";
 import { exitStatistics } from "./exits/realism.ts";
 import { listingStatistics } from "./listings/realism.ts";
+import { callLengths } from "./transcripts/realism.ts";
 
 export interface RealismChecker {
   /** The family whose rows it measures. */
@@ -33,4 +34,5 @@ export const REALISM_CHECKERS: readonly RealismChecker[] = [
   { after: "macro", start: macroTape }, // Tier 5
   { after: "insiders", start: insiderBehaviour }, // Tier 3
   { after: "news", start: newsStatistics }, // Tier 6
+  { after: "transcripts", start: callLengths }, // Tier 6
 ];

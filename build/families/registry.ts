@@ -22,6 +22,7 @@ import { segments } from "./segments/family.ts";
 import { statements } from "./statements/family.ts";
 import { stocks } from "./stocks/family.ts";
 import { story } from "./story/family.ts";
+import { transcripts } from "./transcripts/family.ts";
 import { universe } from "./universe/family.ts";
 import { warrants } from "./warrants/family.ts";
 
@@ -48,6 +49,7 @@ export const FAMILIES = registry()
   .add(filings)
   .add(news)
   .add(notes)
+  .add(transcripts)
   .add(story);
 
 /** The market-wide world: every family's part but the companies' own. */

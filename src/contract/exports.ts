@@ -14,6 +14,7 @@ export const EXPORT_DATASETS = [
   "earnings",
   "events",
   "news",
+  "earnings_call_transcripts",
   "filings",
   "insider_trades",
   "institutional_holdings",

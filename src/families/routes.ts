@@ -19,6 +19,7 @@ import * as notes from "./notes/routes.ts";
 import * as prices from "./prices/routes.ts";
 import * as scenarios from "../routes/scenarios.ts";
 import * as search from "./search/routes.ts";
+import * as transcripts from "./transcripts/routes.ts";
 
 export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   scenarios,
@@ -30,6 +31,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   financials,
   metrics,
   earnings,
+  transcripts,
   kpis,
   filings,
   search,

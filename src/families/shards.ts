@@ -18,6 +18,7 @@ import { PRICES_SHARDS } from "./prices/shards.ts";
 import { SEARCH_SHARDS } from "./search/shards.ts";
 import { SEGMENTS_SHARDS } from "./segments/shards.ts";
 import { STATEMENTS_SHARDS } from "./statements/shards.ts";
+import { TRANSCRIPTS_SHARDS } from "./transcripts/shards.ts";
 
 export const SHARDS = {
   ...PRICES_SHARDS,
@@ -34,6 +35,7 @@ export const SHARDS = {
   ...FUNDS_SHARDS,
   ...NEWS_SHARDS,
   ...NOTES_SHARDS,
+  ...TRANSCRIPTS_SHARDS,
   ...INSIDERS_SHARDS,
   ...HOLDINGS_SHARDS,
   ...REFERENCE_SHARDS,

@@ -25,6 +25,8 @@ export const MAX_ROWS = 50;
 export const ANSWER_BYTES = 20_000;
 /** Longer texts (filing sections) are cut here, saying how much was left out. */
 const MAX_TEXT = 4_000;
+/** A row of a list inside one record (a call's turn) is read whole up to this: a page may hold one such row alone. */
+const MAX_ROW_TEXT = 15_000;
 
 const CLOCK =
   "`as_of` (YYYY-MM-DD) is your clock: the answer holds only what was public on or before it (default: the " +
@@ -121,12 +123,12 @@ function describe(app: ApiApp): Map<string, Described> {
 }
 
 /** Strings longer than MAX_TEXT cut, saying so. */
-function clipped(value: unknown): unknown {
-  if (typeof value === "string" && value.length > MAX_TEXT)
-    return `${value.slice(0, MAX_TEXT)} [... ${value.length - MAX_TEXT} more characters cut: ask for one row]`;
-  if (Array.isArray(value)) return value.map(clipped);
+function clipped(value: unknown, max = MAX_TEXT): unknown {
+  if (typeof value === "string" && value.length > max)
+    return `${value.slice(0, max)} [... ${value.length - max} more characters cut: ask for one row]`;
+  if (Array.isArray(value)) return value.map((v) => clipped(v, max));
   if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clipped(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clipped(v, max)]));
   return value;
 }
 
@@ -187,24 +189,29 @@ async function call(app: ApiApp, c: Context<AppEnv>, described: Described, args:
   }
 
   const answeredAsOf = res.headers.get("x-as-of") ?? undefined;
-  const rows = tool.rows ? body[tool.rows] : undefined;
+  // `rows` names a key of the answer, or a key of one of its objects (`<key>.<list>`: one record's list).
+  const [key, nested] = (tool.rows ?? "").split(".");
+  const holder = nested ? (body[key] as Json | undefined) : body;
+  const rows = tool.rows && holder ? holder[nested ?? key] : undefined;
   if (!Array.isArray(rows) || pageSize === undefined)
     return answerOf({ answered_as_of: answeredAsOf, ...(clipped(body) as Json) });
 
   const out: Json = { answered_as_of: answeredAsOf };
   for (const [k, v] of Object.entries(body))
     // Other lists of rows (the searches' `search_results` repeats `results`) are left out.
-    if (k !== tool.rows && !(Array.isArray(v) && typeof v[0] === "object")) out[k] = clipped(v);
+    if (k !== key && !(Array.isArray(v) && typeof v[0] === "object")) out[k] = clipped(v);
+  const around = nested ? (clipped({ ...holder, [nested]: undefined }) as Json) : undefined;
+  const placed = (page: unknown[]) => (around ? { [key]: { ...around, [nested]: page } } : { [key]: page });
   // A route that answers its whole list: the rows from the offset are the tool's to page.
   const fromOffset = limit!.maximum > 0 ? rows : rows.slice(offset);
   const total = offset + fromOffset.length;
   const more = (shown: number) => shown < total || fromOffset.length === limit!.maximum;
   // Only the rows a page can show are clipped (the route was asked for its maximum, to count them).
-  const shown = fromOffset.slice(0, pageSize).map(clipped);
+  const shown = fromOffset.slice(0, pageSize).map((row) => clipped(row, nested ? MAX_ROW_TEXT : MAX_TEXT));
   const render = (count: number) =>
     JSON.stringify({
       ...out,
-      [tool.rows!]: shown.slice(0, count),
+      ...placed(shown.slice(0, count)),
       page: {
         offset,
         returned: count,

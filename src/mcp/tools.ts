@@ -15,6 +15,7 @@ import { HOLDINGS_TOOLS } from "../families/holdings/tools.ts";
 import { MACRO_TOOLS } from "../families/macro/tools.ts";
 import { EVENTS_TOOLS } from "../families/events/tools.ts";
 import { NOTES_TOOLS } from "../families/notes/tools.ts";
+import { TRANSCRIPTS_TOOLS } from "../families/transcripts/tools.ts";
 import { SEARCH_TOOLS } from "../families/search/tools.ts";
 import { KPIS_TOOLS } from "../families/kpis/tools.ts";
 import { FUNDS_TOOLS } from "../families/funds/tools.ts";
@@ -106,6 +107,7 @@ export const TOOLS: readonly Tool[] = [
   ...MACRO_TOOLS,
   ...EVENTS_TOOLS,
   ...NOTES_TOOLS,
+  ...TRANSCRIPTS_TOOLS,
   ...SEARCH_TOOLS,
   ...KPIS_TOOLS,
   ...FUNDS_TOOLS,

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, inject, it } from "vitest";
 import { maskScenario } from "../../build/mask/mask-bundle.ts";
+import { EXPORT_DATASETS } from "../../src/contract/exports.ts";
 import { DEFAULT_NAMES, readCatalog } from "../support/bundles.ts";
 import { crawl, type Crawl } from "../support/crawl.ts";
 import { base, body, BRANCH, get, KEY, MASKED } from "./client.ts";
@@ -30,7 +31,9 @@ function strings(text: string): string[] {
 }
 
 const yearsOf = (s: string) =>
-  [...s.matchAll(/(?<![0-9A-Za-z])((?:19|20)\d\d)(?![0-9A-Za-z])|_((?:19|20)\d\d)\d{4}_/g)].map((m) => Number(m[1] ?? m[2]));
+  [...s.matchAll(/(?<![0-9A-Za-z])((?:19|20)\d\d)(?![0-9A-Za-z])|_((?:19|20)\d\d)\d{4}_/g)].map((m) =>
+    Number(m[1] ?? m[2]),
+  );
 
 type Bar = { time: string; open: number; high: number; low: number; close: number; volume: number };
 
@@ -48,7 +51,8 @@ describe("a masked twin", () => {
     expect(of.masked).toBe(false);
     expect((await body(`/scenarios?masked=false&limit=1000`)).scenarios.map((s: any) => s.id)).not.toContain(TWIN);
     const text = JSON.stringify(listed[0]);
-    for (const word of [of.name, of.theme, String(of.seed), of.id, "ai-capex", "2026"]) expect(text).not.toContain(word);
+    for (const word of [of.name, of.theme, String(of.seed), of.id, "ai-capex", "2026"])
+      expect(text).not.toContain(word);
     expect(listed[0].dataset_split).toBe(of.dataset_split);
     shift = Number(listed[0].start_date.slice(0, 4)) - Number(of.start_date.slice(0, 4));
     expect(shift % 28).toBe(0);
@@ -72,10 +76,13 @@ describe("a masked twin", () => {
     const instruments = (await body(`/prices/tickers?scenario_id=${BRANCH}`)).tickers as string[];
     // The original's years: every year its crawl writes in a string.
     const originalYears = new Set<number>();
-    for (const answer of original.answers.values()) for (const s of strings(answer)) for (const y of yearsOf(s)) originalYears.add(y);
+    for (const answer of original.answers.values())
+      for (const s of strings(answer)) for (const y of yearsOf(s)) originalYears.add(y);
     expect(originalYears.size).toBeGreaterThan(2);
 
-    const tickerPattern = new RegExp(`(?<![A-Za-z0-9])(${instruments.filter((t) => t.length > 1).join("|")})(?![A-Za-z0-9])`);
+    const tickerPattern = new RegExp(
+      `(?<![A-Za-z0-9])(${instruments.filter((t) => t.length > 1).join("|")})(?![A-Za-z0-9])`,
+    );
     const found: string[] = [];
     for (const [request, answer] of twin.answers) {
       for (const s of strings(answer)) {
@@ -84,7 +91,8 @@ describe("a masked twin", () => {
         if (tickerPattern.test(s)) found.push(`ticker in text ${where}`);
         for (const f of facts) {
           if (s.includes(f.name)) found.push(`name ${f.name} ${where}`);
-          if (s.includes(f.name.split(/[ ,]/)[0]) && f.name.split(/[ ,]/)[0].length > 3) found.push(`name word ${where}`);
+          if (s.includes(f.name.split(/[ ,]/)[0]) && f.name.split(/[ ,]/)[0].length > 3)
+            found.push(`name word ${where}`);
           if (f.cik && (s.includes(f.cik) || s.includes(`/${Number(f.cik)}/`))) found.push(`cik ${where}`);
         }
         for (const y of yearsOf(s)) if (originalYears.has(y)) found.push(`year ${y} ${where}`);
@@ -107,16 +115,26 @@ describe("a masked twin", () => {
     const pseudonym = new Map<string, string>();
     for (const t of ofTickers) {
       const expected = (await bars(BRANCH, t, of.end_date)).map((b) => ({ ...b, time: moved(b.time) }));
-      const same = [...twinBars].filter(([, b]) => JSON.stringify(b.map(({ ticker: _, ...r }: any) => r)) === JSON.stringify(expected.map(({ ticker: _, ...r }: any) => r)));
+      const same = [...twinBars].filter(
+        ([, b]) =>
+          JSON.stringify(b.map(({ ticker: _, ...r }: any) => r)) ===
+          JSON.stringify(expected.map(({ ticker: _, ...r }: any) => r)),
+      );
       expect(same.length, t).toBe(1);
       pseudonym.set(t, same[0][0]);
     }
     expect(new Set(pseudonym.values()).size).toBe(ofTickers.length);
 
     for (const f of facts) {
-      for (const path of ["/financials/income-statements", "/financials/balance-sheets", "/financials/cash-flow-statements"]) {
+      for (const path of [
+        "/financials/income-statements",
+        "/financials/balance-sheets",
+        "/financials/cash-flow-statements",
+      ]) {
         const rows = async (id: string, ticker: string, end: string) =>
-          (Object.values(await body(`${path}?scenario_id=${id}&ticker=${ticker}&period=quarterly&limit=100&as_of=${end}`))[0] as Record<string, unknown>[]);
+          Object.values(
+            await body(`${path}?scenario_id=${id}&ticker=${ticker}&period=quarterly&limit=100&as_of=${end}`),
+          )[0] as Record<string, unknown>[];
         const ofRows = await rows(BRANCH, f.ticker, of.end_date);
         const twinRows = await rows(TWIN, pseudonym.get(f.ticker)!, entry.scenario.end_date);
         expect(ofRows.length).toBeGreaterThan(0);
@@ -133,8 +151,21 @@ describe("a masked twin", () => {
     expect(twinReport.checks.length).toBeGreaterThan(20);
     // A check's text names tickers and dates; what it measured and the band are the original's numbers.
     const numbers = (v: unknown): unknown =>
-      typeof v === "number" ? v : Array.isArray(v) ? v.map(numbers) : v && typeof v === "object" ? Object.values(v).map(numbers) : null;
-    const outcome = (c: Record<string, unknown>) => [c.name, c.family, c.passed, c.severity, numbers(c.observed), numbers(c.expected)];
+      typeof v === "number"
+        ? v
+        : Array.isArray(v)
+          ? v.map(numbers)
+          : v && typeof v === "object"
+            ? Object.values(v).map(numbers)
+            : null;
+    const outcome = (c: Record<string, unknown>) => [
+      c.name,
+      c.family,
+      c.passed,
+      c.severity,
+      numbers(c.observed),
+      numbers(c.expected),
+    ];
     expect(twinReport.checks.map(outcome)).toEqual(ofReport.checks.map(outcome));
   }, 300_000);
 
@@ -143,15 +174,19 @@ describe("a masked twin", () => {
     expect(exported.scenario_name).toBe(entry.scenario.name);
     const ofTickers = (await body(`/prices/tickers?scenario_id=${BRANCH}`)).tickers as string[];
     const files = (exported.files as { name: string; rows: number }[]).filter((f) => f.name.endsWith(".csv.gz"));
-    expect(files.length).toBe(14);
+    expect(files.length).toBe(EXPORT_DATASETS.length);
     let rows = 0;
     for (const f of files) {
-      const text = gunzipSync(new Uint8Array(await (await get(`/scenarios/${TWIN}/exports/${f.name}`)).arrayBuffer())).toString();
+      const text = gunzipSync(
+        new Uint8Array(await (await get(`/scenarios/${TWIN}/exports/${f.name}`)).arrayBuffer()),
+      ).toString();
       rows += f.rows;
-      for (const t of ofTickers.filter((t) => t.length > 1)) expect(text, `${f.name} ${t}`).not.toMatch(new RegExp(`(?<![A-Za-z0-9])${t}(?![A-Za-z0-9])`));
+      for (const t of ofTickers.filter((t) => t.length > 1))
+        expect(text, `${f.name} ${t}`).not.toMatch(new RegExp(`(?<![A-Za-z0-9])${t}(?![A-Za-z0-9])`));
       for (const c of facts) expect(text, f.name).not.toContain(c.name);
       // Every date is in the moved years.
-      for (const m of text.matchAll(/(?<![0-9A-Za-z])((?:19|20)\d\d)-\d\d-\d\d/g)) expect(Number(m[1]), f.name).toBeGreaterThanOrEqual(2040);
+      for (const m of text.matchAll(/(?<![0-9A-Za-z])((?:19|20)\d\d)-\d\d-\d\d/g))
+        expect(Number(m[1]), f.name).toBeGreaterThanOrEqual(2040);
     }
     expect(rows).toBeGreaterThan(3_000);
   });

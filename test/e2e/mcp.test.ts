@@ -198,6 +198,24 @@ describe("the MCP server", () => {
     expect(answer!.filing_items.some((i: Json) => /more characters cut/.test(i.text))).toBe(true);
   });
 
+  it("pages a list inside one record: a call's turns, with the call's other fields on every page", async () => {
+    const id = CALLS.get_earnings_call_transcript.transcript_id as string;
+    const rest = (await body(`/earnings/transcripts/${id}?scenario_id=${MEGACAP}`)).earnings_call_transcript;
+    const turns: Json[] = [];
+    for (let offset = 0; ;) {
+      const { answer, bytes } = await call("get_earnings_call_transcript", { ...s, transcript_id: id, offset });
+      expect(bytes).toBeLessThanOrEqual(20_000);
+      const page = answer!.earnings_call_transcript;
+      expect(page.participants).toEqual(rest.participants);
+      expect(page.word_count).toBe(rest.word_count);
+      turns.push(...page.turns);
+      if (!answer!.page.next) break;
+      offset += answer!.page.returned;
+    }
+    expect(turns.length).toBeGreaterThan(20);
+    expect(turns).toEqual(rest.turns);
+  });
+
   it("sees nothing after as_of", async () => {
     const asOf = "2023-03-31";
     const news = (await call("get_news", { ...s, ticker: ["AAPL"], as_of: asOf, limit: 50 })).answer!;

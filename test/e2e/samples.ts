@@ -58,6 +58,9 @@ export const SAMPLES: Record<string, string> = {
   "/earnings": `/earnings?${s}&limit=20`,
   "/earnings/calendar": `/earnings/calendar?${s}&ticker=MSFT&as_of=2023-10-10`,
   "/earnings/tickers": `/earnings/tickers?${s}`,
+  "/earnings/transcripts": `/earnings/transcripts?${s}&ticker=MSFT&fiscal_quarter=2`,
+  // AAPL's call on its results of 2023-01-30 (an id names its date and company).
+  "/earnings/transcripts/{transcript_id}": `/earnings/transcripts/ect_20230130_AAPL?${s}`,
   "/kpi/guidance": `/kpi/guidance?${s}&ticker=GOOGL`,
   "/kpi/metrics": `/kpi/metrics?${s}&ticker=AMZN`,
   "/kpi/non-gaap": `/kpi/non-gaap?${s}&ticker=NVDA&period=annual`,
@@ -190,6 +193,8 @@ export const TOOL_CALLS: Record<string, Record<string, unknown>> = {
   get_macro: { ...m, start_date: "2023-06-01", end_date: "2023-06-30" },
   get_events: { ...m, ticker: ["AAPL"], limit: 5 },
   get_analyst_notes: { ...m, ticker: "MSFT" },
+  get_earnings_call_transcripts: { ...m, ticker: ["AAPL"], fiscal_year: 2023 },
+  get_earnings_call_transcript: { ...m, transcript_id: "ect_20230130_AAPL" },
   screen_stocks: { ...m, filters: [{ field: "price_to_earnings_ratio", operator: "lt", value: 40 }] },
   list_stock_screener_filters: {},
   get_kpi_metrics: { ...m, ticker: "AAPL" },

@@ -117,6 +117,7 @@ describe("a future branch's published validation report", () => {
       onOrBefore(a.visible_from),
     ).length;
     const notes = world.perCompany.flatMap((c) => c.notes).filter((n) => onOrBefore(n.visible_from)).length;
+    const calls = world.perCompany.flatMap((c) => c.transcripts).filter((t) => onOrBefore(t.visible_from)).length;
     const lines = world.perCompany.flatMap((c) => c.holdings).filter((h) => onOrBefore(h.filing_date));
     const trades = world.perCompany.flatMap((c) => c.insiderTrades).filter((t) => onOrBefore(t.filing_date));
     const ownership = world.perCompany.flatMap((c) => c.insiderOwnership).filter((o) => onOrBefore(o.filing_date));
@@ -182,6 +183,9 @@ describe("a future branch's published validation report", () => {
       // Notes published by the current date.
       notes_match_estimates: notes,
       notes_numbers_match_records: notes,
+      transcripts_follow_releases: calls,
+      transcripts_numbers_match_records: calls,
+      transcripts_speakers: calls,
       // 13F lines filed by the current date; each is in three shards, and each company in the tickers'.
       holdings_filing_lag: lines.length,
       holdings_visible_from_filing: 3 * lines.length + world.perCompany.length,

@@ -7,6 +7,12 @@ import { fetchRead } from "./fetch.ts";
 type Parameter = { name: string; in: string; required?: boolean; schema?: { enum?: string[]; maximum?: number } };
 type Paths = Record<string, { get?: { parameters?: Parameter[] } }>;
 
+/** Lists whose rows have a route of their own (`<list>/<id>`), and the field holding the id. */
+const DETAILS: Record<string, { id: string }> = {
+  "/news": { id: "artifact_id" },
+  "/earnings/transcripts": { id: "transcript_id" },
+};
+
 export interface Crawl {
   /** Request (without the scenario id) -> answer body (status and text). */
   answers: Map<string, string>;
@@ -53,7 +59,11 @@ export async function crawl(base: string, key: string, scenarioId: string, asOf:
   /** One request, and the pages after it while they come full. */
   const paged = async (route: string, params: Record<string, string>, limit: number | undefined) => {
     for (let offset = 0; ; offset += limit!) {
-      const page = { ...params, ...(limit ? { limit: String(limit) } : {}), ...(offset ? { offset: String(offset) } : {}) };
+      const page = {
+        ...params,
+        ...(limit ? { limit: String(limit) } : {}),
+        ...(offset ? { offset: String(offset) } : {}),
+      };
       const answer = await fetchText(`${route}?${q(page)}`);
       record(`${route}?${new URLSearchParams(page)}`, answer);
       const found = answer.status === 200 ? rowsOf(JSON.parse(answer.text)).length : 0;
@@ -76,18 +86,26 @@ export async function crawl(base: string, key: string, scenarioId: string, asOf:
     for (const subject of subjects)
       for (const period of periods) {
         const answer = await paged(route, { ...base, ...subject, ...(period ? { period } : {}) }, limit);
-        // Each article's own route, for the articles this list served.
-        if (route === "/news" && answer)
-          for (const a of rowsOf(answer) as { artifact_id?: string }[])
-            if (a.artifact_id) {
-              const path = `/news/${a.artifact_id}`;
+        // Each article's and each call's own route, for the rows this list served.
+        const detail = DETAILS[route];
+        if (detail && answer)
+          for (const row of rowsOf(answer) as Record<string, unknown>[])
+            if (typeof row[detail.id] === "string") {
+              const path = `${route}/${row[detail.id] as string}`;
               if (!answers.has(path)) record(path, await fetchText(`${path}?${q(at)}`));
             }
       }
   }
   const companies = (await json(`/company/facts/tickers?${q(at)}`)).tickers as string[];
   for (const period of ["ttm", "quarterly", "annual"]) {
-    const body = { scenario_id: scenarioId, tickers: companies, line_items: ["revenue", "net_income", "market_cap"], period, limit: 100, ...at };
+    const body = {
+      scenario_id: scenarioId,
+      tickers: companies,
+      line_items: ["revenue", "net_income", "market_cap"],
+      period,
+      limit: 100,
+      ...at,
+    };
     record(`POST /financials/search/line-items ${period}`, await fetchText("/financials/search/line-items", body));
   }
   const screen = { scenario_id: scenarioId, filters: { revenue: { gte: 0 } }, limit: 100, ...at };

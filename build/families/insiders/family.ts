@@ -18,6 +18,7 @@ import {
   FORM3_DEADLINE_DAYS,
   FORM5_DEADLINE_DAYS,
   insiderTrades,
+  type Insider,
   isOpenMarket,
   MAX_FILING_LAG,
 } from "./model.ts";
@@ -40,6 +41,8 @@ export interface CompanyInsiders {
   insiderOwnership: InsiderOwnership[];
   /** The timeline with the insider purchases that were news. */
   events: WorldEvent[];
+  /** Its officers, each seat with the trading days it was held (the people its filings name). */
+  officers: Insider[];
 }
 
 type ReadsEach = CompanyCore & CompanyExit & CompanyListing & CompanyEarnings & Stock;
@@ -90,7 +93,7 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
   name: "insiders",
   context: () => ({}),
   company: ({ days }, company, { source, rng }) => {
-    const { trades, ownership } = insiderTrades({
+    const { cast, trades, ownership } = insiderTrades({
       facts: company.facts,
       tier: company.sizeTier,
       days,
@@ -109,6 +112,7 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
     return {
       insiderTrades: trades,
       insiderOwnership: ownership,
+      officers: cast.filter((seat) => seat.officer),
       events: news.length ? byDateThenId([...company.events, ...news]) : company.events,
     };
   },
@@ -116,12 +120,14 @@ export const insiders: Family<Calendar, object, ReadsEach, CompanyInsiders> = {
     insiderTrades: company.insiderTrades.filter((t) => t.filing_date <= cut.date),
     insiderOwnership: company.insiderOwnership.filter((o) => o.filing_date <= cut.date),
     events: company.events.filter((e) => e.visible_from <= cut.date),
+    officers: company.officers,
   }),
   // A private company's holders file no Form 4: their first filings come with the listing.
   companySince: (company, since) => ({
     insiderTrades: company.insiderTrades.filter((t) => t.transaction_date >= since.date),
     insiderOwnership: company.insiderOwnership.filter((o) => o.as_of_date >= since.date),
     events: company.events.filter((e) => e.visible_from >= since.date),
+    officers: company.officers,
   }),
   companyShards: (_, { facts, insiderTrades: trades, insiderOwnership: statements }, emit) => {
     if (statements.length > 0)

@@ -7872,6 +7872,269 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/earnings/transcripts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Earnings call transcripts
+     * @description Newest first, ties by id: each company's call on the day of each earnings release, as listed (who spoke, the quarter, its tone, its length). `/earnings/transcripts/{transcript_id}` serves a call's turns. `fiscal_year` and `fiscal_quarter` keep the calls on that fiscal period; `include_turns=true` adds each call's turns (as its detail). A call is visible from its date.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The scenario to read (see `/scenarios`). */
+          scenario_id: string;
+          /** @description Only these companies' calls (repeat for any of). */
+          ticker?: string[];
+          /** @description Only calls on quarters of this fiscal year. */
+          fiscal_year?: number;
+          /** @description Only calls on this fiscal quarter (1 to 4). */
+          fiscal_quarter?: number;
+          /** @description Add each call's turns and validation, as its detail serves them. */
+          include_turns?: boolean;
+          /** @description Point in time: only calls visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          as_of?: string;
+          /** @description First date of the window (inclusive). */
+          start_date?: string;
+          /** @description Last date of the window (inclusive). */
+          end_date?: string;
+          /** @description Rows per page (default 20, at most 100). */
+          limit?: number;
+          /** @description Rows to skip: walk a result by adding `limit` until a short page comes back. */
+          offset?: number;
+          /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
+          strict?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. Scenario data never changes: the strong ETag answers If-None-Match with 304. */
+        200: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
+            /** @description Strong validator of this answer. */
+            ETag?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              earnings_call_transcripts: components["schemas"]["ListedEarningsCall"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/earnings/transcripts/{transcript_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One earnings call, turn by turn
+     * @description The call's prepared remarks and its question-and-answer session, each turn with its speaker. 404 when the id is not a call of the scenario, or the call is not public by `as_of`.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The scenario to read (see `/scenarios`). */
+          scenario_id: string;
+          /** @description Point in time: only calls visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          as_of?: string;
+          /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
+          strict?: boolean;
+        };
+        header?: never;
+        path: {
+          /** @description The call's id. */
+          transcript_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. Scenario data never changes: the strong ETag answers If-None-Match with 304. */
+        200: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
+            /** @description Strong validator of this answer. */
+            ETag?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              earnings_call_transcript: components["schemas"]["EarningsCallTranscriptDetail"];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/kpi/metrics": {
     parameters: {
       query?: never;
@@ -14888,6 +15151,224 @@ export interface components {
        * @example evt_89bce83a69bffb07fd0d
        */
       source_event_id: string;
+    };
+    /** @description An earnings call as listed, with its turns if asked. */
+    ListedEarningsCall: {
+      /**
+       * Format: date
+       * @description The call's date: the day of the earnings release it follows (public from then).
+       * @example 2023-06-30
+       */
+      date: string;
+      /**
+       * @description Identifier (`ect_<yyyymmdd>_<ticker>`): `/earnings/transcripts/{transcript_id}` serves its turns.
+       * @example ect_20231102_AAPL
+       */
+      transcript_id: string;
+      /**
+       * @description The company.
+       * @example AAPL
+       */
+      ticker: string;
+      /**
+       * @description Title.
+       * @example Apple Inc. (AAPL) fiscal Q4 2023 earnings call
+       */
+      title: string;
+      /**
+       * @description The quarter discussed, as /earnings labels it.
+       * @example fiscal Q4 2023
+       */
+      fiscal_period: string;
+      /**
+       * @description Its fiscal year.
+       * @example 2023
+       */
+      fiscal_year: number;
+      /**
+       * @description Its fiscal quarter.
+       * @example 4
+       */
+      fiscal_quarter: number;
+      /**
+       * Format: date
+       * @description Last day of the quarter.
+       * @example 2023-06-30
+       */
+      report_period: string;
+      /**
+       * @description When the call began, exchange time: after the release (`/earnings` `filing_datetime`).
+       * @example 2023-11-02T17:00:00
+       */
+      call_datetime: string;
+      /**
+       * Format: date
+       * @description First date an as_of query sees it (the call's date).
+       * @example 2023-06-30
+       */
+      visible_from: string;
+      /**
+       * @description The quarter's tone: the EPS surprise's sign (neutral within 1% of the consensus, or without one).
+       * @example positive
+       * @enum {string}
+       */
+      sentiment: "positive" | "negative" | "neutral";
+      /** @description Everyone who speaks, in order of first turn. */
+      participants: components["schemas"]["CallParticipant"][];
+      /**
+       * @description Words in all the turns.
+       * @example 7412
+       */
+      word_count: number;
+      /**
+       * @description The quarter's 10-Q (10-K) filed with the release, as /earnings gives it: the records the call's figures come from.
+       * @example 0000320193-23-000106
+       */
+      accession_number: string;
+      /**
+       * @description The earnings_release event it follows (`/events/timeline`).
+       * @example evt_89bce83a69bffb07fd0d
+       */
+      source_event_id: string;
+      /** @description The call, turn by turn: only with `include_turns=true`. */
+      turns?: components["schemas"]["CallTurn"][];
+      /** @description What the build checked (as the detail's): only with `include_turns=true`. */
+      validation?: {
+        numbers: string[];
+        facts_from: string[];
+      };
+    };
+    /** @description A speaker on an earnings call. */
+    CallParticipant: {
+      /**
+       * @description The speaker (the operator is `Operator`; people are invented).
+       * @example Avery Dalberth
+       */
+      name: string;
+      /**
+       * @description Who they are on the call.
+       * @example executive
+       * @enum {string}
+       */
+      role: "operator" | "investor_relations" | "executive" | "analyst";
+      /**
+       * @description An executive's title (as the insider filings give it), or `Investor Relations`; null for the operator and analysts.
+       * @example Chief Financial Officer
+       */
+      title: string | null;
+      /**
+       * @description An analyst's firm (a covering firm of /analyst-estimates); else null.
+       * @example null
+       */
+      firm: string | null;
+    };
+    /** @description One speaker's turn on an earnings call. */
+    CallTurn: {
+      /**
+       * @description The prepared remarks, or the question-and-answer session.
+       * @example prepared_remarks
+       * @enum {string}
+       */
+      section: "prepared_remarks" | "question_and_answer";
+      /**
+       * @description A participant's name.
+       * @example Avery Dalberth
+       */
+      speaker: string;
+      /**
+       * @description The participant's role.
+       * @example executive
+       * @enum {string}
+       */
+      role: "operator" | "investor_relations" | "executive" | "analyst";
+      /** @description What they said: paragraphs separated by blank lines. */
+      text: string;
+    };
+    /** @description An earnings call with its turns. */
+    EarningsCallTranscriptDetail: {
+      /**
+       * Format: date
+       * @description The call's date: the day of the earnings release it follows (public from then).
+       * @example 2023-06-30
+       */
+      date: string;
+      /**
+       * @description Identifier (`ect_<yyyymmdd>_<ticker>`): `/earnings/transcripts/{transcript_id}` serves its turns.
+       * @example ect_20231102_AAPL
+       */
+      transcript_id: string;
+      /**
+       * @description The company.
+       * @example AAPL
+       */
+      ticker: string;
+      /**
+       * @description Title.
+       * @example Apple Inc. (AAPL) fiscal Q4 2023 earnings call
+       */
+      title: string;
+      /**
+       * @description The quarter discussed, as /earnings labels it.
+       * @example fiscal Q4 2023
+       */
+      fiscal_period: string;
+      /**
+       * @description Its fiscal year.
+       * @example 2023
+       */
+      fiscal_year: number;
+      /**
+       * @description Its fiscal quarter.
+       * @example 4
+       */
+      fiscal_quarter: number;
+      /**
+       * Format: date
+       * @description Last day of the quarter.
+       * @example 2023-06-30
+       */
+      report_period: string;
+      /**
+       * @description When the call began, exchange time: after the release (`/earnings` `filing_datetime`).
+       * @example 2023-11-02T17:00:00
+       */
+      call_datetime: string;
+      /**
+       * Format: date
+       * @description First date an as_of query sees it (the call's date).
+       * @example 2023-06-30
+       */
+      visible_from: string;
+      /**
+       * @description The quarter's tone: the EPS surprise's sign (neutral within 1% of the consensus, or without one).
+       * @example positive
+       * @enum {string}
+       */
+      sentiment: "positive" | "negative" | "neutral";
+      /** @description Everyone who speaks, in order of first turn. */
+      participants: components["schemas"]["CallParticipant"][];
+      /**
+       * @description Words in all the turns.
+       * @example 7412
+       */
+      word_count: number;
+      /**
+       * @description The quarter's 10-Q (10-K) filed with the release, as /earnings gives it: the records the call's figures come from.
+       * @example 0000320193-23-000106
+       */
+      accession_number: string;
+      /**
+       * @description The earnings_release event it follows (`/events/timeline`).
+       * @example evt_89bce83a69bffb07fd0d
+       */
+      source_event_id: string;
+      /** @description The call, turn by turn. */
+      turns: components["schemas"]["CallTurn"][];
+      /** @description What the build checked: the numbers the turns state (each one of its records' numbers) and the records. */
+      validation: {
+        numbers: string[];
+        facts_from: string[];
+      };
     };
     /** @description Operating KPIs of one period, consistent with its statements. */
     KpiMetrics: {
