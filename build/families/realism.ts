@@ -15,6 +15,7 @@ import { insiderBehaviour } from "./insiders/realism.ts";
 import { exitStatistics } from "./exits/realism.ts";
 import { listingStatistics } from "./listings/realism.ts";
 import { callLengths } from "./transcripts/realism.ts";
+import { filingLengths } from "./filings/realism.ts";
 
 export interface RealismChecker {
   /** The family whose rows it measures. */
@@ -33,6 +34,7 @@ export const REALISM_CHECKERS: readonly RealismChecker[] = [
   { after: "macro", start: crisisDepth }, // Tier 5
   { after: "macro", start: macroTape }, // Tier 5
   { after: "insiders", start: insiderBehaviour }, // Tier 3
+  { after: "filings", start: filingLengths }, // Tier 6
   { after: "news", start: newsStatistics }, // Tier 6
   { after: "transcripts", start: callLengths }, // Tier 6
 ];

@@ -26,20 +26,21 @@ function parseTemplate(template: string): Part[] {
   };
   const parts = (inBranch: boolean): Part[] => {
     const out: Part[] = [];
-    let text = "";
+    // Text runs are slices of the template: a string built a character at a time would be a deep
+    // rope, and every text filled from it would pay to flatten it again.
+    let from = i;
     while (i < template.length) {
       const c = template[i];
       if (c === "}" || (inBranch && c === "|")) break;
       if (c !== "{") {
-        text += c;
         i++;
         continue;
       }
-      if (text) out.push(text);
-      text = "";
+      if (i > from) out.push(template.slice(from, i));
       out.push(slot());
+      from = i;
     }
-    if (text) out.push(text);
+    if (i > from) out.push(template.slice(from, i));
     return out;
   };
   const branches = (): Branch[] => {
@@ -101,7 +102,9 @@ export function fill(template: string, words: object): string | undefined {
   let parts = parsed.get(template);
   if (!parts) parsed.set(template, (parts = parseTemplate(template)));
   const value = (word: string) =>
-    word.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], words) as unknown;
+    word.includes(".")
+      ? (word.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], words) as unknown)
+      : (words as Record<string, unknown>)[word];
   const write = (branch: Branch): string | undefined => {
     if (branch === "unused") return undefined;
     let out = "";

@@ -301,6 +301,16 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
     await getJson<{ news: { artifact_id: string }[] }>(`${service.base}/news?scenario_id=${HISTORY}&limit=500`, keyed)
   ).news.map((a) => a.artifact_id);
   const articleAt = (n: number) => ({ path: `/news/${articleIds[n % articleIds.length]}?scenario_id=${HISTORY}` });
+  // (o''): one earnings call with its turns; the id rotates over the newest calls of the whole decade.
+  const callIds = (
+    await getJson<{ earnings_call_transcripts: { transcript_id: string }[] }>(
+      `${service.base}/earnings/transcripts?scenario_id=${HISTORY}&limit=100`,
+      keyed,
+    )
+  ).earnings_call_transcripts.map((c) => c.transcript_id);
+  const callAt = (n: number) => ({
+    path: `/earnings/transcripts/${callIds[n % callIds.length]}?scenario_id=${HISTORY}`,
+  });
 
   // (p'): one company's filing sections of one fiscal year (the default 20); ticker and year rotate.
   // (q'): one company's analyst notes as of a date (the default 10); ticker and date rotate.
@@ -532,6 +542,15 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       request: articleAt,
       expect: ok,
       notes: [`the id rotates over the ${articleIds.length} newest articles of the 100-company scenario`],
+    },
+    {
+      id: "o''",
+      name: "(o'') an earnings call's turns, uncached",
+      runtime: service,
+      headers: keyed,
+      request: callAt,
+      expect: ok,
+      notes: [`the id rotates over the ${callIds.length} newest calls of the 100-company scenario`],
     },
     {
       id: "p'",

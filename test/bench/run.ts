@@ -53,6 +53,7 @@ const TARGETS: Target[] = [
   { label: "(j') screener over 500 companies, uncached", caseId: "j'", min: 0.15 },
   { label: "(n') one company's news as of a date, uncached", caseId: "n'", min: 0.25 },
   { label: "(o') a news article's text, uncached", caseId: "o'", min: 0.25 },
+  { label: "(o'') an earnings call's turns, uncached", caseId: "o''", min: 0.25 },
   { label: "(p') one company's filing sections of a fiscal year, uncached", caseId: "p'", min: 0.25 },
   { label: "(q') one company's analyst notes as of a date, uncached", caseId: "q'", min: 0.25 },
   { label: "(u)  a run's trading day (5 orders, then an advance; 50 positions), per request", caseId: "u", min: 0.25 },

@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { filings as filingsFamily } from "../../build/families/filings/family.ts";
 import { incomeRow } from "../../build/families/statements/rows.ts";
-import { count, dollars, numbersIn } from "../../build/models/amounts.ts";
+import { count, dollars, numbersIn, perShare } from "../../build/models/amounts.ts";
+import { RISKS } from "../../build/families/filings/prose.ts";
 import { appointmentIn, dayIndexOf } from "../../build/models/events.ts";
 import { exhibitIn, FIRST_CURRENT_REPORT } from "../../build/families/filings/model.ts";
 import { memoryScratch } from "../../build/ground/scratch.ts";
@@ -192,7 +193,9 @@ describe("the filings checks", () => {
       (f) => f.filing_type === "10-Q",
       (f) => ({ filing_date: yearLate(f.filing_date) }),
     );
-    expect(failing(lateTenQ)).toEqual(["filings_deadlines"]);
+    // A year later, the year's events make other risks the report's (filings_risks_follow_situation may fail too).
+    expect(failing(lateTenQ)).toContain("filings_deadlines");
+    expect(failing(lateTenQ).filter((c) => c !== "filings_risks_follow_situation")).toEqual(["filings_deadlines"]);
     const eightK = (f: Company["filings"][number]) => f.filing_type === "8-K" && !f.items.includes("Item-2.02");
     const lateEightK = breakFiling(eightK, (f) => ({ filing_date: world.days[dayIndex.get(f.report_period)! + 5] }));
     expect(failing(lateEightK)).toEqual(["filings_deadlines"]);
@@ -220,7 +223,7 @@ describe("the filings checks", () => {
     const restated = (t: string) =>
       t.replace(revenueLine, (_, label, v) => `${label}${count(Number(v.replaceAll(",", "")) + 1000)}`);
     expect(failing(edit("Item-8", restated))).toEqual(["filings_numbers_match_records"]);
-    expect(failing(edit("Item-2", (t) => t.split(". ").slice(1).join(". ")))).toEqual([
+    expect(failing(edit("Item-2", (t) => t.replace(/Revenue for .*?\. (?=[A-Z])/, "")))).toEqual([
       "filings_numbers_match_records",
     ]);
     expect(failing(edit("Item-9.01", (t) => `${t} Shares rose.`))).toEqual(["filings_numbers_match_records"]);
@@ -233,5 +236,69 @@ describe("the filings checks", () => {
         : s,
     );
     expect(failing(companies.with(0, { ...first, statements }))).toEqual(["filings_numbers_match_records"]);
+  });
+});
+
+describe("a periodic report's risk factors and MD&A", () => {
+  const annual = () =>
+    companies.flatMap((c) => c.filings.filter((f) => f.filing_type === "10-K").map((f) => ({ c, f })));
+  const item = (f: Company["filings"][number], code: string) => f.sections.find((s) => s.item === code)!.text;
+
+  it("states the risks of each situation its records show, and only those: a loss, falling revenue", () => {
+    const loss = RISKS.situational.net_loss[0].title;
+    const decline = RISKS.situational.revenue_decline[0].title;
+    for (const { c, f } of annual()) {
+      const year = c.statements.find((s) => s.period === "annual" && s.reportPeriod === f.report_period)!;
+      const prior = c.statements.find((s) => s.period === "annual" && s.fiscalYear === year.fiscalYear - 1);
+      expect(item(f, "Item-1.01").includes(loss), f.accession_number).toBe(year.income.net_income < 0);
+      expect(item(f, "Item-1.01").includes(decline), f.accession_number).toBe(
+        !!prior && year.income.revenue < prior.income.revenue,
+      );
+    }
+  });
+
+  it("discusses each business segment and restates the release's guidance exactly", () => {
+    let guided = 0;
+    for (const { c, f } of annual()) {
+      const mda = item(f, "Item-7");
+      const segments = c.segments.find((p) => p.period === "annual" && p.reportPeriod === f.report_period)!;
+      const business = segments.segments.filter((s) => s.segment_type === "business");
+      if (business.length > 1)
+        for (const s of business) expect(mda).toContain(`${s.segment}: revenue of ${dollars(s.revenue)}`);
+      for (const g of c.guidance.filter((x) => x.source_event_id === f.source_event_ids[0])) {
+        guided++;
+        const write = g.metric_name === "earnings_per_share" ? perShare : dollars;
+        expect(mda).toContain(`${write(g.low)} to ${write(g.high)}`);
+      }
+    }
+    expect(guided).toBeGreaterThan(0);
+  });
+
+  it("fails filings_risks_follow_situation on a risk its records do not call for, and on one left out", () => {
+    const pending = RISKS.situational.pending_merger[0];
+    const added = breakFiling(
+      (f) => f.filing_type === "10-K",
+      (f) => ({
+        sections: f.sections.map((s) => (s.item === "Item-1.01" ? { ...s, text: `${s.text}\n\n${pending.title}` } : s)),
+      }),
+    );
+    expect(failing(added)).toEqual(["filings_risks_follow_situation"]);
+    const k = companies.findIndex((c) =>
+      c.filings.some(
+        (f) => f.filing_type === "10-K" && item(f, "Item-1.01").includes("Risks related to our current circumstances"),
+      ),
+    );
+    expect(k).toBeGreaterThanOrEqual(0);
+    const c = companies[k];
+    const i = c.filings.findIndex(
+      (f) => f.filing_type === "10-K" && item(f, "Item-1.01").includes("Risks related to our current circumstances"),
+    );
+    const cut = (text: string) =>
+      text.replace(/Risks related to our current circumstances[\s\S]*?(?=Risks related to our industry)/, "");
+    const left = c.filings.with(i, {
+      ...c.filings[i],
+      sections: c.filings[i].sections.map((s) => (s.item === "Item-1.01" ? { ...s, text: cut(s.text) } : s)),
+    });
+    expect(failing(companies.with(k, { ...c, filings: left }))).toEqual(["filings_risks_follow_situation"]);
   });
 });

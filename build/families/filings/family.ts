@@ -7,9 +7,7 @@ import { ACQUIRER_EVENT_TYPES, EXIT_EVENT_TYPES } from "../../../src/contract/vo
 import { listedOn } from "../../models/prices.ts";
 import { filingKey } from "../../../src/families/filings/shards.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
-import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import type { Earnings } from "../../../src/families/earnings/rows.ts";
-import type { NonGaap } from "../../../src/families/kpis/rows.ts";
 import { numbersIn, dollars } from "../../models/amounts.ts";
 import { dayIndexOf, type WorldEvent } from "../../models/events.ts";
 import { accessionNumber } from "../../models/filing-ids.ts";
@@ -28,10 +26,13 @@ import {
   reportedNumbers,
   writtenValues,
   type FilingRecord,
-  type PeriodReport,
   considerationText,
+  goingConcern,
 } from "./model.ts";
-import type { PeriodStatements } from "../../models/statements.ts";
+import type { PeriodReport } from "./mda.ts";
+import { situationsOf, situationTitles, statedSituations } from "./risk-factors.ts";
+import { SITUATIONS } from "./prose.ts";
+import type { CompanySegments } from "../segments/family.ts";
 import { UNUSUAL_ADJUSTMENTS } from "../../../src/families/kpis/rows.ts";
 import type { Rng } from "../../ground/rng.ts";
 import type { CompanyCore } from "../company/family.ts";
@@ -56,7 +57,14 @@ export interface CompanyFilings {
   quotedTerms: DealTerms[];
 }
 
-type ReadsEach = CompanyCore & CompanyStatements & CompanyKpis & CompanyEarnings & CompanyListing & CompanyExit & Stock;
+type ReadsEach = CompanyCore &
+  CompanyStatements &
+  CompanySegments &
+  CompanyKpis &
+  CompanyEarnings &
+  CompanyListing &
+  CompanyExit &
+  Stock;
 type Company = CompanyBase & ReadsEach & CompanyFilings;
 
 export const filings: Family<Calendar, object, ReadsEach, CompanyFilings> = {
@@ -98,16 +106,17 @@ export const filings: Family<Calendar, object, ReadsEach, CompanyFilings> = {
 };
 
 /**
- * What a 10-Q (a quarter) or 10-K (a fiscal year) reports, from the company's statements and non-GAAP
- * rows: null when it has no statements of that period.
+ * What a 10-Q (a quarter) or 10-K (a fiscal year) filed with a release reports, from the company's
+ * statements, segments, non-GAAP rows and the guidance given with the release: null when it has no
+ * statements of that period.
  */
 function periodReport(
-  facts: CompanyFacts,
-  statements: PeriodStatements[],
-  nonGaap: NonGaap[],
+  company: CompanyBase & ReadsEach,
   period: "quarterly" | "annual",
   reportPeriod: string,
+  releaseEvent: string,
 ): PeriodReport | null {
+  const { facts, statements, nonGaap } = company;
   const s = statements.find((x) => x.period === period && x.reportPeriod === reportPeriod);
   if (!s) return null;
   const before = statements.find(
@@ -118,6 +127,10 @@ function periodReport(
       x.filingDate <= s.filingDate,
   );
   const reconciliation = nonGaap.find((r) => r.period === period && r.report_period === reportPeriod);
+  const segmentsOf = (end: string | undefined) =>
+    company.segments
+      .find((p) => p.period === period && p.reportPeriod === end)
+      ?.segments.filter((x) => x.segment_type === "business") ?? [];
   return {
     rows: { income: incomeRow(facts, s), balance: balanceRow(facts, s), cashFlow: cashFlowRow(facts, s) },
     prior: before ? incomeRow(facts, before) : null,
@@ -125,7 +138,34 @@ function periodReport(
       period === "annual"
         ? (reconciliation?.adjustments ?? []).filter((a) => UNUSUAL_ADJUSTMENTS.includes(a.item) && a.amount !== 0)
         : [],
+    segments: segmentsOf(reportPeriod),
+    priorSegments: segmentsOf(before?.reportPeriod),
+    guidance: company.guidance.filter((g) => g.source_event_id === releaseEvent),
   };
+}
+
+/**
+ * What a report's records say of the company's situation by its filing date (risk-factors.ts): its
+ * public events from its first trading day (a company that lists inside the world keeps no event of
+ * its private days).
+ */
+function reportSituations(company: CompanyBase & ReadsEach, report: PeriodReport, filingDate: string) {
+  const listed = listedOn(company.stock);
+  const end = report.rows.income.report_period;
+  const yearEnded =
+    company.statements
+      .filter((s) => s.period === "annual" && s.reportPeriod < end)
+      .map((s) => s.reportPeriod)
+      .sort()
+      .at(-1) ?? "";
+  return situationsOf({
+    rows: report.rows,
+    prior: report.prior,
+    goingConcern: goingConcern(report.rows) !== "",
+    events: company.events.filter((e) => e.visible_from >= listed && e.visible_from <= filingDate),
+    yearEnded,
+    filingDate,
+  });
 }
 
 /**
@@ -151,12 +191,12 @@ function companyFilings(
   terms: DealTerms[],
   rng: Rng,
 ): FilingRecord[] {
-  const { facts, sizeTier, statements, nonGaap, earnings } = company;
+  const { facts, sizeTier, statements, earnings } = company;
   const quarters = new Map(statements.filter((s) => s.period === "quarterly").map((s) => [s.reportPeriod, s]));
   const periodic = earnings.map((release) => {
     const q = quarters.get(release.report_period)!;
     const period = q.fiscalQuarter === 4 ? "annual" : "quarterly";
-    const report = periodReport(facts, statements, nonGaap, period, q.reportPeriod);
+    const report = periodReport(company, period, q.reportPeriod, release.source_event_id);
     // The statements hold three years before the world: every fiscal year released inside it is whole.
     if (!report) throw new Error(`${facts.ticker}: no statements of ${q.fiscalPeriod}'s fiscal year`);
     return periodicFiling({
@@ -166,6 +206,7 @@ function companyFilings(
       fiscalQuarter: q.fiscalQuarter,
       report,
       release,
+      situations: reportSituations(company, report, release.filing_date),
       rng: rng.fork(release.accession_number),
     });
   });
@@ -297,6 +338,12 @@ function filingChecks(days: string[]): Checker<unknown, Company> {
       "formatted alike, or a period label; the MD&A states the period's revenue and net income; an earnings 8-K's " +
       "exhibit is the press release",
   );
+  const risks = new RuleTally(
+    "filings_risks_follow_situation",
+    "filings",
+    "a 10-K states the risk factors of every situation its records show by its filing date (a loss, leverage, a " +
+      "pending sale, a lawsuit...) and of no other; a 10-Q those its events brought since the annual report",
+  );
   const dayIndex = dayIndexOf(days);
   return {
     company: (company) => {
@@ -316,9 +363,13 @@ function filingChecks(days: string[]): Checker<unknown, Company> {
 
         numbers.rows++;
         if (!numbersMatch(f, company)) numbers.violation(where, order);
+
+        if (f.filing_type !== "10-K" && f.filing_type !== "10-Q") continue;
+        risks.rows++;
+        if (!risksFollowSituation(f, company)) risks.violation(where, order);
       }
     },
-    finish: () => [lineage.check(), deadlines.check(), numbers.check()],
+    finish: () => [lineage.check(), deadlines.check(), numbers.check(), risks.check()],
   };
 }
 
@@ -326,10 +377,8 @@ function filingChecks(days: string[]): Checker<unknown, Company> {
  * Every number the filing writes is a value of its records (an 8-K's event among them) or a label; a 10-Q's or 10-K's MD&A states
  * the period's revenue and net income; an earnings 8-K's exhibit is the release's press release.
  */
-function numbersMatch(
-  f: FilingRecord,
-  { facts, statements, nonGaap, earnings, events, listing, stock, quotedTerms }: Company,
-): boolean {
+function numbersMatch(f: FilingRecord, company: Company): boolean {
+  const { facts, earnings, events, listing, stock, quotedTerms } = company;
   const allowed = new Set(labelNumbers(f, facts));
   const add = (values: string[]) => values.forEach((v) => allowed.add(v));
   const type = f.filing_type;
@@ -354,7 +403,7 @@ function numbersMatch(
   }
   if (type !== "8-K") {
     const period = type === "10-K" ? "annual" : "quarterly";
-    const report = periodReport(facts, statements, nonGaap, period, f.report_period);
+    const report = periodReport(company, period, f.report_period, f.source_event_ids[0]);
     if (!report) return false;
     add(reportedNumbers(report));
     const mda = f.sections.find((s) => s.item === MDA_ITEM[type])?.text ?? "";
@@ -368,6 +417,16 @@ function numbersMatch(
     add(writtenValues(release.quarterly));
   }
   return f.sections.every((s) => numbersIn(s.text).every((n) => allowed.has(n)));
+}
+
+/** A periodic report's Item 1A states the situational risks its records call for, and no others. */
+function risksFollowSituation(f: FilingRecord, company: Company): boolean {
+  const annual = f.filing_type === "10-K";
+  const report = periodReport(company, annual ? "annual" : "quarterly", f.report_period, f.source_event_ids[0]);
+  const text = f.sections.find((s) => s.item === "Item-1.01")?.text;
+  if (!report || text === undefined) return false;
+  const stated = new Set(statedSituations(reportSituations(company, report, f.filing_date), annual));
+  return SITUATIONS.every((s) => situationTitles([s]).every((title) => text.includes(title) === stated.has(s)));
 }
 
 /** Filed by its deadline: a 10-Q or 10-K after its period's end, an 8-K within business days of its reported event. */

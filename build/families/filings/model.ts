@@ -7,12 +7,12 @@ import type { DealTerms } from "../stocks/deals.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { itemOf, type Filing, type FilingSection, type FilingType } from "../../../src/families/filings/rows.ts";
-import type { NonGaap } from "../../../src/families/kpis/rows.ts";
-import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../../src/families/statements/rows.ts";
 import { count, dollars, numbersIn, percent, perShare } from "../../models/amounts.ts";
 import type { SizeTier } from "../../models/anchors.ts";
 import { appointmentIn, type WorldEvent } from "../../models/events.ts";
-import { QUARTERLY_RISK_FACTORS, riskFactors } from "../../models/risk-factors.ts";
+import { annualMda, mdaNumbers, quarterlyMda, revenueGrowth, type PeriodReport, type PeriodRows } from "./mda.ts";
+import { annualRiskFactors, quarterlyRiskFactors } from "./risk-factors.ts";
+import type { Situation } from "./prose.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { cik10, periodicForm } from "../../models/filing-ids.ts";
 import type { OfferingTerms } from "../listings/plan.ts";
@@ -83,25 +83,6 @@ export const currentReportItem = (eventType: string): string | undefined => CURR
 /** The MD&A of each periodic form: it states the period's revenue and net income. */
 export const MDA_ITEM: Record<"10-Q" | "10-K", string> = { "10-Q": "Item-2", "10-K": "Item-7" };
 
-/** A period's rows as served (the statements family's incomeRow, balanceRow and cashFlowRow). */
-export interface PeriodRows {
-  income: IncomeStatement;
-  balance: BalanceSheet;
-  cashFlow: CashFlowStatement;
-}
-
-/** What a 10-Q or 10-K reports: its period's rows, the same period a year before, and a year's unusual charges. */
-export interface PeriodReport {
-  rows: PeriodRows;
-  /** The same quarter or fiscal year a year before, when its statements were public. */
-  prior: IncomeStatement | null;
-  /** The non-GAAP reconciliation's restructuring charges and write-downs of the year (after tax), those not zero. */
-  charges: NonGaap["adjustments"];
-}
-
-/** Revenue growth of a period over the same period a year before. */
-export const revenueGrowth = (income: IncomeStatement, prior: IncomeStatement) => income.revenue! / prior.revenue! - 1;
-
 const PER_SHARE = new Set(["earnings_per_share", "earnings_per_share_diluted", "dividends_per_common_share"]);
 const SHARE_COUNTS = new Set(["weighted_average_shares", "weighted_average_shares_diluted", "outstanding_shares"]);
 
@@ -127,6 +108,7 @@ export function reportedNumbers(report: PeriodReport): string[] {
     ...[income, balance, cashFlow, ...(report.prior ? [report.prior] : [])].flatMap(writtenValues),
     ...(report.prior ? [percent(revenueGrowth(income, report.prior))] : []),
     ...report.charges.map((c) => dollars(c.amount)),
+    ...mdaNumbers(report),
   ];
 }
 
@@ -287,42 +269,6 @@ function statementTables({ income, balance, cashFlow }: PeriodRows, period: stri
   ].join("\n\n");
 }
 
-/** "an increase of 5.1% from $1,234 in Q3 2022", or nothing without a prior period. */
-function againstPrior(income: IncomeStatement, prior: IncomeStatement | null): string {
-  if (!prior) return "";
-  const growth = revenueGrowth(income, prior);
-  return `, ${growth < 0 ? "a decrease" : "an increase"} of ${percent(growth)} from ${dollars(prior.revenue!)} in ${prior.fiscal_period}`;
-}
-
-const earningsSentence = (i: IncomeStatement) =>
-  `Net income was ${dollars(i.net_income!)}, or ${perShare(i.earnings_per_share!)} per basic share and ` +
-  `${perShare(i.earnings_per_share_diluted!)} per diluted share.`;
-
-function chargesSentence(charges: PeriodReport["charges"]): string {
-  if (!charges.length) return "";
-  const listed = charges.map((c) => `${c.item.toLowerCase()} of ${dollars(c.amount)}`).join(" and ");
-  return ` Net income reflects ${listed} after tax, which the non-GAAP reconciliation adds back.`;
-}
-
-function annualMda({ rows, prior, charges }: PeriodReport): string {
-  const { income: i, balance: b, cashFlow: c } = rows;
-  return [
-    `Revenue for ${i.fiscal_period}, the fiscal year ended ${i.report_period}, was ${dollars(i.revenue!)}${againstPrior(i, prior)}. ` +
-      `Gross profit was ${dollars(i.gross_profit!)} and operating income ${dollars(i.operating_income!)}.`,
-    earningsSentence(i) + chargesSentence(charges),
-    `Net cash provided by operating activities was ${dollars(c.net_cash_flow_from_operations!)}. The Company ended the ` +
-      `year with cash and cash equivalents of ${dollars(b.cash_and_equivalents!)} and total debt of ${dollars(b.total_debt!)}.`,
-  ].join("\n\n");
-}
-
-function quarterlyMda({ rows, prior }: PeriodReport): string {
-  const i = rows.income;
-  return (
-    `Revenue for ${i.fiscal_period}, the quarter ended ${i.report_period}, was ${dollars(i.revenue!)}${againstPrior(i, prior)}. ` +
-    `Operating income was ${dollars(i.operating_income!)}. ${earningsSentence(i)}`
-  );
-}
-
 function business(facts: CompanyFacts, fiscalYearEnd: string): string {
   const month = new Date(`${fiscalYearEnd}T00:00:00Z`).toLocaleString("en-US", { month: "long", timeZone: "UTC" });
   return [
@@ -366,6 +312,8 @@ export function periodicFiling(input: {
   /** The quarter's, or for a 10-K the fiscal year's. */
   report: PeriodReport;
   release: Earnings;
+  /** What the company's records say of its situation by the filing date (risk-factors.ts). */
+  situations: Situation[];
   rng: Rng;
 }): FilingRecord {
   const { facts, report, release } = input;
@@ -375,8 +323,12 @@ export function periodicFiling(input: {
   const sections = annual
     ? [
         section(type, "Item-1", business(facts, i.report_period)),
-        section(type, "Item-1.01", riskFactors(facts.sector, input.rng)),
-        section(type, "Item-7", annualMda(report)),
+        section(
+          type,
+          "Item-1.01",
+          annualRiskFactors(facts.sector ?? "Industrials", input.tier, input.situations, input.rng.fork("risks")),
+        ),
+        section(type, "Item-7", annualMda(facts, report, input.rng.fork("mda"))),
         section(type, "Item-7.01", marketRisk(report.rows)),
         section(
           type,
@@ -391,8 +343,8 @@ export function periodicFiling(input: {
           "Item-1",
           statementTables(report.rows, `${i.fiscal_period}, the quarter ended ${i.report_period}`),
         ),
-        section(type, "Item-2", quarterlyMda(report)),
-        section(type, "Item-1.01", QUARTERLY_RISK_FACTORS),
+        section(type, "Item-2", quarterlyMda(report, input.rng.fork("mda"))),
+        section(type, "Item-1.01", quarterlyRiskFactors(input.situations, input.rng.fork("risks"))),
       ];
   return record({
     facts,

@@ -36,9 +36,19 @@ const QUARTERS = ["first", "second", "third", "fourth"];
 const firstName = (person: string) => person.split(" ")[0];
 const poss = (s: string) => (s.endsWith("s") ? `${s}'` : `${s}'s`);
 
+const NOUN_SLOT = /\{(?:initiative|product|customer|channel|tailwind|headwind)\b/;
+const namingNouns = new Map<string, boolean>();
+/** Whether a template names a noun of the sector's vocabulary (remembered per template). */
+function namesNouns(template: string): boolean {
+  let names = namingNouns.get(template);
+  if (names === undefined) namingNouns.set(template, (names = NOUN_SLOT.test(template)));
+  return names;
+}
+
 /** Picks phrasings for one call: the first that fits, and colour sentences never twice. */
 class Speech {
-  private readonly used = new Set<string>();
+  /** The colour templates and paragraphs the call has used. */
+  private readonly used = new Set<string | readonly string[]>();
   private readonly rng: Rng;
   private readonly vocabulary: SectorVocabulary;
 
@@ -61,10 +71,15 @@ class Speech {
     };
   }
 
+  /** `template` filled with `words`, and with fresh nouns when it names any. */
+  private say(template: string, words: Words): string | undefined {
+    return fill(template, namesNouns(template) ? { ...words, ...this.nouns() } : words);
+  }
+
   /** One phrasing of `templates` that fits `words` ("" when none does). */
   line(templates: readonly string[], words: Words): string {
     for (const t of this.rng.shuffle(templates)) {
-      const s = fill(t, { ...words, ...this.nouns() });
+      const s = this.say(t, words);
       if (s) return s;
     }
     return "";
@@ -76,7 +91,7 @@ class Speech {
     for (const t of this.rng.shuffle(templates)) {
       if (out.length >= n) break;
       if (this.used.has(t)) continue;
-      const s = fill(t, { ...words, ...this.nouns() });
+      const s = this.say(t, words);
       if (!s) continue;
       this.used.add(t);
       out.push(s);
@@ -89,12 +104,11 @@ class Speech {
     const out: string[] = [];
     for (const paragraph of this.rng.shuffle(templates)) {
       if (out.length >= n) break;
-      const key = paragraph.join("|");
-      if (this.used.has(key)) continue;
+      if (this.used.has(paragraph)) continue;
       const nouns = { ...words, ...this.nouns() };
       const sentences = paragraph.map((t) => fill(t, nouns));
       if (sentences.some((s) => !s)) continue;
-      this.used.add(key);
+      this.used.add(paragraph);
       out.push(sentences.join(" "));
     }
     return out;
@@ -379,6 +393,18 @@ const turn = (section: CallTurn["section"], speaker: string, role: CallTurn["rol
   text,
 });
 
+/** Words of a text: runs of non-space characters. */
+function wordCount(text: string): number {
+  let n = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = text.charCodeAt(i) <= 32;
+    if (!space && !inWord) n++;
+    inWord = !space;
+  }
+  return n;
+}
+
 /** The figures a call's turns write, in order of first use. */
 function usedFigures(fig: Figures, text: string): string[] {
   const out = new Set<string>();
@@ -447,7 +473,7 @@ function callDetail(r: CallRecords, turns: CallTurn[], analysts: CallAnalyst[], 
       executive(r.cfo, "Chief Financial Officer"),
       ...analysts.map((a) => ({ name: a.name, role: "analyst" as const, title: null, firm: a.firm })),
     ],
-    word_count: text.split(/\s+/).filter(Boolean).length,
+    word_count: wordCount(text),
     accession_number: e.accession_number,
     source_event_id: r.event.event_id,
     turns,
