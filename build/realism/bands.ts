@@ -15,10 +15,18 @@ function reported(v: number): number | null {
   return Number.isFinite(v) ? round4(v) : null;
 }
 
+/**
+ * A value as a report writes it: three significant digits, with thousands separators from 1,000 so that a
+ * count (2,000 words) never reads as a year, which a masked twin would move.
+ */
+function written(v: number, pct = false): string {
+  return !pct && Math.abs(v) >= 1000 ? Number(v.toPrecision(3)).toLocaleString("en-US") : fmt(v, pct);
+}
+
 function fmtBand(b: Band, pct = false): string {
-  if (b.min !== null && b.max !== null) return `${fmt(b.min, pct)} to ${fmt(b.max, pct)}`;
-  if (b.min !== null) return `>= ${fmt(b.min, pct)}`;
-  return `<= ${fmt(b.max ?? NaN, pct)}`;
+  if (b.min !== null && b.max !== null) return `${written(b.min, pct)} to ${written(b.max, pct)}`;
+  if (b.min !== null) return `>= ${written(b.min, pct)}`;
+  return `<= ${written(b.max ?? NaN, pct)}`;
 }
 
 export function bandCheck(
@@ -51,7 +59,7 @@ export function bandCheck(
     severity: "warning",
     observed,
     expected,
-    detail: `${what} ${fmt(observed, pct)}, band ${fmtBand(band, pct)}`,
+    detail: `${what} ${written(observed, pct)}, band ${fmtBand(band, pct)}`,
   };
 }
 

@@ -117,6 +117,9 @@ describe("a future branch's published validation report", () => {
       onOrBefore(a.visible_from),
     ).length;
     const notes = world.perCompany.flatMap((c) => c.notes).filter((n) => onOrBefore(n.visible_from)).length;
+    const periodic = world.perCompany
+      .flatMap((c) => c.filings)
+      .filter((f) => (f.filing_type === "10-K" || f.filing_type === "10-Q") && onOrBefore(f.filing_date)).length;
     const calls = world.perCompany.flatMap((c) => c.transcripts).filter((t) => onOrBefore(t.visible_from)).length;
     const lines = world.perCompany.flatMap((c) => c.holdings).filter((h) => onOrBefore(h.filing_date));
     const trades = world.perCompany.flatMap((c) => c.insiderTrades).filter((t) => onOrBefore(t.filing_date));
@@ -183,6 +186,7 @@ describe("a future branch's published validation report", () => {
       // Notes published by the current date.
       notes_match_estimates: notes,
       notes_numbers_match_records: notes,
+      filings_risks_follow_situation: periodic,
       transcripts_follow_releases: calls,
       transcripts_numbers_match_records: calls,
       transcripts_speakers: calls,
