@@ -30,3 +30,25 @@ export const slugify = (s: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")
     .slice(0, 80);
+
+/** Words of a text: runs of non-space characters (lengths of articles, calls and filings). */
+export function wordCount(text: string): number {
+  let n = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = text.charCodeAt(i) <= 32;
+    if (!space && !inWord) n++;
+    inWord = !space;
+  }
+  return n;
+}
+
+/** The same quarter's earnings release a year before `row`'s, when released by `date`. */
+export function yearAgoRelease<R extends { report_period: string; filing_date: string }>(
+  rows: readonly R[],
+  row: R,
+  date: string,
+): R | undefined {
+  const period = `${Number(row.report_period.slice(0, 4)) - 1}${row.report_period.slice(4, 7)}`;
+  return rows.find((r) => r.report_period.startsWith(period) && r.filing_date <= date);
+}

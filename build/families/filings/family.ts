@@ -361,12 +361,23 @@ function filingChecks(days: string[]): Checker<unknown, Company> {
         deadlines.rows++;
         if (!withinDeadline(f, sizeTier, sources[0], dayIndex)) deadlines.violation(where, order);
 
-        numbers.rows++;
-        if (!numbersMatch(f, company)) numbers.violation(where, order);
+        // A 10-Q's or 10-K's records, read once for both rules that need them.
+        const periodic = f.filing_type === "10-K" || f.filing_type === "10-Q";
+        const report = periodic
+          ? periodReport(
+              company,
+              f.filing_type === "10-K" ? "annual" : "quarterly",
+              f.report_period,
+              f.source_event_ids[0],
+            )
+          : null;
 
-        if (f.filing_type !== "10-K" && f.filing_type !== "10-Q") continue;
+        numbers.rows++;
+        if (!numbersMatch(f, company, report)) numbers.violation(where, order);
+
+        if (!periodic) continue;
         risks.rows++;
-        if (!risksFollowSituation(f, company)) risks.violation(where, order);
+        if (!risksFollowSituation(f, company, report)) risks.violation(where, order);
       }
     },
     finish: () => [lineage.check(), deadlines.check(), numbers.check(), risks.check()],
@@ -377,7 +388,7 @@ function filingChecks(days: string[]): Checker<unknown, Company> {
  * Every number the filing writes is a value of its records (an 8-K's event among them) or a label; a 10-Q's or 10-K's MD&A states
  * the period's revenue and net income; an earnings 8-K's exhibit is the release's press release.
  */
-function numbersMatch(f: FilingRecord, company: Company): boolean {
+function numbersMatch(f: FilingRecord, company: Company, report: PeriodReport | null): boolean {
   const { facts, earnings, events, listing, stock, quotedTerms } = company;
   const allowed = new Set(labelNumbers(f, facts));
   const add = (values: string[]) => values.forEach((v) => allowed.add(v));
@@ -402,8 +413,6 @@ function numbersMatch(f: FilingRecord, company: Company): boolean {
     add(numbersIn(`${terms.targetName} ${terms.acquirerName}`));
   }
   if (type !== "8-K") {
-    const period = type === "10-K" ? "annual" : "quarterly";
-    const report = periodReport(company, period, f.report_period, f.source_event_ids[0]);
     if (!report) return false;
     add(reportedNumbers(report));
     const mda = f.sections.find((s) => s.item === MDA_ITEM[type])?.text ?? "";
@@ -420,9 +429,8 @@ function numbersMatch(f: FilingRecord, company: Company): boolean {
 }
 
 /** A periodic report's Item 1A states the situational risks its records call for, and no others. */
-function risksFollowSituation(f: FilingRecord, company: Company): boolean {
+function risksFollowSituation(f: FilingRecord, company: Company, report: PeriodReport | null): boolean {
   const annual = f.filing_type === "10-K";
-  const report = periodReport(company, annual ? "annual" : "quarterly", f.report_period, f.source_event_ids[0]);
   const text = f.sections.find((s) => s.item === "Item-1.01")?.text;
   if (!report || text === undefined) return false;
   const stated = new Set(statedSituations(reportSituations(company, report, f.filing_date), annual));

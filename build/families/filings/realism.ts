@@ -3,6 +3,8 @@
 import type { ValidationCheck } from "../../../src/bundle/types.ts";
 import type { Checker } from "../../ground/family.ts";
 import { bandCheck, skipped } from "../../realism/bands.ts";
+import { wordCount } from "../../models/artifacts.ts";
+import { median } from "../../models/statistics.ts";
 import type { Company, World } from "../registry.ts";
 
 const FAMILY = "filings";
@@ -32,12 +34,6 @@ const PARTS = [
   },
 ] as const;
 
-const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 export function filingLengths(): Checker<World, Company> {
   const counts = PARTS.map(() => [] as number[]);
   return {
@@ -45,7 +41,7 @@ export function filingLengths(): Checker<World, Company> {
       for (const f of filings)
         PARTS.forEach((p, k) => {
           const section = f.filing_type === p.form ? f.sections.find((s) => s.item === p.item) : undefined;
-          if (section) counts[k].push(words(section.text));
+          if (section) counts[k].push(wordCount(section.text));
         });
     },
     finish: (): ValidationCheck[] =>

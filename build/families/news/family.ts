@@ -8,11 +8,10 @@ import { listedOn } from "../../models/prices.ts";
 import { allOf, monthOf } from "../../../src/bundle/shards.ts";
 import { NEWS_COLUMNS } from "../../../src/families/news/shards.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
-import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { numbersIn } from "../../models/amounts.ts";
 import { dayIndexOf, publicEvent, type PublicEvent } from "../../models/events.ts";
 import type { Rng } from "../../ground/rng.ts";
-import { byDateThenArtifactId, shortName } from "../../models/artifacts.ts";
+import { byDateThenArtifactId, shortName, yearAgoRelease } from "../../models/artifacts.ts";
 import {
   companyArticles,
   companyFigures,
@@ -64,12 +63,6 @@ const marketReturnOn = (world: Reads, date: string): number | null => {
   return i === undefined || !world.macro[i] ? null : world.macro[i].market_return;
 };
 
-/** The same quarter's release a year earlier, when filed by `date`. */
-function yearAgo(rows: Earnings[], row: Earnings, date: string): Earnings | undefined {
-  const period = `${Number(row.report_period.slice(0, 4)) - 1}${row.report_period.slice(4, 7)}`;
-  return rows.find((r) => r.report_period.startsWith(period) && r.filing_date <= date);
-}
-
 /** What a company article's records are: its event, its release's rows and the bars (up to the article's date). */
 function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent): CompanyFactsOn {
   const earnings = company.earnings.find((r) => r.source_event_id === event.event_id);
@@ -80,7 +73,7 @@ function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent): CompanyF
     facts: company.facts,
     event,
     earnings,
-    yearAgo: earnings && yearAgo(released, earnings, event.event_date),
+    yearAgo: earnings && yearAgoRelease(released, earnings, event.event_date),
     bars: company.stock.bars.slice(company.stock.first ?? 0),
     offer: company.listing && offerPrice(company.stock.bars, company.listing.first),
   };

@@ -6,7 +6,6 @@
 // its speakers are the officers in their seats that day and analysts of firms that published on
 // the company before it.
 import { allOf, monthOf } from "../../../src/bundle/shards.ts";
-import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { SECTOR_KPIS } from "../../../src/families/kpis/rows.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
 import { TRANSCRIPT_COLUMNS, turnsPart } from "../../../src/families/transcripts/shards.ts";
@@ -14,7 +13,7 @@ import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family
 import type { Rng } from "../../ground/rng.ts";
 import { byFirstColumn, groupBy, toRows } from "../../ground/rows.ts";
 import { amount, numbersIn, perShare } from "../../models/amounts.ts";
-import { shortName } from "../../models/artifacts.ts";
+import { shortName, yearAgoRelease } from "../../models/artifacts.ts";
 import { dayIndexOf, publicEvent } from "../../models/events.ts";
 import { personName } from "../../models/names.ts";
 import { listedOn } from "../../models/prices.ts";
@@ -41,12 +40,6 @@ type Company = CompanyBase & ReadsEach & CompanyTranscripts;
 
 const CEO = "Chief Executive Officer";
 const CFO = "Chief Financial Officer";
-
-/** The same quarter's release a year earlier, when released by `date`. */
-function yearAgo(rows: Earnings[], row: Earnings, date: string): Earnings | undefined {
-  const period = `${Number(row.report_period.slice(0, 4)) - 1}${row.report_period.slice(4, 7)}`;
-  return rows.find((r) => r.report_period.startsWith(period) && r.filing_date <= date);
-}
 
 /** A quarter's business segments, as `/financials/segments` serves them. */
 function businessSegments(company: ReadsEach, reportPeriod: string | undefined) {
@@ -90,7 +83,7 @@ export function callRecords(
     const ceo = officer(company, CEO, day);
     const cfo = officer(company, CFO, day);
     if (!ceo || !cfo) continue;
-    const ago = yearAgo(released, earnings, e.event_date);
+    const ago = yearAgoRelease(released, earnings, e.event_date);
     const quarter = company.kpis.find((k) => k.period === "quarterly" && k.report_period === earnings.report_period);
     const analysts = coveringAnalysts(company, e.event_date);
     out.push({
@@ -210,7 +203,8 @@ function transcriptChecks(days: string[]): Checker<unknown, Company> {
         const names = [company.facts.name, shortName(company.facts.name)];
         if (numbersIn(text, names).some((n) => !allowed.has(n)) || requiredNumbers(r).some((n) => !text.includes(n)))
           rules.numbers.violation(where);
-        const firms = new Set(coveringAnalysts(company, call.date).map((a) => `${a.firm}|${a.name}`));
+        // The records' analysts: each covering firm's latest before the call (unshuffled here).
+        const firms = new Set(r.analysts.map((a) => `${a.firm}|${a.name}`));
         const speakers = call.participants;
         const named = (title: string) => speakers.find((p) => p.title === title)?.name;
         if (

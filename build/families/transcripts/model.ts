@@ -8,7 +8,7 @@
 import type { CallTurn, EarningsCallTranscriptDetail } from "../../../src/families/transcripts/rows.ts";
 import { transcriptId } from "../../../src/families/transcripts/rows.ts";
 import type { Sector } from "../../../src/contract/vocabulary.ts";
-import { shortName } from "../../models/artifacts.ts";
+import { shortName, wordCount } from "../../models/artifacts.ts";
 import type { SizeTier } from "../../models/anchors.ts";
 import { fill } from "../../models/phrasing.ts";
 import type { Rng } from "../../ground/rng.ts";
@@ -124,10 +124,6 @@ class Speech {
 
   uniform(): number {
     return this.rng.uniform();
-  }
-
-  shuffle<T>(items: readonly T[]): T[] {
-    return this.rng.shuffle(items);
   }
 }
 
@@ -392,18 +388,6 @@ const turn = (section: CallTurn["section"], speaker: string, role: CallTurn["rol
   role,
   text,
 });
-
-/** Words of a text: runs of non-space characters. */
-function wordCount(text: string): number {
-  let n = 0;
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    const space = text.charCodeAt(i) <= 32;
-    if (!space && !inWord) n++;
-    inWord = !space;
-  }
-  return n;
-}
 
 /** The figures a call's turns write, in order of first use. */
 function usedFigures(fig: Figures, text: string): string[] {

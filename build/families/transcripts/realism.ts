@@ -4,6 +4,8 @@
 import type { ValidationCheck } from "../../../src/bundle/types.ts";
 import type { Checker } from "../../ground/family.ts";
 import { bandCheck, skipped } from "../../realism/bands.ts";
+import { wordCount } from "../../models/artifacts.ts";
+import { median } from "../../models/statistics.ts";
 import type { Company, World } from "../registry.ts";
 
 const FAMILY = "transcripts";
@@ -13,12 +15,6 @@ export const CALL_WORDS = { min: 5000, max: 10000 };
 /** The question-and-answer session's share of a call's words (Q&A runs 30-40 of a call's 45-60 minutes). */
 export const QA_SHARE = { min: 0.45, max: 0.65 };
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
-
 export function callLengths(): Checker<World, Company> {
   const lengths: number[] = [];
   const qaShares: number[] = [];
@@ -27,7 +23,9 @@ export function callLengths(): Checker<World, Company> {
       if (sizeTier !== "mega" && sizeTier !== "large") return;
       for (const call of transcripts) {
         lengths.push(call.word_count);
-        const qa = call.turns.filter((t) => t.section === "question_and_answer").reduce((a, t) => a + words(t.text), 0);
+        const qa = call.turns
+          .filter((t) => t.section === "question_and_answer")
+          .reduce((a, t) => a + wordCount(t.text), 0);
         qaShares.push(qa / call.word_count);
       }
     },
