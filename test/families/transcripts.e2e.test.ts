@@ -2,7 +2,7 @@
 // with or without turns), one call's turns by its id, and 404 for an id that is no call or not public
 // yet; the call agrees with the release and the guidance it follows.
 import { describe, expect, it } from "vitest";
-import { body, get, MEGACAP } from "../e2e/client.ts";
+import { body, BRANCH, get, MEGACAP } from "../e2e/client.ts";
 
 const T = `/earnings/transcripts?scenario_id=${MEGACAP}`;
 
@@ -107,5 +107,34 @@ describe("earnings call transcripts", () => {
     }
     const bad = await get(`${T}&fiscal_quarter=5`);
     expect(bad.status).toBe(422);
+  });
+
+  it("hides a future branch's calls by default, and a call the day before it is public", async () => {
+    const current = (await body(`/scenarios/${BRANCH}`)).scenario.current_date as string;
+    const byDefault = (
+      (await body(`/earnings/transcripts?scenario_id=${BRANCH}&limit=100`)) as { earnings_call_transcripts: Call[] }
+    ).earnings_call_transcripts;
+    expect(byDefault.length).toBeGreaterThan(0);
+    expect(byDefault.every((c) => c.visible_from <= current)).toBe(true);
+    const revealed = (
+      (await body(`/earnings/transcripts?scenario_id=${BRANCH}&as_of=2026-06-30&limit=100`)) as {
+        earnings_call_transcripts: Call[];
+      }
+    ).earnings_call_transcripts;
+    const later = revealed.filter((c) => c.visible_from > current);
+    expect(later.length).toBeGreaterThan(0);
+    const hidden = await get(`/earnings/transcripts/${later[0].transcript_id}?scenario_id=${BRANCH}`);
+    expect(hidden.status).toBe(404);
+    const shown = await get(
+      `/earnings/transcripts/${later[0].transcript_id}?scenario_id=${BRANCH}&as_of=${later[0].visible_from}`,
+    );
+    expect(shown.status).toBe(200);
+    const dayBefore = new Date(Date.parse(`${later[0].visible_from}T00:00:00Z`) - 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const before = await get(
+      `/earnings/transcripts/${later[0].transcript_id}?scenario_id=${BRANCH}&as_of=${dayBefore}`,
+    );
+    expect(before.status).toBe(404);
   });
 });
