@@ -346,6 +346,32 @@ export const DISCRIMINATE = defineCommand({
   ],
 });
 
+export const TEXT_REALISM = defineCommand({
+  name: "npm run realism:text",
+  summary:
+    "The news text against its bands and against real wire stories (docs/text-realism.md): generates each " +
+    "scenario's world with its companies and news in memory, at each seed, and prints the text statistics of " +
+    "the validation report (median words by format, distinct titles, 5-gram resemblance, type-token ratio) per " +
+    "seed against their bands. Then a classifier two-sample test, build/realism/text_discriminate.py in a venv " +
+    "of its own (.local/realism-venv, made on first use), of the wire and brief stories' surface against the " +
+    "Reuters-21578 stories that Debian's r-cran-tm ships (fetched with apt-get download into " +
+    ".local/realism-text on first use). Prints the Markdown report.",
+  options: {
+    ...SEEDED_OPTIONS,
+    permutations: {
+      type: "string",
+      value: "N",
+      default: "20",
+      description: "shuffled labelings behind each comparison's null p95 (fewer for a quick check)",
+    },
+  },
+  examples: [
+    "npm run realism:text -- --scenario megacap-tech-2023",
+    "npm run realism:text -- --scenario crisis-cycle-2005 --seeds 2 --out text.md",
+    "npm run realism:text -- --scenario megacap-tech-2023 --seeds 2 --permutations 4",
+  ],
+});
+
 export const BANDS = defineCommand({
   name: "npm run realism:bands",
   summary:
@@ -495,6 +521,7 @@ export const COMMANDS = {
   "build/cli/report.ts": REPORT,
   "build/cli/discriminate.ts": DISCRIMINATE,
   "build/cli/bands.ts": BANDS,
+  "build/cli/text-realism.ts": TEXT_REALISM,
   "build/cli/reference.ts": DOCS_REFERENCE,
   "build/cli/library-doc.ts": DOCS_LIBRARY,
   "build/cli/client-types.ts": BUILD_CLIENT,

@@ -2,13 +2,14 @@
 // two-sample test of docs/realism-discriminator.md. Generates each scenario's index fund (SPY) and
 // macro tape in memory, at its own seed and N-1 more, writes them as JSON to a temporary directory,
 // and runs build/realism/discriminate.py against the S&P 500 and VIX that the `arch` package ships,
-// in a venv of its own (.local/realism-venv, git-ignored). Prints the Markdown report.
+// in a venv of its own (.local/realism-venv, git-ignored; build/cli/realism-venv.ts). Prints the Markdown report.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { DISCRIMINATE } from "./commands.ts";
+import { ensureVenv } from "./realism-venv.ts";
 import { seededRun } from "./seeded-run.ts";
 
 const { sources, seeds, out, values } = await seededRun(DISCRIMINATE);
@@ -21,7 +22,6 @@ const { cutAt, gather, generateMarket } = await import("../pipeline/world.ts");
 const { INDEX_BANDS } = await import("../families/stocks/realism-returns.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
-const VENV = join(ROOT, ".local", "realism-venv");
 const PYTHON_DEPS = ["arch", "scikit-learn", "pandas", "numpy"];
 
 /** A scenario's public series up to its current_date: SPY's closes, the macro tape's market return and VIX. */
@@ -42,18 +42,6 @@ function series(source: ScenarioSource) {
   };
 }
 
-/** The venv, made and filled on first use; later runs only check that the packages import. */
-function ensureVenv() {
-  const python = join(VENV, "bin", "python");
-  if (!existsSync(python))
-    execFileSync("python3", ["-m", "venv", "--system-site-packages", VENV], { stdio: "inherit" });
-  try {
-    execFileSync(python, ["-c", "import arch, sklearn, pandas, numpy"], { stdio: "ignore" });
-  } catch {
-    execFileSync(join(VENV, "bin", "pip"), ["install", "--retries", "0", "-q", ...PYTHON_DEPS], { stdio: "inherit" });
-  }
-}
-
 const dir = mkdtempSync(join(tmpdir(), "discriminate-"));
 try {
   const files = sources.flatMap((source) =>
@@ -65,10 +53,10 @@ try {
   );
   const bands = join(dir, "index-bands.json");
   writeFileSync(bands, JSON.stringify(INDEX_BANDS));
-  ensureVenv();
+  const python = ensureVenv(PYTHON_DEPS, ["arch", "sklearn", "pandas", "numpy"]);
   const script = join(ROOT, "build/realism/discriminate.py");
   const args = [script, "--bands", bands, "--permutations", String(permutations), ...files];
-  const report = execFileSync(join(VENV, "bin", "python"), args, {
+  const report = execFileSync(python, args, {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "inherit"],
     maxBuffer: 1 << 24,

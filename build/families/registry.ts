@@ -47,9 +47,9 @@ export const FAMILIES = registry()
   .add(insiders)
   .add(holdings)
   .add(filings)
+  .add(transcripts)
   .add(news)
   .add(notes)
-  .add(transcripts)
   .add(story);
 
 /** The market-wide world: every family's part but the companies' own. */

@@ -1,12 +1,12 @@
 // What generation depends on besides a scenario's source, so that a build rebuilds exactly what an
 // edit can change: every module the scenario build imports (esbuild follows the imports, as it does
 // to bundle the worker), the reference data those modules read (build/refdata, and a module's own
-// data file beside it: phrases.yaml for phrases.ts), and the version of each package they import.
+// data files beside it that it names: phrases.yaml for phrases.ts), and the version of each package they import.
 // Imports of types alone are no input: they do not run.
 import { buildSync } from "esbuild";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ROOT } from "../serve/worker-bundle.ts";
 
 /** Where generation starts: the build of one scenario (library.ts and its worker threads run it). */
@@ -20,6 +20,9 @@ interface Imports {
 }
 
 const found = new Map<string, Imports>();
+
+/** A data file a module reads from beside it. */
+const OWN_DATA_FILE = /new URL\("\.\/([\w.-]+\.ya?ml)", import\.meta\.url\)/g;
 
 /** The project's files that `entries` import (and the reference data), and the packages they import. */
 function importsOf(entries: readonly string[]): Imports {
@@ -46,10 +49,12 @@ function importsOf(entries: readonly string[]): Imports {
     }
   const modules = Object.keys(metafile.inputs);
   const data = readdirSync(join(ROOT, DATA_DIR)).map((name) => `${DATA_DIR}/${name}`);
-  // A module that reads a data file of its own at load keeps it beside it, under its name.
-  const own = modules
-    .map((m) => m.replace(/\.ts$/, ".yaml"))
-    .filter((f) => f.endsWith(".yaml") && existsSync(join(ROOT, f)));
+  // A module that reads a data file at load keeps it beside it and names it (`new URL("./x.yaml", import.meta.url)`).
+  const own = modules.flatMap((m) =>
+    [...readFileSync(join(ROOT, m), "utf8").matchAll(OWN_DATA_FILE)]
+      .map((match) => join(dirname(m), match[1]))
+      .filter((f) => existsSync(join(ROOT, f))),
+  );
   const imports = {
     files: [...new Set([...modules, ...data, ...own])].sort(),
     packages: [...packages].sort(),

@@ -66,6 +66,43 @@ describe("news", () => {
     expect(failing(newsFamily, flipped)).toEqual(["news_sentiment_agrees"]);
   });
 
+  it("writes results stories from the records: consensus, the call's officers verbatim, analysts' published ratings and targets", () => {
+    const stories = companies.flatMap((c) =>
+      c.news.filter((a) => results(a) && a.article_format !== "brief").map((a) => [c, a] as const),
+    );
+    expect(stories.length).toBeGreaterThan(20);
+    let quotedCalls = 0;
+    let analysts = 0;
+    for (const [c, a] of stories) {
+      // An officer's words are the call's: a quote ending in a comma is the sentence cut before its attribution.
+      const call = c.transcripts.find((t) => a.event_lineage.records.includes(`transcripts ${t.transcript_id}`));
+      if (call) {
+        const said = call.turns.map((t) => t.text).join("\n");
+        const quotes = [...a.text.matchAll(/“([^”]+)”/g)].map((m) => m[1].replace(/,$/, ""));
+        expect(quotes.length, a.artifact_id).toBeGreaterThan(0);
+        for (const q of quotes) if (said.includes(q)) quotedCalls++;
+        expect(
+          quotes.some((q) => said.includes(q)),
+          a.artifact_id,
+        ).toBe(true);
+      }
+      // An analyst named is their firm's latest before the event, and a target written beside them is that publication's.
+      const firms = new Map(
+        c.estimates.filter((p) => p.estimate_date < a.event_lineage.event_date).map((p) => [p.firm, p]),
+      );
+      for (const latest of firms.values()) {
+        const stale = c.estimates.some(
+          (p) => p.firm === latest.firm && p.analyst !== latest.analyst && a.text.includes(p.analyst),
+        );
+        expect(stale, a.artifact_id).toBe(false);
+        const target = `$${latest.target_price.toFixed(2)}`;
+        if (a.text.includes(latest.analyst) && a.text.includes(target) && a.text.includes(latest.rating)) analysts++;
+      }
+    }
+    expect(quotedCalls).toBeGreaterThan(0);
+    expect(analysts).toBeGreaterThan(0);
+  });
+
   it("reads a rate range back as its two figures: a policy article with a wrong range fails", () => {
     const i = world.marketNews.findIndex((a) => /\d-\d+\.\d+%/.test(a.text));
     expect(i).toBeGreaterThanOrEqual(0);

@@ -276,6 +276,14 @@ describe("scenario build", () => {
       path.endsWith(file) ? `${readFileSync(path, "utf8")}\n// touched\n` : readFileSync(path);
     expect(staleScenarios(options, generatorInputsHash(touched("src/contract/adjusted-price.ts")))).toHaveLength(4);
     expect(staleScenarios(options, generatorInputsHash(touched("build/refdata/companies.csv")))).toHaveLength(4);
+    // A data file a module reads from beside it is an input, whatever its name (risks.yaml is prose.ts's).
+    expect(generatorInputFiles()).toEqual(
+      expect.arrayContaining([
+        "build/families/filings/risks.yaml",
+        "build/families/news/events.yaml",
+        "build/families/news/markets.yaml",
+      ]),
+    );
     // What serving alone reads is no input.
     expect(generatorInputFiles()).not.toContain("src/families/prices/routes.ts");
     expect(staleScenarios(options, generatorInputsHash(touched("src/families/prices/routes.ts")))).toEqual([]);

@@ -20,17 +20,14 @@ import {
   fundFigures,
   fundSentiment,
   companySentiment,
-  marketArticles,
-  marketFigures,
-  marketSentiment,
   newsroom,
   type ArticleDetail,
   type CompanyFactsOn,
   type FundFactsOn,
   type Figures,
-  type MarketFactsOn,
   type Newsroom,
 } from "./model.ts";
+import { marketArticles, marketFigures, marketSentiment, type MarketFactsOn } from "./market.ts";
 import type { CompanyCore } from "../company/family.ts";
 import type { CompanyEarnings } from "../earnings/family.ts";
 import type { Events } from "../events/family.ts";
@@ -42,6 +39,10 @@ import type { Stock } from "../stocks/family.ts";
 import type { CompanyListing } from "../listings/family.ts";
 import { offerPrice } from "../listings/plan.ts";
 import { RuleTally } from "../../ground/rules.ts";
+import type { CompanyInsiders } from "../insiders/family.ts";
+import type { CompanySegments } from "../segments/family.ts";
+import type { CompanyTranscripts } from "../transcripts/family.ts";
+import { quotable, type StoryRecords } from "./story.ts";
 
 export interface MarketNews {
   /** Articles on market-wide events and index funds' fund-flow news, by date then id. */
@@ -54,17 +55,88 @@ export interface CompanyNews {
 }
 
 type Reads = Calendar & Events & MacroTape & Funds;
-type ReadsEach = CompanyCore & CompanyEarnings & CompanyListing & Stock;
+type ReadsEach = CompanyCore &
+  CompanyEarnings &
+  CompanyListing &
+  Stock &
+  CompanyInsiders &
+  CompanySegments &
+  CompanyTranscripts;
 type Company = CompanyBase & ReadsEach & CompanyNews;
 
-/** The market's return on a day, from the public macro tape. */
-const marketReturnOn = (world: Reads, date: string): number | null => {
-  const i = dayIndexOf(world.days).get(date);
-  return i === undefined || !world.macro[i] ? null : world.macro[i].market_return;
-};
+/** Trading days in the month a market story looks back over. */
+const MONTH_DAYS = 21;
+
+/** What a market story may state on `date`: its event, and the macro tape that day and a month before. */
+function marketFactsOn(world: Reads, event: PublicEvent, date: string, dayIndex: Map<string, number>): MarketFactsOn {
+  const i = dayIndex.get(date);
+  const today = i === undefined ? undefined : world.macro[i];
+  const monthAgo = i === undefined || i < MONTH_DAYS ? undefined : world.macro[i - MONTH_DAYS];
+  let growth = 1;
+  if (monthAgo) for (let k = i! - MONTH_DAYS + 1; k <= i!; k++) growth *= Math.exp(world.macro[k].market_return);
+  return {
+    event,
+    marketReturn: today ? today.market_return : null,
+    tape: today && monthAgo ? { today, monthAgo, marketMonth: growth - 1 } : undefined,
+  };
+}
+
+/** Releases a story recalls before its event's. */
+const HISTORY = 4;
+
+/** The officer in `title`'s seat on day `day`. */
+const officerOn = (company: ReadsEach, title: string, day: number | undefined) =>
+  day === undefined
+    ? undefined
+    : company.officers.find((s) => s.title === title && s.from <= day && s.until > day)?.name;
+
+/** Each covering firm's latest publication before `date`, firms in name order. */
+function latestByFirm(company: ReadsEach, date: string) {
+  const latest = new Map<string, ReadsEach["estimates"][number]>();
+  for (const p of company.estimates) if (p.estimate_date < date) latest.set(p.firm, p);
+  return [...latest.values()].sort((a, b) => (a.firm < b.firm ? -1 : 1));
+}
+
+/** The latest guidance of each metric issued by `date`, for the latest fiscal year guided by then. */
+function guidanceBy(company: ReadsEach, date: string) {
+  const issued = company.guidance.filter((g) => g.issued_date <= date);
+  const year = issued.reduce((y, g) => (g.period > y ? g.period : y), "");
+  const latest = new Map<string, ReadsEach["guidance"][number]>();
+  for (const g of issued) if (g.period === year) latest.set(g.metric_name, g);
+  return [...latest.values()];
+}
+
+/** What a story's body adds on `event`, from the records public on its day (story.ts). */
+function storyOn(
+  company: CompanyBase & ReadsEach,
+  released: ReadsEach["earnings"],
+  event: PublicEvent,
+  day: number | undefined,
+): StoryRecords {
+  const date = event.event_date;
+  const earnings = released.find((r) => r.source_event_id === event.event_id);
+  const ceo = officerOn(company, "Chief Executive Officer", day);
+  const cfo = officerOn(company, "Chief Financial Officer", day);
+  const call = company.transcripts.find((t) => t.source_event_id === event.event_id);
+  const said = (who: string | undefined) =>
+    call && who ? call.turns.filter((t) => t.speaker === who).flatMap((t) => quotable(t.text)) : [];
+  const segments = company.segments.find((s) => s.period === "quarterly" && s.reportPeriod === earnings?.report_period);
+  return {
+    history: released.filter((r) => r.filing_date < date).slice(-HISTORY),
+    guidance: guidanceBy(company, date),
+    analysts: latestByFirm(company, date),
+    ceo,
+    cfo,
+    call: call && { id: call.transcript_id, ceo: said(ceo), cfo: said(cfo) },
+    segments: segments ? segments.segments.filter((s) => s.segment_type === "business") : [],
+    nextRelease: company.calendar
+      .filter((c) => c.announcement_date <= date && c.earnings_date > date)
+      .reduce<string | undefined>((a, c) => (a === undefined || c.earnings_date < a ? c.earnings_date : a), undefined),
+  };
+}
 
 /** What a company article's records are: its event, its release's rows and the bars (up to the article's date). */
-function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent): CompanyFactsOn {
+function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent, dayIndex: Map<string, number>): CompanyFactsOn {
   const earnings = company.earnings.find((r) => r.source_event_id === event.event_id);
   // A company that lists inside the world released no results before its first day.
   const listed = listedOn(company.stock);
@@ -76,6 +148,7 @@ function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent): CompanyF
     yearAgo: earnings && yearAgoRelease(released, earnings, event.event_date),
     bars: company.stock.bars.slice(company.stock.first ?? 0),
     offer: company.listing && offerPrice(company.stock.bars, company.listing.first),
+    story: storyOn(company, released, event, dayIndex.get(event.event_date)),
   };
 }
 
@@ -113,10 +186,11 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
     add: () => {},
     finish: () => {
       const room = newsroom(rng.fork("news/newsroom"));
+      const dayIndex = dayIndexOf(world.days);
       const market = world.events.flatMap((e) =>
         marketArticles(
           worldKeyOf(source),
-          { event: publicEvent(e), marketReturn: marketReturnOn(world, e.event_date) },
+          marketFactsOn(world, publicEvent(e), e.event_date, dayIndex),
           room,
           rng.fork(`news/market/${e.event_id}`),
         ),
@@ -130,10 +204,11 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
     // stream, so each company draws the same ones again.
     const room = newsroom(rng.fork("news/newsroom"));
     const lastDay = world.days[world.days.length - 1];
+    const dayIndex = dayIndexOf(world.days);
     const articles = company.events.flatMap((e) =>
       companyArticles(
         worldKeyOf(source),
-        factsOn(company, publicEvent(e)),
+        factsOn(company, publicEvent(e), dayIndex),
         company.sizeTier,
         room,
         lastDay,
@@ -153,7 +228,7 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
     for (const [part, articles] of groupBy(world.marketNews, (a) => a.ticker ?? "market"))
       emitArticles(emit, part, articles);
   },
-  companyChecks: () => newsChecks(),
+  companyChecks: (days) => newsChecks(days),
 };
 
 /** A list of articles into its own shard, the months of every article, and the months' details. */
@@ -174,7 +249,8 @@ function strayNumbers(article: ArticleDetail, figures: Figures, names: string[] 
   return numbersIn(`${article.title}\n${article.text}`, names).filter((n) => !allowed.has(n));
 }
 
-function newsChecks(): Checker<Reads & MarketNews, Company> {
+function newsChecks(days: string[]): Checker<Reads & MarketNews, Company> {
+  const dayIndex = dayIndexOf(days);
   const lineage = new RuleTally(
     "news_lineage",
     "news",
@@ -208,7 +284,7 @@ function newsChecks(): Checker<Reads & MarketNews, Company> {
           lineage.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);
           continue;
         }
-        const f = factsOn(company, e!);
+        const f = factsOn(company, e!, dayIndex);
         if ((f.earnings && f.earnings.filing_date > a.date) || (f.yearAgo && f.yearAgo.filing_date > a.date))
           lineage.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);
         tone.rows++;
@@ -242,7 +318,7 @@ function newsChecks(): Checker<Reads & MarketNews, Company> {
             numbers.violation(`${a.ticker} ${a.date} ${a.artifact_id}`);
           continue;
         }
-        const m: MarketFactsOn = { event: e!, marketReturn: marketReturnOn(world, a.date) };
+        const m = marketFactsOn(world, e!, a.date, dayIndex);
         tone.rows++;
         if (a.sentiment !== marketSentiment(m)) tone.violation(`market ${a.date} ${a.artifact_id}`);
         if (strayNumbers(a, marketFigures(m)).length > 0) numbers.violation(`market ${a.date} ${a.artifact_id}`);

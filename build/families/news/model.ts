@@ -16,8 +16,19 @@ import { appointmentIn, type PublicEvent } from "../../models/events.ts";
 import { personName } from "../../models/names.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { COVERAGE, OUTLETS, type Outlet } from "./outlets.ts";
-import { PHRASES, type CompanyWord, type FundWord, type MarketWord } from "./phrases.ts";
+import { PHRASES, type CompanyWord, type FundWord } from "./phrases.ts";
 import { fill, phrasings, type Phrase } from "../../models/phrasing.ts";
+import { EVENTS, STORY, STORY_SECTIONS, type StoryPart, type StorySection } from "./phrases.ts";
+import {
+  pathVerbs,
+  prose,
+  ratingCounts,
+  roughDate,
+  storyFigures,
+  storyRecords,
+  trendWords,
+  type StoryRecords,
+} from "./story.ts";
 
 /** An article as served in lists (its shape is the worker's, src/families/news/rows.ts); `text` and `validation` only in its detail. */
 export type Article = NewsArticle;
@@ -52,6 +63,8 @@ export interface CompanyFactsOn {
   bars: DayBar[];
   /** The offering price, for news of a listing (its prospectus states it). */
   offer?: number;
+  /** What the story's body adds: guidance, trend, analysts, officers (story.ts). */
+  story?: StoryRecords;
 }
 
 /** The numbers an article may write, by name, formatted as amounts.ts writes them. */
@@ -82,7 +95,7 @@ function runUp(bars: DayBar[], date: string): { close: number; change: number } 
 }
 
 /** The numbers an event's own summary states (`summary_0`, ...): an article may quote them. */
-function summaryFigures(e: PublicEvent): Figures {
+export function summaryFigures(e: PublicEvent): Figures {
   return Object.fromEntries(numbersIn(e.public_summary).map((n, k) => [`summary_${k}`, n]));
 }
 
@@ -125,6 +138,7 @@ export function companyFigures(f: CompanyFactsOn, date: string): Figures {
       out.day_change = percent(day.change);
     }
   }
+  if (f.story) Object.assign(out, storyFigures(f.story, f.bars, f.event.event_date, f.earnings));
   return out;
 }
 
@@ -162,39 +176,8 @@ export function companySentiment(f: CompanyFactsOn, format: ArticleFormat, date:
   }
 }
 
-/** What a market article may state: its cause and the macro tape's day. */
-export interface MarketFactsOn {
-  event: PublicEvent;
-  /** The market's return on the article's date (the macro tape's `market_return`). */
-  marketReturn: number | null;
-}
-
-export function marketFigures(m: MarketFactsOn): Figures {
-  const out: Figures = {};
-  // The summaries' own numbers (a rate level, a basis-point move, an inflation reading).
-  Object.assign(out, summaryFigures(m.event));
-  if (m.marketReturn !== null) out.market_change = percent(m.marketReturn);
-  return out;
-}
-
-export function marketSentiment(m: MarketFactsOn): Sentiment {
-  const s = m.event.public_summary;
-  switch (m.event.event_type) {
-    case "policy_decision":
-      return s.includes(" raised ") ? "negative" : s.includes(" cut ") ? "positive" : "neutral";
-    case "inflation_release":
-      return s.includes(" above ") ? "negative" : s.includes(" below ") ? "positive" : "neutral";
-    default:
-      return m.marketReturn === null || Math.abs(m.marketReturn) < 0.005
-        ? "neutral"
-        : m.marketReturn > 0
-          ? "positive"
-          : "negative";
-  }
-}
-
 /** Phrasings by event type. */
-const byType = <F extends object>(table: Record<string, readonly string[]>): Record<string, Phrase<F>[]> =>
+export const byType = <F extends object>(table: Record<string, readonly string[]>): Record<string, Phrase<F>[]> =>
   Object.fromEntries(Object.entries(table).map(([type, templates]) => [type, phrasings<F>(templates)]));
 
 /** A company article's words: what its phrasings may write (phrases.yaml names them). */
@@ -222,13 +205,38 @@ interface Words extends Record<CompanyWord, unknown> {
   /** "up" / "down": revenue against the year-ago quarter. */
   growth: string;
   monthVerb: string;
+  /** "fourth-quarter": the fiscal quarter of the release (results), else "latest". */
+  quarter: string;
+  // The story's body (story.yaml names them).
+  speaker?: string;
+  speakerTitle?: string;
+  quote?: string;
+  quoteLead?: string;
+  analyst?: string;
+  firm?: string;
+  rating?: string;
+  target?: string;
+  quarterVerb: string;
+  yearVerb: string;
+  guideMove?: string;
+  trendEps?: string;
+  trendRevenue?: string;
+  trendCount?: string;
+  trendShape?: string;
+  segmentList?: string;
+  nextDate?: string;
+  epsVs?: string;
+  revenueVs?: string;
+  majority?: string;
+  lastEps?: string;
+  lastRevenue?: string;
 }
 
 const lower = (s: string) => s.toLowerCase();
 /** "Meta Platforms'" / "Apple's". */
-const poss = (s: string) => (s.endsWith("s") ? `${s}'` : `${s}'s`);
+export const poss = (s: string) => (s.endsWith("s") ? `${s}'` : `${s}'s`);
 
-const { company, market, fund } = PHRASES;
+const { company, fund } = PHRASES;
 /** Titles by event type; several outlets on one event take different ones. */
 const TITLES = byType<Words>(company.titles);
 const LEADS = byType<Words>(company.leads);
@@ -257,7 +265,25 @@ const COMPANY_TAILS = phrasings<Words>(company.tails);
 /** Company events that are filings (Form 4, 13F-HR): their news quotes the filing. */
 export const FILED_EVENTS = new Set(["insider_purchase", "stake_disclosure"]);
 
-const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
+/**
+ * A phrasing not yet written in another story of the same event when one fits (outlets on one event
+ * do not repeat one another's sentences), else the first that fits; `said` keeps what was written.
+ */
+export const pickFresh = <F>(rng: Rng, phrases: Phrase<F>[], x: F, said: Set<string>): string => {
+  let first: string | undefined;
+  for (const p of rng.shuffle(phrases)) {
+    const s = p(x);
+    if (s === undefined) continue;
+    if (!said.has(s)) {
+      said.add(s);
+      return s;
+    }
+    first ??= s;
+  }
+  return first ?? "";
+};
+
+export const pickWith = <F>(rng: Rng, phrases: Phrase<F>[], x: F): string => {
   for (const p of rng.shuffle(phrases)) {
     const s = p(x);
     if (s !== undefined) return s;
@@ -289,14 +315,21 @@ const METRIC_OF: Record<string, string> = {
   day_change: "day_change_percent",
   month_change: "price_change_percent",
   market_change: "market_return",
+  average_target: "target_price",
+  guide_eps_low: "guidance",
+  guide_revenue_low: "guidance",
+  gross_margin: "gross_margin",
+  operating_margin: "operating_margin",
+  free_cash_flow: "free_cash_flow",
 };
 
 /** The figures a text writes, in order of first use, and the metrics they are. */
 function used(fig: Figures, text: string): { numbers: string[]; metrics: string[] } {
   const numbers: string[] = [];
   const metrics = new Set<string>();
+  const written = new Set(numbersIn(text));
   for (const [name, value] of Object.entries(fig)) {
-    if (!text.includes(value)) continue;
+    if (!written.has(value) || numbers.includes(value)) continue;
     numbers.push(value);
     if (METRIC_OF[name]) metrics.add(METRIC_OF[name]);
   }
@@ -310,7 +343,7 @@ interface Draft {
   paragraphs: string[];
 }
 
-function finish(
+export function finish(
   worldKey: string,
   draft: Draft,
   outlet: Outlet,
@@ -368,6 +401,7 @@ export function companyRecords(f: CompanyFactsOn, date: string): string[] {
   const out = f.earnings ? [`earnings ${f.earnings.accession_number}`] : [];
   if (f.yearAgo) out.push(`earnings ${f.yearAgo.accession_number}`);
   out.push(`prices ${f.facts.ticker} ${date}`);
+  if (f.story) out.push(...storyRecords(f.story, f.facts.ticker));
   return out;
 }
 
@@ -395,7 +429,156 @@ function companyWords(f: CompanyFactsOn, date: string, fig: Figures, tone: Senti
     dayVerb: fig.day_change && companyMove(f, date)!.change < 0 ? "fell" : "rose",
     monthVerb: fig.month_change && runUp(f.bars, e.event_date)!.change < 0 ? "fell" : "rose",
     growth: f.earnings && f.yearAgo && f.earnings.quarterly.revenue < f.yearAgo.quarterly.revenue ? "down" : "up",
+    quarter: quarterOf(f.earnings?.fiscal_period),
+    ...storyWords(f),
   };
+}
+
+const QUARTERS = ["first", "second", "third", "fourth"];
+/** A release's quarter as a headline writes it: "fourth-quarter" ("latest" without one). */
+const quarterOf = (fiscalPeriod: string | undefined) => {
+  const q = fiscalPeriod && /Q([1-4])/.exec(fiscalPeriod);
+  return q ? `${QUARTERS[Number(q[1]) - 1]}-quarter` : "latest";
+};
+
+/** Against the consensus, in a word: a surprise within `band` of it is in line. */
+const versus = (surprise: number | null | undefined, band: number) =>
+  surprise === null || surprise === undefined
+    ? undefined
+    : Math.abs(surprise) < band
+      ? "inline"
+      : surprise > 0
+        ? "above"
+        : "below";
+
+/** The words of a story's body that every paragraph may use (story.yaml). */
+function storyWords(f: CompanyFactsOn) {
+  const s = f.story;
+  const { quarterVerb, yearVerb } = pathVerbs(f.bars, f.event.event_date);
+  if (!s) return { quarterVerb, yearVerb };
+  const q = f.earnings?.quarterly;
+  const counts = ratingCounts(s.analysts);
+  const top = (Object.entries(counts) as [string, number][]).sort((a, b) => b[1] - a[1]);
+  const last = s.history[s.history.length - 1];
+  const eps = s.guidance.find((g) => g.metric_name === "earnings_per_share") ?? s.guidance[0];
+  const segments = s.segments.filter((g) => g.revenue !== null);
+  return {
+    quarterVerb,
+    yearVerb,
+    ...trendWords(s.history),
+    guideMove: eps?.change_direction,
+    segmentList: segments.length > 1 ? prose(segments.map((g) => `${g.segment} (${amount(g.revenue!)})`)) : undefined,
+    nextDate: s.nextRelease && roughDate(s.nextRelease),
+    epsVs: versus(q?.eps_surprise_pct, 0.01),
+    revenueVs: versus(q?.revenue_surprise_pct, 0.005),
+    majority: top.length && top[0][1] > 0 ? (top[0][1] === top[1][1] ? "mixed" : top[0][0]) : undefined,
+    lastEps: last && perShare(last.quarterly.earnings_per_share),
+    lastRevenue: last && amount(last.quarterly.revenue),
+  };
+}
+
+/** The sections of story.yaml as phrasings, slot by slot. */
+const SECTIONS = Object.fromEntries(
+  STORY_SECTIONS.map((name) => [name, STORY.company[name].map((slot) => phrasings<Words>(slot))]),
+) as Record<StorySection, Phrase<Words>[][]>;
+
+/** events.yaml's sections as phrasings, by event type. */
+const eventSections = (table: Partial<Record<string, string[][]>>) =>
+  Object.fromEntries(
+    Object.entries(table).map(([type, slots]) => [type, slots!.map((slot) => phrasings<Words>(slot))]),
+  ) as Record<string, Phrase<Words>[][]>;
+const EVENT_SECTIONS = {
+  background: eventSections(EVENTS.background),
+  stakes: eventSections(EVENTS.stakes),
+  precedent: eventSections(EVENTS.precedent),
+  outlook: eventSections(EVENTS.outlook),
+};
+
+/** One paragraph: a phrasing of each slot that fits, joined. */
+const paragraphOf = (rng: Rng, slots: Phrase<Words>[][], w: Words, said: Set<string>): string =>
+  slots
+    .map((slot) => pickFresh(rng, slot, w, said))
+    .filter(Boolean)
+    .join(" ");
+const sectionOf = (rng: Rng, name: StorySection, w: Words, said: Set<string>): string =>
+  paragraphOf(rng, SECTIONS[name], w, said);
+
+/** An officer's words as quoted: the sentence, and the same leading its attribution (“We grew,” she said). */
+const quoted = (quote: string) => ({ quote, quoteLead: quote.replace(/[.!]$/, ",") });
+
+/** An events.yaml entry for an event type, or its default. */
+const byEvent = <T>(table: Partial<Record<string, T>>, type: string): T => table[type] ?? table.default!;
+
+/** Events a company makes no statement on: filings of others, the market's news, rumours. */
+const NO_STATEMENT = new Set(["insider_purchase", "stake_disclosure", "catalyst_impact", "merger_rumor"]);
+
+/**
+ * A story's paragraphs by its plan (story.yaml `plans`): the lead and phrases.yaml's parts, the
+ * officers quoted from the call, the analysts one each, the sections of the body.
+ */
+function storyParagraphs(
+  f: CompanyFactsOn,
+  format: ArticleFormat,
+  w: Words,
+  lead: string,
+  rng: Rng,
+  said: Set<string>,
+): string[] {
+  const isEarnings = f.event.event_type === "earnings_release";
+  const plan: StoryPart[] = STORY.plans[isEarnings ? "results" : "other"][format];
+  const s = f.story;
+  const analysts = rng.shuffle(s?.analysts ?? []);
+  const officer = (who: "ceo" | "cfo"): string => {
+    const name = s?.[who];
+    const quotes = s?.call?.[who] ?? [];
+    if (!name || quotes.length === 0) return "";
+    const speakerTitle = who === "ceo" ? "chief executive" : "chief financial officer";
+    return sectionOf(rng, "officer_quote", { ...w, speaker: name, speakerTitle, ...quoted(rng.pick(quotes)) }, said);
+  };
+  const part = (p: StoryPart): string => {
+    switch (p) {
+      case "lead":
+        return lead;
+      case "detail":
+        return pickFresh(rng, EARNINGS_DETAIL, w, said);
+      case "run_up":
+        return pickFresh(rng, RUN_UP, w, said);
+      case "context":
+        return pickFresh(rng, CONTEXT, w, said);
+      case "closer":
+        return pickFresh(rng, CLOSERS[isEarnings ? "earnings_release" : "default"], w, said);
+      case "ceo":
+      case "cfo":
+        return officer(p);
+      case "statement":
+        if (!s?.ceo || NO_STATEMENT.has(f.event.event_type)) return "";
+        return sectionOf(
+          rng,
+          "statement",
+          {
+            ...w,
+            speaker: s.ceo,
+            speakerTitle: "chief executive",
+            ...quoted(rng.pick(byEvent(EVENTS.statements, f.event.event_type))),
+          },
+          said,
+        );
+      case "background":
+      case "stakes":
+      case "precedent":
+      case "outlook":
+        return paragraphOf(rng, byEvent(EVENT_SECTIONS[p], f.event.event_type), w, said);
+      case "analyst": {
+        const a = analysts.shift();
+        if (!a) return "";
+        const target = perShare(a.target_price);
+        return sectionOf(rng, "analyst", { ...w, analyst: a.analyst, firm: a.firm, rating: a.rating, target }, said);
+      }
+      default:
+        return sectionOf(rng, p, w, said);
+    }
+  };
+  return plan.map(part);
 }
 
 /**
@@ -419,6 +602,8 @@ export function companyArticles(
   const titles = rng.shuffle(TITLES[e.event_type] ?? TITLES.product_launch);
   const out: ArticleDetail[] = [];
   const headlines = new Set<string>();
+  // Sentences written about this event so far: another outlet's story takes other phrasings.
+  const said = new Set<string>();
   const write = (date: string, format: ArticleFormat, n: number, titlePick: Phrase<Words>[]) => {
     const fig = companyFigures(f, date);
     const tone = companySentiment(f, format, date);
@@ -437,23 +622,13 @@ export function companyArticles(
       (fill(company.fallback_title, { ...w, event: e.event_type.replace("_", " "), outlet: outlet.name }) ?? "");
     const tail = isEarnings ? "" : pickWith(rng, COMPANY_TAILS, w);
     headlines.add(title);
-    const paragraphs =
-      format === "market_move"
-        ? [pickWith(rng, LEADS.market_move, w), pickWith(rng, RUN_UP, w), pickWith(rng, CONTEXT, w)]
-        : isEarnings
-          ? [
-              pickWith(rng, LEADS.earnings_release, w),
-              pickWith(rng, EARNINGS_DETAIL, w),
-              pickWith(rng, RUN_UP, w),
-              pickWith(rng, CONTEXT, w),
-              pickWith(rng, CLOSERS.earnings_release, w),
-            ]
-          : [
-              pickWith(rng, leadsOf(e.event_type), w),
-              pickWith(rng, CONTEXT, w),
-              pickWith(rng, RUN_UP, w),
-              pickWith(rng, CLOSERS.default, w),
-            ];
+    const lead = pickFresh(
+      rng,
+      format === "market_move" ? LEADS.market_move : isEarnings ? LEADS.earnings_release : leadsOf(e.event_type),
+      w,
+      said,
+    );
+    const paragraphs = storyParagraphs(f, format, w, lead, rng, said);
     out.push(
       finish(worldKey, { date, format, title: title + tail, paragraphs }, outlet, author, n, {
         ticker: f.facts.ticker,
@@ -480,92 +655,6 @@ function entitiesOf(f: CompanyFactsOn): string[] {
   // A management change names its officer (the event's public summary).
   const named = f.event.event_type === "management_change" ? appointmentIn(f.event.public_summary) : null;
   if (named) out.push(named.person);
-  return out;
-}
-
-/** A market article's words: what its phrasings may write (phrases.yaml names them). */
-interface MarketWords extends Record<MarketWord, unknown> {
-  summary: string;
-  summaryClause: string;
-  summaryInline: string;
-  bank: string;
-  bankPossessive: string;
-  /** The policy rate after a decision, as its summary writes it ("4.25-4.50%"). */
-  level: string;
-  move: "hike" | "cut" | "hold";
-  fig: Figures;
-  tone: Sentiment;
-  verb: string;
-}
-
-const MARKET_TITLES = byType<MarketWords>(market.titles);
-const MARKET_LEADS = phrasings<MarketWords>(market.leads);
-const MARKET_MOVES = phrasings<MarketWords>(market.moves);
-const MARKET_CLOSERS = phrasings<MarketWords>(market.closers);
-/** What a market headline ends with: the market's day. */
-const MARKET_TAILS = phrasings<MarketWords>(market.tails);
-
-/** The bank a decision's summary names, without its article ("Federal Reserve"). */
-const BANK_OF = (summary: string) => /^The ([A-Z][\w ]+?) (raised|cut|held)/.exec(summary)?.[1] ?? "Central bank";
-
-/** Articles on a market-wide event: the Fed and the catalyst draw more coverage than prints and other banks. */
-export function marketArticles(worldKey: string, m: MarketFactsOn, room: Newsroom, rng: Rng): ArticleDetail[] {
-  const e = m.event;
-  const s = e.public_summary;
-  const reports =
-    e.event_type === "macro_catalyst"
-      ? rng.int(4, 6)
-      : e.event_type === "policy_decision"
-        ? s.startsWith("The Federal Reserve")
-          ? rng.int(2, 3)
-          : rng.int(0, 1)
-        : rng.int(1, 2);
-  const fig = marketFigures(m);
-  const tone = marketSentiment(m);
-  const bank = BANK_OF(s);
-  const w: MarketWords = {
-    summary: s,
-    summaryClause: s.replace(/\.$/, ""),
-    summaryInline: s.replace(/^The /, "the "),
-    bank,
-    bankPossessive: poss(bank),
-    level: / to (-?[\d.]+%?(?:-[\d.]+%)?)\.$/.exec(s)?.[1] ?? "its new level",
-    move: s.includes(" raised ") ? "hike" : s.includes(" cut ") ? "cut" : "hold",
-    fig,
-    tone,
-    verb: m.marketReturn !== null && m.marketReturn < 0 ? "fell" : "rose",
-  };
-  const outlets = rng.shuffle(OUTLETS);
-  const titles = rng.shuffle(MARKET_TITLES[e.event_type] ?? MARKET_TITLES.macro_catalyst);
-  const out: ArticleDetail[] = [];
-  for (let n = 0; n < reports; n++) {
-    const outlet = outlets[n % outlets.length];
-    const title =
-      (pickWith(rng, [titles[n % titles.length]], w) || pickWith(rng, MARKET_TITLES.macro_catalyst, w)) +
-      pickWith(rng, MARKET_TAILS, w);
-    const paragraphs = [
-      pickWith(rng, MARKET_LEADS, w),
-      pickWith(rng, MARKET_MOVES, w),
-      pickWith(rng, MARKET_CLOSERS, w),
-    ];
-    out.push(
-      finish(
-        worldKey,
-        { date: e.event_date, format: n === 0 ? "wire" : "analysis", title, paragraphs },
-        outlet,
-        rng.pick(room.get(outlet.name)!),
-        n,
-        {
-          ticker: null,
-          event: e,
-          entities: e.event_type === "policy_decision" ? [w.bank] : [],
-          records: [`macro ${e.event_date}`],
-          fig,
-          tone,
-        },
-      ),
-    );
-  }
   return out;
 }
 
