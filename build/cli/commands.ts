@@ -323,6 +323,15 @@ export const SEEDED_OPTIONS = {
   out: { type: "string", value: "FILE", description: "also write the report to FILE" },
 } as const satisfies Options;
 
+/** How many relabelings a classifier test's null takes. */
+const permutationsOption = (what: string) =>
+  ({
+    type: "string",
+    value: "N",
+    default: "20",
+    description: `${what} behind each comparison's null p95 (fewer for a quick check)`,
+  }) as const;
+
 export const DISCRIMINATE = defineCommand({
   name: "npm run realism:discriminate",
   summary:
@@ -332,12 +341,7 @@ export const DISCRIMINATE = defineCommand({
     "Markdown report.",
   options: {
     ...SEEDED_OPTIONS,
-    permutations: {
-      type: "string",
-      value: "N",
-      default: "20",
-      description: "block-shuffled labelings behind each comparison's null p95 (fewer for a quick check)",
-    },
+    permutations: permutationsOption("block-shuffled labelings"),
   },
   examples: [
     "npm run realism:discriminate",
@@ -358,12 +362,7 @@ export const TEXT_REALISM = defineCommand({
     ".local/realism-text on first use). Prints the Markdown report.",
   options: {
     ...SEEDED_OPTIONS,
-    permutations: {
-      type: "string",
-      value: "N",
-      default: "20",
-      description: "shuffled labelings behind each comparison's null p95 (fewer for a quick check)",
-    },
+    permutations: permutationsOption("shuffled labelings"),
   },
   examples: [
     "npm run realism:text -- --scenario megacap-tech-2023",

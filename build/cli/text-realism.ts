@@ -23,7 +23,9 @@ const { memoryScratch } = await import("../ground/scratch.ts");
 const { gather, generateCompanies, generateMarket } = await import("../pipeline/world.ts");
 const { DISTINCT_TITLES, FIVE_GRAM_RESEMBLANCE, TTR_100, WORDS_BY_FORMAT } =
   await import("../families/news/realism.ts");
-const { largestResemblance, textSurface, typeTokenRatio } = await import("../realism/text.ts");
+const { largestResemblance, nearestCentroidAccuracy, skeletonBag, textSurface, typeTokenRatio } =
+  await import("../realism/text.ts");
+const { Rng } = await import("../ground/rng.ts");
 const { wordCount } = await import("../models/artifacts.ts");
 const { median } = await import("../models/statistics.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
@@ -106,7 +108,46 @@ function statistics(all: Article[]): Map<string, Value> {
     value: ttr.length ? median(ttr) : null,
     note: `n=${ttr.length}`,
   });
+  out.set(OUTLETS_ROW, outletWeeks(all));
   return out;
+}
+
+/** Articles an outlet's week needs to be a bag of its own. */
+const WEEK_ARTICLES = 3;
+const OUTLETS_ROW = "outlet weeks told apart by skeleton bags (accuracy)";
+/** The week of a date, as a count of weeks since 1970 (Thursday-based, like ISO weeks). */
+const weekOf = (date: string) => Math.floor(Date.parse(date) / (7 * 86_400_000));
+
+/**
+ * Whether the bags of sentence skeletons of one outlet's weeks can be told from another's: the two
+ * outlets with the most weeks of WEEK_ARTICLES articles or more, as many weeks of each, leave-one-out
+ * nearest-centroid accuracy, beside the 95th percentile of its value over shuffled labels.
+ */
+function outletWeeks(all: Article[]): Value {
+  const weeks = new Map<string, Article[]>();
+  for (const a of all) {
+    const key = `${a.source}|${weekOf(a.date)}`;
+    weeks.set(key, [...(weeks.get(key) ?? []), a]);
+  }
+  const byOutlet = new Map<string, Article[][]>();
+  for (const [key, list] of weeks) {
+    if (list.length < WEEK_ARTICLES) continue;
+    const outlet = key.split("|")[0];
+    byOutlet.set(outlet, [...(byOutlet.get(outlet) ?? []), list]);
+  }
+  const [first, second] = [...byOutlet].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+  if (!second) return { value: null };
+  const n = Math.min(first[1].length, second[1].length);
+  const groups = [...first[1].slice(0, n), ...second[1].slice(0, n)];
+  const bags = groups.map((g) => skeletonBag(g.map((a) => a.text)));
+  const labels = groups.map((_, i) => i < n);
+  const accuracy = nearestCentroidAccuracy(bags, labels);
+  const rng = new Rng(1, "outlet-weeks");
+  const nulls = Array.from({ length: permutations }, () => nearestCentroidAccuracy(bags, rng.shuffle(labels))).sort(
+    (a, b) => a - b,
+  );
+  const p95 = nulls[Math.min(nulls.length - 1, Math.floor(0.95 * nulls.length))];
+  return { value: accuracy, note: `${first[0]} vs ${second[0]}, ${n} weeks each, shuffled p95 ${fmt(p95)}` };
 }
 
 const BANDS: Record<string, Band> = {
@@ -114,6 +155,8 @@ const BANDS: Record<string, Band> = {
   "least share of distinct titles in a type": DISTINCT_TITLES,
   [`largest 5-gram resemblance, ${SAMPLE} per type`]: FIVE_GRAM_RESEMBLANCE,
   "median type-token ratio, first 100 tokens": TTR_100,
+  // Chance is 0.5: a judgment of how far above it a bag may tell outlets apart.
+  [OUTLETS_ROW]: { min: null, max: 0.6 },
 };
 
 const inBand = (v: number, b: Band) => (b.min === null || v >= b.min) && (b.max === null || v <= b.max);

@@ -8,6 +8,7 @@ import { memoryScratch } from "../../build/ground/scratch.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import type { Company } from "../../build/families/registry.ts";
 import { smallWorldSource } from "../support/worlds.ts";
+import { amount } from "../../build/models/amounts.ts";
 
 const source = smallWorldSource();
 let world: WholeWorld;
@@ -101,6 +102,27 @@ describe("news", () => {
     }
     expect(quotedCalls).toBeGreaterThan(0);
     expect(analysts).toBeGreaterThan(0);
+  });
+
+  it("compares peers of the sector from their own releases: a peer's figure that is not its record's fails", () => {
+    const peerRecord = (a: Company["news"][number]) =>
+      a.event_lineage.records.find((r) => r.startsWith("peer-earnings "))?.split(" ");
+    const naming = (a: Company["news"][number]) => a.mentioned_tickers.length > 1 && !!peerRecord(a);
+    const k = companies.findIndex((c) => c.news.some(naming));
+    expect(k).toBeGreaterThanOrEqual(0);
+    const a = companies[k].news.find(naming)!;
+    const [, ticker, accession] = peerRecord(a)!;
+    const peer = companies.find((c) => c.facts.ticker === ticker)!;
+    expect(peer.facts.sector).toBe(companies[k].facts.sector);
+    const release = peer.earnings.find((r) => r.accession_number === accession)!;
+    expect(release.filing_date < a.event_lineage.event_date).toBe(true);
+    const revenue = amount(release.quarterly.revenue);
+    expect(a.text).toContain(revenue);
+    const wrong = breakArticle(
+      (x) => x.artifact_id === a.artifact_id,
+      (x) => ({ text: x.text.replaceAll(revenue, "$987.65 billion") }),
+    );
+    expect(failing(newsFamily, wrong)).toEqual(["news_numbers_match_records"]);
   });
 
   it("reads a rate range back as its two figures: a policy article with a wrong range fails", () => {

@@ -1,8 +1,11 @@
 // The MD&A of a 10-K (Item 7) and a 10-Q (Part I, Item 2): results of operations against the same
 // period a year before, each business segment, liquidity and capital resources, the year's unusual
 // charges, the outlook (the guidance given with the release, exactly as /kpi/guidance serves it),
-// and a 10-K's critical accounting estimates. Figures come from the period's records (PeriodReport)
-// and are written with amounts.ts; the prose around them (mda.yaml) writes none.
+// and a 10-K's critical accounting estimates; around them the standard sections of a real MD&A (business
+// environment, key indicators, seasonality, inflation, currency, what drives each line, sources and uses
+// of cash, debt, dividends, cash requirements, recent accounting standards, market risk, forward-looking
+// statements), in the sector's words and the company's situation. Figures come from the period's records
+// (PeriodReport) and are written with amounts.ts; the prose around them (mda.yaml) writes none.
 import type { KpiGuidance } from "../../../src/families/earnings/rows.ts";
 import type { NonGaap } from "../../../src/families/kpis/rows.ts";
 import type { Segment } from "../../../src/families/segments/rows.ts";
@@ -10,7 +13,7 @@ import type { BalanceSheet, CashFlowStatement, IncomeStatement } from "../../../
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import { count, dollars, percent, perShare } from "../../models/amounts.ts";
 import type { Rng } from "../../ground/rng.ts";
-import { MDA_PROSE } from "./prose.ts";
+import { MDA_PROSE, type MdaPart } from "./prose.ts";
 
 /** A period's rows as served (the statements family's incomeRow, balanceRow and cashFlowRow). */
 export interface PeriodRows {
@@ -47,6 +50,33 @@ function segmentGrowth(report: PeriodReport, s: Segment): number | null {
 
 /** The segments discussed: the business segments, when there are two or more. */
 const discussed = (report: PeriodReport) => (report.segments.length > 1 ? report.segments : []);
+
+type Sector = keyof typeof MDA_PROSE.overview;
+
+/** How an MD&A is written: the company's sector (none: every company's prose only), its draws, its form. */
+interface Writing {
+  sector: Sector;
+  rng: Rng;
+  annual: boolean;
+}
+
+/**
+ * One phrasing of each of a part's paragraphs, the sector's then every company's, at most `limit` of each:
+ * all in a 10-K, one in a 10-Q.
+ */
+function drawn(part: MdaPart, w: Writing, limit = w.annual ? Infinity : 1): string[] {
+  const own = part.sector ? part.sector[w.sector].slice(0, limit) : [];
+  return [...own, ...(part.general ?? []).slice(0, limit)].map((t) => w.rng.pick(t));
+}
+
+/** A heading and its paragraphs; nothing without paragraphs. */
+const titled = (heading: string, paragraphs: string[]) =>
+  paragraphs.length ? [heading, ...paragraphs].join("\n\n") : "";
+
+/** Debt above this multiple of equity (or any debt against no equity) is high leverage (as risk-factors.ts reads it). */
+const LEVERAGE_TO_EQUITY = 2;
+const leveraged = ({ total_debt: debt, shareholders_equity: equity }: BalanceSheet) =>
+  (debt ?? 0) > 0 && ((equity ?? 0) <= 0 || debt! > LEVERAGE_TO_EQUITY * equity!);
 
 /** The cost lines an MD&A discusses, with their labels. */
 const COST_LINES = [
@@ -122,8 +152,14 @@ function marginsSentence(i: IncomeStatement): string {
   return `Gross profit was ${dollars(i.gross_profit!)}${gross !== null ? ` (a gross margin of ${percent(gross)})` : ""}, and the period ended with ${op}.`;
 }
 
-/** Each cost line against the year before, then taxes and the diluted share count. */
-function costsAndExpenses(report: PeriodReport): string {
+/** What drives a cost line, in the sector's words where it has its own. */
+function costDriver(line: (typeof COST_LINES)[number][0], w: Writing): string {
+  const prose = MDA_PROSE.cost_drivers;
+  return line === "cost_of_revenue" ? (drawn(prose.cost_of_revenue, w, 1)[0] ?? "") : w.rng.pick(prose[line]);
+}
+
+/** Each cost line against the year before and what drives it, then taxes and the diluted share count. */
+function costsAndExpenses(report: PeriodReport, w: Writing): string {
   const { income: i } = report.rows;
   const lines = COST_LINES.flatMap(([line, label]) => {
     const now = i[line];
@@ -131,7 +167,8 @@ function costsAndExpenses(report: PeriodReport): string {
     const c = lineChange(now, report.prior?.[line]);
     const versus =
       c === null ? "" : `, ${c < 0 ? "down" : "up"} ${percent(c)} from ${dollars(report.prior![line]!)} a year before`;
-    return [`${label} were ${dollars(now)}${versus}.`];
+    const verb = label.endsWith("s") ? "were" : "was";
+    return [`${label} ${verb} ${dollars(now)}${versus}. ${costDriver(line, w)}`.trim()];
   });
   const rate = taxRate(i);
   const tax =
@@ -141,17 +178,85 @@ function costsAndExpenses(report: PeriodReport): string {
   const shares = i.weighted_average_shares_diluted
     ? ` Diluted earnings per share were computed on ${count(i.weighted_average_shares_diluted)} weighted average diluted shares.`
     : "";
-  return ["Costs and expenses", lines.join(" "), tax + shares].filter(Boolean).join("\n\n");
+  const taxes = `${tax} ${w.rng.pick(MDA_PROSE.cost_drivers.income_tax)}`;
+  const diluted = shares ? `${shares.trim()} ${drawn(MDA_PROSE.shares, w).join(" ")}` : "";
+  return ["Costs and expenses", ...lines, ...drawn(MDA_PROSE.other_income, w), taxes, diluted]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
-function resultsOfOperations(report: PeriodReport, kind: "the fiscal year" | "the quarter"): string {
+function resultsOfOperations(report: PeriodReport, w: Writing): string {
   const { income: i } = report.rows;
+  const { situations } = MDA_PROSE;
+  const declined = report.prior !== null && i.revenue! < report.prior.revenue!;
   return [
-    `Revenue for ${i.fiscal_period}, ${kind} ended ${i.report_period}, was ${dollars(i.revenue!)}${againstPrior(i, report.prior)}. ` +
+    ...drawn(MDA_PROSE.results_intro, w),
+    ...(w.annual ? drawn(MDA_PROSE.comparability, w) : []),
+    `Revenue for ${i.fiscal_period}, ${w.annual ? "the fiscal year" : "the quarter"} ended ${i.report_period}, was ${dollars(i.revenue!)}${againstPrior(i, report.prior)}. ` +
       marginsSentence(i),
+    ...drawn(MDA_PROSE.revenue_drivers, w),
+    ...drawn(MDA_PROSE.margin_drivers, w),
+    declined ? w.rng.pick(situations.revenue_decline) : "",
     earningsSentence(i) + chargesSentence(report.charges),
-    costsAndExpenses(report),
-  ].join("\n\n");
+    i.net_income! < 0 ? w.rng.pick(situations.net_loss) : "",
+    costsAndExpenses(report, w),
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+/** What a reader needs before the figures: the environment, the indicators, seasons, prices, currencies. */
+function businessContext(w: Writing): string[] {
+  const p = MDA_PROSE;
+  return [
+    titled("Business environment", drawn(p.environment, w)),
+    titled("Key performance indicators", drawn(p.kpis, w)),
+    titled("Seasonality", drawn(p.seasonality, w)),
+    titled("Inflation and interest rates", drawn(p.inflation, w)),
+    // A 10-Q states its currency risk under market risk only.
+    w.annual ? titled("Foreign currency", drawn(p.currency, w)) : "",
+    titled("Regulatory and environmental matters", drawn(p.regulation, w)),
+  ];
+}
+
+/** Where cash comes from and goes, the debt, dividends and repurchases, cash requirements, arrangements off the balance sheet. */
+function capitalResources(report: PeriodReport, w: Writing): string[] {
+  const c = MDA_PROSE.capital;
+  const { balance, cashFlow } = report.rows;
+  const debt = [
+    ...drawn((balance.total_debt ?? 0) > 0 ? c.debt : c.no_debt, w),
+    // A lender's balance sheet is leveraged by its business: its sector's prose speaks of capital instead.
+    ...(leveraged(balance) && w.sector !== "Financials" ? [w.rng.pick(MDA_PROSE.situations.high_leverage)] : []),
+  ];
+  return [
+    titled("Sources and uses of liquidity", drawn(c.sources_and_uses, w)),
+    titled("Capital expenditures", drawn(c.capital_expenditures, w)),
+    titled("Debt and credit facilities", debt),
+    titled(
+      "Capital allocation, dividends and share repurchases",
+      drawn(cashFlow.dividends_and_other_cash_distributions ? c.dividends : c.no_dividends, w),
+    ),
+    titled("Material cash requirements", drawn(c.cash_requirements, w)),
+    titled("Off-balance-sheet arrangements", drawn(c.off_balance_sheet, w)),
+    w.annual ? titled("Liquidity outlook", drawn(MDA_PROSE.liquidity_outlook, w)) : "",
+  ];
+}
+
+/** After the outlook: recent accounting standards, market risk (Item 7A, a 10-Q's Item 3) and the caution on forward-looking statements. */
+function closingSections(w: Writing): string[] {
+  const risk = MDA_PROSE.market_risk;
+  // Every company's opening, interest and currency risks, then the sector's own, then the rest.
+  const general = drawn({ general: risk.general }, w, w.annual ? Infinity : 3);
+  const own = drawn({ sector: risk.sector }, w, 1);
+  return [
+    titled("Recently issued accounting standards", drawn(MDA_PROSE.pronouncements, w)),
+    titled("Quantitative and qualitative disclosures about market risk", [
+      ...general.slice(0, 3),
+      ...own,
+      ...general.slice(3),
+    ]),
+    titled("Forward-looking statements", drawn(MDA_PROSE.forward_looking, w, w.annual ? Infinity : 2)),
+  ];
 }
 
 /** The balance sheet at the period's end: working capital, assets, liabilities and equity. */
@@ -163,7 +268,7 @@ function financialPosition(report: PeriodReport): string {
   );
 }
 
-function segmentResults(report: PeriodReport, rng: Rng): string {
+function segmentResults(report: PeriodReport, w: Writing): string {
   const segments = discussed(report);
   if (!segments.length) return "";
   const lines = segments.map((s) => {
@@ -175,7 +280,8 @@ function segmentResults(report: PeriodReport, rng: Rng): string {
         : `operating income of ${dollars(s.operating_income)}`;
     return `${s.segment}: revenue of ${dollars(s.revenue)}${growth}, and ${income}.`;
   });
-  return ["Segment results", rng.pick(MDA_PROSE.segments_intro), lines.join("\n")].join("\n\n");
+  const closing = w.annual ? drawn(MDA_PROSE.segments_closing, w) : [];
+  return ["Segment results", w.rng.pick(MDA_PROSE.segments_intro), lines.join("\n"), ...closing].join("\n\n");
 }
 
 /** How a cash flow reads: provided or used, and how much. */
@@ -204,11 +310,9 @@ function liquidity(report: PeriodReport, rng: Rng, annual: boolean): string {
   const thin = operating < 0 || b.cash_and_equivalents! + operating < 0.25 * b.total_debt!;
   const ample = !thin && b.cash_and_equivalents! >= b.total_debt!;
   const prose = MDA_PROSE.liquidity;
-  const general = rng.shuffle(prose.general);
-  const framing = annual
-    ? [general[0], general[1], rng.pick(thin ? prose.strained : ample ? prose.ample : general)]
-    : [general[0]];
-  return ["Liquidity and capital resources", figures, financialPosition(report), ...new Set(framing)].join("\n\n");
+  // The sources, uses and commitments themselves follow under their own headings (capitalResources).
+  const framing = annual ? [rng.pick(thin ? prose.strained : ample ? prose.ample : prose.general)] : [];
+  return ["Liquidity and capital resources", figures, financialPosition(report), ...framing].join("\n\n");
 }
 
 /** The guidance given with the release, each range exactly as /kpi/guidance serves it. */
@@ -236,34 +340,62 @@ function outlook(report: PeriodReport, rng: Rng, annual: boolean): string {
   ].join("\n\n");
 }
 
+/** Three critical estimates every company may have that the sector's own do not already discuss (no word of their heading in theirs). */
+function generalEstimates(sector: Sector, rng: Rng): string[] {
+  const heading = (p: string) =>
+    p
+      .slice(0, p.indexOf("."))
+      .toLowerCase()
+      .split(/[^a-z-]+/)
+      .filter((word) => word.length >= 5);
+  const own = new Set(MDA_PROSE.critical_estimates[sector].flatMap(heading));
+  const left = MDA_PROSE.estimates.general.filter((g) => !heading(g).some((word) => own.has(word)));
+  return rng.shuffle(left).slice(0, 3);
+}
+
 /** A 10-K's Item 7. */
 export function annualMda(facts: CompanyFacts, report: PeriodReport, rng: Rng): string {
-  const sector = (facts.sector ?? "Industrials") as keyof typeof MDA_PROSE.overview;
+  const sector = (facts.sector ?? "Industrials") as Sector;
+  const w: Writing = { sector, rng, annual: true };
+  const { estimates } = MDA_PROSE;
   return [
     "Overview",
     ...rng.shuffle(MDA_PROSE.overview[sector]).slice(0, 2),
+    ...drawn(MDA_PROSE.presentation, w),
+    ...drawn(MDA_PROSE.priorities, w),
+    ...businessContext(w),
     "Results of operations",
-    resultsOfOperations(report, "the fiscal year"),
+    resultsOfOperations(report, w),
     report.charges.length ? rng.pick(MDA_PROSE.charges) : "",
-    segmentResults(report, rng),
+    segmentResults(report, w),
     liquidity(report, rng, true),
+    ...capitalResources(report, w),
+    titled("Known trends and uncertainties", drawn(MDA_PROSE.trends, w)),
     outlook(report, rng, true),
     "Critical accounting estimates",
+    rng.pick(estimates.intro),
     ...rng.shuffle(MDA_PROSE.critical_estimates[sector]),
+    ...generalEstimates(sector, rng),
+    ...closingSections(w),
   ]
     .filter(Boolean)
     .join("\n\n");
 }
 
-/** A 10-Q's Part I, Item 2. */
-export function quarterlyMda(report: PeriodReport, rng: Rng): string {
+/** A 10-Q's Part I, Item 2: each part shorter than a 10-K's. */
+export function quarterlyMda(facts: CompanyFacts, report: PeriodReport, rng: Rng): string {
+  const w: Writing = { sector: (facts.sector ?? "Industrials") as Sector, rng, annual: false };
   return [
     rng.pick(MDA_PROSE.quarterly_intro),
+    ...businessContext(w),
     "Results of operations",
-    resultsOfOperations(report, "the quarter"),
-    segmentResults(report, rng),
+    resultsOfOperations(report, w),
+    segmentResults(report, w),
     liquidity(report, rng, false),
+    ...capitalResources(report, w).slice(0, 5),
+    titled("Known trends and uncertainties", drawn(MDA_PROSE.trends, w)),
     outlook(report, rng, false),
+    ...closingSections(w),
   ]
     .filter(Boolean)
     .join("\n\n");

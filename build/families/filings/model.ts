@@ -343,7 +343,7 @@ export function periodicFiling(input: {
           "Item-1",
           statementTables(report.rows, `${i.fiscal_period}, the quarter ended ${i.report_period}`),
         ),
-        section(type, "Item-2", quarterlyMda(report, input.rng.fork("mda"))),
+        section(type, "Item-2", quarterlyMda(facts, report, input.rng.fork("mda"))),
         section(type, "Item-1.01", quarterlyRiskFactors(input.situations, input.rng.fork("risks"))),
       ];
   return record({

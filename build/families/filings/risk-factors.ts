@@ -8,7 +8,7 @@ import type { WorldEvent } from "../../models/events.ts";
 import type { SizeTier } from "../../models/anchors.ts";
 import type { Rng } from "../../ground/rng.ts";
 import type { PeriodRows } from "./mda.ts";
-import { RISKS, SITUATIONS, type Risk, type Situation } from "./prose.ts";
+import { RISK_HEADINGS, RISKS, SITUATIONS, type Risk, type Situation } from "./prose.ts";
 
 /** What a report's risks are read from: its rows, the year before, and the company's public events by the filing date. */
 export interface RiskRecords {
@@ -76,13 +76,24 @@ const EVENT_SITUATIONS: ReadonlySet<Situation> = new Set([
 
 /** How many of the sector's and the general risks a 10-K states, by size (larger filers state more). */
 const STATED: Record<SizeTier, { sector: number; general: number }> = {
-  mega: { sector: 8, general: 12 },
-  large: { sector: 8, general: 12 },
-  mid: { sector: 7, general: 8 },
-  small: { sector: 6, general: 7 },
+  mega: { sector: 12, general: 20 },
+  large: { sector: 12, general: 19 },
+  mid: { sector: 10, general: 13 },
+  small: { sector: 9, general: 10 },
 };
 
-const written = (risk: Risk, rng: Rng) => `${risk.title}\n\n${rng.pick(risk.bodies)}`;
+/** What each group of general risks is headed in a 10-K. */
+const HEADINGS: Record<(typeof RISK_HEADINGS)[number], string> = {
+  operations: "Risks related to our operations",
+  legal: "Risks related to legal and regulatory matters",
+  financial: "Risks related to our financial condition and reporting",
+  stock: "Risks related to our common stock",
+  general: "General risks",
+};
+
+/** A risk as a 10-K sets it: its title, a body and, where the prose has them, a further paragraph. */
+const written = (risk: Risk, rng: Rng) =>
+  [risk.title, rng.pick(risk.bodies), ...(risk.more ? [rng.pick(risk.more)] : [])].join("\n\n");
 
 /** The situational risks' titles a report must state (the check reads them). */
 export const situationTitles = (situations: Situation[]) =>
@@ -92,24 +103,30 @@ function situational(situations: Situation[], rng: Rng): string[] {
   return situations.flatMap((s) => RISKS.situational[s].map((risk) => written(risk, rng)));
 }
 
+/** The general risks a 10-K states (but those its sector's own risks state), drawn at random and set under their headings. */
+function generalRisks(sector: keyof typeof RISKS.sector, count: number, rng: Rng): string[] {
+  const apply = RISKS.general.filter((r) => !r.except_sectors?.includes(sector));
+  const drawn = rng.shuffle(apply).slice(0, count);
+  return RISK_HEADINGS.flatMap((h) => {
+    const under = drawn.filter((r) => r.heading === h);
+    return under.length ? [HEADINGS[h], ...under.map((r) => written(r, rng))] : [];
+  });
+}
+
 /** A 10-K's Item 1A. */
 export function annualRiskFactors(sector: string, tier: SizeTier, situations: Situation[], rng: Rng): string {
   const stated = STATED[tier];
-  const ofSector = RISKS.sector[sector as keyof typeof RISKS.sector] ?? RISKS.sector.Industrials;
+  const known = (sector in RISKS.sector ? sector : "Industrials") as keyof typeof RISKS.sector;
   const own = situational(situations, rng);
   return [
     "An investment in our securities involves risks. The risks described below are those we consider material to our business; others we do not know of, or consider immaterial today, could also affect us.",
     ...(own.length ? ["Risks related to our current circumstances", ...own] : []),
     "Risks related to our industry",
     ...rng
-      .shuffle(ofSector)
+      .shuffle(RISKS.sector[known])
       .slice(0, stated.sector)
       .map((r) => written(r, rng)),
-    "General risks",
-    ...rng
-      .shuffle(RISKS.general)
-      .slice(0, stated.general)
-      .map((r) => written(r, rng)),
+    ...generalRisks(known, stated.general, rng),
   ].join("\n\n");
 }
 

@@ -31,7 +31,7 @@ import { marketArticles, marketFigures, marketSentiment, type MarketFactsOn } fr
 import type { CompanyCore } from "../company/family.ts";
 import type { CompanyEarnings } from "../earnings/family.ts";
 import type { Events } from "../events/family.ts";
-import type { Calendar, Checker, CompanyBase, Family, ShardSink } from "../../ground/family.ts";
+import type { Calendar, Checker, CompanyBase, Family, Scenario, ShardSink } from "../../ground/family.ts";
 import type { Funds, IndexFund } from "../funds/family.ts";
 import type { MacroTape } from "../macro/family.ts";
 import { byFirstColumn, groupBy, toRows } from "../../ground/rows.ts";
@@ -42,7 +42,9 @@ import { RuleTally } from "../../ground/rules.ts";
 import type { CompanyInsiders } from "../insiders/family.ts";
 import type { CompanySegments } from "../segments/family.ts";
 import type { CompanyTranscripts } from "../transcripts/family.ts";
-import { quotable, type StoryRecords } from "./story.ts";
+import { peerFigures, peersOn, quotable, type PeerSource, type StoryRecords } from "./story.ts";
+import type { CompanyExit } from "../exits/family.ts";
+import type { Universe } from "../universe/family.ts";
 
 export interface MarketNews {
   /** Articles on market-wide events and index funds' fund-flow news, by date then id. */
@@ -54,7 +56,7 @@ export interface CompanyNews {
   news: ArticleDetail[];
 }
 
-type Reads = Calendar & Events & MacroTape & Funds;
+type Reads = Calendar & Universe & Events & MacroTape & Funds;
 type ReadsEach = CompanyCore &
   CompanyEarnings &
   CompanyListing &
@@ -79,6 +81,14 @@ function marketFactsOn(world: Reads, event: PublicEvent, date: string, dayIndex:
     marketReturn: today ? today.market_return : null,
     tape: today && monthAgo ? { today, monthAgo, marketMonth: growth - 1 } : undefined,
   };
+}
+
+/** A turn's quotable sentences, split once for the stories and again for their check. */
+const QUOTABLE = new WeakMap<object, string[]>();
+function quotableOf(turn: { text: string }): string[] {
+  let out = QUOTABLE.get(turn);
+  if (!out) QUOTABLE.set(turn, (out = quotable(turn.text)));
+  return out;
 }
 
 /** Releases a story recalls before its event's. */
@@ -112,6 +122,7 @@ function storyOn(
   released: ReadsEach["earnings"],
   event: PublicEvent,
   day: number | undefined,
+  peers: Iterable<PeerSource>,
 ): StoryRecords {
   const date = event.event_date;
   const earnings = released.find((r) => r.source_event_id === event.event_id);
@@ -119,7 +130,7 @@ function storyOn(
   const cfo = officerOn(company, "Chief Financial Officer", day);
   const call = company.transcripts.find((t) => t.source_event_id === event.event_id);
   const said = (who: string | undefined) =>
-    call && who ? call.turns.filter((t) => t.speaker === who).flatMap((t) => quotable(t.text)) : [];
+    call && who ? call.turns.filter((t) => t.speaker === who).flatMap(quotableOf) : [];
   const segments = company.segments.find((s) => s.period === "quarterly" && s.reportPeriod === earnings?.report_period);
   return {
     history: released.filter((r) => r.filing_date < date).slice(-HISTORY),
@@ -132,11 +143,51 @@ function storyOn(
     nextRelease: company.calendar
       .filter((c) => c.announcement_date <= date && c.earnings_date > date)
       .reduce<string | undefined>((a, c) => (a === undefined || c.earnings_date < a ? c.earnings_date : a), undefined),
+    peers: peersOn(company.facts, peers, date),
   };
 }
 
+/** A company as a peer: its releases public inside the world, from its listing to its last day. */
+function peerSource(company: CompanyBase & CompanyEarnings & Stock & Partial<CompanyExit>, days: string[]): PeerSource {
+  const listed = listedOn(company.stock);
+  const last = company.closing ? days[company.closing.lastDay] : undefined;
+  return {
+    facts: company.facts,
+    released: company.earnings.filter((r) => r.filing_date >= listed && (!last || r.filing_date <= last)),
+  };
+}
+
+/**
+ * Each world's companies as peers, kept as the pass goes: a company leaves its own on its turn, so a
+ * peer whose turn is over is not generated again; one whose turn is to come is generated through its
+ * releases (Scenario.companyOf) and kept for its turn by the pass.
+ */
+const PEER_SOURCES = new WeakMap<object, Map<string, PeerSource>>();
+
+/** The companies of a company's sector as peers. */
+function sectorPeers(world: Reads, company: CompanyBase & ReadsEach, scenario: Scenario): PeerSource[] {
+  let known = PEER_SOURCES.get(world);
+  if (!known) PEER_SOURCES.set(world, (known = new Map()));
+  known.set(company.facts.ticker, peerSource(company, world.days));
+  return world.companies
+    .filter((c) => c.sector === company.facts.sector && c.ticker !== company.facts.ticker)
+    .map((c) => {
+      let peer = known.get(c.ticker);
+      if (!peer) {
+        const other = scenario.companyOf!(c.ticker, "earnings") as CompanyBase & CompanyEarnings & Stock;
+        known.set(c.ticker, (peer = peerSource(other, world.days)));
+      }
+      return peer;
+    });
+}
+
 /** What a company article's records are: its event, its release's rows and the bars (up to the article's date). */
-function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent, dayIndex: Map<string, number>): CompanyFactsOn {
+function factsOn(
+  company: CompanyBase & ReadsEach,
+  event: PublicEvent,
+  dayIndex: Map<string, number>,
+  peers: Iterable<PeerSource> = [],
+): CompanyFactsOn {
   const earnings = company.earnings.find((r) => r.source_event_id === event.event_id);
   // A company that lists inside the world released no results before its first day.
   const listed = listedOn(company.stock);
@@ -148,7 +199,7 @@ function factsOn(company: CompanyBase & ReadsEach, event: PublicEvent, dayIndex:
     yearAgo: earnings && yearAgoRelease(released, earnings, event.event_date),
     bars: company.stock.bars.slice(company.stock.first ?? 0),
     offer: company.listing && offerPrice(company.stock.bars, company.listing.first),
-    story: storyOn(company, released, event, dayIndex.get(event.event_date)),
+    story: storyOn(company, released, event, dayIndex.get(event.event_date), peers),
   };
 }
 
@@ -160,13 +211,15 @@ function fundNews(world: Reads, worldKey: string, room: Newsroom, rng: Rng): Art
   return world.events.flatMap((e) => {
     const fed = e.event_type === "policy_decision" && e.public_summary.startsWith("The Federal Reserve");
     if (!fed && e.event_type !== "macro_catalyst") return [];
+    // The funds' stories on one event take different sentences while others fit.
+    const said = new Set<string>();
     return world.funds
       .filter((f) => e.event_type === "macro_catalyst" || f.spec.sector === null)
       .flatMap((f) => {
         const facts = fundFactsOn(f, publicEvent(e));
         // The catalyst is always news for a fund; a Fed day only when the fund's day stands out.
         if (fed && !fundDayIsNews(facts)) return [];
-        const a = fundArticle(worldKey, facts, room, rng.fork(`news/funds/${f.spec.ticker}/${e.event_id}`));
+        const a = fundArticle(worldKey, facts, room, rng.fork(`news/funds/${f.spec.ticker}/${e.event_id}`), said);
         return a ? [a] : [];
       });
   });
@@ -199,7 +252,9 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
     },
   }),
   context: (world, cut) => ({ marketNews: world.marketNews.filter((a) => a.visible_from <= cut.date) }),
-  company: (world, company, { source, rng }) => {
+  company: (world, company, scenario) => {
+    const { source, rng } = scenario;
+    const peers = sectorPeers(world, company, scenario);
     // The market part is gathered after this pass; the newsroom is a few names drawn from its own
     // stream, so each company draws the same ones again.
     const room = newsroom(rng.fork("news/newsroom"));
@@ -208,7 +263,7 @@ export const news: Family<Reads, MarketNews, ReadsEach, CompanyNews> = {
     const articles = company.events.flatMap((e) =>
       companyArticles(
         worldKeyOf(source),
-        factsOn(company, publicEvent(e), dayIndex),
+        factsOn(company, publicEvent(e), dayIndex, peers),
         company.sizeTier,
         room,
         lastDay,
@@ -266,6 +321,9 @@ function newsChecks(days: string[]): Checker<Reads & MarketNews, Company> {
     "news",
     "sentiment is the sign of the public facts: the EPS surprise for results, the event's own summary for other news, the day's move for market-move stories, the market's day for the catalyst",
   );
+  // A story that compares peers writes their figures: checked once every company has left its own.
+  const peers = new Map<string, PeerSource>();
+  const pending: { where: string; stray: string[]; facts: PeerSource["facts"]; date: string }[] = [];
   const traced = (a: ArticleDetail, e: PublicEvent | undefined) =>
     !!e &&
     a.visible_from === a.date &&
@@ -275,7 +333,11 @@ function newsChecks(days: string[]): Checker<Reads & MarketNews, Company> {
     a.event_lineage.event_date === e.event_date;
   return {
     company: (company) => {
+      peers.set(company.facts.ticker, peerSource(company, days));
       const events = new Map(company.events.map((e) => [e.event_id, publicEvent(e)]));
+      // The records of an event, read once for the several stories on it.
+      const facts = new Map<string, CompanyFactsOn>();
+      const figuresOn = new Map<string, Figures>();
       for (const a of company.news) {
         lineage.rows++;
         numbers.rows++;
@@ -284,22 +346,34 @@ function newsChecks(days: string[]): Checker<Reads & MarketNews, Company> {
           lineage.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);
           continue;
         }
-        const f = factsOn(company, e!, dayIndex);
+        let f = facts.get(e!.event_id);
+        if (!f) facts.set(e!.event_id, (f = factsOn(company, e!, dayIndex)));
         if ((f.earnings && f.earnings.filing_date > a.date) || (f.yearAgo && f.yearAgo.filing_date > a.date))
           lineage.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);
         tone.rows++;
         if (a.sentiment !== companySentiment(f, a.article_format, a.date))
           tone.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);
-        const figures = companyFigures(f, a.date);
+        const key = `${e!.event_id} ${a.date}`;
+        let figures = figuresOn.get(key);
+        if (!figures) figuresOn.set(key, (figures = companyFigures(f, a.date)));
         const results = f.earnings && a.article_format !== "market_move";
-        if (
-          strayNumbers(a, figures, [company.facts.name, shortName(company.facts.name)]).length > 0 ||
-          (results && !(a.text.includes(figures.eps) && a.text.includes(figures.revenue)))
-        )
-          numbers.violation(`${company.facts.ticker} ${a.date} ${a.artifact_id}`);
+        const where = `${company.facts.ticker} ${a.date} ${a.artifact_id}`;
+        const stray = strayNumbers(a, figures, [company.facts.name, shortName(company.facts.name)]);
+        if (results && !(a.text.includes(figures.eps) && a.text.includes(figures.revenue))) numbers.violation(where);
+        else if (stray.length > 0 && a.event_lineage.records.some((r) => r.startsWith("peer-earnings ")))
+          pending.push({ where, stray, facts: company.facts, date: e!.event_date });
+        else if (stray.length > 0) numbers.violation(where);
       }
     },
     finish: (world) => {
+      for (const p of pending) {
+        const compared = peersOn(p.facts, peers.values(), p.date);
+        const allowed = new Set([
+          ...Object.values(peerFigures(compared)),
+          ...compared.flatMap((c) => numbersIn(c.name)),
+        ]);
+        if (p.stray.some((n) => !allowed.has(n))) numbers.violation(p.where);
+      }
       const events = new Map(world.events.map((e) => [e.event_id, publicEvent(e)]));
       for (const a of world.marketNews) {
         lineage.rows++;

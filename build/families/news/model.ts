@@ -27,6 +27,7 @@ import {
   storyFigures,
   storyRecords,
   trendWords,
+  type PeerRecords,
   type StoryRecords,
 } from "./story.ts";
 
@@ -230,6 +231,14 @@ interface Words extends Record<CompanyWord, unknown> {
   majority?: string;
   lastEps?: string;
   lastRevenue?: string;
+  peer?: string;
+  peerPossessive?: string;
+  peerKin?: "industry" | "sector";
+  peerEps?: string;
+  peerRevenue?: string;
+  peerSurprise?: string;
+  peerVs?: string;
+  peerDate?: string;
 }
 
 const lower = (s: string) => s.toLowerCase();
@@ -356,6 +365,8 @@ export function finish(
     records: string[];
     fig: Figures;
     tone: Sentiment;
+    /** Other companies the text names (peers), by ticker. */
+    peers?: string[];
   },
 ): ArticleDetail {
   const id = articleId(worldKey, draft.date, [about.event.event_id, outlet.slug, draft.format, String(n)]);
@@ -375,7 +386,7 @@ export function finish(
     visible_from: draft.date,
     sentiment: about.tone,
     entities: about.entities,
-    mentioned_tickers: about.ticker ? [about.ticker] : [],
+    mentioned_tickers: about.ticker ? [about.ticker, ...(about.peers ?? [])] : [],
     mentioned_metrics: metrics,
     source_event_id: about.event.event_id,
     event_lineage: {
@@ -506,6 +517,22 @@ const sectionOf = (rng: Rng, name: StorySection, w: Words, said: Set<string>): s
 /** An officer's words as quoted: the sentence, and the same leading its attribution (“We grew,” she said). */
 const quoted = (quote: string) => ({ quote, quoteLead: quote.replace(/[.!]$/, ",") });
 
+/** A peer's words (story.yaml `peer`): its name and its latest release against the consensus. */
+function peerWords(p: PeerRecords) {
+  const q = p.release.quarterly;
+  const peer = shortName(p.name);
+  return {
+    peer,
+    peerPossessive: poss(peer),
+    peerKin: p.sameIndustry ? ("industry" as const) : ("sector" as const),
+    peerEps: perShare(q.earnings_per_share),
+    peerRevenue: amount(q.revenue),
+    peerSurprise: q.eps_surprise_pct === null ? undefined : percent(q.eps_surprise_pct),
+    peerVs: versus(q.eps_surprise_pct, 0.01),
+    peerDate: roughDate(p.release.filing_date),
+  };
+}
+
 /** An events.yaml entry for an event type, or its default. */
 const byEvent = <T>(table: Partial<Record<string, T>>, type: string): T => table[type] ?? table.default!;
 
@@ -528,6 +555,7 @@ function storyParagraphs(
   const plan: StoryPart[] = STORY.plans[isEarnings ? "results" : "other"][format];
   const s = f.story;
   const analysts = rng.shuffle(s?.analysts ?? []);
+  const peers = [...(s?.peers ?? [])];
   const officer = (who: "ceo" | "cfo"): string => {
     const name = s?.[who];
     const quotes = s?.call?.[who] ?? [];
@@ -574,6 +602,10 @@ function storyParagraphs(
         const target = perShare(a.target_price);
         return sectionOf(rng, "analyst", { ...w, analyst: a.analyst, firm: a.firm, rating: a.rating, target }, said);
       }
+      case "peer": {
+        const peer = peers.shift();
+        return peer ? sectionOf(rng, "peer", { ...w, ...peerWords(peer) }, said) : "";
+      }
       default:
         return sectionOf(rng, p, w, said);
     }
@@ -604,8 +636,11 @@ export function companyArticles(
   const headlines = new Set<string>();
   // Sentences written about this event so far: another outlet's story takes other phrasings.
   const said = new Set<string>();
+  // The event's figures by the date of a story (the release day's, the reaction day's).
+  const figuresOn = new Map<string, Figures>();
   const write = (date: string, format: ArticleFormat, n: number, titlePick: Phrase<Words>[]) => {
-    const fig = companyFigures(f, date);
+    let fig = figuresOn.get(date);
+    if (!fig) figuresOn.set(date, (fig = companyFigures(f, date)));
     const tone = companySentiment(f, format, date);
     const w = companyWords(f, date, fig, tone);
     const outlet = outlets[n % outlets.length];
@@ -629,11 +664,14 @@ export function companyArticles(
       said,
     );
     const paragraphs = storyParagraphs(f, format, w, lead, rng, said);
+    const body = paragraphs.join("\n");
+    const named = (f.story?.peers ?? []).filter((p) => body.includes(shortName(p.name)));
     out.push(
       finish(worldKey, { date, format, title: title + tail, paragraphs }, outlet, author, n, {
         ticker: f.facts.ticker,
         event: e,
-        entities: entitiesOf(f),
+        entities: [...entitiesOf(f), ...named.map((p) => p.name)],
+        peers: named.map((p) => p.ticker),
         records: companyRecords(f, date),
         fig,
         tone,
@@ -704,6 +742,7 @@ interface FundWords extends Record<FundWord, unknown> {
 const FUND_TITLES = phrasings<FundWords>(fund.titles);
 const FUND_LEADS = phrasings<FundWords>(fund.leads);
 const FUND_CONTEXT = phrasings<FundWords>(fund.context);
+const FUND_NEWS = phrasings<FundWords>(fund.news);
 
 /** Whether a fund's day is news: a move of 1% or more, or volume 1.2 times its average or more. */
 export function fundDayIsNews(f: FundFactsOn): boolean {
@@ -713,7 +752,13 @@ export function fundDayIsNews(f: FundFactsOn): boolean {
 }
 
 /** One fund-flow article on a market event's day (funds serve fund-flow news: docs/contract.md, "Ticker universe"). */
-export function fundArticle(worldKey: string, f: FundFactsOn, room: Newsroom, rng: Rng): ArticleDetail | null {
+export function fundArticle(
+  worldKey: string,
+  f: FundFactsOn,
+  room: Newsroom,
+  rng: Rng,
+  said: Set<string> = new Set(),
+): ArticleDetail | null {
   const fig = fundFigures(f);
   if (!fig.close) return null;
   const day = move(f.bars, f.event.event_date)!;
@@ -721,7 +766,11 @@ export function fundArticle(worldKey: string, f: FundFactsOn, room: Newsroom, rn
   const flow = multiple >= 1.2 ? "heavy" : multiple < 0.8 ? "light" : "steady";
   const w: FundWords = { ...f.fund, fig, up: day.change >= 0, flow, summary: f.event.public_summary };
   const outlet = rng.pick(OUTLETS);
-  const paragraphs = [pickWith(rng, FUND_LEADS, w), fill(fund.news, w) ?? "", pickWith(rng, FUND_CONTEXT, w)];
+  const paragraphs = [
+    pickFresh(rng, FUND_LEADS, w, said),
+    pickFresh(rng, FUND_NEWS, w, said),
+    pickFresh(rng, FUND_CONTEXT, w, said),
+  ];
   return finish(
     worldKey,
     { date: f.event.event_date, format: "market_move", title: pickWith(rng, FUND_TITLES, w), paragraphs },

@@ -101,7 +101,7 @@ const Fund = Phrasings(FUND_WORDS);
 const FundPhrases = z.strictObject({
   titles: Fund,
   leads: Fund,
-  news: Template(FUND_WORDS),
+  news: Fund,
   context: Fund,
 });
 
@@ -135,6 +135,14 @@ export const STORY_WORDS = [
   "majority",
   "lastEps",
   "lastRevenue",
+  "peer",
+  "peerPossessive",
+  "peerKin",
+  "peerEps",
+  "peerRevenue",
+  "peerSurprise",
+  "peerVs",
+  "peerDate",
 ] as const;
 export type StoryWord = (typeof STORY_WORDS)[number];
 
@@ -144,6 +152,7 @@ const Section = z.array(Phrasings(STORY_WORDS)).min(1);
 const Quote = z.string().regex(/^[A-Z][^\d{}“”"]*[.!]$/, "a whole sentence with no digit, brace or quotation mark");
 
 export const STORY_SECTIONS = [
+  "peer",
   "consensus",
   "guidance",
   "trend",

@@ -31,6 +31,66 @@ export interface StoryRecords {
   segments: Segment[];
   /** The next release's date, when the company had announced it by the event's day. */
   nextRelease?: string;
+  /** Companies of the world in the same industry that reported shortly before (peersOn). */
+  peers: PeerRecords[];
+}
+
+/** A company of the world as a peer: its facts and its releases public inside the world. */
+export interface PeerSource {
+  facts: { ticker: string; name: string; sector: string | null; industry: string | null };
+  released: Earnings[];
+}
+
+/** A peer's latest release before the event's day. */
+export interface PeerRecords {
+  ticker: string;
+  name: string;
+  /** Of the company's own industry, else of its sector. */
+  sameIndustry: boolean;
+  release: Earnings;
+}
+
+/** Peers a story compares: at most this many, each with a release in the PEER_DAYS days before. */
+const PEERS = 2;
+const PEER_DAYS = 100;
+
+const daysBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
+
+/**
+ * The peers of a company on `date`: other companies of its sector whose latest release was filed
+ * before `date` and at most PEER_DAYS earlier; those of its industry first, then the most recent.
+ */
+export function peersOn(company: PeerSource["facts"], candidates: Iterable<PeerSource>, date: string): PeerRecords[] {
+  if (!company.sector) return [];
+  const out: PeerRecords[] = [];
+  for (const c of candidates) {
+    if (c.facts.ticker === company.ticker || c.facts.sector !== company.sector) continue;
+    const release = c.released.filter((r) => r.filing_date < date).at(-1);
+    if (release && daysBetween(release.filing_date, date) <= PEER_DAYS)
+      out.push({
+        ticker: c.facts.ticker,
+        name: c.facts.name,
+        sameIndustry: c.facts.industry === company.industry,
+        release,
+      });
+  }
+  const order = (a: PeerRecords, b: PeerRecords) =>
+    Number(b.sameIndustry) - Number(a.sameIndustry) ||
+    b.release.filing_date.localeCompare(a.release.filing_date) ||
+    a.ticker.localeCompare(b.ticker);
+  return out.sort(order).slice(0, PEERS);
+}
+
+/** The figures a story may write of its peers: each one's EPS surprise and revenue. */
+export function peerFigures(peers: PeerRecords[]): Figures {
+  const out: Figures = {};
+  peers.forEach((p, k) => {
+    const q = p.release.quarterly;
+    out[`peer_revenue_${k}`] = amount(q.revenue);
+    out[`peer_eps_${k}`] = perShare(q.earnings_per_share);
+    if (q.eps_surprise_pct !== null) out[`peer_surprise_${k}`] = percent(q.eps_surprise_pct);
+  });
+  return out;
 }
 
 export type Figures = Record<string, string>;
@@ -112,6 +172,7 @@ export function storyFigures(s: StoryRecords, bars: Close[], date: string, earni
   s.segments.forEach((g, k) => {
     if (g.revenue !== null) out[`segment_revenue_${k}`] = amount(g.revenue);
   });
+  Object.assign(out, peerFigures(s.peers));
   const q = earnings?.quarterly;
   if (q && q.revenue > 0) {
     out.gross_margin = percent(q.gross_profit / q.revenue);
@@ -129,8 +190,10 @@ export function storyFigures(s: StoryRecords, bars: Close[], date: string, earni
 export function storyRecords(s: StoryRecords, ticker: string): string[] {
   const out = s.history.map((h) => `earnings ${h.accession_number}`);
   for (const g of s.guidance) out.push(`guidance ${ticker} ${g.metric_name} ${g.period} ${g.issued_date}`);
-  for (const a of s.analysts) out.push(`analyst-estimates ${ticker} ${a.firm} ${a.estimate_date}`);
+  // The firm last: a short ticker before a capitalized word would read as part of a name to the mask.
+  for (const a of s.analysts) out.push(`analyst-estimates ${ticker} ${a.estimate_date} ${a.firm}`);
   if (s.call) out.push(`transcripts ${s.call.id}`);
+  for (const p of s.peers) out.push(`peer-earnings ${p.ticker} ${p.release.accession_number}`);
   if (s.nextRelease) out.push(`earnings-calendar ${ticker} ${s.nextRelease}`);
   return out;
 }
@@ -189,5 +252,7 @@ export function quotable(text: string): string[] {
       const n = s.split(/\s+/).length;
       return n >= 10 && n <= 40;
     })
-    .filter((s) => !/\b(thank|thanks|good morning|good afternoon|welcome|operator|question|call|turn it)\b/i.test(s));
+    .filter(
+      (s) => !/\b(thank|thanks|good morning|good afternoon|welcome|operator|question|call|turn it)\b|Q&A/i.test(s),
+    );
 }
