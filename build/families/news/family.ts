@@ -6,7 +6,7 @@
 import { worldKeyOf } from "../../ground/scenario-source.ts";
 import { listedOn } from "../../models/prices.ts";
 import { allOf, monthOf } from "../../../src/bundle/shards.ts";
-import { NEWS_COLUMNS } from "../../../src/families/news/shards.ts";
+import { NEWS_COLUMNS, newsTextPart } from "../../../src/families/news/shards.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
 import { numbersIn } from "../../models/amounts.ts";
 import { dayIndexOf, publicEvent, type PublicEvent } from "../../models/events.ts";
@@ -42,7 +42,7 @@ import { RuleTally } from "../../ground/rules.ts";
 import type { CompanyInsiders } from "../insiders/family.ts";
 import type { CompanySegments } from "../segments/family.ts";
 import type { CompanyTranscripts } from "../transcripts/family.ts";
-import { peerFigures, peersOn, quotable, type PeerSource, type StoryRecords } from "./story.ts";
+import { peerCandidates, peerFigures, peersOn, quotable, type PeerSource, type StoryRecords } from "./story.ts";
 import type { CompanyExit } from "../exits/family.ts";
 import type { Universe } from "../universe/family.ts";
 
@@ -157,28 +157,23 @@ function peerSource(company: CompanyBase & CompanyEarnings & Stock & Partial<Com
   };
 }
 
-/**
- * Each world's companies as peers, kept as the pass goes: a company leaves its own on its turn, so a
- * peer whose turn is over is not generated again; one whose turn is to come is generated through its
- * releases (Scenario.companyOf) and kept for its turn by the pass.
- */
+/** Each world's companies as peers, kept as the pass goes: a company leaves its own on its turn. */
 const PEER_SOURCES = new WeakMap<object, Map<string, PeerSource>>();
 
-/** The companies of a company's sector as peers. */
+/** The companies a company's stories may compare (peerCandidates), as peers. */
 function sectorPeers(world: Reads, company: CompanyBase & ReadsEach, scenario: Scenario): PeerSource[] {
   let known = PEER_SOURCES.get(world);
   if (!known) PEER_SOURCES.set(world, (known = new Map()));
   known.set(company.facts.ticker, peerSource(company, world.days));
-  return world.companies
-    .filter((c) => c.sector === company.facts.sector && c.ticker !== company.facts.ticker)
-    .map((c) => {
-      let peer = known.get(c.ticker);
-      if (!peer) {
-        const other = scenario.companyOf!(c.ticker, "earnings") as CompanyBase & CompanyEarnings & Stock;
-        known.set(c.ticker, (peer = peerSource(other, world.days)));
-      }
-      return peer;
-    });
+  return peerCandidates(world.companies, company.facts.ticker).map((ticker) => {
+    let peer = known.get(ticker);
+    if (!peer) {
+      // Only when this company is made ahead of its turn (another asked for it) and a peer's has not come.
+      const other = scenario.companyOf!(ticker, "earnings") as CompanyBase & CompanyEarnings & Stock;
+      known.set(ticker, (peer = peerSource(other, world.days)));
+    }
+    return peer;
+  });
 }
 
 /** What a company article's records are: its event, its release's rows and the bars (up to the article's date). */
@@ -294,8 +289,8 @@ function emitArticles(emit: ShardSink, part: string, articles: ArticleDetail[]):
   for (const [month, group] of groupBy(rows, (r) => monthOf(r[0] as string)))
     emit.append(SHARDS.news, allOf(month), group);
   const details = articles.map((a) => ({ ...a, key: `${a.date} ${a.artifact_id}` }));
-  for (const [month, group] of groupBy(details, (a) => monthOf(a.date)))
-    emit.append(SHARDS.newsDetail, month, byFirstColumn(toRows(SHARDS.newsDetail.columns, group)));
+  for (const [part, group] of groupBy(details, (a) => newsTextPart(a.date)))
+    emit.append(SHARDS.newsDetail, part, byFirstColumn(toRows(SHARDS.newsDetail.columns, group)));
 }
 
 /** The numbers an article writes that its records do not hold (years of its fiscal period allowed through the figures). */
@@ -367,7 +362,8 @@ function newsChecks(days: string[]): Checker<Reads & MarketNews, Company> {
     },
     finish: (world) => {
       for (const p of pending) {
-        const compared = peersOn(p.facts, peers.values(), p.date);
+        const candidates = peerCandidates(world.companies, p.facts.ticker).flatMap((t) => peers.get(t) ?? []);
+        const compared = peersOn(p.facts, candidates, p.date);
         const allowed = new Set([
           ...Object.values(peerFigures(compared)),
           ...compared.flatMap((c) => numbersIn(c.name)),

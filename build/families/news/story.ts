@@ -50,6 +50,25 @@ export interface PeerRecords {
   release: Earnings;
 }
 
+/** Companies of the sector a story may compare, the nearest before it in the universe's order. */
+const PEER_CANDIDATES = 12;
+
+/**
+ * The tickers a company's stories may compare: of its sector, the PEER_CANDIDATES nearest before it in
+ * the universe's order. Their turns in the company pass have come, so none is generated early and
+ * kept (asking a whole sector ahead of its turn held most of a 500-company world in memory).
+ */
+export function peerCandidates(companies: readonly PeerSource["facts"][], ticker: string): string[] {
+  const at = companies.findIndex((c) => c.ticker === ticker);
+  const sector = companies[at]?.sector;
+  if (!sector) return [];
+  return companies
+    .slice(0, at)
+    .filter((c) => c.sector === sector)
+    .slice(-PEER_CANDIDATES)
+    .map((c) => c.ticker);
+}
+
 /** Peers a story compares: at most this many, each with a release in the PEER_DAYS days before. */
 const PEERS = 2;
 const PEER_DAYS = 100;

@@ -2,9 +2,8 @@
 // docs/contract.md, "News article": no ticker lists both kinds; a ticker lists its own unless
 // include_market adds market news; market_only lists market news alone, whatever the ticker; as_of
 // bounds everything.
-import { NEWS_SHARDS } from "./shards.ts";
+import { NEWS_SHARDS, newsTextPart } from "./shards.ts";
 import { z } from "zod";
-import { monthOf } from "../../bundle/shards.ts";
 import { articleDate, NewsArticle, NewsArticleDetail } from "./rows.ts";
 import { asOf, bool, endDate, page, scenarioId, startDate, tickers, withDefault } from "../../contract/params.ts";
 import { notFound } from "../../http/errors.ts";
@@ -85,7 +84,7 @@ export function register(app: ApiApp): void {
     const date = articleDate(q.artifact_id);
     const notArticle = () => notFound(`News article ${q.artifact_id} not found in scenario`);
     if (!date) throw notArticle();
-    const shard = await scenario.dated(NEWS_SHARDS.newsDetail, monthOf(date));
+    const shard = await scenario.dated(NEWS_SHARDS.newsDetail, newsTextPart(date));
     const i = shard ? shard.find(`${date} ${q.artifact_id}`) : -1;
     if (!shard || i < 0) throw notArticle();
     return { news_article: jsonObject<NewsArticleDetail>(shard.json(i, i + 1)) };
