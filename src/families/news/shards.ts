@@ -1,4 +1,4 @@
-// The news family's shards: articles as listed, and their texts by thirds of a month.
+// The news family's shards: articles as listed, and their texts by day.
 import { identity, kind, perPart } from "../../bundle/shards.ts";
 import { NewsArticle } from "./rows.ts";
 
@@ -12,9 +12,8 @@ export const NEWS_SHARDS = {
    */
   news: kind(perPart("news"), NEWS_COLUMNS, { visible: "key", period: "month", served: identity }),
   /**
-   * Per third of a month (`2023-06-1`: days 1-10, `-2`: 11-20, `-3`: the rest; newsTextPart): every
-   * article with its `text` and `validation`, keyed by date then id, so a detail is found by its id
-   * (whose date names the part). The text is stored once, here.
+   * Per day (`2023-06-30`, newsTextPart): every article with its `text` and `validation`, keyed by date
+   * then id, so a detail is found by its id (whose date names the part). The text is stored once, here.
    */
   newsDetail: kind(perPart("news-text"), ["key", ...NEWS_COLUMNS, "text", "validation"], {
     visible: "key",
@@ -23,10 +22,8 @@ export const NEWS_SHARDS = {
 } as const;
 
 /**
- * The detail shard of an article's date: a third of its month. A month of a 500-company world's
- * stories runs to 12 MB; a third stays well under the 8 MB an object may hold.
+ * The detail shard of an article's date: its day. A month of a 500-company world's stories runs to
+ * 12 MB and the last third of a July, in the season of results, to 9 MB; a day stays well under the
+ * 8 MB an object may hold.
  */
-export const newsTextPart = (date: string): string => {
-  const day = Number(date.slice(8, 10));
-  return `${date.slice(0, 7)}-${day <= 10 ? 1 : day <= 20 ? 2 : 3}`;
-};
+export const newsTextPart = (date: string): string => date;
