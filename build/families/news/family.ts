@@ -41,7 +41,7 @@ import { offerPrice } from "../listings/plan.ts";
 import { RuleTally } from "../../ground/rules.ts";
 import type { CompanyInsiders } from "../insiders/family.ts";
 import type { CompanySegments } from "../segments/family.ts";
-import type { CompanyTranscripts } from "../transcripts/family.ts";
+import { CEO, CFO, officer, type CompanyTranscripts } from "../transcripts/family.ts";
 import { peerCandidates, peerFigures, peersOn, quotable, type PeerSource, type StoryRecords } from "./story.ts";
 import type { CompanyExit } from "../exits/family.ts";
 import type { Universe } from "../universe/family.ts";
@@ -94,12 +94,6 @@ function quotableOf(turn: { text: string }): string[] {
 /** Releases a story recalls before its event's. */
 const HISTORY = 4;
 
-/** The officer in `title`'s seat on day `day`. */
-const officerOn = (company: ReadsEach, title: string, day: number | undefined) =>
-  day === undefined
-    ? undefined
-    : company.officers.find((s) => s.title === title && s.from <= day && s.until > day)?.name;
-
 /** Each covering firm's latest publication before `date`, firms in name order. */
 function latestByFirm(company: ReadsEach, date: string) {
   const latest = new Map<string, ReadsEach["estimates"][number]>();
@@ -126,8 +120,8 @@ function storyOn(
 ): StoryRecords {
   const date = event.event_date;
   const earnings = released.find((r) => r.source_event_id === event.event_id);
-  const ceo = officerOn(company, "Chief Executive Officer", day);
-  const cfo = officerOn(company, "Chief Financial Officer", day);
+  const ceo = day === undefined ? undefined : officer(company, CEO, day);
+  const cfo = day === undefined ? undefined : officer(company, CFO, day);
   const call = company.transcripts.find((t) => t.source_event_id === event.event_id);
   const said = (who: string | undefined) =>
     call && who ? call.turns.filter((t) => t.speaker === who).flatMap(quotableOf) : [];

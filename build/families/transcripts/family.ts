@@ -38,8 +38,8 @@ type Reads = Calendar & MacroTape;
 type ReadsEach = CompanyCore & CompanyEarnings & CompanySegments & CompanyKpis & CompanyInsiders & Stock;
 type Company = CompanyBase & ReadsEach & CompanyTranscripts;
 
-const CEO = "Chief Executive Officer";
-const CFO = "Chief Financial Officer";
+export const CEO = "Chief Executive Officer";
+export const CFO = "Chief Financial Officer";
 
 /** A quarter's business segments, as `/financials/segments` serves them. */
 function businessSegments(company: ReadsEach, reportPeriod: string | undefined) {
@@ -48,7 +48,7 @@ function businessSegments(company: ReadsEach, reportPeriod: string | undefined) 
 }
 
 /** The officer in `title`'s seat on day `day`. */
-function officer(company: ReadsEach, title: string, day: number): string | undefined {
+export function officer(company: CompanyInsiders, title: string, day: number): string | undefined {
   return company.officers.find((s) => s.title === title && s.from <= day && s.until > day)?.name;
 }
 
