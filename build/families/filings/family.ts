@@ -5,7 +5,8 @@
 // written against the records.
 import { ACQUIRER_EVENT_TYPES, EXIT_EVENT_TYPES } from "../../../src/contract/vocabulary.ts";
 import { listedOn } from "../../models/prices.ts";
-import { filingKey } from "../../../src/families/filings/shards.ts";
+import { filingItemKey, filingItemsPart, filingKey } from "../../../src/families/filings/shards.ts";
+import type { FilingItem, FilingSection } from "../../../src/families/filings/rows.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
 import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { numbersIn, dollars } from "../../models/amounts.ts";
@@ -45,7 +46,7 @@ import { LISTINGS } from "../listings/tables.ts";
 import type { Stock } from "../stocks/family.ts";
 import type { DealTerms } from "../stocks/deals.ts";
 import type { CompanyExit } from "../exits/family.ts";
-import { appendByYear, keyedRows } from "../../ground/rows.ts";
+import { appendByYear, groupBy, keyedRows } from "../../ground/rows.ts";
 import { balanceRow, cashFlowRow, incomeRow } from "../statements/rows.ts";
 import type { CompanyStatements } from "../statements/family.ts";
 import { RuleTally } from "../../ground/rules.ts";
@@ -87,15 +88,19 @@ export const filings: Family<Calendar, object, ReadsEach, CompanyFilings> = {
   }),
   companyShards: (_, { facts, filings }, emit) => {
     if (filings.length === 0) return;
-    const keyed = filings.map((f) => [filingKey(f.filing_date, f.accession_number), f] as const);
-    emit.write(
-      SHARDS.filings,
-      facts.ticker,
-      keyedRows(
-        SHARDS.filings.columns,
-        keyed.map(([key, f]) => [key, { ...f, numbers_checked: f.sections.map((s) => numbersIn(s.text).length) }]),
-      ),
-    );
+    const keyed = filings.map((f): [string, FilingRecord] => [filingKey(f.filing_date, f.accession_number), f]);
+    emit.write(SHARDS.filings, facts.ticker, keyedRows(SHARDS.filings.columns, keyed));
+    for (const [part, ofPart] of groupBy(keyed, ([, f]) => filingItemsPart(facts.ticker, f.fiscal_year)))
+      emit.write(
+        SHARDS.filingItems,
+        part,
+        keyedRows(
+          SHARDS.filingItems.columns,
+          ofPart.flatMap(([key, f]) =>
+            f.sections.map((s, k): [string, FilingItem] => [filingItemKey(key, k), servedItem(f, s)]),
+          ),
+        ),
+      );
     appendByYear(
       emit,
       SHARDS.filingsIndex,
@@ -104,6 +109,24 @@ export const filings: Family<Calendar, object, ReadsEach, CompanyFilings> = {
   },
   companyChecks: (days) => filingChecks(days),
 };
+
+/** A section as /filings/items serves it: with its filing's identity and what the build checked of it. */
+function servedItem(f: FilingRecord, s: FilingSection): FilingItem {
+  return {
+    artifact_id: `${f.accession_number}:${s.item}`,
+    ticker: f.ticker,
+    cik: f.cik,
+    filing_type: f.filing_type,
+    item: s.item,
+    item_name: s.item_name,
+    filing_date: f.filing_date,
+    report_period: f.report_period,
+    text: s.text,
+    accession_number: f.accession_number,
+    source_event_id: f.source_event_ids[0] ?? null,
+    validation: { numbers_checked: numbersIn(s.text).length, lineage: f.source_event_ids.length > 0 },
+  };
+}
 
 /**
  * What a 10-Q (a quarter) or 10-K (a fiscal year) filed with a release reports, from the company's

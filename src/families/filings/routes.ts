@@ -1,8 +1,9 @@
 // Filings (docs/filings.md): 10-K, 10-Q and 8-K documents and their item sections, newest first,
 // each public from its filing date. One company's are read from its shard; several, or every
 // company's, through the yearly index of filings (key and ticker), each row then read from its
-// company's shard. A filing's `text` is not stored: it is assembled from its sections here.
-import { FILINGS_SHARDS } from "./shards.ts";
+// company's shard. A section is stored once, as the JSON of its /filings/items row: items are sliced
+// from it, and a filing's `sections` and `text` are assembled from it here.
+import { FILINGS_SHARDS, filingItemsPart, filingItemWindow, filingKey } from "./shards.ts";
 import { REFERENCE_SHARDS } from "../../bundle/reference-shards.ts";
 import { z } from "zod";
 import { allOf } from "../../bundle/shards.ts";
@@ -17,6 +18,8 @@ import {
   sectionsNamed,
   type FilingSection,
 } from "./rows.ts";
+import { jsonArray } from "../../http/json.ts";
+import type { DatedRows } from "../../bundle/as-of.ts";
 import { asOf, endDate, int, many, oneOf, page, scenarioId, startDate, str, tickers } from "../../contract/params.ts";
 import { dataRoute, serve, type ApiApp } from "../../http/route.ts";
 import { requireOrderedWindow, type IndexedRow, type Scenario } from "../../http/scenario.ts";
@@ -120,12 +123,8 @@ const itemTypes = dataRoute({
   response: z.object({ item_types: z.array(ItemType) }),
 });
 
-/** A filing as stored (FILINGS_SHARDS.filings). */
-type Stored = Omit<Filing, "text"> & {
-  fiscal_year: number;
-  fiscal_quarter: number | null;
-  numbers_checked: number[];
-};
+/** A filing as stored (FILINGS_SHARDS.filings): no sections (they are in FILINGS_SHARDS.filingItems). */
+type Stored = Omit<Filing, "text" | "sections"> & { fiscal_year: number; fiscal_quarter: number | null };
 
 /** The stored filing at a place of the newest-first walk. */
 const stored = ({ shard, index }: IndexedRow) => shard.objects(index, index + 1)[0] as Stored;
@@ -134,28 +133,34 @@ const stored = ({ shard, index }: IndexedRow) => shard.objects(index, index + 1)
 const newestFirst = (scenario: Scenario, tickers: string[] | undefined, first?: string, last?: string) =>
   scenario.newestFirstIndexed(FILINGS_SHARDS.filings, FILINGS_SHARDS.filingsIndex, tickers, first, last);
 
-/** A stored filing as served: its fields in the Filing's order, `text` assembled from its sections. */
-const FILING_FIELDS = Object.keys(Filing.shape) as (keyof Filing)[];
-function served(row: Stored): Filing {
-  const text = filingText(row.title, row.sections);
-  return Object.fromEntries(FILING_FIELDS.map((f) => [f, f === "text" ? text : row[f]])) as Filing;
+/** The section shards of the filings a request reads (a company's fiscal year each), read once per request. */
+function sectionShards(scenario: Scenario): (row: Stored) => Promise<DatedRows> {
+  const read = new Map<string, Promise<DatedRows | null>>();
+  return async (row) => {
+    const part = filingItemsPart(row.ticker, row.fiscal_year);
+    if (!read.has(part)) read.set(part, scenario.dated(FILINGS_SHARDS.filingItems, part));
+    const shard = await read.get(part);
+    // A company's filings and sections are written together: a missing shard is a broken bundle.
+    if (!shard) throw new Error(`${FILINGS_SHARDS.filingItems.name(part)}: missing beside its filings`);
+    return shard;
+  };
 }
 
-function item(row: Stored, section: FilingSection, k: number): FilingItem {
-  return {
-    artifact_id: `${row.accession_number}:${section.item}`,
-    ticker: row.ticker,
-    cik: row.cik,
-    filing_type: row.filing_type,
-    item: section.item,
-    item_name: section.item_name,
-    filing_date: row.filing_date,
-    report_period: row.report_period,
-    text: section.text,
-    accession_number: row.accession_number,
-    source_event_id: row.source_event_ids[0] ?? null,
-    validation: { numbers_checked: row.numbers_checked[k], lineage: row.source_event_ids.length > 0 },
-  };
+/** The place of a filing's sections in its section shard. */
+const sectionsOf = (shard: DatedRows, row: Stored) =>
+  shard.window(...filingItemWindow(filingKey(row.filing_date, row.accession_number)));
+
+/** A stored filing as served: its fields in the Filing's order, sections and `text` from its section rows. */
+const FILING_FIELDS = Object.keys(Filing.shape) as (keyof Filing)[];
+function served(row: Stored, shard: DatedRows): Filing {
+  const sections = (shard.objects(...sectionsOf(shard, row)) as FilingSection[]).map(({ item, item_name, text }) => ({
+    item,
+    item_name,
+    text,
+  }));
+  const whole: Omit<Filing, "text"> = { ...row, sections };
+  const text = filingText(row.title, sections);
+  return Object.fromEntries(FILING_FIELDS.map((f) => [f, f === "text" ? text : whole[f]])) as Filing;
 }
 
 /**
@@ -206,6 +211,7 @@ export function register(app: ApiApp): void {
     filings,
     async (q, scenario) => {
       const types = q.filing_type && new Set<string>(q.filing_type);
+      const sectionShard = sectionShards(scenario);
       const out: Filing[] = [];
       let skip = q.offset;
       for await (const at of newestFirst(scenario, q.ticker, q.start_date, q.end_date)) {
@@ -214,7 +220,10 @@ export function register(app: ApiApp): void {
         const row = types && stored(at);
         if (row && !types.has(row.filing_type)) continue;
         if (skip > 0) skip--;
-        else out.push(served(row || stored(at)));
+        else {
+          const filing = row || stored(at);
+          out.push(served(filing, await sectionShard(filing)));
+        }
       }
       return { filings: out };
     },
@@ -230,10 +239,11 @@ export function register(app: ApiApp): void {
       if (tickers?.length === 0) return { filing_items: [] };
       const types = q.filing_type && new Set<string>(q.filing_type);
       const selected = q.item?.flatMap(sectionsNamed);
-      const wanted = (row: Stored, s: FilingSection) =>
+      const wanted = (row: Stored, code: string) =>
         !selected ||
-        selected.some((x) => x.item === s.item && (x.filing_type === undefined || x.filing_type === row.filing_type));
-      const out: FilingItem[] = [];
+        selected.some((x) => x.item === code && (x.filing_type === undefined || x.filing_type === row.filing_type));
+      const sectionShard = sectionShards(scenario);
+      const out: Uint8Array[] = [];
       let skip = q.offset;
       const [first, last] = q.year === undefined ? [q.start_date, q.end_date] : within(yearFiled(q.year), q);
       if (first && last && first > last) return { filing_items: [] };
@@ -247,14 +257,15 @@ export function register(app: ApiApp): void {
           (q.quarter !== undefined && row.fiscal_quarter !== q.quarter)
         )
           continue;
-        for (const [k, s] of row.sections.entries()) {
-          if (out.length >= q.limit) break;
-          if (!wanted(row, s)) continue;
+        const shard = await sectionShard(row);
+        const [from, to] = sectionsOf(shard, row);
+        for (let i = from; i < to && out.length < q.limit; i++) {
+          if (!wanted(row, row.items[i - from])) continue;
           if (skip > 0) skip--;
-          else out.push(item(row, s, k));
+          else out.push(shard.json(i, i + 1));
         }
       }
-      return { filing_items: out };
+      return { filing_items: jsonArray<FilingItem>(out) };
     },
     (q) => requireOrderedWindow(q.start_date, q.end_date),
   );
