@@ -369,7 +369,10 @@ function policyEvents(ctx: Ctx, decisions: RateDecision[], rng: Rng): WorldEvent
         event_type: "policy_decision",
         date: d.announced,
         time,
-        summary: `${BANK_NAMES[d.bank]} ${what}${d.scheduled ? "" : " in an unscheduled move"}, to ${level}.`,
+        // A hold leaves the rate "at" its level; a move takes it "to" one.
+        summary:
+          `${BANK_NAMES[d.bank]} ${what}${d.scheduled ? "" : " in an unscheduled move"}` +
+          `${d.decision === "hold" ? " at" : ", to"} ${level}.`,
         effect: {
           reactionDay: ctx.dayIndex.get(d.announced)!,
           // Each decision's noise from its own stream: drawn in sequence, a bank's later emergency

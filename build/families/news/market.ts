@@ -122,6 +122,9 @@ const MARKET_SECTIONS = {
   outlook: byMarketEvent(MARKET_STORY.outlook),
 };
 
+/** The share of market stories that state a paragraph's slot beyond its first. */
+const MARKET_SLOT_SHARE = 0.75;
+
 /** A market story's paragraphs by its plan (markets.yaml `plans`). */
 function marketParagraphs(
   type: string,
@@ -130,8 +133,11 @@ function marketParagraphs(
   rng: Rng,
   said: Set<string>,
 ): string[] {
+  // A paragraph states its first slot and each other one in three of four stories: market stories
+  // on one kind of event otherwise share too many of their stock sentences (docs/news.md, "Variety").
   const paragraph = (slots: Slots) =>
     slots
+      .filter((_, i) => i === 0 || rng.uniform() < MARKET_SLOT_SHARE)
       .map((slot) => pickFresh(rng, slot, w, said))
       .filter(Boolean)
       .join(" ");
@@ -186,7 +192,7 @@ export function marketArticles(worldKey: string, m: MarketFactsOn, room: Newsroo
     summaryInline: s.replace(/^The /, "the "),
     bank,
     bankPossessive: poss(bank),
-    level: / to (-?[\d.]+%?(?:-[\d.]+%)?)\.$/.exec(s)?.[1] ?? "its new level",
+    level: / (?:to|at) (-?[\d.]+%?(?:-[\d.]+%)?)\.$/.exec(s)?.[1] ?? "its new level",
     move: s.includes(" raised ") ? "hike" : s.includes(" cut ") ? "cut" : "hold",
     fig,
     tone,

@@ -20,6 +20,7 @@ import { PHRASES, type CompanyWord, type FundWord } from "./phrases.ts";
 import { fill, phrasings, type Phrase } from "../../models/phrasing.ts";
 import { EVENTS, STORY, STORY_SECTIONS, type StoryPart, type StorySection } from "./phrases.ts";
 import {
+  pathFigures,
   pathVerbs,
   prose,
   ratingCounts,
@@ -511,6 +512,16 @@ const paragraphOf = (rng: Rng, slots: Phrase<Words>[][], w: Words, said: Set<str
     .map((slot) => pickFresh(rng, slot, w, said))
     .filter(Boolean)
     .join(" ");
+/**
+ * A brief's paragraph on the event states one of its section's slots, drawn: a short story made of
+ * a few stock sentences shares too many of them with other briefs (docs/news.md, "Variety").
+ */
+const BRIEF_SLOTS = 1;
+const briefer = <T>(rng: Rng, format: ArticleFormat, slots: T[]): T[] => {
+  if (format !== "brief" || slots.length <= BRIEF_SLOTS) return slots;
+  const kept = new Set(rng.shuffle(slots.map((_, i) => i)).slice(0, BRIEF_SLOTS));
+  return slots.filter((_, i) => kept.has(i));
+};
 const sectionOf = (rng: Rng, name: StorySection, w: Words, said: Set<string>): string =>
   paragraphOf(rng, SECTIONS[name], w, said);
 
@@ -595,7 +606,7 @@ function storyParagraphs(
       case "stakes":
       case "precedent":
       case "outlook":
-        return paragraphOf(rng, byEvent(EVENT_SECTIONS[p], f.event.event_type), w, said);
+        return paragraphOf(rng, briefer(rng, format, byEvent(EVENT_SECTIONS[p], f.event.event_type)), w, said);
       case "analyst": {
         const a = analysts.shift();
         if (!a) return "";
@@ -711,11 +722,10 @@ export function fundFigures(f: FundFactsOn): Figures {
   const i = f.bars.findIndex((b) => b.time === f.event.event_date);
   if (i < VOLUME_DAYS) return {};
   const average = f.bars.slice(i - VOLUME_DAYS, i).reduce((a, b) => a + b.volume, 0) / VOLUME_DAYS;
-  const out: Figures = {};
-  // The text restates its cause's summary, with that summary's numbers.
-  Object.assign(out, summaryFigures(f.event));
+  // The text restates its cause's summary, with that summary's numbers, and the fund's path before the day.
   return {
-    ...out,
+    ...summaryFigures(f.event),
+    ...pathFigures(f.bars, f.event.event_date),
     close: perShare(f.bars[i].close),
     day_change: percent(f.bars[i].close / f.bars[i - 1].close - 1),
     volume_multiple: (f.bars[i].volume / average).toFixed(1),
@@ -737,12 +747,22 @@ interface FundWords extends Record<FundWord, unknown> {
   /** The day's volume against its average, in a word. */
   flow: "heavy" | "light" | "steady";
   summary: string;
+  quarterVerb: string;
+  yearVerb: string;
 }
 
 const FUND_TITLES = phrasings<FundWords>(fund.titles);
 const FUND_LEADS = phrasings<FundWords>(fund.leads);
-const FUND_CONTEXT = phrasings<FundWords>(fund.context);
+const FUND_CONTEXT = fund.context.map((slot) => phrasings<FundWords>(slot));
 const FUND_NEWS = phrasings<FundWords>(fund.news);
+const FUND_PATH = fund.path.map((slot) => phrasings<FundWords>(slot));
+
+/** A paragraph of a fund story: a phrasing of each slot that fits, joined. */
+const fundParagraph = (slots: Phrase<FundWords>[][], w: FundWords, rng: Rng, said: Set<string>): string =>
+  slots
+    .map((slot) => pickFresh(rng, slot, w, said))
+    .filter(Boolean)
+    .join(" ");
 
 /** Whether a fund's day is news: a move of 1% or more, or volume 1.2 times its average or more. */
 export function fundDayIsNews(f: FundFactsOn): boolean {
@@ -764,13 +784,21 @@ export function fundArticle(
   const day = move(f.bars, f.event.event_date)!;
   const multiple = Number(fig.volume_multiple);
   const flow = multiple >= 1.2 ? "heavy" : multiple < 0.8 ? "light" : "steady";
-  const w: FundWords = { ...f.fund, fig, up: day.change >= 0, flow, summary: f.event.public_summary };
+  const w: FundWords = {
+    ...f.fund,
+    fig,
+    up: day.change >= 0,
+    flow,
+    summary: f.event.public_summary,
+    ...pathVerbs(f.bars, f.event.event_date),
+  };
   const outlet = rng.pick(OUTLETS);
   const paragraphs = [
     pickFresh(rng, FUND_LEADS, w, said),
     pickFresh(rng, FUND_NEWS, w, said),
-    pickFresh(rng, FUND_CONTEXT, w, said),
-  ];
+    fundParagraph(FUND_PATH, w, rng, said),
+    fundParagraph(FUND_CONTEXT, w, rng, said),
+  ].filter(Boolean);
   return finish(
     worldKey,
     { date: f.event.event_date, format: "market_move", title: pickWith(rng, FUND_TITLES, w), paragraphs },

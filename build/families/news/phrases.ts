@@ -45,7 +45,17 @@ export const MARKET_WORDS = [
 ] as const;
 export type MarketWord = (typeof MARKET_WORDS)[number];
 
-export const FUND_WORDS = ["ticker", "name", "benchmark", "up", "flow", "summary", "fig"] as const;
+export const FUND_WORDS = [
+  "ticker",
+  "name",
+  "benchmark",
+  "up",
+  "flow",
+  "summary",
+  "fig",
+  "quarterVerb",
+  "yearVerb",
+] as const;
 export type FundWord = (typeof FUND_WORDS)[number];
 
 const Company = Phrasings(COMPANY_WORDS);
@@ -102,7 +112,10 @@ const FundPhrases = z.strictObject({
   titles: Fund,
   leads: Fund,
   news: Fund,
-  context: Fund,
+  /** The fund's path before the day: a phrasing of each slot that fits, in order. */
+  path: z.array(Fund).min(1),
+  /** Who the fund is, and what its trading says: a phrasing of each slot, in order. */
+  context: z.array(Fund).min(1),
 });
 
 const NewsPhrases = z.strictObject({ company: CompanyPhrases, market: MarketPhrases, fund: FundPhrases });

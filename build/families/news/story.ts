@@ -129,7 +129,7 @@ const change = (closes: Close[], days: number): number | null =>
   closes.length > days ? closes[closes.length - 1].close / closes[closes.length - 1 - days].close - 1 : null;
 
 /** The price path before the event: three months, a year, the year's range. */
-function pathFigures(bars: Close[], date: string): Figures {
+export function pathFigures(bars: Close[], date: string): Figures {
   const closes = closesBefore(bars, date);
   const out: Figures = {};
   const quarter = change(closes, QUARTER_DAYS);
