@@ -371,6 +371,27 @@ export const TEXT_REALISM = defineCommand({
   ],
 });
 
+export const PANEL_REALISM = defineCommand({
+  name: "npm run realism:panel",
+  summary:
+    "Single stocks and the cross-section against a real panel of stocks (docs/realism-panel.md): generates each " +
+    "scenario's stocks (through the stocks family) and SPY in memory, at each seed, and runs " +
+    "build/realism/panel_discriminate.py against skfolio's 20 S&P 500 stocks (build/realism/panels/skfolio-sp500) " +
+    "over the scenario's dates, in a venv of its own (.local/realism-venv, made on first use). Prints per-stock " +
+    "and cross-section statistics side by side, real against each seed, and the classifier two-sample tests of " +
+    "single-stock and panel windows with their real-vs-real sanity rows, as a Markdown report.",
+  options: {
+    ...SEEDED_OPTIONS,
+    scenario: { ...SEEDED_OPTIONS.scenario, default: ["crisis-cycle-2005"], defaultText: "crisis-cycle-2005" },
+    permutations: permutationsOption("block-shuffled labelings"),
+  },
+  examples: [
+    "npm run realism:panel",
+    "npm run realism:panel -- --scenario crisis-cycle-2005 --seeds 4 --out panel.md",
+    "npm run realism:panel -- --scenario rate-shock-2022 --seeds 2 --permutations 4",
+  ],
+});
+
 export const BANDS = defineCommand({
   name: "npm run realism:bands",
   summary:
@@ -521,6 +542,7 @@ export const COMMANDS = {
   "build/cli/discriminate.ts": DISCRIMINATE,
   "build/cli/bands.ts": BANDS,
   "build/cli/text-realism.ts": TEXT_REALISM,
+  "build/cli/panel-realism.ts": PANEL_REALISM,
   "build/cli/reference.ts": DOCS_REFERENCE,
   "build/cli/library-doc.ts": DOCS_LIBRARY,
   "build/cli/client-types.ts": BUILD_CLIENT,

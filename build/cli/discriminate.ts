@@ -3,13 +3,12 @@
 // macro tape in memory, at its own seed and N-1 more, writes them as JSON to a temporary directory,
 // and runs build/realism/discriminate.py against the S&P 500 and VIX that the `arch` package ships,
 // in a venv of its own (.local/realism-venv, git-ignored; build/cli/realism-venv.ts). Prints the Markdown report.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { DISCRIMINATE } from "./commands.ts";
-import { ensureVenv } from "./realism-venv.ts";
+import { ensureVenv, scriptReport } from "./realism-venv.ts";
 import { seededRun } from "./seeded-run.ts";
 
 const { sources, seeds, out, values } = await seededRun(DISCRIMINATE);
@@ -56,11 +55,7 @@ try {
   const python = ensureVenv(PYTHON_DEPS, ["arch", "sklearn", "pandas", "numpy"]);
   const script = join(ROOT, "build/realism/discriminate.py");
   const args = [script, "--bands", bands, "--permutations", String(permutations), ...files];
-  const report = execFileSync(python, args, {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 1 << 24,
-  });
+  const report = scriptReport(python, args);
   if (out) writeFileSync(out, report);
   process.stdout.write(report);
 } finally {

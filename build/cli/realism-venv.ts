@@ -24,3 +24,8 @@ export function ensureVenv(packages: string[], modules: string[]): string {
   }
   return python;
 }
+
+/** A realism script's Markdown report: `python` runs `args` (the script first), its stderr passed through. */
+export function scriptReport(python: string, args: string[]): string {
+  return execFileSync(python, args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 });
+}

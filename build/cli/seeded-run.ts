@@ -2,14 +2,14 @@
 // `realism:bands`): the scenarios, how many seeds of each and where the report goes (SEEDED_OPTIONS
 // in build/cli/commands.ts; `-- --help` prints them).
 import type { ScenarioSource } from "../ground/scenario-source.ts";
-import { commandLine, type Command, type Values } from "./command-line.ts";
+import { commandLine, type Command, type Option, type Options, type Values } from "./command-line.ts";
 import type { SEEDED_OPTIONS } from "./commands.ts";
 
 /**
- * The command line of `command`, whose options are SEEDED_OPTIONS and maybe more: the scenarios, the
+ * The command line of `command`, whose options are SEEDED_OPTIONS' (their defaults may differ) and maybe more: the scenarios, the
  * seeds of each, the report's file, and every value read.
  */
-export async function seededRun<O extends typeof SEEDED_OPTIONS>(
+export async function seededRun<O extends Options & Record<keyof typeof SEEDED_OPTIONS, Option>>(
   command: Command<O, never>,
 ): Promise<{ sources: ScenarioSource[]; seeds: number; out: string | undefined; values: Values<O> }> {
   const { values } = commandLine(command);

@@ -5,13 +5,13 @@
 // story by its textSurface (build/realism/text.ts), as it does the Reuters-21578 stories that Debian's
 // r-cran-tm ships (fetched into .local/realism-text on first use), and runs
 // build/realism/text_discriminate.py on both in the realism venv (build/cli/realism-venv.ts).
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { TEXT_REALISM } from "./commands.ts";
-import { ensureVenv } from "./realism-venv.ts";
+import { unpackedPackage } from "./debian-package.ts";
+import { ensureVenv, scriptReport } from "./realism-venv.ts";
 import { seededRun } from "./seeded-run.ts";
 
 const { sources, seeds, out, values } = await seededRun(TEXT_REALISM);
@@ -191,21 +191,8 @@ function table(name: string, seedsRun: number[], perSeed: Map<string, Value>[]):
 
 /** The real stories: Reuters-21578 bodies from Debian's r-cran-tm, fetched and unpacked on first use. */
 function reutersStories() {
-  mkdirSync(REAL_DIR, { recursive: true });
-  const root = join(REAL_DIR, "root");
-  let deb = readdirSync(REAL_DIR).find((f) => /^r-cran-tm_.*\.deb$/.test(f));
-  if (!deb) {
-    try {
-      execFileSync("apt-get", ["download", "r-cran-tm"], { cwd: REAL_DIR, stdio: ["ignore", "ignore", "inherit"] });
-    } catch {
-      throw new Error("apt-get download r-cran-tm failed (run `apt-get update` first?)");
-    }
-    deb = readdirSync(REAL_DIR).find((f) => /^r-cran-tm_.*\.deb$/.test(f));
-    if (!deb) throw new Error(`apt-get download r-cran-tm left no .deb in ${REAL_DIR}`);
-  }
+  const { root, version } = unpackedPackage("r-cran-tm", REAL_DIR);
   const texts = join(root, "usr/lib/R/site-library/tm/texts");
-  if (!existsSync(texts)) execFileSync("dpkg-deb", ["-x", join(REAL_DIR, deb), root]);
-  const version = execFileSync("dpkg-deb", ["-f", join(REAL_DIR, deb), "Version"], { encoding: "utf8" }).trim();
   const files = [
     ...["acq", "crude"].flatMap((d) =>
       readdirSync(join(texts, d))
@@ -297,11 +284,7 @@ try {
   );
   const python = ensureVenv(PYTHON_DEPS, ["sklearn", "numpy"]);
   const script = join(ROOT, "build/realism/text_discriminate.py");
-  const classifier = execFileSync(python, [script, "--real", real, "--permutations", String(permutations), ...files], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-    maxBuffer: 1 << 24,
-  });
+  const classifier = scriptReport(python, [script, "--real", real, "--permutations", String(permutations), ...files]);
   const text = `${report.join("\n")}\n${classifier}`;
   if (out) writeFileSync(out, text);
   process.stdout.write(text);

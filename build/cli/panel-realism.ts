@@ -1,0 +1,128 @@
+// `npm run realism:panel` (its options: `npm run realism:panel -- --help`): single stocks and the
+// cross-section against a real panel of stocks (docs/realism-panel.md). Generates each scenario's
+// stocks (the company pass only through the stocks family: prices are all it reads) and SPY in
+// memory, at its own seed and N-1 more, writes them as JSON to a temporary directory, and runs
+// build/realism/panel_discriminate.py against skfolio's S&P 500 panel committed in
+// build/realism/panels/skfolio-sp500 (and fBasics' DowJones30, fetched on demand for a scenario
+// before 2001), in the realism venv (build/cli/realism-venv.ts). Prints the Markdown report.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ScenarioSource } from "../ground/scenario-source.ts";
+import { PANEL_REALISM } from "./commands.ts";
+import { unpackedPackage } from "./debian-package.ts";
+import { ensureVenv, scriptReport } from "./realism-venv.ts";
+import { seededRun } from "./seeded-run.ts";
+
+const { sources, seeds, out, values } = await seededRun(PANEL_REALISM);
+const permutations = Number(values.permutations);
+if (!Number.isInteger(permutations) || permutations < 1)
+  throw new Error(`--permutations: a positive integer, not ${values.permutations}`);
+// The project's modules load once the command line is read, so that --help answers at once.
+const { memoryScratch } = await import("../ground/scratch.ts");
+const { cutAt, gather, generateCompanies, generateMarket } = await import("../pipeline/world.ts");
+const { FAMILIES } = await import("../families/registry.ts");
+const { refCompanies } = await import("../models/refdata.ts");
+const { ROOT } = await import("../serve/worker-bundle.ts");
+
+// arch: panel_discriminate.py imports discriminate.py's windows and classifier test, and that imports arch.
+const PYTHON_DEPS = ["arch", "scikit-learn", "pandas", "numpy"];
+const PYTHON_MODULES = ["arch", "sklearn", "pandas", "numpy"];
+const PANEL = join(ROOT, "build/realism/panels/skfolio-sp500");
+/** Where the DowJones30 panel is fetched to (GPL-2+ data: used, never committed). */
+const DOW_DIR = join(ROOT, ".local", "realism-panels");
+/** DowJones30's last day: it is fetched only for a scenario that starts before it. */
+const DOW_JONES_30_END = "2001-01-02";
+/** The families up to the stocks': a company's prices need no later family (test/worlds/market.test.ts does the same). */
+const THROUGH_STOCKS = FAMILIES.families.slice(0, FAMILIES.families.findIndex((f) => f.name === "stocks") + 1);
+
+/** A scenario's public days up to its current_date: SPY's closes and each stock's public adjusted closes. */
+function panel(source: ScenarioSource) {
+  const { world, scenario } = generateMarket(source, memoryScratch());
+  // SPY follows the market factor: its bars need no company (build/cli/discriminate.ts).
+  gather(world, scenario).finish();
+  const spy = world.funds.find((f) => f.spec.ticker === "SPY");
+  if (!spy) throw new Error(`${source.name}: no SPY (universe.index_funds is off)`);
+  const n = cutAt(world.days, source.current_date).days;
+  const dayIndex = new Map(world.days.map((d, i) => [d, i]));
+  const stocks = [];
+  for (const company of generateCompanies(world, scenario, THROUGH_STOCKS)) {
+    const { bars, first } = company.stock;
+    // The bars before `first` are a listing company's private history: not public, not compared.
+    const shown = bars.slice(first ?? 0).filter((b) => b.time <= source.current_date);
+    if (shown.length === 0) continue;
+    stocks.push({
+      ticker: company.facts.ticker,
+      sector: company.facts.sector,
+      start: dayIndex.get(shown[0].time),
+      adj_close: shown.map((b) => b.adjusted_close),
+    });
+  }
+  return {
+    scenario: source.name,
+    seed: source.seed,
+    days: world.days.slice(0, n),
+    spy_close: spy.bars.slice(0, n).map((b) => b.close),
+    stocks,
+  };
+}
+
+/** Every ticker's sector in the reference data (build/models/refdata.ts): the real panels' sectors. */
+const sectors = () => Object.fromEntries(refCompanies().map((c) => [c.facts.ticker, c.facts.sector]));
+
+/**
+ * fBasics' DowJones30 from Debian's r-cran-fbasics, fetched and unpacked on first use: its lazy-load
+ * database's path (without .rdb/.rdx) and where it comes from; null when it cannot be had (an
+ * optional panel: the report goes on without it).
+ */
+function dowJones30(): { base: string; source: string } | null {
+  try {
+    const { root, version } = unpackedPackage("r-cran-fbasics", DOW_DIR);
+    const base = join(root, "usr/lib/R/site-library/fBasics/data/Rdata");
+    return { base, source: `fBasics' DowJones30 of Debian's r-cran-fbasics ${version}` };
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}: no DowJones30\n`);
+    return null;
+  }
+}
+
+/** The DowJones30 arguments of the script, when a scenario starts before its end and it and its reader can be had. */
+function dowJones30Args(): string[] {
+  if (!sources.some((s) => s.start_date < DOW_JONES_30_END)) return [];
+  const panel = dowJones30();
+  if (!panel) return [];
+  try {
+    ensureVenv([...PYTHON_DEPS, "rdata"], [...PYTHON_MODULES, "rdata"]);
+  } catch {
+    process.stderr.write("pip install rdata failed: no reader of R data, no DowJones30\n");
+    return [];
+  }
+  return ["--dow-jones-30", panel.base, "--dow-jones-30-source", panel.source];
+}
+
+const dir = mkdtempSync(join(tmpdir(), "panel-realism-"));
+try {
+  const files = sources.flatMap((source) =>
+    Array.from({ length: seeds }, (_, k) => {
+      const seed = source.seed + k;
+      const t0 = performance.now();
+      const file = join(dir, `${source.name}-${k}.json`);
+      const series = panel({ ...source, seed });
+      writeFileSync(file, JSON.stringify(series));
+      const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+      process.stderr.write(`${source.name} seed ${seed}: ${series.stocks.length} stocks in ${seconds} s\n`);
+      return file;
+    }),
+  );
+  const sectorsFile = join(dir, "sectors.json");
+  writeFileSync(sectorsFile, JSON.stringify(sectors()));
+  const python = ensureVenv(PYTHON_DEPS, PYTHON_MODULES);
+  const script = join(ROOT, "build/realism/panel_discriminate.py");
+  const args = [script, "--panel", PANEL, "--sectors", sectorsFile, "--permutations", String(permutations)];
+  args.push(...dowJones30Args(), ...files);
+  const report = scriptReport(python, args);
+  if (out) writeFileSync(out, report);
+  process.stdout.write(report);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

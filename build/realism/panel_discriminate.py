@@ -1,0 +1,520 @@
+"""Single stocks and the cross-section against a real panel of stocks (docs/realism-panel.md).
+
+Usage: panel_discriminate.py --panel DIR --sectors SECTORS.json [--dow-jones-30 BASE] [--permutations N]
+SERIES.json ...  (written by build/cli/panel-realism.ts: skfolio's panel's directory, the reference
+data's sectors by ticker, fBasics' data base if fetched, and one file per scenario and seed with its
+stocks' public adjusted closes and SPY's closes). Prints a Markdown report. Every random draw is
+seeded, so the report is reproducible.
+
+Both sides are compared over the same dates: the scenario's days up to its current_date that the
+real panel covers. Ours are the stocks public over all of them (the real panel's are survivors too),
+taken in random subsets of the real panel's size wherever a statistic depends on the count. The
+windows, blocks, features and classifiers are discriminate.py's.
+"""
+
+import argparse
+import json
+from importlib.metadata import version
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+# discriminate.py sits beside this file: its windows, features and classifier test are shared.
+from discriminate import BLOCK, FOLDS, STRIDE, TRADING_DAYS, WINDOW, acf, auc_row, compare, features, fmt
+
+SEED = 0
+ACF_LAGS = (1, 10, 50)
+# Random subsets of our survivors that the cross-section statistics are averaged over.
+SUBSETS = 10
+# A scenario needs this many days the real panel covers to be measured at all (two windows); the
+# classifier tests need two blocks on each side and read n/a with fewer.
+MIN_DAYS = 2 * WINDOW
+
+PER_STOCK = [
+    *(f"ACF of abs(r), lag {k}" for k in ACF_LAGS),
+    "ACF of r, lag 1",
+    "excess kurtosis inside 60-day windows (median)",
+    "share of days beyond 3 sd inside a window (mean)",
+    "excess kurtosis, whole sample",
+    "annualized vol",
+    "beta to the market",
+]
+CROSS_SECTION = [
+    "corr(60-day average pairwise corr, market's 60-day vol)",
+    "average pairwise correlation",
+    "dispersion (sd across stocks), lag-1 autocorrelation",
+    "corr(dispersion, abs(market return))",
+    "residual correlation within a sector (mean)",
+    "residual correlation across sectors (mean)",
+    "share of the first eigenvalue",
+    "share of the second eigenvalue",
+]
+
+
+# ---------------------------------------------------------------- data
+
+
+def skfolio_panel(directory, sectors):
+    """skfolio's S&P 500 data set: its stocks' adjusted closes, the S&P 500 index, and the tickers' sectors."""
+    prices = pd.read_csv(Path(directory) / "sp500_dataset.csv.gz", index_col=0, parse_dates=True)
+    index = pd.read_csv(Path(directory) / "sp500_index.csv.gz", index_col=0, parse_dates=True).iloc[:, 0]
+    return {
+        "name": "skfolio's S&P 500 data set",
+        "about": f"build/realism/panels/skfolio-sp500 (its PROVENANCE.md; BSD-3): {prices.shape[1]} S&P 500 "
+        "stocks' daily adjusted closes and the S&P 500 index",
+        "prices": prices,
+        "index": index,
+        "sectors": {t: sectors.get(t) for t in prices.columns},
+    }
+
+
+def lazy_load(base, name):
+    """One object of an R package's lazy-load database (base.rdx, base.rdb), as pandas."""
+    import gzip
+    import struct
+    import warnings
+    import zlib
+
+    import rdata
+
+    def parse(data):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # rdata cannot name a bare serialized object's format and says so
+            return rdata.conversion.convert(rdata.parser.parse_data(data))
+
+    index = parse(gzip.decompress(Path(f"{base}.rdx").read_bytes()))
+    offset, length = (int(x) for x in index["variables"][name])
+    blob = Path(f"{base}.rdb").read_bytes()[offset : offset + length]
+    # Each entry: its uncompressed length (4 bytes, big-endian), then the serialized object, zlib-compressed.
+    (size,) = struct.unpack(">I", blob[:4])
+    data = zlib.decompress(blob[4:])
+    if len(data) != size:
+        raise SystemExit(f"{name}: {len(data)} bytes, the index says {size}")
+    return parse(data)
+
+
+def dow_jones_panel(base, source, sectors, index):
+    """fBasics' DowJones30 (closes of the 30 Dow stocks of 2000), against skfolio's S&P 500 index."""
+    frame = lazy_load(base, "DowJones30")
+    prices = frame.set_index(pd.to_datetime(frame.iloc[:, 0])).iloc[:, 1:].astype(float)
+    prices.columns = [str(c) for c in prices.columns]
+    return {
+        "name": "DowJones30",
+        "about": f"{source} (GPL-2+, fetched at run time, not committed): {prices.shape[1]} Dow Jones stocks' daily "
+        "closes; market: skfolio's S&P 500 index",
+        "prices": prices,
+        "index": index,
+        "sectors": {t: sectors.get(t) for t in prices.columns},
+    }
+
+
+def our_panel(series, first, last):
+    """One scenario and seed between two dates: its survivors' adjusted closes (days x tickers), SPY, sectors."""
+    days = pd.to_datetime(series["days"])
+    lo, hi = days.searchsorted(first), days.searchsorted(last, side="right")
+    # A survivor is public on every day compared (the real panels' stocks are survivors).
+    survivors = [s for s in series["stocks"] if s["start"] <= lo and s["start"] + len(s["adj_close"]) >= hi]
+    prices = pd.DataFrame(
+        {s["ticker"]: s["adj_close"][lo - s["start"] : hi - s["start"]] for s in survivors}, index=days[lo:hi]
+    )
+    market = pd.Series(series["spy_close"][lo:hi], index=days[lo:hi])
+    return prices, market, {s["ticker"]: s["sector"] for s in survivors}
+
+
+def log_returns(prices):
+    return np.log(prices).diff().iloc[1:]
+
+
+def subset(tickers, size, rng):
+    """A random `size` of the tickers, kept in their order (all of them when there are no more)."""
+    tickers = list(tickers)
+    if len(tickers) <= size:
+        return tickers
+    chosen = set(rng.choice(tickers, size=size, replace=False))
+    return [t for t in tickers if t in chosen]
+
+
+def window_starts(n):
+    """(block, start) of each WINDOW-day window, stride STRIDE, inside BLOCK-day blocks (as discriminate.windows)."""
+    for b in range(0, n, BLOCK):
+        for w in range(0, min(BLOCK, n - b) - WINDOW + 1, STRIDE):
+            yield b // BLOCK, b + w
+
+
+# ---------------------------------------------------------------- per stock
+
+
+def stock_windows(r, m, group):
+    """Feature rows of one stock's windows, with its correlation and beta to the market, tagged by block."""
+    rows = []
+    for block, s in window_starts(len(r)):
+        rw, mw = r[s : s + WINDOW], m[s : s + WINDOW]
+        c = np.cov(rw, mw)
+        rows.append(
+            {
+                **features(rw),
+                "corr_market": float(c[0, 1] / np.sqrt(c[0, 0] * c[1, 1])),
+                "beta_market": float(c[0, 1] / c[1, 1]),
+                "group": f"{group}/{block}",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def excess_kurtosis(r):
+    z = (r - r.mean()) / r.std(ddof=0)
+    return float(np.mean(z**4) - 3)
+
+
+def stock_statistics(r, m, windows):
+    """The per-stock statistics of one stock's log returns r (market m) and its window rows."""
+    a = np.abs(r)
+    c = np.cov(r, m)
+    values = [
+        *(acf(a, k) for k in ACF_LAGS),
+        acf(r, 1),
+        windows["excess_kurtosis"].median(),
+        # The mean, not the median: most 60-day windows have no such day, so a median is 0 on both sides.
+        windows["share_3sd"].mean(),
+        excess_kurtosis(r),
+        r.std(ddof=1) * np.sqrt(TRADING_DAYS),
+        c[0, 1] / c[1, 1],
+    ]
+    return dict(zip(PER_STOCK, map(float, values)))
+
+
+def per_stock(returns, market, label):
+    """The median across stocks of each statistic, and each stock's window rows by ticker."""
+    m = market.to_numpy()
+    stats, rows = [], {}
+    for t in returns.columns:
+        r = returns[t].to_numpy()
+        rows[t] = stock_windows(r, m, label)
+        stats.append(stock_statistics(r, m, rows[t]))
+    return pd.DataFrame(stats).median().to_dict(), rows
+
+
+# ---------------------------------------------------------------- cross-section
+
+
+def pairwise_mean(c, mask=None):
+    """Mean of a correlation matrix's off-diagonal entries (those of the mask, if given)."""
+    upper = np.triu(np.ones(c.shape, dtype=bool), 1)
+    keep = upper if mask is None else upper & mask
+    return float(c[keep].mean()) if keep.any() else np.nan
+
+
+def eigen_shares(x):
+    """Shares of the first and second eigenvalues of the correlation matrix of x (days x stocks)."""
+    values = np.sort(np.linalg.eigvalsh(np.corrcoef(x.T)))[::-1]
+    return values[0] / len(values), values[1] / len(values)
+
+
+def rolling_average_correlation(x):
+    """The average pairwise correlation of each trailing WINDOW days."""
+    return np.array([pairwise_mean(np.corrcoef(x[t - WINDOW : t].T)) for t in range(WINDOW, len(x) + 1)])
+
+
+def residual_correlations(x, m, sectors):
+    """Mean residual correlation (each stock regressed on the market) within a sector and across sectors."""
+    beta = np.array([np.cov(x[:, i], m)[0, 1] for i in range(x.shape[1])]) / np.var(m, ddof=1)
+    residuals = x - x.mean(axis=0) - np.outer(m - m.mean(), beta)
+    c = np.corrcoef(residuals.T)
+    known = np.array([s is not None for s in sectors])
+    same = np.equal.outer(np.array(sectors, dtype=object), np.array(sectors, dtype=object))
+    # A stock without a sector is in neither mean.
+    both = np.outer(known, known)
+    return pairwise_mean(c, same & both), pairwise_mean(c, ~same & both)
+
+
+def cross_section(returns, market, sectors):
+    """The cross-section statistics of one panel of returns (days x stocks) and its market's returns."""
+    x, m = returns.to_numpy(), market.to_numpy()
+    rolling = rolling_average_correlation(x)
+    market_vol = pd.Series(m).rolling(WINDOW).std().to_numpy()[WINDOW - 1 :]
+    dispersion = x.std(axis=1, ddof=1)
+    within, across = residual_correlations(x, m, [sectors[t] for t in returns.columns])
+    first, second = eigen_shares(x)
+    values = [
+        np.corrcoef(rolling, market_vol)[0, 1],
+        pairwise_mean(np.corrcoef(x.T)),
+        acf(dispersion, 1),
+        np.corrcoef(dispersion, np.abs(m))[0, 1],
+        within,
+        across,
+        first,
+        second,
+    ]
+    return dict(zip(CROSS_SECTION, map(float, values)))
+
+
+def mean_over_subsets(returns, market, sectors, size, rng):
+    """cross_section averaged over SUBSETS random `size`-stock subsets (one, when there are no more stocks)."""
+    draws = 1 if returns.shape[1] <= size else SUBSETS
+    rows = [cross_section(returns[subset(returns.columns, size, rng)], market, sectors) for _ in range(draws)]
+    return pd.DataFrame(rows).mean().to_dict()
+
+
+# ---------------------------------------------------------------- panel windows
+
+
+def panel_features(x):
+    """One panel window's statistics (x: days x stocks of log returns)."""
+    dispersion = x.std(axis=1, ddof=1)
+    up = (x > 0).mean(axis=1)
+    first, second = eigen_shares(x)
+    return {
+        "dispersion": float(dispersion.mean()),
+        "dispersion_acf_1": acf(dispersion, 1),
+        "average_correlation": pairwise_mean(np.corrcoef(x.T)),
+        "eigen_1": float(first),
+        "eigen_2": float(second),
+        "breadth": float(up.mean()),
+        "breadth_sd": float(up.std(ddof=1)),
+    }
+
+
+def panel_windows(returns, size, rng, group):
+    """Feature rows of each panel window, a random `size`-stock subset for each, tagged by block."""
+    rows = []
+    for block, s in window_starts(len(returns)):
+        x = returns[subset(returns.columns, size, rng)].to_numpy()[s : s + WINDOW]
+        rows.append({**panel_features(x), "group": f"{group}/{block}"})
+    return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------- calendar years
+
+
+def by_year(returns, market):
+    """Each calendar year's market vol and average pairwise correlation."""
+    out = {}
+    for year, days in returns.groupby(returns.index.year).groups.items():
+        if len(days) < WINDOW:
+            continue  # a stub year says little
+        out[year] = (
+            float(market.loc[days].std(ddof=1) * np.sqrt(TRADING_DAYS)),
+            pairwise_mean(np.corrcoef(returns.loc[days].to_numpy().T)),
+        )
+    return out
+
+
+# ---------------------------------------------------------------- report
+
+
+def value_table(names, real, ours, seeds, digits=3):
+    """Rows of statistics: real, ours at each seed, and the median over seeds."""
+    out = [
+        "| statistic | real | " + " | ".join(f"seed {s}" for s in seeds) + " | median over seeds |",
+        "|---|---" + "|---" * len(seeds) + "|---|",
+    ]
+    for name in names:
+        values = [o[name] for o in ours]
+        middle = float(np.nanmedian(values))
+        cells = [fmt(real[name], digits)] + [fmt(v, digits) for v in values] + [fmt(middle, digits)]
+        out.append(f"| {name} | " + " | ".join(cells) + " |")
+    return out
+
+
+def median_row(label, results):
+    """The median over seeds of each classifier's AUC and null p95 (None when a seed has no result)."""
+    if not results or any(r is None for r in results):
+        return auc_row(label, None)
+    return auc_row(label, {k: tuple(float(np.median([r[k][i] for r in results])) for i in (0, 1)) for k in results[0]})
+
+
+def two_sample(a, b, permutations):
+    """discriminate.compare, or None when the two sides have fewer blocks than the folds."""
+    if a["group"].nunique() + b["group"].nunique() < FOLDS:
+        return None
+    return compare(a, b, permutations)
+
+
+def against_seeds(test, real_rows, ours, seeds, permutations):
+    """Rows of real against each seed and their median; seeds pooled where a seed alone is too short."""
+    results = [two_sample(real_rows, w, permutations) for w in ours]
+    out = [auc_row(f"{test}: real vs seed {s}", r) for s, r in zip(seeds, results)]
+    out.append(median_row(f"{test}: real vs ours, median over {len(seeds)} seeds", results))
+    if any(r is None for r in results) and len(seeds) > 1:
+        pooled = two_sample(real_rows, pd.concat(ours, ignore_index=True), permutations)
+        out.append(auc_row(f"{test}: real vs ours, {len(seeds)} seeds pooled", pooled))
+    return out
+
+
+def relabel(rows, tickers, group):
+    """The window rows of these tickers, their groups renamed ("real/3" to "half-a/3")."""
+    return pd.concat(
+        [rows[t].assign(group=rows[t]["group"].str.replace("real/", f"{group}/")) for t in tickers], ignore_index=True
+    )
+
+
+def odd_even(rows):
+    """Window rows split by the parity of their block: the same stocks, in alternate calendar blocks."""
+    block = rows["group"].str.split("/").str[-1].astype(int)
+    odd = rows[block % 2 == 1]
+    return odd.assign(group="odd/" + odd["group"]), rows[block % 2 == 0]
+
+
+def halves(tickers, rng):
+    """The tickers split into two random halves."""
+    shuffled = list(rng.permutation(list(tickers)))
+    return shuffled[: len(shuffled) // 2], shuffled[len(shuffled) // 2 :]
+
+
+def scenario_report(name, runs, real, permutations):
+    """One scenario against one real panel, a Markdown section: per stock, cross-section, years, classifier tests."""
+    prices, index, sectors = real["prices"], real["index"], real["sectors"]
+    days = pd.to_datetime(runs[0]["days"])
+    first, last = max(days[0], prices.index[0]), min(days[-1], prices.index[-1])
+    real_prices = prices.loc[first:last]
+    if len(real_prices) < MIN_DAYS:
+        covered = f"It covers {len(real_prices)} of the scenario's days: too few to compare."
+        return [f"## {name} against {real['name']}", "", covered, ""]
+    real_r = log_returns(real_prices)
+    real_m = log_returns(index.loc[first:last])
+    size = real_r.shape[1]
+    seeds = [s["seed"] for s in runs]
+
+    real_stock, real_rows = per_stock(real_r, real_m, "real")
+    real_cross = cross_section(real_r, real_m, sectors)
+    real_years = by_year(real_r, real_m)
+    ours_stock, ours_cross, ours_years, ours_rows, ours_panel, counts = [], [], [], [], [], []
+    for s in runs:
+        p, market, our_sectors = our_panel(s, first, last)
+        r, m = log_returns(p), log_returns(market)
+        counts.append(f"{r.shape[1]} of {len(s['stocks'])}")
+        stock, rows = per_stock(r, m, f"{name}-{s['seed']}")
+        ours_stock.append(stock)
+        # Each use of randomness has its own stream, keyed by the seed: the report does not depend on order.
+        ours_cross.append(mean_over_subsets(r, m, our_sectors, size, np.random.default_rng([SEED, s["seed"], 1])))
+        ours_years.append(by_year(r, m))
+        chosen = subset(r.columns, size, np.random.default_rng([SEED, s["seed"], 2]))
+        ours_rows.append(pd.concat([rows[t] for t in chosen], ignore_index=True))
+        ours_panel.append(panel_windows(r, size, np.random.default_rng([SEED, s["seed"], 3]), f"{name}-{s['seed']}"))
+
+    out = [
+        f"## {name} against {real['name']}",
+        "",
+        f"{first:%Y-%m-%d} to {last:%Y-%m-%d}: {len(real_r)} daily log returns. Real: the "
+        f"panel's {size} stocks, market the S&P 500 index. Ours: the survivors (public over the whole period) at "
+        f"each seed, {', '.join(counts)} stocks; market SPY. Seeds {', '.join(map(str, seeds))}.",
+        "",
+        "### Per stock: medians across stocks",
+        "",
+        "Whole-sample statistics of each stock's daily log returns; inside windows: the median or mean "
+        f"over its {WINDOW}-day windows (stride {STRIDE}), each window's own mean and sd.",
+        "",
+        *value_table(PER_STOCK, real_stock, ours_stock, seeds),
+        "",
+        "### Cross-section",
+        "",
+        f"Ours: the mean over {SUBSETS} random {size}-stock subsets of the survivors at each seed (the real "
+        f"panel's size: the eigenvalue shares depend on it). Rolling: trailing {WINDOW} days. Residuals: each "
+        "stock's returns less their regression on the market's (whole period); sectors of the real tickers "
+        "from build/refdata.",
+        "",
+        *value_table(CROSS_SECTION, real_cross, ours_cross, seeds),
+        "",
+        "### Calendar years: market vol and average pairwise correlation",
+        "",
+        "Annualized vol of the market's daily log returns and the mean pairwise correlation of the stocks "
+        "over each calendar year (ours: all survivors, the median over seeds).",
+        "",
+        "| year | real vol | ours vol | real corr | ours corr |",
+        "|---|---|---|---|---|",
+    ]
+    for year, (vol, corr) in real_years.items():
+        ours = [y[year] for y in ours_years if year in y]
+        if ours:
+            vols, corrs = zip(*ours)
+            out.append(f"| {year} | {vol:.2f} | {np.median(vols):.2f} | {corr:.2f} | {np.median(corrs):.2f} |")
+    out += [
+        "",
+        "### Classifier two-sample tests",
+        "",
+        f"Single-stock windows: discriminate.py's features of each stock's {WINDOW}-day windows (stride "
+        f"{STRIDE}, in {BLOCK}-day blocks) and the window's correlation and beta to the market; ours: a random "
+        f"{size} of the survivors at each seed. Panel windows: per window, a random {size}-stock subset's "
+        "mean dispersion and its lag-1 autocorrelation, average pairwise correlation, shares of the first "
+        "and second eigenvalues, and breadth (share of stocks up: mean and sd over days). Groups: the "
+        "calendar blocks of each side (every stock's windows of a block in one group). Sanity rows: the "
+        f"real panel's stocks in two random halves ({size // 2} and {size - size // 2}) against each other "
+        "(different stocks, the same days), and the real panel's odd calendar blocks against its even "
+        "ones (the same stocks, other days).",
+        "",
+        "| comparison | AUC boosting | null p95 | AUC logit | null p95 |",
+        "|---|---|---|---|---|",
+    ]
+    a, b = halves(real_r.columns, np.random.default_rng([SEED, 4]))
+    out.append(
+        auc_row(
+            "sanity, single-stock windows: real half A vs real half B",
+            two_sample(relabel(real_rows, a, "half-a"), relabel(real_rows, b, "half-b"), permutations),
+        )
+    )
+    real_windows = pd.concat(real_rows.values(), ignore_index=True)
+    odd_even_rows = two_sample(*odd_even(real_windows), permutations)
+    out.append(auc_row("sanity, single-stock windows: real odd vs even blocks", odd_even_rows))
+    out += against_seeds("single-stock windows", real_windows, ours_rows, seeds, permutations)
+
+    half_rng = np.random.default_rng([SEED, 5])
+    out.append(
+        auc_row(
+            "sanity, panel windows: real half A vs real half B",
+            two_sample(
+                panel_windows(real_r[a], size, half_rng, "half-a"),
+                panel_windows(real_r[b], size, half_rng, "half-b"),
+                permutations,
+            ),
+        )
+    )
+    real_panel_rows = panel_windows(real_r, size, np.random.default_rng([SEED, 6]), "real")
+    odd_even_rows = two_sample(*odd_even(real_panel_rows), permutations)
+    out.append(auc_row("sanity, panel windows: real odd vs even blocks", odd_even_rows))
+    out += against_seeds("panel windows", real_panel_rows, ours_panel, seeds, permutations)
+    return out + [""]
+
+
+def main(args):
+    sectors = json.load(open(args.sectors))
+    real = [skfolio_panel(args.panel, sectors)]
+    if args.dow_jones_30:
+        real.append(dow_jones_panel(args.dow_jones_30, args.dow_jones_30_source, sectors, real[0]["index"]))
+    series = [json.load(open(p)) for p in args.series]
+    by_scenario = {}
+    for s in series:
+        by_scenario.setdefault(s["scenario"], []).append(s)
+    out = ["# Stocks and the cross-section against real panels", "", "Real panels:", ""]
+    for panel in real:
+        prices = panel["prices"]
+        unknown = [t for t, sector in panel["sectors"].items() if sector is None]
+        out.append(
+            f"- {panel['name']}: {panel['about']}, {prices.index[0]:%Y-%m-%d} to {prices.index[-1]:%Y-%m-%d}. "
+            "Sectors: build/refdata's"
+            + (f" (none for {', '.join(unknown)}: left out of the sector statistics)." if unknown else ".")
+        )
+    out += [
+        "",
+        "Each is compared over each scenario's own dates, where it covers them. Ours: each stock's "
+        "adjusted_close and SPY's close up to the scenario's current_date. Classifiers as discriminate.py's "
+        "(gradient boosting, logistic regression): 5-fold grouped CV over calendar blocks, null p95 over "
+        f"{args.permutations} block-shuffled labelings. scikit-learn {version('scikit-learn')}, numpy "
+        f"{version('numpy')}, pandas {version('pandas')}.",
+        "",
+    ]
+    for name, runs in by_scenario.items():
+        for panel in real:
+            out += scenario_report(name, runs, panel, args.permutations)
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="Single stocks and the cross-section against a real panel.")
+    parser.add_argument("--panel", required=True, help="skfolio's panel: sp500_dataset.csv.gz, sp500_index.csv.gz")
+    parser.add_argument("--sectors", required=True, help="sectors by ticker, as JSON (the reference data's)")
+    parser.add_argument("--dow-jones-30", help="fBasics' lazy-load database (its path without .rdb/.rdx)")
+    parser.add_argument("--dow-jones-30-source", default="fBasics", help="where it comes from, for the report")
+    parser.add_argument("--permutations", type=int, default=20, help="labelings for each null p95")
+    parser.add_argument("series", nargs="+", help="one JSON file per scenario and seed")
+    main(parser.parse_args())
