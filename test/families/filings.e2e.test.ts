@@ -193,6 +193,29 @@ describe("filing items", () => {
     );
   });
 
+  it("answer one company's fiscal year from its sections' keys as the same year asked of several companies", async () => {
+    // One company and a year is read from that year's section shard alone; several companies walk
+    // every filing's row. Both must give the same sections in the same order, whatever the filters.
+    const ids = (rows: Row[]) => rows.map((r) => r.artifact_id);
+    for (const q of [
+      "&year=2023",
+      "&year=2023&filing_type=10-Q",
+      "&year=2023&quarter=2",
+      "&year=2023&item=Item-1A&item=Part-1,Item-2",
+      "&year=2023&item=Item-2.02",
+      "&year=2023&start_date=2023-04-01&end_date=2023-08-31",
+      "&year=2022",
+    ]) {
+      const one = await items(`&ticker=JPM${q}&limit=100`);
+      const several = await items(`&ticker=JPM&ticker=AAPL${q}&limit=100`);
+      expect(one.length, q).toBeGreaterThan(0);
+      expect(ids(one), q).toEqual(ids(several.filter((r) => r.ticker === "JPM")));
+    }
+    const year = await items("&ticker=JPM&year=2023&limit=100");
+    expect(ids(await items("&ticker=JPM&year=2023&offset=3&limit=7"))).toEqual(ids(year.slice(3, 10)));
+    expect(ids(await items("&ticker=JPM&year=2023"))).toEqual(ids(year.slice(0, 20)));
+  });
+
   it("refuse an item no form has", async () => {
     const res = await get(`${I}&item=Item-99`);
     expect(res.status).toBe(422);

@@ -97,7 +97,10 @@ export const filings: Family<Calendar, object, ReadsEach, CompanyFilings> = {
         keyedRows(
           SHARDS.filingItems.columns,
           ofPart.flatMap(([key, f]) =>
-            f.sections.map((s, k): [string, FilingItem] => [filingItemKey(key, k), servedItem(f, s)]),
+            f.sections.map((s, k): [string, FilingItem] => [
+              filingItemKey(key, k, { filingType: f.filing_type, item: s.item, quarter: f.fiscal_quarter }),
+              servedItem(f, s),
+            ]),
           ),
         ),
       );

@@ -3,7 +3,14 @@
 // company's, through the yearly index of filings (key and ticker), each row then read from its
 // company's shard. A section is stored once, as the JSON of its /filings/items row: items are sliced
 // from it, and a filing's `sections` and `text` are assembled from it here.
-import { FILINGS_SHARDS, filingItemsPart, filingItemWindow, filingKey } from "./shards.ts";
+import {
+  FILINGS_SHARDS,
+  filingItemsPart,
+  filingItemWindow,
+  filingKey,
+  sectionOfKey,
+  type SectionTag,
+} from "./shards.ts";
 import { REFERENCE_SHARDS } from "../../bundle/reference-shards.ts";
 import { z } from "zod";
 import { allOf } from "../../bundle/shards.ts";
@@ -19,7 +26,7 @@ import {
   type FilingSection,
 } from "./rows.ts";
 import { jsonArray } from "../../http/json.ts";
-import type { DatedRows } from "../../bundle/as-of.ts";
+import { through, type DatedRows } from "../../bundle/as-of.ts";
 import { asOf, endDate, int, many, oneOf, page, scenarioId, startDate, str, tickers } from "../../contract/params.ts";
 import { dataRoute, serve, type ApiApp } from "../../http/route.ts";
 import { requireOrderedWindow, type IndexedRow, type Scenario } from "../../http/scenario.ts";
@@ -205,6 +212,37 @@ async function filers(scenario: Scenario): Promise<string[]> {
   return [...seen].sort();
 }
 
+/**
+ * One company's sections of a fiscal year, filings newest first and each one's sections in the form's
+ * order, read from that year's section shard alone: its keys carry what the filters ask (SectionTag).
+ */
+async function companyYear(
+  scenario: Scenario,
+  ticker: string,
+  year: number,
+  q: { start_date?: string; end_date?: string; offset: number; limit: number },
+  keep: (tag: SectionTag) => boolean,
+): Promise<Uint8Array[]> {
+  if ((await scenario.unlisted()).has(ticker)) return [];
+  const shard = await scenario.dated(FILINGS_SHARDS.filingItems, filingItemsPart(ticker, year));
+  if (!shard) return [];
+  const [from, to] = shard.window(q.start_date, q.end_date === undefined ? undefined : through(q.end_date));
+  const tags = shard.keys(from, to).map(sectionOfKey);
+  const out: Uint8Array[] = [];
+  let skip = q.offset;
+  for (let end = tags.length; end > 0 && out.length < q.limit;) {
+    let start = end - 1;
+    while (start > 0 && tags[start - 1].filing === tags[end - 1].filing) start--;
+    for (let i = start; i < end && out.length < q.limit; i++) {
+      if (!keep(tags[i])) continue;
+      if (skip > 0) skip--;
+      else out.push(shard.json(from + i, from + i + 1));
+    }
+    end = start;
+  }
+  return out;
+}
+
 export function register(app: ApiApp): void {
   serve(
     app,
@@ -239,9 +277,16 @@ export function register(app: ApiApp): void {
       if (tickers?.length === 0) return { filing_items: [] };
       const types = q.filing_type && new Set<string>(q.filing_type);
       const selected = q.item?.flatMap(sectionsNamed);
-      const wanted = (row: Stored, code: string) =>
+      const wanted = (filingType: string, code: string) =>
         !selected ||
-        selected.some((x) => x.item === code && (x.filing_type === undefined || x.filing_type === row.filing_type));
+        selected.some((x) => x.item === code && (x.filing_type === undefined || x.filing_type === filingType));
+      if (tickers?.length === 1 && q.year !== undefined && !q.accession_number) {
+        const keep = (tag: SectionTag) =>
+          (!types || types.has(tag.filingType)) &&
+          (q.quarter === undefined || tag.quarter === q.quarter) &&
+          wanted(tag.filingType, tag.item);
+        return { filing_items: jsonArray<FilingItem>(await companyYear(scenario, tickers[0], q.year, q, keep)) };
+      }
       const sectionShard = sectionShards(scenario);
       const out: Uint8Array[] = [];
       let skip = q.offset;
@@ -260,7 +305,7 @@ export function register(app: ApiApp): void {
         const shard = await sectionShard(row);
         const [from, to] = sectionsOf(shard, row);
         for (let i = from; i < to && out.length < q.limit; i++) {
-          if (!wanted(row, row.items[i - from])) continue;
+          if (!wanted(row.filing_type, row.items[i - from])) continue;
           if (skip > 0) skip--;
           else out.push(shard.json(i, i + 1));
         }

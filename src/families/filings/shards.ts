@@ -6,8 +6,25 @@ import { Filing, FilingItem } from "./rows.ts";
 /** The key of a filing row: filing date (public from then), then accession number. */
 export const filingKey = (filingDate: string, accessionNumber: string) => `${filingDate} ${accessionNumber}`;
 
-/** The key of a filing's k-th section: its filing's key, then k (two digits, so that keys sort in form order). */
-export const filingItemKey = (filingKey: string, k: number) => `${filingKey} ${String(k).padStart(2, "0")}`;
+/** What an items request filters a section on: its form, its item code and its filing's fiscal quarter. */
+export interface SectionTag {
+  filingType: string;
+  item: string;
+  quarter: number | null;
+}
+
+/**
+ * The key of a filing's k-th section: its filing's key, k (two digits, so that keys sort in form
+ * order), then its tag, so that a company's fiscal year is filtered from the shard's keys alone.
+ */
+export const filingItemKey = (filingKey: string, k: number, tag: SectionTag) =>
+  `${filingKey} ${String(k).padStart(2, "0")} ${tag.filingType} ${tag.item} ${tag.quarter ?? "-"}`;
+
+/** A section key's filing (its filing key) and tag. */
+export function sectionOfKey(key: string): SectionTag & { filing: string } {
+  const [date, accession, , filingType, item, quarter] = key.split(" ");
+  return { filing: `${date} ${accession}`, filingType, item, quarter: quarter === "-" ? null : Number(quarter) };
+}
 
 /**
  * The part of a filing's sections: its company and its fiscal year (`AAPL/2023`), the unit an items
