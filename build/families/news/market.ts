@@ -14,6 +14,7 @@ import type { Phrase } from "../../models/phrasing.ts";
 import {
   byType,
   finish,
+  paragraphOf,
   pickFresh,
   pickWith,
   poss,
@@ -136,11 +137,12 @@ function marketParagraphs(
   // A paragraph states its first slot and each other one in three of four stories: market stories
   // on one kind of event otherwise share too many of their stock sentences (docs/news.md, "Variety").
   const paragraph = (slots: Slots) =>
-    slots
-      .filter((_, i) => i === 0 || rng.uniform() < MARKET_SLOT_SHARE)
-      .map((slot) => pickFresh(rng, slot, w, said))
-      .filter(Boolean)
-      .join(" ");
+    paragraphOf(
+      rng,
+      slots.filter((_, i) => i === 0 || rng.uniform() < MARKET_SLOT_SHARE),
+      w,
+      said,
+    );
   const part = (p: MarketPart): string => {
     switch (p) {
       case "lead":

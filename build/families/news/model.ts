@@ -506,8 +506,8 @@ const EVENT_SECTIONS = {
   outlook: eventSections(EVENTS.outlook),
 };
 
-/** One paragraph: a phrasing of each slot that fits, joined. */
-const paragraphOf = (rng: Rng, slots: Phrase<Words>[][], w: Words, said: Set<string>): string =>
+/** One paragraph: a phrasing of each slot that fits, joined (company, market and fund stories alike). */
+export const paragraphOf = <F>(rng: Rng, slots: Phrase<F>[][], w: F, said: Set<string>): string =>
   slots
     .map((slot) => pickFresh(rng, slot, w, said))
     .filter(Boolean)
@@ -757,13 +757,6 @@ const FUND_CONTEXT = fund.context.map((slot) => phrasings<FundWords>(slot));
 const FUND_NEWS = phrasings<FundWords>(fund.news);
 const FUND_PATH = fund.path.map((slot) => phrasings<FundWords>(slot));
 
-/** A paragraph of a fund story: a phrasing of each slot that fits, joined. */
-const fundParagraph = (slots: Phrase<FundWords>[][], w: FundWords, rng: Rng, said: Set<string>): string =>
-  slots
-    .map((slot) => pickFresh(rng, slot, w, said))
-    .filter(Boolean)
-    .join(" ");
-
 /** Whether a fund's day is news: a move of 1% or more, or volume 1.2 times its average or more. */
 export function fundDayIsNews(f: FundFactsOn): boolean {
   const fig = fundFigures(f);
@@ -796,8 +789,8 @@ export function fundArticle(
   const paragraphs = [
     pickFresh(rng, FUND_LEADS, w, said),
     pickFresh(rng, FUND_NEWS, w, said),
-    fundParagraph(FUND_PATH, w, rng, said),
-    fundParagraph(FUND_CONTEXT, w, rng, said),
+    paragraphOf(rng, FUND_PATH, w, said),
+    paragraphOf(rng, FUND_CONTEXT, w, said),
   ].filter(Boolean);
   return finish(
     worldKey,

@@ -8,6 +8,7 @@ import {
   filingItemsPart,
   filingItemWindow,
   filingKey,
+  filingOfSectionKey,
   sectionOfKey,
   type SectionTag,
 } from "./shards.ts";
@@ -212,35 +213,51 @@ async function filers(scenario: Scenario): Promise<string[]> {
   return [...seen].sort();
 }
 
+/** An items answer being filled: sections past the request's offset, up to its limit. */
+class SectionPage {
+  readonly out: Uint8Array[] = [];
+  private readonly limit: number;
+  private skip: number;
+  constructor(limit: number, offset: number) {
+    this.limit = limit;
+    this.skip = offset;
+  }
+  get full(): boolean {
+    return this.out.length >= this.limit;
+  }
+  /** Adds the sections [from, to) of one filing that `keep` keeps, in the form's order, as far as the page goes. */
+  addFiling(shard: DatedRows, from: number, to: number, keep: (tag: SectionTag) => boolean): void {
+    for (let i = from; i < to && !this.full; i++) {
+      if (!keep(sectionOfKey(shard.key(i)))) continue;
+      if (this.skip > 0) this.skip--;
+      else this.out.push(shard.json(i, i + 1));
+    }
+  }
+}
+
 /**
- * One company's sections of a fiscal year, filings newest first and each one's sections in the form's
- * order, read from that year's section shard alone: its keys carry what the filters ask (SectionTag).
+ * One company's sections of a fiscal year, filings newest first, read from that year's section shard
+ * alone: its keys carry the filings' order and what the filters ask (SectionTag).
  */
 async function companyYear(
   scenario: Scenario,
   ticker: string,
   year: number,
-  q: { start_date?: string; end_date?: string; offset: number; limit: number },
+  q: { start_date?: string; end_date?: string },
   keep: (tag: SectionTag) => boolean,
-): Promise<Uint8Array[]> {
-  if ((await scenario.unlisted()).has(ticker)) return [];
+  page: SectionPage,
+): Promise<void> {
+  if ((await scenario.unlisted()).has(ticker)) return;
   const shard = await scenario.dated(FILINGS_SHARDS.filingItems, filingItemsPart(ticker, year));
-  if (!shard) return [];
+  if (!shard) return;
   const [from, to] = shard.window(q.start_date, q.end_date === undefined ? undefined : through(q.end_date));
-  const tags = shard.keys(from, to).map(sectionOfKey);
-  const out: Uint8Array[] = [];
-  let skip = q.offset;
-  for (let end = tags.length; end > 0 && out.length < q.limit;) {
+  const filingOf = (i: number) => filingOfSectionKey(shard.key(i));
+  for (let end = to; end > from && !page.full;) {
     let start = end - 1;
-    while (start > 0 && tags[start - 1].filing === tags[end - 1].filing) start--;
-    for (let i = start; i < end && out.length < q.limit; i++) {
-      if (!keep(tags[i])) continue;
-      if (skip > 0) skip--;
-      else out.push(shard.json(from + i, from + i + 1));
-    }
+    while (start > from && filingOf(start - 1) === filingOf(end - 1)) start--;
+    page.addFiling(shard, start, end, keep);
     end = start;
   }
-  return out;
 }
 
 export function register(app: ApiApp): void {
@@ -280,20 +297,20 @@ export function register(app: ApiApp): void {
       const wanted = (filingType: string, code: string) =>
         !selected ||
         selected.some((x) => x.item === code && (x.filing_type === undefined || x.filing_type === filingType));
+      const keep = (tag: SectionTag) =>
+        (!types || types.has(tag.filingType)) &&
+        (q.quarter === undefined || tag.quarter === q.quarter) &&
+        wanted(tag.filingType, tag.item);
+      const page = new SectionPage(q.limit, q.offset);
       if (tickers?.length === 1 && q.year !== undefined && !q.accession_number) {
-        const keep = (tag: SectionTag) =>
-          (!types || types.has(tag.filingType)) &&
-          (q.quarter === undefined || tag.quarter === q.quarter) &&
-          wanted(tag.filingType, tag.item);
-        return { filing_items: jsonArray<FilingItem>(await companyYear(scenario, tickers[0], q.year, q, keep)) };
+        await companyYear(scenario, tickers[0], q.year, q, keep, page);
+        return { filing_items: jsonArray<FilingItem>(page.out) };
       }
       const sectionShard = sectionShards(scenario);
-      const out: Uint8Array[] = [];
-      let skip = q.offset;
       const [first, last] = q.year === undefined ? [q.start_date, q.end_date] : within(yearFiled(q.year), q);
       if (first && last && first > last) return { filing_items: [] };
       for await (const at of newestFirst(scenario, tickers, first, last)) {
-        if (out.length >= q.limit) break;
+        if (page.full) break;
         const row = stored(at);
         if (
           (types && !types.has(row.filing_type)) ||
@@ -303,14 +320,9 @@ export function register(app: ApiApp): void {
         )
           continue;
         const shard = await sectionShard(row);
-        const [from, to] = sectionsOf(shard, row);
-        for (let i = from; i < to && out.length < q.limit; i++) {
-          if (!wanted(row.filing_type, row.items[i - from])) continue;
-          if (skip > 0) skip--;
-          else out.push(shard.json(i, i + 1));
-        }
+        page.addFiling(shard, ...sectionsOf(shard, row), keep);
       }
-      return { filing_items: jsonArray<FilingItem>(out) };
+      return { filing_items: jsonArray<FilingItem>(page.out) };
     },
     (q) => requireOrderedWindow(q.start_date, q.end_date),
   );

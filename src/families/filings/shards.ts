@@ -20,11 +20,14 @@ export interface SectionTag {
 export const filingItemKey = (filingKey: string, k: number, tag: SectionTag) =>
   `${filingKey} ${String(k).padStart(2, "0")} ${tag.filingType} ${tag.item} ${tag.quarter ?? "-"}`;
 
-/** A section key's filing (its filing key) and tag. */
-export function sectionOfKey(key: string): SectionTag & { filing: string } {
-  const [date, accession, , filingType, item, quarter] = key.split(" ");
-  return { filing: `${date} ${accession}`, filingType, item, quarter: quarter === "-" ? null : Number(quarter) };
+/** A section key's tag. */
+export function sectionOfKey(key: string): SectionTag {
+  const [, , , filingType, item, quarter] = key.split(" ");
+  return { filingType, item, quarter: quarter === "-" ? null : Number(quarter) };
 }
+
+/** A section key's filing: its filing's key (filingKey), the key's first two fields. */
+export const filingOfSectionKey = (key: string) => key.slice(0, key.indexOf(" ", key.indexOf(" ") + 1));
 
 /**
  * The part of a filing's sections: its company and its fiscal year (`AAPL/2023`), the unit an items
@@ -53,9 +56,9 @@ export const FILINGS_SHARDS = {
     { visible: "key" },
   ),
   /**
-   * Per ticker and fiscal year (filingItemsPart): its filings' item sections by filingItemKey, each stored as the JSON of its
-   * /filings/items row, so that an answer is sliced from the shard, never decoded (a year of a
-   * company's sections runs to 100 KB of text).
+   * Per ticker and fiscal year (filingItemsPart): its filings' item sections by filingItemKey, each
+   * stored as the JSON of its /filings/items row, so that an answer is sliced from the shard, never
+   * decoded (a year of a company's sections runs to 100 KB of text).
    */
   filingItems: kind(perPart("filing-items"), ["key", ...Object.keys(FilingItem.shape)], {
     visible: "key",
