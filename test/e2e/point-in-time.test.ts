@@ -54,6 +54,15 @@ describe("a future branch", () => {
     expect(dates(filings, "filing_date").every((d) => d <= current)).toBe(true);
     const items = (await body(`/filings/items?${q}&limit=100`)).filing_items;
     expect(dates(items, "filing_date").every((d) => d <= current)).toBe(true);
+    // One company's fiscal year is read from its sections' keys alone: it stops at current_date too,
+    // and an explicit later as_of reveals the branch's filings.
+    const ofYears = async (asOf: string) => {
+      const year = Number(current.slice(0, 4));
+      const paths = [year, year + 1].map((y) => `/filings/items?${q}&ticker=${items[0].ticker}&year=${y}${asOf}`);
+      return (await Promise.all(paths.map(async (p) => (await body(p)).filing_items))).flat();
+    };
+    expect(dates(await ofYears(""), "filing_date").every((d) => d <= current)).toBe(true);
+    expect(dates(await ofYears(`&as_of=${END}`), "filing_date").some((d) => d > current)).toBe(true);
     const notes = (await body(`/analyst-notes?${q}&limit=500`)).analyst_notes;
     expect(notes.length).toBeGreaterThan(0);
     expect(dates(notes, "visible_from").every((d) => d <= current)).toBe(true);

@@ -214,6 +214,12 @@ describe("filing items", () => {
     const year = await items("&ticker=JPM&year=2023&limit=100");
     expect(ids(await items("&ticker=JPM&year=2023&offset=3&limit=7"))).toEqual(ids(year.slice(3, 10)));
     expect(ids(await items("&ticker=JPM&year=2023"))).toEqual(ids(year.slice(0, 20)));
+    // As of the day before a filing, its sections are not there yet.
+    const filed = year[0].filing_date as string;
+    const dayBefore = new Date(Date.parse(`${filed}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect(ids(await items(`&ticker=JPM&year=2023&as_of=${dayBefore}&limit=100`))).toEqual(
+      ids(year.filter((r) => r.filing_date < filed)),
+    );
   });
 
   it("refuse an item no form has", async () => {
