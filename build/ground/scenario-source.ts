@@ -21,6 +21,8 @@ export const Catalyst = z
     summary: z.string().min(1),
     /** Market log-return on the catalyst day. */
     market_jump: z.number().min(-0.3).max(0.3),
+    /** The real crisis a crisis catalyst stands for (build/models/crisis-episodes.yaml): its volatility and fall are aimed at. */
+    episode: z.string().min(1).optional(),
   })
   .strict();
 
@@ -51,7 +53,18 @@ export const RegimeSource = z
     /** Base annual market volatility before regime multipliers. */
     market_vol_annual: z.number().positive().default(0.145),
     /** Turning points of an era: on each date the chain is put in that regime, and runs on from there. */
-    path: z.array(z.object({ from: isoDate, regime: z.enum(REGIMES) }).strict()).default([]),
+    path: z
+      .array(
+        z
+          .object({
+            from: isoDate,
+            regime: z.enum(REGIMES),
+            /** As the catalyst's: the real crisis a crisis entry stands for. */
+            episode: z.string().min(1).optional(),
+          })
+          .strict(),
+      )
+      .default([]),
   })
   .strict();
 

@@ -11,17 +11,17 @@ export const TRADING_DAYS = 252;
 
 /** Annual volatility of each sector's own factor (beyond the market). */
 export const SECTOR_VOL: Record<string, number> = {
-  Utilities: 0.055,
-  "Consumer Staples": 0.049,
-  "Health Care": 0.06,
-  "Real Estate": 0.083,
-  "Communication Services": 0.066,
-  Industrials: 0.055,
-  Materials: 0.072,
-  "Consumer Discretionary": 0.066,
-  "Information Technology": 0.072,
-  Financials: 0.083,
-  Energy: 0.122,
+  Utilities: 0.074,
+  "Consumer Staples": 0.066,
+  "Health Care": 0.081,
+  "Real Estate": 0.112,
+  "Communication Services": 0.089,
+  Industrials: 0.074,
+  Materials: 0.097,
+  "Consumer Discretionary": 0.089,
+  "Information Technology": 0.097,
+  Financials: 0.112,
+  Energy: 0.165,
 };
 
 /**
@@ -33,13 +33,95 @@ export const SECTOR_VOL: Record<string, number> = {
 export const CRISIS_FALL = { minDepth: 0.25, maxDepth: 0.42, timeScale: 18, pull: 0.06 };
 
 /**
- * Daily volatility eases above 3% toward 5% (about 80% a year, as at the worst of late 2008), so
- * feedback between shocks, GARCH and the levels cannot spiral; smooth, so no run of days sits at
- * a ceiling.
+ * After a crisis the market rebounds: for `days` after it, whatever the regime, the pull goes on
+ * toward a path that wins back `share` of the fall along 1 - exp(-days / time scale). Without it the recovery's
+ * drift was slow against the volatility a crisis leaves (it fades with a half-life of 40 days),
+ * and a pandemic world's market made new lows months after its crisis (3 seeds of 4). Real
+ * rebounds: the S&P 500 won back about half its log fall in the nine months after March 2009, and
+ * more in the five after March 2020.
+ */
+export const CRISIS_REBOUND = { share: 0.5, timeScale: 60, days: 240 };
+
+/**
+ * Below the aimed fall, how far the path's lowest point tends to go beneath its target, in units
+ * of the pull's stationary noise (daily volatility / sqrt(2 pull)): the aim's target is set that
+ * much shallower, so that the low, not the target, is the episode's fall.
+ */
+const AIMED_LOW_NOISE = 1;
+
+/**
+ * A crisis's fall and the rebound after it, as a daily pull on the market's return: the crisis
+ * falls to a depth (log points below its first day's level), drawn, or its episode's where it is
+ * aimed (crisis-episodes.ts); the target depends only on the days since the crisis began, never
+ * on how long it will last (a regime's end is not known before it happens).
+ */
+class CrisisPath {
+  private day = -1;
+  private depth = 0;
+  private timeScale: number = CRISIS_FALL.timeScale;
+  private strength: number = CRISIS_FALL.pull;
+  /** Log return since the crisis began. */
+  private fallen = 0;
+  /** Days since the crisis ended, in the recovery after it (-1: none). */
+  private since = -1;
+
+  private readonly rng: Rng;
+  private readonly aims: CrisisAim[];
+
+  constructor(rng: Rng, aims: CrisisAim[]) {
+    this.rng = rng;
+    this.aims = aims;
+  }
+
+  /** Today's pull (daily log return) in `regime`. */
+  pull(t: number, regime: Regime): number {
+    if (regime === "crisis") {
+      if (this.day < 0) this.begin(t);
+      else this.day++;
+      this.since = -1;
+      const target = -this.depth * (1 - Math.exp(-(this.day + 1) / this.timeScale));
+      return this.strength * (target - this.fallen);
+    }
+    if (this.day >= 0) this.since = 0;
+    else if (this.since >= 0) this.since++;
+    this.day = -1;
+    if (this.since < 0 || this.since >= CRISIS_REBOUND.days) return 0;
+    const won = CRISIS_REBOUND.share * (1 - Math.exp(-(this.since + 1) / CRISIS_REBOUND.timeScale));
+    return this.strength * (-this.depth * (1 - won) - this.fallen);
+  }
+
+  add(r: number): void {
+    this.fallen += r;
+  }
+
+  private begin(t: number): void {
+    this.day = 0;
+    this.fallen = 0;
+    const drawn = this.rng.between(CRISIS_FALL.minDepth, CRISIS_FALL.maxDepth);
+    const aim = this.aims.find((a) => a.start === t);
+    if (!aim) {
+      this.depth = -Math.log(1 - drawn);
+      this.timeScale = CRISIS_FALL.timeScale;
+      this.strength = CRISIS_FALL.pull;
+      return;
+    }
+    // An aimed crisis falls its episode's depth (the draw is made either way, for the stream),
+    // its target shallower by the noise its lowest point adds.
+    this.strength = AIMED_FALL.pull;
+    this.timeScale = Math.min(AIMED_FALL.maxTimeScale, Math.max(AIMED_FALL.minTimeScale, aim.days / 3));
+    const noise = (aim.peakVol / Math.sqrt(TRADING_DAYS) / Math.sqrt(2 * this.strength)) * AIMED_LOW_NOISE;
+    this.depth = Math.max(0.05, -Math.log(1 - aim.drawdown) - noise);
+  }
+}
+
+/**
+ * Daily volatility eases above 3.5% toward 7% (about 110% a year: the S&P 500's 20-day realized
+ * volatility peaked near 90% in October 2008, its quarter's near 73%), so feedback between
+ * shocks, GARCH and the levels cannot spiral; smooth, so no run of days sits at a ceiling.
  */
 function softCapVol(v: number): number {
-  const knee = 0.03;
-  const room = 0.02;
+  const knee = 0.035;
+  const room = 0.035;
   return v <= knee ? v : knee + room * Math.tanh((v - knee) / room);
 }
 
@@ -74,6 +156,40 @@ export const DAILY_REVERSAL = 0.04;
  */
 export const MARKET_VOL_SCALE = 0.9;
 
+/**
+ * Share of yesterday's shock a sector's or a style's factor gives back today, as the market's
+ * DAILY_REVERSAL: real stocks' daily returns are slightly negatively autocorrelated (skfolio's 20
+ * S&P 500 stocks 2005-2019: median lag-1 ACF -0.04, docs/realism-panel.md).
+ */
+export const FACTOR_REVERSAL = 0.05;
+
+/**
+ * The cross-section's dispersion: a multiplier of every stock's idiosyncratic volatility, shared by
+ * the day. Its log is a slow AR(1) (`phi`, `sd`) fed by the market's absolute shock (`memory`),
+ * plus the same day's absolute shock (`sameDay`): on a big market day stocks spread apart, and
+ * the spread lasts. Real dispersion (sd across 20 S&P 500 stocks' daily returns, 2005-2019) has a
+ * lag-1 autocorrelation of 0.48 and a correlation of 0.44 with the market's absolute return; with
+ * idiosyncratic volatility of each stock's own, ours had 0.26 and 0.18 (docs/realism-panel.md).
+ */
+export const DISPERSION = { phi: 0.98, sd: 0.05, memory: 0.02, sameDay: 0.15 };
+
+/** E|z| and var|z| of the market's unit-variance shock (Student t, 10 degrees of freedom). */
+const MEAN_ABS_SHOCK = 0.78;
+const VAR_ABS_SHOCK = 1 - MEAN_ABS_SHOCK ** 2;
+
+/** The dispersion multiplier by day (mean square about 1) from the market's shocks. */
+export function dispersionPath(rng: Rng, marketShocks: number[]): number[] {
+  const { phi, sd, memory, sameDay } = DISPERSION;
+  // Stationary variance of the log multiplier: dividing by exp(var) keeps its mean square near 1.
+  const variance = (sd ** 2 + memory ** 2 * VAR_ABS_SHOCK) / (1 - phi ** 2) + sameDay ** 2 * VAR_ABS_SHOCK;
+  let h = 0;
+  return marketShocks.map((z) => {
+    const move = Math.abs(z) - MEAN_ABS_SHOCK;
+    h = phi * h + memory * move + sd * rng.normal();
+    return Math.exp(h + sameDay * move - variance);
+  });
+}
+
 /** Regime volatility level above which a quiet shock scale is lifted (only a crisis's is). */
 const CRISIS_DAMPING_LEVEL = 0.8;
 
@@ -86,6 +202,8 @@ export interface MarketFactor {
   vol: number[];
   /** Daily volatility expected over the next month (21 trading days), known at today's close. */
   monthVol: number[];
+  /** Multiplier of every stock's idiosyncratic volatility by day (dispersionPath). */
+  dispersion: number[];
   /**
    * The daily log total return the economy gives a company that grows with it and pays the market's
    * yield: its sales growth plus the yield. `returns` swing around it; a stock's beta scales the swings.
@@ -93,10 +211,71 @@ export interface MarketFactor {
   trend: number[];
 }
 
-export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number, events: WorldEvent[]): MarketFactor {
+/**
+ * A crisis that stands for a real one (crisis-episodes.ts): from its first day, its volatility
+ * level is the one that reaches `peakVol` over its worst quarter, and its fall is `drawdown`.
+ */
+export interface CrisisAim {
+  start: number;
+  peakVol: number;
+  drawdown: number;
+  /** Trading days the real episode took from its first day to its low. */
+  days: number;
+}
+
+/**
+ * An aimed crisis follows its fall more closely than a drawn one (`pull`), along a time scale of
+ * a third of its episode's days within these bounds (the 2020 crash took 21 trading days to its
+ * low, 2008's 120; capped at 18 days, 2008's fall came in days of 4% of drift, and the index's
+ * skewness fell below -1), and it lasts at least as long as its episode (regimes.ts), and its shock scale is damped to this power whether quiet or loud. Its
+ * volatility level eases from its peak toward a drawn crisis's (`levelHalfLife`, days): real 2008's
+ * daily volatility was 80% a year in October and November and near 40% by February. Held at its
+ * peak for the crisis's 60-150 days, a world's VIX sat above 40 on 5-8% of its days (real
+ * 2005-2019: about 4%). A real crisis's days are wild both ways and give back much of the day
+ * before (the S&P 500 from 2008-09-15 to 2009-03-09: skewness +0.15, lag-1 autocorrelation
+ * -0.16; 2020's crash -0.44): an aimed crisis's shocks take a random sign (the left-skewed t of
+ * the market's shocks, with its leverage, made 2008 the index's whole-sample skewness below -1 at
+ * two seeds of four) and a day gives back `reversal` of the day before's move.
+ */
+const AIMED_FALL = { pull: 0.1, minTimeScale: 5, maxTimeScale: 60, damp: 0.3, levelHalfLife: 30, reversal: 0.08 };
+
+/**
+ * A crisis's regime level that aims at an annual volatility: the level's multiple of the scaled
+ * base, less what the shocks add over a quarter (their scale's mean square is about 1, but its
+ * quiet draws are lifted in a crisis and its loud ones kept). Measured on the gfc-2008 and
+ * pandemic-2020 themes' markets over eight seeds each.
+ */
+const CRISIS_AIM_SCALE = 1.2;
+
+/** Whether each day is in an aimed crisis. */
+function aimedDays(regimes: Regime[], aims: CrisisAim[]): boolean[] {
+  const aimed = regimes.map(() => false);
+  for (const aim of aims) for (let t = aim.start; t < regimes.length && regimes[t] === "crisis"; t++) aimed[t] = true;
+  return aimed;
+}
+
+/** The regime's volatility level by day (before smoothing): an aimed crisis's from its first day on. */
+function regimeLevels(regimes: Regime[], baseVol: number, aims: CrisisAim[]): number[] {
+  const levels = regimes.map((r) => REGIME_PARAMS[r].volLevel);
+  for (const aim of aims) {
+    const peak = (CRISIS_AIM_SCALE * aim.peakVol) / baseVol;
+    const floor = Math.min(peak, REGIME_PARAMS.crisis.volLevel);
+    for (let t = aim.start; t < regimes.length && regimes[t] === "crisis"; t++)
+      levels[t] = floor + (peak - floor) * Math.pow(0.5, (t - aim.start) / AIMED_FALL.levelHalfLife);
+  }
+  return levels;
+}
+
+export function marketFactor(
+  rng: Rng,
+  regimes: Regime[],
+  baseAnnualVol: number,
+  events: WorldEvent[],
+  aims: CrisisAim[] = [],
+): MarketFactor {
   const n = regimes.length;
   const level = smoothUpDown(
-    regimes.map((r) => REGIME_PARAMS[r].volLevel),
+    regimeLevels(regimes, MARKET_VOL_SCALE * baseAnnualVol, aims),
     LEVEL_HALF_LIFE.up,
     LEVEL_HALF_LIFE.down,
   );
@@ -105,47 +284,44 @@ export function marketFactor(rng: Rng, regimes: Regime[], baseAnnualVol: number,
     5,
   );
   const shocks = shockPath(rng, n, MARKET_SHOCKS, true);
-  const depthRng = rng.fork("crisis-depth");
+  const crisisPath = new CrisisPath(rng.fork("crisis-depth"), aims);
   const eventReturns = new Array<number>(n).fill(0);
   for (const e of events) if (e.ticker === null) eventReturns[e.effect.reactionDay] += e.effect.jump;
   const base = (MARKET_VOL_SCALE * baseAnnualVol) / Math.sqrt(TRADING_DAYS);
   // In a crisis the regime's level dominates: a quiet shock scale (below 1) is lifted toward 1
   // (power below 1), so a crisis that begins in a calm spell still reaches crisis volatility; a
   // high one is kept, so the crisis's own shocks still raise volatility (leverage, tails).
+  // An aimed crisis (crisis-episodes.ts) damps a loud scale too: its volatility is its episode's.
   const damp = level.map((l) => Math.min(1, CRISIS_DAMPING_LEVEL / l));
-  const volOf = (s: number, t: number) => softCapVol(base * level[t] * (s < 1 ? Math.pow(s, damp[t]) : s));
+  const aimed = aimedDays(regimes, aims);
+  const volOf = (s: number, t: number) =>
+    softCapVol(
+      base * level[t] * (aimed[t] ? Math.pow(s, Math.min(damp[t], AIMED_FALL.damp)) : s < 1 ? Math.pow(s, damp[t]) : s),
+    );
   const vol = shocks.scale.map(volOf);
   // Known at today's close: the month's expected shock scale, but today's regime level (tomorrow's regime is not public).
   const monthVol = shocks.monthScale.map(volOf);
   const returns: number[] = [];
-  let crisisDay = -1;
-  let depth = 0;
-  let fallen = 0; // log return since the crisis began
   const trend = regimes.map((r) => (REGIME_PARAMS[r].salesGrowth + MARKET_DIVIDEND_YIELD) / TRADING_DAYS);
   let valuation = 0; // the market's log total return less its trend, both since day one
   let prevMove = 0;
+  const crisisSign = rng.fork("crisis-signs");
   for (let t = 0; t < n; t++) {
-    let pull = (-MARKET_VALUATION_PULL / TRADING_DAYS) * valuation;
-    if (regimes[t] === "crisis") {
-      if (crisisDay < 0) {
-        crisisDay = 0;
-        fallen = 0;
-        depth = -Math.log(1 - depthRng.between(CRISIS_FALL.minDepth, CRISIS_FALL.maxDepth));
-      } else crisisDay++;
-      const target = -depth * (1 - Math.exp(-(crisisDay + 1) / CRISIS_FALL.timeScale));
-      pull += CRISIS_FALL.pull * (target - fallen);
-    } else crisisDay = -1;
+    const pull = (-MARKET_VALUATION_PULL / TRADING_DAYS) * valuation + crisisPath.pull(t, regimes[t]);
     const v = vol[t];
     // A day's diffusive move eases toward 12% (real index days: -9% and +12% in 2008, -20% once in
     // 1987): at crisis volatility a t draw of 4-5 sd would otherwise be a 20-25% day.
-    const move = MAX_DIFFUSIVE_MOVE * Math.tanh((v * shocks.z[t]) / MAX_DIFFUSIVE_MOVE);
-    const r = drift[t] / TRADING_DAYS + pull - (v * v) / 2 + move - DAILY_REVERSAL * prevMove + eventReturns[t];
+    const z = aimed[t] ? (crisisSign.uniform() < 0.5 ? -1 : 1) * Math.abs(shocks.z[t]) : shocks.z[t];
+    const move = MAX_DIFFUSIVE_MOVE * Math.tanh((v * z) / MAX_DIFFUSIVE_MOVE);
+    const reversal = aimed[t] ? AIMED_FALL.reversal : DAILY_REVERSAL;
+    const r = drift[t] / TRADING_DAYS + pull - (v * v) / 2 + move - reversal * prevMove + eventReturns[t];
     prevMove = move;
-    fallen += r;
+    crisisPath.add(r);
     valuation += r - trend[t];
     returns.push(r);
   }
-  return { returns, eventReturns, vol, monthVol, trend };
+  const dispersion = dispersionPath(rng.fork("dispersion"), shocks.z);
+  return { returns, eventReturns, vol, monthVol, dispersion, trend };
 }
 
 export interface SectorFactor {
@@ -206,19 +382,31 @@ export function sectorTiltParts(
 
 /** A sector's own factor: its shocks around a trend of `rerating` (log a year), to which it returns. */
 export function sectorFactor(rng: Rng, sector: string, regimes: Regime[], rerating = 0): SectorFactor {
+  return factorPath(rng, SECTOR_VOL[sector] ?? 0.12, regimes, rerating);
+}
+
+/**
+ * A factor beyond the market (a sector's, a style's): shocks of `annualVol` whose level rises
+ * mildly with the regime's, around a trend of `rerating` (log a year) to which it returns; a
+ * share of each day's shock is given back the next day (FACTOR_REVERSAL).
+ */
+export function factorPath(rng: Rng, annualVol: number, regimes: Regime[], rerating = 0): SectorFactor {
   const n = regimes.length;
   const level = smoothUpDown(
     regimes.map((r) => Math.pow(REGIME_PARAMS[r].volLevel, 0.25)),
     LEVEL_HALF_LIFE.up,
     LEVEL_HALF_LIFE.down,
   );
-  const base = (SECTOR_VOL[sector] ?? 0.12) / Math.sqrt(TRADING_DAYS);
+  const base = annualVol / Math.sqrt(TRADING_DAYS);
   const shocks = shockPath(rng, n, SECTOR_SHOCKS);
   const vol = shocks.scale.map((s, t) => base * level[t] * s);
   const trend = rerating / TRADING_DAYS;
   let valuation = 0; // the factor's log return less its trend, since day one
+  let prevShock = 0;
   const returns = vol.map((v, t) => {
-    const r = trend - (SECTOR_VALUATION_PULL / TRADING_DAYS) * valuation + v * shocks.z[t];
+    const shock = v * shocks.z[t];
+    const r = trend - (SECTOR_VALUATION_PULL / TRADING_DAYS) * valuation + shock - FACTOR_REVERSAL * prevShock;
+    prevShock = shock;
     valuation += r - trend;
     return r;
   });

@@ -1,5 +1,6 @@
-// Stock prices from the factor model: return = beta x market + loading x sector + idiosyncratic +
-// event jumps, each part with its own volatility process. Corporate actions turn the total-return
+// Stock prices from the factor model: return = beta x market + loading x sector + loadings x styles
+// + idiosyncratic + event jumps, each part with its own volatility process; idiosyncratic
+// volatility also follows the cross-section's dispersion. Corporate actions turn the total-return
 // path into as-traded prices; OHLC comes from an overnight gap plus a Brownian-bridge session;
 // volume follows latent volatility, the size of the move and events.
 import type { CompanyFacts } from "../../src/bundle/types.ts";
@@ -9,6 +10,7 @@ import { revenueStep, type WorldEvent } from "./events.ts";
 import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
 import type { Regime } from "./regimes.ts";
 import { roundAdjusted } from "../../src/contract/adjusted-price.ts";
+import { styleLoadings } from "./styles.ts";
 import { STOCK_SHOCKS, shockPath, smooth } from "./volatility.ts";
 import { round10, round2, round6 } from "./rounding.ts";
 
@@ -45,17 +47,17 @@ export const SECTOR_BETA: Record<string, number> = {
 
 /** Annual idiosyncratic volatility by sector. */
 const IDIO_VOL: Record<string, number> = {
-  Utilities: 0.099,
-  "Consumer Staples": 0.108,
-  "Health Care": 0.171,
-  "Real Estate": 0.135,
-  "Communication Services": 0.171,
-  Industrials: 0.135,
-  Materials: 0.153,
-  "Consumer Discretionary": 0.18,
-  "Information Technology": 0.18,
-  Financials: 0.126,
-  Energy: 0.18,
+  Utilities: 0.071,
+  "Consumer Staples": 0.078,
+  "Health Care": 0.123,
+  "Real Estate": 0.097,
+  "Communication Services": 0.123,
+  Industrials: 0.097,
+  Materials: 0.11,
+  "Consumer Discretionary": 0.13,
+  "Information Technology": 0.13,
+  Financials: 0.091,
+  Energy: 0.13,
 };
 
 export interface StockPath {
@@ -82,6 +84,8 @@ export interface StockInput {
   regimes: Regime[];
   market: MarketFactor;
   sector: SectorFactor;
+  /** The style factors (styles.ts), in STYLE_FACTORS' order; none where absent. */
+  styles?: SectorFactor[];
   /** This company's events (hidden effects are applied here). */
   events: WorldEvent[];
   /** Non-operating instruments (warrants) have no dividends or splits. */
@@ -148,6 +152,21 @@ export function idioVolMultiplierFor(sector: string, annualVol: number, sectorVo
  */
 const VALUATION_PULL = 0.2 / TRADING_DAYS;
 
+/**
+ * Share of yesterday's idiosyncratic shock a stock gives back today: with the market's and the
+ * factors' reversals, a stock's daily returns are slightly negatively autocorrelated, as real ones
+ * are (median lag-1 ACF -0.04: skfolio's 20 S&P 500 stocks 2005-2019, docs/realism-panel.md).
+ */
+const IDIO_REVERSAL = 0.06;
+
+/**
+ * Power of the market's volatility over its trailing year that idiosyncratic volatility follows:
+ * below 1, so correlations rise in stress, but near it, so a crisis at 2008's 72% a year leaves
+ * them near 2008's (at 0.4, crisis-cycle-2005's average pairwise correlation over the crisis was
+ * 0.81-0.92; real S&P 500 stocks' about 0.55-0.7, docs/realism-panel.md).
+ */
+const IDIO_STRESS = 0.7;
+
 /** Half-life, in trading days, of the trailing averages that "high" and "low" volatility are judged against. */
 const NORMAL_LEVEL_HALF_LIFE = 250;
 
@@ -158,10 +177,14 @@ function bridgeExtremes(rng: Rng, end: number, v: number): [number, number] {
   return [up, down];
 }
 
-/** A stock's exposures: its beta to the market, its loading on its sector, its daily idiosyncratic volatility. */
+/**
+ * A stock's exposures: its beta to the market, its loadings on its sector and on the style
+ * factors, its daily idiosyncratic volatility.
+ */
 interface Exposure {
   beta: number;
   loading: number;
+  styleLoadings: number[];
   idioBase: number;
 }
 
@@ -171,7 +194,7 @@ function exposureOf({ company, idioVolMultiplier, rng }: StockInput): Exposure {
   const idioBase =
     ((IDIO_VOL[company.sector] ?? 0.2) * (idioVolMultiplier ?? 1) * Math.exp(0.25 * rng.normal())) /
     Math.sqrt(TRADING_DAYS);
-  return { beta, loading, idioBase };
+  return { beta, loading, styleLoadings: styleLoadings(rng.fork("styles"), company.sector), idioBase };
 }
 
 /**
@@ -214,6 +237,7 @@ function eventEffects(events: WorldEvent[], n: number): EventEffects {
 /** Total (dividend-reinvested) log returns' parts by day, events' jumps aside, and their volatility. */
 interface ReturnParts {
   marketPart: number[];
+  /** The sector's factor and the style factors. */
   sectorPart: number[];
   idioPart: number[];
   sigma: number[];
@@ -221,16 +245,18 @@ interface ReturnParts {
   sessionSigma: number[];
 }
 
-function returnParts(input: StockInput, { beta, loading, idioBase }: Exposure, effects: EventEffects): ReturnParts {
+function returnParts(input: StockInput, exposure: Exposure, effects: EventEffects): ReturnParts {
   const { company, market, sector, rng } = input;
+  const { beta, loading, idioBase } = exposure;
   const n = input.days.length;
   const idioShocks = shockPath(rng.fork("idio"), n, STOCK_SHOCKS);
   // Idiosyncratic volatility rises less than the market's in stress, so correlations rise with volatility.
-  // It also follows the market's own volatility (power 0.2: crises lift correlations above 0.5),
+  // It also follows the market's own volatility (IDIO_STRESS: crises lift correlations above 0.5),
   // which lends it long memory. Stress is measured against a trailing year (never the whole
   // scenario, which would reach into the future).
   const marketVolNorm = smooth(market.vol, NORMAL_LEVEL_HALF_LIFE);
-  const stress = market.vol.map((v, t) => Math.pow(v / marketVolNorm[t], 0.2));
+  const stress = market.vol.map((v, t) => Math.pow(v / marketVolNorm[t], IDIO_STRESS));
+  const styles = (input.styles ?? []).map((f, k) => ({ factor: f, loading: exposure.styleLoadings[k] }));
   const marketPart: number[] = [];
   const sectorPart: number[] = [];
   const idioPart: number[] = [];
@@ -245,16 +271,28 @@ function returnParts(input: StockInput, { beta, loading, idioBase }: Exposure, e
   // back toward the business when it has strayed (by the noise, or by news the business did not share).
   const growth = input.businessGrowth?.map((g, t) => g - Math.log(input.shareCount?.[t] ?? 1));
   let strayed = 0;
+  let prevShock = 0;
   for (let t = 0; t < n; t++) {
     // Capped so that no draw, however extreme, can take a price to zero or infinity.
-    const idioVol = Math.min(0.15, idioBase * stress[t] * idioShocks.scale[t] * effects.volBoost[t]);
+    const idioVol = Math.min(
+      0.15,
+      idioBase * stress[t] * market.dispersion[t] * idioShocks.scale[t] * effects.volBoost[t],
+    );
     const trend = market.trend[t] + ownYield / TRADING_DAYS;
     marketPart.push(trend + beta * (market.returns[t] - market.trend[t]));
-    sectorPart.push(loading * sector.returns[t]);
-    const noise = idioVol * idioShocks.z[t] - (idioVol * idioVol) / 2 - (growth ? VALUATION_PULL * strayed : 0);
+    let styleReturn = 0;
+    let styleVariance = 0;
+    for (const s of styles) {
+      styleReturn += s.loading * s.factor.returns[t];
+      styleVariance += (s.loading * s.factor.vol[t]) ** 2;
+    }
+    sectorPart.push(loading * sector.returns[t] + styleReturn);
+    const shock = idioVol * idioShocks.z[t];
+    const noise = shock - IDIO_REVERSAL * prevShock - (idioVol * idioVol) / 2 - (growth ? VALUATION_PULL * strayed : 0);
+    prevShock = shock;
     strayed += noise + effects.beyondBusiness[t];
     idioPart.push(noise + (growth && t > 0 ? growth[t] - growth[t - 1] : 0));
-    sigma.push(Math.sqrt((beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + idioVol ** 2));
+    sigma.push(Math.sqrt((beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + styleVariance + idioVol ** 2));
   }
   return { marketPart, sectorPart, idioPart, sigma, sessionSigma: [...sigma] };
 }

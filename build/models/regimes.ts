@@ -91,8 +91,20 @@ export const REGIME_PARAMS: Record<Regime, RegimeParams> = {
 export interface RegimePathInput {
   days: string[];
   initial: Regime;
-  /** Forced switches: the catalyst's and an era's turning points (on the first trading day on or after each date). */
-  switches: { date: string; regime: Regime }[];
+  /**
+   * Forced switches: the catalyst's and an era's turning points (on the first trading day on or
+   * after each date); `minDays`: the regime holds at least that long (a crisis that stands for a
+   * real one lasts as long as it did).
+   */
+  switches: { date: string; regime: Regime; minDays?: number }[];
+  /**
+   * The era's story is a crisis, public from its first day (its macro regime, or a crisis on its
+   * regime path): the chain draws no crisis of its own, whose drawn one would otherwise compete
+   * with the story's (at crisis-cycle-2005's seed a drawn 2006 crisis was more volatile than
+   * 2008). After a forced crisis the chain draws none either. A crisis it would draw is a
+   * slowdown. Never keyed on a later catalyst: the days before one must not depend on it.
+   */
+  noDrawnCrisis?: boolean;
   rng: Rng;
 }
 
@@ -102,16 +114,25 @@ export function regimePath(input: RegimePathInput): Regime[] {
   const path: Regime[] = [];
   let state = input.initial;
   let age = 0;
-  const forced = new Map(input.switches.map((s) => [firstOnOrAfter(days, s.date), s.regime]));
+  const forced = new Map(input.switches.map((s) => [firstOnOrAfter(days, s.date), s]));
+  let drawsCrisis = !input.noDrawnCrisis;
+  let hold = 0;
   for (const day of days) {
     const before = state;
     const switched = forced.get(day);
-    if (switched) state = switched;
-    else if (path.length > 0) {
+    if (switched) {
+      state = switched.regime;
+      hold = switched.minDays ?? 0;
+      if (state === "crisis") drawsCrisis = false;
+    } else if (path.length > 0) {
       // The draw is made every day (even under the minimum duration) so the stream stays aligned.
       const params = REGIME_PARAMS[state];
-      const leaves = rng.uniform() < 1 / params.duration || age >= (params.maxDuration ?? Infinity);
-      if (leaves && age >= (params.minDuration ?? 0)) state = pickNext(state, rng);
+      const leaves = rng.uniform() < 1 / params.duration || age >= Math.max(hold, params.maxDuration ?? Infinity);
+      if (leaves && age >= Math.max(hold, params.minDuration ?? 0)) {
+        const next = pickNext(state, rng);
+        state = next === "crisis" && !drawsCrisis ? "slowdown" : next;
+        hold = 0;
+      }
     }
     age = path.length > 0 && state === before ? age + 1 : 1;
     path.push(state);

@@ -82,10 +82,10 @@ export const SECTOR_SHOCKS: ShockParams = {
   leverage: -0.4,
 };
 export const STOCK_SHOCKS: ShockParams = {
-  alpha: 0.025,
-  gamma: 0.05,
-  beta: 0.895,
-  nu: 5,
+  alpha: 0.08,
+  gamma: 0.04,
+  beta: 0.88,
+  nu: 7,
   skew: 0,
   levels: [
     { phi: 0.995, sd: 0.065 },

@@ -8,7 +8,7 @@ seeded, so the report is reproducible.
 
 Both sides are compared over the same dates: the scenario's days up to its current_date that the
 real panel covers. Ours are the stocks public over all of them (the real panel's are survivors too),
-taken in random subsets of the real panel's size wherever a statistic depends on the count. The
+taken in random subsets of the real panel's size and sector mix (matched_subset). The
 windows, blocks, features and classifiers are discriminate.py's.
 """
 
@@ -25,7 +25,7 @@ from discriminate import BLOCK, FOLDS, STRIDE, TRADING_DAYS, WINDOW, acf, auc_ro
 
 SEED = 0
 ACF_LAGS = (1, 10, 50)
-# Random subsets of our survivors that the cross-section statistics are averaged over.
+# Random sector-matched subsets of our survivors that the cross-section statistics are averaged over.
 SUBSETS = 10
 # A scenario needs this many days the real panel covers to be measured at all (two windows); the
 # classifier tests need two blocks on each side and read n/a with fewer.
@@ -126,13 +126,24 @@ def log_returns(prices):
     return np.log(prices).diff().iloc[1:]
 
 
-def subset(tickers, size, rng):
-    """A random `size` of the tickers, kept in their order (all of them when there are no more)."""
-    tickers = list(tickers)
-    if len(tickers) <= size:
-        return tickers
-    chosen = set(rng.choice(tickers, size=size, replace=False))
-    return [t for t in tickers if t in chosen]
+def matched_subset(tickers, sectors, wanted, rng):
+    """As many of the tickers as `wanted` lists sectors, drawn to that sector mix (sectors: ticker -> sector).
+
+    Each wanted sector takes a random unused ticker of its own; where none is left, a random one of
+    the rest. A world's universe has its own mix (a crisis world is heavy in banks); the real panel's
+    is half defensive stocks, and the classifier tells sector mixes apart as readily as models (the
+    real panel's two halves: AUC 0.64 with sectors as they fall).
+    """
+    left = list(tickers)
+    if len(left) <= len(wanted):
+        return left
+    chosen = []
+    for sector in rng.permutation(np.array(wanted, dtype=object)):
+        same = [t for t in left if sectors.get(t) == sector]
+        pick = same[rng.integers(len(same))] if same else left[rng.integers(len(left))]
+        chosen.append(pick)
+        left.remove(pick)
+    return [t for t in tickers if t in set(chosen)]
 
 
 def window_starts(n):
@@ -249,10 +260,10 @@ def cross_section(returns, market, sectors):
     return dict(zip(CROSS_SECTION, map(float, values)))
 
 
-def mean_over_subsets(returns, market, sectors, size, rng):
-    """cross_section averaged over SUBSETS random `size`-stock subsets (one, when there are no more stocks)."""
-    draws = 1 if returns.shape[1] <= size else SUBSETS
-    rows = [cross_section(returns[subset(returns.columns, size, rng)], market, sectors) for _ in range(draws)]
+def mean_over_subsets(returns, market, sectors, pick, rng):
+    """cross_section averaged over SUBSETS subsets drawn by pick(rng) (one, when there are no more stocks)."""
+    draws = 1 if len(pick(rng)) == returns.shape[1] else SUBSETS
+    rows = [cross_section(returns[pick(rng)], market, sectors) for _ in range(draws)]
     return pd.DataFrame(rows).mean().to_dict()
 
 
@@ -275,11 +286,11 @@ def panel_features(x):
     }
 
 
-def panel_windows(returns, size, rng, group):
-    """Feature rows of each panel window, a random `size`-stock subset for each, tagged by block."""
+def panel_windows(returns, pick, rng, group):
+    """Feature rows of each panel window, a subset drawn by pick(rng) for each, tagged by block."""
     rows = []
     for block, s in window_starts(len(returns)):
-        x = returns[subset(returns.columns, size, rng)].to_numpy()[s : s + WINDOW]
+        x = returns[pick(rng)].to_numpy()[s : s + WINDOW]
         rows.append({**panel_features(x), "group": f"{group}/{block}"})
     return pd.DataFrame(rows)
 
@@ -383,15 +394,18 @@ def scenario_report(name, runs, real, permutations):
     for s in runs:
         p, market, our_sectors = our_panel(s, first, last)
         r, m = log_returns(p), log_returns(market)
+        # Ours are drawn to the real panel's sector mix (matched_subset).
+        wanted = [sectors[t] for t in real_r.columns]
+        pick = lambda rng, r=r, our_sectors=our_sectors: matched_subset(r.columns, our_sectors, wanted, rng)
         counts.append(f"{r.shape[1]} of {len(s['stocks'])}")
-        stock, rows = per_stock(r, m, f"{name}-{s['seed']}")
+        chosen = pick(np.random.default_rng([SEED, s["seed"], 2]))
+        stock, rows = per_stock(r[chosen], m, f"{name}-{s['seed']}")
         ours_stock.append(stock)
         # Each use of randomness has its own stream, keyed by the seed: the report does not depend on order.
-        ours_cross.append(mean_over_subsets(r, m, our_sectors, size, np.random.default_rng([SEED, s["seed"], 1])))
+        ours_cross.append(mean_over_subsets(r, m, our_sectors, pick, np.random.default_rng([SEED, s["seed"], 1])))
         ours_years.append(by_year(r, m))
-        chosen = subset(r.columns, size, np.random.default_rng([SEED, s["seed"], 2]))
-        ours_rows.append(pd.concat([rows[t] for t in chosen], ignore_index=True))
-        ours_panel.append(panel_windows(r, size, np.random.default_rng([SEED, s["seed"], 3]), f"{name}-{s['seed']}"))
+        ours_rows.append(pd.concat(rows.values(), ignore_index=True))
+        ours_panel.append(panel_windows(r, pick, np.random.default_rng([SEED, s["seed"], 3]), f"{name}-{s['seed']}"))
 
     out = [
         f"## {name} against {real['name']}",
@@ -403,14 +417,16 @@ def scenario_report(name, runs, real, permutations):
         "### Per stock: medians across stocks",
         "",
         "Whole-sample statistics of each stock's daily log returns; inside windows: the median or mean "
-        f"over its {WINDOW}-day windows (stride {STRIDE}), each window's own mean and sd.",
+        f"over its {WINDOW}-day windows (stride {STRIDE}), each window's own mean and sd. Ours: {size} of the "
+        "survivors at each seed drawn to the real panel's sector mix (a random one of the survivors where "
+        "the world has no more of a sector).",
         "",
         *value_table(PER_STOCK, real_stock, ours_stock, seeds),
         "",
         "### Cross-section",
         "",
-        f"Ours: the mean over {SUBSETS} random {size}-stock subsets of the survivors at each seed (the real "
-        f"panel's size: the eigenvalue shares depend on it). Rolling: trailing {WINDOW} days. Residuals: each "
+        f"Ours: the mean over {SUBSETS} random {size}-stock subsets of the survivors at each seed, drawn to "
+        f"the real panel's sector mix (and its size: the eigenvalue shares depend on it). Rolling: trailing {WINDOW} days. Residuals: each "
         "stock's returns less their regression on the market's (whole period); sectors of the real tickers "
         "from build/refdata.",
         "",
@@ -434,8 +450,9 @@ def scenario_report(name, runs, real, permutations):
         "### Classifier two-sample tests",
         "",
         f"Single-stock windows: discriminate.py's features of each stock's {WINDOW}-day windows (stride "
-        f"{STRIDE}, in {BLOCK}-day blocks) and the window's correlation and beta to the market; ours: a random "
-        f"{size} of the survivors at each seed. Panel windows: per window, a random {size}-stock subset's "
+        f"{STRIDE}, in {BLOCK}-day blocks) and the window's correlation and beta to the market; ours: the "
+        f"stocks of the per-stock table. Panel windows: per window, a {size}-stock subset's (ours: drawn "
+        "anew to the real panel's sector mix) "
         "mean dispersion and its lag-1 autocorrelation, average pairwise correlation, shares of the first "
         "and second eigenvalues, and breadth (share of stocks up: mean and sd over days). Groups: the "
         "calendar blocks of each side (every stock's windows of a block in one group). Sanity rows: the "
@@ -463,13 +480,13 @@ def scenario_report(name, runs, real, permutations):
         auc_row(
             "sanity, panel windows: real half A vs real half B",
             two_sample(
-                panel_windows(real_r[a], size, half_rng, "half-a"),
-                panel_windows(real_r[b], size, half_rng, "half-b"),
+                panel_windows(real_r[a], lambda _: a, half_rng, "half-a"),
+                panel_windows(real_r[b], lambda _: b, half_rng, "half-b"),
                 permutations,
             ),
         )
     )
-    real_panel_rows = panel_windows(real_r, size, np.random.default_rng([SEED, 6]), "real")
+    real_panel_rows = panel_windows(real_r, lambda _: list(real_r.columns), np.random.default_rng([SEED, 6]), "real")
     odd_even_rows = two_sample(*odd_even(real_panel_rows), permutations)
     out.append(auc_row("sanity, panel windows: real odd vs even blocks", odd_even_rows))
     out += against_seeds("panel windows", real_panel_rows, ours_panel, seeds, permutations)

@@ -6,7 +6,7 @@ import { tradingDays } from "../../build/models/calendar.ts";
 import { MARKET_DIVIDEND_YIELD, TRADING_DAYS } from "../../build/models/market.ts";
 import type { WorldEvent } from "../../build/models/events.ts";
 import { stockPath } from "../../build/models/prices.ts";
-import { median, sd } from "../../build/models/statistics.ts";
+import { acf, logReturns, median, sd } from "../../build/models/statistics.ts";
 import { Rng } from "../../build/ground/rng.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 
@@ -19,6 +19,7 @@ const market = {
   eventReturns: flat(0),
   vol: flat(0.16 / 16),
   monthVol: flat(0.16 / 16),
+  dispersion: flat(1),
   trend: flat(0),
 };
 const sector = { returns: flat(0), vol: flat(0.12 / 16) };
@@ -83,8 +84,8 @@ describe("a stock's price against its business", () => {
   });
 
   it("keeps its valuation within reach of a business that grows like its sector's", () => {
-    // As a random walk, the idiosyncratic part alone (13.5% a year, in volatility episodes more)
-    // spread these stocks' log prices by 0.71 over 15 years.
+    // As a random walk, the idiosyncratic part alone (13.5% a year then, in volatility episodes
+    // more) spread these stocks' log prices by 0.71 over 15 years.
     const ends = logPriceChanges(flat(0));
     console.log(`sd of log price changes ${sd(ends).toFixed(2)}, median ${median(ends).toFixed(2)}`);
     expect(sd(ends)).toBeLessThan(0.35);
@@ -130,5 +131,29 @@ describe("a stock's price against its business", () => {
     const ends = logPriceChanges(flat(0), { events: [newsOnDay100("contract_win", 0.5)] });
     console.log(`after a +0.5 contract: median log price change ${median(ends).toFixed(2)}`);
     expect(Math.abs(median(ends) - 0.3)).toBeLessThan(0.1);
+  });
+});
+
+describe("a stock's day to day", () => {
+  it("gives back a share of yesterday's own move: its daily returns' lag-1 autocorrelation is slightly negative", () => {
+    // Real stocks' is about -0.04 (skfolio's 20 S&P 500 stocks 2005-2019, docs/realism-panel.md);
+    // without the reversal this stock's, on a flat market and sector, was about 0.
+    const lagOne = Array.from({ length: 40 }, (_, i) => {
+      const { bars } = stockPath({
+        company: { ticker: "XYZ", sector: "Industrials" } as CompanyFacts,
+        days: DAYS,
+        regimes: DAYS.map(() => "expansion"),
+        market,
+        sector,
+        events: [],
+        withActions: false,
+        startPrice: 100,
+        rng: new Rng(11, `stock/${i}`),
+      });
+      return acf(logReturns(bars.map((b) => b.adjusted_close)), 1);
+    });
+    console.log(`median lag-1 autocorrelation ${median(lagOne).toFixed(3)}`);
+    expect(median(lagOne)).toBeLessThan(-0.03);
+    expect(median(lagOne)).toBeGreaterThan(-0.1);
   });
 });

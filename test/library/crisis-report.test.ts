@@ -31,6 +31,17 @@ describe("the validation report of crisis-cycle-2005", () => {
     const catalystCorr = /([0-9.]+) \(\d+ days from 2008-09-15\)/.exec(depth[1].detail);
     expect(Number(catalystCorr?.[1])).toBeGreaterThan(0.5);
   });
+  it("holds its crisis to the real 2008's volatility and fall, and to being its world's worst (story checks)", () => {
+    const checks = new Map(crisisReport().checks.map((c) => [c.name, c]));
+    for (const name of ["story_crisis_window", "story_crisis_episode"]) {
+      const c = checks.get(name)!;
+      expect(c.severity, name).toBe("error");
+      expect(c.observed, `${name}: ${c.detail}`).toEqual({
+        violations: 0,
+        rows: name === "story_crisis_window" ? 2 : 1,
+      });
+    }
+  });
   it("reports the share count by size and the guidance below the consensus, each against its band (docs/realism.md)", () => {
     const checks = new Map(crisisReport().checks.map((c) => [c.name, c]));
     for (const name of ["share_count_change_large", "share_count_change_small", "negative_guidance_share"]) {

@@ -9,12 +9,13 @@ import { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
 import { REGIME_PARAMS, regimePath } from "../../build/models/regimes.ts";
 import { Rng } from "../../build/ground/rng.ts";
-import { median, quantile, sd } from "../../build/models/statistics.ts";
+import { acf, corr, mean, median, quantile, sd } from "../../build/models/statistics.ts";
 import { stockSeries } from "../../build/families/stocks/series.ts";
 import { CrisisDepth, episodeDrawdown } from "../../build/families/macro/realism.ts";
 import { crisisEpisodes } from "../../build/realism/crises.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import {
+  dispersionPath,
   MARKET_DIVIDEND_YIELD,
   marketFactor,
   sectorFactor,
@@ -230,7 +231,7 @@ describe("a sector's valuation", () => {
     });
 
   it("returns toward its trend: over 15 years its factor spreads far less than a random walk's", () => {
-    // As a random walk at the sector's 8.3% a year it spread by sd 0.32 or more; a sector's relative
+    // As a random walk at the sector's 8.3% a year (11.2% now) it spread by sd 0.32 or more; a sector's relative
     // valuation wanders but reverts, as the market's does.
     const free = returnsOver15Years(0);
     expect(sd(free)).toBeLessThan(0.2);
@@ -252,5 +253,30 @@ describe("a sector's valuation", () => {
     expect(long.margin * 15).toBeCloseTo(-0.4, 10);
     expect(long.shares * 15).toBeCloseTo(-0.5, 10);
     expect(long.sales * 15).toBeCloseTo(-0.1, 10);
+  });
+});
+
+describe("the cross-section's dispersion", () => {
+  // 15 years of the market's unit-variance shocks, 20 draws, and the dispersion each drives.
+  const draws = Array.from({ length: 20 }, (_, k) => {
+    const rng = new Rng(9000 + k, "shocks");
+    const shocks = Array.from({ length: 3780 }, () => rng.studentT(10));
+    return { shocks, dispersion: dispersionPath(new Rng(9000 + k, "dispersion"), shocks) };
+  });
+
+  it("keeps idiosyncratic volatility at its level on average: a mean square near 1", () => {
+    const meanSquares = draws.map(({ dispersion }) => mean(dispersion.map((d) => d * d)));
+    expect(median(meanSquares)).toBeGreaterThan(0.85);
+    expect(median(meanSquares)).toBeLessThan(1.15);
+  });
+
+  it("persists from day to day and rises with the market's absolute move", () => {
+    // Real dispersion's lag-1 autocorrelation is 0.48 and its correlation with the market's absolute
+    // return 0.44, with the sampling noise of 20 stocks in both (docs/realism-panel.md); the
+    // multiplier behind ours must carry more of each.
+    for (const { shocks, dispersion } of draws) {
+      expect(acf(dispersion, 1)).toBeGreaterThan(0.6);
+      expect(corr(dispersion.map(Math.log), shocks.map(Math.abs))).toBeGreaterThan(0.25);
+    }
   });
 });

@@ -179,6 +179,16 @@ export function fallsFromHigh(stock: StockPath): number[] {
 /** Trading in the window clusters in its first weeks: intensity by trading days since it opened. */
 const clustering = (sinceOpen: number) => (sinceOpen < 0 ? 0 : 0.25 + 2.2 * Math.exp(-sinceOpen / 8));
 
+/**
+ * The mean of `clustering` over a reporting company's trading days, blackouts included: 0.41, the
+ * median over the companies of three default worlds (0.395-0.455 but for companies that leave
+ * early). Rates are scaled by it so that a seat's yearly count is its rate. It is a constant, not
+ * the company's own mean over the world: that mean counted the blackouts of deals and the quarters
+ * lost to an exit, so a trade's day depended on what would happen later (a crisis that ended a
+ * company moved its insiders' trades before the crisis: test/worlds/point-in-time.test.ts).
+ */
+const MEAN_CLUSTERING = 0.41;
+
 /** The cast: officers and directors on day one, a 10% owner at times, and the appointees of management changes. */
 export function castOf(tier: SizeTier, days: string[], events: WorldEvent[], rng: Rng): Insider[] {
   const n = days.length;
@@ -345,15 +355,11 @@ class InsiderDesk {
   private readonly wallets = new Map<string, Wallet>();
   private readonly holders: Holder[];
   /** Rates are per year; the open days' intensities are scaled so a seat's yearly count is its rate. */
-  private readonly perOpenDay: number;
+  private readonly perOpenDay = 1 / 252 / MEAN_CLUSTERING;
 
   constructor(input: InsiderInput, calendar: InsiderCalendar, cast: Insider[]) {
-    const n = input.days.length;
     this.input = input;
     this.calendar = calendar;
-    let weight = 0;
-    for (let i = 0; i < n; i++) weight += clustering(calendar.sinceOpen[i]);
-    this.perOpenDay = weight > 0 ? n / 252 / weight : 0;
     this.holders = holdersOf(cast, input, calendar, this.wallets);
   }
 

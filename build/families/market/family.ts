@@ -1,7 +1,10 @@
-// Hidden factors: the market factor (regime drift and volatility, macro-event jumps) and one factor
-// per sector of the universe, rerated by its share of the scenario's tilt (the sector's margins and
-// sales carry the rest). Stocks and warrants load on them; the macro tape reports the market's return.
+// Hidden factors: the market factor (regime drift and volatility, macro-event jumps, the
+// cross-section's dispersion), one factor per sector of the universe, rerated by its share of the
+// scenario's tilt (the sector's margins and sales carry the rest), and the style factors. Stocks
+// and warrants load on them; the macro tape reports the market's return.
 import { marketFactor, sectorFactor, sectorTilt, type MarketFactor, type SectorFactor } from "../../models/market.ts";
+import { crisisTargets } from "../../models/crisis-episodes.ts";
+import { styleFactors } from "../../models/styles.ts";
 import type { Events } from "../events/family.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
@@ -11,12 +14,20 @@ export interface Factors {
   market: MarketFactor;
   /** Sector -> its factor, sectors in alphabetical order. */
   sectors: Map<string, SectorFactor>;
+  /** The style factors (styles.ts), in STYLE_FACTORS' order. */
+  styles: SectorFactor[];
 }
 
 export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors> = {
   name: "market",
-  generate: ({ companies, regimes, events }, { source, rng }) => ({
-    market: marketFactor(rng.fork("market"), regimes, source.regime.market_vol_annual, events),
+  generate: ({ days, companies, regimes, events }, { source, rng }) => ({
+    market: marketFactor(
+      rng.fork("market"),
+      regimes,
+      source.regime.market_vol_annual,
+      events,
+      crisisTargets(source, days),
+    ),
     sectors: new Map(
       [...new Set(companies.map((c) => c.sector))]
         .sort()
@@ -25,15 +36,23 @@ export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors>
           sectorFactor(rng.fork(`sector/${s}`), s, regimes, sectorTilt(source, s, regimes.length).rerating),
         ]),
     ),
+    styles: styleFactors(rng.fork("styles"), regimes),
   }),
-  context: ({ market: m, sectors }, { days: n }) => ({
+  context: ({ market: m, sectors, styles }, { days: n }) => ({
     market: {
       returns: m.returns.slice(0, n),
       eventReturns: m.eventReturns.slice(0, n),
       vol: m.vol.slice(0, n),
       monthVol: m.monthVol.slice(0, n),
+      dispersion: m.dispersion.slice(0, n),
       trend: m.trend.slice(0, n),
     },
-    sectors: new Map([...sectors].map(([s, f]) => [s, { returns: f.returns.slice(0, n), vol: f.vol.slice(0, n) }])),
+    sectors: new Map([...sectors].map(([s, f]) => [s, factorTo(f, n)])),
+    styles: styles.map((f) => factorTo(f, n)),
   }),
 };
+
+const factorTo = (f: SectorFactor, n: number): SectorFactor => ({
+  returns: f.returns.slice(0, n),
+  vol: f.vol.slice(0, n),
+});

@@ -2,6 +2,8 @@
 // (central banks, events, factors, the macro tape) are derived from it.
 import { inflationPath } from "../macro/model.ts";
 import { regimePath, type Regime } from "../../models/regimes.ts";
+import { crisisEpisode } from "../../models/crisis-episodes.ts";
+import { tradingDays } from "../../models/calendar.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
 
 /** Points by which a story's rising or falling inflation moves over the scenario, beyond the regimes. */
@@ -14,6 +16,13 @@ export interface HiddenMacro {
   inflation: number[];
 }
 
+/** The trading days a real crisis episode lasted (a crisis standing for it holds at least that long). */
+const episodeDays = (episode: string | undefined) => {
+  if (!episode) return undefined;
+  const { from, to } = crisisEpisode(episode);
+  return tradingDays(from, to).length;
+};
+
 export const regimes: Family<Calendar, HiddenMacro> = {
   name: "regimes",
   generate: ({ days }, { source, rng }) => {
@@ -22,9 +31,11 @@ export const regimes: Family<Calendar, HiddenMacro> = {
       days,
       initial: source.regime.initial,
       switches: [
-        ...source.regime.path.map((p) => ({ date: p.from, regime: p.regime })),
-        ...(catalyst ? [{ date: catalyst.date, regime: catalyst.regime }] : []),
+        ...source.regime.path.map((p) => ({ date: p.from, regime: p.regime, minDays: episodeDays(p.episode) })),
+        ...(catalyst ? [{ date: catalyst.date, regime: catalyst.regime, minDays: episodeDays(catalyst.episode) }] : []),
       ],
+      noDrawnCrisis:
+        source.public_summary.macro_regime === "crisis" || source.regime.path.some((p) => p.regime === "crisis"),
       rng: rng.fork("regimes"),
     });
     const inflation = inflationPath(regimes, rng.fork("inflation"));

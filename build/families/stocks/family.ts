@@ -239,7 +239,7 @@ function pathOf(
   scenario: Scenario,
   paths: (ticker: string) => StockPath,
 ): StockPath {
-  const { days, regimes, market, sectors, starts } = world;
+  const { days, regimes, market, sectors, styles, starts } = world;
   const { source, rng } = scenario;
   const { facts, events, sizeTier, business, distress, listing } = company;
   // A deal paid in a buyer's shares holds the price to the offer's value, which moves with the buyer's.
@@ -252,6 +252,7 @@ function pathOf(
     regimes,
     market,
     sector: sectors.get(facts.sector)!,
+    styles,
     events,
     businessGrowth: businessValueByDay(business, days),
     withActions: true,

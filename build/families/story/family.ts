@@ -13,6 +13,8 @@ import type { CompanyStatements } from "../statements/family.ts";
 import type { Stock } from "../stocks/family.ts";
 import { ruleCheck } from "../../ground/rules.ts";
 import type { Exits } from "../exits/family.ts";
+import type { HiddenMacro } from "../regimes/family.ts";
+import { crisisEpisodeCheck, crisisWindowCheck, type StoryCrisis } from "./crisis.ts";
 
 export interface StoryPart {
   story: NonNullable<ScenarioSource["story"]> & {
@@ -20,10 +22,14 @@ export interface StoryPart {
     catalystIsCrisis: boolean;
     /** The sectors and industries of the failure the story names on the catalyst's day (exits.catalyst_failure); null: none. */
     catalystFailure: { sectors: string[]; industries?: string[] } | null;
+    /** The crises the source forces (catalyst, regime path), and the real ones they stand for. */
+    crises: StoryCrisis[];
+    /** The story is a crisis: its catalyst is one, or its macro regime. */
+    crisisStory: boolean;
   };
 }
 
-type Reads = Calendar & MacroTape & MarketNews & Exits;
+type Reads = Calendar & HiddenMacro & MacroTape & MarketNews & Exits;
 type Company = CompanyBase & Stock & CompanyEventsPart & CompanyStatements & CompanyNews;
 
 const FAMILY = "story";
@@ -377,6 +383,13 @@ export const story: Family<
       catalystDate: source.catalyst?.date ?? null,
       catalystIsCrisis: source.catalyst?.regime === "crisis",
       catalystFailure: source.exits?.catalyst_failure ?? null,
+      crises: [
+        ...source.regime.path.map((p) => ({ date: p.from, regime: p.regime, episode: p.episode })),
+        ...(source.catalyst ? [source.catalyst] : []),
+      ]
+        .filter((c) => c.regime === "crisis")
+        .map((c) => ({ date: c.date, episode: c.episode ?? null })),
+      crisisStory: source.catalyst?.regime === "crisis" || source.public_summary.macro_regime === "crisis",
     },
   }),
   context: (world) => ({ story: world.story }),
@@ -425,6 +438,8 @@ export const story: Family<
         leadership.check(world.story),
         inflationCheck(world),
         marketCheck(world),
+        crisisWindowCheck(world),
+        crisisEpisodeCheck(world),
         catalystCheck(world.story, moves),
         crisisEarningsCheck(world.story, reported),
         catalystStatementsCheck(world.story, revenues),

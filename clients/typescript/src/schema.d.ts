@@ -13329,7 +13329,7 @@ export interface components {
        */
       market_return: number;
       /**
-       * @description Sector part of the day's log return.
+       * @description Part of the day's log return from its sector's factor and the style factors (growth, defensive) it loads on.
        * @example -0.0011
        */
       sector_return: number;

@@ -20,7 +20,11 @@ export const PriceBarWithComponents = PriceBar.extend({
     188.77,
   ),
   market_return: field(z.number(), "Market part of the day's log return.", 0.0073),
-  sector_return: field(z.number(), "Sector part of the day's log return.", -0.0011),
+  sector_return: field(
+    z.number(),
+    "Part of the day's log return from its sector's factor and the style factors (growth, defensive) it loads on.",
+    -0.0011,
+  ),
   idiosyncratic_return: field(z.number(), "Stock-specific part of the day's log return.", 0.0023),
   event_return: field(z.number(), "Part of the day's log return caused by events (see metadata.source_event_ids).", 0),
   volatility: field(z.number(), "Modeled annualized volatility that day.", 0.2534),

@@ -1,0 +1,99 @@
+// Real crises a scenario's crisis may stand for (crisis-episodes.yaml): the market's figures the
+// generator aims at and the validation report holds it to, and how both are measured on an index.
+import { z } from "zod";
+import { readDataFile } from "../ground/data-file.ts";
+import type { ScenarioSource } from "../ground/scenario-source.ts";
+import { tradingDays } from "./calendar.ts";
+import { TRADING_DAYS } from "./market.ts";
+import { firstOnOrAfter } from "./regimes.ts";
+
+/** The generated figure over the real one: at least the first, at most the second (null: no most). */
+const Range = z
+  .tuple([z.number().positive(), z.number().positive().nullable()])
+  .refine(([lo, hi]) => hi === null || lo <= hi, "lo > hi");
+const Tolerance = z.strictObject({ peak_vol: Range, drawdown: Range });
+
+const Episode = z.strictObject({
+  about: z.string().min(1),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  peak_vol: z.number().positive(),
+  drawdown: z.number().gt(0).lt(1),
+  /** This episode's own tolerance, where the file's does not fit it. */
+  tolerance: Tolerance.optional(),
+});
+
+const EpisodeFile = z.strictObject({
+  tolerance: Tolerance,
+  episodes: z.record(z.string(), Episode),
+});
+
+export const CRISIS_EPISODES = readDataFile(new URL("./crisis-episodes.yaml", import.meta.url), EpisodeFile);
+
+export type CrisisEpisodeSpec = z.infer<typeof Episode>;
+
+/** Trading days in a quarter: the window of a crisis's peak volatility, and of the high its drawdown is measured from. */
+export const QUARTER = 63;
+
+/** A crisis of the world that stands for a real episode: the day it begins and what it should reach. */
+export interface CrisisTarget {
+  /** Index of the crisis's first day. */
+  start: number;
+  episode: string;
+  /** Annualized volatility of its most volatile quarter. */
+  peakVol: number;
+  /** Its fall from the quarter's high before it. */
+  drawdown: number;
+  /** Trading days the real episode took from its first day to its low. */
+  days: number;
+}
+
+/** The real episode named `id`; throws naming the known ones. */
+export function crisisEpisode(id: string): CrisisEpisodeSpec {
+  const episode = CRISIS_EPISODES.episodes[id];
+  if (!episode)
+    throw new Error(`unknown crisis episode "${id}" (crisis-episodes.yaml: ${Object.keys(CRISIS_EPISODES.episodes)})`);
+  return episode;
+}
+
+/** The crises of a scenario's source that stand for an episode (its catalyst's, its regime path's), by first day. */
+export function crisisTargets(source: Pick<ScenarioSource, "catalyst" | "regime">, days: string[]): CrisisTarget[] {
+  const switches = [
+    ...source.regime.path.map((p) => ({ date: p.from, regime: p.regime, episode: p.episode })),
+    ...(source.catalyst ? [source.catalyst] : []),
+  ];
+  return switches.flatMap(({ date, regime, episode }) => {
+    const day = firstOnOrAfter(days, date);
+    if (!episode || regime !== "crisis" || day === undefined) return [];
+    const real = crisisEpisode(episode);
+    const took = tradingDays(real.from, real.to).length;
+    return [{ start: days.indexOf(day), episode, peakVol: real.peak_vol, drawdown: real.drawdown, days: took }];
+  });
+}
+
+/** Annualized volatility of `returns[end - QUARTER + 1 .. end]` (daily log returns). */
+export function quarterVol(returns: readonly number[], end: number): number {
+  const window = returns.slice(Math.max(0, end - QUARTER + 1), end + 1);
+  const m = window.reduce((a, b) => a + b, 0) / window.length;
+  const variance = window.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, window.length - 1);
+  return Math.sqrt(variance * TRADING_DAYS);
+}
+
+/**
+ * A crisis's figures on an index (`level` by day, `returns` its daily log returns, returns[t] the
+ * move into day t): its peak quarter's volatility over the windows ending from its first day to a
+ * quarter after its last, and its fall from the high of the quarter before it to its low.
+ */
+export function episodeFigures(
+  level: readonly number[],
+  returns: readonly number[],
+  start: number,
+  end: number,
+): { peakVol: number; drawdown: number } {
+  let peakVol = 0;
+  for (let t = Math.max(start, QUARTER); t <= Math.min(end + QUARTER, returns.length - 1); t++)
+    peakVol = Math.max(peakVol, quarterVol(returns, t));
+  const high = Math.max(...level.slice(Math.max(0, start - QUARTER), Math.max(1, start)));
+  const low = Math.min(...level.slice(start, end + 1));
+  return { peakVol, drawdown: 1 - low / high };
+}

@@ -1,0 +1,119 @@
+// Crises that stand for real ones (build/models/crisis-episodes.yaml): the table's figures are the
+// committed S&P 500 index's, the story's crisis checks fail a world that contradicts them, and a
+// chain with a story crisis draws no other.
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { crisisEpisodeCheck, crisisWindowCheck } from "../../build/families/story/crisis.ts";
+import { tradingDays } from "../../build/models/calendar.ts";
+import { CRISIS_EPISODES, episodeFigures } from "../../build/models/crisis-episodes.ts";
+import { regimePath, type Regime } from "../../build/models/regimes.ts";
+import { Rng } from "../../build/ground/rng.ts";
+import { crisisEpisodes } from "../../build/realism/crises.ts";
+
+/** skfolio's S&P 500 index (build/realism/panels/skfolio-sp500): dates and closes. */
+function realIndex(): { dates: string[]; closes: number[] } {
+  const csv = gunzipSync(readFileSync("build/realism/panels/skfolio-sp500/sp500_index.csv.gz")).toString("utf8");
+  const rows = csv.trim().split("\n").slice(1);
+  return {
+    dates: rows.map((r) => r.split(",")[0].slice(0, 10)),
+    closes: rows.map((r) => Number(r.split(",")[1])),
+  };
+}
+
+describe("the real crisis episodes", () => {
+  it("are the committed S&P 500 index's: each peak quarter's volatility and fall, to the table's three decimals", () => {
+    const { dates, closes } = realIndex();
+    const returns = closes.map((c, t) => (t === 0 ? 0 : Math.log(c / closes[t - 1])));
+    for (const [id, episode] of Object.entries(CRISIS_EPISODES.episodes)) {
+      const start = dates.findIndex((d) => d >= episode.from);
+      const end = dates.findLastIndex((d) => d <= episode.to);
+      const figures = episodeFigures(closes, returns, start, end);
+      expect(figures.peakVol, id).toBeCloseTo(episode.peak_vol, 3);
+      expect(figures.drawdown, id).toBeCloseTo(episode.drawdown, 3);
+    }
+  });
+});
+
+/** A year and a half of tape: calm days, a crisis on days 150-209 that falls `crisisFall`, and a later fall of `laterFall`. */
+function tape({ crisisFall, laterFall, crisisVol }: { crisisFall: number; laterFall: number; crisisVol: number }) {
+  const days = tradingDays("2008-01-02", "2009-06-30");
+  const regimes: Regime[] = days.map((_, t) => (t >= 150 && t < 210 ? "crisis" : "expansion"));
+  const rng = new Rng(3, "tape");
+  const returns = days.map((_, t) => {
+    const vol = regimes[t] === "crisis" ? crisisVol : 0.1;
+    const drift =
+      t >= 150 && t < 180 ? Math.log(1 - crisisFall) / 30 : t >= 300 && t < 320 ? Math.log(1 - laterFall) / 20 : 0;
+    return t === 0 ? 0 : drift + (vol / Math.sqrt(252)) * rng.normal();
+  });
+  return {
+    days,
+    regimes,
+    macro: returns.map((market_return) => ({ market_return })),
+    story: { crises: [{ date: days[150], episode: "gfc-2008" }], crisisStory: true },
+  } as unknown as Parameters<typeof crisisWindowCheck>[0];
+}
+
+describe("a story's crisis, checked", () => {
+  it("holds where the crisis has the deepest fall and the most volatile quarter", () => {
+    const world = tape({ crisisFall: 0.45, laterFall: 0.05, crisisVol: 0.7 });
+    expect(crisisWindowCheck(world).passed).toBe(true);
+    expect(crisisEpisodeCheck(world).passed).toBe(true);
+  });
+
+  it("fails a world whose deepest fall comes months after its crisis", () => {
+    const check = crisisWindowCheck(tape({ crisisFall: 0.2, laterFall: 0.5, crisisVol: 0.7 }));
+    expect(check.passed).toBe(false);
+    expect(check.severity).toBe("error");
+    expect(check.detail).toContain("the deepest fall");
+  });
+
+  it("fails a crisis standing for 2008 that reaches neither its volatility nor its fall", () => {
+    const check = crisisEpisodeCheck(tape({ crisisFall: 0.1, laterFall: 0, crisisVol: 0.2 }));
+    expect(check.passed).toBe(false);
+    expect(check.detail).toContain("gfc-2008: peak quarter volatility");
+    expect(check.detail).toContain("gfc-2008: fall");
+  });
+
+  it("judges no crisis the view cuts, and holds a world whose story is not a crisis to no window", () => {
+    const world = tape({ crisisFall: 0.2, laterFall: 0.5, crisisVol: 0.2 });
+    const cut = { ...world, macro: world.macro.slice(0, 180) };
+    expect(crisisEpisodeCheck(cut).observed).toEqual({ violations: 0, rows: 0 });
+    const notAStory = { ...world, story: { ...world.story, crisisStory: false } };
+    expect(crisisWindowCheck(notAStory).observed).toEqual({ violations: 0, rows: 0 });
+  });
+});
+
+describe("the regime chain of a story with a crisis", () => {
+  const days = tradingDays("2005-01-03", "2019-12-31");
+  const path = (switches: { date: string; regime: Regime }[], k: number, noDrawnCrisis = false) =>
+    regimePath({ days, initial: "expansion", switches, noDrawnCrisis, rng: new Rng(500 + k, "regimes") });
+  const forced = [{ date: "2008-09-15", regime: "crisis" as const }];
+  const forcedStart = days.indexOf("2008-09-15");
+
+  it("draws no crisis of its own where the era's story is one; without it, it draws crises", () => {
+    const free = Array.from({ length: 40 }, (_, k) => crisisEpisodes(path([], k)).length);
+    expect(free.filter((n) => n > 0).length).toBeGreaterThan(5);
+    for (let k = 0; k < 40; k++) expect(crisisEpisodes(path(forced, k, true))).toHaveLength(1);
+  });
+
+  it("draws none after a forced crisis, and before it draws as a world without it (no look-ahead)", () => {
+    let before = 0;
+    for (let k = 0; k < 40; k++) {
+      const withCrisis = path(forced, k);
+      expect(crisisEpisodes(withCrisis).filter((e) => e.start > forcedStart)).toEqual([]);
+      expect(withCrisis.slice(0, forcedStart)).toEqual(path([], k).slice(0, forcedStart));
+      before += crisisEpisodes(withCrisis.slice(0, forcedStart)).length;
+    }
+    expect(before).toBeGreaterThan(0);
+  });
+
+  it("holds a crisis that stands for a real one at least as long as the real one lasted", () => {
+    const forced = [{ date: "2008-09-15", regime: "crisis" as const, minDays: 120 }];
+    for (let k = 0; k < 40; k++) {
+      const path = regimePath({ days, initial: "expansion", switches: forced, rng: new Rng(500 + k, "regimes") });
+      const crisis = crisisEpisodes(path).find((e) => e.start === forcedStart)!;
+      expect(crisis.end - crisis.start + 1).toBeGreaterThanOrEqual(120);
+    }
+  });
+});
