@@ -136,8 +136,9 @@ describe("financial statements", () => {
   });
 
   it("serve a long history in a 15-year world, history before the first day included", async () => {
+    // A utility that stays in the world (DUK fails in 2018 since generator 0.65.0).
     const years = await rows(
-      `/financials/income-statements?scenario_id=${CRISIS}&ticker=DUK&period=annual&limit=100`,
+      `/financials/income-statements?scenario_id=${CRISIS}&ticker=ED&period=annual&limit=100`,
       "income_statements",
     );
     expect(years.length).toBeGreaterThanOrEqual(16);

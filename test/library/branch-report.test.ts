@@ -243,6 +243,8 @@ describe("a future branch's published validation report", () => {
       story_crisis_earnings: 0,
       story_catalyst_statements: 0,
       story_catalyst_news: 0,
+      story_crisis_window: 0,
+      story_crisis_episode: 0,
       story_takeovers: 0,
       story_failures: 0,
       story_listings: 0,
