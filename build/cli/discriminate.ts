@@ -16,8 +16,7 @@ const permutations = Number(values.permutations);
 if (!Number.isInteger(permutations) || permutations < 1)
   throw new Error(`--permutations: a positive integer, not ${values.permutations}`);
 // The project's modules load once the command line is read, so that --help answers at once.
-const { memoryScratch } = await import("../ground/scratch.ts");
-const { cutAt, gather, generateMarket } = await import("../pipeline/world.ts");
+const { marketWithSpy } = await import("./market-spy.ts");
 const { INDEX_BANDS } = await import("../families/stocks/realism-returns.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
@@ -25,13 +24,7 @@ const PYTHON_DEPS = ["arch", "scikit-learn", "pandas", "numpy"];
 
 /** A scenario's public series up to its current_date: SPY's closes, the macro tape's market return and VIX. */
 function series(source: ScenarioSource) {
-  // Only the market-wide world: a fund's bars follow its benchmark, the market factor (only its
-  // compositions need the companies' caps), so no company is generated.
-  const { world, scenario } = generateMarket(source, memoryScratch());
-  gather(world, scenario).finish();
-  const spy = world.funds.find((f) => f.spec.ticker === "SPY");
-  if (!spy) throw new Error(`${source.name}: no SPY (universe.index_funds is off)`);
-  const n = cutAt(world.days, source.current_date).days;
+  const { world, spy, n } = marketWithSpy(source);
   return {
     scenario: source.name,
     seed: source.seed,

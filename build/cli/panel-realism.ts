@@ -19,8 +19,8 @@ const permutations = Number(values.permutations);
 if (!Number.isInteger(permutations) || permutations < 1)
   throw new Error(`--permutations: a positive integer, not ${values.permutations}`);
 // The project's modules load once the command line is read, so that --help answers at once.
-const { memoryScratch } = await import("../ground/scratch.ts");
-const { cutAt, gather, generateCompanies, generateMarket } = await import("../pipeline/world.ts");
+const { generateCompanies } = await import("../pipeline/world.ts");
+const { marketWithSpy } = await import("./market-spy.ts");
 const { FAMILIES } = await import("../families/registry.ts");
 const { refCompanies } = await import("../models/refdata.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
@@ -38,12 +38,7 @@ const THROUGH_STOCKS = FAMILIES.families.slice(0, FAMILIES.families.findIndex((f
 
 /** A scenario's public days up to its current_date: SPY's closes and each stock's public adjusted closes. */
 function panel(source: ScenarioSource) {
-  const { world, scenario } = generateMarket(source, memoryScratch());
-  // SPY follows the market factor: its bars need no company (build/cli/discriminate.ts).
-  gather(world, scenario).finish();
-  const spy = world.funds.find((f) => f.spec.ticker === "SPY");
-  if (!spy) throw new Error(`${source.name}: no SPY (universe.index_funds is off)`);
-  const n = cutAt(world.days, source.current_date).days;
+  const { world, scenario, spy, n } = marketWithSpy(source);
   const dayIndex = new Map(world.days.map((d, i) => [d, i]));
   const stocks = [];
   for (const company of generateCompanies(world, scenario, THROUGH_STOCKS)) {

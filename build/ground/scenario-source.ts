@@ -268,3 +268,12 @@ export const storySectors = (s: Pick<ScenarioSource, "story">) => [
 
 export type ScenarioSource = z.output<typeof ScenarioSourceFields>;
 export type ScenarioSourceInput = z.input<typeof ScenarioSourceFields>;
+
+/**
+ * The regime switches a source forces, in order: its era's turning points (regime.path), then its
+ * catalyst; each with the real crisis it stands for, if it names one.
+ */
+export const forcedSwitches = (s: Pick<ScenarioSource, "catalyst" | "regime">) => [
+  ...s.regime.path.map((p) => ({ date: p.from, regime: p.regime, episode: p.episode })),
+  ...(s.catalyst ? [{ date: s.catalyst.date, regime: s.catalyst.regime, episode: s.catalyst.episode }] : []),
+];

@@ -2,10 +2,11 @@
 // generator aims at and the validation report holds it to, and how both are measured on an index.
 import { z } from "zod";
 import { readDataFile } from "../ground/data-file.ts";
-import type { ScenarioSource } from "../ground/scenario-source.ts";
+import { forcedSwitches, type ScenarioSource } from "../ground/scenario-source.ts";
 import { tradingDays } from "./calendar.ts";
-import { TRADING_DAYS } from "./market.ts";
+import { TRADING_DAYS, type CrisisAim } from "./market.ts";
 import { firstOnOrAfter } from "./regimes.ts";
+import { sd } from "./statistics.ts";
 
 /** The generated figure over the real one: at least the first, at most the second (null: no most). */
 const Range = z
@@ -35,19 +36,6 @@ export type CrisisEpisodeSpec = z.infer<typeof Episode>;
 /** Trading days in a quarter: the window of a crisis's peak volatility, and of the high its drawdown is measured from. */
 export const QUARTER = 63;
 
-/** A crisis of the world that stands for a real episode: the day it begins and what it should reach. */
-export interface CrisisTarget {
-  /** Index of the crisis's first day. */
-  start: number;
-  episode: string;
-  /** Annualized volatility of its most volatile quarter. */
-  peakVol: number;
-  /** Its fall from the quarter's high before it. */
-  drawdown: number;
-  /** Trading days the real episode took from its first day to its low. */
-  days: number;
-}
-
 /** The real episode named `id`; throws naming the known ones. */
 export function crisisEpisode(id: string): CrisisEpisodeSpec {
   const episode = CRISIS_EPISODES.episodes[id];
@@ -56,28 +44,28 @@ export function crisisEpisode(id: string): CrisisEpisodeSpec {
   return episode;
 }
 
-/** The crises of a scenario's source that stand for an episode (its catalyst's, its regime path's), by first day. */
-export function crisisTargets(source: Pick<ScenarioSource, "catalyst" | "regime">, days: string[]): CrisisTarget[] {
-  const switches = [
-    ...source.regime.path.map((p) => ({ date: p.from, regime: p.regime, episode: p.episode })),
-    ...(source.catalyst ? [source.catalyst] : []),
-  ];
-  return switches.flatMap(({ date, regime, episode }) => {
+/** The trading days the real episode `id` lasted, from its first day to its low. */
+export const episodeDays = (id: string) => {
+  const { from, to } = crisisEpisode(id);
+  return tradingDays(from, to).length;
+};
+
+/**
+ * The crises of a scenario's source that stand for an episode (its catalyst's, its regime path's),
+ * by first day: what the market factor aims each at.
+ */
+export function crisisTargets(source: Pick<ScenarioSource, "catalyst" | "regime">, days: string[]): CrisisAim[] {
+  return forcedSwitches(source).flatMap(({ date, regime, episode }) => {
     const day = firstOnOrAfter(days, date);
     if (!episode || regime !== "crisis" || day === undefined) return [];
     const real = crisisEpisode(episode);
-    const took = tradingDays(real.from, real.to).length;
-    return [{ start: days.indexOf(day), episode, peakVol: real.peak_vol, drawdown: real.drawdown, days: took }];
+    return [{ start: days.indexOf(day), peakVol: real.peak_vol, drawdown: real.drawdown, days: episodeDays(episode) }];
   });
 }
 
-/** Annualized volatility of `returns[end - QUARTER + 1 .. end]` (daily log returns). */
-export function quarterVol(returns: readonly number[], end: number): number {
-  const window = returns.slice(Math.max(0, end - QUARTER + 1), end + 1);
-  const m = window.reduce((a, b) => a + b, 0) / window.length;
-  const variance = window.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, window.length - 1);
-  return Math.sqrt(variance * TRADING_DAYS);
-}
+/** Annualized volatility of `returns[end - QUARTER + 1 .. end]` (daily log returns; end >= 1). */
+export const quarterVol = (returns: readonly number[], end: number): number =>
+  sd(returns.slice(Math.max(0, end - QUARTER + 1), end + 1)) * Math.sqrt(TRADING_DAYS);
 
 /**
  * A crisis's figures on an index (`level` by day, `returns` its daily log returns, returns[t] the

@@ -66,11 +66,12 @@ class CrisisPath {
   private since = -1;
 
   private readonly rng: Rng;
-  private readonly aims: CrisisAim[];
+  /** The aim of each day of an aimed crisis (aimsByDay). */
+  private readonly aimOf: (CrisisAim | undefined)[];
 
-  constructor(rng: Rng, aims: CrisisAim[]) {
+  constructor(rng: Rng, aimOf: (CrisisAim | undefined)[]) {
     this.rng = rng;
-    this.aims = aims;
+    this.aimOf = aimOf;
   }
 
   /** Today's pull (daily log return) in `regime`. */
@@ -98,7 +99,7 @@ class CrisisPath {
     this.day = 0;
     this.fallen = 0;
     const drawn = this.rng.between(CRISIS_FALL.minDepth, CRISIS_FALL.maxDepth);
-    const aim = this.aims.find((a) => a.start === t);
+    const aim = this.aimOf[t];
     if (!aim) {
       this.depth = -Math.log(1 - drawn);
       this.timeScale = CRISIS_FALL.timeScale;
@@ -224,18 +225,21 @@ export interface CrisisAim {
 }
 
 /**
- * An aimed crisis follows its fall more closely than a drawn one (`pull`), along a time scale of
- * a third of its episode's days within these bounds (the 2020 crash took 21 trading days to its
- * low, 2008's 120; capped at 18 days, 2008's fall came in days of 4% of drift, and the index's
- * skewness fell below -1), and it lasts at least as long as its episode (regimes.ts), and its shock scale is damped to this power whether quiet or loud. Its
- * volatility level eases from its peak toward a drawn crisis's (`levelHalfLife`, days): real 2008's
- * daily volatility was 80% a year in October and November and near 40% by February. Held at its
- * peak for the crisis's 60-150 days, a world's VIX sat above 40 on 5-8% of its days (real
- * 2005-2019: about 4%). A real crisis's days are wild both ways and give back much of the day
- * before (the S&P 500 from 2008-09-15 to 2009-03-09: skewness +0.15, lag-1 autocorrelation
- * -0.16; 2020's crash -0.44): an aimed crisis's shocks take a random sign (the left-skewed t of
- * the market's shocks, with its leverage, made 2008 the index's whole-sample skewness below -1 at
- * two seeds of four) and a day gives back `reversal` of the day before's move.
+ * An aimed crisis:
+ * - follows its fall more closely than a drawn one (`pull`), along a time scale of a third of its
+ *   episode's days within these bounds (the 2020 crash took 21 trading days to its low, 2008's 120;
+ *   capped at 18 days, 2008's fall came in days of 4% of drift, and the index's skewness fell below
+ *   -1), and lasts at least as long as its episode (regimes.ts);
+ * - damps its shock scale to the power `damp` whether quiet or loud;
+ * - eases its volatility level from its peak toward a drawn crisis's (`levelHalfLife`, days): real
+ *   2008's daily volatility was 80% a year in October and November and near 40% by February. Held
+ *   at its peak for the crisis's 60-150 days, a world's VIX sat above 40 on 5-8% of its days (real
+ *   2005-2019: about 4%);
+ * - gives its shocks a random sign, and gives back `reversal` of the day before's move: a real
+ *   crisis's days are wild both ways and give back much of the day before (the S&P 500 from
+ *   2008-09-15 to 2009-03-09: skewness +0.15, lag-1 autocorrelation -0.16; 2020's crash -0.44),
+ *   and the left-skewed t of the market's shocks, with its leverage, made 2008 the index's
+ *   whole-sample skewness below -1 at two seeds of four.
  */
 const AIMED_FALL = { pull: 0.1, minTimeScale: 5, maxTimeScale: 60, damp: 0.3, levelHalfLife: 30, reversal: 0.08 };
 
@@ -247,23 +251,22 @@ const AIMED_FALL = { pull: 0.1, minTimeScale: 5, maxTimeScale: 60, damp: 0.3, le
  */
 const CRISIS_AIM_SCALE = 1.2;
 
-/** Whether each day is in an aimed crisis. */
-function aimedDays(regimes: Regime[], aims: CrisisAim[]): boolean[] {
-  const aimed = regimes.map(() => false);
-  for (const aim of aims) for (let t = aim.start; t < regimes.length && regimes[t] === "crisis"; t++) aimed[t] = true;
-  return aimed;
+/** The aim of each day of an aimed crisis (from its first day while the regime stays a crisis); undefined elsewhere. */
+function aimsByDay(regimes: Regime[], aims: CrisisAim[]): (CrisisAim | undefined)[] {
+  const byDay: (CrisisAim | undefined)[] = regimes.map(() => undefined);
+  for (const aim of aims) for (let t = aim.start; t < regimes.length && regimes[t] === "crisis"; t++) byDay[t] = aim;
+  return byDay;
 }
 
 /** The regime's volatility level by day (before smoothing): an aimed crisis's from its first day on. */
-function regimeLevels(regimes: Regime[], baseVol: number, aims: CrisisAim[]): number[] {
-  const levels = regimes.map((r) => REGIME_PARAMS[r].volLevel);
-  for (const aim of aims) {
+function regimeLevels(regimes: Regime[], baseVol: number, aimOf: (CrisisAim | undefined)[]): number[] {
+  return regimes.map((r, t) => {
+    const aim = aimOf[t];
+    if (!aim) return REGIME_PARAMS[r].volLevel;
     const peak = (CRISIS_AIM_SCALE * aim.peakVol) / baseVol;
     const floor = Math.min(peak, REGIME_PARAMS.crisis.volLevel);
-    for (let t = aim.start; t < regimes.length && regimes[t] === "crisis"; t++)
-      levels[t] = floor + (peak - floor) * Math.pow(0.5, (t - aim.start) / AIMED_FALL.levelHalfLife);
-  }
-  return levels;
+    return floor + (peak - floor) * Math.pow(0.5, (t - aim.start) / AIMED_FALL.levelHalfLife);
+  });
 }
 
 export function marketFactor(
@@ -274,8 +277,9 @@ export function marketFactor(
   aims: CrisisAim[] = [],
 ): MarketFactor {
   const n = regimes.length;
+  const aimOf = aimsByDay(regimes, aims);
   const level = smoothUpDown(
-    regimeLevels(regimes, MARKET_VOL_SCALE * baseAnnualVol, aims),
+    regimeLevels(regimes, MARKET_VOL_SCALE * baseAnnualVol, aimOf),
     LEVEL_HALF_LIFE.up,
     LEVEL_HALF_LIFE.down,
   );
@@ -284,7 +288,7 @@ export function marketFactor(
     5,
   );
   const shocks = shockPath(rng, n, MARKET_SHOCKS, true);
-  const crisisPath = new CrisisPath(rng.fork("crisis-depth"), aims);
+  const crisisPath = new CrisisPath(rng.fork("crisis-depth"), aimOf);
   const eventReturns = new Array<number>(n).fill(0);
   for (const e of events) if (e.ticker === null) eventReturns[e.effect.reactionDay] += e.effect.jump;
   const base = (MARKET_VOL_SCALE * baseAnnualVol) / Math.sqrt(TRADING_DAYS);
@@ -293,10 +297,9 @@ export function marketFactor(
   // high one is kept, so the crisis's own shocks still raise volatility (leverage, tails).
   // An aimed crisis (crisis-episodes.ts) damps a loud scale too: its volatility is its episode's.
   const damp = level.map((l) => Math.min(1, CRISIS_DAMPING_LEVEL / l));
-  const aimed = aimedDays(regimes, aims);
   const volOf = (s: number, t: number) =>
     softCapVol(
-      base * level[t] * (aimed[t] ? Math.pow(s, Math.min(damp[t], AIMED_FALL.damp)) : s < 1 ? Math.pow(s, damp[t]) : s),
+      base * level[t] * (aimOf[t] ? Math.pow(s, Math.min(damp[t], AIMED_FALL.damp)) : s < 1 ? Math.pow(s, damp[t]) : s),
     );
   const vol = shocks.scale.map(volOf);
   // Known at today's close: the month's expected shock scale, but today's regime level (tomorrow's regime is not public).
@@ -311,9 +314,9 @@ export function marketFactor(
     const v = vol[t];
     // A day's diffusive move eases toward 12% (real index days: -9% and +12% in 2008, -20% once in
     // 1987): at crisis volatility a t draw of 4-5 sd would otherwise be a 20-25% day.
-    const z = aimed[t] ? (crisisSign.uniform() < 0.5 ? -1 : 1) * Math.abs(shocks.z[t]) : shocks.z[t];
+    const z = aimOf[t] ? (crisisSign.uniform() < 0.5 ? -1 : 1) * Math.abs(shocks.z[t]) : shocks.z[t];
     const move = MAX_DIFFUSIVE_MOVE * Math.tanh((v * z) / MAX_DIFFUSIVE_MOVE);
-    const reversal = aimed[t] ? AIMED_FALL.reversal : DAILY_REVERSAL;
+    const reversal = aimOf[t] ? AIMED_FALL.reversal : DAILY_REVERSAL;
     const r = drift[t] / TRADING_DAYS + pull - (v * v) / 2 + move - reversal * prevMove + eventReturns[t];
     prevMove = move;
     crisisPath.add(r);

@@ -2,9 +2,9 @@
 // (central banks, events, factors, the macro tape) are derived from it.
 import { inflationPath } from "../macro/model.ts";
 import { regimePath, type Regime } from "../../models/regimes.ts";
-import { crisisEpisode } from "../../models/crisis-episodes.ts";
-import { tradingDays } from "../../models/calendar.ts";
+import { episodeDays } from "../../models/crisis-episodes.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
+import { forcedSwitches } from "../../ground/scenario-source.ts";
 
 /** Points by which a story's rising or falling inflation moves over the scenario, beyond the regimes. */
 export const STORY_INFLATION_MOVE = 1;
@@ -16,24 +16,18 @@ export interface HiddenMacro {
   inflation: number[];
 }
 
-/** The trading days a real crisis episode lasted (a crisis standing for it holds at least that long). */
-const episodeDays = (episode: string | undefined) => {
-  if (!episode) return undefined;
-  const { from, to } = crisisEpisode(episode);
-  return tradingDays(from, to).length;
-};
-
 export const regimes: Family<Calendar, HiddenMacro> = {
   name: "regimes",
   generate: ({ days }, { source, rng }) => {
-    const catalyst = source.catalyst;
     const regimes = regimePath({
       days,
       initial: source.regime.initial,
-      switches: [
-        ...source.regime.path.map((p) => ({ date: p.from, regime: p.regime, minDays: episodeDays(p.episode) })),
-        ...(catalyst ? [{ date: catalyst.date, regime: catalyst.regime, minDays: episodeDays(catalyst.episode) }] : []),
-      ],
+      // A crisis that stands for a real one holds at least as long as the real one lasted.
+      switches: forcedSwitches(source).map(({ date, regime, episode }) => ({
+        date,
+        regime,
+        minDays: episode ? episodeDays(episode) : undefined,
+      })),
       noDrawnCrisis:
         source.public_summary.macro_regime === "crisis" || source.regime.path.some((p) => p.regime === "crisis"),
       rng: rng.fork("regimes"),

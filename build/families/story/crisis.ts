@@ -62,11 +62,14 @@ export function crisisWindowCheck(world: Reads): ValidationCheck {
       violations.push(
         `the deepest fall (${pct(fall)}) bottoms on ${world.days[trough]}, outside the crises (${named})`,
       );
-    let loudest = QUARTER;
-    for (let t = QUARTER; t < n; t++) if (quarterVol(returns, t) > quarterVol(returns, loudest)) loudest = t;
-    if (!spells.some((e) => loudest >= e.start && loudest - QUARTER + 1 <= e.end + QUARTER))
+    let loudest = { end: QUARTER, vol: quarterVol(returns, QUARTER) };
+    for (let t = QUARTER + 1; t < n; t++) {
+      const vol = quarterVol(returns, t);
+      if (vol > loudest.vol) loudest = { end: t, vol };
+    }
+    if (!spells.some((e) => loudest.end >= e.start && loudest.end - QUARTER + 1 <= e.end + QUARTER))
       violations.push(
-        `the most volatile quarter (${pct(quarterVol(returns, loudest))} a year) ends on ${world.days[loudest]}, away from the crises (${named})`,
+        `the most volatile quarter (${pct(loudest.vol)} a year) ends on ${world.days[loudest.end]}, away from the crises (${named})`,
       );
   }
   return ruleCheck(

@@ -4,7 +4,7 @@
 // Nothing here is served; the checks fail the build (errors) when the data contradicts the story.
 import type { CompanyFacts, ValidationCheck } from "../../../src/bundle/types.ts";
 import { firstOnOrAfter } from "../../models/regimes.ts";
-import { hitByCatalyst, type ScenarioSource } from "../../ground/scenario-source.ts";
+import { forcedSwitches, hitByCatalyst, type ScenarioSource } from "../../ground/scenario-source.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import type { MacroTape } from "../macro/family.ts";
 import type { CompanyEventsPart } from "../events/family.ts";
@@ -383,10 +383,7 @@ export const story: Family<
       catalystDate: source.catalyst?.date ?? null,
       catalystIsCrisis: source.catalyst?.regime === "crisis",
       catalystFailure: source.exits?.catalyst_failure ?? null,
-      crises: [
-        ...source.regime.path.map((p) => ({ date: p.from, regime: p.regime, episode: p.episode })),
-        ...(source.catalyst ? [source.catalyst] : []),
-      ]
+      crises: forcedSwitches(source)
         .filter((c) => c.regime === "crisis")
         .map((c) => ({ date: c.date, episode: c.episode ?? null })),
       crisisStory: source.catalyst?.regime === "crisis" || source.public_summary.macro_regime === "crisis",
