@@ -9,12 +9,10 @@ import { join } from "node:path";
 import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { DISCRIMINATE } from "./commands.ts";
 import { ensureVenv, scriptReport } from "./realism-venv.ts";
-import { seededRun } from "./seeded-run.ts";
+import { positiveInteger, seededRun } from "./seeded-run.ts";
 
 const { sources, seeds, out, values } = await seededRun(DISCRIMINATE);
-const permutations = Number(values.permutations);
-if (!Number.isInteger(permutations) || permutations < 1)
-  throw new Error(`--permutations: a positive integer, not ${values.permutations}`);
+const permutations = positiveInteger("--permutations", values.permutations);
 // The project's modules load once the command line is read, so that --help answers at once.
 const { marketWithSpy } = await import("./market-spy.ts");
 const { INDEX_BANDS } = await import("../families/stocks/realism-returns.ts");

@@ -12,12 +12,10 @@ import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { PANEL_REALISM } from "./commands.ts";
 import { unpackedPackage } from "./debian-package.ts";
 import { ensureVenv, scriptReport } from "./realism-venv.ts";
-import { seededRun } from "./seeded-run.ts";
+import { positiveInteger, seededRun } from "./seeded-run.ts";
 
 const { sources, seeds, out, values } = await seededRun(PANEL_REALISM);
-const permutations = Number(values.permutations);
-if (!Number.isInteger(permutations) || permutations < 1)
-  throw new Error(`--permutations: a positive integer, not ${values.permutations}`);
+const permutations = positiveInteger("--permutations", values.permutations);
 // The project's modules load once the command line is read, so that --help answers at once.
 const { generateCompanies } = await import("../pipeline/world.ts");
 const { marketWithSpy } = await import("./market-spy.ts");
