@@ -20,12 +20,13 @@ const { ROOT } = await import("../serve/worker-bundle.ts");
 
 const PYTHON_DEPS = ["arch", "scikit-learn", "pandas", "numpy"];
 
-/** A scenario's public series up to its current_date: SPY's closes, the macro tape's market return and VIX. */
+/** A scenario's public series up to its current_date: its days, SPY's closes, the macro tape's market return and VIX. */
 function series(source: ScenarioSource) {
   const { world, spy, n } = marketWithSpy(source);
   return {
     scenario: source.name,
     seed: source.seed,
+    days: world.days.slice(0, n),
     spy_close: spy.bars.slice(0, n).map((b) => b.close),
     market_return: world.macro.slice(0, n).map((m) => m.market_return),
     vix: world.macro.slice(0, n).map((m) => m.volatility_index),

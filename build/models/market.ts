@@ -35,7 +35,7 @@ export const CRISIS_FALL = { minDepth: 0.25, maxDepth: 0.42, timeScale: 18, pull
 /**
  * After a crisis the market rebounds: for `days` after it, whatever the regime, the pull goes on
  * toward a path that wins back `share` of the fall along 1 - exp(-days / time scale). Without it the recovery's
- * drift was slow against the volatility a crisis leaves (it fades with a half-life of 40 days),
+ * drift was slow against the volatility a crisis leaves (it fades with a half-life of 40 days then, 25 now),
  * and a pandemic world's market made new lows months after its crisis (3 seeds of 4). Real
  * rebounds: the S&P 500 won back about half its log fall in the nine months after March 2009, and
  * more in the five after March 2020.
@@ -201,6 +201,11 @@ export interface MarketFactor {
   eventReturns: number[];
   /** Conditional daily volatility. */
   vol: number[];
+  /**
+   * Daily volatility of a calm market (an expansion's level) at the scenario's base: what stress is
+   * judged against before a world has a history of its own.
+   */
+  calmVol: number;
   /** Daily volatility expected over the next month (21 trading days), known at today's close. */
   monthVol: number[];
   /** Multiplier of every stock's idiosyncratic volatility by day (dispersionPath). */
@@ -247,9 +252,11 @@ const AIMED_FALL = { pull: 0.1, minTimeScale: 5, maxTimeScale: 60, damp: 0.3, le
  * A crisis's regime level that aims at an annual volatility: the level's multiple of the scaled
  * base, less what the shocks add over a quarter (their scale's mean square is about 1, but its
  * quiet draws are lifted in a crisis and its loud ones kept). Measured on the gfc-2008 and
- * pandemic-2020 themes' markets over eight seeds each.
+ * pandemic-2020 themes' markets over eight seeds each; 1.3 since volatility comes down after a
+ * crisis with a half-life of 25 days (LEVEL_HALF_LIFE; at 1.2 the worst gfc-2008 worlds' peak quarter
+ * fell to 45% a year, under its tolerance).
  */
-const CRISIS_AIM_SCALE = 1.2;
+const CRISIS_AIM_SCALE = 1.3;
 
 /** The aim of each day of an aimed crisis (from its first day while the regime stays a crisis); undefined elsewhere. */
 function aimsByDay(regimes: Regime[], aims: CrisisAim[]): (CrisisAim | undefined)[] {
@@ -324,7 +331,8 @@ export function marketFactor(
     returns.push(r);
   }
   const dispersion = dispersionPath(rng.fork("dispersion"), shocks.z);
-  return { returns, eventReturns, vol, monthVol, dispersion, trend };
+  const calmVol = base * REGIME_PARAMS.expansion.volLevel;
+  return { returns, eventReturns, vol, calmVol, monthVol, dispersion, trend };
 }
 
 export interface SectorFactor {

@@ -18,6 +18,7 @@ const market = {
   returns: flat(0),
   eventReturns: flat(0),
   vol: flat(0.16 / 16),
+  calmVol: 0.16 / 16,
   monthVol: flat(0.16 / 16),
   dispersion: flat(1),
   trend: flat(0),
@@ -136,8 +137,10 @@ describe("a stock's price against its business", () => {
 
 describe("a stock's day to day", () => {
   it("gives back a share of yesterday's own move: its daily returns' lag-1 autocorrelation is slightly negative", () => {
-    // Real stocks' is about -0.04 (skfolio's 20 S&P 500 stocks 2005-2019, docs/realism-panel.md);
-    // without the reversal this stock's, on a flat market and sector, was about 0.
+    // Real stocks' is about -0.04 over 2005-2019 and -0.026 inside 60-day windows (skfolio's 20 S&P
+    // 500 stocks, docs/realism-panel.md): its own part gives back 3% of a day (IDIO_REVERSAL), the
+    // market's and the factors' reversals the rest. Without it this stock's, on a flat market and
+    // sector, was about 0.
     const lagOne = Array.from({ length: 40 }, (_, i) => {
       const { bars } = stockPath({
         company: { ticker: "XYZ", sector: "Industrials" } as CompanyFacts,
@@ -153,7 +156,7 @@ describe("a stock's day to day", () => {
       return acf(logReturns(bars.map((b) => b.adjusted_close)), 1);
     });
     console.log(`median lag-1 autocorrelation ${median(lagOne).toFixed(3)}`);
-    expect(median(lagOne)).toBeLessThan(-0.03);
-    expect(median(lagOne)).toBeGreaterThan(-0.1);
+    expect(median(lagOne)).toBeLessThan(-0.01);
+    expect(median(lagOne)).toBeGreaterThan(-0.05);
   });
 });

@@ -43,6 +43,7 @@ export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors>
       returns: m.returns.slice(0, n),
       eventReturns: m.eventReturns.slice(0, n),
       vol: m.vol.slice(0, n),
+      calmVol: m.calmVol,
       monthVol: m.monthVol.slice(0, n),
       dispersion: m.dispersion.slice(0, n),
       trend: m.trend.slice(0, n),
