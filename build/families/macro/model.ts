@@ -97,10 +97,11 @@ const VIX_NOISE = 0.45;
 
 /**
  * How a day's market move moves the volatility index's log: down with a rise, up with a fall, and
- * up with the move's size beyond what the day's volatility expects (on a day of 1% volatility a 3%
- * fall lifts it by about 20%, a 3% rise lowers it by about 8%, before the expected volatility's own move). Real daily log VIX changes are skewed right (2014-2018: skew
- * 0.49, excess kurtosis 0.53 inside 60-day windows); with one slope of 4 ours were symmetric
- * (0.04, 0.06; now 0.38, 0.22: docs/realism-discriminator.md).
+ * up with the move's size beyond what the day's volatility expects: on a day of 1% volatility a 3%
+ * fall lifts it by about 20% and a 3% rise lowers it by about 8%, before the expected volatility's
+ * own move. Real daily log VIX changes are skewed right (2014-2018: skew 0.49, excess kurtosis 0.53
+ * inside 60-day windows); with one slope of 4 ours were symmetric (0.04, 0.06; now 0.38, 0.22:
+ * docs/realism-discriminator.md).
  */
 const VIX_MOVE = { slope: 4.5, size: 2.5 };
 /** E|z| of a standard normal: a day's expected absolute move over its volatility. */
