@@ -136,6 +136,34 @@ describe("a stock's price against its business", () => {
 });
 
 describe("a stock's day to day", () => {
+  it("raises its own volatility with its market's when the world opens in stress", () => {
+    // Stress is judged against a trailing year that starts at a calm market's level (calmVol): a
+    // world that opens at twice the calm volatility lifts a stock's own part by 2^0.85 = 1.8 on its
+    // first day, a little less as the trailing year adapts (x1.67 over the first quarter). Judged
+    // against the first day's volatility (generator 0.65.0), it was not lifted at all (x1.00).
+    const firstQuarter = (vol: number) =>
+      median(
+        Array.from({ length: 40 }, (_, i) => {
+          const { bars } = stockPath({
+            company: { ticker: "XYZ", sector: "Industrials" } as CompanyFacts,
+            days: DAYS,
+            regimes: DAYS.map(() => "expansion"),
+            market: { ...market, vol: flat(vol), monthVol: flat(vol) },
+            sector,
+            events: [],
+            withActions: false,
+            startPrice: 100,
+            rng: new Rng(12, `stock/${i}`),
+          });
+          return sd(bars.slice(1, 64).map((b) => b.idiosyncratic_return));
+        }),
+      );
+    const lift = firstQuarter(2 * market.calmVol) / firstQuarter(market.calmVol);
+    console.log(`idiosyncratic volatility over the first quarter, at twice the calm market's: x${lift.toFixed(2)}`);
+    expect(lift).toBeGreaterThan(1.5);
+    expect(lift).toBeLessThan(2.1);
+  });
+
   it("gives back a share of yesterday's own move: its daily returns' lag-1 autocorrelation is slightly negative", () => {
     // Real stocks' is about -0.04 over 2005-2019 and -0.026 inside 60-day windows (skfolio's 20 S&P
     // 500 stocks, docs/realism-panel.md): its own part gives back 3% of a day (IDIO_REVERSAL), the
