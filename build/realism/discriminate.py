@@ -90,10 +90,10 @@ def vix_features(v, r):
 def vix_windows(both, group):
     """Feature rows of a VIX and index frame (columns v, r; one row a day), by VIX_BLOCK-day blocks."""
     v, r = both["v"].to_numpy(), both["r"].to_numpy()
-    rows = []
-    for b in range(0, len(v), VIX_BLOCK):
-        for w in range(b, min(b + VIX_BLOCK, len(v)) - WINDOW + 1, STRIDE):
-            rows.append({**vix_features(v[w : w + WINDOW], r[w : w + WINDOW]), "group": f"{group}/{b // VIX_BLOCK}"})
+    rows = [
+        {**vix_features(v[s : s + WINDOW], r[s : s + WINDOW]), "group": f"{group}/{block}"}
+        for block, s in window_starts(len(v), VIX_BLOCK)
+    ]
     return pd.DataFrame(rows)
 
 
@@ -125,26 +125,32 @@ def vix_rows(real_both, by_scenario, permutations):
         for (s, _), result in zip(ours, results):
             out.append(auc_row(f"VIX: real vs {name}, seed {s['seed']}", result))
         if len(results) > 1 and all(results):
-            median = {k: tuple(float(np.median([r[k][i] for r in results])) for i in (0, 1)) for k in CLASSIFIERS}
-            out.append(auc_row(f"VIX: real vs {name}, median over {len(results)} seeds", median))
+            out.append(median_row(f"VIX: real vs {name}, median over {len(results)} seeds", results))
     if not pooled:
         return out
     out += ["", "VIX feature medians over windows (ours: seeds pooled).", ""]
-    out.append("| feature | real | " + " | ".join(pooled) + " |")
-    out.append("|---|---" + "|---" * len(pooled) + "|")
-    for f in real.columns.drop("group"):
-        cells = [fmt(real[f].median(), 3)] + [fmt(w[f].median(), 3) for w in pooled.values()]
+    return out + median_table(real, pooled, real.columns.drop("group"))
+
+
+def median_table(real, ours, shown):
+    """A Markdown table of each shown feature's median over windows: real's, then each of ours (name -> rows)."""
+    out = ["| feature | real | " + " | ".join(ours) + " |", "|---|---" + "|---" * len(ours) + "|"]
+    for f in shown:
+        cells = [fmt(real[f].median(), 3)] + [fmt(w[f].median(), 3) for w in ours.values()]
         out.append(f"| {f} | " + " | ".join(cells) + " |")
     return out
 
 
+def window_starts(n, block=BLOCK):
+    """(block index, start) of each WINDOW-day window, stride STRIDE, inside `block`-day blocks of n days."""
+    for b in range(0, n, block):
+        for w in range(0, min(block, n - b) - WINDOW + 1, STRIDE):
+            yield b // block, b + w
+
+
 def windows(r, group):
     """Feature rows of one series, each tagged with its block ("group/block index")."""
-    rows = []
-    for b in range(0, len(r), BLOCK):
-        block = r[b : b + BLOCK]
-        for w in range(0, len(block) - WINDOW + 1, STRIDE):
-            rows.append({**features(block[w : w + WINDOW]), "group": f"{group}/{b // BLOCK}"})
+    rows = [{**features(r[s : s + WINDOW]), "group": f"{group}/{block}"} for block, s in window_starts(len(r))]
     return pd.DataFrame(rows)
 
 
@@ -192,6 +198,13 @@ def auc_row(label, result):
         return f"| {label} | n/a | n/a | n/a | n/a |"
     (gb, gb95), (lg, lg95) = result["boosting"], result["logit"]
     return f"| {label} | {gb:.2f} | {gb95:.2f} | {lg:.2f} | {lg95:.2f} |"
+
+
+def median_row(label, results):
+    """The median over seeds of each classifier's AUC and null p95 (None when a seed has no result)."""
+    if not results or any(r is None for r in results):
+        return auc_row(label, None)
+    return auc_row(label, {k: tuple(float(np.median([r[k][i] for r in results])) for i in (0, 1)) for k in results[0]})
 
 
 def hill_alpha(r, share=0.05):
@@ -298,10 +311,7 @@ def main(bands_path, paths, permutations):
             results = [compare(real, w, permutations) for w in per_seed]
             for s, result in zip(runs, results):
                 out.append(auc_row(f"real vs {name}, seed {s['seed']}", result))
-            median = {
-                k: tuple(float(np.median([r[k][i] for r in results])) for i in (0, 1)) for k in CLASSIFIERS
-            }
-            out.append(auc_row(f"real vs {name}, median over {len(runs)} seeds", median))
+            out.append(median_row(f"real vs {name}, median over {len(runs)} seeds", results))
 
     both = pd.concat([real_r.rename("r"), vix["vix"].rename("v")], axis=1, join="inner").dropna()
     out += [
@@ -319,11 +329,7 @@ def main(bands_path, paths, permutations):
 
     out += ["", "Feature medians over windows (ours: seeds pooled).", ""]
     shown = ["acf_abs_1", "acf_abs_5", "acf_abs_10", "largest_move_sd", "excess_kurtosis", "drift", "leverage", "vol"]
-    out.append("| feature | real | " + " | ".join(ours) + " |")
-    out.append("|---|---" + "|---" * len(ours) + "|")
-    for f in shown:
-        cells = [fmt(real[f].median(), 3)] + [fmt(w[f].median(), 3) for w in ours.values()]
-        out.append(f"| {f} | " + " | ".join(cells) + " |")
+    out += median_table(real, ours, shown)
 
     # VIX figure: how tightly the volatility index moves against the index, day by day.
     both = both.assign(dv=np.log(both["v"]).diff()).dropna()

@@ -21,7 +21,20 @@ import numpy as np
 import pandas as pd
 
 # discriminate.py sits beside this file: its windows, features and classifier test are shared.
-from discriminate import BLOCK, FOLDS, STRIDE, TRADING_DAYS, WINDOW, acf, auc_row, compare, features, fmt
+from discriminate import (
+    BLOCK,
+    FOLDS,
+    STRIDE,
+    TRADING_DAYS,
+    WINDOW,
+    acf,
+    auc_row,
+    compare,
+    features,
+    fmt,
+    median_row,
+    window_starts,
+)
 
 SEED = 0
 ACF_LAGS = (1, 10, 50)
@@ -144,13 +157,6 @@ def matched_subset(tickers, sectors, wanted, rng):
         chosen.append(pick)
         left.remove(pick)
     return [t for t in tickers if t in set(chosen)]
-
-
-def window_starts(n):
-    """(block, start) of each WINDOW-day window, stride STRIDE, inside BLOCK-day blocks (as discriminate.windows)."""
-    for b in range(0, n, BLOCK):
-        for w in range(0, min(BLOCK, n - b) - WINDOW + 1, STRIDE):
-            yield b // BLOCK, b + w
 
 
 # ---------------------------------------------------------------- per stock
@@ -326,13 +332,6 @@ def value_table(names, real, ours, seeds, digits=3):
         cells = [fmt(real[name], digits)] + [fmt(v, digits) for v in values] + [fmt(middle, digits)]
         out.append(f"| {name} | " + " | ".join(cells) + " |")
     return out
-
-
-def median_row(label, results):
-    """The median over seeds of each classifier's AUC and null p95 (None when a seed has no result)."""
-    if not results or any(r is None for r in results):
-        return auc_row(label, None)
-    return auc_row(label, {k: tuple(float(np.median([r[k][i] for r in results])) for i in (0, 1)) for k in results[0]})
 
 
 def two_sample(a, b, permutations):
