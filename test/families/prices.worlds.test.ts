@@ -135,6 +135,20 @@ describe("a stock's price against its business", () => {
   });
 });
 
+/** An Industrials stock with no business, events or dividends on a flat sector: its bars over the world. */
+const ownBars = (rng: Rng, on: typeof market = market) =>
+  stockPath({
+    company: { ticker: "XYZ", sector: "Industrials" } as CompanyFacts,
+    days: DAYS,
+    regimes: DAYS.map(() => "expansion"),
+    market: on,
+    sector,
+    events: [],
+    withActions: false,
+    startPrice: 100,
+    rng,
+  }).bars;
+
 describe("a stock's day to day", () => {
   it("raises its own volatility with its market's when the world opens in stress", () => {
     // Stress is judged against a trailing year that starts at a calm market's level (calmVol): a
@@ -144,17 +158,7 @@ describe("a stock's day to day", () => {
     const firstQuarter = (vol: number) =>
       median(
         Array.from({ length: 40 }, (_, i) => {
-          const { bars } = stockPath({
-            company: { ticker: "XYZ", sector: "Industrials" } as CompanyFacts,
-            days: DAYS,
-            regimes: DAYS.map(() => "expansion"),
-            market: { ...market, vol: flat(vol), monthVol: flat(vol) },
-            sector,
-            events: [],
-            withActions: false,
-            startPrice: 100,
-            rng: new Rng(12, `stock/${i}`),
-          });
+          const bars = ownBars(new Rng(12, `stock/${i}`), { ...market, vol: flat(vol), monthVol: flat(vol) });
           return sd(bars.slice(1, 64).map((b) => b.idiosyncratic_return));
         }),
       );
@@ -170,17 +174,7 @@ describe("a stock's day to day", () => {
     // market's and the factors' reversals the rest. Without it this stock's, on a flat market and
     // sector, was about 0.
     const lagOne = Array.from({ length: 40 }, (_, i) => {
-      const { bars } = stockPath({
-        company: { ticker: "XYZ", sector: "Industrials" } as CompanyFacts,
-        days: DAYS,
-        regimes: DAYS.map(() => "expansion"),
-        market,
-        sector,
-        events: [],
-        withActions: false,
-        startPrice: 100,
-        rng: new Rng(11, `stock/${i}`),
-      });
+      const bars = ownBars(new Rng(11, `stock/${i}`));
       return acf(logReturns(bars.map((b) => b.adjusted_close)), 1);
     });
     console.log(`median lag-1 autocorrelation ${median(lagOne).toFixed(3)}`);
