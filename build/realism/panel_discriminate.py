@@ -40,6 +40,8 @@ SEED = 0
 ACF_LAGS = (1, 10, 50)
 # Random sector-matched subsets of our survivors that the cross-section statistics are averaged over.
 SUBSETS = 10
+# A stock whose close is unchanged on more than this share of days sits on a cent tick (stuck).
+STUCK_SHARE = 0.1
 # A scenario needs this many days the real panel covers to be measured at all (two windows); the
 # classifier tests need two blocks on each side and read n/a with fewer.
 MIN_DAYS = 2 * WINDOW
@@ -126,13 +128,24 @@ def our_panel(series, first, last):
     """One scenario and seed between two dates: its survivors' adjusted closes (days x tickers), SPY, sectors."""
     days = pd.to_datetime(series["days"])
     lo, hi = days.searchsorted(first), days.searchsorted(last, side="right")
-    # A survivor is public on every day compared (the real panels' stocks are survivors).
-    survivors = [s for s in series["stocks"] if s["start"] <= lo and s["start"] + len(s["adj_close"]) >= hi]
-    prices = pd.DataFrame(
-        {s["ticker"]: s["adj_close"][lo - s["start"] : hi - s["start"]] for s in survivors}, index=days[lo:hi]
-    )
+    # A survivor is public on every day compared (the real panels' stocks are survivors), and not
+    # stuck on a cent tick: a collapsed stock of ours can sit at $0.13 for years, where an exchange
+    # would have delisted it (no real panel of index members holds one), and its flat windows have
+    # no correlation to measure.
+    shown = {
+        s["ticker"]: s["adj_close"][lo - s["start"] : hi - s["start"]]
+        for s in series["stocks"]
+        if s["start"] <= lo and s["start"] + len(s["adj_close"]) >= hi
+    }
+    survivors = [s for s in series["stocks"] if s["ticker"] in shown and not stuck(shown[s["ticker"]])]
+    prices = pd.DataFrame({s["ticker"]: shown[s["ticker"]] for s in survivors}, index=days[lo:hi])
     market = pd.Series(series["spy_close"][lo:hi], index=days[lo:hi])
     return prices, market, {s["ticker"]: s["sector"] for s in survivors}
+
+
+def stuck(closes):
+    """Unchanged on more than STUCK_SHARE of its days: a price on a cent tick (real: 0.4-2.8%, skfolio's 2005-2019)."""
+    return np.mean(np.diff(np.asarray(closes, dtype=float)) == 0) > STUCK_SHARE
 
 
 def log_returns(prices):
@@ -410,8 +423,9 @@ def scenario_report(name, runs, real, permutations):
         f"## {name} against {real['name']}",
         "",
         f"{first:%Y-%m-%d} to {last:%Y-%m-%d}: {len(real_r)} daily log returns. Real: the "
-        f"panel's {size} stocks, market the S&P 500 index. Ours: the survivors (public over the whole period) at "
-        f"each seed, {', '.join(counts)} stocks; market SPY. Seeds {', '.join(map(str, seeds))}.",
+        f"panel's {size} stocks, market the S&P 500 index. Ours: the survivors (public over the whole period, "
+        f"none stuck on a cent tick) at each seed, {', '.join(counts)} stocks; market SPY. Seeds "
+        f"{', '.join(map(str, seeds))}.",
         "",
         "### Per stock: medians across stocks",
         "",

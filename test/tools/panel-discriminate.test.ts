@@ -1,0 +1,40 @@
+// build/realism/panel_discriminate.py's choice of our stocks: a survivor whose price sits on a cent
+// tick (unchanged most days, as a collapsed stock at $0.13 does) is left out, where its flat windows
+// had stopped `npm run realism:panel` (a correlation matrix with a zero-variance column). The venv is
+// the realism CLIs' (.local/realism-venv, made on first use from the pip mirror).
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { ensureVenv } from "../../build/cli/realism-venv.ts";
+
+const SCRIPT = `
+import json, sys
+import numpy as np
+sys.path.insert(0, "build/realism")
+import panel_discriminate as P
+rng = np.random.default_rng(7)
+n = 400
+days = [str(d.date()) for d in __import__("pandas").bdate_range("2010-01-04", periods=n)]
+stocks = [
+    {"ticker": f"S{k}", "sector": "Technology", "start": 0, "adj_close": list(50 * np.exp(np.cumsum(rng.normal(0, 0.02, n))))}
+    for k in range(24)
+]
+# A collapsed stock: at $0.13-0.14, on a cent tick, for most of its days.
+stocks.append({"ticker": "STUCK", "sector": "Technology", "start": 0, "adj_close": [0.13] * 200 + [0.14] * 10 + [0.13] * 190})
+series = {"days": days, "stocks": stocks, "spy_close": list(100 * np.exp(np.cumsum(rng.normal(0, 0.01, n))))}
+prices, market, sectors = P.our_panel(series, days[0], days[-1])
+r = P.log_returns(prices)
+rows = P.panel_windows(r, lambda g: list(r.columns), rng, "ours")
+print(json.dumps({"tickers": list(prices.columns), "finite": bool(np.isfinite(rows.drop(columns="group").to_numpy()).all())}))
+`;
+
+describe("the panel discriminator's stocks", () => {
+  it("leaves out a survivor stuck on a cent tick, and its panel windows are all finite", () => {
+    const python = ensureVenv(["scikit-learn", "pandas", "numpy"], ["sklearn", "pandas", "numpy"]);
+    const run = spawnSync(python, ["-c", SCRIPT], { encoding: "utf8", timeout: 120_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const { tickers, finite } = JSON.parse(run.stdout);
+    expect(tickers).toHaveLength(24);
+    expect(tickers).not.toContain("STUCK");
+    expect(finite).toBe(true);
+  }, 120_000);
+});
