@@ -27,6 +27,21 @@ rows = P.panel_windows(r, lambda g: list(r.columns), rng, "ours")
 print(json.dumps({"tickers": list(prices.columns), "finite": bool(np.isfinite(rows.drop(columns="group").to_numpy()).all())}))
 `;
 
+// Real windows' vol spread evenly; ours mostly high (a world whose draws ran hot).
+const MATCHING = `
+import json, sys
+import numpy as np, pandas as pd
+sys.path.insert(0, "build/realism")
+import panel_discriminate as P
+rng = np.random.default_rng(3)
+real_vol = rng.uniform(0.005, 0.02, 100)
+vol = np.r_[rng.uniform(0.005, 0.02, 60), rng.uniform(0.015, 0.02, 240)]
+rows = pd.DataFrame({"v": vol, "group": [f"ours/{k // 10}" for k in range(300)]})
+kept = P.vol_matched(real_vol, rows, vol, rng)
+edges = np.quantile(real_vol, [0.2, 0.4, 0.6, 0.8])
+print(json.dumps({"kept": len(kept), "fifths": np.bincount(np.digitize(kept["v"], edges), minlength=5).tolist()}))
+`;
+
 describe("the panel discriminator's stocks", () => {
   it("leaves out a survivor stuck on a cent tick, and its panel windows are all finite", () => {
     const python = ensureVenv(["scikit-learn", "pandas", "numpy"], ["sklearn", "pandas", "numpy"]);
@@ -36,5 +51,16 @@ describe("the panel discriminator's stocks", () => {
     expect(tickers).toHaveLength(24);
     expect(tickers).not.toContain("STUCK");
     expect(finite).toBe(true);
+  }, 120_000);
+
+  it("subsamples our panel windows to the real windows' mix of market volatility", () => {
+    const python = ensureVenv(["scikit-learn", "pandas", "numpy"], ["sklearn", "pandas", "numpy"]);
+    const run = spawnSync(python, ["-c", MATCHING], { encoding: "utf8", timeout: 120_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const { kept, fifths } = JSON.parse(run.stdout);
+    // The scarcest fifth of ours sets how many are kept, a fifth of them in each (unmatched: 10 / 18 / 14 / 71 / 187).
+    expect(kept).toBeGreaterThanOrEqual(40);
+    expect(kept).toBeLessThan(100);
+    for (const n of fifths) expect(Math.abs(n - kept / 5)).toBeLessThanOrEqual(1);
   }, 120_000);
 });
