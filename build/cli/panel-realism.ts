@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { ScenarioSource } from "../ground/scenario-source.ts";
 import { PANEL_REALISM } from "./commands.ts";
 import { unpackedPackage } from "./debian-package.ts";
-import { ensureVenv, scriptReport } from "./realism-venv.ts";
+import { ensureVenv, PANEL_PYTHON, scriptReport } from "./realism-venv.ts";
 import { positiveInteger, seededRun } from "./seeded-run.ts";
 
 const { sources, seeds, out, values } = await seededRun(PANEL_REALISM);
@@ -23,9 +23,6 @@ const { FAMILIES } = await import("../families/registry.ts");
 const { refCompanies } = await import("../models/refdata.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
-// arch: panel_discriminate.py imports discriminate.py's windows and classifier test, and that imports arch.
-const PYTHON_DEPS = ["arch", "scikit-learn", "pandas", "numpy"];
-const PYTHON_MODULES = ["arch", "sklearn", "pandas", "numpy"];
 const PANEL = join(ROOT, "build/realism/panels/skfolio-sp500");
 /** Where the DowJones30 panel is fetched to (GPL-2+ data: used, never committed). */
 const DOW_DIR = join(ROOT, ".local", "realism-panels");
@@ -85,7 +82,7 @@ function dowJones30Args(): string[] {
   const panel = dowJones30();
   if (!panel) return [];
   try {
-    ensureVenv([...PYTHON_DEPS, "rdata"], [...PYTHON_MODULES, "rdata"]);
+    ensureVenv([...PANEL_PYTHON.packages, "rdata"], [...PANEL_PYTHON.modules, "rdata"]);
   } catch {
     process.stderr.write("pip install rdata failed: no reader of R data, no DowJones30\n");
     return [];
@@ -109,7 +106,7 @@ try {
   );
   const sectorsFile = join(dir, "sectors.json");
   writeFileSync(sectorsFile, JSON.stringify(sectors()));
-  const python = ensureVenv(PYTHON_DEPS, PYTHON_MODULES);
+  const python = ensureVenv(PANEL_PYTHON.packages, PANEL_PYTHON.modules);
   const script = join(ROOT, "build/realism/panel_discriminate.py");
   const args = [script, "--panel", PANEL, "--sectors", sectorsFile, "--permutations", String(permutations)];
   args.push(...dowJones30Args(), ...files);

@@ -9,6 +9,12 @@ import { fileURLToPath } from "node:url";
 /** The venv, under the repository's root (as build/serve/worker-bundle.ts's ROOT; not imported, so --help stays quick). */
 export const VENV = join(fileURLToPath(new URL("../..", import.meta.url)), ".local", "realism-venv");
 
+/** `realism:panel`'s packages (pip names) and modules: panel_discriminate.py imports discriminate.py's windows and classifier test, and that imports arch. */
+export const PANEL_PYTHON = {
+  packages: ["arch", "scikit-learn", "pandas", "numpy"],
+  modules: ["arch", "sklearn", "pandas", "numpy"],
+};
+
 /**
  * The venv's python, made on first use; `packages` (pip names) are installed when one of `modules`
  * does not import, so later runs only check the imports. Returns the python's path.
