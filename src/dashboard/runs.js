@@ -1,7 +1,7 @@
 // The dashboard's runs pages (docs/runs.md, docs/dashboard.md): `#/runs` lists the key's runs;
 // `#/run/<id>` charts a run's equity beside its benchmark's, its drawdown, a ticker's bars with the
 // run's fills as markers, and its score beside the scenario's baselines. Loaded before dashboard.js,
-// whose helpers (api, esc, view, LWC) these functions use when called. What is drawn is also kept in
+// whose helpers (api, esc, view, LWC, newChart) these functions use when called. What is drawn is also kept in
 // the DOM (data attributes, lists) so that it can be read and tested.
 "use strict";
 
@@ -104,7 +104,7 @@ function drawEquity(equity) {
   box.dataset.points = String(equity.length);
   box.dataset.last = equity.at(-1)?.equity ?? "";
   const down = document.getElementById("drawdown-chart");
-  const chart = LWC.createChart(down, { autoSize: true, layout: { attributionLogo: true } });
+  const chart = newChart(down);
   const series = chart.addSeries(LWC.AreaSeries, { lineColor: "#c62828", topColor: "#ef9a9a", bottomColor: "#ffebee" });
   const values = drawdowns(equity);
   series.setData(values);
@@ -117,7 +117,7 @@ async function drawFills(run, fills, ticker) {
   box.innerHTML = "";
   const params = { scenario_id: run.scenario_id, ticker, start_date: run.start_date, end_date: run.day };
   const bars = await allRows("/prices", params, "prices", 5000);
-  const chart = LWC.createChart(box, { autoSize: true, layout: { attributionLogo: true } });
+  const chart = newChart(box);
   const candles = chart.addSeries(LWC.CandlestickSeries, {});
   candles.setData(bars.map((b) => ({ time: b.time, open: b.open, high: b.high, low: b.low, close: b.close })));
   const mine = fills.filter((f) => f.ticker === ticker);

@@ -113,6 +113,24 @@ describe("the dashboard", () => {
     await page.close();
   }, 120_000);
 
+  it("opens a fifteen-year world's price and macro charts on their whole window", async () => {
+    const { scenario } = await body(`/scenarios/${CRISIS}`);
+    const { page, errors } = await open(`#/scenario/${CRISIS}`);
+    await page.waitForFunction(`document.getElementById("view")?.dataset.ready === "true"`, null, { timeout: 30_000 });
+    const shown = (id: string) =>
+      page.locator(`#${id}`).evaluate((box: HTMLElement) => [box.dataset.shownFrom, box.dataset.shownTo]);
+    // The chart reports what it shows once it has its size; the first and last bars of the window.
+    await page.waitForFunction(`Boolean(document.getElementById("chart")?.dataset.shownTo)`, null, { timeout: 10_000 });
+    const chart = await page.locator("#chart").evaluate((box: HTMLElement) => [box.dataset.first, box.dataset.last]);
+    expect(Number(chart[1]!.slice(0, 4)) - Number(chart[0]!.slice(0, 4))).toBeGreaterThanOrEqual(14);
+    expect(await shown("chart")).toEqual(chart);
+    const macro = (await body(`/macro?scenario_id=${CRISIS}&limit=1`)).macro_data[0].time;
+    expect(await shown("macro")).toEqual([macro, scenario.current_date]);
+    await page.screenshot({ path: join(SHOTS, "whole-window.png"), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it("marks a company's exit apart, and ends its chart on its last trading day", async () => {
     const gone = (await body(`/companies?scenario_id=${CRISIS}&limit=500`)).companies.find(
       (c: { is_active: boolean }) => !c.is_active,
