@@ -133,6 +133,8 @@ function clipped(value: unknown, max = MAX_TEXT): unknown {
 }
 
 const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
+/** An argument the tool refuses before its route: worded as the route words one (422), so all read alike. */
+const badArgument = (detail: string) => toolError(`422: ${detail}`);
 
 /** The query string of a GET tool's arguments: lists as repeated parameters. */
 function queryOf(args: Json, skip: Set<string>): URLSearchParams {
@@ -154,8 +156,8 @@ async function call(app: ApiApp, c: Context<AppEnv>, described: Described, args:
     const asked = rest.limit ?? limit.default;
     offset = rest.offset === undefined ? 0 : (rest.offset as number);
     if (!Number.isInteger(asked) || (asked as number) < 1)
-      return toolError(`limit must be an integer from 1 to ${MAX_ROWS}`);
-    if (!Number.isInteger(offset) || offset < 0) return toolError("offset must be an integer from 0");
+      return badArgument(`limit must be an integer from 1 to ${MAX_ROWS}`);
+    if (!Number.isInteger(offset) || offset < 0) return badArgument("offset must be an integer from 0");
     pageSize = Math.min(asked as number, MAX_ROWS);
     // Ask for as many rows as the route gives from the offset, to tell the total (or a lower bound).
     if (limit.maximum > 0) {

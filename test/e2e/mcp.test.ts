@@ -42,6 +42,17 @@ async function call(
 
 const s = { scenario_id: MEGACAP };
 
+/** One JSON-RPC message posted as is, without the SDK's client: the status and the parsed answer. */
+async function rpc(method: string, params: Json): Promise<{ status: number; answer: Json }> {
+  const res = await request("/mcp", {
+    key: KEYS.mcp.key,
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  return { status: res.status, answer: await json(res) };
+}
+
 /** The tools of evaluation runs (docs/runs.md): called with a run's id, so not among the samples. */
 const RUN_TOOLS = [
   "start_run",
@@ -231,15 +242,33 @@ describe("the MCP server", () => {
     for (const t of trades.insider_trades) expect(t.filing_date <= asOf).toBe(true);
   });
 
+  it('words its own argument errors as the route words a bad argument, 422 first (limit="abc")', async () => {
+    for (const limit of ["abc", 0, 2.5])
+      expect((await call("get_stock_prices", { ...s, ticker: "AAPL", limit })).error, String(limit)).toBe(
+        "422: limit must be an integer from 1 to 50",
+      );
+    expect((await call("get_stock_prices", { ...s, ticker: "AAPL", offset: -1 })).error).toBe(
+      "422: offset must be an integer from 0",
+    );
+    // Over the wire: a tool result, in JSON, not an HTTP error.
+    const raw = await rpc("tools/call", { name: "get_news", arguments: { ...s, limit: "abc" } });
+    expect(raw.status).toBe(200);
+    expect(raw.answer.result).toEqual({
+      isError: true,
+      content: [{ type: "text", text: "422: limit must be an integer from 1 to 50" }],
+    });
+    // The route's own 422 for a bad argument reads the same way.
+    expect((await call("get_stock_prices", { ...s, ticker: "AAPL", start_date: "2023-13-01" })).error).toMatch(
+      /^422: Query parameter 'start_date'/,
+    );
+  });
+
   it("answers the API's detail as a tool error", async () => {
     expect((await call("get_stock_price", { ...s, ticker: "ZZZZ", as_of: "2023-07-05" })).error).toBe(
       "404: Ticker ZZZZ not found in scenario",
     );
     expect((await call("get_stock_prices", { ...s, ticker: "AAPL", start_date: "2023-13-01" })).error).toMatch(
       /^422: Query parameter 'start_date'/,
-    );
-    expect((await call("get_stock_prices", { ...s, ticker: "AAPL", limit: 0 })).error).toBe(
-      "limit must be an integer from 1 to 50",
     );
     expect((await call("no_such_tool", {})).error).toMatch(/^Unknown tool no_such_tool/);
   });
