@@ -153,12 +153,13 @@ async function call(app: ApiApp, c: Context<AppEnv>, described: Described, args:
   let offset = 0;
   const rest = { ...args };
   if (limit) {
-    const asked = rest.limit ?? limit.default;
+    const asked = (rest.limit ?? limit.default) as number;
     offset = rest.offset === undefined ? 0 : (rest.offset as number);
-    if (!Number.isInteger(asked) || (asked as number) < 1)
+    // Refused past the declared maximum rather than cut to it: an agent asking 500 learns it gets 50.
+    if (!Number.isInteger(asked) || asked < 1 || asked > MAX_ROWS)
       return badArgument(`limit must be an integer from 1 to ${MAX_ROWS}`);
     if (!Number.isInteger(offset) || offset < 0) return badArgument("offset must be an integer from 0");
-    pageSize = Math.min(asked as number, MAX_ROWS);
+    pageSize = asked;
     // Ask for as many rows as the route gives from the offset, to tell the total (or a lower bound).
     if (limit.maximum > 0) {
       rest.limit = limit.maximum;

@@ -242,6 +242,20 @@ describe("the MCP server", () => {
     for (const t of trades.insider_trades) expect(t.filing_date <= asOf).toBe(true);
   });
 
+  it("refuses a limit above the tool's maximum on every tool that takes one (get_news limit=500)", async () => {
+    expect((await call("get_news", { ...s, ticker: ["AAPL"], limit: 500 })).error).toBe(
+      "422: limit must be an integer from 1 to 50",
+    );
+    const { tools } = await client.listTools();
+    const limited = tools.filter((t) => (t.inputSchema.properties as Json | undefined)?.limit);
+    expect(limited.length).toBeGreaterThan(20);
+    for (const tool of limited) {
+      const { maximum } = (tool.inputSchema.properties as Json).limit;
+      const { error } = await call(tool.name, { ...CALLS[tool.name], limit: maximum + 1 });
+      expect(error, tool.name).toBe(`422: limit must be an integer from 1 to ${maximum}`);
+    }
+  });
+
   it('words its own argument errors as the route words a bad argument, 422 first (limit="abc")', async () => {
     for (const limit of ["abc", 0, 2.5])
       expect((await call("get_stock_prices", { ...s, ticker: "AAPL", limit })).error, String(limit)).toBe(
