@@ -6,6 +6,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import {
   CallToolRequestSchema,
+  ErrorCode,
   ListToolsRequestSchema,
   type CallToolResult,
   type Tool as McpTool,
@@ -132,6 +133,13 @@ function clipped(value: unknown, max = MAX_TEXT): unknown {
   return value;
 }
 
+/**
+ * A JSON-RPC error, sent with the message as given: MCP (2025-11-25, "Tools", "Error Handling") answers an
+ * unknown tool so, `{"code":-32602,"message":"Unknown tool: <name>"}`, where the SDK's McpError would
+ * prefix the message with "MCP error -32602: ".
+ */
+const protocolError = (code: ErrorCode, message: string) => Object.assign(new Error(message), { code });
+
 const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] });
 /** An argument the tool refuses before its route: worded as the route words one (422), so all read alike. */
 const badArgument = (detail: string) => toolError(`422: ${detail}`);
@@ -256,7 +264,7 @@ export function register(app: ApiApp): void {
     server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...known.values()].map((t) => t.listed) }));
     server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
       const described = known.get(params.name);
-      if (!described) return toolError(`Unknown tool ${params.name}: tools/list names them`);
+      if (!described) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
       return call(app, c, described, (params.arguments ?? {}) as Json);
     });
     const transport = new WebStandardStreamableHTTPServerTransport({

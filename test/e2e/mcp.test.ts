@@ -5,6 +5,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base, body, json, MEGACAP, request } from "./client.ts";
 import { KEYS } from "./keys.ts";
@@ -284,7 +285,20 @@ describe("the MCP server", () => {
     expect((await call("get_stock_prices", { ...s, ticker: "AAPL", start_date: "2023-13-01" })).error).toMatch(
       /^422: Query parameter 'start_date'/,
     );
-    expect((await call("no_such_tool", {})).error).toMatch(/^Unknown tool no_such_tool/);
+  });
+
+  it("answers an unknown tool with the JSON-RPC error -32602 (Invalid params), as MCP 2025-11-25 words it", async () => {
+    const raw = await rpc("tools/call", { name: "no_such_tool", arguments: {} });
+    expect(raw.status).toBe(200);
+    expect(raw.answer).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      error: { code: -32602, message: "Unknown tool: no_such_tool" },
+    });
+    // The SDK's client rejects the call (a protocol error), rather than answering a tool result.
+    const refused = await client.callTool({ name: "no_such_tool", arguments: {} }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(McpError);
+    expect((refused as McpError).code).toBe(ErrorCode.InvalidParams);
   });
 
   it("needs the key on every message and counts each tool call as one request", async () => {
