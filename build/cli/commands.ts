@@ -409,7 +409,7 @@ export const DOCS_REFERENCE = defineCommand({
   name: "npm run docs:reference",
   summary:
     "Write docs/reference.md from the route declarations (build/docs/reference.ts), and the tool tables of " +
-    "docs/mcp.md from the tool declarations (build/cli/mcp-table.ts). test/fast/reference.test.ts and " +
+    "docs/mcp.md from the tool declarations (build/docs/mcp-table.ts). test/fast/reference.test.ts and " +
     "test/fast/mcp-doc.test.ts fail while a committed page differs from what this writes. It takes no arguments.",
   options: {},
   examples: ["npm run docs:reference"],

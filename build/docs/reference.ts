@@ -112,7 +112,7 @@ function errorLine(op: Operation): string | null {
 }
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
-const anchor = (heading: string) =>
+export const anchor = (heading: string) =>
   heading
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s_-]/gu, "")

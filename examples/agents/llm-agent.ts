@@ -5,6 +5,7 @@
 // the task and the last exchanges, so that a long run fits a model's context.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { modelFromEnvironment, type Message } from "./llm-models.ts";
 
 /** Tool calls at most (a month of a run takes the stand-in four). */
@@ -40,15 +41,29 @@ const task: Message = {
 };
 let messages: Message[] = [task];
 let steps = 0;
+/**
+ * A tool's answer as text. A tool the server does not have is a JSON-RPC error (MCP 2025-11-25), not a
+ * tool result: it goes back to the model as an error to correct, rather than ending the run.
+ */
+async function called(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  try {
+    const answer = await client.callTool({ name, arguments: args });
+    const text = (answer.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
+    return { text, isError: answer.isError === true };
+  } catch (error) {
+    if (!(error instanceof McpError)) throw error;
+    return { text: error.message, isError: true };
+  }
+}
+
 for (; steps < MAX_STEPS; steps++) {
   const { note, call } = await model(messages, tools);
   if (!call) break;
-  const answer = await client.callTool({ name: call.name, arguments: call.arguments });
-  const text = (answer.content as { type: string; text?: string }[]).map((c) => c.text ?? "").join("\n");
-  console.log(`${call.name} ${JSON.stringify(call.arguments)}${answer.isError ? ` -> ${text}` : ""}`);
+  const { text, isError } = await called(call.name, call.arguments);
+  console.log(`${call.name} ${JSON.stringify(call.arguments)}${isError ? ` -> ${text}` : ""}`);
   messages.push(
     { role: "assistant", content: note, call },
-    { role: "tool", call, content: text.slice(0, ANSWER_CHARS), error: answer.isError === true },
+    { role: "tool", call, content: text.slice(0, ANSWER_CHARS), error: isError },
   );
   messages = [task, ...messages.slice(1).slice(-KEPT_MESSAGES)];
 }

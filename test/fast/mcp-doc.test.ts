@@ -2,7 +2,7 @@
 // without regenerating them fails here, so the page never drifts from what tools/list names.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MCP_FILE, renderMcpDoc } from "../../build/cli/mcp-table.ts";
+import { MCP_FILE, renderMcpDoc } from "../../build/docs/mcp-table.ts";
 import { TOOLS } from "../../src/mcp/tools.ts";
 
 const committed = () => readFileSync(MCP_FILE, "utf8");

@@ -118,10 +118,14 @@ describe("the dashboard", () => {
     const { page, errors } = await open(`#/scenario/${CRISIS}`);
     await page.waitForFunction(`document.getElementById("view")?.dataset.ready === "true"`, null, { timeout: 30_000 });
     const shown = (id: string) =>
-      page.locator(`#${id}`).evaluate((box: HTMLElement) => [box.dataset.shownFrom, box.dataset.shownTo]);
+      page
+        .locator(`#${id}`)
+        .evaluate((box) => [box.getAttribute("data-shown-from"), box.getAttribute("data-shown-to")]);
     // The chart reports what it shows once it has its size; the first and last bars of the window.
     await page.waitForFunction(`Boolean(document.getElementById("chart")?.dataset.shownTo)`, null, { timeout: 10_000 });
-    const chart = await page.locator("#chart").evaluate((box: HTMLElement) => [box.dataset.first, box.dataset.last]);
+    const chart = await page
+      .locator("#chart")
+      .evaluate((box) => [box.getAttribute("data-first"), box.getAttribute("data-last")]);
     expect(Number(chart[1]!.slice(0, 4)) - Number(chart[0]!.slice(0, 4))).toBeGreaterThanOrEqual(14);
     expect(await shown("chart")).toEqual(chart);
     const macro = (await body(`/macro?scenario_id=${CRISIS}&limit=1`)).macro_data[0].time;

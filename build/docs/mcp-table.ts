@@ -5,6 +5,7 @@
 import { format, resolveConfig } from "prettier";
 import type { Tool } from "../../src/contract/tool.ts";
 import { TOOLS } from "../../src/mcp/tools.ts";
+import { anchor } from "./reference.ts";
 
 export const MCP_FILE = new URL("../../docs/mcp.md", import.meta.url);
 
@@ -13,13 +14,6 @@ const TABLES: Record<string, readonly Tool[]> = {
   data: TOOLS.filter((t) => !t.run),
   runs: TOOLS.filter((t) => t.run),
 };
-
-/** GitHub's anchor of a heading, as build/docs/reference.ts links its route headings. */
-const anchor = (heading: string) =>
-  heading
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
-    .replace(/\s/g, "-");
 
 /** A tool: its name, its route (linked to its section of reference.md) and what it is for. */
 function row(tool: Tool): string {
