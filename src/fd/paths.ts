@@ -136,6 +136,8 @@ function categoryFilters(body: Record<string, unknown>): Record<string, unknown>
   return { ...out, ...names };
 }
 
+const screener: FdPath = { method: "POST", body: categoryFilters };
+
 type SegmentedPeriod = Record<string, unknown> & { segments: Segment[] };
 
 /** financialdatasets' names of the axes a segment note breaks a line out by. */
@@ -198,7 +200,9 @@ export const FD_PATHS: Record<string, FdPath> = {
     }),
   }),
   "/financials/search/line-items": { method: "POST" },
-  "/financials/search/screener": { method: "POST", body: categoryFilters },
+  "/financials/search/screener": screener,
+  // The screener's older name, which financialdatasets' own clients still call (reading search_results).
+  "/financials/search": { ...screener, native: "/financials/search/screener" },
   "/financials/search/screener/filters": {},
   "/financial-metrics": listed("financial_metrics"),
   "/financial-metrics/snapshot": {

@@ -442,6 +442,40 @@ describe("the financialdatasets door: every client call, as sent", () => {
     expect((await json(unknown)).detail).toMatch(/^Body field 'sector.0' must be one of Communication Services/);
   });
 
+  it("answers the screener's older path, POST /financials/search, as the screener, rows under search_results", async () => {
+    // financialdatasets' own client (llm-evaluations' fd_client.py) sends {period, limit, filters} and reads search_results.
+    const sent = {
+      period: "ttm",
+      limit: 5,
+      filters: [
+        { field: "revenue", operator: "gt", value: 0 },
+        { field: "sector", operator: "eq", value: "Information Technology" },
+      ],
+    };
+    for (const path of ["/financials/search", "/financials/search/"]) {
+      const [older, screener] = await Promise.all([
+        post(`${FD}${path}`, sent),
+        post(`${FD}/financials/search/screener`, sent),
+      ]);
+      expect(older.status, path).toBe(200);
+      expect(older.headers.get("x-as-of")).toBe(screener.headers.get("x-as-of"));
+      const text = await older.text();
+      expect(text).toBe(await screener.text());
+      const rows = JSON.parse(text).search_results;
+      expect(rows.length).toBeGreaterThan(0);
+      expectRows(rows, { ...STATEMENT, revenue: "float!" });
+    }
+    // Refused as the screener refuses: the same status and detail.
+    const bad = { filters: [{ field: "revenue", operator: "in", value: [1] }] };
+    const [older, screener] = await Promise.all([
+      post(`${FD}/financials/search`, bad),
+      post(`${FD}/financials/search/screener`, bad),
+    ]);
+    expect(older.status).toBe(422);
+    expect(await json(older)).toEqual(await json(screener));
+    expect((await get(`${FD}/financials/search`)).status).toBe(405);
+  });
+
   it("breaks segment lines out as dexter reads them: {line: {axis: [{label, value}]}}, summing to the statement", async () => {
     const door = (await body(`${FD}/financials/segments/?ticker=AAPL&period=annual&limit=4`)).segmented_financials;
     const native = (await body(`/financials/segments?${`scenario_id=${MEGACAP}&ticker=AAPL`}&period=annual&limit=4`))
