@@ -10,7 +10,7 @@ import type { Bytes } from "./json.ts";
 import { horizonOf } from "./scenario.ts";
 
 /** Bump when the worker changes how it renders responses, so old ETags stop matching. */
-export const API_REVISION = "4";
+export const API_REVISION = "5";
 
 const IMMUTABLE = "private, max-age=31536000, immutable";
 const REVALIDATE = "private, no-cache";
@@ -67,7 +67,7 @@ export async function identify(
   const horizon = entry
     ? horizonOf(
         pointInTime.map((name) => input[name] as string | undefined),
-        entry.scenario.current_date,
+        entry.scenario,
       )
     : undefined;
   return { etag, immutable: id !== undefined, scenarioId: id, contentHash, horizon };

@@ -34,8 +34,9 @@ const rateLimitHeaders = {
 const asOfHeader = {
   "X-As-Of": {
     description:
-      "The last date this answer could show (the earliest point-in-time parameter given, else the scenario's " +
-      "current_date); on every answer about a scenario.",
+      "The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the " +
+      "scenario's current_date, and never after its end_date, the world's last day (a later date answers as of " +
+      "end_date). On every answer about a scenario.",
     schema: { type: "string" as const, format: "date" },
   },
   "X-Clock-Horizon": {

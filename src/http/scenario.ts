@@ -8,16 +8,24 @@ import type { BundleReader } from "../bundle/reader.ts";
 import type { Shard } from "../bundle/shard.ts";
 import { allOf, monthOf, yearOf, type ShardKind } from "../bundle/shards.ts";
 import { REFERENCE_SHARDS, type InstrumentKind } from "../bundle/reference-shards.ts";
-import type { Manifest, ValidationReport } from "../bundle/types.ts";
+import type { Manifest, ScenarioRecord, ValidationReport } from "../bundle/types.ts";
 import { badRequest, notFound, type ApiError } from "./errors.ts";
 import { restated } from "./splits.ts";
 
 type Kind<V> = ShardKind<readonly string[], V & ShardKind["visible"]>;
 
-/** A request's horizon: the earliest of its point-in-time dates given, else the scenario's current_date. */
-export function horizonOf(dates: (string | undefined)[], currentDate: string): string {
+/**
+ * A request's horizon: the earliest of its point-in-time dates given, else the scenario's current_date,
+ * and never after its end_date: the world ends there, so nothing dated later is served or named
+ * (docs/api-choices.md, "Point in time").
+ */
+export function horizonOf(
+  dates: (string | undefined)[],
+  { current_date, end_date }: Pick<ScenarioRecord, "current_date" | "end_date">,
+): string {
   const given = dates.filter((d): d is string => d !== undefined).sort();
-  return given[0] ?? currentDate;
+  const asked = given[0] ?? current_date;
+  return asked < end_date ? asked : end_date;
 }
 
 /** 404 for an id no scenario has; one that is a scenario's name (a common slip) is told its id. */
@@ -100,8 +108,8 @@ export class Scenario {
   readonly manifest: Manifest;
   /**
    * The last date the request may see: the earliest of its point-in-time parameters, or the
-   * scenario's current_date. A future branch (the days after current_date) is served only to an
-   * explicit later date.
+   * scenario's current_date, at most its end_date. A future branch (the days after current_date) is
+   * served only to an explicit later date.
    */
   readonly horizon: string;
   private readonly reader: BundleReader;
@@ -123,7 +131,7 @@ export class Scenario {
 
   /** A scenario whose manifest is at hand (the build reads one it has just written, before any catalog names it). */
   static ofManifest(reader: BundleReader, manifest: Manifest, dates: (string | undefined)[]): Scenario {
-    return new Scenario(reader, manifest, horizonOf(dates, manifest.scenario.current_date));
+    return new Scenario(reader, manifest, horizonOf(dates, manifest.scenario));
   }
 
   /** A shard; none of a company still to list by the horizon (its shards are named by its ticker). */

@@ -2,7 +2,7 @@
 // served. A future branch is revealed only to an explicit later as_of, and nothing public about a
 // scenario describes its branch.
 import { beforeAll, describe, expect, it } from "vitest";
-import { body, BRANCH } from "./client.ts";
+import { body, BRANCH, get, MEGACAP, post } from "./client.ts";
 
 const END = "2026-06-30";
 let current: string;
@@ -107,6 +107,32 @@ describe("a future branch", () => {
     expect(mentioned.filter((d) => d > current)).toEqual([]);
     const { scenario } = await body(`/scenarios/${BRANCH}`);
     expect(scenario.public_summary.market_description).not.toMatch(/pause/i);
+  });
+});
+
+describe("a horizon after the world's end", () => {
+  const LATER = "2031-01-01";
+
+  it("is the world's end_date: X-As-Of never names a later day, and the answer is end_date's", async () => {
+    const { scenario } = await body(`/scenarios/${MEGACAP}`);
+    const facts = await get(`/company/facts?scenario_id=${MEGACAP}&ticker=AAPL&as_of=${LATER}`);
+    expect(facts.headers.get("x-as-of")).toBe(scenario.end_date);
+    const door = await get(`/fd/${MEGACAP}/company/facts/?ticker=AAPL&as_of=${LATER}`);
+    expect(door.headers.get("x-as-of")).toBe(scenario.end_date);
+    const screen = await post(`/financials/search/screener`, { scenario_id: MEGACAP, as_of: LATER });
+    expect(screen.headers.get("x-as-of")).toBe(scenario.end_date);
+    const items = { scenario_id: MEGACAP, tickers: ["AAPL"], end_date: LATER };
+    expect((await post(`/financials/search/line-items`, items)).headers.get("x-as-of")).toBe(scenario.end_date);
+    // The earnings calendar's next release beyond the world is announced after end_date: never served.
+    for (const path of [
+      `/earnings/calendar?${q}&ticker=NVDA&limit=100`,
+      `/financial-metrics/snapshot?${q}&limit=5000`,
+      `/prices/snapshot/market?${q}&limit=5000`,
+    ]) {
+      const [at, after] = await Promise.all([get(`${path}&as_of=${END}`), get(`${path}&as_of=${LATER}`)]);
+      expect(after.headers.get("x-as-of"), path).toBe(END);
+      expect(await after.text(), path).toBe(await at.text());
+    }
   });
 });
 
