@@ -133,8 +133,12 @@ type ResponseBody<R> = R extends {
   ? z.input<S>
   : never;
 
-/** The scenario a request names, at its horizon; routes without `scenario_id` get none. */
-type ScenarioOf<I> = I extends { scenario_id: string } ? Scenario : undefined;
+/** The scenario a request names, at its horizon; routes without `scenario_id` get none, and where it is optional, maybe none. */
+type ScenarioOf<I> = I extends { scenario_id: string }
+  ? Scenario
+  : "scenario_id" extends keyof I
+    ? Scenario | undefined
+    : undefined;
 
 /** Rules on the request alone (400 and 422 before anything is read: an unknown scenario is 404 after them). */
 type Check<I> = (input: I) => void;

@@ -12,7 +12,7 @@ import { maskScenario } from "../../build/mask/mask-bundle.ts";
 import { EXPORT_DATASETS } from "../../src/contract/exports.ts";
 import { DEFAULT_NAMES, readCatalog } from "../support/bundles.ts";
 import { crawl, type Crawl } from "../support/crawl.ts";
-import { base, body, BRANCH, get, KEY, MASKED } from "./client.ts";
+import { base, body, BRANCH, get, json, KEY, MASKED } from "./client.ts";
 
 const bundlesDir = inject("bundlesDir");
 const TWIN = MASKED;
@@ -189,6 +189,29 @@ describe("a masked twin", () => {
         expect(Number(m[1]), f.name).toBeGreaterThanOrEqual(2040);
     }
     expect(rows).toBeGreaterThan(3_000);
+  });
+
+  it("lists its own index funds on /index-funds/tickers?scenario_id=, none of the library's real ones", async () => {
+    const real = (await body(`/index-funds/tickers`)).tickers as string[];
+    expect(real).toContain("SPY");
+    for (const id of [TWIN, BRANCH]) {
+      const res = await get(`/index-funds/tickers?scenario_id=${id}`);
+      expect(res.status).toBe(200);
+      const { tickers } = await json(res);
+      const rows = (await body(`/index-funds?scenario_id=${id}&limit=1000`)).index_funds as { fund_ticker: string }[];
+      expect(tickers).toEqual([...new Set(rows.map((r) => r.fund_ticker))].sort());
+      expect(tickers.length).toBeGreaterThan(0);
+      expect(res.headers.get("x-as-of")).toBe((await body(`/scenarios/${id}`)).scenario.current_date);
+    }
+    const twins = (await body(`/index-funds/tickers?scenario_id=${TWIN}`)).tickers as string[];
+    expect(twins.filter((t) => real.includes(t))).toEqual([]);
+    // An unknown or empty scenario_id is refused as on every route, with a JSON detail.
+    const unknown = await get(`/index-funds/tickers?scenario_id=no-such-scenario`);
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).detail).toMatch(/^Scenario not found: no scenario has the id 'no-such-scenario'/);
+    const empty = await get(`/index-funds/tickers?scenario_id=`);
+    expect(empty.status).toBe(422);
+    expect((await json(empty)).detail).toBe("Query parameter 'scenario_id' must not be empty");
   });
 
   it("is the same bytes when masked again", () => {

@@ -36,9 +36,11 @@ const indexFunds = dataRoute({
 const fundTickers = dataRoute({
   path: "/index-funds/tickers",
   tag: TAG,
-  summary: "Index funds any scenario may hold",
-  description: "No scenario_id needed.",
-  request: {},
+  summary: "Index funds: a scenario's, or any scenario's",
+  description:
+    "With `scenario_id`, that scenario's funds under its own names (a masked twin's are pseudonyms); " +
+    "without it, every fund any scenario may hold, by its real ticker. Sorted.",
+  request: { query: z.object({ scenario_id: scenarioId().optional() }) },
   response: z.object({ tickers: z.array(z.string()) }),
 });
 
@@ -85,7 +87,8 @@ export function register(app: ApiApp): void {
     },
   );
 
-  serve(app, fundTickers, async (_, __, c) => {
+  serve(app, fundTickers, async (_, scenario, c) => {
+    if (scenario) return { tickers: scenario.manifest.funds.map((f) => f.ticker).sort() };
     const catalog = await c.get("reader").catalog();
     return { tickers: catalog.index_funds };
   });
