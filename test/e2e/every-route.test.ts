@@ -17,8 +17,9 @@ const routes = Object.keys(document.paths).filter((p) => document.paths[p].get &
 const postRoutes = Object.keys(document.paths).filter((p) => document.paths[p].post && shared(p));
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
+/** The route needs a scenario_id there (a catalog route may take one optionally: /index-funds/tickers). */
 const takes = (path: string, where: string) =>
-  (document.paths[path].get!.parameters ?? []).some((p) => p.name === "scenario_id" && p.in === where);
+  (document.paths[path].get!.parameters ?? []).some((p) => p.name === "scenario_id" && p.in === where && p.required);
 const declares = (path: string, name: string) =>
   (document.paths[path].get!.parameters ?? []).some((p) => p.name === name && p.in === "query");
 

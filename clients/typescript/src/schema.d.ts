@@ -2268,7 +2268,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -2386,7 +2386,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -2501,7 +2501,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -2616,7 +2616,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -2734,7 +2734,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -3018,7 +3018,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -3148,7 +3148,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -3265,7 +3265,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -3382,7 +3382,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -3497,7 +3497,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -3647,7 +3647,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -3794,7 +3794,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -3926,7 +3926,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -4052,7 +4052,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -4174,7 +4174,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -4291,7 +4291,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -4421,7 +4421,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -4549,7 +4549,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -4670,7 +4670,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -4785,7 +4785,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -4943,7 +4943,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -5058,7 +5058,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -5200,7 +5200,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -5342,7 +5342,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -5484,7 +5484,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -5626,7 +5626,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -5768,7 +5768,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -5910,7 +5910,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -6052,7 +6052,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -6194,7 +6194,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -6336,7 +6336,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -6478,7 +6478,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -6620,7 +6620,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -6762,7 +6762,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -6904,7 +6904,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -7032,7 +7032,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -7149,7 +7149,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -7283,7 +7283,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -7411,7 +7411,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -7539,7 +7539,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -7669,7 +7669,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -7786,7 +7786,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -7924,7 +7924,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -8049,7 +8049,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -8191,7 +8191,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -8333,7 +8333,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -8450,7 +8450,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -8567,7 +8567,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -8701,7 +8701,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -8865,7 +8865,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -8985,7 +8985,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -9105,7 +9105,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -9222,7 +9222,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -9342,7 +9342,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -9460,7 +9460,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -9584,7 +9584,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -9706,7 +9706,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -9832,7 +9832,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -9962,7 +9962,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -10056,12 +10056,17 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Index funds any scenario may hold
-     * @description No scenario_id needed.
+     * Index funds: a scenario's, or any scenario's
+     * @description With `scenario_id`, that scenario's funds under its own names (a masked twin's are pseudonyms); without it, every fund any scenario may hold, by its real ticker. Sorted.
      */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description The scenario to read (see `/scenarios`). */
+          scenario_id?: string;
+          /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
+          strict?: boolean;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -10077,7 +10082,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -10211,7 +10216,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -10333,7 +10338,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -10455,7 +10460,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -10593,7 +10598,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -10717,7 +10722,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -10853,7 +10858,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -10978,7 +10983,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -11110,7 +11115,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -11246,7 +11251,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -11382,7 +11387,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -11510,7 +11515,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
@@ -11634,7 +11639,7 @@ export interface paths {
             "X-RateLimit-Remaining"?: number;
             /** @description The account the key belongs to. */
             "X-Account-ID"?: string;
-            /** @description The last date this answer could show (the earliest point-in-time parameter given, else the scenario's current_date); on every answer about a scenario. */
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
             "X-As-Of"?: string;
             /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
             "X-Clock-Horizon"?: string;
