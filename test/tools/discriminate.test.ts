@@ -75,22 +75,24 @@ describe("the discriminator", () => {
   }, 300_000);
 });
 
+/** What a script run in realism:panel's venv prints, as JSON. */
+function pythonSays(script: string) {
+  const python = ensureVenv(PANEL_PYTHON.packages, PANEL_PYTHON.modules);
+  const run = spawnSync(python, ["-c", script], { encoding: "utf8", timeout: 120_000 });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
 describe("the panel discriminator's stocks", () => {
   it("leaves out a survivor stuck on a cent tick, and its panel windows are all finite", () => {
-    const python = ensureVenv(PANEL_PYTHON.packages, PANEL_PYTHON.modules);
-    const run = spawnSync(python, ["-c", SCRIPT], { encoding: "utf8", timeout: 120_000 });
-    expect(run.status, run.stderr).toBe(0);
-    const { tickers, finite } = JSON.parse(run.stdout);
+    const { tickers, finite } = pythonSays(SCRIPT);
     expect(tickers).toHaveLength(24);
     expect(tickers).not.toContain("STUCK");
     expect(finite).toBe(true);
   }, 120_000);
 
   it("subsamples our panel windows to the real windows' mix of market volatility", () => {
-    const python = ensureVenv(PANEL_PYTHON.packages, PANEL_PYTHON.modules);
-    const run = spawnSync(python, ["-c", MATCHING], { encoding: "utf8", timeout: 120_000 });
-    expect(run.status, run.stderr).toBe(0);
-    const { kept, fifths } = JSON.parse(run.stdout);
+    const { kept, fifths } = pythonSays(MATCHING);
     // The scarcest fifth of ours sets how many are kept, a fifth of them in each (unmatched: 10 / 18 / 14 / 71 / 187).
     expect(kept).toBeGreaterThanOrEqual(40);
     expect(kept).toBeLessThan(100);
