@@ -1,0 +1,217 @@
+// Intraday bars, made when asked from one daily bar and never stored (docs/intraday.md). A day's 390
+// one-minute bars of the regular session are a seeded random path pinned to the daily bar: the first
+// minute opens at its open, the last closes at its close, the path touches its high and its low, and
+// the minute volumes are whole numbers summing to its volume. The shape (U-shaped volume and
+// variance, the bid-ask bounce) comes from the numbers in intraday-shape.ts.
+import { uniformFloat64 } from "pure-rand/distribution/uniformFloat64";
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+import {
+  BUCKET_MINUTES,
+  MA1_THETA,
+  RANGE_PER_SIGMA,
+  SESSION_MINUTES,
+  SESSION_OPEN_MINUTE,
+  VARIANCE_WEIGHT,
+  VOLUME_NOISE,
+  VOLUME_SHARE,
+  VOLUME_SHOCK_COUPLING,
+  WICK_SIGMAS,
+} from "./intraday-shape.ts";
+
+export interface DayBar {
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+/** A bar of the session: `minute` is its first minute, counted from 09:30. */
+export interface MinuteBar extends DayBar {
+  minute: number;
+}
+
+/** A day's seed: FNV-1a (32 bits) of the scenario, the ticker and the date, so each ticker-day has its own path. */
+export function intradaySeed(scenarioId: string, ticker: string, day: string): number {
+  const text = `${scenarioId}/${ticker}/${day}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
+/** Uniform and standard normal draws from pure-rand's xoroshiro128+ (Box-Muller, its pair's spare kept). */
+class Draws {
+  private readonly gen: ReturnType<typeof xoroshiro128plus>;
+  private spare: number | undefined;
+  constructor(seed: number) {
+    this.gen = xoroshiro128plus(seed);
+  }
+  uniform(): number {
+    return uniformFloat64(this.gen);
+  }
+  normal(): number {
+    if (this.spare !== undefined) {
+      const s = this.spare;
+      this.spare = undefined;
+      return s;
+    }
+    const radius = Math.sqrt(-2 * Math.log(1 - this.uniform())); // 1 - u: never log(0)
+    const angle = 2 * Math.PI * this.uniform();
+    this.spare = radius * Math.sin(angle);
+    return radius * Math.cos(angle);
+  }
+}
+
+const bucketOf = (minute: number) => Math.floor(minute / BUCKET_MINUTES);
+const round2 = (x: number) => Math.round(x * 100) / 100; // as daily bars are rounded (to the cent)
+
+/** Cumulative variance at each minute boundary (0..390), summing to 1: the path's clock. */
+const CLOCK: Float64Array = (() => {
+  const clock = new Float64Array(SESSION_MINUTES + 1);
+  for (let m = 0; m < SESSION_MINUTES; m++) clock[m + 1] = clock[m] + VARIANCE_WEIGHT[bucketOf(m)];
+  return clock.map((v) => v / clock[SESSION_MINUTES]);
+})();
+
+/** The day's one-minute bars, 09:30 to 15:59, from its daily bar and its seed. */
+export function minuteBars(day: DayBar, seed: number): MinuteBar[] {
+  const draws = new Draws(seed);
+  const shocks = new Float64Array(SESSION_MINUTES);
+  for (let m = 0; m < SESSION_MINUTES; m++) shocks[m] = draws.normal();
+  const path = pricePath(day, shocks, draws);
+  const volumes = minuteVolumes(day.volume, shocks, draws);
+  const scale = (day.high - day.low) / RANGE_PER_SIGMA;
+  const bars: MinuteBar[] = new Array(SESSION_MINUTES);
+  for (let m = 0; m < SESSION_MINUTES; m++) {
+    const [open, close] = [path[m], path[m + 1]];
+    const wick = WICK_SIGMAS * scale * Math.sqrt(CLOCK[m + 1] - CLOCK[m]);
+    const high = Math.min(
+      day.high,
+      Math.max(open, close, round2(Math.max(open, close) + wick * Math.abs(draws.normal()))),
+    );
+    const low = Math.max(
+      day.low,
+      Math.min(open, close, round2(Math.min(open, close) - wick * Math.abs(draws.normal()))),
+    );
+    bars[m] = { minute: m, open, high, low, close, volume: volumes[m] };
+  }
+  return bars;
+}
+
+/**
+ * The minute closes (index 0 is the open, 390 the close): Brownian bridges on the variance clock
+ * between anchors at the open, the close and the minutes the day's high and low are reached, folded
+ * back into [low, high] and rounded to the cent; the anchors are the daily bar's own prices.
+ */
+function pricePath(day: DayBar, shocks: Float64Array, draws: Draws): Float64Array {
+  const { open, high, low, close } = day;
+  const path = new Float64Array(SESSION_MINUTES + 1);
+  if (high === low) return path.fill(open);
+  // The walk: MA(1) shocks (the bid-ask bounce), each minute scaled by its share of the day's variance.
+  const walk = new Float64Array(SESSION_MINUTES + 1);
+  for (let m = 0; m < SESSION_MINUTES; m++) {
+    const shock = shocks[m] + MA1_THETA * (m > 0 ? shocks[m - 1] : 0);
+    walk[m + 1] = walk[m] + shock * Math.sqrt(CLOCK[m + 1] - CLOCK[m]);
+  }
+  const anchors = new Map<number, number>([
+    [0, open],
+    [SESSION_MINUTES, close],
+  ]);
+  const atHigh = extremeMinute(high, day, draws, -1);
+  anchors.set(atHigh, high);
+  anchors.set(extremeMinute(low, day, draws, atHigh), low);
+  const times = [...anchors.keys()].sort((a, b) => a - b);
+  const scale = (high - low) / RANGE_PER_SIGMA;
+  for (let k = 1; k < times.length; k++) {
+    const [a, b] = [times[k - 1], times[k]];
+    const [from, to] = [anchors.get(a)!, anchors.get(b)!];
+    const span = CLOCK[b] - CLOCK[a];
+    for (let m = a; m <= b; m++) {
+      const share = (CLOCK[m] - CLOCK[a]) / span;
+      const bridge = walk[m] - walk[a] - share * (walk[b] - walk[a]);
+      path[m] = Math.min(high, Math.max(low, round2(fold(from + share * (to - from) + scale * bridge, low, high))));
+    }
+  }
+  for (const [m, price] of anchors) path[m] = price;
+  return path;
+}
+
+/**
+ * The minute boundary at which the path reaches an extreme: the open or the close when the day's
+ * open or close is it, else an inner minute drawn in proportion to its variance (extremes cluster at
+ * the open and close, where prices move most), other than `taken`.
+ */
+function extremeMinute(price: number, day: DayBar, draws: Draws, taken: number): number {
+  if (price === day.open) return 0;
+  if (price === day.close) return SESSION_MINUTES;
+  for (;;) {
+    const u = draws.uniform();
+    let m = 1;
+    while (m < SESSION_MINUTES - 1 && CLOCK[m] < u) m++;
+    if (m !== taken) return m;
+  }
+}
+
+/** x reflected back into [low, high] at each bound, as a path bounces off a barrier. */
+function fold(x: number, low: number, high: number): number {
+  const width = high - low;
+  const y = (((x - low) % (2 * width)) + 2 * width) % (2 * width);
+  return low + (y <= width ? y : 2 * width - y);
+}
+
+/**
+ * Whole minute volumes summing to the day's: each minute's share of the half hour's volume, with
+ * log-normal noise and a part that follows the size of its price shock, then the cumulative shares
+ * rounded (so the differences are whole and add up exactly).
+ */
+function minuteVolumes(volume: number, shocks: Float64Array, draws: Draws): Float64Array {
+  const weights = new Float64Array(SESSION_MINUTES);
+  let total = 0;
+  for (let m = 0; m < SESSION_MINUTES; m++) {
+    const noise = Math.exp(VOLUME_NOISE * draws.normal() - VOLUME_NOISE ** 2 / 2);
+    const shock = 1 - VOLUME_SHOCK_COUPLING + VOLUME_SHOCK_COUPLING * Math.abs(shocks[m]) * Math.sqrt(Math.PI / 2);
+    weights[m] = (VOLUME_SHARE[bucketOf(m)] / BUCKET_MINUTES) * noise * shock;
+    total += weights[m];
+  }
+  const volumes = new Float64Array(SESSION_MINUTES);
+  let [cumulative, before] = [0, 0];
+  for (let m = 0; m < SESSION_MINUTES; m++) {
+    cumulative += weights[m];
+    const through = m === SESSION_MINUTES - 1 ? volume : Math.round((volume * cumulative) / total);
+    volumes[m] = through - before;
+    before = through;
+  }
+  return volumes;
+}
+
+/** Minute bars grouped `size` minutes at a time from 09:30 (the last group shorter when 390 is not a multiple). */
+export function groupBars(bars: MinuteBar[], size: number): MinuteBar[] {
+  if (size === 1) return bars;
+  const out: MinuteBar[] = [];
+  for (let start = 0; start < bars.length; start += size) {
+    const group = { ...bars[start] };
+    for (let m = start + 1; m < Math.min(start + size, bars.length); m++) {
+      const bar = bars[m];
+      if (bar.high > group.high) group.high = bar.high;
+      if (bar.low < group.low) group.low = bar.low;
+      group.close = bar.close;
+      group.volume += bar.volume;
+    }
+    out.push(group);
+  }
+  return out;
+}
+
+const newYork = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", timeZoneName: "longOffset" });
+
+/** New York's UTC offset on a day at noon (`-04:00`); clocks change at 2 a.m., never in the session. */
+function newYorkOffset(day: string): string {
+  const name = newYork.formatToParts(new Date(`${day}T16:00:00Z`)).find((p) => p.type === "timeZoneName")!.value;
+  return name === "GMT" ? "+00:00" : name.slice(3);
+}
+
+/** The ISO local time, with New York's offset, of the start of a bar `minute` minutes after 09:30. */
+export function barTime(day: string, minute: number, offset = newYorkOffset(day)): string {
+  const clock = SESSION_OPEN_MINUTE + minute;
+  const [hh, mm] = [Math.floor(clock / 60), clock % 60].map((n) => String(n).padStart(2, "0"));
+  return `${day}T${hh}:${mm}:00${offset}`;
+}
