@@ -1,11 +1,17 @@
 // financialdatasets' `interval` and `interval_multiplier` on /prices: daily bars merged into bars of
 // n weeks, months or years. A bar covers its periods' trading days: the first open, the highest high,
 // the lowest low, the last close and that day's `time`, and the summed volume. Periods are calendar
-// ones (weeks from Monday), grouped n at a time from the first period of the answer's window.
+// ones (weeks from Monday), grouped n at a time from the first period of the answer's window. Minute
+// and hour bars are the native route's own (docs/intraday.md): the door passes them on.
 import { ApiError } from "../http/errors.ts";
 
-export const INTERVALS = ["day", "week", "month", "year"] as const;
+export const INTERVALS = ["minute", "hour", "day", "week", "month", "year"] as const;
 export type Interval = (typeof INTERVALS)[number];
+/** The intervals merged here from daily bars. */
+export type DailyInterval = Exclude<Interval, "minute" | "hour">;
+
+export const isIntraday = (interval: Interval): interval is "minute" | "hour" =>
+  interval === "minute" || interval === "hour";
 
 export interface Bar {
   ticker: string;
@@ -29,7 +35,7 @@ export function intervalOf(interval: string | null, multiplier: string | null): 
 }
 
 /** The period a trading day falls in, as a sortable label. */
-function periodOf(day: string, interval: Interval): string {
+function periodOf(day: string, interval: DailyInterval): string {
   if (interval === "day") return day;
   if (interval === "month") return day.slice(0, 7);
   if (interval === "year") return day.slice(0, 4);
@@ -39,7 +45,7 @@ function periodOf(day: string, interval: Interval): string {
 }
 
 /** Daily bars (ascending) merged into bars of n periods. */
-export function aggregate(bars: Bar[], interval: Interval, n: number): Bar[] {
+export function aggregate(bars: Bar[], interval: DailyInterval, n: number): Bar[] {
   const out: Bar[] = [];
   let period: string | undefined;
   let periods = 0; // periods seen so far, the current one included

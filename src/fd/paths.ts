@@ -5,7 +5,7 @@ import { FILING_ITEMS } from "../families/filings/rows.ts";
 import { PriceBar } from "../families/prices/rows.ts";
 import { notFound } from "../http/errors.ts";
 import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../families/segments/rows.ts";
-import { aggregate, intervalOf, type Bar } from "./intervals.ts";
+import { aggregate, intervalOf, isIntraday, type Bar } from "./intervals.ts";
 
 export interface FdPath {
   /** The native route (default: the same path). */
@@ -51,22 +51,25 @@ function dateBounds(query: URLSearchParams, name: string): void {
   }
 }
 
+/** Daily bars merged here into longer ones: the door reads every bar of the window and pages itself. */
 const aggregated = (query: URLSearchParams) => {
   const { interval, n } = intervalOf(query.get("interval"), query.get("interval_multiplier"));
-  return interval !== "day" || n !== 1;
+  return !isIntraday(interval) && (interval !== "day" || n !== 1);
 };
 
 const prices: FdPath = {
   rows: "prices",
   allRows: aggregated,
   query: (q) => {
-    intervalOf(q.get("interval"), q.get("interval_multiplier")); // 400 for an interval not served
+    q.delete("tickers"); // financialdatasets' /prices reads one ticker; bars are merged per answer
+    const { interval } = intervalOf(q.get("interval"), q.get("interval_multiplier")); // 400 for one not served
+    if (isIntraday(interval)) return; // minute and hour bars are the native route's, interval and multiplier as sent
     q.set("interval", "day");
     q.delete("interval_multiplier");
-    q.delete("tickers"); // financialdatasets' /prices reads one ticker; bars are merged per answer
   },
   answer: (body, query) => {
     const { interval, n } = intervalOf(query.get("interval"), query.get("interval_multiplier"));
+    if (isIntraday(interval)) return body;
     return { ...body, prices: aggregate(body.prices as Bar[], interval, n) };
   },
 };

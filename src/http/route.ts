@@ -49,7 +49,7 @@ const asOfHeader = {
 
 /** Error answers every keyed route can give (docs/api-choices.md, "Status codes and error bodies"). */
 export const errorResponses = {
-  400: errorAnswer("A combination that cannot be served (start_date after end_date, interval other than day, ...)."),
+  400: errorAnswer("A combination that cannot be served (start_date after end_date, an interval not served, ...)."),
   401: errorAnswer("Missing or invalid X-API-KEY header."),
   403: errorAnswer(
     "A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export.",

@@ -9,7 +9,7 @@ describe("errors follow docs/api-choices.md", () => {
   it.each([
     [`${P}`, 422, "Query parameter 'ticker' or 'tickers' is required"],
     [`${P}&ticker=ZZZZ`, 404, "Ticker ZZZZ not found in scenario"],
-    [`${P}&ticker=AAPL&interval=week`, 400, "Query parameter 'interval' must be 'day'; got 'week'"],
+    [`${P}&ticker=AAPL&interval=week`, 400, "Query parameter 'interval' must be one of day, minute, hour; got 'week'"],
     [`${P}&ticker=AAPL&limit=0`, 422, "Query parameter 'limit' must be at least 1"],
     [`${P}&ticker=AAPL&limit=10001`, 422, "Query parameter 'limit' must be at most 10000"],
     [`${P}&ticker=AAPL&limit=abc`, 422, "Query parameter 'limit' must be an integer"],

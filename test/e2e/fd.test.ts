@@ -610,7 +610,7 @@ describe("the door's habits", () => {
         })),
       );
     }
-    expect((await get(`${FD}/prices/?ticker=AAPL&interval=minute`)).status).toBe(400);
+    expect((await get(`${FD}/prices/?ticker=AAPL&interval=second`)).status).toBe(400);
     expect((await get(`/prices?${native}&interval=week`)).status).toBe(400); // the native route keeps the contract's 400
   });
 

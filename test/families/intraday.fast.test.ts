@@ -5,10 +5,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Rng } from "../../build/ground/rng.ts";
 import { round2 } from "../../build/models/rounding.ts";
 import {
-  barTime,
   groupBars,
   intradaySeed,
   minuteBars,
+  sessionTimes,
   type DayBar,
   type MinuteBar,
 } from "../../src/families/prices/intraday.ts";
@@ -104,12 +104,12 @@ describe("a day's minute bars", () => {
   });
 
   it("times each bar by its start, New York local time with its offset", () => {
-    expect(barTime("2023-07-03", 0)).toBe("2023-07-03T09:30:00-04:00");
-    expect(barTime("2023-07-03", 389)).toBe("2023-07-03T15:59:00-04:00");
-    expect(barTime("2023-01-03", 60)).toBe("2023-01-03T10:30:00-05:00");
+    expect(sessionTimes("2023-07-03")(0)).toBe("2023-07-03T09:30:00-04:00");
+    expect(sessionTimes("2023-07-03")(389)).toBe("2023-07-03T15:59:00-04:00");
+    expect(sessionTimes("2023-01-03")(60)).toBe("2023-01-03T10:30:00-05:00");
     // The rules of the year: 1995's summer time began on April 2, 2007's on March 11.
-    expect(barTime("1995-03-20", 0)).toBe("1995-03-20T09:30:00-05:00");
-    expect(barTime("2007-03-20", 0)).toBe("2007-03-20T09:30:00-04:00");
+    expect(sessionTimes("1995-03-20")(0)).toBe("1995-03-20T09:30:00-05:00");
+    expect(sessionTimes("2007-03-20")(0)).toBe("2007-03-20T09:30:00-04:00");
   });
 });
 

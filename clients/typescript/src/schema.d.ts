@@ -231,7 +231,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -341,7 +341,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -447,7 +447,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -557,7 +557,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -658,7 +658,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -761,7 +761,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -866,7 +866,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -981,7 +981,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1098,7 +1098,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1209,7 +1209,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1328,7 +1328,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1450,7 +1450,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1571,7 +1571,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1777,7 +1777,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1894,7 +1894,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2011,7 +2011,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2130,7 +2130,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2282,7 +2282,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2400,7 +2400,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2515,7 +2515,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2630,7 +2630,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2748,7 +2748,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2884,7 +2884,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3032,7 +3032,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3162,7 +3162,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3279,7 +3279,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3396,7 +3396,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3523,7 +3523,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3603,8 +3603,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Daily bars of one instrument, or of several
-     * @description Ascending by date, as traded. Bars up to the scenario's current_date unless `as_of` says otherwise; with include_components, adjusted_close restates the splits and dividends that went ex by that horizon. Give `ticker` or `tickers` (422 for neither, 400 for both): with `tickers`, by ticker then date, and `limit` and `offset` count the rows of all of them together.
+     * Daily, minute or hour bars of one instrument, or of several
+     * @description Ascending by date, as traded. Bars up to the scenario's current_date unless `as_of` says otherwise; with include_components, adjusted_close restates the splits and dividends that went ex by that horizon. Give `ticker` or `tickers` (422 for neither, 400 for both): with `tickers`, by ticker then date, and `limit` and `offset` count the rows of all of them together. `interval=minute` or `hour` serves the regular session's bars (09:30-16:00 New York), made from each daily bar and adding up to it exactly (docs/intraday.md); the window, `as_of` (the end of its day) and paging are the daily bars'.
      */
     get: {
       parameters: {
@@ -3615,8 +3615,10 @@ export interface paths {
           ticker?: string;
           /** @description Instead of `ticker`: up to 50 instruments, comma-separated or repeated. */
           tickers?: string[];
-          /** @description Bar interval; only `day` is served (400 otherwise). */
-          interval?: string;
+          /** @description Bar interval: `day`, `minute` or `hour` (400 otherwise). Hour bars are 60 minutes from 09:30, the last 30. */
+          interval?: "day" | "minute" | "hour";
+          /** @description Minutes or hours a bar spans, grouped from 09:30 (the last bar of a day shorter); `day` takes only 1. */
+          interval_multiplier?: number;
           /** @description First date of the window (inclusive). */
           start_date?: string;
           /** @description Last date of the window (inclusive). */
@@ -3663,7 +3665,11 @@ export interface paths {
                    * @example AAPL
                    */
                   ticker: string;
-                  prices: (components["schemas"]["PriceBarWithComponents"] | components["schemas"]["PriceBar"])[];
+                  prices: (
+                    | components["schemas"]["PriceBarWithComponents"]
+                    | components["schemas"]["PriceBar"]
+                    | components["schemas"]["IntradayBar"]
+                  )[];
                 }
               | {
                   /**
@@ -3674,11 +3680,15 @@ export interface paths {
                    *     ]
                    */
                   tickers: string[];
-                  prices: (components["schemas"]["PriceBarWithComponents"] | components["schemas"]["PriceBar"])[];
+                  prices: (
+                    | components["schemas"]["PriceBarWithComponents"]
+                    | components["schemas"]["PriceBar"]
+                    | components["schemas"]["IntradayBar"]
+                  )[];
                 };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3816,7 +3826,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3940,7 +3950,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4071,7 +4081,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4188,7 +4198,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4305,7 +4315,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4435,7 +4445,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4563,7 +4573,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4684,7 +4694,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4799,7 +4809,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4957,7 +4967,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5072,7 +5082,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5214,7 +5224,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5356,7 +5366,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5498,7 +5508,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5640,7 +5650,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5782,7 +5792,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5924,7 +5934,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6066,7 +6076,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6208,7 +6218,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6350,7 +6360,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6492,7 +6502,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6634,7 +6644,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6776,7 +6786,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6918,7 +6928,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7046,7 +7056,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7163,7 +7173,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7297,7 +7307,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7425,7 +7435,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7553,7 +7563,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7683,7 +7693,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7800,7 +7810,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7938,7 +7948,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8063,7 +8073,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8205,7 +8215,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8347,7 +8357,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8464,7 +8474,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8581,7 +8591,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8715,7 +8725,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8879,7 +8889,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8999,7 +9009,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -9119,7 +9129,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -9236,7 +9246,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -9356,7 +9366,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -9474,7 +9484,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -9598,7 +9608,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -9720,7 +9730,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -9846,7 +9856,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -9976,7 +9986,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -10096,7 +10106,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -10230,7 +10240,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -10352,7 +10362,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -10474,7 +10484,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -10612,7 +10622,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -10736,7 +10746,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -10872,7 +10882,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -10997,7 +11007,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -11129,7 +11139,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -11265,7 +11275,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -11401,7 +11411,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -11529,7 +11539,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -11653,7 +11663,7 @@ export interface paths {
             };
           };
         };
-        /** @description A combination that cannot be served (start_date after end_date, interval other than day, ...). */
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
         400: {
           headers: {
             [name: string]: unknown;
@@ -13394,6 +13404,45 @@ export interface components {
       /**
        * @description Shares traded.
        * @example 41286180
+       */
+      volume: number;
+    };
+    /** @description A bar of minutes or hours (interval=minute or hour), made from its day's bar: docs/intraday.md. */
+    IntradayBar: {
+      /**
+       * @description Ticker symbol (upper case, `.` written as `-`).
+       * @example AAPL
+       */
+      ticker: string;
+      /**
+       * Format: date-time
+       * @description Start of the bar: New York local time with its UTC offset (ISO 8601).
+       * @example 2023-07-05T09:30:00-04:00
+       */
+      time: string;
+      /**
+       * @description The bar's first price.
+       * @example 189.84
+       */
+      open: number;
+      /**
+       * @description The bar's highest price.
+       * @example 190.02
+       */
+      high: number;
+      /**
+       * @description The bar's lowest price.
+       * @example 189.7
+       */
+      low: number;
+      /**
+       * @description The bar's last price.
+       * @example 189.95
+       */
+      close: number;
+      /**
+       * @description Shares traded in the bar.
+       * @example 412861
        */
       volume: number;
     };

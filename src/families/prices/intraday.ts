@@ -203,15 +203,21 @@ export function groupBars(bars: MinuteBar[], size: number): MinuteBar[] {
 
 const newYork = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", timeZoneName: "longOffset" });
 
-/** New York's UTC offset on a day at noon (`-04:00`); clocks change at 2 a.m., never in the session. */
+/** New York's UTC offset on a day (`-04:00`); clocks change at 2 a.m., never in the session. */
 function newYorkOffset(day: string): string {
   const name = newYork.formatToParts(new Date(`${day}T16:00:00Z`)).find((p) => p.type === "timeZoneName")!.value;
   return name === "GMT" ? "+00:00" : name.slice(3);
 }
 
-/** The ISO local time, with New York's offset, of the start of a bar `minute` minutes after 09:30. */
-export function barTime(day: string, minute: number, offset = newYorkOffset(day)): string {
-  const clock = SESSION_OPEN_MINUTE + minute;
-  const [hh, mm] = [Math.floor(clock / 60), clock % 60].map((n) => String(n).padStart(2, "0"));
-  return `${day}T${hh}:${mm}:00${offset}`;
+/**
+ * A day's bar times: the ISO local time, with New York's offset, of the start of a bar `minute`
+ * minutes after 09:30 (the offset is looked up once a day: it costs microseconds).
+ */
+export function sessionTimes(day: string): (minute: number) => string {
+  const offset = newYorkOffset(day);
+  return (minute) => {
+    const clock = SESSION_OPEN_MINUTE + minute;
+    const [hh, mm] = [Math.floor(clock / 60), clock % 60].map((n) => String(n).padStart(2, "0"));
+    return `${day}T${hh}:${mm}:00${offset}`;
+  };
 }

@@ -1,5 +1,5 @@
-// Prices: daily bars of one instrument or several (optionally with their return components), the bar
-// as of a date, the market-wide snapshot, the tickers with prices, and the trading days.
+// Prices: daily bars of one instrument or several (optionally with their return components) or their
+// minute and hour bars (made from the daily bar when asked: intraday.ts), the bar as of a date, the market-wide snapshot, the tickers with prices, and the trading days.
 import { PRICES_SHARDS } from "./shards.ts";
 import { z } from "zod";
 import type { DatedRows } from "../../bundle/as-of.ts";
@@ -9,6 +9,7 @@ import {
   bool,
   date,
   endDate,
+  int,
   page,
   scenarioId,
   startDate,
@@ -17,28 +18,39 @@ import {
   tickerList,
   withDefault,
 } from "../../contract/params.ts";
-import { MarketSnapshotRow, PriceBar, PriceBarWithComponents, type MarketSnapshotRow as SnapshotRow } from "./rows.ts";
+import {
+  IntradayBar,
+  MarketSnapshotRow,
+  PriceBar,
+  PriceBarWithComponents,
+  type MarketSnapshotRow as SnapshotRow,
+} from "./rows.ts";
+import { groupBars, intradaySeed, minuteBars, sessionTimes } from "./intraday.ts";
+import { SESSION_MINUTES } from "./intraday-shape.ts";
 import { roundAdjusted } from "../../contract/adjusted-price.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { requireOneOf } from "../../http/one-of.ts";
-import { jsonArray, jsonObject } from "../../http/json.ts";
+import { jsonArray, jsonObject, jsonTexts } from "../../http/json.ts";
 import { dataRoute, serve, type ApiApp } from "../../http/route.ts";
 import { pageRange, requireOrderedWindow, type Scenario } from "../../http/scenario.ts";
 
 const TAG = "Prices";
 const instrument = () => ticker({ description: "The instrument (company, fund or warrant).", example: "AAPL" });
 const MAX_TICKERS = 50;
-const bars = z.array(z.union([PriceBarWithComponents, PriceBar]));
+const bars = z.array(z.union([PriceBarWithComponents, PriceBar, IntradayBar]));
+const INTERVALS = ["day", "minute", "hour"] as const;
 
 const prices = dataRoute({
   path: "/prices",
   tag: TAG,
-  summary: "Daily bars of one instrument, or of several",
+  summary: "Daily, minute or hour bars of one instrument, or of several",
   description:
     "Ascending by date, as traded. Bars up to the scenario's current_date unless `as_of` says otherwise; " +
     "with include_components, adjusted_close restates the splits and dividends that went ex by that horizon. " +
     "Give `ticker` or `tickers` (422 for neither, 400 for both): with `tickers`, by ticker then date, and " +
-    "`limit` and `offset` count the rows of all of them together.",
+    "`limit` and `offset` count the rows of all of them together. `interval=minute` or `hour` serves the " +
+    "regular session's bars (09:30-16:00 New York), made from each daily bar and adding up to it exactly " +
+    "(docs/intraday.md); the window, `as_of` (the end of its day) and paging are the daily bars'.",
   request: {
     query: z.object({
       scenario_id: scenarioId(),
@@ -48,8 +60,27 @@ const prices = dataRoute({
         example: "AAPL,MSFT",
       }),
       interval: withDefault(
-        str({ description: "Bar interval; only `day` is served (400 otherwise).", example: "day" }, 32),
+        str(
+          {
+            description:
+              "Bar interval: `day`, `minute` or `hour` (400 otherwise). Hour bars are 60 minutes from 09:30, the last 30.",
+            example: "day",
+          },
+          32,
+        ).meta({ enum: [...INTERVALS] }),
         "day",
+      ),
+      interval_multiplier: withDefault(
+        int(
+          {
+            description:
+              "Minutes or hours a bar spans, grouped from 09:30 (the last bar of a day shorter); `day` takes only 1.",
+            example: "1",
+          },
+          1,
+          SESSION_MINUTES,
+        ),
+        1,
       ),
       start_date: startDate().optional(),
       end_date: endDate().optional(),
@@ -136,6 +167,56 @@ const tickerLists = ["/prices/tickers", "/prices/snapshot/tickers"].map((path) =
   }),
 );
 
+type BarQuery = { interval: string; interval_multiplier: number; include_components: boolean };
+
+/** The minutes an intraday bar spans, undefined for daily bars; 400 for a combination that cannot be served. */
+function barMinutes(q: BarQuery): number | undefined {
+  if (!(INTERVALS as readonly string[]).includes(q.interval))
+    throw badRequest(`Query parameter 'interval' must be one of ${INTERVALS.join(", ")}; got '${q.interval}'`);
+  if (q.interval === "day") {
+    if (q.interval_multiplier !== 1)
+      throw badRequest("Query parameter 'interval_multiplier' applies to minute and hour bars; a daily bar is one day");
+    return undefined;
+  }
+  if (q.include_components) throw badRequest("Query parameter 'include_components' applies to daily bars only");
+  return q.interval_multiplier * (q.interval === "hour" ? 60 : 1);
+}
+
+type Window = { start_date?: string; end_date?: string; offset: number; limit: number };
+
+/**
+ * One page of intraday bars over the instruments' windows, by ticker then time, each bar's JSON text.
+ * Every day has the same number of bars, so only the days on the page are made.
+ */
+function intradayPage(scenarioId: string, shards: DatedRows[], q: Window, minutes: number): string[] {
+  const perDay = Math.ceil(SESSION_MINUTES / minutes);
+  const rows: string[] = [];
+  let [skip, room] = [q.offset, q.limit];
+  for (const shard of shards) {
+    if (room <= 0) break;
+    const [from, to] = shard.window(q.start_date, q.end_date);
+    const first = from + Math.floor(skip / perDay);
+    if (first >= to) {
+      skip -= (to - from) * perDay;
+      continue;
+    }
+    let within = skip % perDay;
+    skip = 0;
+    const last = Math.min(to, first + Math.ceil((within + room) / perDay));
+    for (const day of shard.objects(first, last) as PriceBar[]) {
+      const time = sessionTimes(day.time);
+      const bars = groupBars(minuteBars(day, intradaySeed(scenarioId, day.ticker, day.time)), minutes);
+      for (const { minute, open, high, low, close, volume } of bars.slice(within, within + room)) {
+        const bar: IntradayBar = { ticker: day.ticker, time: time(minute), open, high, low, close, volume };
+        rows.push(JSON.stringify(bar));
+      }
+      room -= Math.min(room, bars.length - within);
+      within = 0;
+    }
+  }
+  return rows;
+}
+
 /** The instruments' bars up to the horizon; 404 naming the first instrument the scenario does not hold. */
 async function priceShards(scenario: Scenario, symbols: string[]): Promise<DatedRows[]> {
   const shards = await Promise.all(symbols.map((symbol) => scenario.dated(PRICES_SHARDS.prices, symbol)));
@@ -200,6 +281,11 @@ export function register(app: ApiApp): void {
     async (q, scenario) => {
       const symbols = q.tickers ?? [q.ticker!];
       const shards = await priceShards(scenario, symbols);
+      const minutes = barMinutes(q);
+      if (minutes !== undefined) {
+        const prices = jsonTexts<IntradayBar>(intradayPage(q.scenario_id, shards, q, minutes));
+        return q.tickers ? { tickers: q.tickers, prices } : { ticker: q.ticker!, prices };
+      }
       // One page over the instruments' windows one after another: by ticker, then date.
       const runs: (Uint8Array | Uint8Array[])[] = [];
       let [skip, room] = [q.offset, q.limit];
@@ -217,7 +303,7 @@ export function register(app: ApiApp): void {
     },
     (q) => {
       requireOneOf(q, ["ticker", "tickers"]);
-      if (q.interval !== "day") throw badRequest(`Query parameter 'interval' must be 'day'; got '${q.interval}'`);
+      barMinutes(q);
       requireOrderedWindow(q.start_date, q.end_date);
     },
   );

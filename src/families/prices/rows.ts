@@ -1,4 +1,5 @@
-// The prices family's rows: daily bars, as traded or with their return components, and a market snapshot's row.
+// The prices family's rows: daily bars, as traded or with their return components, intraday bars, and a
+// market snapshot's row.
 import { z } from "zod";
 import { field, day, money, ticker, opaque } from "../../contract/fields.ts";
 
@@ -33,6 +34,22 @@ export const PriceBarWithComponents = PriceBar.extend({
   ),
 }).meta({ id: "PriceBarWithComponents", description: "A bar with its return components (include_components=true)." });
 
+export const IntradayBar = PriceBar.extend({
+  time: field(
+    z.string(),
+    "Start of the bar: New York local time with its UTC offset (ISO 8601).",
+    "2023-07-05T09:30:00-04:00",
+  ).meta({ format: "date-time" }),
+  open: money("The bar's first price.", 189.84),
+  high: money("The bar's highest price.", 190.02),
+  low: money("The bar's lowest price.", 189.7),
+  close: money("The bar's last price.", 189.95),
+  volume: field(z.int(), "Shares traded in the bar.", 412861),
+}).meta({
+  id: "IntradayBar",
+  description: "A bar of minutes or hours (interval=minute or hour), made from its day's bar: docs/intraday.md.",
+});
+
 export const MarketSnapshotRow = z
   .object({
     ticker: ticker(),
@@ -50,4 +67,5 @@ export const MarketSnapshotRow = z
 
 export type PriceBar = z.infer<typeof PriceBar>;
 export type PriceBarWithComponents = z.infer<typeof PriceBarWithComponents>;
+export type IntradayBar = z.infer<typeof IntradayBar>;
 export type MarketSnapshotRow = z.infer<typeof MarketSnapshotRow>;
