@@ -1,5 +1,6 @@
 // Prices: daily bars of one instrument or several (optionally with their return components) or their
-// minute and hour bars (made from the daily bar when asked: intraday.ts), the bar as of a date, the market-wide snapshot, the tickers with prices, and the trading days.
+// minute and hour bars (made from the daily bar when asked: intraday.ts), the bar as of a date, the
+// market-wide snapshot, the tickers with prices, and the trading days.
 import { PRICES_SHARDS } from "./shards.ts";
 import { z } from "zod";
 import type { DatedRows } from "../../bundle/as-of.ts";
