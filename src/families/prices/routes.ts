@@ -205,12 +205,13 @@ function intradayPage(scenarioId: string, shards: DatedRows[], q: Window, minute
     skip = 0;
     const last = Math.min(to, first + Math.ceil((within + room) / perDay));
     for (const day of shard.objects(first, last) as PriceBar[]) {
-      const time = sessionTimes(day.time);
+      const [time, ticker] = [sessionTimes(day.time), JSON.stringify(day.ticker)];
       const bars = groupBars(minuteBars(day, intradaySeed(scenarioId, day.ticker, day.time)), minutes);
-      for (const { minute, open, high, low, close, volume } of bars.slice(within, within + room)) {
-        const bar: IntradayBar = { ticker: day.ticker, time: time(minute), open, high, low, close, volume };
-        rows.push(JSON.stringify(bar));
-      }
+      // Text written here (numbers print as in JSON): JSON.stringify of each bar cost twice the model.
+      for (const { minute, open, high, low, close, volume } of bars.slice(within, within + room))
+        rows.push(
+          `{"ticker":${ticker},"time":"${time(minute)}","open":${open},"high":${high},"low":${low},"close":${close},"volume":${volume}}`,
+        );
       room -= Math.min(room, bars.length - within);
       within = 0;
     }
