@@ -228,11 +228,24 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
   const historyTicker = facts.tickers?.[0];
   if (!historyTicker) throw new Error("bench-history has no company tickers");
   const t = encodeURIComponent(historyTicker);
+  const historyTickers = facts.tickers!;
 
   const oneYear = `/prices?scenario_id=${MEGACAP}&ticker=AAPL`;
   const tenYears = `/prices?scenario_id=${HISTORY}&ticker=${t}`;
   const tenYearsComponents = `${tenYears}&include_components=true`;
   const market = `/prices/snapshot/market?scenario_id=${HISTORY_500}`;
+
+  // (y): one ticker-day of minute bars, made when asked; the ticker and the day rotate (each variant
+  // a day's 390 bars made and serialized anew).
+  const { trading_days: tradingDays } = await getJson<{ trading_days: string[] }>(
+    `${service.base}/prices/trading-days?scenario_id=${HISTORY}&limit=10000`,
+    keyed,
+  );
+  const minuteDay = (n: number) => {
+    const [ticker, day] = [historyTickers[n % historyTickers.length], tradingDays[n % tradingDays.length]];
+    const window = `start_date=${day}&end_date=${day}`;
+    return { path: `/prices?scenario_id=${HISTORY}&ticker=${encodeURIComponent(ticker)}&interval=minute&${window}` };
+  };
 
   const pricesMax = await maxLimit(service, "/prices", 10000);
   const marketMax = await maxLimit(service, "/prices/snapshot/market", 5000);
@@ -244,7 +257,6 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
   // (h): all three statements of one company's quarters; uncached, the ticker and the filing-date
   // horizon rotate (every variant reads three shards and the actions, and restates and serializes).
   const statements = `/financials?scenario_id=${HISTORY}&ticker=${t}&limit=40`;
-  const historyTickers = facts.tickers!;
   const horizons = Array.from({ length: ROTATION }, (_, n) => {
     const d = new Date(Date.UTC(2016, 0, 1) + (n % 2500) * 86_400_000);
     return d.toISOString().slice(0, 10);
@@ -413,6 +425,18 @@ export async function buildCases(ctx: CaseContext): Promise<Case[]> {
       request: c10x.at,
       expect: ok,
       notes: c10x.notes,
+    },
+    {
+      id: "y",
+      name: "(y) one ticker-day of minute bars, uncached",
+      runtime: service,
+      headers: keyed,
+      request: minuteDay,
+      expect: ok,
+      notes: [
+        `390 bars a request; the ticker and the day rotate over ${historyTickers.length} tickers ` +
+          `and ${tradingDays.length} days of the 100-company decade`,
+      ],
     },
     {
       id: "d",

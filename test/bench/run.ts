@@ -50,6 +50,7 @@ const TARGETS: Target[] = [
   { label: "(c)  ten years of one ticker, uncached", caseId: "c", min: 0.25 },
   { label: "(c+) ten years with components, uncached", caseId: "c+", maxCpuMs: 10 },
   { label: "(f)  market snapshot over 500 companies, uncached", caseId: "f", min: 0.3 },
+  { label: "(y)  one ticker-day of minute bars, uncached, CPU", caseId: "y", maxCpuMs: 1 },
   { label: "(j') screener over 500 companies, uncached", caseId: "j'", min: 0.15 },
   { label: "(n') one company's news as of a date, uncached", caseId: "n'", min: 0.25 },
   { label: "(o') a news article's text, uncached", caseId: "o'", min: 0.25 },
