@@ -144,6 +144,16 @@ describe("the shape of the session, over many days", () => {
     }
   });
 
+  it("reaches the day's high and low in a few minutes, not minute after minute", () => {
+    let touches = 0;
+    for (const bars of days) {
+      const { high, low } = dayOf(bars);
+      touches += bars.filter((b) => b.high === high).length + bars.filter((b) => b.low === low).length;
+    }
+    // The minute whose close is an extreme and the next, which opens there, and rarely more.
+    expect(touches / days.length / 2).toBeLessThan(4);
+  });
+
   it("has a slightly negative lag-1 autocorrelation of one-minute returns and no drift", () => {
     // Each day's autocorrelation around its own mean, so the days' levels of volatility do not weigh.
     const rhos = returns.map((r) => {

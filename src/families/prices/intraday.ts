@@ -84,14 +84,12 @@ export function minuteBars(day: DayBar, seed: number): MinuteBar[] {
   for (let m = 0; m < SESSION_MINUTES; m++) {
     const [open, close] = [path[m], path[m + 1]];
     const wick = WICK_SIGMAS * scale * Math.sqrt(CLOCK[m + 1] - CLOCK[m]);
-    const high = Math.min(
-      day.high,
-      Math.max(open, close, round2(Math.max(open, close) + wick * Math.abs(draws.normal()))),
-    );
-    const low = Math.max(
-      day.low,
-      Math.min(open, close, round2(Math.min(open, close) - wick * Math.abs(draws.normal()))),
-    );
+    // A wick stops a cent short of the day's extremes: they are reached where the path reaches them.
+    const [top, bottom] = [Math.max(open, close), Math.min(open, close)];
+    const up = round2(top + wick * Math.abs(draws.normal()));
+    const down = round2(bottom - wick * Math.abs(draws.normal()));
+    const high = top === day.high ? top : Math.max(top, Math.min(round2(day.high - 0.01), up));
+    const low = bottom === day.low ? bottom : Math.min(bottom, Math.max(round2(day.low + 0.01), down));
     bars[m] = { minute: m, open, high, low, close, volume: volumes[m] };
   }
   return bars;
