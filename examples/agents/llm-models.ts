@@ -73,7 +73,7 @@ export const standIn: Model = async (messages) => {
         scenario_id: scenarioId,
         ticker: book.benchmark,
         start_date: daysBefore(book.day, 91),
-        limit: 100,
+        limit: 50, // the tool's declared maximum: a larger limit is refused (docs/mcp.md)
       }),
     };
   const prices = lastAnswer(messages, "get_stock_prices")?.prices as { close: number }[] | undefined;
