@@ -1,6 +1,7 @@
 // Intraday bars over HTTP (docs/intraday.md): minute and hour bars of a ticker-day add up to its daily
 // bar on /prices and through the financialdatasets door, page and stop at as_of as daily bars do, and
-// bad values are refused with a JSON detail.
+// bad values are refused with a JSON detail. A company's news public during the session moves its
+// path at its minute, by the day's event_return.
 import { describe, expect, it } from "vitest";
 import { body, get, json, MEGACAP } from "../e2e/client.ts";
 
@@ -19,7 +20,48 @@ const dayOf = (bars: Bar[]) => ({
   volume: bars.reduce((s, b) => s + b.volume, 0),
 });
 
+type Event = { ticker: string; event_date: string; public_release_datetime: string };
+
+/** The session minute (from 09:30) an event became public, or null outside the session. */
+const sessionMinute = (e: Event) => {
+  const [hh, mm] = e.public_release_datetime.slice(11, 16).split(":").map(Number);
+  const minute = hh * 60 + mm - 570;
+  return minute >= 0 && minute < 390 ? minute : null;
+};
+
 describe("intraday bars", () => {
+  it("move at the minute a company's news became public, by the day's event return", async () => {
+    const { companies } = await body(`/companies?scenario_id=${MEGACAP}&limit=100`);
+    let checked = 0;
+    for (const { ticker } of companies.slice(0, 6) as { ticker: string }[]) {
+      const events = (await body(`/events/timeline?scenario_id=${MEGACAP}&ticker=${ticker}&limit=500`))
+        .events as Event[];
+      const byDay = new Map<string, Event[]>();
+      for (const e of events) byDay.set(e.event_date, [...(byDay.get(e.event_date) ?? []), e]);
+      for (const [day, those] of byDay) {
+        const minutes = those.map(sessionMinute);
+        if (minutes.some((m) => m === null) || those.length > 1) continue;
+        const bar = (
+          await body(
+            `/prices?scenario_id=${MEGACAP}&ticker=${ticker}&start_date=${day}&end_date=${day}&include_components=true`,
+          )
+        ).prices[0];
+        if (!bar || Math.abs(bar.event_return) < 0.02) continue;
+        const bars = (
+          await body(
+            `/prices?scenario_id=${MEGACAP}&ticker=${ticker}&start_date=${day}&end_date=${day}&interval=minute`,
+          )
+        ).prices as Bar[];
+        const moves = bars.map((b) => Math.log(b.close / b.open));
+        const at = minutes[0]!;
+        expect(moves[at], `${ticker} ${day} ${at}`).toBeCloseTo(bar.event_return, 2);
+        expect(Math.max(...moves.map(Math.abs))).toBe(Math.abs(moves[at]));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
   it("add up to the day's bar: minutes, n minutes and hours, on /prices and through /fd", async () => {
     const [daily] = (await body(`${P}&${DAY}`)).prices;
     const { ticker, time, ...ohlcv } = daily;

@@ -95,6 +95,44 @@ describe("a day's minute bars", () => {
     }
   });
 
+  it("move at the minute news becomes public, by the day's event return, and still add up to the day", () => {
+    const rng = new Rng(11, "intraday-news");
+    let biggestThere = 0;
+    for (let i = 0; i < 300; i++) {
+      const jump = (rng.uniform() < 0.5 ? -1 : 1) * rng.between(0.02, 0.08);
+      const open = round2(rng.between(50, 300));
+      const close = round2(open * Math.exp(jump + 0.003 * rng.normal()));
+      const day = {
+        open,
+        close,
+        // A range that holds the jump whatever the rest of the day did (the other minutes stay in it).
+        high: round2(Math.max(open, close) * rng.between(1.012, 1.03)),
+        low: round2(Math.min(open, close) * rng.between(0.97, 0.988)),
+        volume: 5_000_000,
+      };
+      const minute = rng.int(5, 380);
+      const bars = minuteBars(day, intradaySeed(ID, "NEWS", `day-${i}`), { minute, logJump: jump });
+      expect(dayOf(bars)).toEqual(day);
+      const moves = bars.map((b) => Math.abs(Math.log(b.close / b.open)));
+      const at = moves[minute];
+      if (at === Math.max(...moves)) biggestThere++;
+      // The jump is the event's, to the cent.
+      expect(Math.abs(at - Math.abs(jump))).toBeLessThan(0.0005);
+      // The minutes after it trade more than the minutes before it.
+      const volume = (from: number, to: number) => bars.slice(from, to).reduce((s, b) => s + b.volume, 0);
+      expect(volume(minute, minute + 5)).toBeGreaterThan(volume(minute - 5, minute));
+    }
+    // Almost always the day's largest minute: the open's and the close's can move as much now and then.
+    expect(biggestThere).toBeGreaterThanOrEqual(294);
+    // News in the first or the last minute moves that minute, and the day still adds up.
+    const day = { open: 100, high: 106, low: 99, close: 105, volume: 1_000_000 };
+    for (const minute of [0, SESSION_MINUTES - 1]) {
+      const bars = minuteBars(day, 3, { minute, logJump: 0.04 });
+      expect(dayOf(bars)).toEqual(day);
+      expect(Math.log(bars[minute].close / bars[minute].open)).toBeCloseTo(0.04, 2);
+    }
+  });
+
   it("groups n minutes from 09:30: hour bars end with a half hour", () => {
     const bars = minuteBars(EDGE_DAYS[0], 1);
     const hours = groupBars(bars, 60);

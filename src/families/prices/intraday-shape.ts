@@ -30,11 +30,11 @@ export const VARIANCE_WEIGHT = [4.0, 2.2, 1.6, 1.3, 1.1, 1.0, 1.0, 1.0, 1.05, 1.
 
 /**
  * MA(1) coefficient of the standardized one-minute shocks (their own lag-1 autocorrelation is
- * theta / (1 + theta^2), -0.146). The path's pull toward the day's high and low adds about +0.05,
- * so served one-minute returns show about -0.07 (test/families/intraday.fast.test.ts measures it):
- * the bid-ask bounce's order of magnitude for liquid stocks. Our choice.
+ * theta / (1 + theta^2), -0.079). The path's pinning to the day's prices adds about +0.013, so
+ * served one-minute returns show about -0.066 (test/families/intraday.fast.test.ts checks -0.15 to
+ * -0.03): the bid-ask bounce's order of magnitude for liquid stocks. Our choice.
  */
-export const MA1_THETA = -0.15;
+export const MA1_THETA = -0.08;
 
 /**
  * The expected range of a Brownian path over its unit of variance, 2 * sqrt(2 / pi): the day's
@@ -50,3 +50,13 @@ export const VOLUME_NOISE = 0.45;
 
 /** How much a minute's volume follows the size of its price shock, 0 (not at all) to 1 (our choice). */
 export const VOLUME_SHOCK_COUPLING = 0.4;
+
+/**
+ * Trading after news public during the session: the minute it comes out trades `surge` + 1 times
+ * its usual share, fading by half every `halfLife` minutes (volume spikes at an announcement and
+ * decays within minutes to an hour: Busse & Green 2002, J. Financial Economics, on CNBC reports). Our choice.
+ */
+export const NEWS_VOLUME = { surge: 8, halfLife: 4 };
+
+/** Minutes on each side of news in which the day's high and low are not placed (our choice). */
+export const NEWS_CLEAR = 10;

@@ -8,6 +8,8 @@ import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import {
   BUCKET_MINUTES,
   MA1_THETA,
+  NEWS_CLEAR,
+  NEWS_VOLUME,
   RANGE_PER_SIGMA,
   SESSION_MINUTES,
   SESSION_OPEN_MINUTE,
@@ -29,6 +31,12 @@ export interface DayBar {
 /** A bar of the session: `minute` is its first minute, counted from 09:30. */
 export interface MinuteBar extends DayBar {
   minute: number;
+}
+
+/** News public during the session: its minute (from 09:30) and the log move the day's bar owes it. */
+export interface SessionNews {
+  minute: number;
+  logJump: number;
 }
 
 /** A day's seed: FNV-1a (32 bits) of the scenario, the ticker and the date, so each ticker-day has its own path. */
@@ -72,13 +80,16 @@ const CLOCK: Float64Array = (() => {
   return clock.map((v) => v / clock[SESSION_MINUTES]);
 })();
 
-/** The day's one-minute bars, 09:30 to 15:59, from its daily bar and its seed. */
-export function minuteBars(day: DayBar, seed: number): MinuteBar[] {
+/**
+ * The day's one-minute bars, 09:30 to 15:59, from its daily bar and its seed; with `news`, the bar
+ * of its minute makes its move (the path before it does not know it) and trading picks up after it.
+ */
+export function minuteBars(day: DayBar, seed: number, news?: SessionNews): MinuteBar[] {
   const draws = new Draws(seed);
   const shocks = new Float64Array(SESSION_MINUTES);
   for (let m = 0; m < SESSION_MINUTES; m++) shocks[m] = draws.normal();
-  const path = pricePath(day, shocks, draws);
-  const volumes = minuteVolumes(day.volume, shocks, draws);
+  const path = pricePath(day, shocks, news);
+  const volumes = minuteVolumes(day.volume, shocks, draws, news?.minute);
   const scale = (day.high - day.low) / RANGE_PER_SIGMA;
   const bars: MinuteBar[] = new Array(SESSION_MINUTES);
   for (let m = 0; m < SESSION_MINUTES; m++) {
@@ -97,10 +108,12 @@ export function minuteBars(day: DayBar, seed: number): MinuteBar[] {
 
 /**
  * The minute closes (index 0 is the open, 390 the close): Brownian bridges on the variance clock
- * between anchors at the open, the close and the minutes the day's high and low are reached, folded
- * back into [low, high] and rounded to the cent; the anchors are the daily bar's own prices.
+ * between anchors at the open, the close, news (its minute and the next) and the minutes the day's
+ * high and low are reached, folded back into [low, high] and rounded to the cent; the anchors are the
+ * daily bar's own prices. The extremes go where a path through the other anchors peaks and troughs,
+ * so they come as a Brownian path's do: apart, and near the open when the open is near one.
  */
-function pricePath(day: DayBar, shocks: Float64Array, draws: Draws): Float64Array {
+function pricePath(day: DayBar, shocks: Float64Array, news?: SessionNews): Float64Array {
   const { open, high, low, close } = day;
   const path = new Float64Array(SESSION_MINUTES + 1);
   if (high === low) return path.fill(open);
@@ -110,43 +123,61 @@ function pricePath(day: DayBar, shocks: Float64Array, draws: Draws): Float64Arra
     const shock = shocks[m] + MA1_THETA * (m > 0 ? shocks[m - 1] : 0);
     walk[m + 1] = walk[m] + shock * Math.sqrt(CLOCK[m + 1] - CLOCK[m]);
   }
+  const scale = (high - low) / RANGE_PER_SIGMA;
   const anchors = new Map<number, number>([
     [0, open],
     [SESSION_MINUTES, close],
   ]);
-  const atHigh = extremeMinute(high, day, draws, -1);
-  anchors.set(atHigh, high);
-  anchors.set(extremeMinute(low, day, draws, atHigh), low);
+  if (news) for (const [m, price] of newsLevels(day, news)) anchors.set(m, price);
+  const sketch = bridged(walk, anchors, scale);
+  // Not within minutes of news: an extreme a minute from it would make a second jump.
+  const free = (m: number) => !news || m < news.minute - NEWS_CLEAR || m > news.minute + NEWS_CLEAR + 1;
+  const atHigh = high === open ? 0 : high === close ? SESSION_MINUTES : extremeOf(sketch, free, 1);
+  const atLow =
+    low === open ? 0 : low === close ? SESSION_MINUTES : extremeOf(sketch, (m) => free(m) && m !== atHigh, -1);
+  anchors.set(atHigh, high).set(atLow, low);
+  const levels = bridged(walk, anchors, scale);
+  for (let m = 0; m <= SESSION_MINUTES; m++)
+    path[m] = Math.min(high, Math.max(low, round2(fold(levels[m], low, high))));
+  for (const [m, price] of anchors) path[m] = price;
+  return path;
+}
+
+/** Levels at each minute boundary: the walk's bridges between consecutive anchors (minute -> price). */
+function bridged(walk: Float64Array, anchors: Map<number, number>, scale: number): Float64Array {
+  const levels = new Float64Array(SESSION_MINUTES + 1);
   const times = [...anchors.keys()].sort((a, b) => a - b);
-  const scale = (high - low) / RANGE_PER_SIGMA;
   for (let k = 1; k < times.length; k++) {
     const [a, b] = [times[k - 1], times[k]];
     const [from, to] = [anchors.get(a)!, anchors.get(b)!];
     const span = CLOCK[b] - CLOCK[a];
     for (let m = a; m <= b; m++) {
       const share = (CLOCK[m] - CLOCK[a]) / span;
-      const bridge = walk[m] - walk[a] - share * (walk[b] - walk[a]);
-      path[m] = Math.min(high, Math.max(low, round2(fold(from + share * (to - from) + scale * bridge, low, high))));
+      levels[m] = from + share * (to - from) + scale * (walk[m] - walk[a] - share * (walk[b] - walk[a]));
     }
   }
-  for (const [m, price] of anchors) path[m] = price;
-  return path;
+  return levels;
+}
+
+/** The inner minute boundary (1..389) where the levels are highest (sign 1) or lowest (-1), among those allowed. */
+function extremeOf(levels: Float64Array, allowed: (m: number) => boolean, sign: 1 | -1): number {
+  let best = -1;
+  for (let m = 1; m < SESSION_MINUTES; m++)
+    if (allowed(m) && (best < 0 || sign * (levels[m] - levels[best]) > 0)) best = m;
+  return best;
 }
 
 /**
- * The minute boundary at which the path reaches an extreme: the open or the close when the day's
- * open or close is it, else an inner minute drawn in proportion to its variance (extremes cluster at
- * the open and close, where prices move most), other than `taken`.
+ * The path's levels around news at minute k: at k, the open carried by the rest of the day's move
+ * so far along the clock; at k + 1, that level moved by the news's jump (both held in the day's range).
  */
-function extremeMinute(price: number, day: DayBar, draws: Draws, taken: number): number {
-  if (price === day.open) return 0;
-  if (price === day.close) return SESSION_MINUTES;
-  for (;;) {
-    const u = draws.uniform();
-    let m = 1;
-    while (m < SESSION_MINUTES - 1 && CLOCK[m] < u) m++;
-    if (m !== taken) return m;
-  }
+function newsLevels({ open, high, low, close }: DayBar, { minute, logJump }: SessionNews): [number, number][] {
+  const hold = (x: number) => Math.min(high, Math.max(low, round2(x)));
+  // News in the last minute moves into the close; in the first, out of the open.
+  if (minute === SESSION_MINUTES - 1) return [[minute, hold(close * Math.exp(-logJump))]];
+  const before = open * Math.exp((Math.log(close / open) - logJump) * CLOCK[minute]);
+  const after: [number, number] = [minute + 1, hold(before * Math.exp(logJump))];
+  return minute === 0 ? [after] : [[minute, hold(before)], after];
 }
 
 /** x reflected back into [low, high] at each bound, as a path bounces off a barrier. */
@@ -158,16 +189,18 @@ function fold(x: number, low: number, high: number): number {
 
 /**
  * Whole minute volumes summing to the day's: each minute's share of the half hour's volume, with
- * log-normal noise and a part that follows the size of its price shock, then the cumulative shares
- * rounded (so the differences are whole and add up exactly).
+ * log-normal noise, a part that follows the size of its price shock and a surge after news, then the
+ * cumulative shares rounded (so the differences are whole and add up exactly).
  */
-function minuteVolumes(volume: number, shocks: Float64Array, draws: Draws): Float64Array {
+function minuteVolumes(volume: number, shocks: Float64Array, draws: Draws, newsMinute?: number): Float64Array {
   const weights = new Float64Array(SESSION_MINUTES);
   let total = 0;
   for (let m = 0; m < SESSION_MINUTES; m++) {
     const noise = Math.exp(VOLUME_NOISE * draws.normal() - VOLUME_NOISE ** 2 / 2);
     const shock = 1 - VOLUME_SHOCK_COUPLING + VOLUME_SHOCK_COUPLING * Math.abs(shocks[m]) * Math.sqrt(Math.PI / 2);
-    weights[m] = (VOLUME_SHARE[bucketOf(m)] / BUCKET_MINUTES) * noise * shock;
+    const since = newsMinute === undefined ? -1 : m - newsMinute;
+    const surge = since < 0 ? 1 : 1 + NEWS_VOLUME.surge * Math.pow(0.5, since / NEWS_VOLUME.halfLife);
+    weights[m] = (VOLUME_SHARE[bucketOf(m)] / BUCKET_MINUTES) * noise * shock * surge;
     total += weights[m];
   }
   const volumes = new Float64Array(SESSION_MINUTES);

@@ -27,6 +27,7 @@ import {
   type MarketSnapshotRow as SnapshotRow,
 } from "./rows.ts";
 import { groupBars, intradaySeed, minuteBars, sessionTimes } from "./intraday.ts";
+import { sessionNews } from "./session-news.ts";
 import { SESSION_MINUTES } from "./intraday-shape.ts";
 import { roundAdjusted } from "../../contract/adjusted-price.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -189,11 +190,17 @@ type Window = { start_date?: string; end_date?: string; offset: number; limit: n
  * One page of intraday bars over the instruments' windows, by ticker then time, each bar's JSON text.
  * Every day has the same number of bars, so only the days on the page are made.
  */
-function intradayPage(scenarioId: string, shards: DatedRows[], q: Window, minutes: number): string[] {
+async function intradayPage(
+  scenario: Scenario,
+  symbols: string[],
+  shards: DatedRows[],
+  q: Window,
+  minutes: number,
+): Promise<string[]> {
   const perDay = Math.ceil(SESSION_MINUTES / minutes);
   const rows: string[] = [];
   let [skip, room] = [q.offset, q.limit];
-  for (const shard of shards) {
+  for (const [k, shard] of shards.entries()) {
     if (room <= 0) break;
     const [from, to] = shard.window(q.start_date, q.end_date);
     const first = from + Math.floor(skip / perDay);
@@ -204,9 +211,11 @@ function intradayPage(scenarioId: string, shards: DatedRows[], q: Window, minute
     let within = skip % perDay;
     skip = 0;
     const last = Math.min(to, first + Math.ceil((within + room) / perDay));
+    const news = await sessionNews(scenario, symbols[k], shard, [first, last]);
     for (const day of shard.objects(first, last) as PriceBar[]) {
       const [time, ticker] = [sessionTimes(day.time), JSON.stringify(day.ticker)];
-      const bars = groupBars(minuteBars(day, intradaySeed(scenarioId, day.ticker, day.time)), minutes);
+      const seed = intradaySeed(scenario.manifest.scenario.id, day.ticker, day.time);
+      const bars = groupBars(minuteBars(day, seed, news.get(day.time)), minutes);
       // Text written here (numbers print as in JSON): JSON.stringify of each bar cost twice the model.
       for (const { minute, open, high, low, close, volume } of bars.slice(within, within + room))
         rows.push(
@@ -285,7 +294,7 @@ export function register(app: ApiApp): void {
       const shards = await priceShards(scenario, symbols);
       const minutes = barMinutes(q);
       if (minutes !== undefined) {
-        const prices = jsonTexts<IntradayBar>(intradayPage(q.scenario_id, shards, q, minutes));
+        const prices = jsonTexts<IntradayBar>(await intradayPage(scenario, symbols, shards, q, minutes));
         return q.tickers ? { tickers: q.tickers, prices } : { ticker: q.ticker!, prices };
       }
       // One page over the instruments' windows one after another: by ticker, then date.
