@@ -1,6 +1,7 @@
 // The resource families in causal order: each generates from the parts of those before it. Adding a
 // family is one module in this directory and one line here (docs/adding-a-family.md).
 import { company } from "./company/family.ts";
+import { crypto } from "./crypto/family.ts";
 import { earnings } from "./earnings/family.ts";
 import { events } from "./events/family.ts";
 import { exits } from "./exits/family.ts";
@@ -44,6 +45,7 @@ export const FAMILIES = registry()
   .add(warrants)
   .add(prices)
   .add(macro)
+  .add(crypto)
   .add(insiders)
   .add(holdings)
   .add(filings)

@@ -3,6 +3,7 @@
 // are src/bundle/reference-shards.ts.
 import { REFERENCE_SHARDS } from "../bundle/reference-shards.ts";
 import { ACTIONS_SHARDS } from "./actions/shards.ts";
+import { CRYPTO_SHARDS } from "./crypto/shards.ts";
 import { EARNINGS_SHARDS } from "./earnings/shards.ts";
 import { EVENTS_SHARDS } from "./events/shards.ts";
 import { FILINGS_SHARDS } from "./filings/shards.ts";
@@ -23,6 +24,7 @@ import { TRANSCRIPTS_SHARDS } from "./transcripts/shards.ts";
 export const SHARDS = {
   ...PRICES_SHARDS,
   ...MACRO_SHARDS,
+  ...CRYPTO_SHARDS,
   ...EVENTS_SHARDS,
   ...ACTIONS_SHARDS,
   ...STATEMENTS_SHARDS,

@@ -1,0 +1,163 @@
+// Crypto assets' daily paths: every calendar day (they trade 24/7), the day cut at 00:00 UTC. A
+// shared crypto factor with its own cycle (booms, ordinary years, long winters), Student t shocks
+// (fat tails), and a correlation with the equity market factor set by the equity regime, so it
+// rises in stress. The equity session of a trading day falls inside that UTC day, so the crypto day
+// meets the market factor of the same date; on days without a session that part is crypto's own.
+import type { Rng } from "../../ground/rng.ts";
+import type { MarketFactor } from "../../models/market.ts";
+import type { Regime } from "../../models/regimes.ts";
+import { CRYPTO, CRYPTO_REGIMES, type CryptoAsset, type CryptoRegime, type CryptoTable } from "./assets.ts";
+
+export interface CryptoBar {
+  ticker: string;
+  time: string;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+export interface CryptoSeries {
+  asset: CryptoAsset;
+  /** Index in `calendar` of the asset's first bar. */
+  start: number;
+  /** Daily log returns, one per bar. */
+  returns: number[];
+  bars: CryptoBar[];
+}
+
+export interface CryptoPaths {
+  /** Every calendar day from the world's first trading day to its last. */
+  calendar: string[];
+  /** Per calendar day: the index of its trading day, or -1 on a day without a session. */
+  session: number[];
+  /** Crypto's own regime per calendar day. */
+  regimes: CryptoRegime[];
+  /** The assets the world's era has, in the table's order. */
+  assets: CryptoSeries[];
+}
+
+const DAYS_A_YEAR = 365;
+
+/** Every calendar day from `first` to `last`, inclusive. */
+export function calendarDays(first: string, last: string): string[] {
+  const out: string[] = [];
+  for (let d = new Date(`${first}T00:00:00Z`); ; d.setUTCDate(d.getUTCDate() + 1)) {
+    const day = d.toISOString().slice(0, 10);
+    if (day > last) return out;
+    out.push(day);
+  }
+}
+
+/** The real level on `date`: log-linear between the table's anchors, held flat beyond them. */
+export function anchorPrice(asset: CryptoAsset, date: string): number {
+  const a = asset.anchors;
+  if (date <= a[0].date) return a[0].price;
+  const next = a.findIndex((x) => x.date > date);
+  if (next < 0) return a[a.length - 1].price;
+  const [lo, hi] = [a[next - 1], a[next]];
+  const span = dayNumber(hi.date) - dayNumber(lo.date);
+  const w = (dayNumber(date) - dayNumber(lo.date)) / span;
+  return Math.exp((1 - w) * Math.log(lo.price) + w * Math.log(hi.price));
+}
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** Crypto's own regime chain: a switch a day with probability 1/duration, to a drawn next regime. */
+export function cryptoRegimes(n: number, rng: Rng, table: CryptoTable = CRYPTO): CryptoRegime[] {
+  const pick = (weights: Partial<Record<CryptoRegime, number>>): CryptoRegime => {
+    const entries = CRYPTO_REGIMES.filter((r) => weights[r]).map((r) => [r, weights[r]!] as const);
+    let u = rng.uniform() * entries.reduce((s, [, w]) => s + w, 0);
+    for (const [r, w] of entries) if ((u -= w) < 0) return r;
+    return entries[entries.length - 1][0];
+  };
+  // Starts where a long history would be: each regime as often as its mean duration makes it.
+  let regime = pick(Object.fromEntries(CRYPTO_REGIMES.map((r) => [r, table.regimes[r].duration])));
+  const out: CryptoRegime[] = [];
+  let age = 0;
+  for (let t = 0; t < n; t++) {
+    const params = table.regimes[regime];
+    const over = age >= (params.max_duration ?? Infinity);
+    // The draw is made every day, so the stream does not depend on whether a regime ran out.
+    if (t > 0 && (rng.uniform() < 1 / params.duration || over)) [regime, age] = [pick(params.next), 0];
+    out.push(regime);
+    age++;
+  }
+  return out;
+}
+
+/** The world's crypto paths from its trading days, equity regimes and market factor. */
+export function cryptoPaths(
+  days: string[],
+  equityRegimes: Regime[],
+  market: Pick<MarketFactor, "returns" | "vol">,
+  rng: Rng,
+  table: CryptoTable = CRYPTO,
+): CryptoPaths {
+  const calendar = calendarDays(days[0], days[days.length - 1]);
+  const session: number[] = [];
+  const lastSession: number[] = [];
+  for (let t = 0, i = 0; t < calendar.length; t++) {
+    while (i + 1 < days.length && days[i + 1] <= calendar[t]) i++;
+    session.push(days[i] === calendar[t] ? i : -1);
+    lastSession.push(i);
+  }
+  const regimes = cryptoRegimes(calendar.length, rng.fork("regimes"), table);
+  // Shared draws first, so an asset added to the table leaves the others' paths as they were.
+  const factorRng = rng.fork("factor");
+  const factor = calendar.map(() => factorRng.studentT(table.tail_dof));
+  const offSession = calendar.map(() => factorRng.normal());
+  const assets: CryptoSeries[] = [];
+  for (const asset of table.assets) {
+    const start = calendar.findIndex((d) => d >= asset.first_day);
+    if (start < 0) continue;
+    const own = rng.fork(`asset/${asset.ticker}`);
+    const returns: number[] = [];
+    const shocks: number[] = [];
+    for (let t = start; t < calendar.length; t++) {
+      const equity = table.equity_regimes[equityRegimes[lastSession[t]]];
+      const mood = table.regimes[regimes[t]];
+      const sigma = (asset.annual_vol * mood.vol * equity.vol) / Math.sqrt(DAYS_A_YEAR);
+      const i = session[t];
+      const equityShock = i >= 0 && market.vol[i] > 0 ? market.returns[i] / market.vol[i] : offSession[t];
+      const k = asset.crypto_correlation;
+      const crypto = k * factor[t] + Math.sqrt(1 - k * k) * own.studentT(table.tail_dof);
+      const rho = equity.correlation;
+      const shock = rho * equityShock + Math.sqrt(1 - rho * rho) * crypto;
+      shocks.push(shock);
+      returns.push(mood.drift / DAYS_A_YEAR + sigma * shock);
+    }
+    const bars = barsOf(asset, calendar.slice(start), returns, shocks, own.fork("bars"));
+    assets.push({ asset, start, returns, bars });
+  }
+  return { calendar, session, regimes, assets };
+}
+
+/** Daily bars from the log returns: open at the close before (no gap in a 24/7 market), wicks, volume. */
+function barsOf(asset: CryptoAsset, dates: string[], returns: number[], shocks: number[], rng: Rng): CryptoBar[] {
+  let close = anchorPrice(asset, dates[0]);
+  return dates.map((time, t) => {
+    const open = close;
+    close = open * Math.exp(returns[t]);
+    const wick = Math.abs(returns[t]) * 0.3 + 0.01 * asset.annual_vol;
+    const high = Math.max(open, close) * Math.exp(wick * Math.abs(rng.normal()));
+    const low = Math.min(open, close) * Math.exp(-wick * Math.abs(rng.normal()));
+    const volume = asset.coin_volume * Math.exp(0.35 * rng.normal()) * (0.7 + 0.3 * Math.abs(shocks[t]));
+    return {
+      ticker: asset.ticker,
+      time,
+      open: roundPrice(open),
+      high: roundPrice(high),
+      low: roundPrice(low),
+      close: roundPrice(close),
+      volume: Math.round(volume * 100) / 100,
+    };
+  });
+}
+
+/** Six significant digits or so, at least cents: a price under a dollar keeps its digits. */
+export function roundPrice(p: number): number {
+  const places = Math.max(2, 5 - Math.floor(Math.log10(p)));
+  return Number(p.toFixed(Math.min(places, 10)));
+}
