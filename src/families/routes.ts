@@ -3,6 +3,7 @@ import type { ApiApp } from "../http/route.ts";
 import * as actions from "./actions/routes.ts";
 import * as beneficial from "./holdings/beneficial-routes.ts";
 import * as company from "./company/routes.ts";
+import * as crypto from "./crypto/routes.ts";
 import * as earnings from "./earnings/routes.ts";
 import * as events from "./events/routes.ts";
 import * as exports from "../routes/exports.ts";
@@ -27,6 +28,7 @@ export const FAMILY_ROUTES: { register(app: ApiApp): void }[] = [
   company,
   prices,
   macro,
+  crypto,
   events,
   financials,
   metrics,

@@ -3,7 +3,7 @@
 // is 404. The clients read to draw this table are named in docs/financialdatasets.md.
 import { FILING_ITEMS } from "../families/filings/rows.ts";
 import { PriceBar } from "../families/prices/rows.ts";
-import { notFound } from "../http/errors.ts";
+import { ApiError, notFound } from "../http/errors.ts";
 import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../families/segments/rows.ts";
 import { aggregate, intervalOf, isIntraday, type Bar } from "./intervals.ts";
 
@@ -70,6 +70,27 @@ const prices: FdPath = {
   answer: (body, query) => {
     const { interval, n } = intervalOf(query.get("interval"), query.get("interval_multiplier"));
     if (isIntraday(interval)) return body;
+    return { ...body, prices: aggregate(body.prices as Bar[], interval, n) };
+  },
+};
+
+/**
+ * financialdatasets' crypto bars: the native daily bars, merged here into weeks, months, years or
+ * several days as `interval` and `interval_multiplier` ask. Minute and hour bars are not served (400).
+ */
+const cryptoPrices: FdPath = {
+  rows: "prices",
+  allRows: aggregated,
+  query: (q) => {
+    const { interval } = intervalOf(q.get("interval"), q.get("interval_multiplier"));
+    if (isIntraday(interval))
+      throw new ApiError(400, `interval '${interval}' is not served for crypto: daily bars only`);
+    q.delete("interval");
+    q.delete("interval_multiplier");
+  },
+  answer: (body, query) => {
+    const { interval, n } = intervalOf(query.get("interval"), query.get("interval_multiplier"));
+    if (isIntraday(interval) || (interval === "day" && n === 1)) return body;
     return { ...body, prices: aggregate(body.prices as Bar[], interval, n) };
   },
 };
@@ -175,10 +196,9 @@ export const FD_PATHS: Record<string, FdPath> = {
   "/prices/snapshot": snapshot,
   "/prices/snapshot/tickers": {},
   "/prices/tickers": {},
-  // The scenario holds no crypto asset: its paths answer as an unknown ticker does.
-  "/crypto/prices": { ...prices, native: "/prices" },
-  "/crypto/prices/snapshot": snapshot,
-  "/crypto/prices/tickers": { fixed: () => ({ tickers: [] }) },
+  "/crypto/prices": cryptoPrices,
+  "/crypto/prices/snapshot": {},
+  "/crypto/prices/tickers": { answer: ({ tickers }) => ({ tickers }) },
   "/company/facts": {},
   // One list per statement, as dexter reads them, rather than one row per period.
   "/financials": {

@@ -13,6 +13,7 @@ import { FILINGS_TOOLS } from "../families/filings/tools.ts";
 import { INSIDERS_TOOLS } from "../families/insiders/tools.ts";
 import { HOLDINGS_TOOLS } from "../families/holdings/tools.ts";
 import { MACRO_TOOLS } from "../families/macro/tools.ts";
+import { CRYPTO_TOOLS } from "../families/crypto/tools.ts";
 import { EVENTS_TOOLS } from "../families/events/tools.ts";
 import { NOTES_TOOLS } from "../families/notes/tools.ts";
 import { TRANSCRIPTS_TOOLS } from "../families/transcripts/tools.ts";
@@ -105,6 +106,7 @@ export const TOOLS: readonly Tool[] = [
   ...INSIDERS_TOOLS,
   ...HOLDINGS_TOOLS,
   ...MACRO_TOOLS,
+  ...CRYPTO_TOOLS,
   ...EVENTS_TOOLS,
   ...NOTES_TOOLS,
   ...TRANSCRIPTS_TOOLS,

@@ -655,13 +655,6 @@ describe("the door's habits", () => {
     expect(strict.every((r: { filing_date: string }) => r.filing_date < "2023-03-31")).toBe(true);
   });
 
-  it("answers crypto as an unknown ticker, and its ticker list empty", async () => {
-    const res = await get(`${FD}/crypto/prices/snapshot/?ticker=BTC-USD`);
-    expect(res.status).toBe(404);
-    expect((await json(res)).detail).toMatch(/BTC-USD/);
-    expect((await body(`${FD}/crypto/prices/tickers/`)).tickers).toEqual([]);
-  });
-
   it("counts against the same key and rate limit, and refuses what the native API refuses", async () => {
     expect((await get(`${FD}/prices/?ticker=AAPL`, null)).status).toBe(401);
     // A key of its own, so no other file's requests fall between the two; a pair that straddles

@@ -4881,6 +4881,390 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/crypto/prices": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Daily bars of a crypto asset
+     * @description Ascending by date, one bar every calendar day (crypto trades 24/7; the day is cut at 00:00 UTC), up to the scenario's current_date unless `as_of` says otherwise.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The scenario to read (see `/scenarios`). */
+          scenario_id: string;
+          /** @description Crypto ticker (see `/crypto/prices/tickers`), any case. */
+          ticker: string;
+          /** @description First date of the window (inclusive). */
+          start_date?: string;
+          /** @description Last date of the window (inclusive). */
+          end_date?: string;
+          /** @description Point in time: only bars visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          as_of?: string;
+          /** @description Rows per page (default 5000, at most 10000). */
+          limit?: number;
+          /** @description Rows to skip: walk a result by adding `limit` until a short page comes back. */
+          offset?: number;
+          /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
+          strict?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. Scenario data never changes: the strong ETag answers If-None-Match with 304. */
+        200: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
+            "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
+            /** @description Strong validator of this answer. */
+            ETag?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /**
+               * @description The asset.
+               * @example BTC-USD
+               */
+              ticker: string;
+              prices: components["schemas"]["CryptoPriceBar"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/crypto/prices/snapshot": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A crypto asset's price on a date
+     * @description The last bar on or before `as_of` (default the scenario's current_date) and its change from the day before.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The scenario to read (see `/scenarios`). */
+          scenario_id: string;
+          /** @description Crypto ticker (see `/crypto/prices/tickers`), any case. */
+          ticker: string;
+          /** @description Point in time: only bars visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          as_of?: string;
+          /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
+          strict?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. Scenario data never changes: the strong ETag answers If-None-Match with 304. */
+        200: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
+            "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
+            /** @description Strong validator of this answer. */
+            ETag?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              snapshot: components["schemas"]["CryptoSnapshot"];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/crypto/prices/tickers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The crypto assets a scenario holds
+     * @description Assets trading by the horizon (`as_of`, or current_date), in the order they began.
+     */
+    get: {
+      parameters: {
+        query: {
+          /** @description The scenario to read (see `/scenarios`). */
+          scenario_id: string;
+          /** @description Point in time: only assets visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          as_of?: string;
+          /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
+          strict?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK. Scenario data never changes: the strong ETag answers If-None-Match with 304. */
+        200: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description The last date this answer could show: the earliest point-in-time parameter given (`as_of`, ...), else the scenario's current_date, and never after its end_date, the world's last day (a later date answers as of end_date). On every answer about a scenario. */
+            "X-As-Of"?: string;
+            /** @description Only to a clock key (docs/clock-keys.md): its horizon. No answer to it shows a later date; a later `as_of` gets this horizon, as X-As-Of says. */
+            "X-Clock-Horizon"?: string;
+            /** @description Strong validator of this answer. */
+            ETag?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              tickers: string[];
+              assets: components["schemas"]["CryptoAsset"][];
+            };
+          };
+        };
+        /** @description A combination that cannot be served (start_date after end_date, an interval not served, ...). */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Missing or invalid X-API-KEY header. */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A clock key (bound to one scenario and a horizon) asking for another scenario, the catalog, a validation report or a bulk export. */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Unknown scenario, or a ticker, bank, fund or route the scenario does not hold. */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description A required parameter missing or empty, a malformed value, or a single-valued parameter repeated with different values. */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+        /** @description Rate limit exceeded: retry after Retry-After seconds. */
+        429: {
+          headers: {
+            /** @description Requests allowed per rolling minute. */
+            "X-RateLimit-Limit"?: number;
+            /** @description Requests left in the window. */
+            "X-RateLimit-Remaining"?: number;
+            /** @description The account the key belongs to. */
+            "X-Account-ID"?: string;
+            /** @description Seconds to wait. */
+            "Retry-After"?: number;
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Error"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/events/timeline": {
     parameters: {
       query?: never;
@@ -13596,6 +13980,118 @@ export interface components {
        * @example Federal Reserve
        */
       name: string;
+    };
+    /** @description One day of a crypto asset, 00:00 to 24:00 UTC. */
+    CryptoPriceBar: {
+      /**
+       * @description Crypto ticker, `<asset>-USD` as financialdatasets names it.
+       * @example BTC-USD
+       */
+      ticker: string;
+      /**
+       * Format: date
+       * @description Calendar day (UTC): the bar runs from 00:00 to 24:00 UTC. Crypto trades every day.
+       * @example 2023-06-30
+       */
+      time: string;
+      /**
+       * @description Price at 00:00 UTC, in US dollars (the close of the day before).
+       * @example 30477.25
+       */
+      open: number;
+      /**
+       * @description Day's high.
+       * @example 31256.86
+       */
+      high: number;
+      /**
+       * @description Day's low.
+       * @example 29600.28
+       */
+      low: number;
+      /**
+       * @description Price at 24:00 UTC.
+       * @example 30590.08
+       */
+      close: number;
+      /**
+       * @description Coins traded in the day.
+       * @example 401234.56
+       */
+      volume: number;
+    };
+    /** @description A crypto asset's last bar on or before a date, with its change. */
+    CryptoSnapshot: {
+      /**
+       * @description Crypto ticker, `<asset>-USD` as financialdatasets names it.
+       * @example BTC-USD
+       */
+      ticker: string;
+      /**
+       * Format: date
+       * @description Calendar day (UTC): the bar runs from 00:00 to 24:00 UTC. Crypto trades every day.
+       * @example 2023-06-30
+       */
+      time: string;
+      /**
+       * @description Price at 00:00 UTC, in US dollars (the close of the day before).
+       * @example 30477.25
+       */
+      open: number;
+      /**
+       * @description Day's high.
+       * @example 31256.86
+       */
+      high: number;
+      /**
+       * @description Day's low.
+       * @example 29600.28
+       */
+      low: number;
+      /**
+       * @description Price at 24:00 UTC.
+       * @example 30590.08
+       */
+      close: number;
+      /**
+       * @description Coins traded in the day.
+       * @example 401234.56
+       */
+      volume: number;
+      /**
+       * @description The bar's close.
+       * @example 30590.08
+       */
+      price: number;
+      /**
+       * @description Close less the day before's (null on the first day).
+       * @example 112.83
+       */
+      day_change: number | null;
+      /**
+       * @description The day's change, percent of the close before.
+       * @example 0.3702
+       */
+      day_change_percent: number | null;
+    };
+    /** @description A crypto asset the scenario holds. */
+    CryptoAsset: {
+      /**
+       * @description Crypto ticker, `<asset>-USD` as financialdatasets names it.
+       * @example BTC-USD
+       */
+      ticker: string;
+      /**
+       * @description The asset's name.
+       * @example Bitcoin
+       */
+      name: string;
+      /**
+       * Format: date
+       * @description The asset's first bar in the scenario: its launch, or the scenario's first day.
+       * @example 2020-01-02
+       */
+      first_day: string;
     };
     /** @description An event of the public timeline (its hidden effects are never served). */
     Event: {
