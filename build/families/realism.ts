@@ -10,6 +10,7 @@ import { fundTracking } from "./stocks/realism-cross-section.ts";
 import { earningsAndAnalysts } from "./earnings/realism.ts";
 import { fundamentals } from "./statements/realism.ts";
 import { crisisDepth, macroTape } from "./macro/realism.ts";
+import { cryptoStatistics } from "./crypto/realism.ts";
 import { newsStatistics } from "./news/realism.ts";
 import { insiderBehaviour } from "./insiders/realism.ts";
 import { exitStatistics } from "./exits/realism.ts";
@@ -33,6 +34,7 @@ export const REALISM_CHECKERS: readonly RealismChecker[] = [
   { after: "funds", start: fundTracking }, // Tier 2
   { after: "macro", start: crisisDepth }, // Tier 5
   { after: "macro", start: macroTape }, // Tier 5
+  { after: "crypto", start: cryptoStatistics }, // crypto assets
   { after: "insiders", start: insiderBehaviour }, // Tier 3
   { after: "filings", start: filingLengths }, // Tier 6
   { after: "news", start: newsStatistics }, // Tier 6

@@ -36,6 +36,8 @@ const CryptoTable = z
     regimes: z.record(z.enum(CRYPTO_REGIMES), CryptoRegimeParams),
     equity_regimes: z.record(z.enum(REGIMES), EquityRegimeParams),
     tail_dof: z.number().gt(2),
+    vol_persistence: z.number().min(0).lt(1),
+    vol_of_vol: z.number().min(0),
   })
   .strict();
 

@@ -87,6 +87,22 @@ export function cryptoRegimes(n: number, rng: Rng, table: CryptoTable = CRYPTO):
   return out;
 }
 
+/**
+ * A volatility multiplier per day: exp of an AR(1) in logs, started from its stationary spread and
+ * centred so its square averages 1 (the table's annual volatilities stay the level).
+ */
+export function volatilityClusters(n: number, rng: Rng, table: CryptoTable = CRYPTO): number[] {
+  const phi = table.vol_persistence;
+  const spread = table.vol_of_vol / Math.sqrt(1 - phi * phi);
+  let h = spread * rng.normal();
+  const out: number[] = [];
+  for (let t = 0; t < n; t++) {
+    if (t > 0) h = phi * h + table.vol_of_vol * rng.normal();
+    out.push(Math.exp(h - spread * spread));
+  }
+  return out;
+}
+
 /** The world's crypto paths from its trading days, equity regimes and market factor. */
 export function cryptoPaths(
   days: string[],
@@ -108,6 +124,7 @@ export function cryptoPaths(
   const factorRng = rng.fork("factor");
   const factor = calendar.map(() => factorRng.studentT(table.tail_dof));
   const offSession = calendar.map(() => factorRng.normal());
+  const cluster = volatilityClusters(calendar.length, rng.fork("vol"), table);
   const assets: CryptoSeries[] = [];
   for (const asset of table.assets) {
     const start = calendar.findIndex((d) => d >= asset.first_day);
@@ -118,7 +135,7 @@ export function cryptoPaths(
     for (let t = start; t < calendar.length; t++) {
       const equity = table.equity_regimes[equityRegimes[lastSession[t]]];
       const mood = table.regimes[regimes[t]];
-      const sigma = (asset.annual_vol * mood.vol * equity.vol) / Math.sqrt(DAYS_A_YEAR);
+      const sigma = (asset.annual_vol * mood.vol * equity.vol * cluster[t]) / Math.sqrt(DAYS_A_YEAR);
       const i = session[t];
       const equityShock = i >= 0 && market.vol[i] > 0 ? market.returns[i] / market.vol[i] : offSession[t];
       const k = asset.crypto_correlation;
