@@ -91,7 +91,9 @@ const cryptoPrices: FdPath = {
   answer: (body, query) => {
     const { interval, n } = intervalOf(query.get("interval"), query.get("interval_multiplier"));
     if (isIntraday(interval) || (interval === "day" && n === 1)) return body;
-    return { ...body, prices: aggregate(body.prices as Bar[], interval, n) };
+    // Coins trade in fractions: a sum of volumes is rounded back to the bars' hundredths.
+    const bars = aggregate(body.prices as Bar[], interval, n).map((b) => ({ ...b, volume: round(b.volume, 2) }));
+    return { ...body, prices: bars };
   },
 };
 

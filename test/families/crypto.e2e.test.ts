@@ -35,6 +35,10 @@ describe("crypto prices", () => {
     const weeks = (await body(`${FD}/crypto/prices/?ticker=BTC-USD&interval=week&${JUNE}`)).prices;
     expect(weeks.length).toBe(5);
     expect(weeks.at(-1).close).toBe(prices.at(-1).close);
+    // A year of weeks: each volume a sum of coins in hundredths, without a float sum's tail.
+    const year = (await body(`${FD}/crypto/prices/?ticker=ETH-USD&interval=week`)).prices;
+    expect(year.length).toBeGreaterThan(50);
+    for (const w of year) expect(Number(w.volume.toFixed(2))).toBe(w.volume);
   });
 
   it("shows nothing after as_of, and the snapshot of a Saturday with its change", async () => {
