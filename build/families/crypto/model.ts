@@ -6,17 +6,8 @@
 import type { Rng } from "../../ground/rng.ts";
 import type { MarketFactor } from "../../models/market.ts";
 import type { Regime } from "../../models/regimes.ts";
+import type { CryptoPriceBar as CryptoBar } from "../../../src/families/crypto/rows.ts";
 import { CRYPTO, CRYPTO_REGIMES, type CryptoAsset, type CryptoRegime, type CryptoTable } from "./assets.ts";
-
-export interface CryptoBar {
-  ticker: string;
-  time: string;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
 
 export interface CryptoSeries {
   asset: CryptoAsset;
