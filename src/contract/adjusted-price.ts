@@ -1,4 +1,4 @@
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+import { round6 } from "./rounding.ts";
 
 /**
  * How a restated (split- and dividend-adjusted) price is served: six decimals, or six significant

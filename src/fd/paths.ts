@@ -6,6 +6,7 @@ import { PriceBar } from "../families/prices/rows.ts";
 import { ApiError, notFound } from "../http/errors.ts";
 import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../families/segments/rows.ts";
 import { aggregate, intervalOf, isIntraday, type Bar } from "./intervals.ts";
+import { dayChange, round2 } from "../contract/rounding.ts";
 
 export interface FdPath {
   /** The native route (default: the same path). */
@@ -92,7 +93,7 @@ const cryptoPrices: FdPath = {
     const { interval, n } = intervalOf(query.get("interval"), query.get("interval_multiplier"));
     if (isIntraday(interval) || (interval === "day" && n === 1)) return body;
     // Coins trade in fractions: a sum of volumes is rounded back to the bars' hundredths.
-    const bars = aggregate(body.prices as Bar[], interval, n).map((b) => ({ ...b, volume: round(b.volume, 2) }));
+    const bars = aggregate(body.prices as Bar[], interval, n).map((b) => ({ ...b, volume: round2(b.volume) }));
     return { ...body, prices: bars };
   },
 };
@@ -126,20 +127,10 @@ const snapshot: FdPath = {
     if (!last) throw notFound(`No price bar for ${query.get("ticker")} in the month up to the snapshot's date`);
     const before = bars.at(-2);
     const previous = before ? (before.adjusted_close / last.adjusted_close) * last.close : null;
-    const change = previous === null ? null : last.close - previous;
     const bar = Object.fromEntries(Object.keys(PriceBar.shape).map((k) => [k, last[k as keyof BarWithAdjusted]]));
-    return {
-      snapshot: {
-        ...bar,
-        price: last.close,
-        day_change: change === null ? null : round(change, 4),
-        day_change_percent: change === null ? null : round((100 * change) / previous!, 4),
-      },
-    };
+    return { snapshot: { ...bar, ...dayChange(last.close, previous, 4) } };
   },
 };
-
-const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 
 /**
  * financialdatasets' screener takes sector and industry among its filters (`eq` a name, `in` a

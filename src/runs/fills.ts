@@ -5,6 +5,7 @@
 // the spread of the company's size tier and a square-root market impact; the commission is apart.
 import type { Order } from "./book.ts";
 import type { CostModel } from "./costs.ts";
+import { round2, round4 } from "../contract/rounding.ts";
 
 export interface Bar {
   open: number;
@@ -27,8 +28,6 @@ export interface Execution {
 }
 
 /** Price steps of fills: a tenth of a cent keeps costs of a cent-priced stock visible. */
-const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
-const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** The price the order trades at before costs, or null when the session never reaches its limit. */
 export function referencePrice(order: Pick<Order, "side" | "type" | "limit_price">, bar: Bar): number | null {

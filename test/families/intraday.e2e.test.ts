@@ -4,21 +4,13 @@
 // path at its minute, by the day's event_return.
 import { describe, expect, it } from "vitest";
 import { body, get, json, MEGACAP } from "../e2e/client.ts";
+import { dayOf } from "../support/bars.ts";
 
 const P = `/prices?scenario_id=${MEGACAP}&ticker=AAPL`;
 const FD = `/fd/${MEGACAP}/prices/?ticker=AAPL`;
 const DAY = "start_date=2023-07-05&end_date=2023-07-05";
 
 type Bar = { ticker: string; time: string; open: number; high: number; low: number; close: number; volume: number };
-
-/** The day the bars add up to: first open, highest high, lowest low, last close, summed volume. */
-const dayOf = (bars: Bar[]) => ({
-  open: bars[0].open,
-  high: Math.max(...bars.map((b) => b.high)),
-  low: Math.min(...bars.map((b) => b.low)),
-  close: bars[bars.length - 1].close,
-  volume: bars.reduce((s, b) => s + b.volume, 0),
-});
 
 type Event = { ticker: string; event_date: string; public_release_datetime: string };
 

@@ -13,6 +13,7 @@ import {
   type MinuteBar,
 } from "../../src/families/prices/intraday.ts";
 import { SESSION_MINUTES } from "../../src/families/prices/intraday-shape.ts";
+import { dayOf } from "../support/bars.ts";
 
 const ID = "7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37";
 
@@ -43,15 +44,6 @@ const EDGE_DAYS: DayBar[] = [
   { open: 30, high: 30.01, low: 30, close: 30, volume: 1 },
   { open: 4123.45, high: 4200, low: 4000.01, close: 4100, volume: 9_007_199_254 },
 ];
-
-/** The day the bars add up to: first open, highest high, lowest low, last close, summed volume. */
-const dayOf = (bars: Pick<MinuteBar, keyof DayBar>[]): DayBar => ({
-  open: bars[0].open,
-  high: Math.max(...bars.map((b) => b.high)),
-  low: Math.min(...bars.map((b) => b.low)),
-  close: bars[bars.length - 1].close,
-  volume: bars.reduce((s, b) => s + b.volume, 0),
-});
 
 describe("a day's minute bars", () => {
   it("aggregate exactly to the daily bar, over random and edge days, at every grouping", () => {

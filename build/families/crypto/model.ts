@@ -4,6 +4,8 @@
 // rises in stress. The equity session of a trading day falls inside that UTC day, so the crypto day
 // meets the market factor of the same date; on days without a session that part is crypto's own.
 import type { Rng } from "../../ground/rng.ts";
+import { addDays } from "../../models/calendar.ts";
+import { round2 } from "../../models/rounding.ts";
 import type { MarketFactor } from "../../models/market.ts";
 import type { Regime } from "../../models/regimes.ts";
 import type { CryptoPriceBar as CryptoBar } from "../../../src/families/crypto/rows.ts";
@@ -34,11 +36,8 @@ const DAYS_A_YEAR = 365;
 /** Every calendar day from `first` to `last`, inclusive. */
 export function calendarDays(first: string, last: string): string[] {
   const out: string[] = [];
-  for (let d = new Date(`${first}T00:00:00Z`); ; d.setUTCDate(d.getUTCDate() + 1)) {
-    const day = d.toISOString().slice(0, 10);
-    if (day > last) return out;
-    out.push(day);
-  }
+  for (let day = first; day <= last; day = addDays(day, 1)) out.push(day);
+  return out;
 }
 
 /** The real level on `date`: log-linear between the table's anchors, held flat beyond them. */
@@ -159,7 +158,7 @@ function barsOf(asset: CryptoAsset, dates: string[], returns: number[], shocks: 
       high: roundPrice(high),
       low: roundPrice(low),
       close: roundPrice(close),
-      volume: Math.round(volume * 100) / 100,
+      volume: round2(volume),
     };
   });
 }

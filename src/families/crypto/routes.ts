@@ -2,6 +2,7 @@
 // change, and the assets a scenario holds. Market-wide: no company route names a crypto ticker.
 import { z } from "zod";
 import { asOf, endDate, page, scenarioId, startDate, ticker } from "../../contract/params.ts";
+import { dayChange } from "../../contract/rounding.ts";
 import { notFound } from "../../http/errors.ts";
 import { dataRoute, serve, type ApiApp } from "../../http/route.ts";
 import { pageRange, requireOrderedWindow, type Scenario } from "../../http/scenario.ts";
@@ -75,8 +76,6 @@ async function barsOf(scenario: Scenario, symbol: string): Promise<DatedRows> {
   return shard;
 }
 
-const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
-
 export function register(app: ApiApp): void {
   serve(
     app,
@@ -91,19 +90,11 @@ export function register(app: ApiApp): void {
 
   serve(app, snapshot, async (q, scenario) => {
     const shard = await barsOf(scenario, q.ticker);
-    const last = shard.length - 1;
-    const [before, bar] = shard.objects(Math.max(0, last - 1), last + 1) as CryptoPriceBar[];
-    const today = bar ?? before;
-    const previous = bar ? before.close : null;
-    const change = previous === null ? null : today.close - previous;
-    return {
-      snapshot: {
-        ...today,
-        price: today.close,
-        day_change: change === null ? null : round(change, 8),
-        day_change_percent: change === null ? null : round((100 * change) / previous!, 4),
-      },
-    };
+    // The last bar and the one before it, if there is one (none on the asset's first day).
+    const bars = shard.objects(Math.max(0, shard.length - 2), shard.length) as CryptoPriceBar[];
+    const today = bars[bars.length - 1];
+    const previous = bars.length > 1 ? bars[0].close : null;
+    return { snapshot: { ...today, ...dayChange(today.close, previous, 8) } };
   });
 
   serve(app, tickers, async (_, scenario) => {

@@ -3,6 +3,7 @@
 // build writes each period's metrics at the close of its filing date; the snapshot route recomputes
 // the valuation at the close of the day asked for, with the same function.
 import { z } from "zod";
+import { round6 } from "../../contract/rounding.ts";
 
 const num = (description: string) => z.number().nullable().meta({ description });
 
@@ -89,7 +90,6 @@ export type FinancialMetrics = z.infer<typeof FinancialMetrics>;
 export const PER_SHARE_METRICS = ["earnings_per_share", "book_value_per_share", "free_cash_flow_per_share"] as const;
 
 /** Six decimals: ratios recompute from the rows to that precision. */
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const ratio = (a: number, b: number, positiveBase = false) =>
   b === 0 || (positiveBase && b < 0) ? null : round6(a / b);
 

@@ -19,6 +19,7 @@ import {
   VOLUME_SHOCK_COUPLING,
   WICK_SIGMAS,
 } from "./intraday-shape.ts";
+import { round2 } from "../../contract/rounding.ts";
 
 export interface DayBar {
   open: number;
@@ -71,7 +72,6 @@ class Draws {
 }
 
 const bucketOf = (minute: number) => Math.floor(minute / BUCKET_MINUTES);
-const round2 = (x: number) => Math.round(x * 100) / 100; // as daily bars are rounded (to the cent)
 
 /** Cumulative variance at each minute boundary (0..390), summing to 1: the path's clock. */
 const CLOCK: Float64Array = (() => {
