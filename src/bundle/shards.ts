@@ -18,6 +18,14 @@ import type { Row } from "./shard.ts";
  */
 export type Visibility = "key" | "ticker-key" | { readonly column: string } | "with-statements" | "always";
 
+/**
+ * When within its day a row becomes public, for a point in time with an exchange time (`as_of` of
+ * `2023-07-25T14:30`): the column holding its exchange datetime (an event's release), or one time
+ * for every row (a daily bar is whole at the 16:00 close). Without one, a day's rows are public only
+ * from the end of that day.
+ */
+export type PublicAt = { readonly column: string } | { readonly time: string };
+
 /** A kind split by period: its shards of one year (`events/all/2023`) or month (`market/snapshots/2023-06`). */
 export type PeriodSplit = "year" | "month";
 
@@ -29,6 +37,7 @@ export interface ShardKind<C extends readonly string[] = readonly string[], V ex
   /** What every name of the kind starts with (`prices` of `prices/AAPL`; the name itself for a lone shard). */
   readonly prefix: string;
   readonly visible: V;
+  readonly publicAt?: PublicAt;
   /** Shards whose name ends in a period of this length are one period of a series, counted in the manifest. */
   readonly period?: PeriodSplit;
   /** The sort key of a row: its first column unless said otherwise. */
@@ -50,6 +59,7 @@ export interface ShardKind<C extends readonly string[] = readonly string[], V ex
 
 interface Options<C extends readonly string[], V extends Visibility> {
   visible: V;
+  publicAt?: PublicAt;
   period?: PeriodSplit;
   key?: (row: Row) => string;
   /** Rows are served as objects of their columns, less `hidden`, plus `extra` (e.g. the ticker). */
@@ -77,6 +87,7 @@ export function kind<const C extends readonly string[], const V extends Visibili
     name,
     prefix,
     visible: options.visible,
+    ...(options.publicAt ? { publicAt: options.publicAt } : {}),
     ...(options.period ? { period: options.period } : {}),
     key: options.key ?? ((row) => row[0] as string),
     ...(options.served

@@ -5,6 +5,7 @@
 // one: identical repeats collapse to one value, conflicting repeats of a single-valued parameter
 // fail ("may be given only once"), and list filters (`many`) keep every value as "any of".
 import { z } from "zod";
+import { normalInstant } from "./instant.ts";
 import { normalizeTicker } from "./ticker.ts";
 
 // workerd forbids code generation; tell zod up front instead of letting it try on every parse.
@@ -178,9 +179,24 @@ export const EXAMPLE_SCENARIO_ID = "7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37";
 const SCENARIO_ID = str({ description: "The scenario to read (see `/scenarios`).", example: EXAMPLE_SCENARIO_ID }, 64);
 export const scenarioId = () => SCENARIO_ID;
 
+/** A date, or a date with an exchange time (`2023-07-25T14:30`), the time given as `...T14:30:00`. */
+const pointInTime = (doc: Doc) =>
+  one(
+    z
+      .string(wrongKind("a date YYYY-MM-DD or a date and time YYYY-MM-DDTHH:MM"))
+      .refine(
+        (v) => isCalendarDate(v) || (isCalendarDate(v.slice(0, 10)) && normalInstant(v) !== null),
+        "must be a valid date YYYY-MM-DD or a date and time YYYY-MM-DDTHH:MM[:SS]",
+      )
+      .transform((v) => normalInstant(v) ?? v),
+  ).meta({ ...doc, pattern: "^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2})?)?$" });
+
 export const asOf = (what: string) =>
-  date({
-    description: `Point in time: only ${what} visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch.`,
+  pointInTime({
+    description:
+      `Point in time: only ${what} visible by then. A date means the end of that day; a date and exchange time ` +
+      "(`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end " +
+      '(docs/api-choices.md, "Point in time"). Defaults to the scenario\'s current_date; a later date reveals a future branch.',
     example: "2023-06-30",
   });
 

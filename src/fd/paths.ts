@@ -7,6 +7,7 @@ import { ApiError, notFound } from "../http/errors.ts";
 import { SEGMENT_MEASURES, type Segment, type SegmentMeasure } from "../families/segments/rows.ts";
 import { aggregate, intervalOf, isIntraday, type Bar } from "./intervals.ts";
 import { dayChange, round2 } from "../contract/rounding.ts";
+import { dayOfPoint, shiftDays } from "../contract/instant.ts";
 
 export interface FdPath {
   /** The native route (default: the same path). */
@@ -25,13 +26,6 @@ export interface FdPath {
   /** An answer that needs no scenario and no key (reference lists). */
   fixed?: () => unknown;
 }
-
-const shiftDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date; // left to the native route's validation
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** financialdatasets' exact and strict bounds of a date, as the native inclusive ones. */
 function dateBounds(query: URLSearchParams, name: string): void {
@@ -117,8 +111,8 @@ const snapshot: FdPath = {
     const asOf = q.get("as_of") ?? currentDate;
     if (!asOf) return; // an unknown scenario: the native route says so
     q.set("as_of", asOf);
-    const start = shiftDays(asOf, -SNAPSHOT_LOOKBACK_DAYS);
-    if (start !== asOf) q.set("start_date", start); // an as_of that is no date is the native route's to name
+    const start = shiftDays(dayOfPoint(asOf), -SNAPSHOT_LOOKBACK_DAYS);
+    if (start !== dayOfPoint(asOf)) q.set("start_date", start); // an as_of that is no date is the native route's to name
     q.set("include_components", "true");
   },
   answer: ({ prices }, query) => {

@@ -6,6 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import type { Clock } from "../keys.ts";
+import { momentOf } from "../contract/instant.ts";
 import { ApiError } from "./errors.ts";
 
 /** The header on every answer to a clock key: its horizon. */
@@ -37,7 +38,7 @@ export function clocked<I extends Record<string, unknown>>(
   const out: Record<string, unknown> = { ...input };
   for (const name of pointInTime) {
     const given = out[name];
-    if (typeof given === "string" && given > clock.horizon) out[name] = clock.horizon;
+    if (typeof given === "string" && momentOf(given) > momentOf(clock.horizon)) out[name] = clock.horizon;
   }
   out.as_of ??= clock.horizon;
   return out as I;

@@ -3,12 +3,13 @@
 // loads a manifest, works out a horizon or restates a split: every shard it can read holds only
 // the rows public by the horizon (src/bundle/as-of.ts), and per-share figures are restated for the
 // splits gone ex by then.
-import { DatedRows, FilteredRows, through, TickerRows } from "../bundle/as-of.ts";
+import { DatedRows, FilteredRows, through, TickerRows, type SameDay } from "../bundle/as-of.ts";
 import type { BundleReader } from "../bundle/reader.ts";
 import type { Shard } from "../bundle/shard.ts";
 import { allOf, monthOf, yearOf, type ShardKind } from "../bundle/shards.ts";
 import { REFERENCE_SHARDS, type InstrumentKind } from "../bundle/reference-shards.ts";
 import type { Manifest, ScenarioRecord, ValidationReport } from "../bundle/types.ts";
+import { dayOfPoint, earlierPoint, shiftDays, timeOfPoint } from "../contract/instant.ts";
 import { badRequest, notFound, type ApiError } from "./errors.ts";
 import { restated } from "./splits.ts";
 
@@ -23,9 +24,8 @@ export function horizonOf(
   dates: (string | undefined)[],
   { current_date, end_date }: Pick<ScenarioRecord, "current_date" | "end_date">,
 ): string {
-  const given = dates.filter((d): d is string => d !== undefined).sort();
-  const asked = given[0] ?? current_date;
-  return asked < end_date ? asked : end_date;
+  const given = dates.filter((d): d is string => d !== undefined);
+  return earlierPoint(given.length > 0 ? given.reduce(earlierPoint) : current_date, end_date);
 }
 
 /** 404 for an id no scenario has; one that is a scenario's name (a common slip) is told its id. */
@@ -112,14 +112,41 @@ export class Scenario {
    * served only to an explicit later date.
    */
   readonly horizon: string;
+  /**
+   * The point in time asked for with an exchange time (`2023-07-25T14:30:00`), else null. The
+   * horizon is then the day before: of the instant's own day, a view shows only the rows of kinds
+   * that say when within the day they become public (`publicAt`), and only those public by then.
+   */
+  readonly instant: string | null;
   private readonly reader: BundleReader;
   private splitsRead: Promise<Splits> | undefined;
   private unlistedRead: Promise<Set<string>> | undefined;
 
-  private constructor(reader: BundleReader, manifest: Manifest, horizon: string) {
+  private constructor(reader: BundleReader, manifest: Manifest, point: string) {
     this.reader = reader;
     this.manifest = manifest;
-    this.horizon = horizon;
+    this.instant = timeOfPoint(point) === null ? null : point;
+    this.horizon = this.instant ? shiftDays(dayOfPoint(point), -1) : point;
+  }
+
+  /** The last day a view may show a row of: the instant's, else the horizon (the period shards to open). */
+  private get lastDay(): string {
+    return this.instant ? dayOfPoint(this.instant) : this.horizon;
+  }
+
+  /** The point in time the answer applies: the instant, else the horizon. */
+  get asOf(): string {
+    return this.instant ?? this.horizon;
+  }
+
+  /** This scenario at the end of its instant's day (itself without one): for what a route derives and then cuts at the instant. */
+  wholeDay(): Scenario {
+    return this.instant ? new Scenario(this.reader, this.manifest, dayOfPoint(this.instant)) : this;
+  }
+
+  /** The kind's rows of the instant's day public by then, when the kind says when they become public. */
+  private sameDay(kind: ShardKind): SameDay | undefined {
+    return this.instant && kind.publicAt ? { instant: this.instant, publicAt: kind.publicAt } : undefined;
   }
 
   /** The scenario at the earliest of `dates` given (else its current_date); 404 naming an unknown id. */
@@ -143,7 +170,7 @@ export class Scenario {
   /** A shard of a kind keyed by date, up to the horizon; null when the scenario has none. */
   async dated(kind: Kind<"key">, part?: string): Promise<DatedRows | null> {
     const shard = await this.shard(kind, part);
-    return shard && new DatedRows(shard, this.horizon);
+    return shard && new DatedRows(shard, this.horizon, this.sameDay(kind));
   }
 
   /** A shard of a kind keyed by ticker then date, each ticker's rows up to the horizon. */
@@ -155,7 +182,8 @@ export class Scenario {
   /** A shard of a kind whose rows carry the date they are public from. */
   async filtered(kind: Kind<{ column: string }>, part?: string): Promise<FilteredRows | null> {
     const shard = await this.shard(kind, part);
-    return shard && new FilteredRows(shard, (kind.visible as { column: string }).column, this.horizon);
+    const column = (kind.visible as { column: string }).column;
+    return shard && new FilteredRows(shard, column, this.horizon, [], this.sameDay(kind));
   }
 
   /**
@@ -169,7 +197,8 @@ export class Scenario {
     const shards = await Promise.all(kinds.map((kind) => this.shard(kind, ticker)));
     if (shards.some((s) => !s)) return null;
     const [first, ...companions] = shards as Shard[];
-    return new FilteredRows(first, (kinds[0].visible as { column: string }).column, this.horizon, companions);
+    const column = (kinds[0].visible as { column: string }).column;
+    return new FilteredRows(first, column, this.horizon, companions, this.sameDay(kinds[0]));
   }
 
   /** A shard of reference data (public whatever the date); 404 with `detail` when the scenario has none. */
@@ -285,7 +314,7 @@ export class Scenario {
     page: Page,
   ): Promise<Uint8Array[]> {
     await this.requireTickers(tickers);
-    const last = page.last === undefined || page.last > this.horizon ? this.horizon : page.last;
+    const last = page.last === undefined || page.last > this.lastDay ? this.lastDay : page.last;
     if (tickers?.length === 1) return this.newestFirst([{ kind, part: tickers[0], whole: false }], page);
     const wanted = tickers ? new Set<unknown>(tickers) : undefined;
     const keep =
@@ -359,7 +388,7 @@ export class Scenario {
     }
     const wanted = tickers && new Set(tickers);
     const periodOf = index.period === "month" ? monthOf : yearOf;
-    const upTo = last === undefined || last > this.horizon ? this.horizon : last;
+    const upTo = last === undefined || last > this.lastDay ? this.lastDay : last;
     for (const [period] of this.periodsUpTo(index.name("all"), upTo, periodOf)) {
       if (first && period < periodOf(first)) break;
       const rows = await this.dated(index, allOf(period));
@@ -417,7 +446,7 @@ export class Scenario {
 
   /** The last row by the horizon of a kind keyed by date and split by month (its shard and index), or null before the first. */
   async lastOf(kind: Kind<"key">): Promise<{ shard: DatedRows; index: number } | null> {
-    for (const [month] of this.periodsUpTo(kind.prefix, this.horizon, monthOf)) {
+    for (const [month] of this.periodsUpTo(kind.prefix, this.lastDay, monthOf)) {
       const shard = await this.dated(kind, month);
       if (shard && shard.length > 0) return { shard, index: shard.length - 1 };
     }
@@ -437,6 +466,6 @@ export class Scenario {
 
   /** The periods of a series split by year (funds/<T>, search/<period>, metrics/all) up to the horizon's, newest first. */
   yearsUpToHorizon(series: string): string[] {
-    return this.periodsUpTo(series, this.horizon, yearOf).map(([year]) => year);
+    return this.periodsUpTo(series, this.lastDay, yearOf).map(([year]) => year);
   }
 }

@@ -30,8 +30,8 @@ const MAX_TEXT = 4_000;
 const MAX_ROW_TEXT = 15_000;
 
 const CLOCK =
-  "`as_of` (YYYY-MM-DD) is your clock: the answer holds only what was public on or before it (default: the " +
-  "scenario's current_date). Pass the day you are deciding on, never a later one.";
+  "`as_of` (YYYY-MM-DD, or YYYY-MM-DDTHH:MM in exchange time) is your clock: the answer holds only what was public " +
+  "by then (default: the end of the scenario's current_date). Pass the moment you are deciding at, never a later one.";
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; required?: string[] };
 type Json = Record<string, unknown>;

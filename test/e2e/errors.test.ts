@@ -15,7 +15,11 @@ describe("errors follow docs/api-choices.md", () => {
     [`${P}&ticker=AAPL&limit=abc`, 422, "Query parameter 'limit' must be an integer"],
     [`${P}&ticker=AAPL&offset=-1`, 422, "Query parameter 'offset' must be at least 0"],
     [`${P}&ticker=AAPL&start_date=2023-13-01`, 422, "Query parameter 'start_date' must be a valid date YYYY-MM-DD"],
-    [`${P}&ticker=AAPL&as_of=yesterday`, 422, "Query parameter 'as_of' must be a valid date YYYY-MM-DD"],
+    [
+      `${P}&ticker=AAPL&as_of=yesterday`,
+      422,
+      "Query parameter 'as_of' must be a valid date YYYY-MM-DD or a date and time YYYY-MM-DDTHH:MM[:SS]",
+    ],
     [`${P}&ticker=AAPL&include_components=maybe`, 422, "Query parameter 'include_components' must be true or false"],
     [
       `${P}&ticker=AAPL&start_date=2023-05-01&end_date=2023-04-01`,

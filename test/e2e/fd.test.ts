@@ -680,7 +680,9 @@ describe("the door refuses bad input with a JSON detail", () => {
   it("names the parameter the client sent, not one the door added", async () => {
     const res = await get(`${FD}/prices/snapshot/?ticker=AAPL&as_of=2023-13-01`);
     expect(res.status).toBe(422);
-    expect((await json(res)).detail).toBe("Query parameter 'as_of' must be a valid date YYYY-MM-DD");
+    expect((await json(res)).detail).toBe(
+      "Query parameter 'as_of' must be a valid date YYYY-MM-DD or a date and time YYYY-MM-DDTHH:MM[:SS]",
+    );
   });
 
   it.each([

@@ -106,7 +106,9 @@ describe("the MCP server", () => {
       const props = tool.inputSchema.properties as Json;
       if (!props.scenario_id || RUN_TOOLS.includes(tool.name)) continue;
       expect(props.as_of, tool.name).toBeDefined();
-      expect(tool.description, tool.name).toMatch(/`as_of` \(YYYY-MM-DD\) is your clock/);
+      expect(tool.description, tool.name).toMatch(
+        /`as_of` \(YYYY-MM-DD, or YYYY-MM-DDTHH:MM in exchange time\) is your clock/,
+      );
       expect(props.strict, tool.name).toBeUndefined();
       if (props.limit) expect(props.limit.maximum, tool.name).toBeLessThanOrEqual(50);
     }
@@ -131,6 +133,12 @@ describe("the MCP server", () => {
       ).answer!;
       expect(prices.answered_as_of).toBe("2023-06-01");
       expect(prices.prices.at(-1).time).toBe("2023-06-01");
+      // A moment of its own day stays that moment: the day's bar is not whole before the close.
+      const morning = (
+        await call("get_stock_prices", { ...CALLS.get_stock_prices, as_of: "2023-06-01T11:00", offset: 100 }, agent)
+      ).answer!;
+      expect(morning.answered_as_of).toBe("2023-06-01T11:00:00");
+      expect(morning.prices.at(-1).time).toBe("2023-05-31");
       const placed = (
         await call(
           "place_orders",

@@ -27,6 +27,11 @@ def test_answers_are_as_of_the_clocks_day(client, scenario):
     assert client.last_as_of == "2023-03-01"
     with pytest.raises(ValueError, match="after the clock's day"):
         clock.get("/company/facts", ticker="AAPL", as_of="2023-03-13")
+    # A moment of the clock's own day may be asked too: only the bars ended by then.
+    minutes = clock.get("/prices", ticker="AAPL", interval="minute", start_date=clock.today, as_of="2023-03-10T10:00")
+    assert client.last_as_of == "2023-03-10T10:00:00" and len(minutes["prices"]) == 30
+    with pytest.raises(ValueError, match="after the clock's day"):
+        clock.get("/prices", ticker="AAPL", as_of="2023-03-13T10:00")
 
 
 def test_refuses_to_go_back(client, scenario):

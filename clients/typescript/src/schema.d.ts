@@ -2998,7 +2998,7 @@ export interface paths {
           ticker?: string;
           /** @description SEC CIK, with or without zero padding (alternative to ticker). */
           cik?: string;
-          /** @description Point in time: only the market cap and statements visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only the market cap and statements visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;
@@ -3124,7 +3124,7 @@ export interface paths {
           ticker?: string[];
           /** @description Free text over name, sector, industry and ticker. */
           search?: string;
-          /** @description Point in time: only which companies are active visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only which companies are active visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 100, at most 5000). */
           limit?: number;
@@ -3604,7 +3604,7 @@ export interface paths {
     };
     /**
      * Daily, minute or hour bars of one instrument, or of several
-     * @description Ascending by date, as traded. Bars up to the scenario's current_date unless `as_of` says otherwise; with include_components, adjusted_close restates the splits and dividends that went ex by that horizon. Give `ticker` or `tickers` (422 for neither, 400 for both): with `tickers`, by ticker then date, and `limit` and `offset` count the rows of all of them together. `interval=minute` or `hour` serves the regular session's bars (09:30-16:00 New York), made from each daily bar and adding up to it exactly (docs/intraday.md); the window, `as_of` (the end of its day) and paging are the daily bars'.
+     * @description Ascending by date, as traded. Bars up to the scenario's current_date unless `as_of` says otherwise; with include_components, adjusted_close restates the splits and dividends that went ex by that horizon. Give `ticker` or `tickers` (422 for neither, 400 for both): with `tickers`, by ticker then date, and `limit` and `offset` count the rows of all of them together. `interval=minute` or `hour` serves the regular session's bars (09:30-16:00 New York), made from each daily bar and adding up to it exactly (docs/intraday.md); the window and paging are the daily bars'. An `as_of` with a time (`2023-07-25T14:30`) shows that day's intraday bars ended by then, and its daily bar from the 16:00 close.
      */
     get: {
       parameters: {
@@ -3623,7 +3623,7 @@ export interface paths {
           start_date?: string;
           /** @description Last date of the window (inclusive). */
           end_date?: string;
-          /** @description Point in time: only bars visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only bars visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Add adjusted_close, the return components, modeled volatility and metadata (also 1/0). */
           include_components?: boolean;
@@ -3780,7 +3780,7 @@ export interface paths {
           start_date?: string;
           /** @description Last date of the window (inclusive). */
           end_date?: string;
-          /** @description Point in time: only days visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only days visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 5000, at most 10000). */
           limit?: number;
@@ -4038,7 +4038,7 @@ export interface paths {
         query: {
           /** @description The scenario to read (see `/scenarios`). */
           scenario_id: string;
-          /** @description Point in time: only bars visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only bars visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 500, at most 5000). */
           limit?: number;
@@ -4407,7 +4407,7 @@ export interface paths {
           start_date?: string;
           /** @description Last date of the window (inclusive). */
           end_date?: string;
-          /** @description Point in time: only observations visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only observations visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 500, at most 10000). */
           limit?: number;
@@ -4539,7 +4539,7 @@ export interface paths {
           start_date?: string;
           /** @description Last date of the window (inclusive). */
           end_date?: string;
-          /** @description Point in time: only decisions announced visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only decisions announced visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;
@@ -4660,7 +4660,7 @@ export interface paths {
           scenario_id: string;
           /** @description Central-bank code (see `/macro/interest-rates/banks`), any case. */
           bank: string;
-          /** @description Point in time: only decisions visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only decisions visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;
@@ -4903,7 +4903,7 @@ export interface paths {
           start_date?: string;
           /** @description Last date of the window (inclusive). */
           end_date?: string;
-          /** @description Point in time: only bars visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only bars visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 5000, at most 10000). */
           limit?: number;
@@ -5036,7 +5036,7 @@ export interface paths {
           scenario_id: string;
           /** @description Crypto ticker (see `/crypto/prices/tickers`), any case. */
           ticker: string;
-          /** @description Point in time: only bars visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only bars visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;
@@ -5158,7 +5158,7 @@ export interface paths {
         query: {
           /** @description The scenario to read (see `/scenarios`). */
           scenario_id: string;
-          /** @description Point in time: only assets visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only assets visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;
@@ -5283,7 +5283,7 @@ export interface paths {
           scenario_id: string;
           /** @description Only these companies' events (repeat for any of). */
           ticker?: string[];
-          /** @description Point in time: only events visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only events visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Only these event types (repeat for any of; see `/events/types`). */
           event_type?: (
@@ -7402,7 +7402,7 @@ export interface paths {
           scenario_id: string;
           /** @description Only this company. */
           ticker?: string;
-          /** @description Point in time: only metrics filed, valued at the close, visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only metrics filed, valued at the close, visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 100, at most 5000). */
           limit?: number;
@@ -7647,7 +7647,7 @@ export interface paths {
           scenario_id: string;
           /** @description The company. */
           ticker: string;
-          /** @description Point in time: only estimates published visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only estimates published visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Only these metrics (repeat for any of). */
           metric_name?: ("earnings_per_share" | "revenue")[];
@@ -7781,7 +7781,7 @@ export interface paths {
           scenario_id: string;
           /** @description Only this company. */
           ticker?: string;
-          /** @description Point in time: only releases visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only releases visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 4, at most 500). */
           limit?: number;
@@ -7909,7 +7909,7 @@ export interface paths {
           scenario_id: string;
           /** @description The company. */
           ticker: string;
-          /** @description Point in time: only announced dates visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only announced dates visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 20, at most 100). */
           limit?: number;
@@ -8039,7 +8039,7 @@ export interface paths {
           ticker: string;
           /** @description Only guidance for this fiscal year label. */
           period?: string;
-          /** @description Point in time: only guidance issued visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only guidance issued visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 100, at most 500). */
           limit?: number;
@@ -8290,7 +8290,7 @@ export interface paths {
           fiscal_quarter?: number;
           /** @description Add each call's turns and validation, as its detail serves them. */
           include_turns?: boolean;
-          /** @description Point in time: only calls visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only calls visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description First date of the window (inclusive). */
           start_date?: string;
@@ -8420,7 +8420,7 @@ export interface paths {
         query: {
           /** @description The scenario to read (see `/scenarios`). */
           scenario_id: string;
-          /** @description Point in time: only calls visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only calls visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;
@@ -9071,7 +9071,7 @@ export interface paths {
           start_date?: string;
           /** @description Last date of the window (inclusive). */
           end_date?: string;
-          /** @description Point in time: only filings visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only filings visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 10, at most 500). */
           limit?: number;
@@ -9205,7 +9205,7 @@ export interface paths {
           start_date?: string;
           /** @description Last date of the window (inclusive). */
           end_date?: string;
-          /** @description Point in time: only filings visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only filings visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Only these items (repeat for any of). */
           item?: (
@@ -10202,7 +10202,7 @@ export interface paths {
           scenario_id: string;
           /** @description Only these instruments' actions (repeat for any of). */
           ticker?: string[];
-          /** @description Point in time: only actions announced visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only actions announced visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 50, at most 200). */
           limit?: number;
@@ -10332,7 +10332,7 @@ export interface paths {
           ticker?: string[];
           /** @description Only holdings of these securities (repeat for any of). */
           holding?: string[];
-          /** @description Point in time: only compositions visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only compositions visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 50, at most 1000). */
           limit?: number;
@@ -10586,7 +10586,7 @@ export interface paths {
           report_period_gte?: string;
           /** @description Report periods on or before this date. */
           report_period_lte?: string;
-          /** @description Point in time: only lines filed visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only lines filed visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 50, at most 200). */
           limit?: number;
@@ -10834,7 +10834,7 @@ export interface paths {
         query: {
           /** @description The scenario to read (see `/scenarios`). */
           scenario_id: string;
-          /** @description Point in time: only lines filed visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only lines filed visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;
@@ -10968,7 +10968,7 @@ export interface paths {
           filing_date_gte?: string;
           /** @description Filed on or before this date. */
           filing_date_lte?: string;
-          /** @description Point in time: only filings made visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only filings made visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 10, at most 200). */
           limit?: number;
@@ -11096,7 +11096,7 @@ export interface paths {
           scenario_id: string;
           /** @description Only filers whose name starts with this (case-insensitive). */
           name?: string;
-          /** @description Point in time: only filings made visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only filings made visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;
@@ -11220,7 +11220,7 @@ export interface paths {
           scenario_id: string;
           /** @description Only news about these companies or funds (repeat for any of). */
           ticker?: string[];
-          /** @description Point in time: only articles visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only articles visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description First date of the window (inclusive). */
           start_date?: string;
@@ -11354,7 +11354,7 @@ export interface paths {
         query: {
           /** @description The scenario to read (see `/scenarios`). */
           scenario_id: string;
-          /** @description Point in time: only articles visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only articles visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;
@@ -11481,7 +11481,7 @@ export interface paths {
           scenario_id: string;
           /** @description Only notes on these companies (repeat for any of). */
           ticker?: string[];
-          /** @description Point in time: only notes visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only notes visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description First date of the window (inclusive). */
           start_date?: string;
@@ -11621,7 +11621,7 @@ export interface paths {
           filing_date_gte?: string;
           /** @description Filed on or before this date. */
           filing_date_lte?: string;
-          /** @description Point in time: only trades filed visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only trades filed visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 10, at most 200). */
           limit?: number;
@@ -11757,7 +11757,7 @@ export interface paths {
           filing_date_gte?: string;
           /** @description Filed on or before this date. */
           filing_date_lte?: string;
-          /** @description Point in time: only statements filed visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only statements filed visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 10, at most 200). */
           limit?: number;
@@ -11885,7 +11885,7 @@ export interface paths {
           scenario_id: string;
           /** @description Only these companies' insiders (repeat for any of). */
           ticker?: string[];
-          /** @description Point in time: only transactions filed visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only transactions filed visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description Rows per page (default 50, at most 200). */
           limit?: number;
@@ -12013,7 +12013,7 @@ export interface paths {
           scenario_id: string;
           /** @description Only these companies' insiders (repeat for any of). */
           ticker?: string[];
-          /** @description Point in time: only insiders who have filed visible on or before this date. Defaults to the scenario's current_date; a later date reveals a future branch. */
+          /** @description Point in time: only insiders who have filed visible by then. A date means the end of that day; a date and exchange time (`2023-06-30T14:30`, New York) that moment: rows of that day without a time of their own wait for its end (docs/api-choices.md, "Point in time"). Defaults to the scenario's current_date; a later date reveals a future branch. */
           as_of?: string;
           /** @description `true`: answer 422 naming any query parameter this route does not take, instead of ignoring it (the default). */
           strict?: boolean;

@@ -15,6 +15,7 @@ export const EARNINGS_SHARDS = {
    */
   earnings: kind(perPart("earnings"), ["filing_date", ...Object.keys(Earnings.shape).filter(notDate("filing_date"))], {
     visible: "key",
+    publicAt: { column: "filing_datetime" },
     period: "year",
     served: identity,
   }),

@@ -7,6 +7,6 @@ export const EVENTS_SHARDS = {
     perPart("events"),
     ["event_date", "event_id", "ticker", "event_type", "public_release_datetime", "visible_from", "public_summary"],
     // visible_from is the event date, the key.
-    { visible: "key", period: "year", served: identity },
+    { visible: "key", publicAt: { column: "public_release_datetime" }, period: "year", served: identity },
   ),
 } as const;

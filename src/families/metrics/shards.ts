@@ -10,6 +10,7 @@ export const METRICS_SHARDS = {
    */
   metrics: kind(perPart("metrics"), ["key", ...Object.keys(FinancialMetrics.shape), "inputs"], {
     visible: { column: "filing_date" },
+    publicAt: { column: "filing_datetime" },
     served: { hidden: ["key", "inputs"] },
   }),
   /**

@@ -28,7 +28,8 @@ import {
 } from "./rows.ts";
 import { groupBars, intradaySeed, minuteBars, sessionTimes } from "./intraday.ts";
 import { sessionNews } from "./session-news.ts";
-import { SESSION_MINUTES } from "./intraday-shape.ts";
+import { SESSION_MINUTES, SESSION_OPEN_MINUTE } from "./intraday-shape.ts";
+import { dayOfPoint, timeOfPoint } from "../../contract/instant.ts";
 import { roundAdjusted } from "../../contract/adjusted-price.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { requireOneOf } from "../../http/one-of.ts";
@@ -52,7 +53,8 @@ const prices = dataRoute({
     "Give `ticker` or `tickers` (422 for neither, 400 for both): with `tickers`, by ticker then date, and " +
     "`limit` and `offset` count the rows of all of them together. `interval=minute` or `hour` serves the " +
     "regular session's bars (09:30-16:00 New York), made from each daily bar and adding up to it exactly " +
-    "(docs/intraday.md); the window, `as_of` (the end of its day) and paging are the daily bars'.",
+    "(docs/intraday.md); the window and paging are the daily bars'. An `as_of` with a time (`2023-07-25T14:30`) " +
+    "shows that day's intraday bars ended by then, and its daily bar from the 16:00 close.",
   request: {
     query: z.object({
       scenario_id: scenarioId(),
@@ -188,7 +190,7 @@ type Window = { start_date?: string; end_date?: string; offset: number; limit: n
 
 /**
  * One page of intraday bars over the instruments' windows, by ticker then time, each bar's JSON text.
- * Every day has the same number of bars, so only the days on the page are made.
+ * Every day has the same number of bars but an instant's own day (cut at it), so only the days on the page are made.
  */
 async function intradayPage(
   scenario: Scenario,
@@ -196,18 +198,23 @@ async function intradayPage(
   shards: DatedRows[],
   q: Window,
   minutes: number,
+  instant: string | null,
 ): Promise<string[]> {
   const perDay = Math.ceil(SESSION_MINUTES / minutes);
+  const cut = instantCut(instant, minutes, perDay);
   const rows: string[] = [];
   let [skip, room] = [q.offset, q.limit];
   for (const [k, shard] of shards.entries()) {
     if (room <= 0) break;
     const [from, to] = shard.window(q.start_date, q.end_date);
-    const first = from + Math.floor(skip / perDay);
-    if (first >= to) {
-      skip -= (to - from) * perDay;
+    // Only the window's last day can be the instant's, cut short.
+    const short = cut && to > from && shard.key(to - 1) === cut.day ? perDay - cut.bars : 0;
+    const total = (to - from) * perDay - short;
+    if (skip >= total) {
+      skip -= total;
       continue;
     }
+    const first = from + Math.floor(skip / perDay);
     let within = skip % perDay;
     skip = 0;
     const last = Math.min(to, first + Math.ceil((within + room) / perDay));
@@ -215,7 +222,8 @@ async function intradayPage(
     for (const day of shard.objects(first, last) as PriceBar[]) {
       const [time, ticker] = [sessionTimes(day.time), JSON.stringify(day.ticker)];
       const seed = intradaySeed(scenario.manifest.scenario.id, day.ticker, day.time);
-      const bars = groupBars(minuteBars(day, seed, news.get(day.time)), minutes);
+      const made = groupBars(minuteBars(day, seed, news.get(day.time)), minutes);
+      const bars = day.time === cut?.day ? made.slice(0, cut.bars) : made;
       // Text written here (numbers print as in JSON): JSON.stringify of each bar cost twice the model.
       for (const { minute, open, high, low, close, volume } of bars.slice(within, within + room))
         rows.push(
@@ -226,6 +234,18 @@ async function intradayPage(
     }
   }
   return rows;
+}
+
+/**
+ * The bars an instant shows of its own day: those ended by its time (a bar is stamped with its start
+ * and shown once whole), all of them from the close on.
+ */
+function instantCut(instant: string | null, minutes: number, perDay: number): { day: string; bars: number } | null {
+  if (!instant) return null;
+  const [hh, mm, ss] = timeOfPoint(instant)!.split(":").map(Number);
+  const elapsed = hh * 60 + mm + ss / 60 - SESSION_OPEN_MINUTE;
+  const bars = elapsed >= SESSION_MINUTES ? perDay : Math.floor(Math.max(0, elapsed) / minutes);
+  return { day: dayOfPoint(instant), bars };
 }
 
 /** The instruments' bars up to the horizon; 404 naming the first instrument the scenario does not hold. */
@@ -291,12 +311,15 @@ export function register(app: ApiApp): void {
     prices,
     async (q, scenario) => {
       const symbols = q.tickers ?? [q.ticker!];
-      const shards = await priceShards(scenario, symbols);
       const minutes = barMinutes(q);
       if (minutes !== undefined) {
-        const prices = jsonTexts<IntradayBar>(await intradayPage(scenario, symbols, shards, q, minutes));
+        // An instant's own day is made from its whole daily bar, then cut at the instant.
+        const whole = scenario.wholeDay();
+        const shards = await priceShards(whole, symbols);
+        const prices = jsonTexts<IntradayBar>(await intradayPage(whole, symbols, shards, q, minutes, scenario.instant));
         return q.tickers ? { tickers: q.tickers, prices } : { ticker: q.ticker!, prices };
       }
+      const shards = await priceShards(scenario, symbols);
       // One page over the instruments' windows one after another: by ticker, then date.
       const runs: (Uint8Array | Uint8Array[])[] = [];
       let [skip, room] = [q.offset, q.limit];
@@ -340,9 +363,9 @@ export function register(app: ApiApp): void {
 
   serve(app, marketSnapshot, async (q, scenario) => {
     const market = await marketDay(scenario);
-    if (!market) return { as_of: scenario.horizon, snapshots: [] };
+    if (!market) return { as_of: scenario.asOf, snapshots: [] };
     const window = pageRange(market.from, market.to, q.offset, q.limit);
-    return { as_of: scenario.horizon, snapshots: jsonArray<SnapshotRow>([market.shard.json(...window)]) };
+    return { as_of: scenario.asOf, snapshots: jsonArray<SnapshotRow>([market.shard.json(...window)]) };
   });
 
   for (const route of tickerLists) {

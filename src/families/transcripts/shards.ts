@@ -8,10 +8,14 @@ export const TRANSCRIPT_COLUMNS = Object.keys(EarningsCallTranscript.shape) as (
 /** The part of a company's turns of a year: `AAPL/2023`. */
 export const turnsPart = (ticker: string, date: string) => `${ticker}/${date.slice(0, 4)}`;
 
+/** A call is public from the minute it begins (its text as if followed live). */
+const CALL_BEGAN = { column: "call_datetime" } as const;
+
 export const TRANSCRIPTS_SHARDS = {
   /** As listed: per ticker, and per month of every company's (`all/2023-06`), by date then id. */
   transcripts: kind(perPart("earnings-transcripts"), TRANSCRIPT_COLUMNS, {
     visible: "key",
+    publicAt: CALL_BEGAN,
     period: "month",
     served: identity,
   }),
@@ -21,6 +25,7 @@ export const TRANSCRIPTS_SHARDS = {
    */
   transcriptTurns: kind(perPart("earnings-transcripts-text"), ["key", ...TRANSCRIPT_COLUMNS, "turns", "validation"], {
     visible: "key",
+    publicAt: CALL_BEGAN,
     served: { hidden: ["key"] },
   }),
 } as const;

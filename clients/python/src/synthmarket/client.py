@@ -265,7 +265,8 @@ class Clock:
 
     def _as_of(self, params: dict) -> dict:
         asked = params.get("as_of")
-        if asked is not None and _iso(asked) > self.today:
+        # A moment of a day (`2023-03-10T10:00` or a datetime) is checked by its day.
+        if asked is not None and _iso(str(asked)[:10]) > self.today:
             raise ValueError(f"as_of {asked} is after the clock's day {self.today}")
         return {"scenario_id": self.scenario_id, **params, "as_of": asked or self.today}
 
