@@ -27,8 +27,11 @@ import { processAlive } from "../serve/process-alive.ts";
 import { DATASETS, type Dataset } from "./datasets.ts";
 import { csvGz, parquet, schemaOf } from "./files.ts";
 
-/** Bump when the files' format changes: scenarios exported before keep their files. */
-export const EXPORT_FORMAT = 1;
+/**
+ * Bump when the files' format or the datasets change: scenarios exported before keep their files.
+ * 2: `crypto_prices` added.
+ */
+export const EXPORT_FORMAT = 2;
 
 export type ExportFile = z.input<typeof ExportFileSchema>;
 export type ExportManifest = z.input<typeof ExportManifestSchema>;
@@ -97,6 +100,7 @@ async function exportScenario(base: string, key: string, entry: CatalogEntry, di
     company: ((await ask("/company/facts/tickers"))?.tickers ?? []) as string[],
     instrument: ((await ask("/prices/tickers"))?.tickers ?? []) as string[],
     bank: (((await ask("/macro/interest-rates/banks"))?.banks ?? []) as { bank: string }[]).map((b) => b.bank),
+    crypto: ((await ask("/crypto/prices/tickers"))?.tickers ?? []) as string[],
     none: [],
   };
   const files: ExportFile[] = [];

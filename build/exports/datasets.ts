@@ -1,6 +1,6 @@
 // The datasets of a scenario's bulk export (docs/exports.md): each one route of the API, asked for
-// every subject it is kept by (each company, instrument or bank) and every period, page after page,
-// as of the scenario's current_date. So an export holds exactly the rows the API serves by then.
+// every subject it is kept by (each company, instrument, bank or crypto asset) and every period, page
+// after page, as of the scenario's current_date. So an export holds exactly the rows the API serves by then.
 
 import { EXPORT_DATASETS, type ExportDataset } from "../../src/contract/exports.ts";
 
@@ -10,8 +10,8 @@ export interface Dataset {
   /** The route asked, and the key of its answer that holds the rows. */
   route: string;
   rows: string;
-  /** What the route is asked per: each company, each priced instrument, each bank, or nothing. */
-  per: "company" | "instrument" | "bank" | "none";
+  /** What the route is asked per: each company, each priced instrument, each bank, each crypto asset, or nothing. */
+  per: "company" | "instrument" | "bank" | "crypto" | "none";
   /** A `period` asked for each value (statements, metrics, estimates). */
   periods?: readonly string[];
   /** Extra parameters of every request. */
@@ -57,6 +57,7 @@ const READS: Record<ExportDataset, Omit<Dataset, "name">> = {
   institutional_holdings: { route: "/institutional-holdings", rows: "institutional_holdings", per: "company" },
   macro: { route: "/macro", rows: "macro_data", per: "none" },
   interest_rates: { route: "/macro/interest-rates", rows: "interest_rates", per: "bank" },
+  crypto_prices: { route: "/crypto/prices", rows: "prices", per: "crypto" },
 };
 
 export const DATASETS: readonly Dataset[] = EXPORT_DATASETS.map((name) => ({ name, ...READS[name] }));

@@ -20,6 +20,7 @@ export const EXPORT_DATASETS = [
   "institutional_holdings",
   "macro",
   "interest_rates",
+  "crypto_prices",
 ] as const;
 export type ExportDataset = (typeof EXPORT_DATASETS)[number];
 export const EXPORT_FORMATS = ["csv.gz", "parquet"] as const;
@@ -42,7 +43,11 @@ export const ExportColumn = z
 export const ExportFile = z
   .object({
     name: field(z.string(), "The file's name: `<dataset>.csv.gz` or `<dataset>.parquet`.", "prices.parquet"),
-    dataset: field(z.string(), "The dataset (docs/exports.md names the route each is read from).", "prices"),
+    dataset: field(
+      z.enum(EXPORT_DATASETS),
+      "The dataset (docs/exports.md names the route each is read from).",
+      "prices",
+    ),
     format: field(z.enum(EXPORT_FORMATS), "Gzipped CSV (with a header line) or Parquet.", "parquet"),
     bytes: field(z.number().int(), "Its size.", 1204331),
     sha256: field(z.string(), "The SHA-256 of its bytes (hex); its ETag is the first 32 digits.", "9f2c…"),
@@ -59,7 +64,7 @@ export const ExportManifest = z
       "The horizon of every row: the scenario's current_date (a future branch's continuation is not exported).",
       "2023-12-29",
     ),
-    export_format: field(z.number().int(), "The format's version; exports once written never change.", 1),
+    export_format: field(z.number().int(), "The format's version; exports once written never change.", 2),
     files: field(z.array(ExportFile), "Every file, a gzipped CSV and a Parquet file per dataset."),
   })
   .meta({ id: "ExportManifest", description: "What a scenario's bulk export holds." });

@@ -1,6 +1,6 @@
 // Bulk exports (docs/exports.md) served by the worker in workerd: the manifest's hashes, counts and
-// schemas are the files'; a Parquet file and a CSV read back equal the rows the API serves; a future
-// branch's export stops at current_date; ETags, ranges, keys and clock keys behave as documented;
+// schemas are the files'; a Parquet file and a CSV read back equal the rows the API serves (crypto
+// bars too, a masked twin's under their own tickers); a future branch's export stops at current_date; ETags, ranges, keys and clock keys behave as documented;
 // one `npm start` is building is answered 503 with Retry-After; and the same scenario exported again
 // gives the same bytes.
 import { createHash } from "node:crypto";
@@ -15,7 +15,7 @@ import { buildExports, exportManifestPath } from "../../build/exports/build-expo
 import { createApp } from "../../src/app.ts";
 import { CATALOG_KEY, exportKey, EXPORTS_PENDING, type ExportsPending } from "../../src/bundle/layout.ts";
 import { bindingsOver } from "../support/bindings.ts";
-import { body, BRANCH, CRISIS, get, KEY, MEGACAP, RATE_SHOCK, request } from "./client.ts";
+import { body, BRANCH, CRISIS, get, KEY, MASKED, MEGACAP, RATE_SHOCK, request } from "./client.ts";
 import { CLOCK_KEYS } from "./keys.ts";
 
 type Row = Record<string, unknown>;
@@ -33,6 +33,18 @@ const manifestOf = async (id: string) =>
   (await body(`/scenarios/${id}/exports`)).exports as { as_of: string; files: File[] };
 const bytesOf = async (id: string, name: string) =>
   new Uint8Array(await (await get(`/scenarios/${id}/exports/${name}`)).arrayBuffer());
+const parquetRows = async (id: string, name: string) =>
+  (await parquetReadObjects({ file: (await bytesOf(id, name)).buffer as ArrayBuffer })) as Row[];
+const csvRows = async (id: string, name: string) =>
+  parse(gunzipSync(await bytesOf(id, name)), { columns: true }) as Record<string, string>[];
+/** A row as its CSV fields: each value's text (nested ones JSON, null empty), in the schema's columns. */
+const asCsv = (schema: File["schema"], row: Row) =>
+  Object.fromEntries(
+    schema.map(({ name }) => {
+      const v = row[name];
+      return [name, v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v)];
+    }),
+  );
 
 /** Every row the API serves of a route for each ticker, page after page, with the ticker first. */
 async function apiRows(id: string, route: string, key: string, tickers: string[], limit: number): Promise<Row[]> {
@@ -67,6 +79,7 @@ describe("bulk exports", () => {
         "institutional_holdings",
         "macro",
         "interest_rates",
+        "crypto_prices",
       ]),
     );
     expect(files).toHaveLength(datasets.length * 2);
@@ -83,9 +96,7 @@ describe("bulk exports", () => {
     const file = (name: string) => files.find((f) => f.name === name)!;
     const instruments = (await body(`/prices/tickers?scenario_id=${MEGACAP}`)).tickers as string[];
     const prices = await apiRows(MEGACAP, "/prices", "prices", instruments, 5000);
-    const fromParquet = await parquetReadObjects({
-      file: (await bytesOf(MEGACAP, "prices.parquet")).buffer as ArrayBuffer,
-    });
+    const fromParquet = await parquetRows(MEGACAP, "prices.parquet");
     expect(fromParquet).toHaveLength(file("prices.parquet").rows);
     expect(fromParquet).toEqual(prices);
 
@@ -96,15 +107,10 @@ describe("bulk exports", () => {
       news.push(...page);
       if (page.length < 500) break;
     }
-    expect(await parquetReadObjects({ file: (await bytesOf(MEGACAP, "news.parquet")).buffer as ArrayBuffer })).toEqual(
-      news,
-    );
+    expect(await parquetRows(MEGACAP, "news.parquet")).toEqual(news);
 
     // CSV: the header is the schema; each field the value's text (nested ones JSON, null empty).
-    const csv = parse(gunzipSync(await bytesOf(MEGACAP, "income_statements.csv.gz")), { columns: true }) as Record<
-      string,
-      string
-    >[];
+    const csv = await csvRows(MEGACAP, "income_statements.csv.gz");
     const { schema, rows } = file("income_statements.csv.gz");
     expect(csv).toHaveLength(rows);
     const companies = (await body(`/company/facts/tickers?scenario_id=${MEGACAP}`)).tickers as string[];
@@ -118,18 +124,37 @@ describe("bulk exports", () => {
             )
           ).income_statements,
         );
-    const asText = (v: unknown) =>
-      v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
-    expect(csv).toEqual(statements.map((r) => Object.fromEntries(schema.map((c) => [c.name, asText(r[c.name])]))));
+    expect(csv).toEqual(statements.map((r) => asCsv(schema, r)));
+  });
+
+  it("hold every crypto bar /crypto/prices serves, in both files, and a masked twin's keep their tickers", async () => {
+    for (const id of [MEGACAP, BRANCH, MASKED]) {
+      const { files, as_of } = await manifestOf(id);
+      const cryptos = (await body(`/crypto/prices/tickers?scenario_id=${id}`)).tickers as string[];
+      expect(cryptos, id).toEqual(["BTC-USD", "ETH-USD", "SOL-USD"]);
+      const served = await apiRows(id, "/crypto/prices", "prices", cryptos, 10000);
+      const parquetFile = files.find((f) => f.name === "crypto_prices.parquet")!;
+      expect(parquetFile.rows, id).toBe(served.length);
+      expect(await parquetRows(id, "crypto_prices.parquet"), id).toEqual(served);
+      const { schema } = files.find((f) => f.name === "crypto_prices.csv.gz")!;
+      expect(schema.map((c) => c.name)).toEqual(["ticker", "time", "open", "high", "low", "close", "volume"]);
+      expect(await csvRows(id, "crypto_prices.csv.gz"), id).toEqual(served.map((r) => asCsv(schema, r)));
+      // As of current_date: a bar every calendar day up to it, none after (a branch's continuation included).
+      const btc = served.filter((r) => r.ticker === "BTC-USD").map((r) => r.time as string);
+      expect(btc.at(-1), id).toBe(as_of);
+      expect(btc.length, id).toBe((Date.parse(as_of) - Date.parse(btc[0])) / 86_400_000 + 1);
+      expect(
+        served.filter((r) => (r.time as string) > as_of),
+        id,
+      ).toEqual([]);
+    }
   });
 
   it("of a future branch stop at its current_date", async () => {
     const { files, as_of } = await manifestOf(BRANCH);
     const current = (await body(`/scenarios/${BRANCH}`)).scenario.current_date;
     expect(as_of).toBe(current);
-    const prices = (await parquetReadObjects({
-      file: (await bytesOf(BRANCH, "prices.parquet")).buffer as ArrayBuffer,
-    })) as { time: string }[];
+    const prices = (await parquetRows(BRANCH, "prices.parquet")) as { time: string }[];
     expect(prices.length).toBe(files.find((f) => f.name === "prices.parquet")!.rows);
     expect(prices.every((p) => p.time <= current)).toBe(true);
     expect(prices.some((p) => p.time === current)).toBe(true);

@@ -13451,7 +13451,7 @@ export interface components {
       as_of: string;
       /**
        * @description The format's version; exports once written never change.
-       * @example 1
+       * @example 2
        */
       export_format: number;
       /** @description Every file, a gzipped CSV and a Parquet file per dataset. */
@@ -13467,8 +13467,25 @@ export interface components {
       /**
        * @description The dataset (docs/exports.md names the route each is read from).
        * @example prices
+       * @enum {string}
        */
-      dataset: string;
+      dataset:
+        | "prices"
+        | "income_statements"
+        | "balance_sheets"
+        | "cash_flow_statements"
+        | "financial_metrics"
+        | "analyst_estimates"
+        | "earnings"
+        | "events"
+        | "news"
+        | "earnings_call_transcripts"
+        | "filings"
+        | "insider_trades"
+        | "institutional_holdings"
+        | "macro"
+        | "interest_rates"
+        | "crypto_prices";
       /**
        * @description Gzipped CSV (with a header line) or Parquet.
        * @example parquet
