@@ -35,11 +35,36 @@ function newChart(box) {
     // The window stays whole when the box is resized (the marker list beside it fills in later).
     timeScale: { minBarSpacing: 0.01, lockVisibleTimeRangeOnResize: true },
   });
+  // A new chart has shown nothing yet (the box may have held another).
+  box.dataset.shownFrom = box.dataset.shownTo = "";
   chart.timeScale().subscribeVisibleTimeRangeChange((range) => {
     box.dataset.shownFrom = range?.from ?? "";
     box.dataset.shownTo = range?.to ?? "";
   });
   return chart;
+}
+
+/**
+ * Daily bars as candlesticks with their volume beneath, drawn in `box` (emptied first) and opened on
+ * the whole window; the bars' count and first and last days are kept in its data attributes.
+ */
+function candleChart(box, bars) {
+  box.innerHTML = "";
+  const chart = newChart(box);
+  const candles = chart.addSeries(LWC.CandlestickSeries, {});
+  candles.setData(bars.map((b) => ({ time: b.time, open: b.open, high: b.high, low: b.low, close: b.close })));
+  const volume = chart.addSeries(LWC.HistogramSeries, {
+    priceScaleId: "",
+    priceFormat: { type: "volume" },
+    color: "#b0bec5",
+  });
+  volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  volume.setData(bars.map((b) => ({ time: b.time, value: b.volume })));
+  chart.timeScale().fitContent();
+  box.dataset.bars = String(bars.length);
+  box.dataset.first = bars[0]?.time ?? "";
+  box.dataset.last = bars.at(-1)?.time ?? "";
+  return { chart, candles };
 }
 
 /** Every row of a paged list route. */
@@ -228,20 +253,7 @@ async function drawPrices(id, ticker, start, end) {
   const box = document.getElementById("chart");
   box.innerHTML = "";
   const bars = await allRows("/prices", { scenario_id: id, ticker, start_date: start, end_date: end }, "prices", 5000);
-  const chart = newChart(box);
-  const candles = chart.addSeries(LWC.CandlestickSeries, {});
-  candles.setData(bars.map((b) => ({ time: b.time, open: b.open, high: b.high, low: b.low, close: b.close })));
-  const volume = chart.addSeries(LWC.HistogramSeries, {
-    priceScaleId: "",
-    priceFormat: { type: "volume" },
-    color: "#b0bec5",
-  });
-  volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
-  volume.setData(bars.map((b) => ({ time: b.time, value: b.volume })));
-  chart.timeScale().fitContent();
-  box.dataset.bars = String(bars.length);
-  box.dataset.first = bars[0]?.time ?? "";
-  box.dataset.last = bars.at(-1)?.time ?? "";
+  const { chart, candles } = candleChart(box, bars);
 
   const markers = await markersOf(id, ticker, start, end);
   // A marker sits on the first bar on or after the day it became public (a weekend's on Monday).
@@ -334,6 +346,7 @@ async function scenarioPage(id) {
   </form>
   <div class="split"><div id="chart" class="chart"></div><div><ol id="markers"></ol></div></div>
   <h3>Reading</h3><div id="reader">Click a marker on the chart or in the list.</div>
+  <section id="crypto"></section>
   <div class="panels"><div><h3>Macro tape</h3><div id="macro" class="small-chart"></div></div>
   <div><h3>Policy rate</h3><div id="rates" class="small-chart"></div></div></div>
   <h2>Baselines</h2><p>Scored by the runs' engine over the scenario's window (docs/runs.md); an agent's run is shown beside them.</p>
@@ -347,7 +360,7 @@ async function scenarioPage(id) {
     return drawPrices(id, f.ticker, f.start, f.end).then(() => (chart.dataset.ready = "true"));
   };
   form.addEventListener("change", () => redraw().catch((e) => showError(document.getElementById("chart"), e)));
-  await Promise.all([redraw(), drawMacro(id, scenario), drawValidation(id)]);
+  await Promise.all([redraw(), drawCrypto(id), drawMacro(id, scenario), drawValidation(id)]);
   view.dataset.ready = "true";
 }
 

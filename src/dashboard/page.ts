@@ -1,7 +1,7 @@
 // The dashboard (`GET /`, no key for the page itself): a scenario browser, a scenario page (chart,
-// macro and policy-rate panels, validation report) and a key page. One static page; its script and
-// styles and the chart library are assets served from the store (src/docs/assets.ts), so it works
-// offline. The script asks the API with the key the user gives it (kept in the browser).
+// crypto assets, macro and policy-rate panels, validation report) and a key page. One static page;
+// its scripts and styles and the chart library are assets served from the store (src/docs/assets.ts),
+// so it works offline. The scripts ask the API with the key the user gives it (kept in the browser).
 export const DASHBOARD_PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -22,6 +22,7 @@ export const DASHBOARD_PAGE = `<!doctype html>
 Agents written for financialdatasets.ai: base URL <code>/fd/{scenario_id}</code>; MCP tools at <code>POST /mcp</code>.</footer>
 <script src="/docs/lightweight-charts.js"></script>
 <script src="/docs/dashboard-runs.js"></script>
+<script src="/docs/dashboard-crypto.js"></script>
 <script src="/docs/dashboard.js"></script>
 </body>
 </html>

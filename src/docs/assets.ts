@@ -18,5 +18,6 @@ export const ASSETS: Record<string, Asset> = {
   "lightweight-charts.js": { type: JS, from: "lightweight-charts/dist/lightweight-charts.standalone.production.js" },
   "dashboard.js": { type: JS, from: "./src/dashboard/dashboard.js" },
   "dashboard-runs.js": { type: JS, from: "./src/dashboard/runs.js" },
+  "dashboard-crypto.js": { type: JS, from: "./src/dashboard/crypto.js" },
   "dashboard.css": { type: CSS, from: "./src/dashboard/dashboard.css" },
 };

@@ -166,7 +166,7 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description One of swagger-ui-bundle.js, swagger-ui.css, lightweight-charts.js, dashboard.js, dashboard-runs.js, dashboard.css (404 otherwise). */
+          /** @description One of swagger-ui-bundle.js, swagger-ui.css, lightweight-charts.js, dashboard.js, dashboard-runs.js, dashboard-crypto.js, dashboard.css (404 otherwise). */
           asset: string;
         };
         cookie?: never;
