@@ -1,6 +1,7 @@
 // Bulk exports (docs/exports.md) served by the worker in workerd: the manifest's hashes, counts and
 // schemas are the files'; a Parquet file and a CSV read back equal the rows the API serves (crypto
-// bars too, a masked twin's under their own tickers); a future branch's export stops at current_date; ETags, ranges, keys and clock keys behave as documented;
+// bars too, a masked twin's under their own tickers; a world of 1997's crypto files empty); a future
+// branch's export stops at current_date; ETags, ranges, keys and clock keys behave as documented;
 // one `npm start` is building is answered 503 with Retry-After; and the same scenario exported again
 // gives the same bytes.
 import { createHash } from "node:crypto";
@@ -15,6 +16,8 @@ import { buildExports, exportManifestPath } from "../../build/exports/build-expo
 import { createApp } from "../../src/app.ts";
 import { CATALOG_KEY, exportKey, EXPORTS_PENDING, type ExportsPending } from "../../src/bundle/layout.ts";
 import { bindingsOver } from "../support/bindings.ts";
+import { REPLICAS_LIBRARY, REPLICATED } from "../support/fixtures.ts";
+import { fixtureLibrary, writableCopy } from "../support/libraries.ts";
 import { body, BRANCH, CRISIS, get, KEY, MASKED, MEGACAP, RATE_SHOCK, request } from "./client.ts";
 import { CLOCK_KEYS } from "./keys.ts";
 
@@ -149,6 +152,23 @@ describe("bulk exports", () => {
       ).toEqual([]);
     }
   });
+
+  it("of a world before any crypto asset hold crypto_prices files with no rows", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "exports-1997-"));
+    try {
+      writableCopy(await fixtureLibrary(REPLICAS_LIBRARY), dir);
+      const [manifest] = await buildExports(dir, { names: [REPLICATED] });
+      expect(manifest.as_of < "2010-07-18").toBe(true);
+      const rowsOf = (dataset: string) => manifest.files.filter((f) => f.dataset === dataset).map((f) => f.rows);
+      expect(rowsOf("crypto_prices")).toEqual([0, 0]);
+      expect(rowsOf("prices")[0]).toBeGreaterThan(0);
+      const file = (name: string) => readFileSync(join(dir, "scenarios", manifest.scenario_id, "exports", name));
+      expect(gunzipSync(file("crypto_prices.csv.gz")).toString()).toBe("\r\n");
+      expect(await parquetReadObjects({ file: new Uint8Array(file("crypto_prices.parquet")).buffer })).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 
   it("of a future branch stop at its current_date", async () => {
     const { files, as_of } = await manifestOf(BRANCH);
