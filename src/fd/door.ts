@@ -6,6 +6,7 @@
 // its keys, limits above a route's maximum clamped, `next_page_url` paging.
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
+import { CLOCK_HEADER } from "../http/clock.ts";
 import { ApiError } from "../http/errors.ts";
 import { boundedBody, innerFetch, jsonObjectOf, MAX_BODY_BYTES, routeLimits, type ApiApp } from "../http/route.ts";
 import { FD_PATHS, type FdPath } from "./paths.ts";
@@ -18,6 +19,7 @@ const PASSED_HEADERS = [
   "X-As-Of",
   "Cache-Control",
   "Retry-After",
+  CLOCK_HEADER,
 ];
 
 /** The door's path after `/fd/{scenario_id}`: doubled and trailing slashes dropped, as financialdatasets does. */

@@ -108,6 +108,63 @@ describe("a clock key", () => {
     }
   });
 
+  it("and a run's key read the crypto routes, the door's and the MCP tools up to the horizon's bar", async () => {
+    const keys = [CLOCK.key, await runKeyAtHorizon()];
+    const window = "start_date=2023-06-01&end_date=2023-12-31";
+    for (const path of [
+      `/crypto/prices?scenario_id=${MEGACAP}&ticker=BTC-USD&${window}`,
+      `/crypto/prices/snapshot?scenario_id=${MEGACAP}&ticker=ETH-USD`,
+      `/crypto/prices/tickers?scenario_id=${MEGACAP}`,
+      `/fd/${MEGACAP}/crypto/prices/?ticker=BTC-USD&interval=day&interval_multiplier=1&${window}`,
+      `/fd/${MEGACAP}/crypto/prices/?ticker=SOL-USD&interval=week&interval_multiplier=1&${window}`,
+      `/fd/${MEGACAP}/crypto/prices/snapshot/?ticker=BTC-USD`,
+      `/fd/${MEGACAP}/crypto/prices/tickers/?`,
+    ]) {
+      const reference = await get(`${path}&as_of=${H}`);
+      expect(reference.status, path).toBe(200);
+      const expected = await reference.text();
+      for (const key of keys)
+        for (const asked of ["", `&as_of=${LATER}`]) {
+          const clocked = await get(path + asked, key);
+          expect(clocked.headers.get("X-Clock-Horizon"), path).toBe(H);
+          expect(await clocked.text(), path + asked).toBe(expected);
+        }
+      // The horizon's own bar is the last one served.
+      const bars = (JSON.parse(expected) as { prices?: { time: string }[] }).prices;
+      if (bars && path.includes("interval=day")) expect(bars.at(-1)!.time.slice(0, 10), path).toBe(H);
+    }
+    const reference = new Client({ name: "clock-e2e", version: "1" });
+    await reference.connect(
+      new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { "X-API-KEY": KEY } } }),
+    );
+    const clients = await Promise.all(
+      keys.map(async (key) => {
+        const client = new Client({ name: "clock-e2e", version: "1" });
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { "X-API-KEY": key } } }),
+        );
+        return client;
+      }),
+    );
+    const text = async (client: Client, name: string, args: Record<string, unknown>) =>
+      ((await client.callTool({ name, arguments: args })) as { content: { text: string }[] }).content[0].text;
+    try {
+      for (const [name, args] of [
+        [
+          "get_crypto_prices",
+          { scenario_id: MEGACAP, ticker: "BTC-USD", start_date: "2023-06-01", end_date: "2023-12-31" },
+        ],
+        ["get_crypto_price_snapshot", { scenario_id: MEGACAP, ticker: "SOL-USD" }],
+      ] as const) {
+        const expected = await text(reference, name, { ...args, as_of: H });
+        expect(expected, name).toContain(`"time":"${H}"`);
+        for (const client of clients) expect(await text(client, name, args), name).toBe(expected);
+      }
+    } finally {
+      for (const client of [reference, ...clients]) await client.close();
+    }
+  }, 60_000);
+
   it("gets from every MCP tool what the tool answers as of its horizon", async () => {
     const connect = async (key: string) => {
       const client = new Client({ name: "clock-e2e", version: "1" });
