@@ -9,7 +9,7 @@ import { ApiError } from "../http/errors.ts";
 import { Scenario } from "../http/scenario.ts";
 import { newKeySecret, storeKey, type KeyRecord } from "../keys.ts";
 import type { NewRun } from "./contract.ts";
-import { DEFAULT_COSTS, DEFAULT_STARTING_CASH, type CostModel } from "./costs.ts";
+import { costModelOf, DEFAULT_STARTING_CASH } from "./costs.ts";
 import type { AccountRuns } from "./account-runs.ts";
 import type { RunRecord } from "./record.ts";
 import type { RunObject } from "./run-object.ts";
@@ -101,11 +101,7 @@ export async function openRunFor(
   const scenario = await Scenario.open(c.get("reader"), asked.scenario_id, []);
   const end = asked.end_date ?? lastRunDay(scenario.manifest);
   requireWindow(scenario, asked.start_date, end);
-  const costs: CostModel = {
-    ...DEFAULT_COSTS,
-    ...asked.costs,
-    half_spread_bps: { ...DEFAULT_COSTS.half_spread_bps, ...asked.costs?.half_spread_bps },
-  };
+  const costs = costModelOf(asked.costs);
   const benchmark = benchmarkOf(scenario, asked.benchmark);
   const kind = await scenario.requireTicker(benchmark).catch(() => null);
   if (kind !== "fund" && kind !== "company")

@@ -1,7 +1,8 @@
 // A run's book: its cash, positions, open orders and what is owed it, and the pure steps that change
 // them (docs/runs.md). Cash is kept in whole cents, so that the ledger's cash changes add up to the
 // book's cash exactly and an independent replay lands on the same cent.
-import type { CostModel, SizeTier } from "./costs.ts";
+import { roundTo } from "../contract/rounding.ts";
+import type { CostModel, CostTier } from "./costs.ts";
 
 export type Side = "buy" | "sell";
 export type OrderType = "market" | "limit";
@@ -15,7 +16,7 @@ export type OrderSize = { shares: number } | { notional: number } | { target_wei
  */
 export interface OrderBasis {
   close: number;
-  tier: SizeTier;
+  tier: CostTier;
   daily_volatility: number | null;
 }
 
@@ -24,7 +25,7 @@ export interface Order {
   client_order_id: string | null;
   ticker: string;
   side: Side;
-  /** Whole shares to trade, fixed when placed. */
+  /** Whole shares (crypto: units to 8 decimals) to trade, fixed when placed. */
   shares: number;
   type: OrderType;
   limit_price: number | null;
@@ -143,6 +144,11 @@ export type LedgerEntry = FillEntry | DividendEntry | SplitEntry | FeeEntry | Ex
 export const cents = (dollars: number) => Math.round(dollars * 100);
 export const dollars = (cents: number) => cents / 100;
 
+/** Crypto trades in units to 8 decimals (a satoshi, Bitcoin's smallest unit); stocks and funds in whole shares. */
+export const CRYPTO_DECIMALS = 8;
+/** A quantity to 8 decimals, so that sums of crypto units gather no float noise (whole shares stay as they are). */
+export const units = (x: number) => roundTo(x, CRYPTO_DECIMALS);
+
 export function emptyBook(cashCents: number): Book {
   return { cash_cents: cashCents, positions: {}, entitlements: [] };
 }
@@ -153,7 +159,7 @@ export const held = (book: Book, ticker: string) => book.positions[ticker]?.shar
 /** Shares change by `delta` at `price`; a position that closes is removed; a flip starts at the fill's price. */
 export function trade(book: Book, ticker: string, delta: number, price: number): void {
   const before = held(book, ticker);
-  const after = before + delta;
+  const after = units(before + delta);
   if (after === 0) {
     delete book.positions[ticker];
     return;

@@ -2,12 +2,15 @@
 // scenario at that day, so the engine sees what a reader at the day would, and nothing later. Bars
 // come from the month's market snapshot (every instrument's bar of each day, one shard a month), so a
 // session over fifty or five hundred tickers reads one small shard rather than a history per ticker.
+// A crypto asset's bars are its own shard's (one per calendar day): a session reads its bar of the
+// same date.
 import { through, type DatedRows } from "../bundle/as-of.ts";
 import type { BundleReader } from "../bundle/reader.ts";
 import { allOf } from "../bundle/shards.ts";
 import { SHARDS } from "../families/shards.ts";
 import type { Shard } from "../bundle/shard.ts";
 import type { Manifest } from "../bundle/types.ts";
+import type { CryptoAsset, CryptoPriceBar } from "../families/crypto/rows.ts";
 import { find, Scenario } from "../http/scenario.ts";
 import { FALLBACK_DAILY_VOLATILITY, VOLATILITY_SESSIONS } from "./costs.ts";
 import type { Bar } from "./fills.ts";
@@ -129,14 +132,18 @@ export class BundleMarket {
    */
   async quotes(day: string, tickers: string[], withVolatility = true): Promise<Map<string, Quote>> {
     const scenario = await this.at(day);
-    const [instruments, delisted, unlisted] = await Promise.all([
+    const [instruments, delisted, unlisted, crypto] = await Promise.all([
       scenario.instruments(),
       scenario.delisted(),
       scenario.unlisted(),
+      cryptoAssets(scenario),
     ]);
-    const wanted = new Set(tickers);
-    const history = await this.recentBars(scenario, wanted, withVolatility ? VOLATILITY_SESSIONS + 1 : 1);
+    const wanted = new Set(tickers.filter((t) => !crypto.has(t)));
+    const sessions = withVolatility ? VOLATILITY_SESSIONS + 1 : 1;
+    const history = await this.recentBars(scenario, wanted, sessions);
     const out = new Map<string, Quote>();
+    for (const ticker of new Set(tickers.filter((t) => crypto.has(t))))
+      out.set(ticker, await cryptoQuote(scenario, ticker, sessions, withVolatility));
     for (const ticker of wanted) {
       // A company still to list is not one the run can know of.
       const i = unlisted.has(ticker) ? -1 : find(instruments, ticker);
@@ -173,6 +180,8 @@ export class BundleMarket {
     const wanted = new Set(tickers);
     const shard = await scenario.dated(SHARDS.marketSnapshots, date.slice(0, 7));
     if (shard) withBars(session, rowsOf(shard, date, wanted));
+    const crypto = await cryptoAssets(scenario);
+    for (const ticker of wanted) if (crypto.has(ticker)) withBars(session, await cryptoBar(scenario, ticker, date));
     // Actions by the year they were announced: this year's, and last year's that go ex in this one.
     const year = Number(date.slice(0, 4));
     for (const announced of [String(year - 1), String(year)]) {
@@ -202,8 +211,39 @@ export class BundleMarket {
   }
 }
 
+/** The crypto assets trading by the scenario's horizon (an asset is public from its first bar). */
+async function cryptoAssets(scenario: Scenario): Promise<Set<string>> {
+  const shard = await scenario.dated(SHARDS.cryptoAssets);
+  return new Set(shard ? (shard.objects(0, shard.length) as CryptoAsset[]).map((a) => a.ticker) : []);
+}
+
+/** A crypto asset's last bars by the horizon (the last `days` calendar days). */
+async function cryptoBars(scenario: Scenario, ticker: string, days: number): Promise<CryptoPriceBar[]> {
+  const shard = await scenario.dated(SHARDS.cryptoPrices, ticker);
+  const n = shard?.length ?? 0;
+  return n ? (shard!.objects(Math.max(0, n - days), n) as CryptoPriceBar[]) : [];
+}
+
+/** What a reader at the horizon knows of a crypto asset: its day's close and the volatility of its last days. */
+async function cryptoQuote(scenario: Scenario, ticker: string, days: number, withVolatility: boolean): Promise<Quote> {
+  const bars = await cryptoBars(scenario, ticker, days);
+  return {
+    kind: "crypto",
+    close: bars.at(-1)?.close ?? null,
+    market_cap: null,
+    daily_volatility: withVolatility ? volatilityOf(bars.map((b) => b.close)) : null,
+    delisted: null,
+  };
+}
+
+/** A crypto asset's bar of `date` (00:00 to 24:00 UTC), as the one row of a list, or none. */
+async function cryptoBar(scenario: Scenario, ticker: string, date: string): Promise<(Bar & { ticker: string })[]> {
+  const [bar] = await cryptoBars(scenario, ticker, 1);
+  return bar?.time === date ? [{ ...bar, ticker }] : [];
+}
+
 /** The session's bars and closes of the tickers of `rows`. */
-function withBars(session: Session, rows: SnapshotRow[]): void {
+function withBars(session: Session, rows: (Bar & { ticker: string })[]): void {
   for (const row of rows) {
     session.bars[row.ticker] = { open: row.open, high: row.high, low: row.low, close: row.close, volume: row.volume };
     session.closes[row.ticker] = row.close;

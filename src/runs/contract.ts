@@ -4,9 +4,46 @@ import { z } from "zod";
 import { day, field, money } from "../contract/fields.ts";
 import { bodyDate, bodyStr, bodyTicker } from "../contract/params.ts";
 import { Baseline, Score } from "../contract/scores.ts";
-import { DEFAULT_COSTS, DEFAULT_STARTING_CASH } from "./costs.ts";
+import { DEFAULT_COSTS, DEFAULT_STARTING_CASH, type CryptoTicker } from "./costs.ts";
 
 const bps = (tier: string) => field(z.number().min(0).max(500), `Half-spread of ${tier}, basis points.`, 1).optional();
+const CRYPTO = DEFAULT_COSTS.crypto;
+const cryptoBps = (ticker: CryptoTicker) =>
+  field(
+    z.number().min(0).max(500),
+    `Half-spread of ${ticker}, basis points.`,
+    CRYPTO.half_spread_bps[ticker],
+  ).optional();
+
+/** A crypto asset's costs; each field may be given alone (the others keep their defaults). */
+const CryptoCostModel = z
+  .object({
+    fee_bps: field(
+      z.number().min(0).max(500),
+      "The exchange's taker fee, basis points of a fill's value (crypto pays no commission).",
+      CRYPTO.fee_bps,
+    ).optional(),
+    half_spread_bps: z
+      .object({ "BTC-USD": cryptoBps("BTC-USD"), "ETH-USD": cryptoBps("ETH-USD"), "SOL-USD": cryptoBps("SOL-USD") })
+      .strict()
+      .optional()
+      .meta({ description: "Half the quoted spread by asset, basis points.", example: CRYPTO.half_spread_bps }),
+    impact_coefficient: field(
+      z.number().min(0).max(10),
+      "Y of the square-root impact law, with the asset's own daily volatility.",
+      CRYPTO.impact_coefficient,
+    ).optional(),
+    max_volume_share: field(
+      z.number().gt(0).max(1),
+      "Largest share of the day's volume (in coins) a fill may take.",
+      CRYPTO.max_volume_share,
+    ).optional(),
+  })
+  .strict()
+  .meta({
+    id: "CryptoCostModel",
+    description: 'How crypto fills are charged (docs/runs.md, "Costs"). Crypto is not shorted: a run trades it spot.',
+  });
 
 export const CostModelSchema = z
   .object({
@@ -34,6 +71,7 @@ export const CostModelSchema = z
     max_volume_share: field(z.number().gt(0).max(1), "Largest share of a session's volume a fill may take.", 0.1),
     borrow_fee_annual: field(z.number().min(0).max(1), "Annual fee on short market value (0.005 = 0.5%).", 0.005),
     max_gross_exposure: field(z.number().gt(0).max(10), "Gross exposure cap, a multiple of equity.", 2),
+    crypto: CryptoCostModel,
   })
   .meta({ id: "CostModel", description: 'How fills are charged (docs/runs.md, "Costs").' });
 
@@ -81,19 +119,24 @@ export const NewRun = z
   .strict()
   .meta({ id: "NewRun", description: "A run to open." });
 
-const positiveShares = z.int("must be a whole number of shares").positive("must be a positive whole number of shares");
+const positiveShares = z.number().positive("must be positive");
 
 export const OrderRequestSchema = z
   .object({
-    ticker: bodyTicker({ description: "The instrument (a company or an index fund).", example: "AAPL" }),
+    ticker: bodyTicker({
+      description: "The instrument: a company, an index fund, or a crypto asset (`BTC-USD`).",
+      example: "AAPL",
+    }),
     side: z
       .enum(["buy", "sell"])
       .optional()
       .meta({ description: "buy or sell; implied by a target weight.", example: "buy" }),
-    shares: positiveShares.optional().meta({ description: "Whole shares.", example: 100 }),
+    shares: positiveShares
+      .optional()
+      .meta({ description: "Whole shares; a crypto asset's units, to 8 decimals.", example: 100 }),
     notional: field(
       z.number().positive("must be positive"),
-      "USD: the whole shares it buys at the day's close.",
+      "USD: the whole shares (crypto: units to 8 decimals) it buys at the day's close.",
       25_000,
     ).optional(),
     target_weight: field(
@@ -173,12 +216,12 @@ export const Order = z
     client_order_id: field(z.string().nullable(), "Your id, if you gave one.", null),
     ticker: field(z.string(), "The instrument.", "AAPL"),
     side: field(z.enum(["buy", "sell"]), "buy or sell.", "buy"),
-    shares: field(z.int(), "Whole shares, fixed when placed.", 100),
+    shares: field(z.number(), "Whole shares (crypto: units to 8 decimals), fixed when placed.", 100),
     type: field(z.enum(["market", "limit"]), "market or limit.", "market"),
     limit_price: field(z.number().nullable(), "A limit order's price.", null),
     placed_on: day("The run's day it was placed on; it fills in the next session."),
     status: field(z.enum(["open", "filled", "partially_filled", "expired", "cancelled"]), "Where it stands.", "open"),
-    filled_shares: field(z.int(), "Shares filled.", 0),
+    filled_shares: field(z.number(), "Shares (crypto: units) filled.", 0),
     average_fill_price: field(z.number().nullable(), "The average price of its fills.", null),
   })
   .meta({ id: "RunOrder", description: "An order of a run." });
@@ -186,7 +229,7 @@ export const Order = z
 export const Position = z
   .object({
     ticker: field(z.string(), "The instrument.", "AAPL"),
-    shares: field(z.int(), "Shares held; negative for a short.", 100),
+    shares: field(z.number(), "Shares held, negative for a short; a crypto asset's units, to 8 decimals.", 100),
     average_price: money("Average price paid for the shares held (split-adjusted).", 185.12),
     close: money("The close of the run's day.", 190.54),
     market_value: money("Shares times close.", 19054),

@@ -1,8 +1,7 @@
 // The run's engine (docs/runs.md): opening a run on its first day, placing and cancelling orders on
 // the run's day, stepping sessions, and scoring the run when it ends. Pure over the run's record and
 // a Market; the Durable Object (run-object.ts) keeps the record and writes what a step returns.
-import { cents, dollars, emptyBook, type AcquisitionEntry, type LedgerEntry, type Order } from "./book.ts";
-import type { CostModel } from "./costs.ts";
+import { cents, dollars, emptyBook, units, type AcquisitionEntry, type LedgerEntry, type Order } from "./book.ts";
 import { placeOrders, Refusal, type OrderRequest, type Placement, type Quote } from "./orders.ts";
 import type { OrderRecord, RunRecord, RunTerms } from "./record.ts";
 import { scoreRun, type Score } from "./score.ts";
@@ -59,7 +58,7 @@ const booksOf = (r: RunRecord) => ({
   benchmark: r.benchmark_book,
   benchmark_ticker: r.terms.benchmark,
   open_orders: r.open_orders,
-  costs: r.terms.costs as CostModel,
+  costs: r.terms.costs,
 });
 
 export function requireRunning(record: RunRecord): void {
@@ -180,7 +179,7 @@ export function settledRecords(settled: Order[], entries: LedgerEntry[]): OrderR
       LedgerEntry,
       { kind: "fill" }
     >[];
-    const filled = fills.reduce((n, f) => n + f.shares, 0);
+    const filled = units(fills.reduce((n, f) => n + f.shares, 0));
     const paid = fills.reduce((s, f) => s + f.shares * f.price, 0);
     return {
       ...order,

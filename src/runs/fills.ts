@@ -1,17 +1,23 @@
-// How an order fills in the session after the day it was placed (docs/runs.md, "Fills"): a market
-// order at the open; a limit order if the session's range reaches its limit, at the limit or at the
-// open when that is better. At most the cost model's share of the session's volume fills; a buy
-// fills no more than the cash can pay for; the rest expires (day orders). The price paid carries half
-// the spread of the company's size tier and a square-root market impact; the commission is apart.
-import type { Order } from "./book.ts";
-import type { CostModel } from "./costs.ts";
-import { round2, round4 } from "../contract/rounding.ts";
+// How an order fills in the session after the day it was placed (docs/runs.md, "Fills"), once it is
+// known where it trades (touch.ts: the open, or the limit a limit order reaches): at most the
+// cost model's share of the volume traded from then to the close fills; a buy fills no more than the
+// cash can pay for; the rest expires (day orders). The price paid carries half the spread and a
+// square-root market impact; the commission (a crypto asset's exchange fee) is apart.
+import { CRYPTO_DECIMALS, units, type Order } from "./book.ts";
+import type { CostModel, CryptoTicker } from "./costs.ts";
+import { round2, roundTo } from "../contract/rounding.ts";
 
 export interface Bar {
   open: number;
   high: number;
   low: number;
   close: number;
+  volume: number;
+}
+
+/** Where in the session an order trades: its price before costs, and the volume traded from then to the close. */
+export interface Touch {
+  reference: number;
   volume: number;
 }
 
@@ -27,9 +33,48 @@ export interface Execution {
   reason: string | null;
 }
 
-/** Price steps of fills: a tenth of a cent keeps costs of a cent-priced stock visible. */
+/** An order's section of the cost model: its company's size tier, or its crypto asset's. */
+export interface FillTerms {
+  /** Half the spread, a fraction of the price. */
+  halfSpread: number;
+  impactCoefficient: number;
+  maxVolumeShare: number;
+  /** The smallest quantity traded: a share, or a hundred-millionth of a coin. */
+  step: number;
+  /** Decimals of a fill's price: a tenth of a cent keeps a cent-priced stock's costs visible; crypto is quoted finer. */
+  pricePlaces: number;
+  commission: (shares: number, price: number) => number;
+}
 
-/** The price the order trades at before costs, or null when the session never reaches its limit. */
+export function termsOf(order: Pick<Order, "ticker" | "basis">, costs: CostModel): FillTerms {
+  const tier = order.basis.tier;
+  if (tier !== "crypto")
+    return {
+      halfSpread: costs.half_spread_bps[tier] / 10_000,
+      impactCoefficient: costs.impact_coefficient,
+      maxVolumeShare: costs.max_volume_share,
+      step: 1,
+      pricePlaces: 4,
+      commission: (shares, price) =>
+        round2(
+          Math.min(
+            Math.max(shares * costs.commission_per_share, costs.commission_minimum),
+            shares * price * costs.commission_maximum_fraction,
+          ),
+        ),
+    };
+  const crypto = costs.crypto;
+  return {
+    halfSpread: crypto.half_spread_bps[order.ticker as CryptoTicker] / 10_000,
+    impactCoefficient: crypto.impact_coefficient,
+    maxVolumeShare: crypto.max_volume_share,
+    step: 10 ** -CRYPTO_DECIMALS,
+    pricePlaces: 8,
+    commission: (shares, price) => round2((shares * price * crypto.fee_bps) / 10_000),
+  };
+}
+
+/** The daily bar's price for the order before costs, or null when the day's range never reaches its limit. */
 export function referencePrice(order: Pick<Order, "side" | "type" | "limit_price">, bar: Bar): number | null {
   if (order.type === "market") return bar.open;
   const limit = order.limit_price!;
@@ -37,23 +82,17 @@ export function referencePrice(order: Pick<Order, "side" | "type" | "limit_price
   return bar.high >= limit ? Math.max(bar.open, limit) : null;
 }
 
-export function commissionOf(shares: number, price: number, costs: CostModel): number {
-  const raw = Math.max(shares * costs.commission_per_share, costs.commission_minimum);
-  return round2(Math.min(raw, shares * price * costs.commission_maximum_fraction));
-}
-
-/** Half-spread and impact as fractions of the price, for `shares` of a session trading `volume`. */
-export function slippage(order: Pick<Order, "basis">, shares: number, volume: number, costs: CostModel) {
-  const halfSpread = costs.half_spread_bps[order.basis.tier] / 10_000;
-  const impact = costs.impact_coefficient * (order.basis.daily_volatility ?? 0) * Math.sqrt(shares / volume);
-  return { halfSpread, impact };
+/** Impact as a fraction of the price, for `shares` of a day trading `volume` (the square-root law's daily volume). */
+export function impactOf(order: Pick<Order, "basis">, terms: FillTerms, shares: number, volume: number): number {
+  return terms.impactCoefficient * (order.basis.daily_volatility ?? 0) * Math.sqrt(shares / volume);
 }
 
 /**
- * The order's execution in the session `bar`, with `cashCents` available to a buy. A limit order's
- * price with costs never passes its limit.
+ * The order's execution at `touch`, in a day trading `dayVolume`, with `cashCents` available to a
+ * buy. A limit order's price with costs never passes its limit.
  */
-export function execute(order: Order, bar: Bar, costs: CostModel, cashCents: number): Execution {
+export function execute(order: Order, touch: Touch, dayVolume: number, costs: CostModel, cashCents: number): Execution {
+  const terms = termsOf(order, costs);
   const none = (reason: string): Execution => ({
     shares: 0,
     reference_price: 0,
@@ -64,49 +103,53 @@ export function execute(order: Order, bar: Bar, costs: CostModel, cashCents: num
     expired: order.shares,
     reason,
   });
-  const reference = referencePrice(order, bar);
-  if (reference === null) return none(`the session's range did not reach the limit ${order.limit_price}`);
-  if (bar.volume <= 0) return none("no shares traded in the session");
-  const cap = Math.floor(bar.volume * costs.max_volume_share);
-  let shares = Math.min(order.shares, cap);
-  let reason = shares < order.shares ? `capped at ${costs.max_volume_share * 100}% of the session's volume` : null;
-  const priced = (n: number) => {
-    const { halfSpread, impact } = slippage(order, n, bar.volume, costs);
-    const sign = order.side === "buy" ? 1 : -1;
-    let price = round4(reference * (1 + sign * (halfSpread + impact)));
+  if (touch.volume <= 0) return none("no shares traded in the session");
+  // Quantities in steps (whole shares, or units of 1e-8 coin), so that the search below is over integers.
+  const quantity = (n: number) => (terms.step === 1 ? n : units(n * terms.step));
+  const cap = Math.floor((touch.volume * terms.maxVolumeShare) / terms.step);
+  let steps = Math.min(Math.round(order.shares / terms.step), cap);
+  let reason =
+    quantity(steps) < order.shares ? `capped at ${terms.maxVolumeShare * 100}% of the session's volume` : null;
+  const sign = order.side === "buy" ? 1 : -1;
+  const priced = (shares: number) => {
+    const impact = impactOf(order, terms, shares, dayVolume);
+    let price = roundTo(touch.reference * (1 + sign * (terms.halfSpread + impact)), terms.pricePlaces);
     if (order.type === "limit")
       price = sign > 0 ? Math.min(price, order.limit_price!) : Math.max(price, order.limit_price!);
-    return { price, halfSpread, impact };
+    return { price, impact };
   };
   if (order.side === "buy") {
-    // Fewer shares when the open gapped up past what the cash pays for.
-    const costOf = (n: number) =>
-      Math.round(n * priced(n).price * 100) + Math.round(commissionOf(n, priced(n).price, costs) * 100);
-    if (shares > 0 && costOf(shares) > cashCents) {
+    // Fewer shares when the price gapped up past what the cash pays for.
+    const costOf = (n: number) => {
+      const { price } = priced(quantity(n));
+      return Math.round(quantity(n) * price * 100) + Math.round(terms.commission(quantity(n), price) * 100);
+    };
+    if (steps > 0 && costOf(steps) > cashCents) {
       let low = 0;
-      let high = shares;
+      let high = steps;
       while (low < high) {
         const mid = Math.ceil((low + high) / 2);
         if (costOf(mid) <= cashCents) low = mid;
         else high = mid - 1;
       }
-      shares = low;
+      steps = low;
       reason = "capped at what the cash pays for";
     }
   }
+  const shares = quantity(steps);
   if (shares === 0) return none(reason ?? "nothing could fill");
-  const { price, halfSpread, impact } = priced(shares);
+  const { price, impact } = priced(shares);
   // What the spread and the impact cost, apportioned from the price actually paid (a limit may have capped it).
-  const slipped = Math.abs(price - reference) * shares;
-  const share = halfSpread + impact > 0 ? halfSpread / (halfSpread + impact) : 0;
+  const slipped = Math.abs(price - touch.reference) * shares;
+  const share = terms.halfSpread + impact > 0 ? terms.halfSpread / (terms.halfSpread + impact) : 0;
   return {
     shares,
-    reference_price: reference,
+    reference_price: touch.reference,
     price,
-    commission: commissionOf(shares, price, costs),
+    commission: terms.commission(shares, price),
     spread_cost: round2(slipped * share),
     impact_cost: round2(slipped * (1 - share)),
-    expired: order.shares - shares,
+    expired: units(order.shares - shares),
     reason: order.shares > shares ? reason : null,
   };
 }

@@ -1,9 +1,19 @@
-// Placing orders on the run's day (docs/runs.md, "Orders"): each request becomes whole shares at the
-// day's close (a notional buys what it pays for; a target weight trades to that share of equity), or
-// the whole list is refused with the reason, and nothing is placed.
-import { held, type Book, type Order, type OrderSize, type OrderType, type Side } from "./book.ts";
+// Placing orders on the run's day (docs/runs.md, "Orders"): each request becomes a quantity at the
+// day's close (whole shares; a crypto asset's units to 8 decimals): a notional buys what it pays
+// for, a target weight trades to that share of equity; or the whole list is refused with the reason,
+// and nothing is placed.
+import {
+  CRYPTO_DECIMALS,
+  held,
+  units,
+  type Book,
+  type Order,
+  type OrderSize,
+  type OrderType,
+  type Side,
+} from "./book.ts";
 import { sizeTier, type CostModel } from "./costs.ts";
-import { commissionOf, slippage } from "./fills.ts";
+import { termsOf } from "./fills.ts";
 
 export interface OrderRequest {
   ticker: string;
@@ -18,7 +28,7 @@ export interface OrderRequest {
 
 /** What the run knows of a ticker at the day's close. */
 export interface Quote {
-  kind: "company" | "fund" | "warrant" | null;
+  kind: "company" | "fund" | "warrant" | "crypto" | null;
   /** The day's close, or null before its first session. */
   close: number | null;
   market_cap: number | null;
@@ -53,24 +63,49 @@ interface DayBook {
   costs: CostModel;
 }
 
-const pendingShares = (orders: Order[], ticker: string) =>
-  orders.filter((o) => o.ticker === ticker).reduce((n, o) => n + (o.side === "buy" ? o.shares : -o.shares), 0);
+const pendingShares = (orders: Order[], ticker: string, sides: Side[] = ["buy", "sell"]) =>
+  units(
+    orders
+      .filter((o) => o.ticker === ticker && sides.includes(o.side))
+      .reduce((n, o) => n + (o.side === "buy" ? o.shares : -o.shares), 0),
+  );
+
+/** A quantity toward zero in what the asset trades in: whole shares, or crypto units to 8 decimals. */
+function truncated(x: number, crypto: boolean): number {
+  if (!crypto) return Math.trunc(x);
+  // The nudge keeps float noise (0.29 computed as 0.28999999999) from losing a unit.
+  const scale = 10 ** CRYPTO_DECIMALS;
+  return (Math.sign(x) * Math.floor(Math.abs(x) * scale + 1e-6)) / scale;
+}
 
 function sizeOf(
   r: OrderRequest,
   close: number,
+  crypto: boolean,
   run: DayBook,
   orders: Order[],
 ): { side: Side; shares: number; requested: OrderSize } {
-  if (r.shares !== undefined) return { side: r.side!, shares: r.shares, requested: { shares: r.shares } };
+  if (r.shares !== undefined) {
+    if (truncated(r.shares, crypto) !== r.shares)
+      throw new Refusal(
+        422,
+        crypto
+          ? `A quantity of ${r.ticker} has at most ${CRYPTO_DECIMALS} decimals (got ${r.shares})`
+          : `A quantity of ${r.ticker} must be a whole number of shares (got ${r.shares})`,
+      );
+    return { side: r.side!, shares: r.shares, requested: { shares: r.shares } };
+  }
   if (r.notional !== undefined) {
-    const shares = Math.floor(r.notional / close);
-    if (shares < 1)
-      throw new Refusal(422, `A notional of ${r.notional} buys no whole share of ${r.ticker} at ${close}`);
+    const shares = truncated(r.notional / close, crypto);
+    if (shares <= 0)
+      throw new Refusal(
+        422,
+        `A notional of ${r.notional} buys no ${crypto ? "unit" : "whole share"} of ${r.ticker} at ${close}`,
+      );
     return { side: r.side!, shares, requested: { notional: r.notional } };
   }
-  const target = Math.trunc((r.target_weight! * run.equity_cents) / 100 / close);
-  const delta = target - held(run.book, r.ticker) - pendingShares(orders, r.ticker);
+  const target = truncated((r.target_weight! * run.equity_cents) / 100 / close, crypto);
+  const delta = units(target - held(run.book, r.ticker) - pendingShares(orders, r.ticker));
   const side: Side = delta >= 0 ? "buy" : "sell";
   if (r.side && delta !== 0 && r.side !== side)
     throw new Refusal(422, `A target weight of ${r.target_weight} for ${r.ticker} means a ${side}, not a ${r.side}`);
@@ -80,8 +115,18 @@ function sizeOf(
 /** The estimated cash a buy takes at the close, with its costs, in cents. */
 function buyCost(order: Order, costs: CostModel): number {
   const price = order.type === "limit" ? order.limit_price! : order.basis.close;
-  const { halfSpread } = slippage(order, order.shares, Number.POSITIVE_INFINITY, costs);
-  return Math.round(order.shares * price * (1 + halfSpread) * 100 + commissionOf(order.shares, price, costs) * 100);
+  const { halfSpread, commission } = termsOf(order, costs);
+  return Math.round(order.shares * price * (1 + halfSpread) * 100 + commission(order.shares, price) * 100);
+}
+
+/** 409 for a crypto sell of more than is held less the day's other sells: crypto trades spot, without shorts. */
+function requireHeld(run: DayBook, orders: Order[], order: Order): void {
+  const left = units(held(run.book, order.ticker) + pendingShares(orders, order.ticker, ["sell"]) - order.shares);
+  if (left < 0)
+    throw new Refusal(
+      409,
+      `Selling ${order.shares} ${order.ticker} would sell more than the run holds (${held(run.book, order.ticker)}, less the day's other sells of it): crypto trades spot, without shorts`,
+    );
 }
 
 /** 409 when the orders, filled at the day's close, would spend more than the cash or pass the exposure cap. */
@@ -129,7 +174,8 @@ export function placeOrders(
     if (quote.close === null) throw new Refusal(422, `${r.ticker} is not yet trading on ${run.day}`);
     if (quote.delisted !== null)
       throw new Refusal(422, `${r.ticker} no longer trades: its last trading day was ${quote.delisted}`);
-    const { side, shares, requested } = sizeOf(r, quote.close, run, orders);
+    const crypto = quote.kind === "crypto";
+    const { side, shares, requested } = sizeOf(r, quote.close, crypto, run, orders);
     if (shares === 0) {
       placement.unchanged.push({ ticker: r.ticker, client_order_id: r.client_order_id ?? null });
       continue;
@@ -146,10 +192,11 @@ export function placeOrders(
       placed_on: run.day,
       basis: {
         close: quote.close,
-        tier: sizeTier(quote.market_cap, quote.kind === "fund"),
+        tier: crypto ? "crypto" : sizeTier(quote.market_cap, quote.kind === "fund"),
         daily_volatility: quote.daily_volatility,
       },
     };
+    if (crypto && side === "sell") requireHeld(run, orders, order);
     orders.push(order);
     placement.placed.push(order);
   }

@@ -3,6 +3,7 @@
 // of the run's day kept in memory. A write outside a transaction is committed on its own and costs as
 // much as the rest of a trading day's work, so a call commits once.
 import type { LedgerEntry } from "./book.ts";
+import { costModelOf } from "./costs.ts";
 import { opened, type OrderRecord, type RunRecord } from "./record.ts";
 import type { EquityPoint } from "./session.ts";
 
@@ -49,7 +50,10 @@ export class RunStore {
 
   record(): RunRecord | undefined {
     const state = this.storage.kv.get<RunState>(RUN);
-    return state && { ...state, ...this.storage.kv.get<RunBooks>(BOOKS)! };
+    if (!state) return undefined;
+    // A run stored before the crypto costs existed gets their defaults.
+    const terms = { ...state.terms, costs: costModelOf(state.terms.costs) };
+    return { ...state, terms, ...this.storage.kv.get<RunBooks>(BOOKS)! };
   }
 
   /** The call's writes and the record (with its books, when a session moved them) in one transaction. */

@@ -4,10 +4,10 @@
 // last trading day was the session before);
 // splits going ex adjust the positions
 // and the open orders; dividends going ex are owed on the shares held at the last close; dividends
-// payable are paid; the open orders fill at the open (sells first, so that a buy can spend what a
-// sale brought in) and what did not fill expires; shorts pay their borrow fee; every position is
-// marked at the close. The benchmark's buy-and-hold book lives through the same session, without
-// costs.
+// payable are paid; the open orders fill at the open or their limit (touch.ts; sells first, so that
+// a buy can spend what a sale brought in) and what did not fill expires; shorts pay their borrow fee;
+// every position is marked at the close. The benchmark's buy-and-hold book lives through the same
+// session, without costs.
 import {
   cashOut,
   chargeBorrow,
@@ -25,6 +25,7 @@ import {
 } from "./book.ts";
 import { TRADING_DAYS_PER_YEAR, type CostModel } from "./costs.ts";
 import { execute, type Bar } from "./fills.ts";
+import { touchOf } from "./touch.ts";
 
 /** A split, a dividend, or a company leaving (acquired, delisted), of a ticker the run cares about, going ex in the session. */
 export interface SessionAction {
@@ -44,7 +45,7 @@ export interface SessionAction {
 /** What the market did in a session, for the tickers the run holds, has orders in, or benchmarks on. */
 export interface Session {
   date: string;
-  /** The session's bars of the tickers that traded. */
+  /** The session's bars of the tickers that traded (a crypto asset's: its bar of the same date, UTC). */
   bars: Record<string, Bar>;
   /** Each ticker's last close on or before the session (its bar's, or an earlier one's when it did not trade). */
   closes: Record<string, number>;
@@ -141,7 +142,12 @@ function fillOrders(run: RunBooks, session: Session, entries: LedgerEntry[]): vo
       expire(order.shares, "the ticker did not trade in the session");
       continue;
     }
-    const done = execute(order, bar, run.costs, run.book.cash_cents);
+    const touch = touchOf(order, bar);
+    if (!touch) {
+      expire(order.shares, `the session's range did not reach the limit ${order.limit_price}`);
+      continue;
+    }
+    const done = execute(order, touch, bar.volume, run.costs, run.book.cash_cents);
     if (done.shares > 0) {
       const sign = order.side === "buy" ? 1 : -1;
       const change = -sign * cents(done.shares * done.price) - cents(done.commission);

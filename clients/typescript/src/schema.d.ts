@@ -12438,6 +12438,7 @@ export interface components {
          * @example 2
          */
         max_gross_exposure: number;
+        crypto: components["schemas"]["CryptoCostModel"];
       };
       /** @description Once finished. */
       score: {
@@ -12522,7 +12523,7 @@ export interface components {
        */
       ticker: string;
       /**
-       * @description Shares held; negative for a short.
+       * @description Shares held, negative for a short; a crypto asset's units, to 8 decimals.
        * @example 100
        */
       shares: number;
@@ -12571,7 +12572,7 @@ export interface components {
        */
       side: "buy" | "sell";
       /**
-       * @description Whole shares, fixed when placed.
+       * @description Whole shares (crypto: units to 8 decimals), fixed when placed.
        * @example 100
        */
       shares: number;
@@ -12599,7 +12600,7 @@ export interface components {
        */
       status: "open" | "filled" | "partially_filled" | "expired" | "cancelled";
       /**
-       * @description Shares filled.
+       * @description Shares (crypto: units) filled.
        * @example 0
        */
       filled_shares: number;
@@ -12608,6 +12609,49 @@ export interface components {
        * @example null
        */
       average_fill_price: number | null;
+    };
+    /** @description How crypto fills are charged (docs/runs.md, "Costs"). Crypto is not shorted: a run trades it spot. */
+    CryptoCostModel: {
+      /**
+       * @description The exchange's taker fee, basis points of a fill's value (crypto pays no commission).
+       * @example 20
+       */
+      fee_bps?: number;
+      /**
+       * @description Half the quoted spread by asset, basis points.
+       * @example {
+       *       "BTC-USD": 1,
+       *       "ETH-USD": 1.5,
+       *       "SOL-USD": 4
+       *     }
+       */
+      half_spread_bps?: {
+        /**
+         * @description Half-spread of BTC-USD, basis points.
+         * @example 1
+         */
+        "BTC-USD"?: number;
+        /**
+         * @description Half-spread of ETH-USD, basis points.
+         * @example 1.5
+         */
+        "ETH-USD"?: number;
+        /**
+         * @description Half-spread of SOL-USD, basis points.
+         * @example 4
+         */
+        "SOL-USD"?: number;
+      };
+      /**
+       * @description Y of the square-root impact law, with the asset's own daily volatility.
+       * @example 1
+       */
+      impact_coefficient?: number;
+      /**
+       * @description Largest share of the day's volume (in coins) a fill may take.
+       * @example 0.1
+       */
+      max_volume_share?: number;
     };
     /** @description A run to open. */
     NewRun: {
@@ -12727,6 +12771,7 @@ export interface components {
          * @example 2
          */
         max_gross_exposure?: number;
+        crypto?: components["schemas"]["CryptoCostModel"];
       };
     };
     /** @description A run, in short. */
@@ -12825,7 +12870,7 @@ export interface components {
     /** @description An order: a ticker, a side, and one of shares, notional or target_weight. */
     OrderRequest: {
       /**
-       * @description The instrument (a company or an index fund).
+       * @description The instrument: a company, an index fund, or a crypto asset (`BTC-USD`).
        * @example AAPL
        */
       ticker: string;
@@ -12836,12 +12881,12 @@ export interface components {
        */
       side?: "buy" | "sell";
       /**
-       * @description Whole shares.
+       * @description Whole shares; a crypto asset's units, to 8 decimals.
        * @example 100
        */
       shares?: number;
       /**
-       * @description USD: the whole shares it buys at the day's close.
+       * @description USD: the whole shares (crypto: units to 8 decimals) it buys at the day's close.
        * @example 25000
        */
       notional?: number;
