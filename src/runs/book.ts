@@ -67,8 +67,10 @@ export interface FillEntry {
   shares: number;
   /** The price paid or received per share, spread and impact included. */
   price: number;
-  /** The open, or the limit when that is better, before costs. */
+  /** The open, or the limit (or the open of the minute that reached it) when that is better, before costs. */
   reference_price: number;
+  /** A stock's minute of the fill, New York time as intraday bars stamp it; null for crypto (filled on the day's bar). */
+  time: string | null;
   commission: number;
   spread_cost: number;
   impact_cost: number;

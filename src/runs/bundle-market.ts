@@ -14,6 +14,7 @@ import type { CryptoAsset, CryptoPriceBar } from "../families/crypto/rows.ts";
 import { find, Scenario } from "../http/scenario.ts";
 import { FALLBACK_DAILY_VOLATILITY, VOLATILITY_SESSIONS } from "./costs.ts";
 import type { Bar } from "./fills.ts";
+import { sessionMinutes } from "./minutes.ts";
 import type { Quote } from "./orders.ts";
 import type { Session, SessionAction } from "./session.ts";
 
@@ -172,7 +173,9 @@ export class BundleMarket {
   /** The session `date` for the tickers: the bars of those that traded, the actions going ex, and the policy rate. */
   async session(date: string, tickers: string[]): Promise<Session> {
     const scenario = await this.at(date);
-    const session: Session = { date, bars: {}, closes: {}, actions: [], risk_free_rate: 0 };
+    const bars: Session["bars"] = {};
+    const minutes = sessionMinutes(scenario, date, bars);
+    const session: Session = { date, bars, minutes, closes: {}, actions: [], risk_free_rate: 0 };
     const tape = await scenario.dated(SHARDS.macro);
     const today = tape ? tape.find(date) : -1;
     if (today >= 0)

@@ -296,6 +296,12 @@ export const LedgerEntry = z
     date: day("The session."),
     ticker: field(z.string(), "The instrument.", "AAPL"),
     cash_change: money("What it did to cash, USD.", -19_057.3),
+    time: field(
+      z.string().nullable(),
+      "A fill's minute: New York time, as intraday bars stamp it (the open, or where a stock's limit was reached); " +
+        "null for crypto, filled on the day's bar. Fills recorded before it existed have none.",
+      "2023-03-02T10:47:00-05:00",
+    ).optional(),
   })
   .catchall(z.unknown())
   .meta({

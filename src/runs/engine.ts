@@ -144,7 +144,7 @@ export async function advance(record: RunRecord, to: string | undefined, market:
     // A ticker that did not trade in the session is marked at its last close.
     session.closes = { ...record.closes, ...session.closes };
     const books = booksOf(record);
-    const { entries, point } = stepSession(books, session);
+    const { entries, point } = await stepSession(books, session);
     Object.assign(record, {
       book: books.book,
       benchmark_book: books.benchmark,

@@ -1,5 +1,5 @@
 // How an order fills in the session after the day it was placed (docs/runs.md, "Fills"), once it is
-// known where it trades (touch.ts: the open, or the limit a limit order reaches): at most the
+// known where it trades (touch.ts: the open, or where a limit order's limit is reached): at most the
 // cost model's share of the volume traded from then to the close fills; a buy fills no more than the
 // cash can pay for; the rest expires (day orders). The price paid carries half the spread and a
 // square-root market impact; the commission (a crypto asset's exchange fee) is apart.
@@ -15,10 +15,12 @@ export interface Bar {
   volume: number;
 }
 
-/** Where in the session an order trades: its price before costs, and the volume traded from then to the close. */
+/** Where in the session an order trades: its price before costs, the volume traded from then to the close, and when. */
 export interface Touch {
   reference: number;
   volume: number;
+  /** A stock's minute (New York time, as intraday bars stamp it); null for crypto, filled on the day's bar. */
+  time: string | null;
 }
 
 export interface Execution {
@@ -45,6 +47,8 @@ export interface FillTerms {
   pricePlaces: number;
   commission: (shares: number, price: number) => number;
 }
+
+export const isCrypto = (order: Pick<Order, "basis">) => order.basis.tier === "crypto";
 
 export function termsOf(order: Pick<Order, "ticker" | "basis">, costs: CostModel): FillTerms {
   const tier = order.basis.tier;

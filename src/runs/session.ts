@@ -4,10 +4,10 @@
 // last trading day was the session before);
 // splits going ex adjust the positions
 // and the open orders; dividends going ex are owed on the shares held at the last close; dividends
-// payable are paid; the open orders fill at the open or their limit (touch.ts; sells first, so that
-// a buy can spend what a sale brought in) and what did not fill expires; shorts pay their borrow fee;
-// every position is marked at the close. The benchmark's buy-and-hold book lives through the same
-// session, without costs.
+// payable are paid; the open orders fill (sells first, so that a buy can spend what a sale brought
+// in) at the open or where their limit is reached (touch.ts), and what did not fill expires; shorts
+// pay their borrow fee; every position is marked at the close. The benchmark's buy-and-hold book
+// lives through the same session, without costs.
 import {
   cashOut,
   chargeBorrow,
@@ -25,7 +25,7 @@ import {
 } from "./book.ts";
 import { TRADING_DAYS_PER_YEAR, type CostModel } from "./costs.ts";
 import { execute, type Bar } from "./fills.ts";
-import { touchOf } from "./touch.ts";
+import { touchOf, type SessionMinutes } from "./touch.ts";
 
 /** A split, a dividend, or a company leaving (acquired, delisted), of a ticker the run cares about, going ex in the session. */
 export interface SessionAction {
@@ -47,6 +47,8 @@ export interface Session {
   date: string;
   /** The session's bars of the tickers that traded (a crypto asset's: its bar of the same date, UTC). */
   bars: Record<string, Bar>;
+  /** The stocks' minute bars, made only for a limit order that needs them. */
+  minutes: SessionMinutes;
   /** Each ticker's last close on or before the session (its bar's, or an earlier one's when it did not trade). */
   closes: Record<string, number>;
   actions: SessionAction[];
@@ -119,7 +121,7 @@ function applyActions(run: RunBooks, session: Session, entries: LedgerEntry[]): 
   }
 }
 
-function fillOrders(run: RunBooks, session: Session, entries: LedgerEntry[]): void {
+async function fillOrders(run: RunBooks, session: Session, entries: LedgerEntry[]): Promise<void> {
   const bySide = [
     ...run.open_orders.filter((o) => o.side === "sell"),
     ...run.open_orders.filter((o) => o.side === "buy"),
@@ -142,7 +144,7 @@ function fillOrders(run: RunBooks, session: Session, entries: LedgerEntry[]): vo
       expire(order.shares, "the ticker did not trade in the session");
       continue;
     }
-    const touch = touchOf(order, bar);
+    const touch = await touchOf(order, bar, session.minutes);
     if (!touch) {
       expire(order.shares, `the session's range did not reach the limit ${order.limit_price}`);
       continue;
@@ -163,6 +165,7 @@ function fillOrders(run: RunBooks, session: Session, entries: LedgerEntry[]): vo
         shares: done.shares,
         price: done.price,
         reference_price: done.reference_price,
+        time: touch.time,
         commission: done.commission,
         spread_cost: done.spread_cost,
         impact_cost: done.impact_cost,
@@ -175,12 +178,15 @@ function fillOrders(run: RunBooks, session: Session, entries: LedgerEntry[]): vo
 }
 
 /** The session applied to the run's books: its ledger entries and the close's equity point. */
-export function stepSession(run: RunBooks, session: Session): { entries: LedgerEntry[]; point: EquityPoint } {
+export async function stepSession(
+  run: RunBooks,
+  session: Session,
+): Promise<{ entries: LedgerEntry[]; point: EquityPoint }> {
   const entries: LedgerEntry[] = [];
   applyActions(run, session, entries);
   entries.push(...payDividends(run.book, session.date));
   payDividends(run.benchmark, session.date);
-  fillOrders(run, session, entries);
+  await fillOrders(run, session, entries);
   entries.push(...chargeBorrow(run.book, session.closes, run.costs, session.date, TRADING_DAYS_PER_YEAR));
   return { entries, point: equityPoint(run, session) };
 }

@@ -54,7 +54,7 @@ describe("a run trading crypto", () => {
     const monday = bars.get("2023-03-06")!;
     const closes = [...bars.values()].filter((b) => b.time <= "2023-03-03").map((b) => b.close as number);
     const impact = volatility(closes.slice(-21)) * Math.sqrt(units / monday.volume);
-    expect(fill).toMatchObject({ date: "2023-03-06", ticker: "BTC-USD", shares: units });
+    expect(fill).toMatchObject({ date: "2023-03-06", ticker: "BTC-USD", shares: units, time: null });
     expect(fill.reference_price).toBe(monday.open);
     expect(fill.price).toBe(round8(monday.open * (1 + (1 / 10_000 + impact))));
     expect(fill.commission).toBe(cents((units * fill.price * 20) / 10_000) / 100);

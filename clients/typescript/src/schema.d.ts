@@ -12937,6 +12937,11 @@ export interface components {
        * @example -19057.3
        */
       cash_change: number;
+      /**
+       * @description A fill's minute: New York time, as intraday bars stamp it (the open, or where a stock's limit was reached); null for crypto, filled on the day's bar. Fills recorded before it existed have none.
+       * @example 2023-03-02T10:47:00-05:00
+       */
+      time?: string | null;
     } & {
       [key: string]: unknown;
     };
