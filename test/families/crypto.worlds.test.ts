@@ -1,9 +1,10 @@
-// Crypto assets over many draws: volatility several times the equity market's, fat tails, a
-// correlation with the market factor that rises in stress, deep winters; and in a generated world,
-// bars every calendar day from each asset's first day, starting at its real level.
+// Crypto assets over many draws: volatility several times the equity market's, fat tails (jump days
+// among them), a correlation with the market factor that rises in stress, deep winters; and in a
+// generated world, bars every calendar day from each asset's first day, starting at its real level.
 import { beforeAll, describe, expect, it } from "vitest";
+import { CRYPTO, type CryptoTable } from "../../build/families/crypto/assets.ts";
 import { anchorPrice, cryptoPaths, type CryptoPaths } from "../../build/families/crypto/model.ts";
-import { cryptoChecks, maxDrawdown } from "../../build/families/crypto/realism.ts";
+import { CRYPTO_BANDS, cryptoChecks, maxDrawdown } from "../../build/families/crypto/realism.ts";
 import { Rng } from "../../build/ground/rng.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
 import { marketFactor, type MarketFactor } from "../../build/models/market.ts";
@@ -23,12 +24,12 @@ interface Draw {
 }
 
 /** Years of a drawn equity market (its regimes and factor) and the crypto paths on it. */
-function draw(seed: number, [first, last] = ["2012-01-01", "2023-12-31"]): Draw {
+function draw(seed: number, [first, last] = ["2012-01-01", "2023-12-31"], table: CryptoTable = CRYPTO): Draw {
   const rng = new Rng(seed, "crypto-test");
   const days = tradingDays(first, last);
   const regimes = regimePath({ days, initial: "expansion", switches: [], rng: rng.fork("regimes") });
   const market = marketFactor(rng.fork("market"), regimes, 0.16, []);
-  return { days, regimes, market, paths: cryptoPaths(days, regimes, market, rng.fork("crypto")) };
+  return { days, regimes, market, paths: cryptoPaths(days, regimes, market, rng.fork("crypto"), table) };
 }
 
 const btc = (d: Draw) => d.paths.assets.find((a) => a.asset.ticker === "BTC-USD")!;
@@ -99,6 +100,48 @@ describe("crypto paths over four seeds", () => {
     }
     // A band is a warning: one seed of four may miss it, two may not.
     expect([...misses].filter(([, n]) => n > 1)).toEqual([]);
+  });
+
+  it("hold one-year kurtosis in band through their jump days, which one-year draws without them miss", () => {
+    const noJumps = { ...CRYPTO, jumps: { ...CRYPTO.jumps, rate: { boom: 0, normal: 0, winter: 0 } } };
+    const years = (table: CryptoTable) =>
+      Array.from({ length: 16 }, (_, k) =>
+        excessKurtosis(btc(draw(k + 1, ["2023-01-01", "2023-12-31"], table)).returns),
+      );
+    const [jumps, none] = [years(CRYPTO), years(noJumps)];
+    const below = (k: number[]) => k.filter((x) => x < CRYPTO_BANDS.excessKurtosis.min).length;
+    console.log(`one-year excess kurtosis: median ${median(jumps).toFixed(2)}, ${below(jumps)} of 16 below the band`);
+    console.log(`without jumps: median ${median(none).toFixed(2)}, ${below(none)} of 16 below the band`);
+    // A year without a jump day reads a t(5)'s kurtosis, over 360 days mostly well below its 6.
+    expect(below(jumps)).toBeLessThanOrEqual(1);
+    expect(below(none)).toBeGreaterThanOrEqual(3);
+    expect(median(jumps)).toBeGreaterThan(median(none) + 1.5);
+  });
+
+  it("jump mostly down, more often in winter, on days of wide bars and heavy volume", () => {
+    const jumpDays = draws.flatMap((d) =>
+      d.paths.jumps.flatMap((size, t) => (size !== 0 && t >= btc(d).start ? [{ d, t, size }] : [])),
+    );
+    const falls = jumpDays.filter((j) => j.size < 0).length / jumpDays.length;
+    const perYear = (regime: string) => {
+      const days = draws.flatMap((d) => d.paths.regimes.flatMap((r, t) => (r === regime ? [d.paths.jumps[t]] : [])));
+      return (365 * days.filter((size) => size !== 0).length) / days.length;
+    };
+    const bar = (d: Draw, t: number) => btc(d).bars[t - btc(d).start];
+    const calm = draws.flatMap((d) => btc(d).bars.filter((_, k) => d.paths.jumps[btc(d).start + k] === 0));
+    const range = (b: { high: number; low: number }) => Math.log(b.high / b.low);
+    const jumpBars = jumpDays.map((j) => bar(j.d, j.t));
+    const wider = median(jumpBars.map(range)) / median(calm.map(range));
+    const heavier = median(jumpBars.map((b) => b.volume)) / median(calm.map((b) => b.volume));
+    console.log(
+      `${jumpDays.length} jump days, ${(falls * 100).toFixed(0)}% falls; a year: boom ${perYear("boom").toFixed(1)}, ` +
+        `normal ${perYear("normal").toFixed(1)}, winter ${perYear("winter").toFixed(1)}; ` +
+        `bar range x${wider.toFixed(1)}, volume x${heavier.toFixed(2)} a day without`,
+    );
+    expect(falls).toBeGreaterThan(0.6);
+    expect(perYear("winter")).toBeGreaterThan(perYear("normal"));
+    expect(wider).toBeGreaterThan(3);
+    expect(heavier).toBeGreaterThan(1.5);
   });
 
   it("are the same for the same seed, and bars hold their open, high, low and close in order", () => {

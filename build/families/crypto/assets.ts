@@ -28,7 +28,19 @@ const CryptoRegimeParams = z
   })
   .strict();
 
-const EquityRegimeParams = z.object({ correlation: z.number().min(0).max(1), vol: z.number().positive() }).strict();
+const EquityRegimeParams = z
+  .object({ correlation: z.number().min(0).max(1), vol: z.number().positive(), jumps: z.number().min(0) })
+  .strict();
+
+const Jumps = z
+  .object({
+    rate: z.record(z.enum(CRYPTO_REGIMES), z.number().min(0)),
+    down: z.record(z.enum(CRYPTO_REGIMES), z.number().min(0).max(1)),
+    floor: z.number().min(0),
+    excess: z.number().positive(),
+    wick: z.number().min(0),
+  })
+  .strict();
 
 const CryptoTable = z
   .object({
@@ -38,6 +50,7 @@ const CryptoTable = z
     tail_dof: z.number().gt(2),
     vol_persistence: z.number().min(0).lt(1),
     vol_of_vol: z.number().min(0),
+    jumps: Jumps,
   })
   .strict();
 

@@ -24,6 +24,7 @@ export const crypto: Family<Calendar & HiddenMacro & Factors, CryptoWorld> = {
         calendar: c.calendar.slice(0, n),
         session: c.session.slice(0, n),
         regimes: c.regimes.slice(0, n),
+        jumps: c.jumps.slice(0, n),
         assets: c.assets
           .filter((a) => a.start < n)
           .map((a) => ({ ...a, returns: a.returns.slice(0, n - a.start), bars: a.bars.slice(0, n - a.start) })),
