@@ -94,7 +94,7 @@ describe("crypto paths over four seeds", () => {
     const misses = new Map<string, number>();
     for (const seed of SEEDS) {
       const d = draw(seed, [first, last]);
-      const checks = cryptoChecks(d.paths, d.market);
+      const checks = cryptoChecks(d.paths, d.market, d.regimes);
       console.log(`seed ${seed}, ${first}: ${checks.map((c) => `${c.name} ${c.observed}`).join(", ")}`);
       for (const c of checks) if (!c.passed) misses.set(c.name, (misses.get(c.name) ?? 0) + 1);
     }
