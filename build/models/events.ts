@@ -41,6 +41,12 @@ export interface WorldEvent {
 
 export type PublicEvent = Omit<WorldEvent, "effect">;
 
+/** Whether an exchange time (`2023-06-14T14:00:00`) falls in the regular session, 09:30 to 16:00. */
+export function inRegularSession(datetime: string): boolean {
+  const time = datetime.slice(11, 16);
+  return time >= "09:30" && time < "16:00";
+}
+
 /** Company events that move the business: a revenue-rate step of this share of the price move. */
 const BUSINESS_EVENTS = new Set([
   "product_launch",

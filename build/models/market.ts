@@ -3,7 +3,7 @@
 // market down to a depth drawn when it begins (a crisis draws down more than 20%: docs/realism.md,
 // "Crisis depth").
 import type { Rng } from "../ground/rng.ts";
-import type { WorldEvent } from "./events.ts";
+import { inRegularSession, type WorldEvent } from "./events.ts";
 import { REGIME_PARAMS, type Regime } from "./regimes.ts";
 import { LEVEL_HALF_LIFE, MARKET_SHOCKS, SECTOR_SHOCKS, shockPath, smooth, smoothUpDown } from "./volatility.ts";
 
@@ -199,6 +199,11 @@ export interface MarketFactor {
   returns: number[];
   /** Part of `returns` that came from macro events. */
   eventReturns: number[];
+  /**
+   * Part of `eventReturns` from events public during the regular session (a Fed decision at 14:00),
+   * which the intraday path makes at their minute (src/families/prices/session-news.ts).
+   */
+  sessionEventReturns: number[];
   /** Conditional daily volatility. */
   vol: number[];
   /**
@@ -297,7 +302,12 @@ export function marketFactor(
   const shocks = shockPath(rng, n, MARKET_SHOCKS, true);
   const crisisPath = new CrisisPath(rng.fork("crisis-depth"), aimOf);
   const eventReturns = new Array<number>(n).fill(0);
-  for (const e of events) if (e.ticker === null) eventReturns[e.effect.reactionDay] += e.effect.jump;
+  const sessionEventReturns = new Array<number>(n).fill(0);
+  for (const e of events) {
+    if (e.ticker !== null) continue;
+    eventReturns[e.effect.reactionDay] += e.effect.jump;
+    if (inRegularSession(e.public_release_datetime)) sessionEventReturns[e.effect.reactionDay] += e.effect.jump;
+  }
   const base = (MARKET_VOL_SCALE * baseAnnualVol) / Math.sqrt(TRADING_DAYS);
   // In a crisis the regime's level dominates: a quiet shock scale (below 1) is lifted toward 1
   // (power below 1), so a crisis that begins in a calm spell still reaches crisis volatility; a
@@ -332,7 +342,7 @@ export function marketFactor(
   }
   const dispersion = dispersionPath(rng.fork("dispersion"), shocks.z);
   const calmVol = base * REGIME_PARAMS.expansion.volLevel;
-  return { returns, eventReturns, vol, calmVol, monthVol, dispersion, trend };
+  return { returns, eventReturns, sessionEventReturns, vol, calmVol, monthVol, dispersion, trend };
 }
 
 export interface SectorFactor {

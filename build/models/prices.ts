@@ -6,7 +6,7 @@
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { Rng } from "../ground/rng.ts";
 import { corporateActions, expectedDividendYield, type ActionInput, type CorporateAction } from "./actions.ts";
-import { revenueStep, type WorldEvent } from "./events.ts";
+import { inRegularSession, revenueStep, type WorldEvent } from "./events.ts";
 import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFactor } from "./market.ts";
 import type { Regime } from "./regimes.ts";
 import { roundAdjusted } from "../../src/contract/adjusted-price.ts";
@@ -239,8 +239,7 @@ function eventEffects(events: WorldEvent[], n: number): EventEffects {
     sourceEvents.set(d, [...(sourceEvents.get(d) ?? []), e.event_id]);
     jumps[d] += e.effect.jump;
     beyondBusiness[d] += e.effect.jump - revenueStep(e);
-    const time = e.public_release_datetime.slice(11, 16);
-    overnightJump[d] = overnightJump[d] || time < "09:30" || time >= "16:00";
+    overnightJump[d] = overnightJump[d] || !inRegularSession(e.public_release_datetime);
     for (let k = 0; k < 6 && d + k < n; k++) {
       volBoost[d + k] *= Math.pow(e.effect.volMultiplier, Math.exp(-k / 1.5));
       volumeBoost[d + k] *= Math.pow(e.effect.volumeMultiplier, Math.exp(-k / 1.2));
@@ -252,6 +251,8 @@ function eventEffects(events: WorldEvent[], n: number): EventEffects {
 /** Total (dividend-reinvested) log returns' parts by day, events' jumps aside, and their volatility. */
 interface ReturnParts {
   marketPart: number[];
+  /** Part of marketPart from market-wide events public during the session (served as metadata.market_event_return). */
+  marketEventPart: number[];
   /** The sector's factor and the style factors. */
   sectorPart: number[];
   idioPart: number[];
@@ -274,6 +275,7 @@ function returnParts(input: StockInput, exposure: Exposure, effects: EventEffect
   const stress = market.vol.map((v, t) => Math.pow(v / marketVolNorm[t], IDIO_STRESS));
   const styles = (input.styles ?? []).map((f, k) => ({ factor: f, loading: exposure.styleLoadings[k] }));
   const marketPart: number[] = [];
+  const marketEventPart = market.sessionEventReturns.map((r) => beta * r);
   const sectorPart: number[] = [];
   const idioPart: number[] = [];
   const sigma: number[] = [];
@@ -310,7 +312,7 @@ function returnParts(input: StockInput, exposure: Exposure, effects: EventEffect
     idioPart.push(noise + (growth && t > 0 ? growth[t] - growth[t - 1] : 0));
     sigma.push(Math.sqrt((beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + styleVariance + idioVol ** 2));
   }
-  return { marketPart, sectorPart, idioPart, sigma, sessionSigma: [...sigma] };
+  return { marketPart, marketEventPart, sectorPart, idioPart, sigma, sessionSigma: [...sigma] };
 }
 
 /** A held target trades in a narrow range around its level (daily volatility of the spread). */
@@ -341,6 +343,7 @@ function holdDays(spans: HeldSpan[], parts: ReturnParts, n: number): HeldDays {
       if (t >= n) return;
       factorsMove += parts.marketPart[t] + parts.sectorPart[t];
       parts.marketPart[t] = 0;
+      parts.marketEventPart[t] = 0;
       parts.sectorPart[t] = 0;
       parts.sessionSigma[t] = Math.min(parts.sigma[t], HELD_SESSION_SIGMA);
       held.levels.set(t, level);
@@ -442,6 +445,9 @@ interface TradingInput extends ReturnParts, EventEffects {
   rng: Rng;
 }
 
+/** A bar's metadata for a market-wide event in its session: the part of its market return the event made. */
+export const marketEventOf = (part: number) => (part === 0 ? {} : { market_event_return: round10(part) });
+
 /**
  * As-traded prices day by day: the previous close, less the dividend and divided by the split going
  * ex today, grows by the day's total return.
@@ -493,6 +499,7 @@ class AsTradedPath {
         dividend: dividendOn.get(day) ?? 0,
         // Lineage: the events this bar's event_return reacts to.
         source_event_ids: this.input.sourceEvents.get(t) ?? [],
+        ...marketEventOf(this.input.marketEventPart[t]),
       },
     });
     this.shares.push(Math.round(this.input.baseShares * (this.input.shareCount?.[t] ?? 1)) * this.splitMultiple);

@@ -54,6 +54,27 @@ describe("intraday bars", () => {
     expect(checked).toBeGreaterThan(0);
   });
 
+  it("move at the minute of a market-wide decision in the session, by the part of the market return it made", async () => {
+    const market = (
+      await body(`/events/timeline?scenario_id=${MEGACAP}&event_type=policy_decision&limit=500`)
+    ).events.filter((e: Event) => e.ticker === null && sessionMinute(e) !== null) as Event[];
+    expect(market.length).toBeGreaterThan(0);
+    let checked = 0;
+    for (const e of market) {
+      const day = e.event_date;
+      const window = `ticker=AAPL&start_date=${day}&end_date=${day}`;
+      const [bar] = (await body(`/prices?scenario_id=${MEGACAP}&${window}&include_components=true`)).prices;
+      const part = bar.metadata.market_event_return as number;
+      expect(Math.abs(part), day).toBeGreaterThan(0);
+      const bars = (await body(`/prices?scenario_id=${MEGACAP}&${window}&interval=minute`)).prices as Bar[];
+      const at = sessionMinute(e)!;
+      // Its move, but for the minute's open and close each rounded to the cent (at most 0.00007 of a $150 price).
+      expect(Math.abs(Math.log(bars[at].close / bars[at].open) - part), day).toBeLessThan(0.00015);
+      checked++;
+    }
+    expect(checked).toBe(market.length);
+  });
+
   it("add up to the day's bar: minutes, n minutes and hours, on /prices and through /fd", async () => {
     const [daily] = (await body(`${P}&${DAY}`)).prices;
     const { ticker, time, ...ohlcv } = daily;

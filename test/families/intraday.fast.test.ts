@@ -103,7 +103,7 @@ describe("a day's minute bars", () => {
         volume: 5_000_000,
       };
       const minute = rng.int(5, 380);
-      const bars = minuteBars(day, intradaySeed(ID, "NEWS", `day-${i}`), { minute, logJump: jump });
+      const bars = minuteBars(day, intradaySeed(ID, "NEWS", `day-${i}`), [{ minute, logJump: jump }]);
       expect(dayOf(bars)).toEqual(day);
       const moves = bars.map((b) => Math.abs(Math.log(b.close / b.open)));
       const at = moves[minute];
@@ -119,9 +119,31 @@ describe("a day's minute bars", () => {
     // News in the first or the last minute moves that minute, and the day still adds up.
     const day = { open: 100, high: 106, low: 99, close: 105, volume: 1_000_000 };
     for (const minute of [0, SESSION_MINUTES - 1]) {
-      const bars = minuteBars(day, 3, { minute, logJump: 0.04 });
+      const bars = minuteBars(day, 3, [{ minute, logJump: 0.04 }]);
       expect(dayOf(bars)).toEqual(day);
       expect(Math.log(bars[minute].close / bars[minute].open)).toBeCloseTo(0.04, 2);
+    }
+  });
+
+  it("move at each of a day's news minutes, a company's and the market's, by each one's jump", () => {
+    const rng = new Rng(11);
+    for (let i = 0; i < 100; i++) {
+      const [own, market] = [rng.between(-0.05, 0.05), rng.between(-0.02, 0.02)];
+      const open = round2(rng.between(50, 300));
+      const close = round2(open * Math.exp(own + market + 0.003 * rng.normal()));
+      const high = round2(Math.max(open, close) * rng.between(1.03, 1.05));
+      const low = round2(Math.min(open, close) * rng.between(0.95, 0.97));
+      const day = { open, close, high, low, volume: 5_000_000 };
+      const news = [
+        { minute: rng.int(5, 150), logJump: own },
+        { minute: 270, logJump: market }, // 14:00, a Fed decision
+      ];
+      const bars = minuteBars(day, intradaySeed(ID, "TWO", `day-${i}`), news);
+      expect(dayOf(bars)).toEqual(day);
+      for (const { minute, logJump } of news)
+        expect(Math.abs(Math.log(bars[minute].close / bars[minute].open) - logJump), `${i} ${minute}`).toBeLessThan(
+          0.0005,
+        );
     }
   });
 

@@ -17,6 +17,7 @@ const flat = (daily: number) => DAYS.map(() => daily);
 const market = {
   returns: flat(0),
   eventReturns: flat(0),
+  sessionEventReturns: flat(0),
   vol: flat(0.16 / 16),
   calmVol: 0.16 / 16,
   monthVol: flat(0.16 / 16),

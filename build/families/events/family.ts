@@ -3,6 +3,7 @@
 // the effects, per ticker and market-wide by year; an event is public from its `visible_from` date.
 import { worldKeyOf } from "../../ground/scenario-source.ts";
 import { SHARDS } from "../../../src/families/shards.ts";
+import { MARKET_WIDE } from "../../../src/families/events/shards.ts";
 import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import { consensus, earningsSurprise } from "../../models/estimates.ts";
 import {
@@ -20,7 +21,7 @@ import type { CompanyListing } from "../listings/family.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
 import type { CentralBanks } from "../rates/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
-import { appendByYear, byFirstColumn, emitTickerAndYears, toRows } from "../../ground/rows.ts";
+import { emitTickerAndYears } from "../../ground/rows.ts";
 import { RuleTally } from "../../ground/rules.ts";
 
 export interface Events {
@@ -60,8 +61,8 @@ export const events: Family<Reads, Events, CompanyCore & CompanyExit & CompanyLi
   companySince: (company, since) => ({ events: company.events.filter((e) => e.visible_from >= since.date) }),
   companyShards: (_, company, emit) =>
     emitTickerAndYears(emit, SHARDS.events, company.facts.ticker, company.events.map(publicEvent)),
-  shards: (world, emit) =>
-    appendByYear(emit, SHARDS.events, byFirstColumn(toRows(SHARDS.events.columns, world.events.map(publicEvent)))),
+  // Market-wide events have a shard of their own too: the intraday path reads a day's in-session ones.
+  shards: (world, emit) => emitTickerAndYears(emit, SHARDS.events, MARKET_WIDE, world.events.map(publicEvent)),
   companyChecks: () => {
     // The timeline shards are keyed by event date, which as_of filters on: visible_from must equal it.
     const tally = new RuleTally("events_point_in_time", "events", "visible_from = event_date = release date");

@@ -8,7 +8,7 @@ import { parse } from "csv-parse/sync";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Rng } from "../../ground/rng.ts";
-import type { Bar } from "../../models/prices.ts";
+import { marketEventOf, type Bar } from "../../models/prices.ts";
 import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFactor } from "../../models/market.ts";
 import { round2, round6 } from "../../models/rounding.ts";
 import { BROAD_FUNDS, MIN_SECTOR_MEMBERS, SECTOR_FUNDS } from "../../models/fund-universe.ts";
@@ -82,6 +82,8 @@ export interface MemberSize {
 export interface BenchmarkPath {
   returns: number[];
   vol: number[];
+  /** Part of `returns` from market-wide events public during the session (prices.ts marketEventOf). */
+  sessionEventReturns: number[];
 }
 
 /**
@@ -94,9 +96,15 @@ export function benchmarkPath(
   market: MarketFactor,
   sector?: { factor: SectorFactor; beta: number; businessTilt: number },
 ): BenchmarkPath {
-  if (!sector) return { returns: market.returns.slice(), vol: market.vol.slice() };
+  if (!sector)
+    return {
+      returns: market.returns.slice(),
+      vol: market.vol.slice(),
+      sessionEventReturns: market.sessionEventReturns,
+    };
   const { factor, beta, businessTilt } = sector;
   return {
+    sessionEventReturns: market.sessionEventReturns.map((r) => beta * r),
     returns: market.returns.map(
       (m, t) => market.trend[t] + beta * (m - market.trend[t]) + factor.returns[t] + businessTilt / TRADING_DAYS,
     ),
@@ -178,6 +186,7 @@ export function fundPath(
         benchmark_level: benchmarkLevel[i],
         log_return: logReturn,
         instrument: "index_fund",
+        ...marketEventOf(i === 0 ? 0 : benchmark.sessionEventReturns[i]),
       },
     });
     prevClose = close;

@@ -42,6 +42,7 @@ export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors>
     market: {
       returns: m.returns.slice(0, n),
       eventReturns: m.eventReturns.slice(0, n),
+      sessionEventReturns: m.sessionEventReturns.slice(0, n),
       vol: m.vol.slice(0, n),
       calmVol: m.calmVol,
       monthVol: m.monthVol.slice(0, n),

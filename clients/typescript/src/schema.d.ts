@@ -13814,7 +13814,7 @@ export interface components {
        * @example 0.2534
        */
       volatility: number;
-      /** @description log_return, previous_adjusted_close, split_ratio, dividend, source_event_ids (events behind event_return); for funds the benchmark and its level. */
+      /** @description log_return, previous_adjusted_close, split_ratio, dividend, source_event_ids (events behind event_return), market_event_return (on a day with a market-wide event in the session: the part of market_return it made); for funds the benchmark and its level. */
       metadata: {
         [key: string]: unknown;
       };

@@ -81,15 +81,21 @@ const CLOCK: Float64Array = (() => {
 })();
 
 /**
- * The day's one-minute bars, 09:30 to 15:59, from its daily bar and its seed; with `news`, the bar
- * of its minute makes its move (the path before it does not know it) and trading picks up after it.
+ * The day's one-minute bars, 09:30 to 15:59, from its daily bar and its seed; with `news` (by
+ * minute, one move a minute), the bar of each one's minute makes its move (the path before it does
+ * not know it) and trading picks up after it.
  */
-export function minuteBars(day: DayBar, seed: number, news?: SessionNews): MinuteBar[] {
+export function minuteBars(day: DayBar, seed: number, news: readonly SessionNews[] = []): MinuteBar[] {
   const draws = new Draws(seed);
   const shocks = new Float64Array(SESSION_MINUTES);
   for (let m = 0; m < SESSION_MINUTES; m++) shocks[m] = draws.normal();
   const path = pricePath(day, shocks, news);
-  const volumes = minuteVolumes(day.volume, shocks, draws, news?.minute);
+  const volumes = minuteVolumes(
+    day.volume,
+    shocks,
+    draws,
+    news.map((n) => n.minute),
+  );
   const scale = (day.high - day.low) / RANGE_PER_SIGMA;
   const bars: MinuteBar[] = new Array(SESSION_MINUTES);
   for (let m = 0; m < SESSION_MINUTES; m++) {
@@ -113,7 +119,7 @@ export function minuteBars(day: DayBar, seed: number, news?: SessionNews): Minut
  * daily bar's own prices. The extremes go where a path through the other anchors peaks and troughs,
  * so they come as a Brownian path's do: apart, and near the open when the open is near one.
  */
-function pricePath(day: DayBar, shocks: Float64Array, news?: SessionNews): Float64Array {
+function pricePath(day: DayBar, shocks: Float64Array, news: readonly SessionNews[]): Float64Array {
   const { open, high, low, close } = day;
   const path = new Float64Array(SESSION_MINUTES + 1);
   if (high === low) return path.fill(open);
@@ -128,10 +134,10 @@ function pricePath(day: DayBar, shocks: Float64Array, news?: SessionNews): Float
     [0, open],
     [SESSION_MINUTES, close],
   ]);
-  if (news) for (const [m, price] of newsLevels(day, news)) anchors.set(m, price);
+  for (const [m, price] of newsLevels(day, news)) anchors.set(m, price);
   const sketch = bridged(walk, anchors, scale);
   // Not within minutes of news: an extreme a minute from it would make a second jump.
-  const free = (m: number) => !news || m < news.minute - NEWS_CLEAR || m > news.minute + NEWS_CLEAR + 1;
+  const free = (m: number) => news.every((n) => m < n.minute - NEWS_CLEAR || m > n.minute + NEWS_CLEAR + 1);
   const atHigh = high === open ? 0 : high === close ? SESSION_MINUTES : extremeOf(sketch, free, 1);
   const atLow =
     low === open ? 0 : low === close ? SESSION_MINUTES : extremeOf(sketch, (m) => free(m) && m !== atHigh, -1);
@@ -168,16 +174,26 @@ function extremeOf(levels: Float64Array, allowed: (m: number) => boolean, sign: 
 }
 
 /**
- * The path's levels around news at minute k: at k, the open carried by the rest of the day's move
- * so far along the clock; at k + 1, that level moved by the news's jump (both held in the day's range).
+ * The path's levels around each news's minute k: at k, the open carried by the rest of the day's
+ * move so far along the clock and by the earlier news's jumps; at k + 1, that level moved by this
+ * news's jump (both held in the day's range).
  */
-function newsLevels({ open, high, low, close }: DayBar, { minute, logJump }: SessionNews): [number, number][] {
+function newsLevels({ open, high, low, close }: DayBar, news: readonly SessionNews[]): [number, number][] {
   const hold = (x: number) => Math.min(high, Math.max(low, round2(x)));
-  // News in the last minute moves into the close; in the first, out of the open.
-  if (minute === SESSION_MINUTES - 1) return [[minute, hold(close * Math.exp(-logJump))]];
-  const before = open * Math.exp((Math.log(close / open) - logJump) * CLOCK[minute]);
-  const after: [number, number] = [minute + 1, hold(before * Math.exp(logJump))];
-  return minute === 0 ? [after] : [[minute, hold(before)], after];
+  const rest = news.reduce((r, n) => r - n.logJump, Math.log(close / open));
+  const levels: [number, number][] = [];
+  let jumped = 0;
+  for (const { minute, logJump } of news) {
+    // News in the last minute moves into the close; in the first, out of the open.
+    if (minute === SESSION_MINUTES - 1) levels.push([minute, hold(close * Math.exp(-logJump))]);
+    else {
+      const before = open * Math.exp(rest * CLOCK[minute] + jumped);
+      if (minute > 0) levels.push([minute, hold(before)]);
+      levels.push([minute + 1, hold(before * Math.exp(logJump))]);
+    }
+    jumped += logJump;
+  }
+  return levels;
 }
 
 /** x reflected back into [low, high] at each bound, as a path bounces off a barrier. */
@@ -192,14 +208,14 @@ function fold(x: number, low: number, high: number): number {
  * log-normal noise, a part that follows the size of its price shock and a surge after news, then the
  * cumulative shares rounded (so the differences are whole and add up exactly).
  */
-function minuteVolumes(volume: number, shocks: Float64Array, draws: Draws, newsMinute?: number): Float64Array {
+function minuteVolumes(volume: number, shocks: Float64Array, draws: Draws, newsMinutes: number[]): Float64Array {
   const weights = new Float64Array(SESSION_MINUTES);
   let total = 0;
   for (let m = 0; m < SESSION_MINUTES; m++) {
     const noise = Math.exp(VOLUME_NOISE * draws.normal() - VOLUME_NOISE ** 2 / 2);
     const shock = 1 - VOLUME_SHOCK_COUPLING + VOLUME_SHOCK_COUPLING * Math.abs(shocks[m]) * Math.sqrt(Math.PI / 2);
-    const since = newsMinute === undefined ? -1 : m - newsMinute;
-    const surge = since < 0 ? 1 : 1 + NEWS_VOLUME.surge * Math.pow(0.5, since / NEWS_VOLUME.halfLife);
+    let surge = 1;
+    for (const k of newsMinutes) if (m >= k) surge += NEWS_VOLUME.surge * Math.pow(0.5, (m - k) / NEWS_VOLUME.halfLife);
     weights[m] = (VOLUME_SHARE[bucketOf(m)] / BUCKET_MINUTES) * noise * shock * surge;
     total += weights[m];
   }

@@ -30,7 +30,7 @@ export const PriceBarWithComponents = PriceBar.extend({
   event_return: field(z.number(), "Part of the day's log return caused by events (see metadata.source_event_ids).", 0),
   volatility: field(z.number(), "Modeled annualized volatility that day.", 0.2534),
   metadata: opaque(
-    "log_return, previous_adjusted_close, split_ratio, dividend, source_event_ids (events behind event_return); for funds the benchmark and its level.",
+    "log_return, previous_adjusted_close, split_ratio, dividend, source_event_ids (events behind event_return), market_event_return (on a day with a market-wide event in the session: the part of market_return it made); for funds the benchmark and its level.",
   ),
 }).meta({ id: "PriceBarWithComponents", description: "A bar with its return components (include_components=true)." });
 
