@@ -1,6 +1,7 @@
 // The intraday model (src/families/prices/intraday.ts): a day's one-minute bars aggregate exactly to
 // its daily bar, edge days included, and are the same for the same seed; their shape over many days
 // is a session's: U-shaped volume and variance, slightly negative lag-1 autocorrelation, no drift.
+import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Rng } from "../../build/ground/rng.ts";
 import { round2 } from "../../build/models/rounding.ts";
@@ -145,6 +146,21 @@ describe("a day's minute bars", () => {
           0.0005,
         );
     }
+  });
+
+  // Bars are made again on every request, so a faster way of computing them must serve the same
+  // numbers: a change meant to move them updates this pin.
+  it("are the bars served before, to the bit: a digest of edge and random days, with one move or two", () => {
+    const rng = new Rng(11, "intraday-pin");
+    const digest = createHash("sha256");
+    const days = [...EDGE_DAYS, ...Array.from({ length: 60 }, () => randomDay(rng))];
+    for (const [i, day] of days.entries()) {
+      const news = i % 3 === 0 ? [] : [{ minute: rng.int(0, SESSION_MINUTES - 1), logJump: 0.05 * rng.normal() }];
+      // Every third day also has the market's move at 14:00 (a Fed decision) when its own comes earlier.
+      if (i % 3 === 2 && news[0].minute < 270) news.push({ minute: 270, logJump: 0.01 * rng.normal() });
+      digest.update(JSON.stringify(minuteBars(day, intradaySeed(ID, "PIN", `day-${i}`), news)));
+    }
+    expect(digest.digest("hex")).toBe("f037efb825f2be11e28b96dd7d441006426d3910a6f6d1cd2d10fae4028cb9eb");
   });
 
   it("groups n minutes from 09:30: hour bars end with a half hour", () => {
