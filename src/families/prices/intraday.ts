@@ -249,22 +249,29 @@ export function groupBars(bars: MinuteBar[], size: number): MinuteBar[] {
 }
 
 const newYork = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", timeZoneName: "longOffset" });
-
-/** New York's UTC offset on a day (`-04:00`); clocks change at 2 a.m., never in the session. */
-function newYorkOffset(day: string): string {
-  const name = newYork.formatToParts(new Date(`${day}T16:00:00Z`)).find((p) => p.type === "timeZoneName")!.value;
-  return name === "GMT" ? "+00:00" : name.slice(3);
-}
+const offsets = new Map<string, string>();
 
 /**
- * A day's bar times: the ISO local time, with New York's offset, of the start of a bar `minute`
- * minutes after 09:30 (the offset is looked up once a day: it costs microseconds).
+ * New York's UTC offset on a day (`-04:00`); clocks change at 2 a.m., never in the session. Looked up
+ * once a day and kept (a library spans some thousands of days): Intl's lookup costs more than a bar.
  */
+export function newYorkOffset(day: string): string {
+  let offset = offsets.get(day);
+  if (offset === undefined) {
+    const name = newYork.formatToParts(new Date(`${day}T16:00:00Z`)).find((p) => p.type === "timeZoneName")!.value;
+    offsets.set(day, (offset = name === "GMT" ? "+00:00" : name.slice(3)));
+  }
+  return offset;
+}
+
+/** Each minute's New York clock, "09:30" to "15:59": a bar `minute` minutes after 09:30 starts at CLOCKS[minute]. */
+export const CLOCKS: readonly string[] = Array.from({ length: SESSION_MINUTES }, (_, minute) => {
+  const clock = SESSION_OPEN_MINUTE + minute;
+  return [Math.floor(clock / 60), clock % 60].map((n) => String(n).padStart(2, "0")).join(":");
+});
+
+/** A day's bar times: the ISO local time, with New York's offset, of the start of a bar `minute` minutes after 09:30. */
 export function sessionTimes(day: string): (minute: number) => string {
   const offset = newYorkOffset(day);
-  return (minute) => {
-    const clock = SESSION_OPEN_MINUTE + minute;
-    const [hh, mm] = [Math.floor(clock / 60), clock % 60].map((n) => String(n).padStart(2, "0"));
-    return `${day}T${hh}:${mm}:00${offset}`;
-  };
+  return (minute) => `${day}T${CLOCKS[minute]}:00${offset}`;
 }
