@@ -14,6 +14,8 @@ import {
   type MinuteBar,
 } from "../../src/families/prices/intraday.ts";
 import { SESSION_MINUTES } from "../../src/families/prices/intraday-shape.ts";
+import { writeBars } from "../../src/families/prices/intraday-rows.ts";
+import { JsonWriter } from "../../src/http/json-writer.ts";
 import { dayOf } from "../support/bars.ts";
 
 const ID = "7d3f1c2a-5b8e-8c61-9a0f-2e4b6d8c1a37";
@@ -178,6 +180,23 @@ describe("a day's minute bars", () => {
     // The rules of the year: 1995's summer time began on April 2, 2007's on March 11.
     expect(sessionTimes("1995-03-20")(0)).toBe("1995-03-20T09:30:00-05:00");
     expect(sessionTimes("2007-03-20")(0)).toBe("2007-03-20T09:30:00-04:00");
+  });
+});
+
+describe("the rows served", () => {
+  it("are the text JSON.stringify makes of each bar, days after days in one array", () => {
+    const rng = new Rng(7, "intraday-rows");
+    const days = ["2023-07-05", "2023-01-03", "1995-03-20", "2007-03-20", "2023-11-06"];
+    const out = new JsonWriter(64);
+    const expected: string[] = [];
+    for (const [i, day] of [...EDGE_DAYS, ...Array.from({ length: 40 }, () => randomDay(rng))].entries()) {
+      const [date, ticker, size] = [days[i % days.length], ["AAPL", "BRK.B", "X"][i % 3], [1, 7, 60][i % 3]];
+      const bars = groupBars(minuteBars(day, intradaySeed(ID, ticker, date)), size);
+      writeBars(out, ticker, date, bars);
+      const time = sessionTimes(date);
+      for (const { minute, ...ohlcv } of bars) expected.push(JSON.stringify({ ticker, time: time(minute), ...ohlcv }));
+    }
+    expect(new TextDecoder().decode(out.bytes)).toBe(expected.join(","));
   });
 });
 

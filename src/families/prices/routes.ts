@@ -26,14 +26,16 @@ import {
   PriceBarWithComponents,
   type MarketSnapshotRow as SnapshotRow,
 } from "./rows.ts";
-import { groupBars, intradaySeed, minuteBars, sessionTimes } from "./intraday.ts";
+import { groupBars, intradaySeed, minuteBars } from "./intraday.ts";
+import { writeBars } from "./intraday-rows.ts";
 import { sessionNews } from "./session-news.ts";
 import { SESSION_MINUTES, SESSION_OPEN_MINUTE } from "./intraday-shape.ts";
 import { dayOfPoint, timeOfPoint } from "../../contract/instant.ts";
 import { roundAdjusted } from "../../contract/adjusted-price.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { requireOneOf } from "../../http/one-of.ts";
-import { jsonArray, jsonObject, jsonTexts } from "../../http/json.ts";
+import { jsonArray, jsonObject } from "../../http/json.ts";
+import { JsonWriter } from "../../http/json-writer.ts";
 import { dataRoute, serve, type ApiApp } from "../../http/route.ts";
 import { pageRange, requireOrderedWindow, type Scenario } from "../../http/scenario.ts";
 
@@ -189,8 +191,9 @@ function barMinutes(q: BarQuery): number | undefined {
 type Window = { start_date?: string; end_date?: string; offset: number; limit: number };
 
 /**
- * One page of intraday bars over the instruments' windows, by ticker then time, each bar's JSON text.
- * Every day has the same number of bars but an instant's own day (cut at it), so only the days on the page are made.
+ * One page of intraday bars over the instruments' windows, by ticker then time, as the rows' JSON
+ * text. Every day has the same number of bars but an instant's own day (cut at it), so only the days
+ * on the page are made.
  */
 async function intradayPage(
   scenario: Scenario,
@@ -199,10 +202,10 @@ async function intradayPage(
   q: Window,
   minutes: number,
   instant: string | null,
-): Promise<string[]> {
+): Promise<Uint8Array> {
   const perDay = Math.ceil(SESSION_MINUTES / minutes);
   const cut = instantCut(instant, minutes, perDay);
-  const rows: string[] = [];
+  const rows = new JsonWriter();
   let [skip, room] = [q.offset, q.limit];
   for (const [k, shard] of shards.entries()) {
     if (room <= 0) break;
@@ -220,20 +223,15 @@ async function intradayPage(
     const last = Math.min(to, first + Math.ceil((within + room) / perDay));
     const news = await sessionNews(scenario, symbols[k], shard, [first, last]);
     for (const day of shard.objects(first, last) as PriceBar[]) {
-      const [time, ticker] = [sessionTimes(day.time), JSON.stringify(day.ticker)];
       const seed = intradaySeed(scenario.manifest.scenario.id, day.ticker, day.time);
       const made = groupBars(minuteBars(day, seed, news.get(day.time)), minutes);
       const bars = day.time === cut?.day ? made.slice(0, cut.bars) : made;
-      // Text written here (numbers print as in JSON): JSON.stringify of each bar cost twice the model.
-      for (const { minute, open, high, low, close, volume } of bars.slice(within, within + room))
-        rows.push(
-          `{"ticker":${ticker},"time":"${time(minute)}","open":${open},"high":${high},"low":${low},"close":${close},"volume":${volume}}`,
-        );
+      writeBars(rows, day.ticker, day.time, bars.slice(within, within + room));
       room -= Math.min(room, bars.length - within);
       within = 0;
     }
   }
-  return rows;
+  return rows.bytes;
 }
 
 /**
@@ -316,7 +314,9 @@ export function register(app: ApiApp): void {
         // An instant's own day is made from its whole daily bar, then cut at the instant.
         const whole = scenario.wholeDay();
         const shards = await priceShards(whole, symbols);
-        const prices = jsonTexts<IntradayBar>(await intradayPage(whole, symbols, shards, q, minutes, scenario.instant));
+        const prices = jsonArray<IntradayBar>([
+          await intradayPage(whole, symbols, shards, q, minutes, scenario.instant),
+        ]);
         return q.tickers ? { tickers: q.tickers, prices } : { ticker: q.ticker!, prices };
       }
       const shards = await priceShards(scenario, symbols);
