@@ -13,6 +13,9 @@ import { dayOfPoint, earlierPoint, shiftDays, timeOfPoint } from "../contract/in
 import { badRequest, notFound, type ApiError } from "./errors.ts";
 import { restated } from "./splits.ts";
 
+/** The regular session's open, exchange time. */
+const MARKET_OPEN = "09:30:00";
+
 type Kind<V> = ShardKind<readonly string[], V & ShardKind["visible"]>;
 
 /**
@@ -141,7 +144,16 @@ export class Scenario {
 
   /** This scenario at the end of its instant's day (itself without one): for what a route derives and then cuts at the instant. */
   wholeDay(): Scenario {
-    return this.instant ? new Scenario(this.reader, this.manifest, dayOfPoint(this.instant)) : this;
+    if (!this.instant) return this;
+    const whole = new Scenario(this.reader, this.manifest, dayOfPoint(this.instant));
+    // Still the instant's universe: a company listing that day is not known before the open.
+    whole.unlistedRead = this.unlisted();
+    return whole;
+  }
+
+  /** The last day whose open the request has seen: a company listing on it shows from 09:30. */
+  private get openedDay(): string {
+    return this.instant && timeOfPoint(this.instant)! >= MARKET_OPEN ? dayOfPoint(this.instant) : this.horizon;
   }
 
   /** The kind's rows of the instant's day public by then, when the kind says when they become public. */
@@ -224,26 +236,28 @@ export class Scenario {
   }
 
   /**
-   * Each company that has left the world by the horizon (its last trading day before it), with that
-   * day: a delisting is news only once it has happened, so none shows before.
+   * Each company that has left the world by the horizon (its last trading day before it; at an
+   * instant, before the instant's day), with that day: a delisting is news only once it has
+   * happened, so none shows before.
    */
   async delisted(): Promise<Map<string, string>> {
     const shard = await this.shard(REFERENCE_SHARDS.delistings);
     const out = new Map<string, string>();
     for (const [ticker, last] of shard ? shard.rows(0, shard.length) : [])
-      if ((last as string) < this.horizon) out.set(ticker as string, last as string);
+      if ((last as string) < this.lastDay) out.set(ticker as string, last as string);
     return out;
   }
 
   /**
-   * Each company that lists after the horizon: no route shows it before its first trading day (it is
-   * answered as a ticker the scenario does not hold, so not even its coming listing shows).
+   * Each company that has not listed by the request's point in time (at an instant of its first
+   * trading day, before the 09:30 open): no route shows it before then (it is answered as a ticker
+   * the scenario does not hold, so not even its coming listing shows).
    */
   async unlisted(): Promise<Set<string>> {
     this.unlistedRead ??= this.shard(REFERENCE_SHARDS.listings).then((shard) => {
       const out = new Set<string>();
       for (const [ticker, first] of shard ? shard.rows(0, shard.length) : [])
-        if ((first as string) > this.horizon) out.add(ticker as string);
+        if ((first as string) > this.openedDay) out.add(ticker as string);
       return out;
     });
     return this.unlistedRead;

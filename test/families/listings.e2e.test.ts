@@ -62,6 +62,24 @@ describe("a company before its first trading day", () => {
   });
 });
 
+describe("a company on its first trading day, at a time of day", () => {
+  it("is listed from the open: before it no route knows it, after it the session's bars show as they trade", async () => {
+    const facts = (asOf: string) => get(`/company/facts?${q(asOf)}`);
+    const listed = async (asOf: string) =>
+      (await body(`/companies?scenario_id=${CRISIS}&as_of=${asOf}&limit=500`)).companies.map((c: Json) => c.ticker);
+    const minutes = (asOf: string) =>
+      get(`/prices?${q(asOf)}&start_date=${entrant.first}&end_date=${entrant.first}&interval=minute`);
+    expect((await facts(`${entrant.first}T09:00`)).status).toBe(404);
+    expect(await listed(`${entrant.first}T09:00`)).not.toContain(entrant.ticker);
+    expect((await minutes(`${entrant.first}T09:00`)).status).toBe(404);
+    expect((await facts(`${entrant.first}T10:00`)).status).toBe(200);
+    expect(await listed(`${entrant.first}T10:00`)).toContain(entrant.ticker);
+    expect((await json(await minutes(`${entrant.first}T10:00`))).prices).toHaveLength(30);
+    // Its first daily bar is whole at the close.
+    expect((await body(`/prices?${q(`${entrant.first}T10:00`)}`)).prices).toEqual([]);
+  });
+});
+
 describe("a company from its first trading day", () => {
   it("is listed with its listing date, bars from that day, and a prospectus filed on it", async () => {
     const facts = (await body(`/company/facts?${q(entrant.first)}`)).company_facts;
