@@ -1,5 +1,6 @@
 // Crypto assets through real HTTP: the native routes and the financialdatasets door's, bars every
-// calendar day, the point in time, errors as JSON, and no crypto ticker among the companies.
+// calendar day, the point in time, errors as JSON, and no crypto ticker among the companies (none has
+// statements, filings, insider trades, estimates or news: rule 4).
 import { describe, expect, it } from "vitest";
 import { body, get, json, MEGACAP } from "../e2e/client.ts";
 
@@ -81,5 +82,23 @@ describe("crypto prices", () => {
     const { tickers } = await body(`/prices/tickers?scenario_id=${MEGACAP}`);
     expect(tickers.length).toBeGreaterThan(0);
     expect(tickers.filter((t: string) => t.endsWith("-USD"))).toEqual([]);
+  });
+
+  it("has no statements, filings, insider trades, estimates or news of a crypto asset (rule 4)", async () => {
+    const of = `scenario_id=${MEGACAP}&ticker=BTC-USD`;
+    for (const path of [
+      `/financials/income-statements?${of}&period=annual`,
+      `/financial-metrics?${of}&period=annual`,
+      `/filings?${of}`,
+      `/insider-trades?${of}`,
+      `/analyst-estimates?${of}&period=annual`,
+      `/earnings?${of}`,
+      `/news?${of}`,
+      `/fd/${MEGACAP}/financials/income-statements/?ticker=BTC-USD&period=annual`,
+    ]) {
+      const res = await get(path);
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect((await json(res)).detail, path).toMatch(/BTC-USD/);
+    }
   });
 });
