@@ -40,8 +40,9 @@ export class DatedRows {
     this.length = this.base;
     if (!sameDay) return;
     const end = shard.upperBound(through(dayOfPoint(sameDay.instant)));
+    // One time for every row: the day's rows are all public by then, or none is.
     if ("time" in sameDay.publicAt) {
-      if (publicBy(sameDay, {})) this.length = end;
+      if (sameDay.publicAt.time <= timeOfPoint(sameDay.instant)!) this.length = end;
       return;
     }
     const shown = shard.objects(this.base, end).flatMap((row, k) => (publicBy(sameDay, row) ? [this.base + k] : []));

@@ -5,6 +5,10 @@
 
 const INSTANT_RE = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
+/** The regular session's open and close, exchange time: a listing shows from the one, a daily bar from the other. */
+export const MARKET_OPEN = "09:30:00";
+export const MARKET_CLOSE = "16:00:00";
+
 /** The end of a day, written as an exchange time: later than any time the day's rows carry. */
 const END_OF_DAY = "24:00:00";
 

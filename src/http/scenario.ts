@@ -9,12 +9,9 @@ import type { Shard } from "../bundle/shard.ts";
 import { allOf, monthOf, yearOf, type ShardKind } from "../bundle/shards.ts";
 import { REFERENCE_SHARDS, type InstrumentKind } from "../bundle/reference-shards.ts";
 import type { Manifest, ScenarioRecord, ValidationReport } from "../bundle/types.ts";
-import { dayOfPoint, earlierPoint, shiftDays, timeOfPoint } from "../contract/instant.ts";
+import { dayOfPoint, earlierPoint, MARKET_OPEN, shiftDays, timeOfPoint } from "../contract/instant.ts";
 import { badRequest, notFound, type ApiError } from "./errors.ts";
 import { restated } from "./splits.ts";
-
-/** The regular session's open, exchange time. */
-const MARKET_OPEN = "09:30:00";
 
 type Kind<V> = ShardKind<readonly string[], V & ShardKind["visible"]>;
 

@@ -273,6 +273,12 @@ export const CLOCKS: readonly string[] = Array.from({ length: SESSION_MINUTES },
   return [Math.floor(clock / 60), clock % 60].map((n) => String(n).padStart(2, "0")).join(":");
 });
 
+/** Minutes from the 09:30 open to an exchange clock `HH:MM` or `HH:MM:SS` (with seconds, a fraction; before the open, negative). */
+export function minutesAfterOpen(clock: string): number {
+  const [hh, mm, ss = 0] = clock.split(":").map(Number);
+  return hh * 60 + mm + ss / 60 - SESSION_OPEN_MINUTE;
+}
+
 /** A day's bar times: the ISO local time, with New York's offset, of the start of a bar `minute` minutes after 09:30. */
 export function sessionTimes(day: string): (minute: number) => string {
   const offset = newYorkOffset(day);

@@ -26,10 +26,10 @@ import {
   PriceBarWithComponents,
   type MarketSnapshotRow as SnapshotRow,
 } from "./rows.ts";
-import { groupBars, intradaySeed, minuteBars } from "./intraday.ts";
+import { groupBars, intradaySeed, minutesAfterOpen, minuteBars } from "./intraday.ts";
 import { writeBars } from "./intraday-rows.ts";
 import { sessionNews } from "./session-news.ts";
-import { SESSION_MINUTES, SESSION_OPEN_MINUTE } from "./intraday-shape.ts";
+import { SESSION_MINUTES } from "./intraday-shape.ts";
 import { dayOfPoint, timeOfPoint } from "../../contract/instant.ts";
 import { roundAdjusted } from "../../contract/adjusted-price.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -240,8 +240,7 @@ async function intradayPage(
  */
 function instantCut(instant: string | null, minutes: number, perDay: number): { day: string; bars: number } | null {
   if (!instant) return null;
-  const [hh, mm, ss] = timeOfPoint(instant)!.split(":").map(Number);
-  const elapsed = hh * 60 + mm + ss / 60 - SESSION_OPEN_MINUTE;
+  const elapsed = minutesAfterOpen(timeOfPoint(instant)!);
   const bars = elapsed >= SESSION_MINUTES ? perDay : Math.floor(Math.max(0, elapsed) / minutes);
   return { day: dayOfPoint(instant), bars };
 }

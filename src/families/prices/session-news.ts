@@ -9,15 +9,14 @@ import type { DatedRows } from "../../bundle/as-of.ts";
 import type { Scenario } from "../../http/scenario.ts";
 import { EVENTS_SHARDS, MARKET_WIDE } from "../events/shards.ts";
 import type { Event } from "../events/rows.ts";
-import { SESSION_MINUTES, SESSION_OPEN_MINUTE } from "./intraday-shape.ts";
-import type { SessionNews } from "./intraday.ts";
+import { SESSION_MINUTES } from "./intraday-shape.ts";
+import { minutesAfterOpen, type SessionNews } from "./intraday.ts";
 import type { PriceBarWithComponents } from "./rows.ts";
 import { PRICES_SHARDS } from "./shards.ts";
 
 /** The minute of the session (from 09:30) an event became public, or null outside the session. */
 function sessionMinute(event: Pick<Event, "public_release_datetime">): number | null {
-  const [hh, mm] = event.public_release_datetime.slice(11, 16).split(":").map(Number);
-  const minute = hh * 60 + mm - SESSION_OPEN_MINUTE;
+  const minute = minutesAfterOpen(event.public_release_datetime.slice(11, 16));
   return minute >= 0 && minute < SESSION_MINUTES ? minute : null;
 }
 

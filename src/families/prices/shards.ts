@@ -1,8 +1,9 @@
 // The prices family's shards: bars per instrument, their components, and every instrument's bar of a day.
 import { identity, kind, perPart } from "../../bundle/shards.ts";
+import { MARKET_CLOSE } from "../../contract/instant.ts";
 
 /** A day's bar is whole at the 16:00 close (its minute bars, made when asked, are cut at any time: routes.ts). */
-const AT_THE_CLOSE = { time: "16:00:00" } as const;
+const AT_THE_CLOSE = { time: MARKET_CLOSE } as const;
 
 export const PRICES_SHARDS = {
   /** Per instrument: the bar alone, so the common request decodes only plain numbers. */
