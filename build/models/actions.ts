@@ -1,12 +1,14 @@
-// Corporate actions: smoothed quarterly dividends for payers and occasional splits of high-priced
-// names, each with announcement, ex, record and payable dates. Generated from the total-return
-// path, then applied to turn it into as-traded prices.
+// Corporate actions: smoothed quarterly dividends for payers, occasional splits of high-priced
+// names and reverse splits of stocks below the exchanges' $1 minimum, each with announcement, ex,
+// record and payable dates. Generated from the total-return path, then applied to turn it into
+// as-traded prices.
 import { hash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import { addDays, isTradingDay } from "./calendar.ts";
 import type { Rng } from "../ground/rng.ts";
 import { dayIndexOf } from "./events.ts";
 import { round2 } from "./rounding.ts";
+import { PriceDeficiency } from "./reverse-splits.ts";
 
 export interface CorporateAction {
   id: string;
@@ -89,6 +91,8 @@ export interface ActionInput {
   crisisHit?: string;
   /** Distress (a failure ahead): the first dividend declared from `from` is cut to a share in `dividendCut`, and none from `suspendFrom`. */
   distress?: { from: string; suspendFrom: string; dividendCut: readonly [number, number] };
+  /** The first trading day of a company that lists inside the scenario: the exchange's rules apply from it. */
+  listedFrom?: string;
   rng: Rng;
 }
 
@@ -158,6 +162,7 @@ class CompanyBoard {
   private pendingSplit: { ex: string; ratio: number } | null = null;
   private crisisCut: boolean;
   private distressCut: boolean;
+  private readonly deficiency: PriceDeficiency;
 
   constructor(input: ActionInput) {
     const { company, days, rng } = input;
@@ -175,6 +180,7 @@ class CompanyBoard {
     this.dayIndex = dayIndexOf(days);
     this.crisisCut = input.crisisHit === undefined;
     this.distressCut = input.distress === undefined;
+    this.deficiency = new PriceDeficiency(rng.fork("listing-rule"));
   }
 
   /**
@@ -204,6 +210,18 @@ class CompanyBoard {
     // at most one a year and a half.
     if (price > 100 && i - this.lastSplitIndex > 380 && i > 25 && rng.uniform() < splitHazard(price))
       this.announceSplit(day, i, price);
+    this.listingRule(day, i, price);
+  }
+
+  /**
+   * The $1 rule (reverse-splits.ts), for a listed company not heading for failure (one that is leaves
+   * by its bankruptcy) with no split pending.
+   */
+  private listingRule(day: string, i: number, price: number): void {
+    const { listedFrom, distress } = this.input;
+    if ((listedFrom && day < listedFrom) || (distress && day >= distress.from) || this.pendingSplit) return;
+    const decision = this.deficiency.step(day, price);
+    if (decision) this.announceReverseSplit(day, i, decision.sharesPerNew, decision.exAfterDays);
   }
 
   /** A dividend's amount: set once a year from the price, raised gradually, cut rarely. */
@@ -258,13 +276,29 @@ class CompanyBoard {
    * dividends already announced, whose amounts are per old share.
    */
   private announceSplit(day: string, i: number, price: number): void {
-    const { days, rng } = this.input;
     const ratio = price > 1500 ? 10 : price > 900 ? 4 : price > 600 ? 3 : 2;
-    let k = Math.min(days.length - 1, i + rng.int(20, 30));
+    const k = this.input.rng.int(20, 30);
+    if (this.addSplit(day, i, k, { split_from: 1, split_to: ratio, ratio })) this.lastSplitIndex = i;
+  }
+
+  /** A reverse split (`sharesPerNew` old shares become one), going ex `exAfterDays` trading days after today. */
+  private announceReverseSplit(day: string, i: number, sharesPerNew: number, exAfterDays: number): void {
+    this.addSplit(day, i, exAfterDays, { split_from: sharesPerNew, split_to: 1, ratio: 1 / sharesPerNew });
+  }
+
+  /** A split announced today going ex `exAfterDays` later, after the dividends already announced; false if none fits. */
+  private addSplit(
+    day: string,
+    i: number,
+    exAfterDays: number,
+    details: { split_from: number; split_to: number; ratio: number },
+  ): boolean {
+    const { days } = this.input;
+    let k = Math.min(days.length - 1, i + exAfterDays);
     const lastDividend = this.pending.at(-1)?.ex;
     while (lastDividend && days[k] <= lastDividend && k < days.length - 1) k++;
     const ex = days[k];
-    if (ex === day || (lastDividend && ex <= lastDividend)) return;
+    if (ex === day || (lastDividend && ex <= lastDividend)) return false;
     const { ticker } = this.input.company;
     this.actions.push({
       id: actionId(ticker, "split", ex),
@@ -274,9 +308,9 @@ class CompanyBoard {
       ex_date: ex,
       record_date: businessDaysBefore(ex, 3),
       payable_date: businessDaysBefore(ex, 1),
-      details: { split_from: 1, split_to: ratio, ratio },
+      details,
     });
-    this.pendingSplit = { ex, ratio };
-    this.lastSplitIndex = i;
+    this.pendingSplit = { ex, ratio: details.ratio };
+    return true;
   }
 }

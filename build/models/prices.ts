@@ -393,6 +393,7 @@ export function stockPath(input: StockInput): StockPath {
         dividendYield: input.dividendYield,
         crisisHit: input.crisisHit,
         distress: input.dividendDistress,
+        listedFrom: input.listedFrom,
         rng: rng.fork("actions"),
       })
         .filter((a) => !heldBack(input.held ?? [], dayIndex, a))
@@ -502,7 +503,10 @@ class AsTradedPath {
         ...marketEventOf(this.input.marketEventPart[t]),
       },
     });
-    this.shares.push(Math.round(this.input.baseShares * (this.input.shareCount?.[t] ?? 1)) * this.splitMultiple);
+    // Whole shares: a reverse split's multiple is a fraction.
+    this.shares.push(
+      Math.round(Math.round(this.input.baseShares * (this.input.shareCount?.[t] ?? 1)) * this.splitMultiple),
+    );
     this.splitMultiples.push(this.splitMultiple);
     this.prevClose = close;
   }

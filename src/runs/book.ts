@@ -94,7 +94,9 @@ export interface SplitEntry {
   ratio: number;
   shares_before: number;
   shares_after: number;
-  cash_change: 0;
+  /** A reverse split's fraction of a new share, paid in cash at this price (absent when none is left). */
+  cash_in_lieu_price?: number;
+  cash_change: number;
 }
 export interface FeeEntry {
   kind: "borrow_fee";
@@ -176,14 +178,31 @@ export function trade(book: Book, ticker: string, delta: number, price: number):
   book.positions[ticker] = { shares: after, average_price: average };
 }
 
-/** A split on its ex-date: held shares times the ratio, rounded down (the fraction is not paid out). */
-export function split(book: Book, ticker: string, actionId: string, ratio: number, date: string): SplitEntry | null {
+/** Shares after a split: times a forward ratio, over a reverse one's old shares per new (exact for whole shares). */
+export const splitShares = (shares: number, ratio: number) =>
+  ratio < 1 ? shares / Math.round(1 / ratio) : shares * ratio;
+
+/**
+ * A split on its ex-date: held shares times the ratio, toward zero. The fraction of a share a reverse
+ * split leaves is paid in cash at `newSharePrice` (cash in lieu, as brokers pay it; a short pays it).
+ */
+export function split(
+  book: Book,
+  ticker: string,
+  actionId: string,
+  ratio: number,
+  date: string,
+  newSharePrice: number,
+): SplitEntry | null {
   const before = held(book, ticker);
   if (before === 0) return null;
-  const after = Math.trunc(before * ratio);
+  const exact = splitShares(before, ratio);
+  const after = Math.trunc(exact);
+  const change = cents((exact - after) * newSharePrice);
   const position = book.positions[ticker];
   book.positions[ticker] = { shares: after, average_price: position.average_price / ratio };
   if (after === 0) delete book.positions[ticker];
+  book.cash_cents += change;
   return {
     kind: "split",
     date,
@@ -192,7 +211,8 @@ export function split(book: Book, ticker: string, actionId: string, ratio: numbe
     ratio,
     shares_before: before,
     shares_after: after,
-    cash_change: 0,
+    ...(change !== 0 && { cash_in_lieu_price: newSharePrice }),
+    cash_change: dollars(change),
   };
 }
 

@@ -290,7 +290,8 @@ export const LedgerEntry = z
       "What happened. An acquisition or a delisting exchanged a position for cash (`shares`, `cash_per_share`: the " +
         "consideration, or a bankruptcy's recovery, mostly 0) and, where the buyer paid in its shares, for whole " +
         "shares of it (`received_ticker`, `exchange_ratio`, `received_shares`; the fraction paid at `exchange_price`, " +
-        "the buyer's open).",
+        "the buyer's open). A split's `shares_before` and `shares_after`; the fraction of a share a reverse split " +
+        "leaves is paid in cash at `cash_in_lieu_price`.",
       "fill",
     ),
     date: day("The session."),

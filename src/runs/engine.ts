@@ -1,7 +1,17 @@
 // The run's engine (docs/runs.md): opening a run on its first day, placing and cancelling orders on
 // the run's day, stepping sessions, and scoring the run when it ends. Pure over the run's record and
 // a Market; the Durable Object (run-object.ts) keeps the record and writes what a step returns.
-import { cents, dollars, emptyBook, units, type AcquisitionEntry, type LedgerEntry, type Order } from "./book.ts";
+import {
+  cents,
+  dollars,
+  emptyBook,
+  splitShares,
+  units,
+  type AcquisitionEntry,
+  type LedgerEntry,
+  type Order,
+  type SplitEntry,
+} from "./book.ts";
 import { placeOrders, Refusal, type OrderRequest, type Placement, type Quote } from "./orders.ts";
 import type { OrderRecord, RunRecord, RunTerms } from "./record.ts";
 import { scoreRun, type Score } from "./score.ts";
@@ -224,7 +234,9 @@ export function scoreOf(
             ]
           : e.kind === "acquisition" || e.kind === "delisting"
             ? exchangeFills(e)
-            : [],
+            : e.kind === "split" && e.cash_in_lieu_price !== undefined
+              ? [fractionSale(e)]
+              : [],
       ),
       splits: kept.flatMap((e) => (e.kind === "split" ? [{ date: e.date, ticker: e.ticker, ratio: e.ratio }] : [])),
       dividends: kept.flatMap((e) =>
@@ -252,6 +264,19 @@ export function scoreOf(
       ? scoreRun(input(branch))
       : null;
   return { score, after };
+}
+
+/** The fraction of a share a reverse split paid in cash: a sale at its price (a short's, a purchase), without costs. */
+function fractionSale(e: SplitEntry) {
+  const fraction = splitShares(e.shares_before, e.ratio) - e.shares_after;
+  return {
+    date: e.date,
+    ticker: e.ticker,
+    side: fraction > 0 ? ("sell" as const) : ("buy" as const),
+    shares: Math.abs(fraction),
+    price: e.cash_in_lieu_price!,
+    commission: 0,
+  };
 }
 
 /** A company leaving, as fills: its shares sold at what they were paid, and the buyer's shares received bought at their price. */

@@ -17,6 +17,7 @@ import {
   marks,
   payDividends,
   split,
+  splitShares,
   trade,
   type Book,
   type Exchange,
@@ -98,12 +99,14 @@ function applyActions(run: RunBooks, session: Session, entries: LedgerEntry[]): 
       if (entry) entries.push(entry);
       cashOut(run.benchmark, action.type, action.ticker, action.id, action.amount, session.date, exchange);
     } else if (action.type === "split") {
-      const entry = split(run.book, action.ticker, action.id, action.ratio, session.date);
+      // A new share's price: the session's open (the close before, restated, if it did not trade).
+      const newShare = session.bars[action.ticker]?.open ?? session.closes[action.ticker] / action.ratio;
+      const entry = split(run.book, action.ticker, action.id, action.ratio, session.date, newShare);
       if (entry) entries.push(entry);
       const fund = run.benchmark.positions[action.ticker];
       if (fund) fund.shares *= action.ratio; // the benchmark's frictionless shares need not be whole
       for (const order of run.open_orders.filter((o) => o.ticker === action.ticker)) {
-        order.shares = Math.floor(order.shares * action.ratio);
+        order.shares = Math.floor(splitShares(order.shares, action.ratio));
         if (order.limit_price !== null) order.limit_price = Math.round((order.limit_price / action.ratio) * 100) / 100;
         order.basis = { ...order.basis, close: order.basis.close / action.ratio };
       }

@@ -77,8 +77,13 @@ function replayEquity({ run, ledger, equity, bars, actions }: Replayed): number[
     const d = point.date as string;
     for (const a of actions.filter((x) => x.ex_date === d)) {
       const n = shares.get(a.ticker) ?? 0;
-      if (a.action_type === "split") shares.set(a.ticker, Math.trunc(n * a.details.ratio));
-      else if (n !== 0) owed.push({ pay: a.payable_date, cents: cents(n * a.details.amount) });
+      if (a.action_type === "split") {
+        // A reverse split's fraction of a new share is paid in cash at the session's open.
+        const exact = a.details.ratio < 1 ? n / a.details.split_from : n * a.details.ratio;
+        const fraction = exact - Math.trunc(exact);
+        shares.set(a.ticker, Math.trunc(exact));
+        if (fraction !== 0) cash += cents(fraction * bars.get(a.ticker)!.get(d)!.open);
+      } else if (n !== 0) owed.push({ pay: a.payable_date, cents: cents(n * a.details.amount) });
     }
     for (const o of owed.filter((x) => x.pay <= d)) cash += o.cents;
     owed.splice(0, owed.length, ...owed.filter((x) => x.pay > d));

@@ -62,3 +62,54 @@ describe("splits", () => {
     expect(splits).toBeLessThan(60);
   });
 });
+
+describe("the $1 rule", () => {
+  const days = tradingDays("2007-01-03", "2012-12-31");
+  const company = { ticker: "T", sector: "Industrials" } as CompanyFacts;
+  /** A stock at $20 that falls to `low` over 2008 and stays there (no dividends: a non-payer's yield). */
+  const collapse = (low: number) => {
+    const fall = days.findIndex((d) => d >= "2008-01-02");
+    const bottom = days.findIndex((d) => d >= "2009-01-02");
+    return days.map((_, i) => (i < fall ? 20 : i >= bottom ? low : 20 * (low / 20) ** ((i - fall) / (bottom - fall))));
+  };
+  const firstBelow = (prices: number[]) => days[prices.findIndex((p) => p < 1)];
+  const reverseSplits = (input: Partial<Parameters<typeof corporateActions>[0]> & { totalReturnPrice: number[] }) =>
+    corporateActions({ company, days, startPrice: 20, dividendYield: 0, rng: new Rng(3, "r"), ...input }).filter(
+      (a) => a.action_type === "split" && (a.details.ratio as number) < 1,
+    );
+
+  it("brings a reverse split to a stock that stays below $1, within the notice and cure period", () => {
+    const prices = collapse(0.4);
+    const [split, ...more] = reverseSplits({ totalReturnPrice: prices });
+    expect(more).toEqual([]); // one reverse split lifts it to $8 (1:20, the first ratio to reach $5) and it stays there
+    expect(split.details).toEqual({ split_from: 20, split_to: 1, ratio: 0.05 });
+    const below = days.indexOf(firstBelow(prices));
+    const announced = days.indexOf(split.announcement_date);
+    const ex = days.indexOf(split.ex_date);
+    // The notice after 30 closes below $1, the board's vote 60-110 days into the cure period, ex 10-15 days later.
+    expect(announced - below).toBeGreaterThanOrEqual(29 + 60);
+    expect(announced - below).toBeLessThanOrEqual(29 + 110);
+    expect(ex - announced).toBeGreaterThanOrEqual(10);
+    expect(ex - announced).toBeLessThanOrEqual(15);
+  });
+
+  it("sizes the ratio to lift the price to at least $5", () => {
+    expect(reverseSplits({ totalReturnPrice: collapse(0.15) })[0].details).toEqual({
+      split_from: 40,
+      split_to: 1,
+      ratio: 0.025,
+    });
+  });
+
+  it("leaves alone a stock that recovers and one heading for failure, and counts from a listing", () => {
+    // Below $1 for 50 days, then back at $2: compliance regained before the board acts.
+    const dip = days.map((d) => (d >= "2009-03-02" && d < "2009-05-12" ? 0.8 : 2));
+    expect(reverseSplits({ totalReturnPrice: dip })).toEqual([]);
+    const prices = collapse(0.4);
+    const distress = { from: "2008-06-02", suspendFrom: "2008-09-02", dividendCut: [0.5, 0.5] as const };
+    expect(reverseSplits({ totalReturnPrice: prices, distress })).toEqual([]);
+    // Below $1 for years before it lists: the exchange's count starts on its first day.
+    const [listed] = reverseSplits({ totalReturnPrice: prices, listedFrom: "2012-06-01" });
+    expect(days.indexOf(listed.announcement_date) - days.indexOf("2012-06-01")).toBeGreaterThanOrEqual(29 + 60);
+  });
+});

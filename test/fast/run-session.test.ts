@@ -58,3 +58,93 @@ describe("a session's actions", () => {
     expect(await dividendOwed([dividend, acquisition])).toBe(250);
   });
 });
+
+describe("a reverse split", () => {
+  const reverse: SessionAction = {
+    id: "ca_rs",
+    ticker: "FUND",
+    type: "split",
+    ex_date: DAY,
+    payable_date: DAY,
+    ratio: 0.1,
+    amount: 0,
+  };
+
+  it("pays the fraction of a new share in cash at the session's open, and a short pays it", async () => {
+    const book = emptyBook(0);
+    book.positions = { FUND: { shares: 105, average_price: 4.9 } };
+    const run = { book, benchmark: emptyBook(0), benchmark_ticker: "FUND", open_orders: [], costs: DEFAULT_COSTS };
+    const { entries } = await stepSession(run, sessionWith([reverse]));
+    // 105 old shares are 10.5 new ones: 10 held, half a share paid at the $50 open.
+    expect(book.positions.FUND.shares).toBe(10);
+    expect(book.positions.FUND.average_price).toBeCloseTo(49, 10);
+    expect(book.cash_cents).toBe(2500);
+    expect(entries[0]).toMatchObject({ kind: "split", shares_before: 105, shares_after: 10, cash_change: 25 });
+    expect(entries[0]).toMatchObject({ cash_in_lieu_price: 50 });
+
+    const short = emptyBook(100_000);
+    short.positions = { FUND: { shares: -37, average_price: 5 } };
+    await stepSession({ ...run, book: short }, sessionWith([reverse]));
+    expect(short.positions.FUND.shares).toBe(-3);
+    expect(short.cash_cents).toBe(100_000 - 3500); // 0.7 of a share at $50
+  });
+
+  it("leaves no fraction and no cash where the shares divide", async () => {
+    const book = emptyBook(0);
+    book.positions = { FUND: { shares: 70, average_price: 4.9 } };
+    const run = { book, benchmark: emptyBook(0), benchmark_ticker: "FUND", open_orders: [], costs: DEFAULT_COSTS };
+    const { entries } = await stepSession(run, sessionWith([reverse]));
+    expect(book.positions.FUND.shares).toBe(7);
+    expect(entries[0]).toMatchObject({ cash_change: 0 });
+    expect(entries[0]).not.toHaveProperty("cash_in_lieu_price");
+  });
+});
+
+describe("a reverse split's fraction in the score", () => {
+  it("closes the round trip: the fraction is sold at the cash-in-lieu price", async () => {
+    const { scoreOf } = await import("../../src/runs/engine.ts");
+    const dates = ["2020-10-05", "2020-10-06", "2020-10-07", "2020-10-08"];
+    const points = dates.map((date) => ({
+      date,
+      cash: 0,
+      positions_value: 0,
+      equity: 1000,
+      gross_exposure: 0,
+      benchmark: 1000,
+      risk_free_rate: 0,
+    }));
+    const fill = (date: string, side: "buy" | "sell", shares: number, price: number) => ({
+      kind: "fill" as const,
+      date,
+      ticker: "FUND",
+      side,
+      shares,
+      price,
+      commission: 0,
+      spread_cost: 0,
+      impact_cost: 0,
+    });
+    const ledger = [
+      fill(dates[1], "buy", 105, 4.9),
+      {
+        kind: "split" as const,
+        date: dates[2],
+        ticker: "FUND",
+        action_id: "ca_rs",
+        ratio: 0.1,
+        shares_before: 105,
+        shares_after: 10,
+        cash_in_lieu_price: 50,
+        cash_change: 25,
+      },
+      fill(dates[3], "sell", 10, 55),
+    ] as unknown as Parameters<typeof scoreOf>[2];
+    const record = { terms: { start_date: dates[0], scenario_current_date: dates[3] } } as Parameters<
+      typeof scoreOf
+    >[0];
+    const { score } = scoreOf(record, points, ledger);
+    // Bought at 4.90 is 49 a new share: the half share sold at 50 and the ten at 55 make one closed, winning trip.
+    expect(score.round_trips).toBe(1);
+    expect(score.hit_rate).toBe(1);
+  });
+});

@@ -10,6 +10,7 @@ import { businessValueByDay } from "../../models/fundamentals.ts";
 import { actionId, businessDaysAfter, type CorporateAction } from "../../models/actions.ts";
 import { idioVolMultiplierFor, stockPath, type StockPath } from "../../models/prices.ts";
 import { round2 } from "../../models/rounding.ts";
+import { LISTING_RULE, MOST_DAYS_BELOW_MINIMUM } from "../../models/reverse-splits.ts";
 import { shareCountPath } from "./share-count.ts";
 import {
   closingTerms,
@@ -171,6 +172,20 @@ function considerationRule(tally: RuleTally, { facts, stock, events, dealTerms }
   }
 }
 
+/**
+ * The $1 rule (build/models/reverse-splits.ts): a listed company that does not leave never closes
+ * below $1 for longer than the notice, the cure period and the split's ex lag allow.
+ */
+function minimumPriceRule(tally: RuleTally, { facts, stock }: Company): void {
+  if (stock.actions.some((a) => a.action_type === "acquisition" || a.action_type === "delisting")) return;
+  tally.rows++;
+  let run = 0;
+  for (let t = stock.first ?? 0; t < stock.bars.length; t++) {
+    run = stock.bars[t].close < LISTING_RULE.minimumPrice ? run + 1 : 0;
+    if (run > MOST_DAYS_BELOW_MINIMUM) return tally.violation(`${facts.ticker} ${stock.bars[t].time}`);
+  }
+}
+
 /** Volume on earnings reaction days over the trailing 20-day median (1.5-3x: docs/realism.md), per release. */
 function eventVolumeRatios({ events, stock }: Company): number[] {
   const ratios: number[] = [];
@@ -217,15 +232,27 @@ function stockChecks(): Checker<unknown, Company> {
     "corporate_actions",
     "a closed takeover pays the premium its agreement stated over the last close before it (cash, or cash and the buyer's shares at the stated exchange ratio, valued at the buyer's close that day), and its last close is within 1% of what it pays; a delisting pays at most the last close; no bar follows the last trading day",
   );
+  const minimumPrice = new RuleTally(
+    "listing_minimum_price",
+    "corporate_actions",
+    `a listed company that does not leave closes below $1 on at most ${MOST_DAYS_BELOW_MINIMUM} trading days in a row (a reverse split cures it)`,
+  );
   const volumeRatios: number[] = [];
   return {
     company: (company) => {
       adjustedCloseRule(adjusted, company);
+      minimumPriceRule(minimumPrice, company);
       actionDateRule(actionDates, company);
       considerationRule(consideration, company);
       volumeRatios.push(...eventVolumeRatios(company));
     },
-    finish: () => [adjusted.check(), actionDates.check(), consideration.check(), eventVolumeCheck(volumeRatios)],
+    finish: () => [
+      adjusted.check(),
+      actionDates.check(),
+      minimumPrice.check(),
+      consideration.check(),
+      eventVolumeCheck(volumeRatios),
+    ],
   };
 }
 

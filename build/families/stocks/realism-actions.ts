@@ -23,7 +23,8 @@ export class ActionRates {
     const paidYears = new Set<string>();
     for (const a of actions) {
       if (a.action_type === "split") {
-        this.splits++;
+        // The band is on forward splits; a reverse split (ratio below 1) is the $1 rule's.
+        if ((a.details.ratio as number) > 1) this.splits++;
         splitSince *= a.details.ratio as number;
         continue;
       }

@@ -12916,7 +12916,7 @@ export interface components {
     /** @description A fill, dividend, split, borrow fee, expiry, acquisition or delisting (docs/runs.md, "Ledger"). */
     LedgerEntry: {
       /**
-       * @description What happened. An acquisition or a delisting exchanged a position for cash (`shares`, `cash_per_share`: the consideration, or a bankruptcy's recovery, mostly 0) and, where the buyer paid in its shares, for whole shares of it (`received_ticker`, `exchange_ratio`, `received_shares`; the fraction paid at `exchange_price`, the buyer's open).
+       * @description What happened. An acquisition or a delisting exchanged a position for cash (`shares`, `cash_per_share`: the consideration, or a bankruptcy's recovery, mostly 0) and, where the buyer paid in its shares, for whole shares of it (`received_ticker`, `exchange_ratio`, `received_shares`; the fraction paid at `exchange_price`, the buyer's open). A split's `shares_before` and `shares_after`; the fraction of a share a reverse split leaves is paid in cash at `cash_in_lieu_price`.
        * @example fill
        * @enum {string}
        */
@@ -16938,7 +16938,7 @@ export interface components {
        * @example 2023-06-30
        */
       payable_date: string;
-      /** @description A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. An acquisition: acquirer, acquirer_ticker (null for a private buyer), consideration (cash, stock or mixed), cash_per_share, and for stock or mixed exchange_ratio (the buyer's shares per share, in both companies' shares of the last day; only a buyer of the scenario pays in shares), currency. A delisting: reason (bankruptcy), cash_per_share (the recovery, often 0), currency. */
+      /** @description A dividend: amount, currency, frequency. A split: split_from, split_to, ratio (split_to / split_from: 2 for a 2-for-1; a reverse split under the $1 rule, 0.1 for 1-for-10). An acquisition: acquirer, acquirer_ticker (null for a private buyer), consideration (cash, stock or mixed), cash_per_share, and for stock or mixed exchange_ratio (the buyer's shares per share, in both companies' shares of the last day; only a buyer of the scenario pays in shares), currency. A delisting: reason (bankruptcy), cash_per_share (the recovery, often 0), currency. */
       details: {
         [key: string]: unknown;
       };

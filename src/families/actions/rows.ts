@@ -18,7 +18,8 @@ export const CorporateAction = z
     record_date: day("Record date."),
     payable_date: day("Payable date."),
     details: opaque(
-      "A dividend: amount, currency, frequency. A split: split_from, split_to, ratio. An acquisition: acquirer, " +
+      "A dividend: amount, currency, frequency. A split: split_from, split_to, ratio (split_to / split_from: 2 for a " +
+        "2-for-1; a reverse split under the $1 rule, 0.1 for 1-for-10). An acquisition: acquirer, " +
         "acquirer_ticker (null for a private buyer), consideration (cash, stock or mixed), cash_per_share, and for " +
         "stock or mixed exchange_ratio (the buyer's shares per share, in both companies' shares of the last day; " +
         "only a buyer of the scenario pays in shares), currency. A delisting: " +
