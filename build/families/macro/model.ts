@@ -107,15 +107,37 @@ const VIX_MOVE = { slope: 4.5, size: 2.5 };
 /** E|z| of a standard normal: a day's expected absolute move over its volatility. */
 const ABS_NORMAL_MEAN = Math.sqrt(2 / Math.PI);
 
-export function macroTape(input: MacroInput): MacroObservation[] {
-  const { days, regimes, market, inflation, rng, catalystIndex } = input;
-  const policy = policyRatePath(days, input.fedDecisions);
-  // Spreads widen over a couple of weeks and leave the crisis band soon after the crisis ends.
-  const spreadLevel = smoothUpDown(
-    regimes.map((r) => REGIME_PARAMS[r].creditSpread),
+/**
+ * The credit cycle: of a crisis's high-yield spread level (REGIME_PARAMS.crisis.creditSpread),
+ * `crisis` points are the defaults the crisis sets off and lenders' caution after them, not fear
+ * priced with the market: they build while the crisis lasts and fade over years, where the rest of
+ * the level follows the regime within days. Real spreads are a credit-cycle variable: after
+ * Lehman the high-yield spread kept widening to its peak in mid-December 2008, weeks after the
+ * VIX's, stayed near 10% in mid-2009 with the VIX near 25-30, and at 5-7% through 2010-2012, above
+ * 2005-2007's 2.5-3.5%. With the whole level following the regime, a crisis put spread and VIX in
+ * one spike: crisis-cycle-2005's level correlation read 0.86-0.93 at four seeds (band 0.5-0.85);
+ * with this, 0.72-0.83 at eight. Half-lives in trading days: up 20 (seven eighths of it three months
+ * into a crisis, so a short crisis's spreads still reach the crisis band), down 375 (a year and a half).
+ */
+const CREDIT_CYCLE = { crisis: 7, upHalfLife: 20, downHalfLife: 375 };
+
+/** Each day's high-yield spread level before the VIX and noise: the regime's part plus the credit cycle's. */
+function creditSpreadLevel(regimes: Regime[]): number[] {
+  const cycleTarget = regimes.map((r) => (r === "crisis" ? CREDIT_CYCLE.crisis : 0));
+  const cycle = smoothUpDown(cycleTarget, CREDIT_CYCLE.upHalfLife, CREDIT_CYCLE.downHalfLife);
+  // The regime's part widens over a couple of weeks and narrows within days of a regime's end.
+  const priced = smoothUpDown(
+    regimes.map((r, t) => REGIME_PARAMS[r].creditSpread - cycleTarget[t]),
     8,
     6,
   );
+  return priced.map((p, t) => p + cycle[t]);
+}
+
+export function macroTape(input: MacroInput): MacroObservation[] {
+  const { days, regimes, market, inflation, rng, catalystIndex } = input;
+  const policy = policyRatePath(days, input.fedDecisions);
+  const spreadLevel = creditSpreadLevel(regimes);
   const termPremium = smooth(
     regimes.map((r) => (r === "crisis" ? -0.4 : r === "expansion" ? 0.9 : r === "recovery" ? 1.2 : 0.5)),
     40,
