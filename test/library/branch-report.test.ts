@@ -137,6 +137,14 @@ describe("a future branch's published validation report", () => {
       adjusted_close_consistency: world.perCompany.length * (contextDays - 1),
       corporate_action_dates: actions.filter((a) => onOrBefore(a.announcement_date)).length,
       story_catalyst_failure: 0,
+      // A company counts under the $1 rule unless it leaves by the current date.
+      listing_minimum_price: world.perCompany.filter(
+        (c) =>
+          !c.stock.actions.some(
+            (a) =>
+              (a.action_type === "acquisition" || a.action_type === "delisting") && onOrBefore(a.announcement_date),
+          ),
+      ).length,
       takeover_consideration: actions.filter((a) => a.action_type === "acquisition" && onOrBefore(a.announcement_date))
         .length,
       events_point_in_time: events.filter((e) => onOrBefore(e.visible_from)).length,
