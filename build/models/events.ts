@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 import type { EventType } from "../../src/contract/vocabulary.ts";
+import { MARKET_CLOSE, MARKET_OPEN } from "../../src/contract/instant.ts";
 import { onOrAfterTradingDay } from "./calendar.ts";
 import { personName } from "./names.ts";
 import type { Rng } from "../ground/rng.ts";
@@ -41,11 +42,17 @@ export interface WorldEvent {
 
 export type PublicEvent = Omit<WorldEvent, "effect">;
 
-/** Whether an exchange time (`2023-06-14T14:00:00`) falls in the regular session, 09:30 to 16:00. */
-export function inRegularSession(datetime: string): boolean {
-  const time = datetime.slice(11, 16);
-  return time >= "09:30" && time < "16:00";
-}
+/** A time of day (`14:00` or `14:00:00`) to the second, to compare with the session's bounds. */
+const toSecond = (time: string) => `${time}:00`.slice(0, 8);
+
+/** Whether an exchange datetime (`2023-06-14T08:00:00`) is before the 09:30 open. */
+export const beforeTheOpen = (datetime: string) => toSecond(datetime.slice(11)) < MARKET_OPEN;
+
+/** Whether an exchange datetime is at or after the 16:00 close. */
+export const afterTheClose = (datetime: string) => toSecond(datetime.slice(11)) >= MARKET_CLOSE;
+
+/** Whether an exchange datetime (`2023-06-14T14:00:00`) falls in the regular session, 09:30 to 16:00. */
+export const inRegularSession = (datetime: string) => !beforeTheOpen(datetime) && !afterTheClose(datetime);
 
 /** Company events that move the business: a revenue-rate step of this share of the price move. */
 const BUSINESS_EVENTS = new Set([
@@ -158,7 +165,7 @@ export function plannedEvent(
 /** Reaction day index: the release day when released before the close, else the next trading day. */
 function reactionIndex(days: string[], dayIndex: Map<string, number>, date: string, time: string): number {
   const i = dayIndex.get(date)!;
-  return time >= "16:00" ? Math.min(i + 1, days.length - 1) : i;
+  return toSecond(time) >= MARKET_CLOSE ? Math.min(i + 1, days.length - 1) : i;
 }
 
 interface Ctx {
@@ -498,7 +505,7 @@ function catalystImpact(ctx: Ctx, company: CompanyFacts, hit: CatalystHit, rng: 
       ticker: company.ticker,
       event_type: "catalyst_impact",
       date,
-      time: "09:30:00",
+      time: MARKET_OPEN,
       summary: `${company.name} shares ${jump < 0 ? "fell" : "rose"} against the market on the day's news.`,
       effect: {
         reactionDay: i,

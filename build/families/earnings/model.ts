@@ -18,7 +18,7 @@ import { addDays, onOrAfterTradingDay } from "../../models/calendar.ts";
 import type { Rng } from "../../ground/rng.ts";
 import type { SizeTier } from "../../models/anchors.ts";
 import { latestEstimates, type Coverage } from "../../models/estimates.ts";
-import type { WorldEvent } from "../../models/events.ts";
+import { beforeTheOpen, type WorldEvent } from "../../models/events.ts";
 import type { BusinessPlan } from "../../models/fundamentals.ts";
 import type { Bar } from "../../models/prices.ts";
 import { round2, round4, thousands } from "../../models/rounding.ts";
@@ -265,7 +265,7 @@ function pressRelease(facts: CompanyFacts, i: IncomeStatement): string {
 /** The release's public summary: the reported EPS and revenue against the consensus. */
 export function releaseSummary(facts: CompanyFacts, row: Earnings, event: WorldEvent): string {
   const q = row.quarterly;
-  const when = event.public_release_datetime.slice(11) < "09:30" ? "before the open" : "after the close";
+  const when = beforeTheOpen(event.public_release_datetime) ? "before the open" : "after the close";
   const against = (actual: string, expected: string | null) =>
     expected === null ? actual : `${actual} against a consensus of ${expected}`;
   return (

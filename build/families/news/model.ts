@@ -12,7 +12,7 @@ import type { CompanyFacts } from "../../../src/bundle/types.ts";
 import type { Earnings } from "../../../src/families/earnings/rows.ts";
 import { amount, numbersIn, perShare, percent } from "../../models/amounts.ts";
 import type { SizeTier } from "../../models/anchors.ts";
-import { appointmentIn, type PublicEvent } from "../../models/events.ts";
+import { afterTheClose, appointmentIn, type PublicEvent } from "../../models/events.ts";
 import { personName } from "../../models/names.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { COVERAGE, OUTLETS, type Outlet } from "./outlets.ts";
@@ -133,7 +133,7 @@ export function companyFigures(f: CompanyFactsOn, date: string): Figures {
     out.month_change = percent(before.change);
   }
   if (f.offer !== undefined && f.event.event_type === "initial_public_offering") out.offer_price = perShare(f.offer);
-  if (date > f.event.event_date || f.event.public_release_datetime.slice(11) < "16:00") {
+  if (date > f.event.event_date || !afterTheClose(f.event.public_release_datetime)) {
     const day = companyMove(f, date);
     if (day) {
       out.close = perShare(day.close);
@@ -693,7 +693,7 @@ export function companyArticles(
     write(e.event_date, n === 0 && reports > 1 ? "wire" : n % 2 ? "analysis" : "brief", n, [titles[n % titles.length]]);
   // The reaction: the release day when released before the close, else the next trading day.
   if (isEarnings && reports > 0 && (tier === "mega" || tier === "large")) {
-    const day = e.public_release_datetime.slice(11) < "16:00" ? e.event_date : nextDay(f.bars, e.event_date);
+    const day = !afterTheClose(e.public_release_datetime) ? e.event_date : nextDay(f.bars, e.event_date);
     if (day && day <= lastDay) write(day, "market_move", reports, TITLES.market_move);
   }
   return out;

@@ -11,6 +11,7 @@ import type { Sector } from "../../../src/contract/vocabulary.ts";
 import { shortName, wordCount } from "../../models/artifacts.ts";
 import type { SizeTier } from "../../models/anchors.ts";
 import { fill } from "../../models/phrasing.ts";
+import { beforeTheOpen } from "../../models/events.ts";
 import type { Rng } from "../../ground/rng.ts";
 import { CALLS, type CallShape } from "./calls.ts";
 import {
@@ -142,7 +143,7 @@ function paragraphs(speech: Speech, sentences: string[]): string {
 
 /** When a call begins: a morning call after a release before the open, else an evening one. */
 const callTime = (e: CallRecords["earnings"]) =>
-  e.filing_datetime.slice(11) < "09:30:00" ? CALLS.call_time.before_open : CALLS.call_time.after_close;
+  beforeTheOpen(e.filing_datetime) ? CALLS.call_time.before_open : CALLS.call_time.after_close;
 
 /** The call's words before a speaker or a topic narrows them. */
 function baseWords(r: CallRecords, fig: Figures, environment: Environment): Words {
