@@ -379,16 +379,26 @@ export const PANEL_REALISM = defineCommand({
     "build/realism/panel_discriminate.py against skfolio's 20 S&P 500 stocks (build/realism/panels/skfolio-sp500) " +
     "over the scenario's dates, in a venv of its own (.local/realism-venv, made on first use). Prints per-stock " +
     "and cross-section statistics side by side, real against each seed, and the classifier two-sample tests of " +
-    "single-stock and panel windows with their real-vs-real sanity rows, as a Markdown report.",
+    "single-stock and panel windows with their real-vs-real sanity rows, as a Markdown report. With fBasics' " +
+    "DowJones30 (fetched for a scenario before 2001, or with --real-cross-check), the real panels are also " +
+    "compared with each other.",
   options: {
     ...SEEDED_OPTIONS,
     scenario: { ...SEEDED_OPTIONS.scenario, default: ["crisis-cycle-2005"], defaultText: "crisis-cycle-2005" },
     permutations: permutationsOption("block-shuffled labelings"),
+    "real-cross-check": {
+      type: "boolean",
+      default: false,
+      description:
+        "also compare the real panels with each other (skfolio's names against DowJones30's other names, " +
+        "1991-2000), fetching DowJones30 as a scenario before 2001 does; such a scenario runs it anyway",
+    },
   },
   examples: [
     "npm run realism:panel",
     "npm run realism:panel -- --scenario crisis-cycle-2005 --seeds 4 --out panel.md",
     "npm run realism:panel -- --scenario rate-shock-2022 --seeds 2 --permutations 4",
+    "npm run realism:panel -- --real-cross-check --scenario rate-shock-2022 --seeds 1",
   ],
 });
 

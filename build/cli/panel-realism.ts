@@ -4,7 +4,8 @@
 // memory, at its own seed and N-1 more, writes them as JSON to a temporary directory, and runs
 // build/realism/panel_discriminate.py against skfolio's S&P 500 panel committed in
 // build/realism/panels/skfolio-sp500 (and fBasics' DowJones30, fetched on demand for a scenario
-// before 2001), in the realism venv (build/cli/realism-venv.ts). Prints the Markdown report.
+// before 2001 or for --real-cross-check, the real panels against each other), in the realism venv
+// (build/cli/realism-venv.ts). Prints the Markdown report.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -76,9 +77,13 @@ function dowJones30(): { base: string; source: string } | null {
   }
 }
 
-/** The DowJones30 arguments of the script, when a scenario starts before its end and it and its reader can be had. */
+/**
+ * The DowJones30 arguments of the script, when a scenario starts before its end or --real-cross-check
+ * asks for the real panels against each other (the script does that whenever it has DowJones30), and
+ * it and its reader can be had.
+ */
 function dowJones30Args(): string[] {
-  if (!sources.some((s) => s.start_date < DOW_JONES_30_END)) return [];
+  if (!values["real-cross-check"] && !sources.some((s) => s.start_date < DOW_JONES_30_END)) return [];
   const panel = dowJones30();
   if (!panel) return [];
   try {

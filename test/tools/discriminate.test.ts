@@ -8,7 +8,9 @@
 // survivor whose price sits on a cent tick (unchanged most days, as a collapsed stock at $0.13 does)
 // is left out, where its flat windows had stopped the report (a correlation matrix with a
 // zero-variance column). Our panel windows matched to the real windows' market volatility hold the
-// real share of each fifth of it.
+// real share of each fifth of it. Two real panels against each other (`--real-cross-check`): the
+// second's names that the first holds too, and a stock stuck on a tick, are left out, and each of
+// the first's names is paired with at most one of the second's of its sector.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ensureVenv, PANEL_PYTHON } from "../../build/cli/realism-venv.ts";
@@ -47,6 +49,29 @@ rows = pd.DataFrame({"v": vol, "group": [f"ours/{k // 10}" for k in range(300)]}
 kept = P.vol_matched(real_vol, rows, vol, rng)
 edges = np.quantile(real_vol, [0.2, 0.4, 0.6, 0.8])
 print(json.dumps({"kept": len(kept), "fifths": np.bincount(np.digitize(kept["v"], edges), minlength=5).tolist()}))
+`;
+
+// Two synthetic panels over 1000 shared days (four 240-day blocks: grouped CV needs five groups):
+// A0-A5, a stuck STUCK and the shared S0, S1 against B0-B5 and S0, S1; A0 and B0 are Energy, A1,
+// B1 and B2 Financials.
+const CROSS_CHECK = `
+import json, sys
+import numpy as np, pandas as pd
+sys.path.insert(0, "build/realism")
+import panel_discriminate as P
+rng = np.random.default_rng(5)
+days = pd.bdate_range("1995-01-02", periods=1000)
+walk = lambda: 30 * np.exp(np.cumsum(rng.normal(0, 0.015, len(days))))
+shared = {"S0": walk(), "S1": walk()}
+a = pd.DataFrame({**{f"A{k}": walk() for k in range(6)}, "STUCK": [1.0] * 500 + [1.01] * 500, **shared}, index=days)
+b = pd.DataFrame({**{f"B{k}": walk() for k in range(6)}, **shared}, index=days)
+index = pd.Series(walk(), index=days)
+sectors = {"A0": "Energy", "B0": "Energy", "A1": "Financials", "B1": "Financials", "B2": "Financials"}
+panels = [{"name": name, "prices": p, "index": index, "sectors": {t: sectors.get(t) for t in p.columns}} for name, p in (("a", a), ("b", b))]
+section = P.cross_check(panels, 1)
+pairs = P.sector_pairs(["A0", "A1", "A2"], ["B0", "B1", "B2", "B3"], sectors, np.random.default_rng(0))
+rows = [l for l in section if l.startswith("| single-stock")]
+print(json.dumps({"text": section[2], "rows": rows, "pairs": [list(x) for x in pairs]}))
 `;
 
 describe("the discriminator", () => {
@@ -97,5 +122,22 @@ describe("the panel discriminator's stocks", () => {
     expect(kept).toBeGreaterThanOrEqual(40);
     expect(kept).toBeLessThan(100);
     for (const n of fifths) expect(Math.abs(n - kept / 5)).toBeLessThanOrEqual(1);
+  }, 120_000);
+});
+
+describe("the real panels against each other", () => {
+  it("compares the first panel's names with the second's others, less a stuck one, and pairs them by sector", () => {
+    const { text, rows, pairs } = pythonSays(CROSS_CHECK);
+    expect(text).toMatch(
+      /a's 8 stocks against b's 6 names that are not among them \(B0, B1, B2, B3, B4, B5; the 2 they share, S0, S1, are left out\)/,
+    );
+    expect(text).toMatch(/less STUCK, unchanged on more than 10% of the days/);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) expect(row.split("|").slice(2, 6).map(Number).every(Number.isFinite), row).toBe(true);
+    // A0 with B0 (Energy), A1 with B1 or B2 (Financials); A2 has no sector and no partner.
+    const [mine, theirs] = pairs as [string[], string[]];
+    expect(Object.fromEntries(mine.map((t, k) => [t, theirs[k]]))).toMatchObject({ A0: "B0" });
+    expect([...mine].sort()).toEqual(["A0", "A1"]);
+    expect(["B1", "B2"]).toContain(theirs[mine.indexOf("A1")]);
   }, 120_000);
 });
