@@ -4,7 +4,7 @@
 // received is owed on them too, wherever the two tickers sort: a masked twin, whose tickers sort
 // otherwise, books the same dividend as its original.
 import { describe, expect, it } from "vitest";
-import { emptyBook } from "../../src/runs/book.ts";
+import { emptyBook, type Order } from "../../src/runs/book.ts";
 import { DEFAULT_COSTS } from "../../src/runs/costs.ts";
 import { stepSession, type Session, type SessionAction } from "../../src/runs/session.ts";
 import { sessionTimes } from "../../src/families/prices/intraday.ts";
@@ -70,33 +70,38 @@ describe("a reverse split", () => {
     amount: 0,
   };
 
-  it("pays the fraction of a new share in cash at the session's open, and a short pays it", async () => {
-    const book = emptyBook(0);
-    book.positions = { FUND: { shares: 105, average_price: 4.9 } };
-    const run = { book, benchmark: emptyBook(0), benchmark_ticker: "FUND", open_orders: [], costs: DEFAULT_COSTS };
+  /** A book holding `shares` of FUND (and `orders` open) through the session of the 1-for-10 split. */
+  async function throughSplit(shares: number, cents = 0, orders: Order[] = []) {
+    const book = emptyBook(cents);
+    book.positions = { FUND: { shares, average_price: 4.9 } };
+    const run = { book, benchmark: emptyBook(0), benchmark_ticker: "FUND", open_orders: orders, costs: DEFAULT_COSTS };
     const { entries } = await stepSession(run, sessionWith([reverse]));
+    return { book, split: entries[0] };
+  }
+
+  it("pays the fraction of a new share in cash at the session's open, and a short pays it", async () => {
+    const { book, split } = await throughSplit(105);
     // 105 old shares are 10.5 new ones: 10 held, half a share paid at the $50 open.
     expect(book.positions.FUND.shares).toBe(10);
     expect(book.positions.FUND.average_price).toBeCloseTo(49, 10);
     expect(book.cash_cents).toBe(2500);
-    expect(entries[0]).toMatchObject({ kind: "split", shares_before: 105, shares_after: 10, cash_change: 25 });
-    expect(entries[0]).toMatchObject({ cash_in_lieu_price: 50 });
+    expect(split).toMatchObject({ kind: "split", shares_before: 105, shares_after: 10, cash_change: 25 });
+    expect(split).toMatchObject({ cash_in_lieu_price: 50 });
 
-    const short = emptyBook(100_000);
-    short.positions = { FUND: { shares: -37, average_price: 5 } };
-    await stepSession({ ...run, book: short }, sessionWith([reverse]));
+    const short = (await throughSplit(-37, 100_000)).book;
     expect(short.positions.FUND.shares).toBe(-3);
     expect(short.cash_cents).toBe(100_000 - 3500); // 0.7 of a share at $50
   });
 
-  it("leaves no fraction and no cash where the shares divide", async () => {
-    const book = emptyBook(0);
-    book.positions = { FUND: { shares: 70, average_price: 4.9 } };
-    const run = { book, benchmark: emptyBook(0), benchmark_ticker: "FUND", open_orders: [], costs: DEFAULT_COSTS };
-    const { entries } = await stepSession(run, sessionWith([reverse]));
+  it("leaves no fraction and no cash where the shares divide, and divides an open order", async () => {
+    const order = { ticker: "FUND", side: "sell", shares: 105, limit_price: 6, basis: { close: 0.5 } } as Order;
+    const { book, split } = await throughSplit(70, 0, [order]);
     expect(book.positions.FUND.shares).toBe(7);
-    expect(entries[0]).toMatchObject({ cash_change: 0 });
-    expect(entries[0]).not.toHaveProperty("cash_in_lieu_price");
+    expect(split).toMatchObject({ cash_change: 0 });
+    expect(split).not.toHaveProperty("cash_in_lieu_price");
+    // 105 shares to sell become 10 (the half share cannot be ordered), at a limit ten times higher
+    // (above the session's $50 high: it expires unfilled).
+    expect(order).toMatchObject({ shares: 10, limit_price: 60, basis: { close: 5 } });
   });
 });
 
