@@ -22,6 +22,7 @@ const { generateCompanies } = await import("../pipeline/world.ts");
 const { marketWithSpy } = await import("./market-spy.ts");
 const { FAMILIES } = await import("../families/registry.ts");
 const { refCompanies } = await import("../models/refdata.ts");
+const { startingPoint } = await import("../models/anchors.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
 const PANEL = join(ROOT, "build/realism/panels/skfolio-sp500");
@@ -32,9 +33,20 @@ const DOW_JONES_30_END = "2001-01-02";
 /** The families up to the stocks': a company's prices need no later family (test/worlds/market.test.ts does the same). */
 const THROUGH_STOCKS = FAMILIES.families.slice(0, FAMILIES.families.findIndex((f) => f.name === "stocks") + 1);
 
-/** A scenario's public days up to its current_date: SPY's closes and each stock's public adjusted closes. */
+/**
+ * A scenario's public days up to its current_date: SPY's closes and each stock's public adjusted
+ * closes and size tier; and the size tier this world gives (or would give) each ticker of the
+ * reference data on its first day, the real panels' stocks among them (the universe's rule:
+ * startingPoint on the same stream, so a real stock the world holds has its own tier).
+ */
 function panel(source: ScenarioSource) {
   const { world, scenario, spy, n } = marketWithSpy(source);
+  const realTiers = Object.fromEntries(
+    refCompanies().map(({ facts: { ticker } }) => [
+      ticker,
+      startingPoint(ticker, world.days[0], scenario.rng.fork(`anchor/${ticker}`)).tier,
+    ]),
+  );
   const dayIndex = new Map(world.days.map((d, i) => [d, i]));
   const stocks = [];
   for (const company of generateCompanies(world, scenario, THROUGH_STOCKS)) {
@@ -45,6 +57,7 @@ function panel(source: ScenarioSource) {
     stocks.push({
       ticker: company.facts.ticker,
       sector: company.facts.sector,
+      tier: company.sizeTier,
       start: dayIndex.get(shown[0].time),
       adj_close: shown.map((b) => b.adjusted_close),
     });
@@ -55,6 +68,7 @@ function panel(source: ScenarioSource) {
     days: world.days.slice(0, n),
     spy_close: spy.bars.slice(0, n).map((b) => b.close),
     stocks,
+    real_tiers: realTiers,
   };
 }
 

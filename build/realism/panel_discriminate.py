@@ -8,7 +8,7 @@ seeded, so the report is reproducible.
 
 Both sides are compared over the same dates: the scenario's days up to its current_date that the
 real panel covers. Ours are the stocks public over all of them (the real panel's are survivors too),
-taken in random subsets of the real panel's size and sector mix (matched_subset). The
+taken in random subsets of the real panel's size, drawn to its sector mix and size tiers (matched_subset). The
 windows, blocks, features and classifiers are discriminate.py's.
 """
 
@@ -38,7 +38,7 @@ from discriminate import (
 
 SEED = 0
 ACF_LAGS = (1, 10, 50)
-# Random sector-matched subsets of our survivors that the cross-section statistics are averaged over.
+# Random sector- and size-matched subsets of our survivors that the cross-section statistics are averaged over.
 SUBSETS = 10
 # Fifths of the real windows' market volatility that vol_matched matches ours to.
 VOL_BINS = 5
@@ -160,24 +160,50 @@ def log_returns(prices):
     return np.log(prices).diff().iloc[1:]
 
 
-def matched_subset(tickers, sectors, wanted, rng):
-    """As many of the tickers as `wanted` lists sectors, drawn to that sector mix (sectors: ticker -> sector).
+def matched_pairs(tickers, sectors, tiers, wanted, rng):
+    """Each wanted (sector, size tier) with the ticker drawn for it (sectors, tiers: ticker -> its own).
 
-    Each wanted sector takes a random unused ticker of its own; where none is left, a random one of
-    the rest. A world's universe has its own mix (a crisis world is heavy in banks); the real panel's
-    is half defensive stocks, and the classifier tells sector mixes apart as readily as models (the
-    real panel's two halves: AUC 0.64 with sectors as they fall).
+    Each wanted pair takes a random unused ticker of its sector and tier; those left without one, a
+    random unused ticker of the sector; those still without, a random one of the rest. A world's
+    universe has its own mix (a crisis world is heavy in banks, the 500-company decade's survivors
+    are a tenth mega caps); the real panel's is half defensive stocks, three quarters mega caps, and
+    the classifier tells sector mixes apart as readily as models (the real panel's two halves: AUC
+    0.64 with sectors as they fall). The sector is matched first, so the sector mix is as without
+    tiers. Returns (wanted pair, ticker) in the order drawn; all the tickers, unpaired (None), when
+    there are no more of them than wanted.
     """
     left = list(tickers)
     if len(left) <= len(wanted):
-        return left
-    chosen = []
-    for sector in rng.permutation(np.array(wanted, dtype=object)):
-        same = [t for t in left if sectors.get(t) == sector]
-        pick = same[rng.integers(len(same))] if same else left[rng.integers(len(left))]
-        chosen.append(pick)
-        left.remove(pick)
-    return [t for t in tickers if t in set(chosen)]
+        return [(None, t) for t in left]
+    order = rng.permutation(len(wanted))
+    chosen = {}
+    rules = (
+        lambda t, sector, tier: sectors.get(t) == sector and tier is not None and tiers.get(t) == tier,
+        lambda t, sector, tier: sectors.get(t) == sector,
+        lambda t, sector, tier: True,
+    )
+    for rule in rules:
+        for k in order:
+            if k in chosen:
+                continue
+            same = [t for t in left if rule(t, *wanted[k])]
+            if same:
+                chosen[k] = same[rng.integers(len(same))]
+                left.remove(chosen[k])
+    return [(tuple(wanted[k]), chosen[k]) for k in order]
+
+
+def tier_mix(tiers):
+    """How many of each size tier, largest first: "16 mega, 3 large, 1 mid"."""
+    order = ["mega", "large", "mid", "small", None]
+    n = {k: sum(t == k for t in tiers) for k in order}
+    return ", ".join(f"{n[k]} {k or 'unknown'}" for k in order if n[k])
+
+
+def matched_subset(tickers, sectors, tiers, wanted, rng):
+    """As many of the tickers as `wanted` lists (sector, size tier) pairs, drawn to that mix (matched_pairs)."""
+    chosen = {t for _, t in matched_pairs(tickers, sectors, tiers, wanted, rng)}
+    return [t for t in tickers if t in chosen]
 
 
 # ---------------------------------------------------------------- per stock
@@ -529,15 +555,27 @@ def scenario_report(name, runs, real, permutations):
     real_stock, real_rows = per_stock(real_r, real_m, "real")
     real_cross = cross_section(real_r, real_m, sectors)
     real_years = by_year(real_r, real_m)
-    ours_stock, ours_cross, ours_years, ours_rows, ours_panel, ours_vol, counts = [], [], [], [], [], [], []
+    ours_stock, ours_cross, ours_years, ours_rows, ours_panel, ours_vol, counts, sizes = [], [], [], [], [], [], [], []
     for s in runs:
         p, market, our_sectors = our_panel(s, first, last)
         r, m = log_returns(p), log_returns(market)
-        # Ours are drawn to the real panel's sector mix (matched_subset).
-        wanted = [sectors[t] for t in real_r.columns]
-        pick = lambda rng, r=r, our_sectors=our_sectors: matched_subset(r.columns, our_sectors, wanted, rng)
+        # Ours are drawn to the real panel's sector mix, and within a sector to its size tiers (matched_subset):
+        # the tier the world gives (or would give) each real stock on its first day, from panel-realism.ts.
+        real_tiers = s.get("real_tiers", {})
+        our_tiers = {x["ticker"]: x.get("tier") for x in s["stocks"]}
+        wanted = [(sectors[t], real_tiers.get(t)) for t in real_r.columns]
+        pick = lambda rng, r=r, our_sectors=our_sectors, our_tiers=our_tiers, wanted=wanted: matched_subset(
+            r.columns, our_sectors, our_tiers, wanted, rng
+        )
         counts.append(f"{r.shape[1]} of {len(s['stocks'])}")
-        chosen = pick(np.random.default_rng([SEED, s["seed"], 2]))
+        pairs = matched_pairs(r.columns, our_sectors, our_tiers, wanted, np.random.default_rng([SEED, s["seed"], 2]))
+        chosen = [t for t in r.columns if t in {t for _, t in pairs}]
+        both = sum(w is not None and (our_sectors.get(t), our_tiers.get(t)) == w for w, t in pairs)
+        sizes.append(
+            f"seed {s['seed']}: real {tier_mix([w[1] for w in wanted])}; survivors "
+            f"{tier_mix([our_tiers.get(t) for t in r.columns])}; {both} of the {len(pairs)} of the per-stock "
+            "table share their real stock's sector and tier"
+        )
         stock, rows = per_stock(r[chosen], m, f"{name}-{s['seed']}")
         ours_stock.append(stock)
         # Each use of randomness has its own stream, keyed by the seed: the report does not depend on order.
@@ -555,19 +593,24 @@ def scenario_report(name, runs, real, permutations):
         f"none stuck on a cent tick) at each seed, {', '.join(counts)} stocks; market SPY. Seeds "
         f"{', '.join(map(str, seeds))}.",
         "",
+        "Size tiers on the scenario's first day (build/models/anchors.ts sizeTier; a real stock's: the tier the "
+        "world gives it or would give it): " + "; ".join(sizes) + ".",
+        "",
         "### Per stock: medians across stocks",
         "",
         "Whole-sample statistics of each stock's daily log returns; inside windows: the median or mean "
         f"over its {WINDOW}-day windows (stride {STRIDE}), each window's own mean and sd. Ours: {size} of the "
-        "survivors at each seed drawn to the real panel's sector mix (a random one of the survivors where "
-        "the world has no more of a sector).",
+        "survivors at each seed drawn to the real panel's sector mix and, within a sector, its size tiers (a "
+        "survivor of the sector of another tier where the world has no more of the tier, a random one of the "
+        "survivors where it has no more of the sector).",
         "",
         *value_table(PER_STOCK, real_stock, ours_stock, seeds),
         "",
         "### Cross-section",
         "",
         f"Ours: the mean over {SUBSETS} random {size}-stock subsets of the survivors at each seed, drawn to "
-        f"the real panel's sector mix (and its size: the eigenvalue shares depend on it). Rolling: trailing {WINDOW} days. Residuals: each "
+        "the real panel's sector and size-tier mix (and its size: the eigenvalue shares depend on it). "
+        f"Rolling: trailing {WINDOW} days. Residuals: each "
         "stock's returns less their regression on the market's (whole period); sectors of the real tickers "
         "from build/refdata.",
         "",
@@ -593,7 +636,7 @@ def scenario_report(name, runs, real, permutations):
         f"Single-stock windows: discriminate.py's features of each stock's {WINDOW}-day windows (stride "
         f"{STRIDE}, in {BLOCK}-day blocks) and the window's correlation and beta to the market; ours: the "
         f"stocks of the per-stock table. Panel windows: per window, a {size}-stock subset's (ours: drawn "
-        "anew to the real panel's sector mix) "
+        "anew to the real panel's sector and size-tier mix) "
         "mean dispersion and its lag-1 autocorrelation, average pairwise correlation, shares of the first "
         "and second eigenvalues, and breadth (share of stocks up: mean and sd over days). Groups: the "
         "calendar blocks of each side (every stock's windows of a block in one group). Sanity rows: the "

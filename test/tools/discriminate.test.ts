@@ -10,7 +10,8 @@
 // zero-variance column). Our panel windows matched to the real windows' market volatility hold the
 // real share of each fifth of it. Two real panels against each other (`--real-cross-check`): the
 // second's names that the first holds too, and a stock stuck on a tick, are left out, and each of
-// the first's names is paired with at most one of the second's of its sector.
+// the first's names is paired with at most one of the second's of its sector. Ours are drawn to the
+// real panel's sectors and, within a sector, to its stocks' size tiers.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ensureVenv, PANEL_PYTHON } from "../../build/cli/realism-venv.ts";
@@ -49,6 +50,32 @@ rows = pd.DataFrame({"v": vol, "group": [f"ours/{k // 10}" for k in range(300)]}
 kept = P.vol_matched(real_vol, rows, vol, rng)
 edges = np.quantile(real_vol, [0.2, 0.4, 0.6, 0.8])
 print(json.dumps({"kept": len(kept), "fifths": np.bincount(np.digitize(kept["v"], edges), minlength=5).tolist()}))
+`;
+
+// Survivors of three sectors and four size tiers, drawn to a real panel's (sector, tier) mix over many
+// draws: two mega and one large Health Care, one mega Energy (the world has none) and one Staples
+// (the world has no Staples at all).
+const SIZES = `
+import json, sys
+import numpy as np
+sys.path.insert(0, "build/realism")
+import panel_discriminate as P
+tiers = {"H0": "mega", "H1": "small", "H2": "small", "H3": "mid", "H4": "large", "H5": "mega",
+         "E0": "small", "E1": "mid", "T0": "mega", "T1": "small"}
+sectors = {t: {"H": "Health Care", "E": "Energy", "T": "Technology"}[t[0]] for t in tiers}
+tickers = list(tiers)
+wanted = [("Health Care", "mega"), ("Health Care", "large"), ("Health Care", "mega"), ("Energy", "mega"), ("Consumer Staples", "mega")]
+draws = [P.matched_pairs(tickers, sectors, tiers, wanted, np.random.default_rng(k)) for k in range(200)]
+subset = P.matched_subset(tickers, sectors, tiers, wanted, np.random.default_rng(0))
+untiered = P.matched_subset(tickers, sectors, {}, [(s, None) for s, _ in wanted], np.random.default_rng(0))
+print(json.dumps({
+    "health": sorted({",".join(sorted(t for w, t in d if w[0] == "Health Care")) for d in draws}),
+    "large": sorted({t for d in draws for w, t in d if w == ("Health Care", "large")}),
+    "energy": sorted({t for d in draws for w, t in d if w[0] == "Energy"}),
+    "staples": sorted({t for d in draws for w, t in d if w[0] == "Consumer Staples"}),
+    "subset": subset,
+    "untiered": untiered,
+}))
 `;
 
 // Two synthetic panels over 1000 shared days (four 240-day blocks: grouped CV needs five groups):
@@ -122,6 +149,22 @@ describe("the panel discriminator's stocks", () => {
     expect(kept).toBeGreaterThanOrEqual(40);
     expect(kept).toBeLessThan(100);
     for (const n of fifths) expect(Math.abs(n - kept / 5)).toBeLessThanOrEqual(1);
+  }, 120_000);
+});
+
+describe("the panel discriminator's matching to the real panel", () => {
+  it("draws each real stock's sector first and then, within it, a survivor of its size tier", () => {
+    const { health, large, energy, staples, subset, untiered } = pythonSays(SIZES);
+    // Health Care's two megas and its large every time, never a mid or small one of the sector.
+    expect(health).toEqual(["H0,H4,H5"]);
+    expect(large).toEqual(["H4"]);
+    // No Energy mega: any Energy survivor; no Staples: any survivor left (a small or mid one of another sector too).
+    expect(energy).toEqual(["E0", "E1"]);
+    expect(staples.length).toBeGreaterThan(2);
+    expect(staples).not.toContain("H0");
+    expect(subset).toHaveLength(5);
+    // Without tiers, the sector mix alone.
+    expect(untiered.filter((t: string) => t.startsWith("H"))).toHaveLength(3);
   }, 120_000);
 });
 
