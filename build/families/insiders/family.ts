@@ -264,7 +264,8 @@ function insiderChecks(days: string[]): Checker<unknown, Company> {
           t.shares_owned_after_transaction !== t.shares_owned_before_transaction + t.transaction_shares ||
           t.shares_owned_after_transaction < 0 ||
           t.transaction_shares !== sign * t.shares ||
-          (previous && Math.abs(t.shares_owned_before_transaction - previous.after * splits) > splits)
+          // A split rounds each holding to whole shares: by up to its ratio, or half a share in reverse.
+          (previous && Math.abs(t.shares_owned_before_transaction - previous.after * splits) > Math.max(splits, 0.5))
         )
           chain.violation(where);
         held.set(t.name, { after: t.shares_owned_after_transaction, day });
