@@ -277,8 +277,8 @@ class CompanyBoard {
    */
   private announceSplit(day: string, i: number, price: number): void {
     const ratio = price > 1500 ? 10 : price > 900 ? 4 : price > 600 ? 3 : 2;
-    const k = this.input.rng.int(20, 30);
-    if (this.addSplit(day, i, k, { split_from: 1, split_to: ratio, ratio })) this.lastSplitIndex = i;
+    const exAfterDays = this.input.rng.int(20, 30);
+    if (this.addSplit(day, i, exAfterDays, { split_from: 1, split_to: ratio, ratio })) this.lastSplitIndex = i;
   }
 
   /** A reverse split (`sharesPerNew` old shares become one), going ex `exAfterDays` trading days after today. */
