@@ -22,7 +22,7 @@ const { generateCompanies } = await import("../pipeline/world.ts");
 const { marketWithSpy } = await import("./market-spy.ts");
 const { FAMILIES } = await import("../families/registry.ts");
 const { refCompanies } = await import("../models/refdata.ts");
-const { startingPoint } = await import("../models/anchors.ts");
+const { worldStartingPoint } = await import("../families/universe/family.ts");
 const { ROOT } = await import("../serve/worker-bundle.ts");
 
 const PANEL = join(ROOT, "build/realism/panels/skfolio-sp500");
@@ -44,7 +44,7 @@ function panel(source: ScenarioSource) {
   const realTiers = Object.fromEntries(
     refCompanies().map(({ facts: { ticker } }) => [
       ticker,
-      startingPoint(ticker, world.days[0], scenario.rng.fork(`anchor/${ticker}`)).tier,
+      worldStartingPoint(ticker, world.days[0], scenario.rng).tier,
     ]),
   );
   const dayIndex = new Map(world.days.map((d, i) => [d, i]));

@@ -60,6 +60,14 @@ function entrantsOf(
   });
 }
 
+/**
+ * A company's starting point on `date` as a world with this stream sizes it (each ticker on a stream
+ * of its own): the universe's rule, which a report can apply to any reference ticker and get the
+ * tier the world gives, or would give, it.
+ */
+export const worldStartingPoint = (ticker: string, date: string, rng: Rng): StartingPoint =>
+  startingPoint(ticker, date, rng.fork(`anchor/${ticker}`));
+
 export const universe: Family<Calendar & HiddenMacro, Universe> = {
   name: "universe",
   generate: ({ days, regimes }, { source, rng }) => {
@@ -72,10 +80,7 @@ export const universe: Family<Calendar & HiddenMacro, Universe> = {
     const companies = [...first, ...listed].sort((a, b) => (a.ticker < b.ticker ? -1 : 1));
     // An entrant is sized as the reference data has it when it (really) listed; its price before is hidden.
     const starts = new Map(
-      companies.map((c) => [
-        c.ticker,
-        startingPoint(c.ticker, sizedOn.get(c.ticker) ?? days[0], rng.fork(`anchor/${c.ticker}`)),
-      ]),
+      companies.map((c) => [c.ticker, worldStartingPoint(c.ticker, sizedOn.get(c.ticker) ?? days[0], rng)]),
     );
     return { companies, entrants, starts };
   },
