@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from sklearn.metrics import roc_auc_score
 
 # discriminate.py sits beside this file: its windows, features and classifier test are shared.
 from discriminate import (
@@ -422,6 +423,44 @@ def against_seeds(test, real_rows, ours, seeds, permutations):
     return out
 
 
+def feature_table(kind, real_rows, ours):
+    """Each feature of the windows alone: its middle and spread on each side (ours: seeds pooled) and its AUC.
+
+    The AUC is the feature's own (no classifier): the chance that one of our windows, drawn at random,
+    has a higher value than a real one; 0.5 where it alone cannot tell them apart, above where ours run high.
+    """
+    ours = pd.concat(ours, ignore_index=True)
+    spread = lambda x: f"{fmt(x.quantile(0.1), 3)} to {fmt(x.quantile(0.9), 3)}"
+    out = [
+        f"| {kind} | real median | real p10 to p90 | ours median | ours p10 to p90 | AUC alone |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name in [c for c in real_rows.columns if c != "group"]:
+        a, b = real_rows[name].dropna(), ours[name].dropna()
+        auc = roc_auc_score(np.r_[np.zeros(len(a)), np.ones(len(b))], np.r_[a, b])
+        out.append(
+            f"| {name} | {fmt(a.median(), 3)} | {spread(a)} | {fmt(b.median(), 3)} | {spread(b)} | {fmt(auc)} |"
+        )
+    return out
+
+
+def features_alone(real_windows, ours_rows, real_panel_rows, ours_panel):
+    """A Markdown section: which of the classifiers' features tell ours from real on their own (feature_table)."""
+    return [
+        "",
+        "### Each feature alone",
+        "",
+        "The classifiers' features one at a time, over the windows of the tests above (ours: every seed's "
+        "together). A feature whose AUC alone stays near 0.5 while the classifiers' is high is read in "
+        "combination: its relation to another (a window's tails to its volatility, its correlation to the "
+        "market's level) is what differs.",
+        "",
+        *feature_table("single-stock window feature", real_windows, ours_rows),
+        "",
+        *feature_table("panel window feature", real_panel_rows, ours_panel),
+    ]
+
+
 def relabel(rows, tickers, group):
     """The window rows of these tickers, their groups renamed ("real/3" to "half-a/3")."""
     return pd.concat(
@@ -538,6 +577,52 @@ def cross_check(real, permutations):
     ]
 
 
+def classifier_tests(real_r, real_m, real_rows, ours_rows, ours_panel, ours_vol, seeds, permutations):
+    """The rows of the classifier tests: sanity rows, real against each seed, and at the real market-vol mix."""
+    out = []
+    real_vol = window_market_vol(real_m)
+    a, b = halves(real_r.columns, np.random.default_rng([SEED, 4]))
+    out.append(
+        auc_row(
+            "sanity, single-stock windows: real half A vs real half B",
+            two_sample(relabel(real_rows, a, "half-a"), relabel(real_rows, b, "half-b"), permutations),
+        )
+    )
+    real_windows = pd.concat(real_rows.values(), ignore_index=True)
+    odd_even_rows = two_sample(*odd_even(real_windows), permutations)
+    out.append(auc_row("sanity, single-stock windows: real odd vs even blocks", odd_even_rows))
+    out += against_seeds("single-stock windows", real_windows, ours_rows, seeds, permutations)
+    # Every stock of a seed has the same windows, one after another: each window's market vol, per stock.
+    matched = [
+        vol_matched(real_vol, rows, np.tile(vol, len(rows) // len(vol)), np.random.default_rng([SEED, seed, 8]))
+        for rows, vol, seed in zip(ours_rows, ours_vol, seeds)
+    ]
+    out += against_seeds("single-stock windows at the real market-vol mix", real_windows, matched, seeds, permutations)
+
+    half_rng = np.random.default_rng([SEED, 5])
+    out.append(
+        auc_row(
+            "sanity, panel windows: real half A vs real half B",
+            two_sample(
+                panel_windows(real_r[a], lambda _: a, half_rng, "half-a"),
+                panel_windows(real_r[b], lambda _: b, half_rng, "half-b"),
+                permutations,
+            ),
+        )
+    )
+    real_panel_rows = panel_windows(real_r, lambda _: list(real_r.columns), np.random.default_rng([SEED, 6]), "real")
+    odd_even_rows = two_sample(*odd_even(real_panel_rows), permutations)
+    out.append(auc_row("sanity, panel windows: real odd vs even blocks", odd_even_rows))
+    out += against_seeds("panel windows", real_panel_rows, ours_panel, seeds, permutations)
+    matched = [
+        vol_matched(real_vol, rows, vol, np.random.default_rng([SEED, seed, 7]))
+        for rows, vol, seed in zip(ours_panel, ours_vol, seeds)
+    ]
+    out += against_seeds("panel windows at the real market-vol mix", real_panel_rows, matched, seeds, permutations)
+    out += features_alone(real_windows, ours_rows, real_panel_rows, ours_panel)
+    return out
+
+
 def scenario_report(name, runs, real, permutations):
     """One scenario against one real panel, a Markdown section: per stock, cross-section, years, classifier tests."""
     prices, index, sectors = real["prices"], real["index"], real["sectors"]
@@ -642,46 +727,17 @@ def scenario_report(name, runs, real, permutations):
         "calendar blocks of each side (every stock's windows of a block in one group). Sanity rows: the "
         f"real panel's stocks in two random halves ({size // 2} and {size - size // 2}) against each other "
         "(different stocks, the same days), and the real panel's odd calendar blocks against its even "
-        "ones (the same stocks, other days). At the real market-vol mix: ours' panel windows subsampled "
-        f"so that each fifth of the real windows' market volatility holds the real share of them ({VOL_BINS} bins "
-        "at the real quintiles): the world's regime draws set aside, what is left is the cross-section.",
+        "ones (the same stocks, other days). At the real market-vol mix: ours' windows (single-stock or "
+        "panel) subsampled so that each fifth of the real windows' market volatility holds the real share of "
+        f"them ({VOL_BINS} bins at the real quintiles): the world's regime draws set aside (a stock's window "
+        "reads its market's volatility from its vol, correlation and beta), what is left is the stocks and "
+        "the cross-section. Each feature alone: its median and 10th to 90th percentiles on each side (ours: "
+        "the seeds together) and the AUC of the feature by itself (no classifier; above 0.5: ours run high).",
         "",
         "| comparison | AUC boosting | null p95 | AUC logit | null p95 |",
         "|---|---|---|---|---|",
     ]
-    a, b = halves(real_r.columns, np.random.default_rng([SEED, 4]))
-    out.append(
-        auc_row(
-            "sanity, single-stock windows: real half A vs real half B",
-            two_sample(relabel(real_rows, a, "half-a"), relabel(real_rows, b, "half-b"), permutations),
-        )
-    )
-    real_windows = pd.concat(real_rows.values(), ignore_index=True)
-    odd_even_rows = two_sample(*odd_even(real_windows), permutations)
-    out.append(auc_row("sanity, single-stock windows: real odd vs even blocks", odd_even_rows))
-    out += against_seeds("single-stock windows", real_windows, ours_rows, seeds, permutations)
-
-    half_rng = np.random.default_rng([SEED, 5])
-    out.append(
-        auc_row(
-            "sanity, panel windows: real half A vs real half B",
-            two_sample(
-                panel_windows(real_r[a], lambda _: a, half_rng, "half-a"),
-                panel_windows(real_r[b], lambda _: b, half_rng, "half-b"),
-                permutations,
-            ),
-        )
-    )
-    real_panel_rows = panel_windows(real_r, lambda _: list(real_r.columns), np.random.default_rng([SEED, 6]), "real")
-    odd_even_rows = two_sample(*odd_even(real_panel_rows), permutations)
-    out.append(auc_row("sanity, panel windows: real odd vs even blocks", odd_even_rows))
-    out += against_seeds("panel windows", real_panel_rows, ours_panel, seeds, permutations)
-    real_vol = window_market_vol(real_m)
-    matched = [
-        vol_matched(real_vol, rows, vol, np.random.default_rng([SEED, seed, 7]))
-        for rows, vol, seed in zip(ours_panel, ours_vol, seeds)
-    ]
-    out += against_seeds("panel windows at the real market-vol mix", real_panel_rows, matched, seeds, permutations)
+    out += classifier_tests(real_r, real_m, real_rows, ours_rows, ours_panel, ours_vol, seeds, permutations)
     return out + [""]
 
 

@@ -127,6 +127,18 @@ describe("the discriminator", () => {
   }, 300_000);
 });
 
+// Each feature alone: real windows against two seeds' whose volatility runs higher and whose skew does not.
+const FEATURES_ALONE = `
+import json, sys
+import numpy as np, pandas as pd
+sys.path.insert(0, "build/realism")
+import panel_discriminate as P
+rng = np.random.default_rng(7)
+real = pd.DataFrame({"vol": rng.normal(0.2, 0.02, 400), "skew": rng.normal(0, 1, 400), "group": "real/0"})
+ours = [pd.DataFrame({"vol": rng.normal(0.3, 0.02, 200), "skew": rng.normal(0, 1, 200), "group": f"s{k}/0"}) for k in range(2)]
+print(json.dumps({"rows": P.feature_table("window feature", real, ours)}))
+`;
+
 /** What a script run in realism:panel's venv prints, as JSON. */
 function pythonSays(script: string) {
   const python = ensureVenv(PANEL_PYTHON.packages, PANEL_PYTHON.modules);
@@ -149,6 +161,27 @@ describe("the panel discriminator's stocks", () => {
     expect(kept).toBeGreaterThanOrEqual(40);
     expect(kept).toBeLessThan(100);
     for (const n of fifths) expect(Math.abs(n - kept / 5)).toBeLessThanOrEqual(1);
+  }, 120_000);
+});
+
+describe("the panel discriminator's features one at a time", () => {
+  it("gives each feature's medians and spread on both sides and the AUC of the feature alone", () => {
+    const { rows } = pythonSays(FEATURES_ALONE) as { rows: string[] };
+    expect(rows[0]).toBe(
+      "| window feature | real median | real p10 to p90 | ours median | ours p10 to p90 | AUC alone |",
+    );
+    const cells = (name: string) =>
+      rows
+        .find((r) => r.startsWith(`| ${name} |`))!
+        .split("|")
+        .map((c) => c.trim());
+    const vol = cells("vol");
+    expect(Number(vol[2])).toBeCloseTo(0.2, 1);
+    expect(Number(vol[4])).toBeCloseTo(0.3, 1);
+    expect(Number(vol[6])).toBeGreaterThan(0.99);
+    expect(Math.abs(Number(cells("skew")[6]) - 0.5)).toBeLessThan(0.1);
+    expect(rows.some((r) => r.startsWith("| group |"))).toBe(false);
+    expect(rows).toHaveLength(4);
   }, 120_000);
 });
 
