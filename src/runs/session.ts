@@ -142,7 +142,11 @@ async function fillOrders(run: RunBooks, session: Session, entries: LedgerEntry[
         reason,
         cash_change: 0,
       });
-    if (order.shares === 0) continue;
+    // Only a reverse split makes an order of no whole share (an order is placed for one or more).
+    if (order.shares === 0) {
+      expire(0, "a reverse split left it less than one whole share");
+      continue;
+    }
     if (!bar) {
       expire(order.shares, "the ticker did not trade in the session");
       continue;

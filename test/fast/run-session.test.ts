@@ -76,7 +76,7 @@ describe("a reverse split", () => {
     book.positions = { FUND: { shares, average_price: 4.9 } };
     const run = { book, benchmark: emptyBook(0), benchmark_ticker: "FUND", open_orders: orders, costs: DEFAULT_COSTS };
     const { entries } = await stepSession(run, sessionWith([reverse]));
-    return { book, split: entries[0] };
+    return { book, split: entries[0], entries };
   }
 
   it("pays the fraction of a new share in cash at the session's open, and a short pays it", async () => {
@@ -102,6 +102,29 @@ describe("a reverse split", () => {
     // 105 shares to sell become 10 (the half share cannot be ordered), at a limit ten times higher
     // (above the session's $50 high: it expires unfilled).
     expect(order).toMatchObject({ shares: 10, limit_price: 60, basis: { close: 5 } });
+  });
+
+  it("expires an open order it leaves without a whole share, in the ledger, with why", async () => {
+    const order = {
+      order_id: "ord_small",
+      client_order_id: "c-1",
+      ticker: "FUND",
+      side: "buy",
+      shares: 7,
+      limit_price: null,
+      basis: { close: 0.5 },
+    } as Order;
+    const { entries } = await throughSplit(70, 100_000, [order]);
+    // 7 shares to buy are 0.7 of a new one: nothing can be ordered, and the ledger says so.
+    expect(entries.filter((e) => e.kind === "fill")).toEqual([]);
+    expect(entries.find((e) => e.kind === "expired")).toMatchObject({
+      order_id: "ord_small",
+      client_order_id: "c-1",
+      ticker: "FUND",
+      shares: 0,
+      reason: "a reverse split left it less than one whole share",
+      cash_change: 0,
+    });
   });
 });
 
