@@ -577,6 +577,16 @@ def cross_check(real, permutations):
     ]
 
 
+def at_real_vol_mix(real_vol, ours, vols, seeds, stream):
+    """Each seed's window rows subsampled to the real windows' market-vol mix (vol_matched); vols: each row's."""
+    for rows, vol in zip(ours, vols):
+        assert len(rows) == len(vol), "a market vol for each window row"
+    return [
+        vol_matched(real_vol, rows, vol, np.random.default_rng([SEED, seed, stream]))
+        for rows, vol, seed in zip(ours, vols, seeds)
+    ]
+
+
 def classifier_tests(real_r, real_m, real_rows, ours_rows, ours_panel, ours_vol, seeds, permutations):
     """The rows of the classifier tests: sanity rows, real against each seed, and at the real market-vol mix."""
     out = []
@@ -593,10 +603,8 @@ def classifier_tests(real_r, real_m, real_rows, ours_rows, ours_panel, ours_vol,
     out.append(auc_row("sanity, single-stock windows: real odd vs even blocks", odd_even_rows))
     out += against_seeds("single-stock windows", real_windows, ours_rows, seeds, permutations)
     # Every stock of a seed has the same windows, one after another: each window's market vol, per stock.
-    matched = [
-        vol_matched(real_vol, rows, np.tile(vol, len(rows) // len(vol)), np.random.default_rng([SEED, seed, 8]))
-        for rows, vol, seed in zip(ours_rows, ours_vol, seeds)
-    ]
+    stock_vol = [np.tile(vol, len(rows) // len(vol)) for rows, vol in zip(ours_rows, ours_vol)]
+    matched = at_real_vol_mix(real_vol, ours_rows, stock_vol, seeds, 8)
     out += against_seeds("single-stock windows at the real market-vol mix", real_windows, matched, seeds, permutations)
 
     half_rng = np.random.default_rng([SEED, 5])
@@ -614,10 +622,7 @@ def classifier_tests(real_r, real_m, real_rows, ours_rows, ours_panel, ours_vol,
     odd_even_rows = two_sample(*odd_even(real_panel_rows), permutations)
     out.append(auc_row("sanity, panel windows: real odd vs even blocks", odd_even_rows))
     out += against_seeds("panel windows", real_panel_rows, ours_panel, seeds, permutations)
-    matched = [
-        vol_matched(real_vol, rows, vol, np.random.default_rng([SEED, seed, 7]))
-        for rows, vol, seed in zip(ours_panel, ours_vol, seeds)
-    ]
+    matched = at_real_vol_mix(real_vol, ours_panel, ours_vol, seeds, 7)
     out += against_seeds("panel windows at the real market-vol mix", real_panel_rows, matched, seeds, permutations)
     out += features_alone(real_windows, ours_rows, real_panel_rows, ours_panel)
     return out
@@ -731,8 +736,7 @@ def scenario_report(name, runs, real, permutations):
         "panel) subsampled so that each fifth of the real windows' market volatility holds the real share of "
         f"them ({VOL_BINS} bins at the real quintiles): the world's regime draws set aside (a stock's window "
         "reads its market's volatility from its vol, correlation and beta), what is left is the stocks and "
-        "the cross-section. Each feature alone: its median and 10th to 90th percentiles on each side (ours: "
-        "the seeds together) and the AUC of the feature by itself (no classifier; above 0.5: ours run high).",
+        "the cross-section.",
         "",
         "| comparison | AUC boosting | null p95 | AUC logit | null p95 |",
         "|---|---|---|---|---|",
