@@ -45,6 +45,8 @@ SUBSETS = 10
 VOL_BINS = 5
 # A stock whose close is unchanged on more than this share of days sits on a cent tick (stuck).
 STUCK_SHARE = 0.1
+# Or whose close is unchanged this many days in a row: a price held flat, whose windows can be constant.
+STUCK_RUN = 20
 # A scenario needs this many days the real panel covers to be measured at all (two windows); the
 # classifier tests need two blocks on each side and read n/a with fewer.
 MIN_DAYS = 2 * WINDOW
@@ -153,8 +155,14 @@ def our_panel(series, first, last):
 
 
 def stuck(closes):
-    """Unchanged on more than STUCK_SHARE of its days: a price on a cent tick (real: 0.4-2.8%, skfolio's 2005-2019)."""
-    return np.mean(np.diff(np.asarray(closes, dtype=float)) == 0) > STUCK_SHARE
+    """Unchanged on more than STUCK_SHARE of its days (a price on a cent tick; real: 0.4-2.8%, skfolio's
+    2005-2019), or for STUCK_RUN days in a row (no real panel stock's close is)."""
+    unchanged = np.diff(np.asarray(closes, dtype=float)) == 0
+    run = longest = 0
+    for same in unchanged:
+        run = run + 1 if same else 0
+        longest = max(longest, run)
+    return unchanged.mean() > STUCK_SHARE or longest >= STUCK_RUN
 
 
 def log_returns(prices):
@@ -444,6 +452,28 @@ def feature_table(kind, real_rows, ours):
     return out
 
 
+def largest_move_by_vol(real_rows, ours):
+    """A window's largest move (in its own sd) by the window's volatility, in fifths of the real windows' vol.
+
+    A stock whose big days scale with its volatility reads the same in every fifth, as the real stocks
+    do; a jump of a fixed size stands out more the calmer the window (docs/realism-panel.md).
+    """
+    ours = pd.concat(ours, ignore_index=True)
+    edges = np.quantile(real_rows["vol"], np.linspace(0, 1, VOL_BINS + 1)[1:-1])
+    cell = lambda x: f"{len(x)} | {fmt(x.median(), 2)} | {fmt(x.quantile(0.9), 2)}"
+    out = [
+        "| window vol | real windows | real median | real p90 | ours windows | ours median | ours p90 |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    bounds = [-np.inf, *edges, np.inf]
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        label = f"{fmt(lo, 3)} to {fmt(hi, 3)}"
+        label = f"below {fmt(hi, 3)}" if lo == -np.inf else f"{fmt(lo, 3)} and above" if hi == np.inf else label
+        pick = lambda rows: rows.loc[(rows["vol"] >= lo) & (rows["vol"] < hi), "largest_move_sd"].dropna()
+        out.append(f"| {label} | {cell(pick(real_rows))} | {cell(pick(ours))} |")
+    return out
+
+
 def features_alone(real_windows, ours_rows, real_panel_rows, ours_panel):
     """A Markdown section: which of the classifiers' features tell ours from real on their own (feature_table)."""
     return [
@@ -458,6 +488,11 @@ def features_alone(real_windows, ours_rows, real_panel_rows, ours_panel):
         *feature_table("single-stock window feature", real_windows, ours_rows),
         "",
         *feature_table("panel window feature", real_panel_rows, ours_panel),
+        "",
+        "The single-stock windows' largest move (in the window's sd) by the window's annualized vol, in "
+        "fifths of the real windows' vol (ours: every seed's together):",
+        "",
+        *largest_move_by_vol(real_windows, ours_rows),
     ]
 
 

@@ -89,6 +89,23 @@ describe("the takeover plan", () => {
     expect(heldLevels(broken, days.length, new Rng(1, "held"))).toHaveLength(broken.ends! - broken.announced);
     expect(fallbackLevel(broken)).toBeLessThan(Math.log(1 + broken.premium) / 2);
   });
+
+  it("keeps a moving spread on a deal that runs past its expected close, to its break or the world's end", () => {
+    const late = deals(planTakeovers(input({ takeoverRate: 3 }))).find((d) => !d.completes)!;
+    const expected = late.announced + Math.round(TAKEOVERS.days_to_close.median);
+    // Broken a year after it was expected to close, or still pending at the world's last day.
+    for (const deal of [
+      { ...late, ends: expected + 250 },
+      { ...late, ends: null },
+    ]) {
+      const levels = heldLevels(deal, days.length, new Rng(1, "held"));
+      const offer = Math.log(1 + deal.premium);
+      expect(levels.length).toBeGreaterThan(expected + 100 - deal.announced);
+      expect(levels.every((l) => l < offer)).toBe(true);
+      // A target's close moves every day, as a spread's risk is repriced (it sat at the offer, unchanged, before).
+      expect(levels.slice(1).every((l, k) => l !== levels[k])).toBe(true);
+    }
+  });
 });
 
 describe("buyers inside the world", () => {

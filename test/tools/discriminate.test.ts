@@ -7,7 +7,7 @@
 // realism:panel`), in the same venv and so in this file: two files making it at once would race. A
 // survivor whose price sits on a cent tick (unchanged most days, as a collapsed stock at $0.13 does)
 // is left out, where its flat windows had stopped the report (a correlation matrix with a
-// zero-variance column). Our panel windows matched to the real windows' market volatility hold the
+// zero-variance column), and so is one whose close does not change for 20 days in a row. Our panel windows matched to the real windows' market volatility hold the
 // real share of each fifth of it. Two real panels against each other (`--real-cross-check`): the
 // second's names that the first holds too, and a stock stuck on a tick, are left out, and each of
 // the first's names is paired with at most one of the second's of its sector. Ours are drawn to the
@@ -30,6 +30,10 @@ stocks = [
 ]
 # A collapsed stock: at $0.13-0.14, on a cent tick, for most of its days.
 stocks.append({"ticker": "STUCK", "sector": "Technology", "start": 0, "adj_close": [0.13] * 200 + [0.14] * 10 + [0.13] * 190})
+# A price held flat for 25 days in a row (6% of its days), as a takeover target at its offer was.
+held = list(50 * np.exp(np.cumsum(rng.normal(0, 0.02, n))))
+held[100:126] = [held[100]] * 26
+stocks.append({"ticker": "HELD", "sector": "Technology", "start": 0, "adj_close": held})
 series = {"days": days, "stocks": stocks, "spy_close": list(100 * np.exp(np.cumsum(rng.normal(0, 0.01, n))))}
 prices, market, sectors = P.our_panel(series, days[0], days[-1])
 r = P.log_returns(prices)
@@ -139,6 +143,22 @@ ours = [pd.DataFrame({"vol": rng.normal(0.3, 0.02, 200), "skew": rng.normal(0, 1
 print(json.dumps({"rows": P.feature_table("window feature", real, ours)}))
 `;
 
+// The largest move by the window's vol: real windows' scale with their vol, ours' are a fixed jump (4% a day).
+const LARGEST_BY_VOL = `
+import json, sys
+import numpy as np, pandas as pd
+sys.path.insert(0, "build/realism")
+import panel_discriminate as P
+rng = np.random.default_rng(7)
+vol = lambda n: rng.uniform(0.1, 0.5, n)
+real = pd.DataFrame({"vol": vol(500), "largest_move_sd": rng.normal(3.3, 0.3, 500)})
+ours = []
+for k in range(2):
+    v = vol(300)
+    ours.append(pd.DataFrame({"vol": v, "largest_move_sd": np.maximum(2.8, 0.04 / (v / np.sqrt(252)))}))
+print(json.dumps({"rows": P.largest_move_by_vol(real, ours)}))
+`;
+
 /** What a script run in realism:panel's venv prints, as JSON. */
 function pythonSays(script: string) {
   const python = ensureVenv(PANEL_PYTHON.packages, PANEL_PYTHON.modules);
@@ -148,10 +168,11 @@ function pythonSays(script: string) {
 }
 
 describe("the panel discriminator's stocks", () => {
-  it("leaves out a survivor stuck on a cent tick, and its panel windows are all finite", () => {
+  it("leaves out a survivor stuck on a cent tick or held flat for weeks, and its panel windows are all finite", () => {
     const { tickers, finite } = pythonSays(SCRIPT);
     expect(tickers).toHaveLength(24);
     expect(tickers).not.toContain("STUCK");
+    expect(tickers).not.toContain("HELD");
     expect(finite).toBe(true);
   }, 120_000);
 
@@ -182,6 +203,22 @@ describe("the panel discriminator's features one at a time", () => {
     expect(Math.abs(Number(cells("skew")[6]) - 0.5)).toBeLessThan(0.1);
     expect(rows.some((r) => r.startsWith("| group |"))).toBe(false);
     expect(rows).toHaveLength(4);
+  }, 120_000);
+});
+
+describe("the panel discriminator's largest move by volatility", () => {
+  it("bins both sides' windows by fifths of the real windows' vol and gives each fifth's largest move", () => {
+    const { rows } = pythonSays(LARGEST_BY_VOL) as { rows: string[] };
+    const bins = rows.slice(2).map((r) => r.split("|").map((c) => c.trim()));
+    expect(bins).toHaveLength(5);
+    expect(bins[0][1]).toMatch(/^below 0\.\d{3}$/);
+    expect(bins[4][1]).toMatch(/^0\.\d{3} and above$/);
+    // Every window in one fifth: a hundred real ones in each, all 600 of ours over the five.
+    expect(bins.map((b) => Number(b[2]))).toEqual([100, 100, 100, 100, 100]);
+    expect(bins.reduce((n, b) => n + Number(b[5]), 0)).toBe(600);
+    // The real medians stay near 3.3 in every fifth; ours fall from the calmest fifth to the loudest.
+    for (const b of bins) expect(Math.abs(Number(b[3]) - 3.3)).toBeLessThan(0.15);
+    expect(Number(bins[0][6])).toBeGreaterThan(Number(bins[4][6]) + 1);
   }, 120_000);
 });
 

@@ -42,6 +42,7 @@ const Takeovers = z.strictObject({
   days_to_close: Spread,
   completion: z.number().min(0).max(1),
   premium_kept_on_break: z.number().min(0).max(1),
+  late_spread_share: z.number().gt(0).max(1),
   closing_notice_days: z.int().min(1).max(30),
   earliest_day: z.int().min(1),
   private_share: Tiers,

@@ -167,7 +167,8 @@ function buyerOf(
 /**
  * The target's log price over its last close before the announcement, day by day from the
  * announcement: the offer less a spread that narrows to nothing at the close, with noise; for a deal
- * that breaks, up to the day before the break.
+ * that breaks, up to the day before the break, and its spread never narrows below a share of its
+ * first (TAKEOVERS.late_spread_share: it is still open past its expected close).
  */
 export function heldLevels(deal: Takeover, n: number, rng: Rng): number[] {
   const end = deal.ends ?? n - 1;
@@ -179,7 +180,10 @@ export function heldLevels(deal: Takeover, n: number, rng: Rng): number[] {
     // Persistent noise in the spread: arbitrageurs' view of the risk moves slowly.
     noise = 0.9 * noise + 0.2 * rng.normal();
     const left = Math.max(0, expectedClose - t) / Math.max(1, expectedClose - deal.announced);
-    const spread = Math.min(0.5, deal.spread * Math.pow(left, 0.7) * Math.exp(noise));
+    // A deal that closes narrows to nothing at its close; one that does not is never priced as done.
+    const narrowed = Math.pow(left, 0.7);
+    const share = deal.completes ? narrowed : Math.max(TAKEOVERS.late_spread_share, narrowed);
+    const spread = Math.min(0.5, deal.spread * share * Math.exp(noise));
     levels.push(Math.log(1 + deal.premium) + Math.log(1 - spread));
   }
   return levels;
