@@ -15,7 +15,10 @@ import type { RateDecision } from "./rates.ts";
 export interface HiddenEffect {
   /** Index of the trading day on which prices react. */
   reactionDay: number;
-  /** Log-return jump of the stock (company events) or of the market factor (macro events). */
+  /**
+   * Log-return jump of the stock (company events) or of the market factor (macro events); an
+   * earnings release's is a stock's at 1.4% volatility a day, which prices.ts scales to the stock's day.
+   */
   jump: number;
   /** Volume multiplier on the reaction day; decays over the following days. */
   volumeMultiplier: number;
@@ -177,7 +180,8 @@ interface Ctx {
 /**
  * How prices take an earnings surprise (reported minus consensus, over the consensus): against the
  * usual beat, S-shaped and noisy (docs/realism.md, "Earnings and analysts": beats +0.5..+2%, misses
- * -1.5..-3.5%, sign agreement 55-65%, about 3-6% moved on the day).
+ * -1.5..-3.5%, sign agreement 55-65%, about 3-6% moved on the day). The jump is a stock's at 1.4%
+ * volatility a day: each stock moves by it in proportion to its own (prices.ts, EARNINGS_REACTION_SCALE).
  */
 export const EARNINGS_REACTION = { usual: 0.06, scale: 0.08, size: 0.03, noise: 0.03 };
 

@@ -188,7 +188,9 @@ const IDIO_STRESS = 0.85;
  * window is the same multiple of the window's sd whether the window is calm or wild (skfolio's 20
  * S&P 500 stocks, docs/realism-panel.md, "Generator 0.71.0"), where a reaction of one size for all
  * stood out in calm windows. The event's `jump` is the move of a stock at `referenceVol` a day (22%
- * a year), which keeps the mean reaction (REALISM's 3-6%). Up to `cap` times it (3.5% a day, 56% a
+ * a year), which keeps the mean reaction near 0.70.0's (3.1-3.75% in crisis-cycle-2005's worlds,
+ * REALISM's band 3-6%; a calm world's can fall under it: 2.8% at one seed of long-bull-2010s, as its
+ * real stocks' calm windows suggest, docs/realism-panel.md). Up to `cap` times it (3.5% a day, 56% a
  * year): beyond it a crash's days are the market's, and uncapped, the stocks' whole-sample kurtosis
  * rose from 10 to 16 (real 11).
  */
@@ -332,7 +334,7 @@ function returnParts(input: StockInput, exposure: Exposure, effects: EventEffect
     sectorPart.push(loading * sector.returns[t] + styleReturn);
     const systematicVariance = (beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + styleVariance;
     if (effects.reactions[t] !== 0) {
-      // Scaled to the day's volatility before the release's own boost.
+      // Scaled to the day's volatility before the boosts of the day's events.
       const reaction = effects.reactions[t] * reactionScale(systematicVariance + (idioVol / effects.volBoost[t]) ** 2);
       effects.jumps[t] += reaction;
       effects.beyondBusiness[t] += reaction;

@@ -459,7 +459,7 @@ def largest_move_by_vol(real_rows, ours):
     do; a jump of a fixed size stands out more the calmer the window (docs/realism-panel.md).
     """
     ours = pd.concat(ours, ignore_index=True)
-    edges = np.quantile(real_rows["vol"], np.linspace(0, 1, VOL_BINS + 1)[1:-1])
+    edges = np.nanquantile(real_rows["vol"], np.linspace(0, 1, VOL_BINS + 1)[1:-1])
     cell = lambda x: f"{len(x)} | {fmt(x.median(), 2)} | {fmt(x.quantile(0.9), 2)}"
     out = [
         "| window vol | real windows | real median | real p90 | ours windows | ours median | ours p90 |",

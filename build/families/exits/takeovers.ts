@@ -167,8 +167,8 @@ function buyerOf(
 /**
  * The target's log price over its last close before the announcement, day by day from the
  * announcement: the offer less a spread that narrows to nothing at the close, with noise; for a deal
- * that breaks, up to the day before the break. A deal that does not close (it breaks, or is still
- * open at the world's end) never narrows below TAKEOVERS.late_spread_share of its first spread.
+ * that breaks, up to the day before the break. A deal that does not close (it breaks, inside the
+ * world or after it) never narrows below TAKEOVERS.late_spread_share of its first spread.
  */
 export function heldLevels(deal: Takeover, n: number, rng: Rng): number[] {
   const end = deal.ends ?? n - 1;
