@@ -363,6 +363,11 @@ def window_market_vol(market):
     return np.array([m[s : s + WINDOW].std(ddof=1) for _, s in window_starts(len(m))])
 
 
+def vol_fifths(real_vol):
+    """The real windows' volatility quintiles: the edges np.digitize cuts windows into VOL_BINS fifths with."""
+    return np.nanquantile(real_vol, np.linspace(0, 1, VOL_BINS + 1)[1:-1])
+
+
 def vol_matched(real_vol, rows, vol, rng):
     """Our window rows subsampled to the real windows' mix of market volatility.
 
@@ -371,7 +376,7 @@ def vol_matched(real_vol, rows, vol, rng):
     history (at four seeds of the 500-company decade, 43-59% of 60-day windows above 15% volatility,
     real 2005-2014 38%); at the same mix, what the classifier still finds is in the cross-section.
     """
-    edges = np.quantile(real_vol, np.linspace(0, 1, VOL_BINS + 1)[1:-1])
+    edges = vol_fifths(real_vol)
     share = np.bincount(np.digitize(real_vol, edges), minlength=VOL_BINS) / len(real_vol)
     ours = np.digitize(vol, edges)
     have = np.bincount(ours, minlength=VOL_BINS)
@@ -458,19 +463,24 @@ def largest_move_by_vol(real_rows, ours):
     A stock whose big days scale with its volatility reads the same in every fifth, as the real stocks
     do; a jump of a fixed size stands out more the calmer the window (docs/realism-panel.md).
     """
-    ours = pd.concat(ours, ignore_index=True)
-    edges = np.nanquantile(real_rows["vol"], np.linspace(0, 1, VOL_BINS + 1)[1:-1])
+    edges = vol_fifths(real_rows["vol"])
+    edge = lambda x: fmt(x, 3)
+    labels = [
+        f"below {edge(edges[0])}",
+        *(f"{edge(lo)} to {edge(hi)}" for lo, hi in zip(edges[:-1], edges[1:])),
+        f"{edge(edges[-1])} and above",
+    ]
+    # Each window's fifth; a window without a vol is in none.
+    fifth = lambda rows: rows.dropna(subset=["vol"]).assign(fifth=lambda r: np.digitize(r["vol"], edges))
+    real, ours = fifth(real_rows), fifth(pd.concat(ours, ignore_index=True))
     cell = lambda x: f"{len(x)} | {fmt(x.median(), 2)} | {fmt(x.quantile(0.9), 2)}"
+    pick = lambda rows, k: rows.loc[rows["fifth"] == k, "largest_move_sd"].dropna()
     out = [
         "| window vol | real windows | real median | real p90 | ours windows | ours median | ours p90 |",
         "|---|---|---|---|---|---|---|",
     ]
-    bounds = [-np.inf, *edges, np.inf]
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        label = f"{fmt(lo, 3)} to {fmt(hi, 3)}"
-        label = f"below {fmt(hi, 3)}" if lo == -np.inf else f"{fmt(lo, 3)} and above" if hi == np.inf else label
-        pick = lambda rows: rows.loc[(rows["vol"] >= lo) & (rows["vol"] < hi), "largest_move_sd"].dropna()
-        out.append(f"| {label} | {cell(pick(real_rows))} | {cell(pick(ours))} |")
+    for k, label in enumerate(labels):
+        out.append(f"| {label} | {cell(pick(real, k))} | {cell(pick(ours, k))} |")
     return out
 
 

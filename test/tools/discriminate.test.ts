@@ -7,8 +7,8 @@
 // realism:panel`), in the same venv and so in this file: two files making it at once would race. A
 // survivor whose price sits on a cent tick (unchanged most days, as a collapsed stock at $0.13 does)
 // is left out, where its flat windows had stopped the report (a correlation matrix with a
-// zero-variance column), and so is one whose close does not change for 20 days in a row. Our panel windows matched to the real windows' market volatility hold the
-// real share of each fifth of it. Two real panels against each other (`--real-cross-check`): the
+// zero-variance column), and so is one whose close does not change for 20 days in a row. Our panel
+// windows matched to the real windows' market volatility hold the real share of each fifth of it. Two real panels against each other (`--real-cross-check`): the
 // second's names that the first holds too, and a stock stuck on a tick, are left out, and each of
 // the first's names is paired with at most one of the second's of its sector. Ours are drawn to the
 // real panel's sectors and, within a sector, to its stocks' size tiers.
