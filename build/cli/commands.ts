@@ -96,7 +96,9 @@ export const FIND_SEED = defineCommand({
     "The first seeds, from --from on, whose world holds the scenario's story and every other error check, built " +
     "in memory; a twin is tried with its twin, on the one seed they share. Prints each seed tried, its failed " +
     "checks, and stops at the first that holds; with --replicas K, once K seeds other than the scenario's own " +
-    "and its replicas' hold, and with --write sets them as the scenario's replicas in its theme's file.",
+    "and its replicas' hold, and with --write adds them to the scenario's replicas in its theme's file. With " +
+    "--repair, checks the scenario's replicas and finds a new seed for each that fails (from one past the largest " +
+    "replica seed), which --write puts in its place.",
   options: {
     name: { type: "string", value: "NAME", required: true, description: "the scenario" },
     from: { type: "string", value: "SEED", description: "the first seed tried", defaultText: "the scenario's own" },
@@ -106,10 +108,15 @@ export const FIND_SEED = defineCommand({
       value: "K",
       description: 'find K seeds for the scenario\'s replicas (docs/scenarios.md, "Replicas")',
     },
+    repair: {
+      type: "boolean",
+      default: false,
+      description: "check the scenario's replicas and find a new seed for each whose world fails",
+    },
     write: {
       type: "boolean",
       default: false,
-      description: "with --replicas: write the seeds found into the theme's file",
+      description: "with --replicas or --repair: write the seeds found into the theme's file",
     },
     src: { type: "string", value: "DIR", description: "the scenario sources", defaultText: "scenarios-src/" },
   },
@@ -117,6 +124,7 @@ export const FIND_SEED = defineCommand({
     "npm run library:find-seed -- --name rate-shock-2022",
     "npm run library:find-seed -- --name gfc-2008 --from 100 --tries 20",
     "npm run library:find-seed -- --name calm-2017-quick --replicas 6 --from 1 --tries 30 --write",
+    "npm run library:find-seed -- --name gold-peak-2011-quick --repair --write",
   ],
 });
 

@@ -1,4 +1,5 @@
-// Writes a scenario's replica seeds into its theme's file (`library:find-seed --replicas K --write`).
+// Writes a scenario's replica seeds into its theme's file (`library:find-seed --replicas K --write`,
+// or `--repair --write`, which puts a new seed in place of one whose world no longer holds the story).
 // The files are written by hand, so the edit is made in the text (one line changed or added, the
 // rest as it was), then read back to check that the entry now lists the seeds.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -7,14 +8,15 @@ import { parse } from "yaml";
 
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Sets `replicas` of the scenario entry named `name` (appending to those it has); the file's path. */
-export function writeReplicas(srcDir: string, file: string, name: string, seeds: number[]): string {
+/**
+ * Sets `replicas` of the scenario entry named `name` to `all`, in that order (a replica's name is its
+ * seed's place in the list: `-r1` the first); the file's path.
+ */
+export function writeReplicas(srcDir: string, file: string, name: string, all: number[]): string {
   const path = join(srcDir, file);
   const text = readFileSync(path, "utf8");
   const entryOf = (t: string) =>
     (parse(t).scenarios as { name: string; replicas?: number[] }[]).find((e) => e.name === name);
-  const had = entryOf(text)?.replicas ?? [];
-  const all = [...had, ...seeds.filter((s) => !had.includes(s))];
   const list = `replicas: [${all.join(", ")}]`;
   const flow = new RegExp(
     `^(\\s*- \\{\\s*name: ${escaped(name)},.*?)(,\\s*replicas: \\[[^\\]]*\\])?(\\s*)\\}\\s*$`,

@@ -1,9 +1,12 @@
 // The library's sources, checked statically (before anything is generated): every theme expands,
 // names are unique, twins are consistent, historical stories agree with the real policy decisions.
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { LIBRARY_FILE, renderLibrary } from "../../build/docs/library.ts";
 import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
+import { writeReplicas } from "../../build/pipeline/replica-seeds.ts";
 import { expandTheme, libraryProblems, loadScenarioSources, ThemeSource } from "../../build/pipeline/theme-source.ts";
 
 const library = loadScenarioSources(DEFAULT_SRC_DIR);
@@ -46,6 +49,34 @@ describe("the library's sources", () => {
     for (const { source } of library)
       splits.set(source.theme, (splits.get(source.theme) ?? new Set()).add(source.dataset_split));
     for (const [theme, set] of splits) expect(set.size, theme).toBe(1);
+  });
+});
+
+describe("replica seeds written into a theme's file (library:find-seed --write)", () => {
+  // Two entries as the library writes them: a flow mapping on one line, and a block.
+  const text = [
+    "title: t",
+    "scenarios:",
+    "- {name: flat-quick, seed: 2019, count: 10, replicas: [1, 2, 4]}",
+    "- name: block-quick",
+    "  replicas: [3, 5]",
+    "  seed: 2020 # kept",
+    "  count: 10",
+    "",
+  ].join("\n");
+  const written = (name: string, seeds: number[]) => {
+    const dir = mkdtempSync(join(tmpdir(), "replica-seeds-"));
+    writeFileSync(join(dir, "t.yaml"), text);
+    return readFileSync(writeReplicas(dir, "t.yaml", name, seeds), "utf8");
+  };
+
+  it("put a repaired seed in its replica's place, so -r2 stays the second, and change nothing else", () => {
+    expect(written("flat-quick", [1, 11, 4])).toBe(text.replace("[1, 2, 4]", "[1, 11, 4]"));
+    expect(written("block-quick", [12, 5])).toBe(text.replace("[3, 5]", "[12, 5]"));
+  });
+
+  it("add new seeds after the ones a scenario has", () => {
+    expect(written("flat-quick", [1, 2, 4, 6])).toBe(text.replace("[1, 2, 4]", "[1, 2, 4, 6]"));
   });
 });
 
