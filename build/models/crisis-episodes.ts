@@ -63,6 +63,14 @@ export function crisisTargets(source: Pick<ScenarioSource, "catalyst" | "regime"
   });
 }
 
+/** The first days of a source's forced crises that stand for no episode: the market lifts each above its world's loudest quarter. */
+export function unaimedCrises(source: Pick<ScenarioSource, "catalyst" | "regime">, days: string[]): number[] {
+  return forcedSwitches(source).flatMap(({ date, regime, episode }) => {
+    const day = firstOnOrAfter(days, date);
+    return !episode && regime === "crisis" && day !== undefined ? [days.indexOf(day)] : [];
+  });
+}
+
 /** Annualized volatility of `returns[end - QUARTER + 1 .. end]` (daily log returns; end >= 1). */
 export const quarterVol = (returns: readonly number[], end: number): number =>
   sd(returns.slice(Math.max(0, end - QUARTER + 1), end + 1)) * Math.sqrt(TRADING_DAYS);

@@ -5,6 +5,7 @@
 import type { Rng } from "../ground/rng.ts";
 import { inRegularSession, type WorldEvent } from "./events.ts";
 import { REGIME_PARAMS, type Regime } from "./regimes.ts";
+import { sd } from "./statistics.ts";
 import { LEVEL_HALF_LIFE, MARKET_SHOCKS, SECTOR_SHOCKS, shockPath, smooth, smoothUpDown } from "./volatility.ts";
 
 export const TRADING_DAYS = 252;
@@ -263,6 +264,30 @@ const AIMED_FALL = { pull: 0.1, minTimeScale: 5, maxTimeScale: 60, damp: 0.3, le
  */
 const CRISIS_AIM_SCALE = 1.3;
 
+/**
+ * A story's crisis that stands for no real episode (a future branch's, bank-run's) has no figures to
+ * reach, but its story says it is the world's worst spell (story_crisis_window). At its first day,
+ * where needed, its volatility is lifted so that its level's (a calm market's about 2.6 times) is
+ * this multiple of the loudest quarter its world has had: known then, so the days before it do not
+ * depend on it. A crisis's realized quarter runs under its level's volatility (a quiet shock scale is
+ * only partly lifted, and the level rises over days), so the multiple is above 1: at 1.25 one
+ * market of 119 still failed (the seven themes whose story crisis stands for none, at seventeen
+ * seeds). Without the lift, 3 of those markets' crises were milder than a quarter before them, such
+ * as future-pandemic's 32.6% a year in 2026 at seed 3 (docs/realism-panel.md, "The library's
+ * stories").
+ * The lift eases after the crisis as its level does.
+ */
+const STORY_CRISIS_MARGIN = 1.5;
+
+const QUARTER = 63;
+
+/** The annualized volatility of the loudest quarter (63 trading days) of `returns` before `end`. */
+function loudestQuarter(returns: readonly number[], end: number): number {
+  let loudest = 0;
+  for (let t = QUARTER; t <= end; t++) loudest = Math.max(loudest, sd(returns.slice(t - QUARTER, t)));
+  return loudest * Math.sqrt(TRADING_DAYS);
+}
+
 /** The aim of each day of an aimed crisis (from its first day while the regime stays a crisis); undefined elsewhere. */
 function aimsByDay(regimes: Regime[], aims: CrisisAim[]): (CrisisAim | undefined)[] {
   const byDay: (CrisisAim | undefined)[] = regimes.map(() => undefined);
@@ -281,12 +306,25 @@ function regimeLevels(regimes: Regime[], baseVol: number, aimOf: (CrisisAim | un
   });
 }
 
+/**
+ * Lifts a story crisis from its first day `start` so that its level's volatility is STORY_CRISIS_MARGIN
+ * times `loudness` (the loudest quarter before it over the crisis level's volatility), if it is not;
+ * after the crisis the lift eases as the regime's level does (LEVEL_HALF_LIFE.down).
+ */
+function liftCrisis(lift: number[], regimes: Regime[], start: number, loudness: number): void {
+  const by = Math.max(1, STORY_CRISIS_MARGIN * loudness);
+  let t = start;
+  for (; t < regimes.length && regimes[t] === "crisis"; t++) lift[t] = by;
+  for (let k = 1; t < regimes.length; t++, k++) lift[t] = 1 + (by - 1) * Math.pow(0.5, k / LEVEL_HALF_LIFE.down);
+}
+
 export function marketFactor(
   rng: Rng,
   regimes: Regime[],
   baseAnnualVol: number,
   events: WorldEvent[],
   aims: CrisisAim[] = [],
+  storyCrises: number[] = [],
 ): MarketFactor {
   const n = regimes.length;
   const aimOf = aimsByDay(regimes, aims);
@@ -314,21 +352,35 @@ export function marketFactor(
   // high one is kept, so the crisis's own shocks still raise volatility (leverage, tails).
   // An aimed crisis (crisis-episodes.ts) damps a loud scale too: its volatility is its episode's.
   const damp = level.map((l) => Math.min(1, CRISIS_DAMPING_LEVEL / l));
+  // A story crisis without an episode is lifted above its world's loudest quarter (STORY_CRISIS_MARGIN).
+  const lift = new Array<number>(n).fill(1);
   const volOf = (s: number, t: number) =>
     softCapVol(
-      base * level[t] * (aimOf[t] ? Math.pow(s, Math.min(damp[t], AIMED_FALL.damp)) : s < 1 ? Math.pow(s, damp[t]) : s),
+      lift[t] *
+        base *
+        level[t] *
+        (aimOf[t] ? Math.pow(s, Math.min(damp[t], AIMED_FALL.damp)) : s < 1 ? Math.pow(s, damp[t]) : s),
     );
-  const vol = shocks.scale.map(volOf);
+  const vol: number[] = [];
   // Known at today's close: the month's expected shock scale, but today's regime level (tomorrow's regime is not public).
-  const monthVol = shocks.monthScale.map(volOf);
+  const monthVol: number[] = [];
   const returns: number[] = [];
   const trend = regimes.map((r) => (REGIME_PARAMS[r].salesGrowth + MARKET_DIVIDEND_YIELD) / TRADING_DAYS);
   let valuation = 0; // the market's log total return less its trend, both since day one
   let prevMove = 0;
   const crisisSign = rng.fork("crisis-signs");
   for (let t = 0; t < n; t++) {
+    if (storyCrises.includes(t) && regimes[t] === "crisis")
+      liftCrisis(
+        lift,
+        regimes,
+        t,
+        loudestQuarter(returns, t) / (base * Math.sqrt(TRADING_DAYS) * REGIME_PARAMS.crisis.volLevel),
+      );
     const pull = (-MARKET_VALUATION_PULL / TRADING_DAYS) * valuation + crisisPath.pull(t, regimes[t]);
-    const v = vol[t];
+    const v = volOf(shocks.scale[t], t);
+    vol.push(v);
+    monthVol.push(volOf(shocks.monthScale[t], t));
     // A day's diffusive move eases toward 12% (real index days: -9% and +12% in 2008, -20% once in
     // 1987): at crisis volatility a t draw of 4-5 sd would otherwise be a 20-25% day.
     const z = aimOf[t] ? (crisisSign.uniform() < 0.5 ? -1 : 1) * Math.abs(shocks.z[t]) : shocks.z[t];

@@ -1,12 +1,13 @@
 // Crises that stand for real ones (build/models/crisis-episodes.yaml): the table's figures are the
 // committed S&P 500 index's, the story's crisis checks fail a world that contradicts them, and a
-// chain with a story crisis draws no other.
+// chain with a story crisis draws no other, and a story crisis without an episode is its world's loudest.
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { crisisEpisodeCheck, crisisWindowCheck } from "../../build/families/story/crisis.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
-import { CRISIS_EPISODES, episodeFigures } from "../../build/models/crisis-episodes.ts";
+import { CRISIS_EPISODES, episodeFigures, QUARTER, quarterVol } from "../../build/models/crisis-episodes.ts";
+import { marketFactor } from "../../build/models/market.ts";
 import { regimePath, type Regime } from "../../build/models/regimes.ts";
 import { Rng } from "../../build/ground/rng.ts";
 import { crisisEpisodes } from "../../build/realism/crises.ts";
@@ -115,5 +116,40 @@ describe("the regime chain of a story with a crisis", () => {
       const crisis = crisisEpisodes(path).find((e) => e.start === forcedStart)!;
       expect(crisis.end - crisis.start + 1).toBeGreaterThanOrEqual(120);
     }
+  });
+});
+
+describe("a story crisis that stands for no real episode", () => {
+  const days = tradingDays("2025-01-02", "2027-12-31");
+  const start = days.indexOf("2026-11-10");
+  // A loud inflation shock in 2025, then the story's crisis: the chain's own path, forced.
+  const regimes = days.map((d): Regime =>
+    d < "2025-07-15"
+      ? "expansion"
+      : d < "2026-02-20"
+        ? "inflation_shock"
+        : d < "2026-11-10"
+          ? "expansion"
+          : d < "2027-02-27"
+            ? "crisis"
+            : "recovery",
+  );
+  const market = (k: number, storyCrises: number[]) =>
+    marketFactor(new Rng(k, "market"), regimes, 0.12, [], [], storyCrises);
+
+  it("is lifted above the loudest quarter before it, which it does not change", () => {
+    let lifted = 0;
+    for (let k = 0; k < 40; k++) {
+      const plain = market(k, []);
+      const story = market(k, [start]);
+      expect(story.returns.slice(0, start)).toEqual(plain.returns.slice(0, start));
+      const before = Math.max(...days.slice(QUARTER, start).map((_, i) => quarterVol(plain.returns, i + QUARTER)));
+      const crisis = Math.max(
+        ...days.slice(start, start + 2 * QUARTER).map((_, i) => quarterVol(story.returns, start + i)),
+      );
+      expect(crisis, `seed ${k}`).toBeGreaterThan(before);
+      if (story.vol[start + 10] > plain.vol[start + 10]) lifted++;
+    }
+    expect(lifted).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,7 @@
 // scenario's tilt (the sector's margins and sales carry the rest), and the style factors. Stocks
 // and warrants load on them; the macro tape reports the market's return.
 import { marketFactor, sectorFactor, sectorTilt, type MarketFactor, type SectorFactor } from "../../models/market.ts";
-import { crisisTargets } from "../../models/crisis-episodes.ts";
+import { crisisTargets, unaimedCrises } from "../../models/crisis-episodes.ts";
 import { styleFactors } from "../../models/styles.ts";
 import type { Events } from "../events/family.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
@@ -27,6 +27,7 @@ export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors>
       source.regime.market_vol_annual,
       events,
       crisisTargets(source, days),
+      unaimedCrises(source, days),
     ),
     sectors: new Map(
       [...new Set(companies.map((c) => c.sector))]
