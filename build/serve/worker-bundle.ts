@@ -1,7 +1,7 @@
 // Bundles src/ into dist/worker.js, one ES module: what the local runtime and the tests run, and
 // what `npm run deploy` uploads (wrangler.toml sets no_bundle). `node build/serve/worker-bundle.ts` builds it.
 import { build, stop, type Plugin } from "esbuild";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -32,10 +32,18 @@ const zodEnglishOnly: Plugin = {
   },
 };
 
+let bundles = 0;
+
+/**
+ * Bundles the worker into WORKER_SCRIPT, replacing it whole: written beside it, then renamed over it,
+ * since every local runtime bundles it as it starts while others (a test file's, `npm start`'s) may be
+ * reading it; esbuild's own write truncates the file first, and a reader then parsed half a bundle.
+ */
 export async function bundleWorker(): Promise<string> {
-  await build({
+  const { outputFiles } = await build({
     entryPoints: [join(ROOT, "src", "index.ts")],
     outfile: WORKER_SCRIPT,
+    write: false,
     bundle: true,
     format: "esm",
     platform: "browser",
@@ -47,6 +55,10 @@ export async function bundleWorker(): Promise<string> {
     keepNames: true, // stack traces in the logs keep function names
     logLevel: "warning",
   }).finally(stop); // esbuild's service process otherwise keeps running
+  const written = `${WORKER_SCRIPT}.${process.pid}.${++bundles}.tmp`;
+  mkdirSync(dirname(WORKER_SCRIPT), { recursive: true });
+  writeFileSync(written, outputFiles[0].contents);
+  renameSync(written, WORKER_SCRIPT);
   return WORKER_SCRIPT;
 }
 
