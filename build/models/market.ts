@@ -274,10 +274,11 @@ const CRISIS_AIM_SCALE = 1.3;
  * market of 119 still failed (the seven themes whose story crisis stands for none, at seventeen
  * seeds). Without the lift, 3 of those markets' crises were milder than a quarter before them, such
  * as future-pandemic's 32.6% a year in 2026 at seed 3 (docs/realism-panel.md, "The library's
- * stories").
- * The lift eases after the crisis as its level does.
+ * stories"). After the crisis the lift fades with a half-life of `fadeDays`: at the level's own
+ * (25 days) a lifted crisis's high-yield spread stayed in the crisis band 26 days after it, where
+ * the credit cycle ends it within 20 (test/worlds/market.test.ts).
  */
-const STORY_CRISIS_MARGIN = 1.5;
+const STORY_CRISIS_LIFT = { margin: 1.5, fadeDays: 10 };
 
 const QUARTER = 63;
 
@@ -307,15 +308,15 @@ function regimeLevels(regimes: Regime[], baseVol: number, aimOf: (CrisisAim | un
 }
 
 /**
- * Lifts a story crisis from its first day `start` so that its level's volatility is STORY_CRISIS_MARGIN
- * times `loudness` (the loudest quarter before it over the crisis level's volatility), if it is not;
- * after the crisis the lift eases as the regime's level does (LEVEL_HALF_LIFE.down).
+ * Lifts a story crisis from its first day `start` so that its level's volatility is STORY_CRISIS_LIFT's
+ * margin times `loudness` (the loudest quarter before it over the crisis level's volatility), if it
+ * is not; after the crisis the lift fades (STORY_CRISIS_LIFT.fadeDays).
  */
 function liftCrisis(lift: number[], regimes: Regime[], start: number, loudness: number): void {
-  const by = Math.max(1, STORY_CRISIS_MARGIN * loudness);
+  const by = Math.max(1, STORY_CRISIS_LIFT.margin * loudness);
   let t = start;
   for (; t < regimes.length && regimes[t] === "crisis"; t++) lift[t] = by;
-  for (let k = 1; t < regimes.length; t++, k++) lift[t] = 1 + (by - 1) * Math.pow(0.5, k / LEVEL_HALF_LIFE.down);
+  for (let k = 1; t < regimes.length; t++, k++) lift[t] = 1 + (by - 1) * Math.pow(0.5, k / STORY_CRISIS_LIFT.fadeDays);
 }
 
 export function marketFactor(
@@ -352,7 +353,7 @@ export function marketFactor(
   // high one is kept, so the crisis's own shocks still raise volatility (leverage, tails).
   // An aimed crisis (crisis-episodes.ts) damps a loud scale too: its volatility is its episode's.
   const damp = level.map((l) => Math.min(1, CRISIS_DAMPING_LEVEL / l));
-  // A story crisis without an episode is lifted above its world's loudest quarter (STORY_CRISIS_MARGIN).
+  // A story crisis without an episode is lifted above its world's loudest quarter (STORY_CRISIS_LIFT).
   const lift = new Array<number>(n).fill(1);
   const volOf = (s: number, t: number) =>
     softCapVol(
