@@ -13,6 +13,22 @@ const R2_ENVIRONMENT = {
   R2_ENDPOINT: "the S3 endpoint, e.g. a jurisdiction's (default: the account's)",
 };
 
+/** The library's scenario sources, where a command reads them (--src). */
+const SOURCES_OPTION = {
+  type: "string",
+  value: "DIR",
+  description: "the scenario sources",
+  defaultText: "scenarios-src/",
+} as const;
+
+/** Only the scenarios named (--name, repeatable). */
+const NAMED_OPTION = {
+  type: "string",
+  value: "NAME",
+  multiple: true,
+  description: "only the scenario of this name",
+} as const;
+
 export const START = defineCommand({
   name: "npm start",
   summary:
@@ -66,7 +82,7 @@ export const BUILD = defineCommand({
     "library. Fails when a scenario fails its validation, naming the checks.",
   options: {
     all: { type: "boolean", default: false, description: "every scenario of the library, not only the default subset" },
-    name: { type: "string", value: "NAME", multiple: true, description: "only the scenario of this name" },
+    name: NAMED_OPTION,
     force: {
       type: "boolean",
       default: false,
@@ -78,7 +94,7 @@ export const BUILD = defineCommand({
       description: "delete the local versions that are not current: superseded ones, and those of names no source has",
     },
     out: { type: "string", value: "DIR", description: "the bundles directory to build into", defaultText: "bundles/" },
-    src: { type: "string", value: "DIR", description: "the scenario sources", defaultText: "scenarios-src/" },
+    src: SOURCES_OPTION,
     jobs: { type: "string", value: "N", description: "scenarios built at once", defaultText: "one per core" },
     exports: { type: "boolean", default: true, description: "build the bulk exports of the scenarios without one" },
   },
@@ -118,7 +134,7 @@ export const FIND_SEED = defineCommand({
       default: false,
       description: "with --replicas or --repair: write the seeds found into the theme's file",
     },
-    src: { type: "string", value: "DIR", description: "the scenario sources", defaultText: "scenarios-src/" },
+    src: SOURCES_OPTION,
   },
   examples: [
     "npm run library:find-seed -- --name rate-shock-2022",
@@ -136,9 +152,9 @@ export const LIBRARY_CHECK = defineCommand({
     "Prints a line for each scenario as it finishes, the failed checks under one that fails, and a count; exits 1 " +
     "when one fails. After a new generator, `library:find-seed -- --repair` finds replicas that fail new seeds.",
   options: {
-    name: { type: "string", value: "NAME", multiple: true, description: "only the scenario of this name" },
+    name: NAMED_OPTION,
     jobs: { type: "string", value: "N", description: "scenarios checked at once", defaultText: "one per core" },
-    src: { type: "string", value: "DIR", description: "the scenario sources", defaultText: "scenarios-src/" },
+    src: SOURCES_OPTION,
   },
   examples: ["npm run library:check", "npm run library:check -- --name rate-shock-2022 --name gfc-long-cycle-quick"],
 });
@@ -519,7 +535,7 @@ export const EVALUATE = defineCommand({
       description: "the agent's name on its runs and the leaderboard",
       defaultText: "the command's file name",
     },
-    name: { type: "string", value: "NAME", multiple: true, description: "only the scenario of this name" },
+    name: NAMED_OPTION,
     theme: { type: "string", value: "THEME", multiple: true, description: "only the scenarios of this theme" },
     split: {
       type: "string",

@@ -7,7 +7,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Catalog } from "../../src/bundle/types.ts";
-import type { LoadedSource } from "../pipeline/theme-source.ts";
 import type { ObjectStore } from "../store/object-store.ts";
 import { commandLine } from "./command-line.ts";
 import { LIBRARY_CI } from "./commands.ts";
@@ -16,6 +15,7 @@ const { subcommand: step, values } = commandLine(LIBRARY_CI);
 // The project's modules load once the command line is read, so that --help answers at once.
 const { unpack } = await import("msgpackr");
 const { CATALOG_KEY } = await import("../../src/bundle/layout.ts");
+const { generationCost } = await import("../ground/scenario-source.ts");
 const { generatorInputsHash } = await import("../pipeline/generator-inputs.ts");
 const { buildExports } = await import("../exports/build-exports.ts");
 const { buildLibrary, DEFAULT_SRC_DIR, stampOf } = await import("../pipeline/library.ts");
@@ -33,10 +33,6 @@ interface Slice {
   index: number;
   names: string[];
 }
-
-/** A scenario's rough cost to build: companies times days. */
-const cost = ({ source }: LoadedSource) =>
-  (source.universe.count * (Date.parse(source.end_date) - Date.parse(source.start_date))) / 86_400_000;
 
 async function plan(): Promise<void> {
   const store = await openStore();
@@ -67,7 +63,7 @@ async function plan(): Promise<void> {
     const key = l.source.twin ? [l.source.name, l.source.twin.name].sort().join(" ") : l.source.name;
     groups.set(key, [...(groups.get(key) ?? []), l]);
   }
-  const costOf = (group: typeof stale) => group.reduce((n, l) => n + cost(l), 0);
+  const costOf = (group: typeof stale) => group.reduce((n, l) => n + generationCost(l.source), 0);
   for (const group of [...groups.values()].sort((a, b) => costOf(b) - costOf(a))) {
     const lightest = slices.reduce((a, b) => (b.cost < a.cost ? b : a));
     lightest.names.push(...group.map((l) => l.source.name));

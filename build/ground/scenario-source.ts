@@ -277,3 +277,7 @@ export const forcedSwitches = (s: Pick<ScenarioSource, "catalyst" | "regime">) =
   ...s.regime.path.map((p) => ({ date: p.from, regime: p.regime, episode: p.episode })),
   ...(s.catalyst ? [{ date: s.catalyst.date, regime: s.catalyst.regime, episode: s.catalyst.episode }] : []),
 ];
+
+/** A scenario's rough cost to generate: its companies times its calendar days (builds and checks start the longest first). */
+export const generationCost = (s: Pick<ScenarioSource, "universe" | "start_date" | "end_date">): number =>
+  (s.universe.count * (Date.parse(s.end_date) - Date.parse(s.start_date))) / 86_400_000;

@@ -4,9 +4,8 @@ import { z } from "zod";
 import { readDataFile } from "../ground/data-file.ts";
 import { forcedSwitches, type ScenarioSource } from "../ground/scenario-source.ts";
 import { tradingDays } from "./calendar.ts";
-import { TRADING_DAYS, type CrisisAim } from "./market.ts";
+import { QUARTER, quarterVol, type CrisisAim } from "./market.ts";
 import { firstOnOrAfter } from "./regimes.ts";
-import { sd } from "./statistics.ts";
 
 /** The generated figure over the real one: at least the first, at most the second (null: no most). */
 const Range = z
@@ -32,9 +31,6 @@ const EpisodeFile = z.strictObject({
 export const CRISIS_EPISODES = readDataFile(new URL("./crisis-episodes.yaml", import.meta.url), EpisodeFile);
 
 export type CrisisEpisodeSpec = z.infer<typeof Episode>;
-
-/** Trading days in a quarter: the window of a crisis's peak volatility, and of the high its drawdown is measured from. */
-export const QUARTER = 63;
 
 /** The real episode named `id`; throws naming the known ones. */
 export function crisisEpisode(id: string): CrisisEpisodeSpec {
@@ -70,10 +66,6 @@ export function unaimedCrises(source: Pick<ScenarioSource, "catalyst" | "regime"
     return !episode && regime === "crisis" && day !== undefined ? [days.indexOf(day)] : [];
   });
 }
-
-/** Annualized volatility of `returns[end - QUARTER + 1 .. end]` (daily log returns; end >= 1). */
-export const quarterVol = (returns: readonly number[], end: number): number =>
-  sd(returns.slice(Math.max(0, end - QUARTER + 1), end + 1)) * Math.sqrt(TRADING_DAYS);
 
 /**
  * A crisis's figures on an index (`level` by day, `returns` its daily log returns, returns[t] the

@@ -280,13 +280,18 @@ const CRISIS_AIM_SCALE = 1.3;
  */
 const STORY_CRISIS_LIFT = { margin: 1.5, fadeDays: 10 };
 
-const QUARTER = 63;
+/** Trading days in a quarter: the window of a crisis's peak volatility, and of the high its drawdown is measured from. */
+export const QUARTER = 63;
 
-/** The annualized volatility of the loudest quarter (63 trading days) of `returns` before `end`. */
+/** Annualized volatility of `returns[end - QUARTER + 1 .. end]` (daily log returns; end >= 1). */
+export const quarterVol = (returns: readonly number[], end: number): number =>
+  sd(returns.slice(Math.max(0, end - QUARTER + 1), end + 1)) * Math.sqrt(TRADING_DAYS);
+
+/** The annualized volatility of the loudest whole quarter of `returns` that ends before day `end`. */
 function loudestQuarter(returns: readonly number[], end: number): number {
   let loudest = 0;
-  for (let t = QUARTER; t <= end; t++) loudest = Math.max(loudest, sd(returns.slice(t - QUARTER, t)));
-  return loudest * Math.sqrt(TRADING_DAYS);
+  for (let last = QUARTER - 1; last < end; last++) loudest = Math.max(loudest, quarterVol(returns, last));
+  return loudest;
 }
 
 /** The aim of each day of an aimed crisis (from its first day while the regime stays a crisis); undefined elsewhere. */

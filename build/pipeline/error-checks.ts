@@ -3,7 +3,7 @@
 // checks as a build's validation (docs/scenarios.md, "Replicas"; docs/development.md).
 import { availableParallelism, totalmem } from "node:os";
 import { Worker } from "node:worker_threads";
-import type { ScenarioSource } from "../ground/scenario-source.ts";
+import { generationCost, type ScenarioSource } from "../ground/scenario-source.ts";
 import { validateScenario } from "./validate.ts";
 import { generateWorld } from "./world.ts";
 
@@ -31,9 +31,6 @@ export interface CheckedScenario {
   seconds: number;
 }
 
-/** A scenario's rough cost to generate: companies times days, so the longest start first. */
-const weight = (s: ScenarioSource) => s.universe.count * (Date.parse(s.end_date) - Date.parse(s.start_date));
-
 /**
  * Checks `sources` on `jobs` worker threads (default one per core), the longest first; calls
  * `onChecked` as each finishes and resolves with all of them in the order given. A whole world is
@@ -45,7 +42,7 @@ export async function checkScenarios(
   sources: ScenarioSource[],
   options: { jobs?: number; onChecked?: (checked: CheckedScenario) => void } = {},
 ): Promise<CheckedScenario[]> {
-  const queue = [...sources].sort((a, b) => weight(b) - weight(a));
+  const queue = [...sources].sort((a, b) => generationCost(b) - generationCost(a));
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), queue.length));
   const resourceLimits = { maxOldGenerationSizeMb: Math.floor((0.8 * totalmem()) / 2 ** 20 / jobs) };
   const checked = new Map<string, CheckedScenario>();

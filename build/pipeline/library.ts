@@ -21,6 +21,7 @@ import { assetKey, CATALOG_KEY, manifestKey, validationKey } from "../../src/bun
 import { ASSETS } from "../../src/docs/assets.ts";
 import type { Catalog, CatalogEntry, Manifest, ValidationReport } from "../../src/bundle/types.ts";
 import type { BaselineScore } from "../../src/contract/scores.ts";
+import { generationCost } from "../ground/scenario-source.ts";
 import { readBaselines, writeBaselines } from "../runs/baselines.ts";
 import { allFundTickers } from "../models/fund-universe.ts";
 import { banks } from "../models/rates.ts";
@@ -340,7 +341,7 @@ export async function buildLibrary(options: LibraryOptions = {}): Promise<BuildR
   const progress = libraryProgress(p.tasks.length, options.quiet ?? false, false);
   const built = new Map<string, BuiltScenario>();
   // The longest first, so the last scenarios to finish are short ones.
-  const queue = [...p.tasks].sort((a, b) => weight(b) - weight(a));
+  const queue = [...p.tasks].sort((a, b) => generationCost(b.loaded.source) - generationCost(a.loaded.source));
   /** One worker: takes scenarios from the queue until it is empty. */
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {
@@ -379,7 +380,3 @@ export async function buildLibrary(options: LibraryOptions = {}): Promise<BuildR
   }
   return finishLibrary(p, built);
 }
-
-/** A scenario's rough cost to build: companies times years. */
-const weight = ({ loaded: { source } }: BuildTask) =>
-  source.universe.count * (Date.parse(source.end_date) - Date.parse(source.start_date));

@@ -4,7 +4,8 @@
 import type { ValidationCheck } from "../../../src/bundle/types.ts";
 import { ruleCheck } from "../../ground/rules.ts";
 import type { Calendar } from "../../ground/family.ts";
-import { CRISIS_EPISODES, crisisEpisode, episodeFigures, QUARTER, quarterVol } from "../../models/crisis-episodes.ts";
+import { CRISIS_EPISODES, crisisEpisode, episodeFigures } from "../../models/crisis-episodes.ts";
+import { QUARTER, quarterVol } from "../../models/market.ts";
 import { firstOnOrAfter } from "../../models/regimes.ts";
 import { crisisEpisodes, type CrisisEpisode } from "../../realism/crises.ts";
 import type { MacroTape } from "../macro/family.ts";
