@@ -269,6 +269,10 @@ export const storySectors = (s: Pick<ScenarioSource, "story">) => [
 export type ScenarioSource = z.output<typeof ScenarioSourceFields>;
 export type ScenarioSourceInput = z.input<typeof ScenarioSourceFields>;
 
+/** The scenario's story is a crisis (its catalyst's regime, or its public macro regime): the crisis is its world's worst spell. */
+export const isCrisisStory = (source: Pick<ScenarioSource, "catalyst" | "public_summary">): boolean =>
+  source.catalyst?.regime === "crisis" || source.public_summary.macro_regime === "crisis";
+
 /**
  * The regime switches a source forces, in order: its era's turning points (regime.path), then its
  * catalyst; each with the real crisis it stands for, if it names one.

@@ -116,16 +116,16 @@ class CrisisPath {
   }
 }
 
+/** `x` below `knee`; above it, eased smoothly toward `knee + room` (so no run of days sits at a ceiling). */
+export const easeAbove = (x: number, knee: number, room: number): number =>
+  x <= knee ? x : knee + room * Math.tanh((x - knee) / room);
+
 /**
  * Daily volatility eases above 3.5% toward 7% (about 110% a year: the S&P 500's 20-day realized
  * volatility peaked near 90% in October 2008, its quarter's near 73%), so feedback between
- * shocks, GARCH and the levels cannot spiral; smooth, so no run of days sits at a ceiling.
+ * shocks, GARCH and the levels cannot spiral.
  */
-function softCapVol(v: number): number {
-  const knee = 0.035;
-  const room = 0.035;
-  return v <= knee ? v : knee + room * Math.tanh((v - knee) / room);
-}
+const softCapVol = (v: number): number => easeAbove(v, 0.035, 0.035);
 
 /**
  * The market's valuation returns toward day one's (the anchors' real-era level): each day the
@@ -149,6 +149,25 @@ const MAX_DIFFUSIVE_MOVE = 0.12;
  * 60-day windows), which a classifier of 60-day windows reads.
  */
 export const DAILY_REVERSAL = 0.04;
+
+/**
+ * The market's moves revert over weeks: each day outside an aimed crisis gives back `share` of the
+ * mean diffusive move of the last `days` days. The real S&P 500's variance ratio over a month (the
+ * variance of 21-day sums of daily log returns over 21 times the daily variance; 1 for independent
+ * days) is 0.72-0.75 (skfolio's index 1990-2022, with or without its crises); ours was 0.94
+ * (crisis-cycle-2005, 16 seeds) and 0.84 (ipo-cycle-2006), and a long run of one-signed shocks in
+ * an expansion took crisis-cycle-2005's world at seed 3 deeper than its 2008 (docs/realism-panel.md).
+ */
+export const WEEKLY_REVERSION = { share: 0.2, days: 21 };
+
+/**
+ * Outside a crisis the market's shock scale (its volatility multiplier, mean square 1) eases above
+ * `knee` toward `knee + room`. The real S&P 500's loudest quarter outside 2008-2009 and 2020 ran at
+ * 38% a year (2002; skfolio's index 1990-2022); 69 of 9,421 of ours without a crisis day ran above
+ * 40% (the library's crisis stories at seeds 1-40), up to 61% in ipo-cycle-2006's inflation shock at
+ * seed 3, louder than its story's crisis; 39 with this ceiling and WEEKLY_REVERSION.
+ */
+const CALM_SCALE_CEILING = { knee: 1.6, room: 0.6 };
 
 /**
  * The scenario's market volatility is scaled by this: the market's volatility level is
@@ -324,13 +343,112 @@ function liftCrisis(lift: number[], regimes: Regime[], start: number, loudness: 
   for (let k = 1; t < regimes.length; t++, k++) lift[t] = 1 + (by - 1) * Math.pow(0.5, k / STORY_CRISIS_LIFT.fadeDays);
 }
 
+/**
+ * A story whose crisis is its world's worst spell (story_crisis_window) holds to that after the
+ * crisis: from `after` days past its last day (a fall's low within a quarter of it counts as the
+ * crisis's),
+ * - a fall below the market's high beyond `floor` of the crisis's own (log) is pulled back, at
+ *   `pull` a year per unit of log fall beyond it (a near floor: markets retested the 2009 and 2020
+ *   lows and held);
+ * - volatility eases above `volKnee` of the crisis's loudest quarter toward `volKnee + volRoom`.
+ * Without it (and WEEKLY_REVERSION, CALM_SCALE_CEILING), 25 of 960 worlds (the library's 24 crisis
+ * stories at seeds 1-40) fell deeper or ran louder after their crisis than in it: a long run of
+ * one-signed shocks in an expansion (crisis-cycle-2005 at seed 3: 71% below its high against 49% in
+ * 2008), or a recovery louder than a mild crisis that stands for no episode; with them, none
+ * (docs/realism-panel.md, "Generator 0.73.0").
+ */
+const AFTER_STORY_CRISIS = { after: 42, floor: 0.8, pull: 100, volKnee: 0.8, volRoom: 0.1 };
+
+/** The market after a story's crisis (AFTER_STORY_CRISIS): what the crisis reached, and the pull and the ease after it. */
+class AfterStoryCrisis {
+  /** The market's log level and its highest so far. */
+  private level = 0;
+  private high = 0;
+  /** The crisis's deepest log fall below the high, and its loudest quarter (annualized). */
+  private fall = 0;
+  private loudest = 0;
+  /** The crisis's last day so far. */
+  private last = -Infinity;
+  private readonly held: boolean;
+
+  constructor(held: boolean) {
+    this.held = held;
+  }
+
+  /** Before day t's move (returns holds days before t): notes the crisis's fall and its loudest quarter. */
+  observe(t: number, regime: Regime, returns: readonly number[]): void {
+    if (!this.held) return;
+    if (regime === "crisis") {
+      this.last = t;
+      this.fall = Math.max(this.fall, this.high - this.level);
+    }
+    if (t - this.last <= AFTER_STORY_CRISIS.after && t > QUARTER)
+      this.loudest = Math.max(this.loudest, quarterVol(returns, t - 1));
+  }
+
+  /** Today's pull (daily log return) back toward the floor. */
+  pull(t: number): number {
+    if (!this.after(t)) return 0;
+    const beyond = this.high - this.level - AFTER_STORY_CRISIS.floor * this.fall;
+    return (AFTER_STORY_CRISIS.pull / TRADING_DAYS) * Math.max(0, beyond);
+  }
+
+  /** A daily volatility, eased after the crisis. */
+  vol(t: number, v: number): number {
+    if (!this.after(t)) return v;
+    const loudest = this.loudest / Math.sqrt(TRADING_DAYS);
+    return easeAbove(v, AFTER_STORY_CRISIS.volKnee * loudest, AFTER_STORY_CRISIS.volRoom * loudest);
+  }
+
+  add(r: number): void {
+    this.level += r;
+    this.high = Math.max(this.high, this.level);
+  }
+
+  private after(t: number): boolean {
+    return this.held && this.fall > 0 && t - this.last > AFTER_STORY_CRISIS.after;
+  }
+}
+
+/**
+ * The mean of the last `days` values added (missing days count as 0), for WEEKLY_REVERSION.
+ */
+class RecentMean {
+  private readonly values: number[] = [];
+  private sum = 0;
+  private readonly days: number;
+
+  constructor(days: number) {
+    this.days = days;
+  }
+
+  get mean(): number {
+    return this.sum / this.days;
+  }
+
+  add(x: number): void {
+    this.values.push(x);
+    this.sum += x;
+    if (this.values.length > this.days) this.sum -= this.values.shift()!;
+  }
+}
+
+/** What a scenario's story asks of its market's crises. */
+export interface StoryCrises {
+  /** The crises that stand for a real episode, and what each reaches (crisis-episodes.ts). */
+  aims?: CrisisAim[];
+  /** The first days of the story's crises that stand for none: each is lifted (STORY_CRISIS_LIFT). */
+  unaimed?: number[];
+  /** The story is a crisis: the market stays milder after it (AFTER_STORY_CRISIS). */
+  held?: boolean;
+}
+
 export function marketFactor(
   rng: Rng,
   regimes: Regime[],
   baseAnnualVol: number,
   events: WorldEvent[],
-  aims: CrisisAim[] = [],
-  storyCrises: number[] = [],
+  { aims = [], unaimed = [], held = false }: StoryCrises = {},
 ): MarketFactor {
   const n = regimes.length;
   const aimOf = aimsByDay(regimes, aims);
@@ -360,13 +478,13 @@ export function marketFactor(
   const damp = level.map((l) => Math.min(1, CRISIS_DAMPING_LEVEL / l));
   // A story crisis without an episode is lifted above its world's loudest quarter (STORY_CRISIS_LIFT).
   const lift = new Array<number>(n).fill(1);
-  const volOf = (s: number, t: number) =>
-    softCapVol(
-      lift[t] *
-        base *
-        level[t] *
-        (aimOf[t] ? Math.pow(s, Math.min(damp[t], AIMED_FALL.damp)) : s < 1 ? Math.pow(s, damp[t]) : s),
-    );
+  const after = new AfterStoryCrisis(held);
+  const scaleOf = (s: number, t: number) => {
+    if (aimOf[t]) return Math.pow(s, Math.min(damp[t], AIMED_FALL.damp));
+    if (s < 1) return Math.pow(s, damp[t]);
+    return regimes[t] === "crisis" ? s : easeAbove(s, CALM_SCALE_CEILING.knee, CALM_SCALE_CEILING.room);
+  };
+  const volOf = (s: number, t: number) => after.vol(t, softCapVol(lift[t] * base * level[t] * scaleOf(s, t)));
   const vol: number[] = [];
   // Known at today's close: the month's expected shock scale, but today's regime level (tomorrow's regime is not public).
   const monthVol: number[] = [];
@@ -374,16 +492,18 @@ export function marketFactor(
   const trend = regimes.map((r) => (REGIME_PARAMS[r].salesGrowth + MARKET_DIVIDEND_YIELD) / TRADING_DAYS);
   let valuation = 0; // the market's log total return less its trend, both since day one
   let prevMove = 0;
+  const recentMoves = new RecentMean(WEEKLY_REVERSION.days);
   const crisisSign = rng.fork("crisis-signs");
   for (let t = 0; t < n; t++) {
-    if (storyCrises.includes(t) && regimes[t] === "crisis")
+    if (unaimed.includes(t) && regimes[t] === "crisis")
       liftCrisis(
         lift,
         regimes,
         t,
         loudestQuarter(returns, t) / (base * Math.sqrt(TRADING_DAYS) * REGIME_PARAMS.crisis.volLevel),
       );
-    const pull = (-MARKET_VALUATION_PULL / TRADING_DAYS) * valuation + crisisPath.pull(t, regimes[t]);
+    after.observe(t, regimes[t], returns);
+    const pull = (-MARKET_VALUATION_PULL / TRADING_DAYS) * valuation + crisisPath.pull(t, regimes[t]) + after.pull(t);
     const v = volOf(shocks.scale[t], t);
     vol.push(v);
     monthVol.push(volOf(shocks.monthScale[t], t));
@@ -391,10 +511,14 @@ export function marketFactor(
     // 1987): at crisis volatility a t draw of 4-5 sd would otherwise be a 20-25% day.
     const z = aimOf[t] ? (crisisSign.uniform() < 0.5 ? -1 : 1) * Math.abs(shocks.z[t]) : shocks.z[t];
     const move = MAX_DIFFUSIVE_MOVE * Math.tanh((v * z) / MAX_DIFFUSIVE_MOVE);
-    const reversal = aimOf[t] ? AIMED_FALL.reversal : DAILY_REVERSAL;
-    const r = drift[t] / TRADING_DAYS + pull - (v * v) / 2 + move - reversal * prevMove + eventReturns[t];
+    const reversal = aimOf[t]
+      ? AIMED_FALL.reversal * prevMove
+      : DAILY_REVERSAL * prevMove + WEEKLY_REVERSION.share * recentMoves.mean;
+    const r = drift[t] / TRADING_DAYS + pull - (v * v) / 2 + move - reversal + eventReturns[t];
     prevMove = move;
+    recentMoves.add(move);
     crisisPath.add(r);
+    after.add(r);
     valuation += r - trend[t];
     returns.push(r);
   }

@@ -11,6 +11,10 @@ import { marketFactor, QUARTER, quarterVol } from "../../build/models/market.ts"
 import { regimePath, type Regime } from "../../build/models/regimes.ts";
 import { Rng } from "../../build/ground/rng.ts";
 import { crisisEpisodes } from "../../build/realism/crises.ts";
+import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
+import { loadScenarioSources } from "../../build/pipeline/theme-source.ts";
+import { generateMarket } from "../../build/pipeline/world.ts";
+import { memoryScratch } from "../../build/ground/scratch.ts";
 
 /** skfolio's S&P 500 index (build/realism/panels/skfolio-sp500): dates and closes. */
 function realIndex(): { dates: string[]; closes: number[] } {
@@ -135,7 +139,7 @@ describe("a story crisis that stands for no real episode", () => {
             : "recovery",
   );
   const market = (k: number, storyCrises: number[]) =>
-    marketFactor(new Rng(k, "market"), regimes, 0.12, [], [], storyCrises);
+    marketFactor(new Rng(k, "market"), regimes, 0.12, [], { unaimed: storyCrises });
 
   it("is lifted above the loudest quarter before it, which it does not change", () => {
     let lifted = 0;
@@ -151,5 +155,28 @@ describe("a story crisis that stands for no real episode", () => {
       if (story.vol[start + 10] > plain.vol[start + 10]) lifted++;
     }
     expect(lifted).toBeGreaterThan(0);
+  });
+});
+
+describe("a story's crisis after it ends", () => {
+  // Worlds (as a replica at the seed sees them) whose market fell deeper or ran louder after the
+  // story's crisis than in it at generator 0.72.0: a run of one-signed shocks in an expansion
+  // (crisis-cycle-2005 at 3, ipo-cycle-2006 at 18), a calm regime's 61% quarter (ipo-cycle-2006 at
+  // 3), a recovery louder than a mild crisis without an episode (future-deflation at 5 and 12).
+  const worlds: [string, number][] = [
+    ["crisis-cycle-2005", 3],
+    ["ipo-cycle-2006", 3],
+    ["ipo-cycle-2006", 18],
+    ["future-deflation", 5],
+    ["future-deflation", 12],
+  ];
+  const library = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+
+  it.each(worlds)("stays the worst spell of %s at seed %i (story_crisis_window)", (name, seed) => {
+    const source = library.find((s) => s.name === name)!;
+    const { world } = generateMarket({ ...source, seed, world: undefined }, memoryScratch());
+    const check = crisisWindowCheck(world);
+    expect(check.detail, check.detail).not.toMatch(/outside the crises|away from the crises/);
+    expect(check.passed).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 // with the scenario's catalyst window marked.
 import type { Rng } from "../../ground/rng.ts";
 import type { MarketFactor } from "../../models/market.ts";
-import { TRADING_DAYS } from "../../models/market.ts";
+import { easeAbove, TRADING_DAYS } from "../../models/market.ts";
 import type { RateDecision } from "../../models/rates.ts";
 import { REGIME_PARAMS, type Regime } from "../../models/regimes.ts";
 import { LEVEL_HALF_LIFE, smooth, smoothUpDown } from "../../models/volatility.ts";
@@ -77,11 +77,7 @@ const VARIANCE_PREMIUM = 9;
  * The volatility index eases above 50 toward 88, like the real one (peaks 80-90 in 2008 and 2020):
  * increasing and smooth, so no run of days sits at a ceiling.
  */
-function softCap(vix: number): number {
-  const knee = 50;
-  const room = 38;
-  return vix <= knee ? vix : knee + room * Math.tanh((vix - knee) / room);
-}
+const softCap = (vix: number): number => easeAbove(vix, 50, 38);
 
 /**
  * The volatility index's own noise grows with the square root of the market's daily volatility, so

@@ -5,6 +5,7 @@
 import { marketFactor, sectorFactor, sectorTilt, type MarketFactor, type SectorFactor } from "../../models/market.ts";
 import { crisisTargets, unaimedCrises } from "../../models/crisis-episodes.ts";
 import { styleFactors } from "../../models/styles.ts";
+import { isCrisisStory } from "../../ground/scenario-source.ts";
 import type { Events } from "../events/family.ts";
 import type { Calendar, Family } from "../../ground/family.ts";
 import type { HiddenMacro } from "../regimes/family.ts";
@@ -21,14 +22,11 @@ export interface Factors {
 export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors> = {
   name: "market",
   generate: ({ days, companies, regimes, events }, { source, rng }) => ({
-    market: marketFactor(
-      rng.fork("market"),
-      regimes,
-      source.regime.market_vol_annual,
-      events,
-      crisisTargets(source, days),
-      unaimedCrises(source, days),
-    ),
+    market: marketFactor(rng.fork("market"), regimes, source.regime.market_vol_annual, events, {
+      aims: crisisTargets(source, days),
+      unaimed: unaimedCrises(source, days),
+      held: isCrisisStory(source),
+    }),
     sectors: new Map(
       [...new Set(companies.map((c) => c.sector))]
         .sort()

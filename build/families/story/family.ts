@@ -4,7 +4,7 @@
 // Nothing here is served; the checks fail the build (errors) when the data contradicts the story.
 import type { CompanyFacts, ValidationCheck } from "../../../src/bundle/types.ts";
 import { firstOnOrAfter } from "../../models/regimes.ts";
-import { forcedSwitches, hitByCatalyst, type ScenarioSource } from "../../ground/scenario-source.ts";
+import { forcedSwitches, hitByCatalyst, isCrisisStory, type ScenarioSource } from "../../ground/scenario-source.ts";
 import type { Calendar, Checker, CompanyBase, Family } from "../../ground/family.ts";
 import type { MacroTape } from "../macro/family.ts";
 import type { CompanyEventsPart } from "../events/family.ts";
@@ -386,7 +386,7 @@ export const story: Family<
       crises: forcedSwitches(source)
         .filter((c) => c.regime === "crisis")
         .map((c) => ({ date: c.date, episode: c.episode ?? null })),
-      crisisStory: source.catalyst?.regime === "crisis" || source.public_summary.macro_regime === "crisis",
+      crisisStory: isCrisisStory(source),
     },
   }),
   context: (world) => ({ story: world.story }),
