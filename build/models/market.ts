@@ -410,10 +410,8 @@ class AfterStoryCrisis {
   }
 }
 
-/**
- * The mean of the last `days` values added (missing days count as 0), for WEEKLY_REVERSION.
- */
-class RecentMean {
+/** The last `days` values added (missing days count as 0): the latest, for DAILY_REVERSAL, and their mean, for WEEKLY_REVERSION. */
+class RecentMoves {
   private readonly values: number[] = [];
   private sum = 0;
   private readonly days: number;
@@ -424,6 +422,10 @@ class RecentMean {
 
   get mean(): number {
     return this.sum / this.days;
+  }
+
+  get last(): number {
+    return this.values.at(-1) ?? 0;
   }
 
   add(x: number): void {
@@ -491,8 +493,7 @@ export function marketFactor(
   const returns: number[] = [];
   const trend = regimes.map((r) => (REGIME_PARAMS[r].salesGrowth + MARKET_DIVIDEND_YIELD) / TRADING_DAYS);
   let valuation = 0; // the market's log total return less its trend, both since day one
-  let prevMove = 0;
-  const recentMoves = new RecentMean(WEEKLY_REVERSION.days);
+  const recentMoves = new RecentMoves(WEEKLY_REVERSION.days);
   const crisisSign = rng.fork("crisis-signs");
   for (let t = 0; t < n; t++) {
     if (unaimed.includes(t) && regimes[t] === "crisis")
@@ -512,10 +513,9 @@ export function marketFactor(
     const z = aimOf[t] ? (crisisSign.uniform() < 0.5 ? -1 : 1) * Math.abs(shocks.z[t]) : shocks.z[t];
     const move = MAX_DIFFUSIVE_MOVE * Math.tanh((v * z) / MAX_DIFFUSIVE_MOVE);
     const reversal = aimOf[t]
-      ? AIMED_FALL.reversal * prevMove
-      : DAILY_REVERSAL * prevMove + WEEKLY_REVERSION.share * recentMoves.mean;
+      ? AIMED_FALL.reversal * recentMoves.last
+      : DAILY_REVERSAL * recentMoves.last + WEEKLY_REVERSION.share * recentMoves.mean;
     const r = drift[t] / TRADING_DAYS + pull - (v * v) / 2 + move - reversal + eventReturns[t];
-    prevMove = move;
     recentMoves.add(move);
     crisisPath.add(r);
     after.add(r);

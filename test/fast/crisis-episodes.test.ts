@@ -3,7 +3,7 @@
 // chain with a story crisis draws no other, and a story crisis without an episode is its world's loudest.
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { crisisEpisodeCheck, crisisWindowCheck } from "../../build/families/story/crisis.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
 import { CRISIS_EPISODES, episodeFigures } from "../../build/models/crisis-episodes.ts";
@@ -15,6 +15,7 @@ import { DEFAULT_SRC_DIR } from "../../build/pipeline/library.ts";
 import { loadScenarioSources } from "../../build/pipeline/theme-source.ts";
 import { generateMarket } from "../../build/pipeline/world.ts";
 import { memoryScratch } from "../../build/ground/scratch.ts";
+import type { ScenarioSource } from "../../build/ground/scenario-source.ts";
 
 /** skfolio's S&P 500 index (build/realism/panels/skfolio-sp500): dates and closes. */
 function realIndex(): { dates: string[]; closes: number[] } {
@@ -170,7 +171,10 @@ describe("a story's crisis after it ends", () => {
     ["future-deflation", 5],
     ["future-deflation", 12],
   ];
-  const library = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+  let library: ScenarioSource[] = [];
+  beforeAll(() => {
+    library = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+  });
 
   it.each(worlds)("stays the worst spell of %s at seed %i (story_crisis_window)", (name, seed) => {
     const source = library.find((s) => s.name === name)!;
