@@ -151,14 +151,32 @@ const MAX_DIFFUSIVE_MOVE = 0.12;
 export const DAILY_REVERSAL = 0.04;
 
 /**
- * The market's moves revert over weeks: each day outside an aimed crisis gives back `share` of the
- * mean diffusive move of the last `days` days. The real S&P 500's variance ratio over a month (the
- * variance of 21-day sums of daily log returns over 21 times the daily variance; 1 for independent
- * days) is 0.72-0.75 (skfolio's index 1990-2022, with or without its crises); ours was 0.94
- * (crisis-cycle-2005, 16 seeds) and 0.84 (ipo-cycle-2006), and a long run of one-signed shocks in
- * an expansion took crisis-cycle-2005's world at seed 3 deeper than its 2008 (docs/realism-panel.md).
+ * The market's rises revert over weeks: each day outside an aimed crisis gives back `share` of the
+ * mean diffusive move of the last `days` days where that mean is a rise, less what it gives back on
+ * average at the regime's volatility (so the drift is unchanged). The real S&P 500's variance ratio
+ * over a month (the variance of 21-day sums of daily log returns over 21 times the daily variance; 1
+ * for independent days) is 0.72-0.75 (skfolio's index 1990-2022, with or without its crises); ours
+ * was 0.94 (crisis-cycle-2005, 16 seeds). Giving back 0.2 of falls too (0.73.0) brought it there but
+ * slowed the fast falls as much as the slow rises: the wait for the index to rise 4.75 daily sd over
+ * the wait to fall as far (Jensen et al. 2003; real 1.54-4.33 in every 15-year window, REALISM's
+ * band at least 1.5) was in band at 32 of 60 seeds of crisis-cycle-2005; giving back rises only,
+ * 42, at the same monthly variance ratio (docs/realism-panel.md, "Generator 0.74.0").
  */
-export const WEEKLY_REVERSION = { share: 0.2, days: 21 };
+export const WEEKLY_REVERSION = { share: 0.5, days: 21 };
+
+/** WEEKLY_REVERSION's give-back for a mean move `mean` of the last days, centred at daily volatility `v`: E[max(m, 0)] = v / sqrt(2 pi days). */
+const weeklyGiveBack = (mean: number, v: number): number =>
+  WEEKLY_REVERSION.share * (Math.max(0, mean) - v / Math.sqrt(2 * Math.PI * WEEKLY_REVERSION.days));
+
+/**
+ * Outside a crisis, the market's fall from its highest close of the last quarter (not reaching back
+ * into a crisis) beyond `depth` (log; a 30% fall) is pulled back at `pull` a year per unit of log
+ * fall beyond it. The real S&P 500's deepest such fall outside its crisis episodes was 28% (July
+ * 2002; skfolio's index 1990-2022), the next 21% (2022); ours reached 52% in a quarter (an
+ * inflation shock, crisis-cycle-2005 at seed 10, deeper than its 2008), and 89 of 2,120 worlds
+ * (the library at seeds 1-10) fell beyond 30% in one.
+ */
+const CALM_FALL = { depth: -Math.log(1 - 0.3), pull: 100 };
 
 /**
  * Outside a crisis the market's shock scale (its volatility multiplier, mean square 1) eases above
@@ -410,6 +428,28 @@ class AfterStoryCrisis {
   }
 }
 
+/** The market's log levels since its last crisis day, for CALM_FALL. */
+class CalmFall {
+  /** levels[t]: the log level before day t's move. */
+  private readonly levels: number[] = [0];
+  private lastCrisis = -1;
+
+  /** Today's pull (daily log return) on a fall beyond CALM_FALL.depth from the last quarter's high. */
+  pull(t: number, regime: Regime): number {
+    if (regime === "crisis") {
+      this.lastCrisis = t;
+      return 0;
+    }
+    let high = -Infinity;
+    for (let k = Math.max(0, t - QUARTER + 1, this.lastCrisis + 1); k <= t; k++) high = Math.max(high, this.levels[k]);
+    return (CALM_FALL.pull / TRADING_DAYS) * Math.max(0, high - this.levels[t] - CALM_FALL.depth);
+  }
+
+  add(r: number): void {
+    this.levels.push(this.levels.at(-1)! + r);
+  }
+}
+
 /** The last `days` values added (missing days count as 0): the latest, for DAILY_REVERSAL, and their mean, for WEEKLY_REVERSION. */
 class RecentMoves {
   private readonly values: number[] = [];
@@ -494,6 +534,7 @@ export function marketFactor(
   const trend = regimes.map((r) => (REGIME_PARAMS[r].salesGrowth + MARKET_DIVIDEND_YIELD) / TRADING_DAYS);
   let valuation = 0; // the market's log total return less its trend, both since day one
   const recentMoves = new RecentMoves(WEEKLY_REVERSION.days);
+  const calmFall = new CalmFall();
   const crisisSign = rng.fork("crisis-signs");
   for (let t = 0; t < n; t++) {
     if (unaimed.includes(t) && regimes[t] === "crisis")
@@ -504,7 +545,11 @@ export function marketFactor(
         loudestQuarter(returns, t) / (base * Math.sqrt(TRADING_DAYS) * REGIME_PARAMS.crisis.volLevel),
       );
     after.observe(t, regimes[t], returns);
-    const pull = (-MARKET_VALUATION_PULL / TRADING_DAYS) * valuation + crisisPath.pull(t, regimes[t]) + after.pull(t);
+    const pull =
+      (-MARKET_VALUATION_PULL / TRADING_DAYS) * valuation +
+      crisisPath.pull(t, regimes[t]) +
+      after.pull(t) +
+      calmFall.pull(t, regimes[t]);
     const v = volOf(shocks.scale[t], t);
     vol.push(v);
     monthVol.push(volOf(shocks.monthScale[t], t));
@@ -514,11 +559,12 @@ export function marketFactor(
     const move = MAX_DIFFUSIVE_MOVE * Math.tanh((v * z) / MAX_DIFFUSIVE_MOVE);
     const reversal = aimOf[t]
       ? AIMED_FALL.reversal * recentMoves.last
-      : DAILY_REVERSAL * recentMoves.last + WEEKLY_REVERSION.share * recentMoves.mean;
+      : DAILY_REVERSAL * recentMoves.last + weeklyGiveBack(recentMoves.mean, base * level[t]);
     const r = drift[t] / TRADING_DAYS + pull - (v * v) / 2 + move - reversal + eventReturns[t];
     recentMoves.add(move);
     crisisPath.add(r);
     after.add(r);
+    calmFall.add(r);
     valuation += r - trend[t];
     returns.push(r);
   }

@@ -170,6 +170,8 @@ describe("a story's crisis after it ends", () => {
     ["ipo-cycle-2006", 18],
     ["future-deflation", 5],
     ["future-deflation", 12],
+    // Its 2006 inflation shock fell 52% in a quarter when the reversion gave back rises only (CALM_FALL).
+    ["crisis-cycle-2005", 10],
   ];
   let library: ScenarioSource[] = [];
   beforeAll(() => {
@@ -182,5 +184,46 @@ describe("a story's crisis after it ends", () => {
     const check = crisisWindowCheck(world);
     expect(check.detail, check.detail).not.toMatch(/outside the crises|away from the crises/);
     expect(check.passed).toBe(true);
+  });
+});
+
+describe("a fall outside a crisis", () => {
+  // Worlds whose market fell beyond 40% within a quarter outside a crisis at generator 0.73.0: an
+  // inflation shock (crisis-cycle-2005 at seed 10, 52%, deeper than its 2008) and a slowdown
+  // (default-wave-2001 at seed 1, 45%). The real S&P 500's deepest outside its crises was 28%.
+  const worlds: [string, number][] = [
+    ["crisis-cycle-2005", 10],
+    ["default-wave-2001", 1],
+  ];
+  let library: ScenarioSource[] = [];
+  beforeAll(() => {
+    library = loadScenarioSources(DEFAULT_SRC_DIR).map((l) => l.source);
+  });
+
+  /** The deepest fall from the highest close of the last quarter, not reaching back into a crisis, on a day outside one. */
+  function deepestCalmFall(returns: number[], regimes: Regime[]): number {
+    let level = 0;
+    const levels = returns.map((r) => (level += r));
+    let deepest = 0;
+    let lastCrisis = -1;
+    for (let t = 0; t < levels.length; t++) {
+      if (regimes[t] === "crisis") lastCrisis = t;
+      else {
+        const high = Math.max(...levels.slice(Math.max(0, t - QUARTER + 1, lastCrisis + 1), t + 1));
+        deepest = Math.max(deepest, 1 - Math.exp(levels[t] - high));
+      }
+    }
+    return deepest;
+  }
+
+  it.each(worlds)("stays within about 30% in a quarter in %s at seed %i", (name, seed) => {
+    const source = library.find((s) => s.name === name)!;
+    const { world } = generateMarket({ ...source, seed, world: undefined }, memoryScratch());
+    const fall = deepestCalmFall(
+      world.macro.map((m) => m.market_return),
+      world.regimes,
+    );
+    expect(fall).toBeGreaterThan(0.2);
+    expect(fall).toBeLessThan(0.36);
   });
 });
