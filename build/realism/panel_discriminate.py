@@ -484,9 +484,42 @@ def largest_move_by_vol(real_rows, ours):
     return out
 
 
-def features_alone(real_windows, ours_rows, real_panel_rows, ours_panel):
+# The panel features panel_by_market_vol gives by fifth: where ours and the real co-movement part.
+BY_MARKET_VOL = ("average_correlation", "eigen_1", "eigen_2", "breadth_sd", "dispersion")
+
+
+def panel_by_market_vol(real_rows, real_vol, ours, ours_vol):
+    """Panel windows' medians of BY_MARKET_VOL in fifths of the real windows' market volatility (annualized).
+
+    A feature can read the same over all windows and still part ours from real where the market is calm
+    or loud: a second factor too strong in calm windows and too weak in loud ones (docs/realism-panel.md).
+    """
+    annual = np.sqrt(TRADING_DAYS)
+    edges = vol_fifths(real_vol)
+    edge = lambda x: f"{100 * x * annual:.1f}%"
+    labels = [
+        f"below {edge(edges[0])}",
+        *(f"{edge(lo)} to {edge(hi)}" for lo, hi in zip(edges[:-1], edges[1:])),
+        f"{edge(edges[-1])} and above",
+    ]
+    fifth = lambda rows, vol: rows.assign(fifth=np.digitize(vol, edges))
+    real = fifth(real_rows, real_vol)
+    ours = pd.concat([fifth(rows, vol) for rows, vol in zip(ours, ours_vol)], ignore_index=True)
+    out = [
+        "| market vol | windows | " + " | ".join(BY_MARKET_VOL) + " |",
+        "|---|---|" + "---|" * len(BY_MARKET_VOL),
+    ]
+    for k, label in enumerate(labels):
+        a, b = real[real["fifth"] == k], ours[ours["fifth"] == k]
+        cells = [f"{fmt(a[f].median(), 3)} / {fmt(b[f].median(), 3)}" for f in BY_MARKET_VOL]
+        out.append(f"| {label} | {len(a)} / {len(b)} | " + " | ".join(cells) + " |")
+    return out
+
+
+def features_alone(real_windows, ours_rows, real_panel_rows, ours_panel, real_vol, ours_vol):
     """A Markdown section: which of the classifiers' features tell ours from real on their own (feature_table),
-    and the single-stock windows' largest move by their volatility (largest_move_by_vol)."""
+    the single-stock windows' largest move by their volatility (largest_move_by_vol), and the panel
+    windows' co-movement by their market's volatility (panel_by_market_vol)."""
     return [
         "",
         "### Each feature alone",
@@ -504,6 +537,11 @@ def features_alone(real_windows, ours_rows, real_panel_rows, ours_panel):
         "fifths of the real windows' vol (ours: every seed's together):",
         "",
         *largest_move_by_vol(real_windows, ours_rows),
+        "",
+        "The panel windows' medians (real / ours; ours: every seed's together) in fifths of the real windows' "
+        "market volatility (annualized):",
+        "",
+        *panel_by_market_vol(real_panel_rows, real_vol, ours_panel, ours_vol),
     ]
 
 
@@ -670,7 +708,7 @@ def classifier_tests(real_r, real_m, real_rows, ours_rows, ours_panel, ours_vol,
     out += against_seeds("panel windows", real_panel_rows, ours_panel, seeds, permutations)
     matched = at_real_vol_mix(real_vol, ours_panel, ours_vol, seeds, 7)
     out += against_seeds("panel windows at the real market-vol mix", real_panel_rows, matched, seeds, permutations)
-    out += features_alone(real_windows, ours_rows, real_panel_rows, ours_panel)
+    out += features_alone(real_windows, ours_rows, real_panel_rows, ours_panel, real_vol, ours_vol)
     return out
 
 

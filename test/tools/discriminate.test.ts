@@ -11,7 +11,8 @@
 // windows matched to the real windows' market volatility hold the real share of each fifth of it. Two real panels against each other (`--real-cross-check`): the
 // second's names that the first holds too, and a stock stuck on a tick, are left out, and each of
 // the first's names is paired with at most one of the second's of its sector. Ours are drawn to the
-// real panel's sectors and, within a sector, to its stocks' size tiers.
+// real panel's sectors and, within a sector, to its stocks' size tiers. The panel windows' co-movement
+// is given by fifth of the real windows' market volatility, both sides' medians in each.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ensureVenv, PANEL_PYTHON } from "../../build/cli/realism-venv.ts";
@@ -159,6 +160,25 @@ for k in range(2):
 print(json.dumps({"rows": P.largest_move_by_vol(real, ours)}))
 `;
 
+// Panel windows by their market's vol: the real second factor is the same in every fifth, ours
+// falls as the market gets louder; both sides' correlation rises with it.
+const PANEL_BY_VOL = `
+import json, sys
+import numpy as np, pandas as pd
+sys.path.insert(0, "build/realism")
+import panel_discriminate as P
+rng = np.random.default_rng(7)
+def rows(n, second):
+    vol = rng.uniform(0.005, 0.025, n)
+    frame = pd.DataFrame({f: rng.normal(0.3, 0.01, n) for f in P.BY_MARKET_VOL})
+    frame["average_correlation"] = 10 * vol
+    frame["eigen_2"] = second(vol)
+    return frame.assign(group="g"), vol
+real, real_vol = rows(500, lambda v: np.full(len(v), 0.1))
+ours = [rows(300, lambda v: 0.2 - 6 * v) for _ in range(2)]
+print(json.dumps({"rows": P.panel_by_market_vol(real, real_vol, [o for o, _ in ours], [v for _, v in ours])}))
+`;
+
 /** What a script run in realism:panel's venv prints, as JSON. */
 function pythonSays(script: string) {
   const python = ensureVenv(PANEL_PYTHON.packages, PANEL_PYTHON.modules);
@@ -219,6 +239,33 @@ describe("the panel discriminator's largest move by volatility", () => {
     // The real medians stay near 3.3 in every fifth; ours fall from the calmest fifth to the loudest.
     for (const b of bins) expect(Math.abs(Number(b[3]) - 3.3)).toBeLessThan(0.15);
     expect(Number(bins[0][6])).toBeGreaterThan(Number(bins[4][6]) + 1);
+  }, 120_000);
+});
+
+describe("the panel discriminator's co-movement by market volatility", () => {
+  it("gives each fifth of the real windows' market vol its window counts and both sides' medians", () => {
+    const { rows } = pythonSays(PANEL_BY_VOL) as { rows: string[] };
+    expect(rows[0]).toBe(
+      "| market vol | windows | average_correlation | eigen_1 | eigen_2 | breadth_sd | dispersion |",
+    );
+    const bins = rows.slice(2).map((r) => r.split("|").map((c) => c.trim()));
+    expect(bins).toHaveLength(5);
+    // Daily vol 0.005-0.025 annualized: from about 8% to 40%, cut at the real quintiles.
+    expect(bins[0][1]).toMatch(/^below \d+\.\d%$/);
+    expect(bins[4][1]).toMatch(/^\d+\.\d% and above$/);
+    const counts = bins.map((b) => b[2].split(" / ").map(Number));
+    expect(counts.map(([real]) => real)).toEqual([100, 100, 100, 100, 100]);
+    expect(counts.reduce((n, [, ours]) => n + ours, 0)).toBe(600);
+    const medians = (column: number) => bins.map((b) => b[column].split(" / ").map(Number));
+    // The second eigenvalue: real 0.1 in every fifth; ours above it in the calmest, below it in the loudest.
+    const second = medians(5);
+    for (const [real] of second) expect(real).toBeCloseTo(0.1, 3);
+    expect(second[0][1]).toBeGreaterThan(0.11);
+    expect(second[4][1]).toBeLessThan(0.09);
+    // Correlation rises with the market's vol on both sides, and the sides agree in each fifth.
+    const correlation = medians(3);
+    for (let k = 1; k < 5; k++) expect(correlation[k][0]).toBeGreaterThan(correlation[k - 1][0]);
+    for (const [real, ours] of correlation) expect(Math.abs(real - ours)).toBeLessThan(0.02);
   }, 120_000);
 });
 
