@@ -319,9 +319,11 @@ function returnParts(input: StockInput, exposure: Exposure, effects: EventEffect
   let prevShock = 0;
   for (let t = 0; t < n; t++) {
     // Capped so that no draw, however extreme, can take a price to zero or infinity.
+    // What the sector does not carry on a calm day (SECTOR_FOLLOWS_MARKET) the stock moves by on its own.
+    const ownVol = idioBase * stress[t] * market.dispersion[t] * idioShocks.scale[t];
     const idioVol = Math.min(
       0.15,
-      idioBase * stress[t] * market.dispersion[t] * idioShocks.scale[t] * effects.volBoost[t],
+      Math.sqrt(ownVol ** 2 + loading ** 2 * (sector.shed?.[t] ?? 0)) * effects.volBoost[t],
     );
     const trend = market.trend[t] + ownYield / TRADING_DAYS;
     marketPart.push(trend + beta * (market.returns[t] - market.trend[t]));

@@ -7,7 +7,7 @@ import { FAMILIES } from "../../build/families/registry.ts";
 import { memoryScratch } from "../../build/ground/scratch.ts";
 import { ScenarioSource } from "../../build/pipeline/scenario-source.ts";
 import { tradingDays } from "../../build/models/calendar.ts";
-import { REGIME_PARAMS, regimePath } from "../../build/models/regimes.ts";
+import { REGIME_PARAMS, regimePath, type Regime } from "../../build/models/regimes.ts";
 import { Rng } from "../../build/ground/rng.ts";
 import { acf, corr, mean, median, quantile, sd, skewness, slope } from "../../build/models/statistics.ts";
 import { stockSeries } from "../../build/families/stocks/series.ts";
@@ -16,8 +16,10 @@ import { crisisEpisodes } from "../../build/realism/crises.ts";
 import type { ValidationCheck } from "../../src/bundle/types.ts";
 import {
   dispersionPath,
+  factorPath,
   MARKET_DIVIDEND_YIELD,
   marketFactor,
+  SECTOR_VOL,
   sectorFactor,
   sectorTiltParts,
   TRADING_DAYS,
@@ -245,11 +247,41 @@ describe("the market's valuation", () => {
   });
 });
 
+describe("a sector's co-movement", () => {
+  // Two calm years, a crisis of a hundred days, a calm year after.
+  const regimes = [
+    ...new Array<Regime>(504).fill("expansion"),
+    ...new Array<Regime>(100).fill("crisis"),
+    ...new Array<Regime>(252).fill("expansion"),
+  ];
+  const market = marketFactor(new Rng(11, "market"), regimes, 0.15, []);
+  const sector = sectorFactor(new Rng(11, "sector"), "Financials", regimes, market);
+  const atRegimeLevel = factorPath(new Rng(11, "sector"), SECTOR_VOL.Financials, regimes);
+
+  it("follows its market's volatility: in a crisis its factor moves more than twice as much as in a calm year", () => {
+    // With its regime's level alone it rose by (2.6 / 0.85)^0.25, about 1.3 times; real sectors' co-movement rises with the market's.
+    expect(mean(sector.vol.slice(520, 604)) / mean(sector.vol.slice(252, 504))).toBeGreaterThan(2);
+  });
+
+  it("sheds what a calm market leaves of its regime's variance, for its stocks to move by on their own", () => {
+    const calm = Array.from({ length: 252 }, (_, k) => 252 + k);
+    const shedDays = calm.filter((t) => sector.shed![t] > 0).length;
+    expect(shedDays).toBeGreaterThan(200);
+    for (const t of calm) {
+      const carried = sector.vol[t] ** 2 + sector.shed![t];
+      expect(carried).toBeGreaterThanOrEqual(atRegimeLevel.vol[t] ** 2 * (1 - 1e-9));
+    }
+    // In the crisis the sector carries more than its regime's level, and sheds nothing.
+    expect(sector.shed!.slice(530, 604).every((v) => v === 0)).toBe(true);
+  });
+});
+
 describe("a sector's valuation", () => {
   // A sector factor's log return over each of the regime draws.
   const returnsOver15Years = (rerating: number) =>
     drawRegimes().map((regimes, k) => {
-      const { returns } = sectorFactor(new Rng(7000 + k, "sector"), "Financials", regimes, rerating);
+      const market = marketFactor(new Rng(7000 + k, "market"), regimes, 0.15, []);
+      const { returns } = sectorFactor(new Rng(7000 + k, "sector"), "Financials", regimes, market, rerating);
       return returns.reduce((a, b) => a + b, 0);
     });
 

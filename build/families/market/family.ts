@@ -21,22 +21,20 @@ export interface Factors {
 
 export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors> = {
   name: "market",
-  generate: ({ days, companies, regimes, events }, { source, rng }) => ({
-    market: marketFactor(rng.fork("market"), regimes, source.regime.market_vol_annual, events, {
+  generate: ({ days, companies, regimes, events }, { source, rng }) => {
+    const market = marketFactor(rng.fork("market"), regimes, source.regime.market_vol_annual, events, {
       aims: crisisTargets(source, days),
       unaimed: unaimedCrises(source, days),
       held: isCrisisStory(source),
-    }),
-    sectors: new Map(
-      [...new Set(companies.map((c) => c.sector))]
-        .sort()
-        .map((s) => [
-          s,
-          sectorFactor(rng.fork(`sector/${s}`), s, regimes, sectorTilt(source, s, regimes.length).rerating),
-        ]),
-    ),
-    styles: styleFactors(rng.fork("styles"), regimes),
-  }),
+    });
+    const sectorOf = (s: string) =>
+      sectorFactor(rng.fork(`sector/${s}`), s, regimes, market, sectorTilt(source, s, regimes.length).rerating);
+    return {
+      market,
+      sectors: new Map([...new Set(companies.map((c) => c.sector))].sort().map((s) => [s, sectorOf(s)])),
+      styles: styleFactors(rng.fork("styles"), regimes),
+    };
+  },
   context: ({ market: m, sectors, styles }, { days: n }) => ({
     market: {
       returns: m.returns.slice(0, n),
@@ -56,4 +54,5 @@ export const market: Family<Calendar & Universe & HiddenMacro & Events, Factors>
 const factorTo = (f: SectorFactor, n: number): SectorFactor => ({
   returns: f.returns.slice(0, n),
   vol: f.vol.slice(0, n),
+  ...(f.shed ? { shed: f.shed.slice(0, n) } : {}),
 });
