@@ -368,6 +368,15 @@ def vol_fifths(real_vol):
     return np.nanquantile(real_vol, np.linspace(0, 1, VOL_BINS + 1)[1:-1])
 
 
+def fifth_labels(edges, show):
+    """The row labels of the VOL_BINS fifths that vol_fifths' edges cut, each edge written by show."""
+    return [
+        f"below {show(edges[0])}",
+        *(f"{show(lo)} to {show(hi)}" for lo, hi in zip(edges[:-1], edges[1:])),
+        f"{show(edges[-1])} and above",
+    ]
+
+
 def vol_matched(real_vol, rows, vol, rng):
     """Our window rows subsampled to the real windows' mix of market volatility.
 
@@ -464,12 +473,7 @@ def largest_move_by_vol(real_rows, ours):
     do; a jump of a fixed size stands out more the calmer the window (docs/realism-panel.md).
     """
     edges = vol_fifths(real_rows["vol"])
-    edge = lambda x: fmt(x, 3)
-    labels = [
-        f"below {edge(edges[0])}",
-        *(f"{edge(lo)} to {edge(hi)}" for lo, hi in zip(edges[:-1], edges[1:])),
-        f"{edge(edges[-1])} and above",
-    ]
+    labels = fifth_labels(edges, lambda x: fmt(x, 3))
     # Each window's fifth; a window without a vol is in none.
     fifth = lambda rows: rows.dropna(subset=["vol"]).assign(fifth=lambda r: np.digitize(r["vol"], edges))
     real, ours = fifth(real_rows), fifth(pd.concat(ours, ignore_index=True))
@@ -496,12 +500,7 @@ def panel_by_market_vol(real_rows, real_vol, ours, ours_vol):
     """
     annual = np.sqrt(TRADING_DAYS)
     edges = vol_fifths(real_vol)
-    edge = lambda x: f"{100 * x * annual:.1f}%"
-    labels = [
-        f"below {edge(edges[0])}",
-        *(f"{edge(lo)} to {edge(hi)}" for lo, hi in zip(edges[:-1], edges[1:])),
-        f"{edge(edges[-1])} and above",
-    ]
+    labels = fifth_labels(edges, lambda x: f"{100 * x * annual:.1f}%")
     fifth = lambda rows, vol: rows.assign(fifth=np.digitize(vol, edges))
     real = fifth(real_rows, real_vol)
     ours = pd.concat([fifth(rows, vol) for rows, vol in zip(ours, ours_vol)], ignore_index=True)
