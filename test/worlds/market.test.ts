@@ -119,6 +119,23 @@ describe("volatility index and credit spreads over long worlds", () => {
     }
   });
 
+  it("moves in step with the market in most 60-day windows and loosely in spells", () => {
+    // Real VIX 2014-2018, 60-day windows a month apart: the correlation of its daily log change with
+    // the index's return runs -0.90 to -0.71 from the 10th to the 90th percentile (median -0.87),
+    // and -0.82 over all days. With one noise level (generator 0.75.0) these worlds' windows ran
+    // -0.88 to -0.73, a spread of 0.15; with spells of noise (0.76.0), -0.89 to -0.67.
+    const windows: number[] = [];
+    for (const w of worlds) {
+      const r = w.macro.slice(1).map((m) => m.market_return);
+      const dv = w.macro.slice(1).map((m, t) => Math.log(m.volatility_index / w.macro[t].volatility_index));
+      for (let s = 0; s + 60 <= r.length; s += 20) windows.push(corr(r.slice(s, s + 60), dv.slice(s, s + 60)));
+      expect(corr(r, dv)).toBeLessThan(-0.65);
+      expect(corr(r, dv)).toBeGreaterThan(-0.85);
+    }
+    expect(quantile(windows, 0.9) - quantile(windows, 0.1)).toBeGreaterThan(0.19);
+    expect(median(windows)).toBeLessThan(-0.78);
+  });
+
   it("reaches the high-yield crisis band only in a crisis or in the days right after one", () => {
     for (const w of worlds) {
       const lastCrisis: number[] = [];
