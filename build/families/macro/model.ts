@@ -179,8 +179,9 @@ export function macroTape(input: MacroInput): MacroObservation[] {
   const noiseScale = noiseSpells(days.length, rng.fork("vix-noise-spells"));
   return days.map((time, t) => {
     // Implied volatility prices the month ahead: the variance expected over the next 21 days plus
-    // a variance risk premium, which keeps it above about 10 without a floor, and it jumps when the
-    // market falls beyond what the volatility model expects.
+    // a variance risk premium, which keeps it above about 10 (softFloor only eases what a loose
+    // spell of noise would take lower), and it jumps when the market falls beyond what the
+    // volatility model expects.
     const r = market.returns[t];
     const move = -VIX_MOVE.slope * r + VIX_MOVE.size * (Math.abs(r) - ABS_NORMAL_MEAN * market.vol[t]);
     vixNoise = 0.9 * vixNoise + move + noiseScale[t] * Math.sqrt(market.vol[t]) * rng.normal();
