@@ -11,7 +11,7 @@ import { MARKET_DIVIDEND_YIELD, TRADING_DAYS, type MarketFactor, type SectorFact
 import type { Regime } from "./regimes.ts";
 import { roundAdjusted } from "../../src/contract/adjusted-price.ts";
 import { styleLoadings } from "./styles.ts";
-import { STOCK_SHOCKS, shockPath, smooth } from "./volatility.ts";
+import { STOCK_SHOCKS, shockPath, smooth, unitAr1 } from "./volatility.ts";
 import { round10, round2, round6 } from "./rounding.ts";
 
 export interface Bar {
@@ -200,6 +200,17 @@ const EARNINGS_REACTION_SCALE = { referenceVol: 0.014, cap: 2.5 };
 const reactionScale = (dayVariance: number) =>
   Math.min(EARNINGS_REACTION_SCALE.cap, Math.sqrt(dayVariance) / EARNINGS_REACTION_SCALE.referenceVol);
 
+/**
+ * A stock's beta drifts (since generator 0.77.0): beta × exp(spread × u − spread²/2), u a unit AR(1)
+ * with a half-life of `halfLife` trading days on a stream of its own, so its mean stays the drawn
+ * beta. Real 60-day betas persist over months and not over years: skfolio's 20 S&P 500 stocks,
+ * 2005-2019, median lag-1 autocorrelation of a stock's betas over consecutive 60-day windows 0.29,
+ * two windows apart 0.27, four 0.07, eight -0.02; with one beta for life ours' were about 0 at every
+ * lag (the windows' sampling noise alone), and their sd across years 0.07-0.14 against a real 0.17
+ * (docs/realism-panel.md, "Generator 0.77.0").
+ */
+const BETA_DRIFT = { spread: 0.2, halfLife: 250 };
+
 /** Half-life, in trading days, of the trailing averages that "high" and "low" volatility are judged against. */
 const NORMAL_LEVEL_HALF_LIFE = 250;
 
@@ -248,6 +259,8 @@ interface EventEffects {
   volumeBoost: number[];
   /** Lineage: the events each day reacts to. */
   sourceEvents: Map<number, string[]>;
+  /** Days of a catalyst's impact on the company (returnParts: the catalyst is its sector's move that day). */
+  catalystDays: Set<number>;
 }
 
 function eventEffects(events: WorldEvent[], n: number): EventEffects {
@@ -258,8 +271,10 @@ function eventEffects(events: WorldEvent[], n: number): EventEffects {
   const volBoost = new Array<number>(n).fill(1);
   const volumeBoost = new Array<number>(n).fill(1);
   const sourceEvents = new Map<number, string[]>();
+  const catalystDays = new Set<number>();
   for (const e of events) {
     const d = e.effect.reactionDay;
+    if (e.event_type === "catalyst_impact") catalystDays.add(d);
     sourceEvents.set(d, [...(sourceEvents.get(d) ?? []), e.event_id]);
     if (e.event_type === "earnings_release") reactions[d] += e.effect.jump;
     else {
@@ -272,7 +287,7 @@ function eventEffects(events: WorldEvent[], n: number): EventEffects {
       volumeBoost[d + k] *= Math.pow(e.effect.volumeMultiplier, Math.exp(-k / 1.2));
     }
   }
-  return { jumps, beyondBusiness, reactions, overnightJump, volBoost, volumeBoost, sourceEvents };
+  return { jumps, beyondBusiness, reactions, overnightJump, volBoost, volumeBoost, sourceEvents, catalystDays };
 }
 
 /** Total (dividend-reinvested) log returns' parts by day, events' jumps aside, and their volatility. */
@@ -301,8 +316,10 @@ function returnParts(input: StockInput, exposure: Exposure, effects: EventEffect
   const marketVolNorm = smooth(market.vol, NORMAL_LEVEL_HALF_LIFE, market.calmVol);
   const stress = market.vol.map((v, t) => Math.pow(v / marketVolNorm[t], IDIO_STRESS));
   const styles = (input.styles ?? []).map((f, k) => ({ factor: f, loading: exposure.styleLoadings[k] }));
+  const { spread, halfLife } = BETA_DRIFT;
+  const betas = unitAr1(rng.fork("beta-drift"), n, halfLife).map((u) => beta * Math.exp(spread * u - (spread * spread) / 2));
   const marketPart: number[] = [];
-  const marketEventPart = market.sessionEventReturns.map((r) => beta * r);
+  const marketEventPart = market.sessionEventReturns.map((r, t) => betas[t] * r);
   const sectorPart: number[] = [];
   const idioPart: number[] = [];
   const sigma: number[] = [];
@@ -326,15 +343,17 @@ function returnParts(input: StockInput, exposure: Exposure, effects: EventEffect
       Math.sqrt(ownVol ** 2 + loading ** 2 * (sector.shed?.[t] ?? 0)) * effects.volBoost[t],
     );
     const trend = market.trend[t] + ownYield / TRADING_DAYS;
-    marketPart.push(trend + beta * (market.returns[t] - market.trend[t]));
+    marketPart.push(trend + betas[t] * (market.returns[t] - market.trend[t]));
     let styleReturn = 0;
     let styleVariance = 0;
     for (const s of styles) {
       styleReturn += s.loading * s.factor.returns[t];
       styleVariance += (s.loading * s.factor.vol[t]) ** 2;
     }
-    sectorPart.push(loading * sector.returns[t] + styleReturn);
-    const systematicVariance = (beta * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + styleVariance;
+    // A catalyst that hits the company is its sector's news of the day: its move against the market
+    // is the catalyst's, not the catalyst's less a sector factor that happens to fall that day.
+    sectorPart.push((effects.catalystDays.has(t) ? 0 : loading * sector.returns[t]) + styleReturn);
+    const systematicVariance = (betas[t] * market.vol[t]) ** 2 + (loading * sector.vol[t]) ** 2 + styleVariance;
     if (effects.reactions[t] !== 0) {
       // Scaled to the day's volatility before the boosts of the day's events.
       const reaction = effects.reactions[t] * reactionScale(systematicVariance + (idioVol / effects.volBoost[t]) ** 2);
@@ -498,6 +517,13 @@ class AsTradedPath {
   private readonly input: TradingInput;
   private readonly normalSigma: number[];
   private prevClose: number;
+  /**
+   * The previous close before its rounding to the cent: each day's close is today's price rounded,
+   * not yesterday's rounded close compounded, so that cents lost or gained in rounding do not add
+   * up (near $1 they did, by some 10% over years, and the $1 rule, which reads the unrounded price,
+   * saw a stock above $1 that closed below it for a year and a half).
+   */
+  private prevPrice: number;
   private splitMultiple = 1;
   private volumeNoise = 0;
   /** The close before the current held span and the split multiple then: what its levels are over. */
@@ -506,7 +532,8 @@ class AsTradedPath {
   constructor(input: TradingInput, startPrice: number) {
     this.input = input;
     this.normalSigma = smooth(input.sigma, NORMAL_LEVEL_HALF_LIFE);
-    this.firstPrevClose = round2(startPrice / Math.exp(input.totalReturn[0]));
+    this.prevPrice = startPrice / Math.exp(input.totalReturn[0]);
+    this.firstPrevClose = round2(this.prevPrice);
     this.prevClose = this.firstPrevClose;
   }
 
@@ -515,9 +542,9 @@ class AsTradedPath {
     const day = days[t];
     const ratio = splitOn.get(day) ?? 1;
     this.splitMultiple *= ratio;
-    const base = Math.max(0.01, (this.prevClose - (dividendOn.get(day) ?? 0)) / ratio);
+    const base = Math.max(0.01, (this.prevPrice - (dividendOn.get(day) ?? 0)) / ratio);
     this.hold(t, base);
-    const { open, high, low, close } = this.prices(t, base);
+    const { open, high, low, close, price } = this.prices(t, base);
     this.bars.push({
       time: day,
       open,
@@ -545,6 +572,7 @@ class AsTradedPath {
     );
     this.splitMultiples.push(this.splitMultiple);
     this.prevClose = close;
+    this.prevPrice = price;
   }
 
   /**
@@ -564,7 +592,7 @@ class AsTradedPath {
     jumps[t] = held.moves.has(t) ? r - marketPart[t] - sectorPart[t] : 0;
   }
 
-  /** The day's OHLC from `base`, the previous close restated for today's actions. */
+  /** The day's OHLC and unrounded closing price from `base`, the previous price restated for today's actions. */
   private prices(t: number, base: number) {
     const { totalReturn, jumps, overnightJump, rng } = this.input;
     const sigma = this.input.sessionSigma;
@@ -572,13 +600,14 @@ class AsTradedPath {
     // Overnight gap: a share of the day's move plus noise; events outside the session gap fully.
     const diffusive = r - jumps[t];
     const gap = 0.4 * diffusive + 0.3 * sigma[t] * rng.normal() + (overnightJump[t] ? jumps[t] : 0);
-    const close = Math.max(0.01, round2(base * Math.exp(r)));
+    const price = Math.max(0.01, base * Math.exp(r));
+    const close = Math.max(0.01, round2(price));
     const open = Math.max(0.01, round2(base * Math.exp(gap)));
     const session = Math.log(close / open);
     const [up, down] = bridgeExtremes(rng, session, 0.8 * sigma[t] * sigma[t]);
     const high = Math.max(open, close, round2(open * Math.exp(up)));
     const low = Math.max(0.01, Math.min(open, close, round2(open * Math.exp(down))));
-    return { open, high, low, close };
+    return { open, high, low, close, price };
   }
 
   /** The day's volume: with latent volatility, the size of the move, events and persistent noise. */

@@ -161,6 +161,18 @@ export function shockPath(rng: Rng, n: number, p: ShockParams, forward = false):
 }
 
 /**
+ * A unit-variance AR(1) path of n days with a half-life of `halfLife` days, from a unit-normal
+ * start: a slow drift that wanders and comes back (the volatility index's noise spells, a stock's
+ * beta).
+ */
+export function unitAr1(rng: Rng, n: number, halfLife: number): number[] {
+  const keep = Math.pow(0.5, 1 / halfLife);
+  const fresh = Math.sqrt(1 - keep * keep);
+  let u = rng.normal();
+  return Array.from({ length: n }, () => (u = keep * u + fresh * rng.normal()));
+}
+
+/**
  * Exponential smoothing, so regime switches move volatility and spreads over days, not at once;
  * from `start` (the first value unless given).
  */

@@ -6,7 +6,7 @@ import { tradingDays } from "../../build/models/calendar.ts";
 import { MARKET_DIVIDEND_YIELD, TRADING_DAYS } from "../../build/models/market.ts";
 import type { WorldEvent } from "../../build/models/events.ts";
 import { stockPath } from "../../build/models/prices.ts";
-import { acf, logReturns, median, sd } from "../../build/models/statistics.ts";
+import { acf, logReturns, median, sd, slope } from "../../build/models/statistics.ts";
 import { Rng } from "../../build/ground/rng.ts";
 import type { CompanyFacts } from "../../src/bundle/types.ts";
 
@@ -181,5 +181,83 @@ describe("a stock's day to day", () => {
     console.log(`median lag-1 autocorrelation ${median(lagOne).toFixed(3)}`);
     expect(median(lagOne)).toBeLessThan(-0.01);
     expect(median(lagOne)).toBeGreaterThan(-0.05);
+  });
+
+  it("moves by a catalyst that hits it against the market, whatever its sector's factor does that day", () => {
+    // The catalyst is its sector's news of the day: an oil shock's producers rise with it even where
+    // the sector factor's own draw falls (future-oil-shock-quick at 0.77.0 before this: the energy factor
+    // fell 4-5% the day its producers were to jump 6%, and they rose 1% at most).
+    const falling = { ...sector, returns: DAYS.map((_, t) => (t === 100 ? -0.05 : 0)) };
+    const dayMove = (event_type: WorldEvent["event_type"]) =>
+      median(
+        Array.from({ length: 40 }, (_, i) => {
+          const bars = stockPath({
+            company: { ticker: "XYZ", sector: "Energy" } as CompanyFacts,
+            days: DAYS,
+            regimes: DAYS.map(() => "expansion"),
+            market,
+            sector: falling,
+            events: [newsOnDay100(event_type, 0.06)],
+            withActions: false,
+            startPrice: 100,
+            rng: new Rng(15, `stock/${i}`),
+          }).bars;
+          return Math.log(bars[100].close / bars[99].close);
+        }),
+      );
+    const catalyst = dayMove("catalyst_impact");
+    const news = dayMove("contract_win");
+    console.log(`a 6% jump on a day its sector falls 5%: ${(100 * catalyst).toFixed(1)}% as a catalyst, ${(100 * news).toFixed(1)}% as news`);
+    expect(Math.abs(catalyst - 0.06)).toBeLessThan(0.01);
+    expect(news).toBeLessThan(0.03);
+  });
+
+  it("closes at its price rounded to the cent, never at yesterday's rounded close compounded", () => {
+    // The same path from $1.20 and from $120: the cheap one's closes stay within a cent of a
+    // hundredth of the dear one's. Compounding the rounded close (0.76.0) drifted them apart by some
+    // 10% over years near $1, where the $1 rule reads the unrounded price (crisis-cycle-2005 at seed
+    // 20050105 had a stock close below $1 for 392 days in a row that the rule saw above it).
+    const path = (startPrice: number) =>
+      stockPath({
+        company: { ticker: "XYZ", sector: "Industrials" } as CompanyFacts,
+        days: DAYS,
+        regimes: DAYS.map(() => "expansion"),
+        market,
+        sector,
+        events: [],
+        withActions: false,
+        startPrice,
+        rng: new Rng(14, "stock"),
+      }).bars.map((b) => b.close);
+    const cheap = path(1.2);
+    const dear = path(120);
+    const apart = Math.max(...cheap.map((c, t) => Math.abs(c - dear[t] / 100)));
+    console.log(`largest gap between $1.20's closes and $120's over 100: $${apart.toFixed(4)}`);
+    expect(Math.min(...cheap)).toBeGreaterThan(0.1);
+    expect(apart).toBeLessThanOrEqual(0.0051);
+  });
+
+  it("has a beta that wanders and comes back: its 60-day betas persist for months, not for years", () => {
+    // Real stocks' 60-day betas to the S&P 500 persist: over 2005-2019 the median lag-1
+    // autocorrelation of a stock's betas over consecutive windows is 0.29, two windows apart 0.27,
+    // eight (two years) -0.02 (skfolio's 20 S&P 500 stocks, docs/realism-panel.md, "Generator 0.77.0").
+    // With one beta for life (0.76.0) only the windows' sampling noise moved them: about 0 at every lag.
+    const rng = new Rng(13, "market");
+    const returns = DAYS.map(() => 0.01 * rng.normal());
+    const moving = { ...market, returns };
+    const WINDOW = 60;
+    const acfs = Array.from({ length: 40 }, (_, i) => {
+      const r = logReturns(ownBars(new Rng(13, `stock/${i}`), moving).map((b) => b.adjusted_close));
+      const m = returns.slice(1);
+      const betas = Array.from({ length: Math.floor(r.length / WINDOW) }, (_, k) =>
+        slope(m.slice(k * WINDOW, (k + 1) * WINDOW), r.slice(k * WINDOW, (k + 1) * WINDOW)),
+      );
+      return { one: acf(betas, 1), eight: acf(betas, 8) };
+    });
+    const one = median(acfs.map((a) => a.one));
+    const eight = median(acfs.map((a) => a.eight));
+    console.log(`60-day betas' median autocorrelation: ${one.toFixed(2)} one window apart, ${eight.toFixed(2)} eight`);
+    expect(one).toBeGreaterThan(0.2);
+    expect(eight).toBeLessThan(one / 2);
   });
 });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { validateScenario } from "../../build/pipeline/validate.ts";
 import { generateWorld, type WholeWorld } from "../../build/pipeline/world.ts";
 import { companyCore, type CompanyCore } from "../../build/families/company/family.ts";
+import { dayMove } from "../../build/families/story/family.ts";
 import { sectorTilt } from "../../build/models/market.ts";
 import { guidanceRows } from "../../build/families/earnings/model.ts";
 import { Rng } from "../../build/ground/rng.ts";
@@ -79,6 +80,22 @@ describe("story", () => {
     } finally {
       branch.story = stated;
     }
+  });
+});
+
+describe("a catalyst's day move", () => {
+  it("is read against the market: a day the market part explains is no move against the others", () => {
+    // The story states the catalyst's move against the market, and on its day the market itself moves
+    // 2-3.5%: read raw, a hit name's beta of the day set against the others' decided the check
+    // (future-recession-quick-r2 at 0.77.0 before this: -0.9% against a stated -3%).
+    const bar = (adjusted_close: number, market_return: number) => ({ adjusted_close, market_return, close: 10 });
+    const company = {
+      facts: { ticker: "XYZ", sector: "Energy" },
+      stock: { bars: [bar(10, 0), bar(10 * Math.exp(0.05), 0.08)], shares: [100, 100] },
+    } as unknown as Parameters<typeof dayMove>[0];
+    const move = dayMove(company, 1)!;
+    expect(move.r).toBeCloseTo(-0.03, 10);
+    expect(move.capBefore).toBe(1000);
   });
 });
 

@@ -6,7 +6,7 @@ import type { MarketFactor } from "../../models/market.ts";
 import { easeAbove, TRADING_DAYS } from "../../models/market.ts";
 import type { RateDecision } from "../../models/rates.ts";
 import { REGIME_PARAMS, type Regime } from "../../models/regimes.ts";
-import { LEVEL_HALF_LIFE, smooth, smoothUpDown } from "../../models/volatility.ts";
+import { LEVEL_HALF_LIFE, smooth, smoothUpDown, unitAr1 } from "../../models/volatility.ts";
 import { round2, round4 } from "../../models/rounding.ts";
 
 export interface MacroObservation {
@@ -150,12 +150,7 @@ function creditSpreadLevel(regimes: Regime[]): number[] {
 /** Each day's scale of the volatility index's own noise: VIX_NOISE in spells of VIX_NOISE_SPELLS. */
 function noiseSpells(n: number, rng: Rng): number[] {
   const { spread, halfLife } = VIX_NOISE_SPELLS;
-  const keep = Math.pow(0.5, 1 / halfLife);
-  let u = rng.normal();
-  return Array.from({ length: n }, () => {
-    u = keep * u + Math.sqrt(1 - keep * keep) * rng.normal();
-    return VIX_NOISE * Math.exp(spread * u - spread * spread);
-  });
+  return unitAr1(rng, n, halfLife).map((u) => VIX_NOISE * Math.exp(spread * u - spread * spread));
 }
 
 export function macroTape(input: MacroInput): MacroObservation[] {

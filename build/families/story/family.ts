@@ -92,7 +92,12 @@ class Leadership {
   }
 }
 
-/** A company's move on one day: its log return and the cap it started the day with. */
+/**
+ * A company's move on one day against the market (its log return less its bar's `market_return`, the
+ * market's move times its beta of the day: an event study's market-model abnormal return) and the
+ * cap it started the day with. The story states the catalyst's move against the market; on a day the
+ * market itself moves 2-3.5%, raw returns would set the hit names' betas against the others' too.
+ */
 interface DayMove {
   day: number;
   ticker: string;
@@ -101,9 +106,9 @@ interface DayMove {
   capBefore: number;
 }
 
-function dayMove({ facts, stock: { bars, shares } }: Company, d: number): DayMove | null {
+export function dayMove({ facts, stock: { bars, shares } }: Company, d: number): DayMove | null {
   if (d < 1 || d >= bars.length) return null;
-  const r = Math.log(bars[d].adjusted_close / bars[d - 1].adjusted_close);
+  const r = Math.log(bars[d].adjusted_close / bars[d - 1].adjusted_close) - bars[d].market_return;
   return { day: d, ticker: facts.ticker, sector: facts.sector, r, capBefore: bars[d - 1].close * shares[d - 1] };
 }
 
