@@ -317,7 +317,9 @@ function returnParts(input: StockInput, exposure: Exposure, effects: EventEffect
   const stress = market.vol.map((v, t) => Math.pow(v / marketVolNorm[t], IDIO_STRESS));
   const styles = (input.styles ?? []).map((f, k) => ({ factor: f, loading: exposure.styleLoadings[k] }));
   const { spread, halfLife } = BETA_DRIFT;
-  const betas = unitAr1(rng.fork("beta-drift"), n, halfLife).map((u) => beta * Math.exp(spread * u - (spread * spread) / 2));
+  const betas = unitAr1(rng.fork("beta-drift"), n, halfLife).map(
+    (u) => beta * Math.exp(spread * u - (spread * spread) / 2),
+  );
   const marketPart: number[] = [];
   const marketEventPart = market.sessionEventReturns.map((r, t) => betas[t] * r);
   const sectorPart: number[] = [];

@@ -136,17 +136,24 @@ describe("a stock's price against its business", () => {
   });
 });
 
-/** An Industrials stock with no business, events or dividends on a flat sector: its bars over the world. */
-const ownBars = (rng: Rng, on: typeof market = market) =>
+/**
+ * A stock with no business or dividends, by default an Industrials one at $100 on a flat sector with
+ * no events: its bars over the world.
+ */
+const ownBars = (
+  rng: Rng,
+  on: typeof market = market,
+  { companySector = "Industrials", sectorFactor = sector, events = [] as WorldEvent[], startPrice = 100 } = {},
+) =>
   stockPath({
-    company: { ticker: "XYZ", sector: "Industrials" } as CompanyFacts,
+    company: { ticker: "XYZ", sector: companySector } as CompanyFacts,
     days: DAYS,
     regimes: DAYS.map(() => "expansion"),
     market: on,
-    sector,
-    events: [],
+    sector: sectorFactor,
+    events,
     withActions: false,
-    startPrice: 100,
+    startPrice,
     rng,
   }).bars;
 
@@ -191,23 +198,19 @@ describe("a stock's day to day", () => {
     const dayMove = (event_type: WorldEvent["event_type"]) =>
       median(
         Array.from({ length: 40 }, (_, i) => {
-          const bars = stockPath({
-            company: { ticker: "XYZ", sector: "Energy" } as CompanyFacts,
-            days: DAYS,
-            regimes: DAYS.map(() => "expansion"),
-            market,
-            sector: falling,
+          const bars = ownBars(new Rng(15, `stock/${i}`), market, {
+            companySector: "Energy",
+            sectorFactor: falling,
             events: [newsOnDay100(event_type, 0.06)],
-            withActions: false,
-            startPrice: 100,
-            rng: new Rng(15, `stock/${i}`),
-          }).bars;
+          });
           return Math.log(bars[100].close / bars[99].close);
         }),
       );
     const catalyst = dayMove("catalyst_impact");
     const news = dayMove("contract_win");
-    console.log(`a 6% jump on a day its sector falls 5%: ${(100 * catalyst).toFixed(1)}% as a catalyst, ${(100 * news).toFixed(1)}% as news`);
+    console.log(
+      `a 6% jump on a day its sector falls 5%: ${(100 * catalyst).toFixed(1)}% as a catalyst, ${(100 * news).toFixed(1)}% as news`,
+    );
     expect(Math.abs(catalyst - 0.06)).toBeLessThan(0.01);
     expect(news).toBeLessThan(0.03);
   });
@@ -217,18 +220,7 @@ describe("a stock's day to day", () => {
     // hundredth of the dear one's. Compounding the rounded close (0.76.0) drifted them apart by some
     // 10% over years near $1, where the $1 rule reads the unrounded price (crisis-cycle-2005 at seed
     // 20050105 had a stock close below $1 for 392 days in a row that the rule saw above it).
-    const path = (startPrice: number) =>
-      stockPath({
-        company: { ticker: "XYZ", sector: "Industrials" } as CompanyFacts,
-        days: DAYS,
-        regimes: DAYS.map(() => "expansion"),
-        market,
-        sector,
-        events: [],
-        withActions: false,
-        startPrice,
-        rng: new Rng(14, "stock"),
-      }).bars.map((b) => b.close);
+    const path = (startPrice: number) => ownBars(new Rng(14, "stock"), market, { startPrice }).map((b) => b.close);
     const cheap = path(1.2);
     const dear = path(120);
     const apart = Math.max(...cheap.map((c, t) => Math.abs(c - dear[t] / 100)));
