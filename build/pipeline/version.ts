@@ -1,2 +1,2 @@
 /** Identifies how scenarios are generated; bump on any change to generated output. */
-export const GENERATOR_VERSION = "0.77.0";
+export const GENERATOR_VERSION = "0.78.0";

@@ -515,6 +515,32 @@ def panel_by_market_vol(real_rows, real_vol, ours, ours_vol):
     return out
 
 
+def market_vol_mix(real_vol, ours_vol, seeds):
+    """A Markdown section: each side's share of windows in each fifth of the real windows' market volatility.
+
+    A world draws its own calm and loud years, and the one real history is one draw: a seed with more
+    calm (or loud) windows than the real history shows it in every stock's window, through its vol,
+    correlation and beta (docs/realism-panel.md, "After 0.77.0").
+    """
+    annual = np.sqrt(TRADING_DAYS)
+    edges = vol_fifths(real_vol)
+    labels = fifth_labels(edges, lambda x: f"{100 * x * annual:.1f}%")
+    share = lambda vol: np.bincount(np.digitize(vol, edges), minlength=VOL_BINS) / len(vol)
+    out = [
+        "",
+        "### Each seed's market",
+        "",
+        "The share of each side's 60-day windows in each fifth of the real windows' market volatility "
+        "(annualized; the real side 20% in each by construction):",
+        "",
+        "| side | " + " | ".join(labels) + " |",
+        "|---|" + "---|" * VOL_BINS,
+    ]
+    for side, vol in (("real", real_vol), *((f"seed {s}", v) for s, v in zip(seeds, ours_vol))):
+        out.append(f"| {side} | " + " | ".join(f"{100 * x:.0f}%" for x in share(vol)) + " |")
+    return out
+
+
 def features_alone(real_windows, ours_rows, real_panel_rows, ours_panel, real_vol, ours_vol):
     """A Markdown section: which of the classifiers' features tell ours from real on their own (feature_table),
     the single-stock windows' largest move by their volatility (largest_move_by_vol), and the panel
@@ -708,7 +734,7 @@ def classifier_tests(real_r, real_m, real_rows, ours_rows, ours_panel, ours_vol,
     matched = at_real_vol_mix(real_vol, ours_panel, ours_vol, seeds, 7)
     out += against_seeds("panel windows at the real market-vol mix", real_panel_rows, matched, seeds, permutations)
     out += features_alone(real_windows, ours_rows, real_panel_rows, ours_panel, real_vol, ours_vol)
-    return out
+    return out + market_vol_mix(real_vol, ours_vol, seeds)
 
 
 def scenario_report(name, runs, real, permutations):

@@ -179,6 +179,18 @@ ours = [rows(300, lambda v: 0.2 - 6 * v) for _ in range(2)]
 print(json.dumps({"rows": P.panel_by_market_vol(real, real_vol, [o for o, _ in ours], [v for _, v in ours])}))
 `;
 
+// Each seed's market: a real history even across its fifths, a calm seed and a loud one.
+const MARKET_MIX = `
+import json, sys
+import numpy as np
+sys.path.insert(0, "build/realism")
+import panel_discriminate as P
+rng = np.random.default_rng(11)
+real = rng.uniform(0.005, 0.025, 500)
+calm, loud = rng.uniform(0.004, 0.008, 200), rng.uniform(0.01, 0.03, 300)
+print(json.dumps({"rows": P.market_vol_mix(real, [calm, loud], [1, 2])}))
+`;
+
 /** What a script run in realism:panel's venv prints, as JSON. */
 function pythonSays(script: string) {
   const python = ensureVenv(PANEL_PYTHON.packages, PANEL_PYTHON.modules);
@@ -266,6 +278,28 @@ describe("the panel discriminator's co-movement by market volatility", () => {
     const correlation = medians(3);
     for (let k = 1; k < 5; k++) expect(correlation[k][0]).toBeGreaterThan(correlation[k - 1][0]);
     for (const [real, ours] of correlation) expect(Math.abs(real - ours)).toBeLessThan(0.02);
+  }, 120_000);
+});
+
+describe("the panel discriminator's market of each seed", () => {
+  it("gives each seed's share of windows in each fifth of the real windows' market vol", () => {
+    const { rows } = pythonSays(MARKET_MIX) as { rows: string[] };
+    const table = rows.filter((r) => r.startsWith("| real") || r.startsWith("| seed"));
+    const shares = table.map((r) =>
+      r
+        .split("|")
+        .slice(2, -1)
+        .map((c) => Number(c.trim().replace("%", ""))),
+    );
+    expect(table.map((r) => r.split("|")[1].trim())).toEqual(["real", "seed 1", "seed 2"]);
+    // The real side: a fifth in each by construction.
+    for (const x of shares[0]) expect(Math.abs(x - 20)).toBeLessThanOrEqual(1);
+    // The calm seed (at most 12.7% a year) has every window in the real calmest fifth; the loud
+    // seed (16-48%) none there, and most of its windows in the loudest.
+    expect(shares[1]).toEqual([100, 0, 0, 0, 0]);
+    expect(shares[2][0]).toBe(0);
+    expect(shares[2][4]).toBeGreaterThan(40);
+    for (const row of shares) expect(Math.abs(row.reduce((a, b) => a + b, 0) - 100)).toBeLessThanOrEqual(2);
   }, 120_000);
 });
 
