@@ -520,7 +520,7 @@ def market_vol_mix(real_vol, ours_vol, seeds):
 
     A world draws its own calm and loud years, and the one real history is one draw: a seed with more
     calm (or loud) windows than the real history shows it in every stock's window, through its vol,
-    correlation and beta (docs/realism-panel.md, "After 0.77.0").
+    correlation and beta (docs/realism-panel.md, "Generator 0.78.0").
     """
     annual = np.sqrt(TRADING_DAYS)
     edges = vol_fifths(real_vol)
